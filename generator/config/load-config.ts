@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createJiti } from "jiti";
+import { UsageError } from "../diagnostics/diagnostic.js";
+import {
+  type ApidexConfig,
+  configSchema,
+  DEFAULT_EXCLUDE,
+  DEFAULT_INCLUDE,
+  DEFAULT_PERMISSION_CALLS,
+} from "./schema.js";
+
+/** The config with defaults applied and every path made absolute. */
+export interface ResolvedConfig {
+  /** Absolute project folder. */
+  root: string;
+  include: string[];
+  exclude: string[];
+  /** Absolute tsconfig path, when there is one. */
+  tsconfig?: string;
+  framework: "auto" | "express";
+  /** Absolute output folder. */
+  out: string;
+  service: { name: string; version: string };
+  closed: string[];
+  permissionCalls: string[];
+  operationIds: Record<string, string>;
+  openapi: NonNullable<ApidexConfig["openapi"]>;
+  /** Absolute config file path, when one was loaded. */
+  configFile?: string;
+}
+
+export interface LoadConfigOptions {
+  cwd: string;
+  /** `--config F` */
+  configFile?: string;
+  /** `--root DIR`: zero-config on a project folder. */
+  root?: string;
+  /** `--out DIR` */
+  out?: string;
+  /** `--closed PATTERN`, added to the config's patterns. */
+  closed?: string[];
+}
+
+const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js", "apidex.config.mjs"];
+
+/** Finds, loads and validates the config; command-line flags win over the file. */
+export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
+  const configFile = findConfigFile(options);
+  let raw: unknown = {};
+  if (configFile) raw = await importConfig(configFile);
+  const config = validateConfig(raw, configFile ?? "command line");
+  const base = configFile ? path.dirname(configFile) : options.cwd;
+
+  const root = options.root ? path.resolve(options.cwd, options.root) : path.resolve(base, config.root ?? ".");
+  if (!existsSync(root)) {
+    throw new UsageError(`The project folder ${root} does not exist.`, "Pass an existing folder to --root, or fix `root` in the config.");
+  }
+  for (const pattern of options.closed ?? []) {
+    if (!pattern.startsWith("/")) {
+      throw new UsageError(`--closed ${pattern}: a closed path pattern starts with '/'.`, "Example: --closed '/v1/auth/**'");
+    }
+  }
+
+  const tsconfig = config.tsconfig ? path.resolve(root, config.tsconfig) : path.join(root, "tsconfig.json");
+  if (config.tsconfig && !existsSync(tsconfig)) {
+    throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
+  }
+  const out = options.out
+    ? path.resolve(options.cwd, options.out)
+    : config.out
+      ? path.resolve(base, config.out)
+      : path.join(options.root ? root : base, "dist");
+
+  return {
+    root,
+    include: config.include ?? DEFAULT_INCLUDE,
+    exclude: [...DEFAULT_EXCLUDE, ...(config.exclude ?? [])],
+    ...(existsSync(tsconfig) ? { tsconfig } : {}),
+    framework: config.framework ?? "auto",
+    out,
+    service: config.service ?? readServiceFromPackageJson(root),
+    closed: [...(config.closed ?? []), ...(options.closed ?? [])],
+    permissionCalls: [...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? [])],
+    operationIds: config.operationIds ?? {},
+    openapi: config.openapi ?? {},
+    ...(configFile ? { configFile } : {}),
+  };
+}
+
+function findConfigFile(options: LoadConfigOptions): string | undefined {
+  if (options.configFile) {
+    const file = path.resolve(options.cwd, options.configFile);
+    if (!existsSync(file)) throw new UsageError(`Config file ${options.configFile} does not exist.`, "Check the --config path.");
+    return file;
+  }
+  // With --root and no --config, run zero-config: a config in the current folder is for another project.
+  if (options.root) return undefined;
+  for (const name of CONFIG_NAMES) {
+    const file = path.join(options.cwd, name);
+    if (existsSync(file)) return file;
+  }
+  throw new UsageError(
+    "No apidex.config.ts in this folder.",
+    "Create one with defineConfig (see the README), pass --config FILE, or run zero-config with --root DIR.",
+  );
+}
+
+async function importConfig(file: string): Promise<unknown> {
+  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  try {
+    const mod = await jiti.import<{ default?: unknown }>(file);
+    return mod && typeof mod === "object" && "default" in mod ? mod.default : mod;
+  } catch (error) {
+    throw new UsageError(`Cannot load config ${file}: ${(error as Error).message}`, "Fix the error in the config file.");
+  }
+}
+
+/** Validates a config object; the message names the offending field. */
+export function validateConfig(raw: unknown, source: string): ApidexConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.join(".") : "(top level)";
+    return `  ${field}: ${issue.message}`;
+  });
+  throw new UsageError(`Invalid config in ${source}:\n${problems.join("\n")}`, "Fix the fields named above; the README lists every field.");
+}
+
+function readServiceFromPackageJson(root: string): { name: string; version: string } {
+  const file = path.join(root, "package.json");
+  if (existsSync(file)) {
+    try {
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
+      return {
+        name: typeof pkg.name === "string" && pkg.name ? pkg.name : path.basename(root),
+        version: typeof pkg.version === "string" && pkg.version ? pkg.version : "0.0.0",
+      };
+    } catch {
+      throw new UsageError(`${file} is not valid JSON.`, "Fix package.json, or set `service` in the config.");
+    }
+  }
+  return { name: path.basename(root), version: "0.0.0" };
+}

@@ -1,0 +1,100 @@
+import path from "node:path";
+import { ts } from "ts-morph";
+
+/** Where something is in the analysed sources. `file` is absolute; it is made relative only when shown. */
+export interface SourceSite {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type Severity = "error" | "warning";
+
+/**
+ * One problem found while generating. Every diagnostic points at the source that caused it and says how
+ * to fix it, so a release pipeline's log is enough to act on.
+ */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable code, e.g. `APX201`, documented in the README. */
+  code: string;
+  message: string;
+  hint?: string;
+  site?: SourceSite;
+  /** Further places involved (the other registration of a duplicate, ...). */
+  related?: { message: string; site: SourceSite }[];
+}
+
+/** Site of a node: 1-based line and column, as editors show them. */
+export function siteOf(node: ts.Node, sourceFile: ts.SourceFile = node.getSourceFile()): SourceSite {
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return { file: sourceFile.fileName, line: line + 1, column: character + 1 };
+}
+
+export function formatSite(site: SourceSite, base: string): string {
+  const rel = path.relative(base, site.file).split(path.sep).join("/");
+  return `${rel || site.file}:${site.line}:${site.column}`;
+}
+
+export function compareSites(a: SourceSite, b: SourceSite): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column;
+}
+
+/** Collects every problem of a run so they are reported together, in a stable order. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+
+  add(diagnostic: Diagnostic): void {
+    // The same node can be reached along several paths (a router mounted twice): report it once.
+    const key = `${diagnostic.code}|${diagnostic.site ? formatSite(diagnostic.site, "/") : ""}|${diagnostic.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.items.push(diagnostic);
+  }
+
+  error(code: string, message: string, site?: SourceSite, hint?: string): void {
+    this.add({ severity: "error", code, message, ...(site ? { site } : {}), ...(hint ? { hint } : {}) });
+  }
+
+  warning(code: string, message: string, site?: SourceSite, hint?: string): void {
+    this.add({ severity: "warning", code, message, ...(site ? { site } : {}), ...(hint ? { hint } : {}) });
+  }
+
+  get errors(): Diagnostic[] {
+    return this.items.filter((d) => d.severity === "error");
+  }
+
+  get warnings(): Diagnostic[] {
+    return this.items.filter((d) => d.severity === "warning");
+  }
+
+  sorted(): Diagnostic[] {
+    return [...this.items].sort((a, b) => {
+      if (a.site && b.site) return compareSites(a.site, b.site) || a.code.localeCompare(b.code);
+      if (a.site) return 1;
+      if (b.site) return -1;
+      return a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
+    });
+  }
+}
+
+/** Renders a diagnostic the way compilers do: `file:line:col error CODE message`, then the hint. */
+export function formatDiagnostic(d: Diagnostic, base: string): string {
+  const where = d.site ? `${formatSite(d.site, base)} ` : "";
+  const lines = [`${where}${d.severity} ${d.code} ${d.message}`];
+  for (const r of d.related ?? []) lines.push(`  ${formatSite(r.site, base)} ${r.message}`);
+  if (d.hint) lines.push(`  hint: ${d.hint}`);
+  return lines.join("\n");
+}
+
+/** A usage or configuration error: the CLI exits with code 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

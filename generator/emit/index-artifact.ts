@@ -1,0 +1,48 @@
+import type { Operation } from "../model/operation.js";
+import { byCodePoint } from "../write/canonical-json.js";
+
+export const INDEX_FORMAT = "apidex.operations/1";
+
+/** One entry of `operations.json`, keys in the SPEC's order. */
+export interface IndexEntry {
+  operation_id: string;
+  method: string;
+  path: string;
+  permissions: string[];
+  summary: string;
+  path_params: string[];
+  effect: Operation["effect"];
+  documented: boolean;
+}
+
+export interface OperationsIndex {
+  format: typeof INDEX_FORMAT;
+  service: { name: string; version: string };
+  count: number;
+  operations: IndexEntry[];
+}
+
+/** Orders operations by path, then method: the order of every artifact. */
+export function compareOperations(a: Pick<Operation, "path" | "method">, b: Pick<Operation, "path" | "method">): number {
+  return byCodePoint(a.path, b.path) || byCodePoint(a.method, b.method);
+}
+
+/** The operation index: every open operation a key can call, with its exact permissions. */
+export function emitIndex(operations: Operation[], service: { name: string; version: string }): OperationsIndex {
+  const entries = operations
+    .filter((op) => !op.closed)
+    .sort(compareOperations)
+    .map(
+      (op): IndexEntry => ({
+        operation_id: op.operationId,
+        method: op.method,
+        path: op.path,
+        permissions: [...op.permissions].sort(byCodePoint),
+        summary: op.summary,
+        path_params: op.pathParams,
+        effect: op.effect,
+        documented: op.documented,
+      }),
+    );
+  return { format: INDEX_FORMAT, service: { name: service.name, version: service.version }, count: entries.length, operations: entries };
+}

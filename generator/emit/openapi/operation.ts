@@ -1,0 +1,20 @@
+import type { Operation } from "../../model/operation.js";
+import { pathParameters } from "./parameters.js";
+import { responses } from "./responses.js";
+
+/** One OpenAPI operation object, keys in a fixed order. */
+export function operationObject(op: Operation): Record<string, unknown> {
+  const parameters = pathParameters(op);
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.tags.length ? { tags: op.tags } : {}),
+    ...(op.deprecated ? { deprecated: true } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    responses: responses(op),
+    ...(op.scope ? { "x-service-scope": op.scope } : {}),
+    "x-service-permissions": op.permissions,
+    "x-service-destructive": op.destructive,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Operation } from "../../model/operation.js";
+import { byCodePoint } from "../../write/canonical-json.js";
+
+export const REFUSAL_SCHEMA_NAME = "PermissionRefusal";
+export const ERROR_SCHEMA_NAME = "Error";
+
+/**
+ * The responses of a documented operation: the success responses its examples name (200 when none
+ * does), then 401 and the 403 refusal that names the missing permission key.
+ */
+export function responses(op: Operation): Record<string, unknown> {
+  const byStatus = new Map<string, Record<string, unknown>>();
+  for (const example of op.examples.filter((e) => e.kind === "response")) {
+    const status = example.status!;
+    const entry = byStatus.get(status) ?? {};
+    const examples = (entry.examples as Record<string, unknown> | undefined) ?? {};
+    examples[`example${Object.keys(examples).length + 1}`] = { value: example.value };
+    entry.examples = examples;
+    byStatus.set(status, entry);
+  }
+  const out: Record<string, unknown> = {};
+  const statuses = [...byStatus.keys()].sort(byCodePoint);
+  if (!statuses.some((s) => s.startsWith("2"))) statuses.unshift(op.effect === "remove" ? "204" : "200");
+  for (const status of statuses) {
+    const content = byStatus.get(status);
+    out[status] = {
+      description: describeStatus(status),
+      ...(content && status !== "204" ? { content: { "application/json": content } } : {}),
+    };
+  }
+  out["401"] = {
+    description: "The request has no valid API key.",
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
+  };
+  const [first] = op.permissions;
+  out["403"] = {
+    description: op.permissions.length
+      ? `The key lacks a permission this operation checks (${op.permissions.join(", ")}); the body names the missing key.`
+      : "The key may not call this operation.",
+    content: {
+      "application/json": {
+        schema: { $ref: `#/components/schemas/${REFUSAL_SCHEMA_NAME}` },
+        ...(first
+          ? {
+              example: {
+                error: "missing_permission",
+                permission: first,
+                message: `This key lacks the permission ${first}. Add it to the key to call this operation.`,
+              },
+            }
+          : {}),
+      },
+    },
+  };
+  return out;
+}
+
+function describeStatus(status: string): string {
+  const known: Record<string, string> = {
+    "200": "Success.",
+    "201": "Created.",
+    "202": "Accepted.",
+    "204": "Done; no content.",
+    "400": "The request is not valid.",
+    "404": "Not found.",
+    "409": "Conflict with the current state.",
+    "422": "The request cannot be processed.",
+  };
+  return known[status] ?? `Status ${status}.`;
+}
+
+/** The schemas every document carries: the refusal body (SPEC section 7) and the generic error. */
+export function refusalSchemas(): Record<string, unknown> {
+  return {
+    [ERROR_SCHEMA_NAME]: {
+      type: "object",
+      required: ["error", "message"],
+      properties: {
+        error: { type: "string", description: "A machine-readable error code." },
+        message: { type: "string", description: "What went wrong, for people." },
+      },
+    },
+    [REFUSAL_SCHEMA_NAME]: {
+      type: "object",
+      description: "Returned with 403 when the key lacks a permission the operation checks.",
+      required: ["error", "permission", "message"],
+      properties: {
+        error: { type: "string", const: "missing_permission" },
+        permission: { type: "string", description: "The exact permission key to add to the API key." },
+        message: { type: "string" },
+      },
+    },
+  };
+}

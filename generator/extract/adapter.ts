@@ -1,0 +1,14 @@
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { SourceSet } from "../scan/source-set.js";
+import type { RouteFact } from "./route-fact.js";
+
+export interface ExtractOptions {
+  permissionCalls: readonly string[];
+}
+
+/** One framework: how to tell a project uses it, and how to read its routes as plain facts. */
+export interface FrameworkAdapter {
+  name: string;
+  detect(sources: SourceSet): boolean;
+  extract(sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[];
+}

@@ -1,0 +1,123 @@
+/**
+ * Express path syntax to OpenAPI paths. Express 5 (path-to-regexp 8): `:name`, `:"quoted"`, `*splat`,
+ * `{optional}` groups, `\\` escapes. Express 4 forms are accepted too: `:name?`, `:name(\\d+)`.
+ */
+export type PathParseResult =
+  | { ok: true; variants: { path: string; params: string[]; wildcard: boolean }[] }
+  | { ok: false; problem: string; hint: string };
+
+const NAME = /^[A-Za-z_$][\w$]*/;
+
+interface Piece {
+  text: string;
+  param?: string;
+  wildcard?: boolean;
+}
+
+/** Joins a mount prefix and a path the way Express composes them. */
+export function joinPaths(prefix: string, path: string): string {
+  if (!prefix || prefix === "/") return path.startsWith("/") ? path : `/${path}`;
+  if (!path || path === "/") return prefix;
+  return `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/** Collapses repeated slashes and drops a trailing one (Express matches both by default). */
+export function cleanPath(path: string): string {
+  const collapsed = `/${path}`.replace(/\/{2,}/g, "/");
+  return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
+}
+
+/** Converts an Express path into one OpenAPI path per combination of its optional parts. */
+export function expressToOpenApi(raw: string): PathParseResult {
+  let variants: Piece[][];
+  try {
+    variants = parse(raw, 0, raw.length);
+  } catch (error) {
+    return { ok: false, problem: (error as Error).message, hint: "Write the path with named parameters (`:id`) and literal segments." };
+  }
+  const out: { path: string; params: string[]; wildcard: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const pieces of variants) {
+    const path = cleanPath(pieces.map((p) => p.text).join(""));
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const params = pieces.filter((p) => p.param).map((p) => p.param!);
+    const duplicate = params.find((p, i) => params.indexOf(p) !== i);
+    if (duplicate) return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
+    out.push({ path, params, wildcard: pieces.some((p) => p.wildcard) });
+  }
+  return { ok: true, variants: out };
+}
+
+/** Parses raw[start, end) into alternative piece lists (optional groups double them). */
+function parse(raw: string, start: number, end: number): Piece[][] {
+  let variants: Piece[][] = [[]];
+  const append = (piece: Piece) => variants.forEach((v) => v.push(piece));
+  let i = start;
+  while (i < end) {
+    const c = raw[i]!;
+    if (c === "\\") {
+      append({ text: raw[i + 1] ?? "" });
+      i += 2;
+    } else if (c === ":" || c === "*") {
+      let name: string;
+      let next = i + 1;
+      if (raw[next] === '"') {
+        const close = raw.indexOf('"', next + 1);
+        if (close < 0 || close >= end) throw new Error(`an unterminated quoted parameter name at position ${i}`);
+        name = raw.slice(next + 1, close);
+        next = close + 1;
+      } else {
+        const match = NAME.exec(raw.slice(next, end));
+        if (!match) {
+          if (c === "*") throw new Error("an unnamed wildcard `*`, which Express 5 rejects and OpenAPI cannot express");
+          throw new Error(`a parameter without a name at position ${i}`);
+        }
+        name = match[0];
+        next += name.length;
+      }
+      if (raw[next] === "(") next = skipGroup(raw, next, end); // Express 4 `:id(\\d+)`: the pattern is dropped
+      const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" ? { wildcard: true } : {}) };
+      if (raw[next] === "?") {
+        // Express 4 optional parameter: `/:format?` means with or without the segment.
+        const withPiece = variants.map((v) => [...v, piece]);
+        const without = variants.map((v) => (v.length && v[v.length - 1]!.text === "/" ? v.slice(0, -1) : [...v]));
+        variants = [...withPiece, ...without];
+        next++;
+      } else {
+        append(piece);
+      }
+      i = next;
+    } else if (c === "{") {
+      const close = matching(raw, i, end, "{", "}");
+      const inner = parse(raw, i + 1, close);
+      const next: Piece[][] = [];
+      for (const v of variants) {
+        next.push([...v]);
+        for (const option of inner) next.push([...v, ...option]);
+      }
+      variants = next;
+      i = close + 1;
+    } else if (c === "(" || c === "}" || c === ")" || c === "?" || c === "+" || c === "[" || c === "]") {
+      throw new Error(`the character \`${c}\` at position ${i}, a pattern OpenAPI paths cannot express`);
+    } else {
+      append({ text: c });
+      i++;
+    }
+  }
+  return variants;
+}
+
+function skipGroup(raw: string, open: number, end: number): number {
+  return matching(raw, open, end, "(", ")") + 1;
+}
+
+function matching(raw: string, open: number, end: number, o: string, c: string): number {
+  let depth = 0;
+  for (let i = open; i < end; i++) {
+    if (raw[i] === "\\") i++;
+    else if (raw[i] === o) depth++;
+    else if (raw[i] === c && --depth === 0) return i;
+  }
+  throw new Error(`an unbalanced \`${o}\` at position ${open}`);
+}

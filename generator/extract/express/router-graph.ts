@@ -1,0 +1,49 @@
+import type { ts } from "ts-morph";
+import type { SourceSite } from "../../diagnostics/diagnostic.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import type { CheckValue } from "../../resolve/values.js";
+
+/**
+ * An Express application or router as registered in the sources: its stack of layers in registration
+ * order, as Express keeps it at run time.
+ */
+export interface RouterNode {
+  id: number;
+  kind: "app" | "router";
+  site: SourceSite;
+  stack: Layer[];
+  /** Set once something mounts it (or tries to: an unresolved prefix is reported on its own). */
+  mounted: boolean;
+}
+
+export type Layer = RouteLayer | MiddlewareLayer | MountLayer;
+
+export interface RouteLayer {
+  type: "route";
+  /** Upper-case methods; `ALL` for `router.all(...)`. */
+  method: string;
+  /** Raw Express paths (an array path registers each). */
+  paths: string[];
+  checks: CheckValue[];
+  /** `all()` layers whose handlers all look like middleware only add checks, they are not operations. */
+  terminal: boolean;
+  doc?: DocComment;
+  call: ts.CallExpression;
+  site: SourceSite;
+}
+
+export interface MiddlewareLayer {
+  type: "middleware";
+  paths: string[];
+  /** true: matches the exact path only (`all(path, check)`); false: the path and everything below it (`use`). */
+  end: boolean;
+  checks: CheckValue[];
+  site: SourceSite;
+}
+
+export interface MountLayer {
+  type: "mount";
+  paths: string[];
+  router: RouterNode;
+  site: SourceSite;
+}

@@ -1,0 +1,25 @@
+import { type DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { SourceSet } from "../scan/source-set.js";
+import type { ExtractOptions, FrameworkAdapter } from "./adapter.js";
+import { expressAdapter } from "./express/index.js";
+import type { RouteFact } from "./route-fact.js";
+
+/** Every adapter apidex ships, by name. */
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter };
+
+/**
+ * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.
+ * Several frameworks in one project are all extracted.
+ */
+export function extractRoutes(sources: SourceSet, framework: string, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
+  const adapters = framework === "auto" ? Object.values(ADAPTERS).filter((a) => a.detect(sources)) : [ADAPTERS[framework]!];
+  if (!adapters.length) {
+    diagnostics.warning(
+      "APX001",
+      `No supported framework found in ${sources.files.length} source file(s) (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).`,
+      undefined,
+      "Check `root` and `include` in the config, or set `framework`.",
+    );
+  }
+  return adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+}

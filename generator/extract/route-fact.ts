@@ -1,0 +1,22 @@
+import type { SourceSite } from "../diagnostics/diagnostic.js";
+import type { DocComment } from "../resolve/doc-comment.js";
+
+/**
+ * One route as a framework adapter sees it: plain facts, no policy. Everything downstream (operation ids,
+ * effects, closed routes, artifacts) is derived from these, whatever the framework.
+ */
+export interface RouteFact {
+  framework: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Full path in OpenAPI style: `/v1/invoices/{invoice_id}`. */
+  path: string;
+  /** Placeholders in path order. */
+  pathParams: string[];
+  /** Permission keys every check on the way to the handler requires, sorted and unique. */
+  permissions: string[];
+  /** The doc comment that describes the operation, if any. */
+  doc?: DocComment;
+  /** Where the route is registered. */
+  site: SourceSite;
+}

@@ -1,0 +1,10 @@
+export { defineConfig } from "./config/define-config.js";
+export type { ApidexConfig } from "./config/schema.js";
+export { loadConfig, validateConfig, type LoadConfigOptions, type ResolvedConfig } from "./config/load-config.js";
+export { generate, generateToDisk, type GenerateResult } from "./generate.js";
+export { type Diagnostic, DiagnosticBag, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
+export { scanProject, sourceSetFromMemory, SourceSet } from "./scan/source-set.js";
+export type { RouteFact } from "./extract/route-fact.js";
+export type { Operation, Effect } from "./model/operation.js";
+export { deriveOperationId, OPERATION_ID_PATTERN } from "./model/operation-id.js";
+export type { OperationsIndex, IndexEntry } from "./emit/index-artifact.js";

@@ -1,0 +1,94 @@
+import type { ResolvedConfig } from "../config/load-config.js";
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { RouteFact } from "../extract/route-fact.js";
+import type { DocTag } from "../resolve/doc-comment.js";
+import { closedMatcher } from "./closed.js";
+import { deriveEffect } from "./effect.js";
+import { type Effect, EFFECTS, type Operation, type OperationExample } from "./operation.js";
+import { deriveOperationId } from "./operation-id.js";
+import { summaryFromId } from "./summary.js";
+
+type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds">;
+
+/**
+ * Turns route facts into operations: ids, summaries, effects, documented and closed flags, examples.
+ * Closed operations are kept here (counted, checked for leaks) and dropped by the emitters.
+ */
+export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnostics: DiagnosticBag): Operation[] {
+  const isClosedPath = closedMatcher(config.closed);
+  return facts.map((fact) => {
+    const doc = fact.doc;
+    const tags = doc?.tags ?? [];
+    const tag = (name: string) => tags.find((t) => t.name === name);
+
+    const configId = config.operationIds[`${fact.method} ${fact.path}`];
+    const tagId = tag("operationId")?.text.trim();
+    const operationId = tagId || configId || deriveOperationId(fact.method, fact.path);
+    const idSource = tagId ? "tag" : configId ? "config" : "derived";
+
+    const documented = Boolean(tag("documented"));
+    const closed = Boolean(tag("closed")) || isClosedPath(fact.path) !== undefined;
+    const scope = tag("scope")?.text.trim() || undefined;
+    const op: Operation = {
+      operationId,
+      idSource,
+      method: fact.method,
+      path: fact.path,
+      pathParams: fact.pathParams,
+      permissions: fact.permissions,
+      summary: doc?.summary ?? summaryFromId(operationId),
+      ...(doc?.description ? { description: doc.description } : {}),
+      effect: effectOf(fact, tag("effect"), diagnostics),
+      documented,
+      closed,
+      ...(scope ? { scope } : {}),
+      destructive: flag(tag("destructive")),
+      deprecated: Boolean(tag("deprecated")),
+      tags: [...new Set(tags.filter((t) => t.name === "tag").map((t) => t.text.trim()).filter(Boolean))].sort(),
+      examples: examplesOf(tags, diagnostics),
+      framework: fact.framework,
+      site: fact.site,
+    };
+    if (tagId === "" && tag("operationId")) {
+      diagnostics.error("APX402", "@operationId has no value.", tag("operationId")!.site, "Write the id after the tag: @operationId send_invoice");
+    }
+    return op;
+  });
+}
+
+function effectOf(fact: RouteFact, tag: DocTag | undefined, diagnostics: DiagnosticBag): Effect {
+  if (!tag) return deriveEffect(fact.method);
+  const value = tag.text.trim();
+  if ((EFFECTS as readonly string[]).includes(value)) return value as Effect;
+  diagnostics.error("APX404", `@effect ${value || "(empty)"} is not one of ${EFFECTS.join(", ")}.`, tag.site, "Write @effect read, @effect write or @effect remove.");
+  return deriveEffect(fact.method);
+}
+
+/** `@destructive` alone means true; `@destructive false` is allowed to state it explicitly. */
+function flag(tag: DocTag | undefined): boolean {
+  return tag !== undefined && tag.text.trim().toLowerCase() !== "false";
+}
+
+/** `@example request {json}` and `@example response 200 {json}`; other `@example`s are left alone. */
+function examplesOf(tags: DocTag[], diagnostics: DiagnosticBag): OperationExample[] {
+  const out: OperationExample[] = [];
+  for (const tag of tags) {
+    if (tag.name !== "example") continue;
+    const match = /^(request|response)(?:\s+(\d{3}|default))?\s*([\s\S]*)$/.exec(tag.text);
+    if (!match) continue;
+    const kind = match[1] as "request" | "response";
+    const status = match[2];
+    const json = match[3]!.trim();
+    if (kind === "response" && !status) {
+      diagnostics.error("APX410", "@example response needs a status code.", tag.site, "Write @example response 200 {\"id\": \"...\"}");
+      continue;
+    }
+    try {
+      out.push({ kind, ...(status ? { status } : {}), value: JSON.parse(json) as unknown, site: tag.site });
+    } catch (error) {
+      diagnostics.error("APX411", `@example ${kind}${status ? ` ${status}` : ""} is not valid JSON: ${(error as Error).message}.`, tag.site, "Write the example as JSON after the tag (it may span several lines).");
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,38 @@
+import type { SourceSite } from "../diagnostics/diagnostic.js";
+
+export type Effect = "read" | "write" | "remove";
+
+export const EFFECTS: readonly Effect[] = ["read", "write", "remove"];
+
+/** A worked example from `@example request {json}` or `@example response 200 {json}`. */
+export interface OperationExample {
+  kind: "request" | "response";
+  /** The status, for responses. */
+  status?: string;
+  value: unknown;
+  site: SourceSite;
+}
+
+/** The one model both artifacts come from. */
+export interface Operation {
+  operationId: string;
+  /** How the id was chosen: an `@operationId` tag, the config's `operationIds`, or derived. */
+  idSource: "tag" | "config" | "derived";
+  method: string;
+  path: string;
+  pathParams: string[];
+  permissions: string[];
+  summary: string;
+  description?: string;
+  effect: Effect;
+  documented: boolean;
+  closed: boolean;
+  scope?: string;
+  destructive: boolean;
+  deprecated: boolean;
+  tags: string[];
+  examples: OperationExample[];
+  framework: string;
+  /** Where the route is registered. */
+  site: SourceSite;
+}

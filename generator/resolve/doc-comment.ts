@@ -1,0 +1,96 @@
+import { ts } from "ts-morph";
+import type { SourceSite } from "../diagnostics/diagnostic.js";
+
+export interface DocTag {
+  name: string;
+  /** Everything after the tag name, up to the next tag; inner line breaks are kept (JSON examples). */
+  text: string;
+  site: SourceSite;
+}
+
+/** A parsed `/** ... *\/` comment. */
+export interface DocComment {
+  /** First paragraph, on one line (or the `@summary` tag). */
+  summary?: string;
+  /** The paragraphs after the first. */
+  description?: string;
+  tags: DocTag[];
+  site: SourceSite;
+}
+
+/**
+ * The JSDoc comment written right before `node` (its leading trivia), or right before `position` when
+ * given (used for a `.get(...)` link inside a `router.route()` chain).
+ */
+export function leadingDoc(node: ts.Node, position = node.pos): DocComment | undefined {
+  const file = node.getSourceFile();
+  const text = file.text;
+  const ranges = ts.getLeadingCommentRanges(text, position);
+  if (!ranges) return undefined;
+  for (let i = ranges.length - 1; i >= 0; i--) {
+    const range = ranges[i]!;
+    const raw = text.slice(range.pos, range.end);
+    if (range.kind === ts.SyntaxKind.MultiLineCommentTrivia && raw.startsWith("/**") && raw !== "/**/") {
+      const { line, character } = file.getLineAndCharacterOfPosition(range.pos);
+      return parseDocComment(raw, { file: file.fileName, line: line + 1, column: character + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** Parses the text of a JSDoc comment; `site` is where the comment starts. */
+export function parseDocComment(raw: string, site: SourceSite): DocComment {
+  const body = raw.replace(/^\/\*\*/, "").replace(/\*\/$/, "");
+  const lines = body.split(/\r?\n/).map((line, index) => {
+    const stripped = index === 0 ? line.replace(/^\s*\*?\s?/, "") : line.replace(/^\s*\*(?!\/) ?/, "").replace(/^\s+$/, "");
+    return stripped.replace(/\s+$/, "");
+  });
+
+  const prose: string[] = [];
+  const tags: DocTag[] = [];
+  let current: { name: string; lines: string[]; line: number; column: number } | undefined;
+  const flush = () => {
+    if (current) {
+      tags.push({
+        name: current.name,
+        text: trimBlankLines(current.lines).join("\n").trim(),
+        site: { file: site.file, line: current.line, column: current.column },
+      });
+    }
+  };
+  lines.forEach((line, index) => {
+    const tag = /^\s*@([A-Za-z][\w-]*)\s?(.*)$/.exec(line);
+    if (tag) {
+      flush();
+      current = { name: tag[1]!, lines: [tag[2] ?? ""], line: site.line + index, column: 1 + Math.max(0, line.indexOf("@")) };
+    } else if (current) {
+      current.lines.push(line);
+    } else {
+      prose.push(line);
+    }
+  });
+  flush();
+
+  const paragraphs = trimBlankLines(prose)
+    .join("\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const summaryTag = tags.find((t) => t.name === "summary");
+  const summary = summaryTag ? oneLine(summaryTag.text) : paragraphs[0] ? oneLine(paragraphs[0]) : undefined;
+  const rest = summaryTag ? paragraphs : paragraphs.slice(1);
+  const description = rest.length ? rest.join("\n\n") : undefined;
+  return { ...(summary ? { summary } : {}), ...(description ? { description } : {}), tags, site };
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function trimBlankLines(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && !lines[start]!.trim()) start++;
+  while (end > start && !lines[end - 1]!.trim()) end--;
+  return lines.slice(start, end);
+}

@@ -1,0 +1,805 @@
+import { ts } from "ts-morph";
+import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import type { SourceSet } from "../scan/source-set.js";
+import { Binding, Scope } from "./scope.js";
+import {
+  type CheckValue,
+  type ExternalValue,
+  type FunctionValue,
+  type HostValue,
+  str,
+  stringsOf,
+  UNDEFINED,
+  unknown,
+  type Value,
+} from "./values.js";
+
+/** What a framework adapter adds to the evaluator: the meaning of its own objects. */
+export interface HostAdapter {
+  /** A call of something imported from a package (`express()`, `Router()`); undefined if not the adapter's. */
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined;
+  /** A method call on one of the adapter's objects (`router.get(...)`). */
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value;
+}
+
+export interface CallContext {
+  node: ts.CallExpression | ts.NewExpression;
+  args: readonly ts.Expression[];
+  scope: Scope;
+}
+
+export interface InterpreterOptions {
+  /** Function names whose string arguments are permission keys. */
+  permissionCalls: readonly string[];
+}
+
+const MAX_CALL_DEPTH = 40;
+
+/** A module's evaluated top level: its scope and its exports. */
+export class ModuleInstance {
+  readonly exports = new Map<string, () => Value>();
+  readonly starExports: string[] = [];
+  state: "new" | "executing" | "done" = "new";
+
+  constructor(
+    readonly file: ts.SourceFile,
+    readonly scope: Scope,
+  ) {}
+}
+
+/**
+ * A static evaluator for the subset of TypeScript that route definitions are written in. It executes a
+ * module's top-level statements and the bodies of the functions they call (router factories,
+ * `registerRoutes(app)` helpers) in order, without loops or conditions, so registrations are seen in the
+ * order the framework sees them at run time. Nothing is imported or run.
+ */
+export class Interpreter {
+  private readonly modules = new Map<string, ModuleInstance>();
+  private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
+  private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
+  private readonly permissionCalls: Set<string>;
+  /** Declarations of every function the evaluator invoked. */
+  readonly invoked = new Set<ts.Node>();
+  private depth = 0;
+
+  constructor(
+    readonly sources: SourceSet,
+    readonly diagnostics: DiagnosticBag,
+    options: InterpreterOptions,
+    private readonly host: HostAdapter,
+  ) {
+    this.permissionCalls = new Set(options.permissionCalls);
+  }
+
+  isPermissionCall(node: ts.CallExpression): boolean {
+    const name = calleeName(node.expression);
+    return name !== undefined && this.permissionCalls.has(name);
+  }
+
+  /** Evaluates every scanned module's top level, in path order. */
+  executeAll(): void {
+    for (const file of this.sources.files) this.module(file);
+  }
+
+  module(file: ts.SourceFile): ModuleInstance {
+    let instance = this.modules.get(file.fileName);
+    if (instance) return instance;
+    instance = new ModuleInstance(file, new Scope(file, undefined, undefined));
+    this.modules.set(file.fileName, instance);
+    this.execute(instance);
+    return instance;
+  }
+
+  /** An export of a module, following `export * from` re-exports. */
+  exportOf(instance: ModuleInstance, name: string, node: ts.Node, seen = new Set<ModuleInstance>()): Value {
+    const entry = instance.exports.get(name);
+    if (entry) return entry();
+    if (name !== "default" && !seen.has(instance)) {
+      seen.add(instance);
+      for (const specifier of instance.starExports) {
+        const target = this.sources.resolveImport(specifier, instance.file.fileName);
+        if (target.kind !== "source") continue;
+        const inner = this.module(target.file);
+        if (inner.exports.has(name) || inner.starExports.length) {
+          const value = this.exportOf(inner, name, node, seen);
+          if (value.kind !== "unknown" || inner.exports.has(name)) return value;
+        }
+      }
+    }
+    return unknown(node, `refers to \`${name}\`, which ${relativeName(instance.file, this.sources.root)} does not export`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Modules
+
+  private execute(instance: ModuleInstance): void {
+    instance.state = "executing";
+    const { scope, file } = instance;
+    for (const statement of file.statements) this.declare(statement, scope, instance);
+    for (const statement of file.statements) this.run(statement, scope, instance);
+    instance.state = "done";
+  }
+
+  /** Hoisting pass: binds every top-level name before any statement runs, as JavaScript does. */
+  private declare(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): void {
+    const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
+    const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
+    const exportAs = (name: string, get: () => Value) => {
+      if (instance && exported) instance.exports.set(isDefault ? "default" : name, get);
+    };
+
+    if (ts.isImportDeclaration(statement) && instance) {
+      this.declareImport(statement, scope);
+    } else if (ts.isFunctionDeclaration(statement)) {
+      if (!statement.body) return; // an overload signature
+      const value: Value = { kind: "function", decl: statement, scope };
+      const name = statement.name?.text;
+      if (name) scope.bind(name, Binding.of(value, statement));
+      exportAs(name ?? "default", () => value);
+    } else if (ts.isClassDeclaration(statement)) {
+      const value: Value = { kind: "class", decl: statement, scope };
+      const name = statement.name?.text;
+      if (name) scope.bind(name, Binding.of(value, statement));
+      exportAs(name ?? "default", () => value);
+    } else if (ts.isEnumDeclaration(statement)) {
+      const binding = new Binding(() => this.enumValue(statement, scope), statement);
+      scope.bind(statement.name.text, binding);
+      exportAs(statement.name.text, () => this.read(binding, statement));
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        for (const [name, binding] of this.declareVariable(declaration, scope)) {
+          scope.bind(name, binding);
+          exportAs(name, () => this.read(binding, declaration));
+        }
+      }
+    } else if (ts.isExportDeclaration(statement) && instance && !statement.isTypeOnly) {
+      this.declareExport(statement, scope, instance);
+    } else if (ts.isExportAssignment(statement) && instance && !statement.isExportEquals) {
+      const binding = new Binding(() => this.evaluate(statement.expression, scope), statement);
+      instance.exports.set("default", () => this.read(binding, statement));
+      scope.bind("\0default", binding);
+    }
+  }
+
+  /** Execution pass: statements with effects, in source order. */
+  private run(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): void {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (declaration.initializer && hasEffects(declaration.initializer)) {
+          for (const name of boundNames(declaration.name)) {
+            const binding = scope.bindings.get(name);
+            if (binding) this.read(binding, declaration);
+          }
+        }
+      }
+    } else if (ts.isExpressionStatement(statement)) {
+      this.evaluate(statement.expression, scope);
+    } else if (ts.isExportAssignment(statement) && instance) {
+      const binding = scope.bindings.get("\0default");
+      if (binding) this.read(binding, statement);
+    }
+  }
+
+  private declareImport(statement: ts.ImportDeclaration, scope: Scope): void {
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly || !ts.isStringLiteral(statement.moduleSpecifier)) return;
+    const specifier = statement.moduleSpecifier.text;
+    const fromFile = scope.file.fileName;
+    const importValue = (name: string | undefined, node: ts.Node): Value => {
+      const target = this.sources.resolveImport(specifier, fromFile);
+      if (target.kind === "missing") {
+        return unknown(node, `is imported from '${specifier}', which cannot be resolved from this file`);
+      }
+      if (target.kind === "external") return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
+      if (name === undefined) return { kind: "namespace", file: target.file };
+      return this.exportOf(this.module(target.file), name, node);
+    };
+    if (clause.name) {
+      const node = clause.name;
+      scope.bind(node.text, new Binding(() => importValue("default", node), node));
+    }
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) {
+      scope.bind(bindings.name.text, new Binding(() => importValue(undefined, bindings), bindings));
+    } else if (bindings) {
+      for (const element of bindings.elements) {
+        if (element.isTypeOnly) continue;
+        const imported = (element.propertyName ?? element.name).text;
+        scope.bind(element.name.text, new Binding(() => importValue(imported, element), element));
+      }
+    }
+  }
+
+  private declareExport(statement: ts.ExportDeclaration, scope: Scope, instance: ModuleInstance): void {
+    const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+    const clause = statement.exportClause;
+    if (!clause) {
+      if (specifier) instance.starExports.push(specifier);
+      return;
+    }
+    const target = () => (specifier ? this.sources.resolveImport(specifier, scope.file.fileName) : undefined);
+    if (ts.isNamespaceExport(clause)) {
+      instance.exports.set(clause.name.text, () => {
+        const t = target();
+        if (t?.kind === "source") return { kind: "namespace", file: t.file };
+        if (t?.kind === "external") return { kind: "external", module: specifier ?? "", path: [] };
+        return unknown(clause, `re-exports '${specifier}', which cannot be resolved`);
+      });
+      return;
+    }
+    for (const element of clause.elements) {
+      if (element.isTypeOnly) continue;
+      const local = (element.propertyName ?? element.name).text;
+      const exported = element.name.text;
+      instance.exports.set(exported, () => {
+        if (!specifier) return this.lookup(local, scope, element);
+        const t = target();
+        if (t?.kind === "source") return this.exportOf(this.module(t.file), local, element);
+        if (t?.kind === "external") return { kind: "external", module: specifier, path: [local] };
+        return unknown(element, `re-exports from '${specifier}', which cannot be resolved`);
+      });
+    }
+  }
+
+  /** Binds the names a variable declaration introduces; `let`/`var` only when never reassigned. */
+  private declareVariable(declaration: ts.VariableDeclaration, scope: Scope): [string, Binding][] {
+    const list = declaration.parent;
+    const isConst = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
+    const init = declaration.initializer;
+    const whole = new Binding(() => {
+      if (!init) return UNDEFINED;
+      if (!isConst) {
+        const names = boundNames(declaration.name);
+        if (names.some((n) => this.isReassigned(scope.file, n))) {
+          return unknown(declaration, `is declared with let/var and reassigned, so its value is only known at run time`);
+        }
+      }
+      return this.evaluate(init, scope);
+    }, declaration);
+    return this.destructure(declaration.name, whole, scope);
+  }
+
+  private destructure(name: ts.BindingName, source: Binding, scope: Scope): [string, Binding][] {
+    if (ts.isIdentifier(name)) return [[name.text, source]];
+    const out: [string, Binding][] = [];
+    if (ts.isObjectBindingPattern(name)) {
+      for (const element of name.elements) {
+        const key = element.propertyName ?? element.name;
+        const keyName = ts.isIdentifier(key) || ts.isStringLiteral(key) ? key.text : undefined;
+        const part = new Binding(() => {
+          const whole = this.read(source, element);
+          if (element.dotDotDotToken || keyName === undefined) return unknown(element, "is a computed or rest binding");
+          const value = this.property(whole, keyName, element);
+          if (value.kind === "undefined" && element.initializer) return this.evaluate(element.initializer, scope);
+          return value;
+        }, element);
+        out.push(...this.destructure(element.name, part, scope));
+      }
+    } else {
+      name.elements.forEach((element, index) => {
+        if (ts.isOmittedExpression(element)) return;
+        const part = new Binding(() => {
+          const whole = this.read(source, element);
+          if (element.dotDotDotToken) {
+            return whole.kind === "array" ? { kind: "array", items: whole.items.slice(index) } : unknown(element, "is a rest binding of a value that is not static");
+          }
+          if (whole.kind === "array") return whole.items[index] ?? UNDEFINED;
+          return whole.kind === "runtime" || whole.kind === "unknown" ? whole : unknown(element, "destructures a value that is not an array");
+        }, element);
+        out.push(...this.destructure(element.name, part, scope));
+      });
+    }
+    return out;
+  }
+
+  private isReassigned(file: ts.SourceFile, name: string): boolean {
+    let names = this.assignedNames.get(file);
+    if (!names) {
+      const found = new Set<string>();
+      const visit = (node: ts.Node): void => {
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ts.isIdentifier(node.left)) {
+          found.add(node.left.text);
+        } else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand)) {
+          found.add(node.operand.text);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      names = found;
+      this.assignedNames.set(file, names);
+    }
+    return names.has(name);
+  }
+
+  private enumValue(declaration: ts.EnumDeclaration, scope: Scope): Value {
+    const props = new Map<string, Value>();
+    const members = new Scope(scope.file, scope, declaration);
+    let next = 0;
+    for (const member of declaration.members) {
+      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
+      if (name === undefined) continue;
+      let value: Value;
+      if (member.initializer) {
+        value = this.evaluate(member.initializer, members);
+        if (value.kind === "number") next = value.value + 1;
+      } else {
+        value = { kind: "number", value: next++ };
+      }
+      props.set(name, value);
+      members.bind(name, Binding.of(value, member));
+    }
+    return { kind: "object", props };
+  }
+
+  private read(binding: Binding, node: ts.Node): Value {
+    return binding.get(() => unknown(node, "refers to itself through a circular import or definition"));
+  }
+
+  lookup(name: string, scope: Scope, node: ts.Node): Value {
+    const binding = scope.lookup(name);
+    if (binding) return this.read(binding, node);
+    if (name === "undefined") return UNDEFINED;
+    return unknown(node, `uses \`${name}\`, which is not declared in the analysed sources`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Expressions
+
+  evaluate(node: ts.Expression, scope: Scope): Value {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        return str((node as ts.StringLiteral).text);
+      case ts.SyntaxKind.NumericLiteral:
+        return { kind: "number", value: Number((node as ts.NumericLiteral).text) };
+      case ts.SyntaxKind.TrueKeyword:
+        return { kind: "boolean", value: true };
+      case ts.SyntaxKind.FalseKeyword:
+        return { kind: "boolean", value: false };
+      case ts.SyntaxKind.NullKeyword:
+        return { kind: "null" };
+      case ts.SyntaxKind.Identifier:
+        return this.lookup((node as ts.Identifier).text, scope, node);
+      case ts.SyntaxKind.TemplateExpression:
+        return this.template(node as ts.TemplateExpression, scope);
+      case ts.SyntaxKind.ParenthesizedExpression:
+      case ts.SyntaxKind.AsExpression:
+      case ts.SyntaxKind.SatisfiesExpression:
+      case ts.SyntaxKind.NonNullExpression:
+      case ts.SyntaxKind.TypeAssertionExpression:
+      case ts.SyntaxKind.AwaitExpression:
+        return this.evaluate((node as ts.ParenthesizedExpression).expression, scope);
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const access = node as ts.PropertyAccessExpression;
+        return this.property(this.evaluate(access.expression, scope), access.name.text, access);
+      }
+      case ts.SyntaxKind.ElementAccessExpression: {
+        const access = node as ts.ElementAccessExpression;
+        const key = this.evaluate(access.argumentExpression, scope);
+        if (key.kind !== "string" && key.kind !== "number") return unknown(access, "uses a computed property key that is not static");
+        return this.property(this.evaluate(access.expression, scope), String(key.value), access);
+      }
+      case ts.SyntaxKind.ArrayLiteralExpression:
+        return this.array(node as ts.ArrayLiteralExpression, scope);
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        return this.object(node as ts.ObjectLiteralExpression, scope);
+      case ts.SyntaxKind.ArrowFunction:
+      case ts.SyntaxKind.FunctionExpression:
+        return { kind: "function", decl: node as ts.FunctionLikeDeclaration, scope };
+      case ts.SyntaxKind.ClassExpression:
+        return { kind: "class", decl: node as ts.ClassExpression, scope };
+      case ts.SyntaxKind.CallExpression:
+      case ts.SyntaxKind.NewExpression:
+        return this.call(node as ts.CallExpression | ts.NewExpression, scope);
+      case ts.SyntaxKind.BinaryExpression:
+        return this.binary(node as ts.BinaryExpression, scope);
+      case ts.SyntaxKind.ConditionalExpression:
+        return unknown(node, "depends on a condition evaluated at run time");
+      case ts.SyntaxKind.RegularExpressionLiteral:
+        return unknown(node, "is a regular expression");
+      default:
+        return unknown(node, `is a ${ts.SyntaxKind[node.kind]}, which apidex does not evaluate statically`);
+    }
+  }
+
+  private template(node: ts.TemplateExpression, scope: Scope): Value {
+    let out = node.head.text;
+    for (const span of node.templateSpans) {
+      const part = this.evaluate(span.expression, scope);
+      if (part.kind === "string" || part.kind === "number" || part.kind === "boolean") out += String(part.value);
+      else if (part.kind === "unknown") return part;
+      else return unknown(span.expression, part.kind === "runtime" ? `is only known at run time (${part.what})` : `is not a static string (${part.kind})`);
+      out += span.literal.text;
+    }
+    return str(out);
+  }
+
+  private binary(node: ts.BinaryExpression, scope: Scope): Value {
+    if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) {
+      return unknown(node, `uses the operator ${ts.tokenToString(node.operatorToken.kind) ?? "?"}, which apidex does not evaluate statically`);
+    }
+    const left = this.evaluate(node.left, scope);
+    const right = this.evaluate(node.right, scope);
+    const scalar = (v: Value) => v.kind === "string" || v.kind === "number";
+    if (scalar(left) && scalar(right)) {
+      const l = (left as { value: string | number }).value;
+      const r = (right as { value: string | number }).value;
+      if (left.kind === "number" && right.kind === "number") return { kind: "number", value: (l as number) + (r as number) };
+      return str(String(l) + String(r));
+    }
+    if (left.kind === "unknown") return left;
+    if (right.kind === "unknown") return right;
+    return unknown(node, "concatenates values that are not static strings");
+  }
+
+  private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
+    const items: Value[] = [];
+    for (const element of node.elements) {
+      if (ts.isSpreadElement(element)) {
+        const spread = this.evaluate(element.expression, scope);
+        if (spread.kind === "array") items.push(...spread.items);
+        else items.push(spread.kind === "unknown" ? spread : unknown(element, "spreads a value that is not a static array"));
+      } else if (!ts.isOmittedExpression(element)) {
+        items.push(this.evaluate(element, scope));
+      }
+    }
+    return { kind: "array", items };
+  }
+
+  private object(node: ts.ObjectLiteralExpression, scope: Scope): Value {
+    const props = new Map<string, Value>();
+    for (const property of node.properties) {
+      if (ts.isSpreadAssignment(property)) {
+        const spread = this.evaluate(property.expression, scope);
+        if (spread.kind === "object") for (const [k, v] of spread.props) props.set(k, v);
+        continue;
+      }
+      const key = this.propertyKey(property.name, scope);
+      if (key === undefined) continue;
+      if (ts.isPropertyAssignment(property)) props.set(key, this.lazyProperty(property.initializer, scope));
+      else if (ts.isShorthandPropertyAssignment(property)) props.set(key, this.lookup(property.name.text, scope, property));
+      else if (ts.isMethodDeclaration(property)) props.set(key, { kind: "function", decl: property, scope });
+    }
+    return { kind: "object", props };
+  }
+
+  /** Object members are evaluated when read: data objects can be large and most members never matter. */
+  private lazyProperty(initializer: ts.Expression, scope: Scope): Value {
+    if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return { kind: "function", decl: initializer, scope };
+    return this.evaluate(initializer, scope);
+  }
+
+  private propertyKey(name: ts.PropertyName | undefined, scope: Scope): string | undefined {
+    if (!name) return undefined;
+    if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+    if (ts.isComputedPropertyName(name)) {
+      const key = this.evaluate(name.expression, scope);
+      return key.kind === "string" || key.kind === "number" ? String(key.value) : undefined;
+    }
+    return undefined;
+  }
+
+  property(object: Value, name: string, node: ts.Node): Value {
+    switch (object.kind) {
+      case "object": {
+        const value = object.props.get(name);
+        return value ?? unknown(node, `reads \`${name}\`, which the object does not have`);
+      }
+      case "namespace":
+        return this.exportOf(this.module(object.file), name, node);
+      case "external":
+        return { kind: "external", module: object.module, path: [...object.path, name] };
+      case "array":
+        if (name === "length") return { kind: "number", value: object.items.length };
+        if (/^\d+$/.test(name)) return object.items[Number(name)] ?? UNDEFINED;
+        return unknown(node, `reads array member \`${name}\``);
+      case "string":
+        return name === "length" ? { kind: "number", value: object.value.length } : unknown(node, `reads string member \`${name}\``);
+      case "class":
+      case "instance":
+        return this.classMember(object, name, node);
+      case "runtime":
+        return { kind: "runtime", what: `${object.what}.${name}` };
+      case "unknown":
+        return object;
+      case "undefined":
+      case "null":
+        return unknown(node, `reads \`${name}\` of ${object.kind}`);
+      default:
+        return unknown(node, `reads \`${name}\` of a ${object.kind} value`);
+    }
+  }
+
+  private classMember(owner: Extract<Value, { kind: "class" | "instance" }>, name: string, node: ts.Node): Value {
+    const wantStatic = owner.kind === "class";
+    for (const member of owner.decl.members) {
+      if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+      if (hasModifier(member, ts.SyntaxKind.StaticKeyword) !== wantStatic) continue;
+      if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope: owner.scope };
+      if (ts.isPropertyDeclaration(member) && member.initializer) return this.lazyProperty(member.initializer, owner.scope);
+    }
+    return unknown(node, `reads \`${name}\`, which the class ${owner.decl.name?.text ?? ""} does not define`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Calls
+
+  private call(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
+    const args = node.arguments ?? [];
+    if (ts.isCallExpression(node) && this.isPermissionCall(node)) return this.check(node, scope);
+    const global = this.globalCall(node, scope);
+    if (global) return global;
+
+    const callee = node.expression;
+    if (ts.isPropertyAccessExpression(callee)) {
+      const receiver = this.evaluate(callee.expression, scope);
+      const method = callee.name.text;
+      if (receiver.kind === "host") return this.host.callMethod(receiver, method, { node, args, scope });
+      const builtin = this.builtinMethod(receiver, method, node, scope);
+      if (builtin) return builtin;
+      return this.invoke(this.property(receiver, method, callee), node, scope);
+    }
+    return this.invoke(this.evaluate(callee, scope), node, scope);
+  }
+
+  private invoke(callee: Value, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
+    const args = node.arguments ?? [];
+    switch (callee.kind) {
+      case "external": {
+        const hosted = this.host.callExternal(callee, { node, args, scope });
+        if (hosted) return hosted;
+        return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+      }
+      case "function":
+        return this.callFunction(callee, args.map((a) => this.argument(a, scope)), node);
+      case "class":
+        return ts.isNewExpression(node) ? { kind: "instance", decl: callee.decl, scope: callee.scope } : unknown(node, "calls a class without new");
+      case "unknown":
+        return callee;
+      case "runtime":
+        return { kind: "runtime", what: `the result of ${callee.what}()` };
+      default:
+        return unknown(node, `calls a ${callee.kind} value`);
+    }
+  }
+
+  private argument(node: ts.Expression, scope: Scope): Value {
+    if (ts.isSpreadElement(node)) return this.evaluate(node.expression, scope);
+    return this.evaluate(node, scope);
+  }
+
+  /** The few standard-library calls that keep a value static. */
+  private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const args = node.arguments ?? [];
+    if (receiver.kind === "function" && (method === "bind" || method === "call")) {
+      return method === "bind" ? receiver : this.callFunction(receiver, args.slice(1).map((a) => this.evaluate(a, scope)), node);
+    }
+    if (receiver.kind === "string") {
+      if (method === "toLowerCase") return str(receiver.value.toLowerCase());
+      if (method === "toUpperCase") return str(receiver.value.toUpperCase());
+      if (method === "trim") return str(receiver.value.trim());
+      if (method === "concat") {
+        const parts = args.map((a) => this.evaluate(a, scope));
+        const strings = parts.map((p) => (p.kind === "string" || p.kind === "number" ? String(p.value) : undefined));
+        return strings.every((s) => s !== undefined) ? str(receiver.value + strings.join("")) : unknown(node, "concatenates values that are not static strings");
+      }
+    }
+    if (receiver.kind === "array" && method === "concat") {
+      const items = [...receiver.items];
+      for (const a of args) {
+        const v = this.evaluate(a, scope);
+        if (v.kind === "array") items.push(...v.items);
+        else items.push(v);
+      }
+      return { kind: "array", items };
+    }
+    return undefined;
+  }
+
+  /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
+  private globalCall(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    const arg = node.arguments?.[0];
+    if (!arg) return undefined;
+    if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
+      const v = this.evaluate(arg, scope);
+      return v.kind === "string" || v.kind === "number" || v.kind === "boolean" ? str(String(v.value)) : undefined;
+    }
+    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== "Object" || scope.lookup("Object")) return undefined;
+    const method = callee.name.text;
+    if (method === "freeze") return this.evaluate(arg, scope);
+    if (method === "values" || method === "keys") {
+      const v = this.evaluate(arg, scope);
+      if (v.kind !== "object") return v.kind === "unknown" ? v : unknown(arg, "is not a static object");
+      return { kind: "array", items: method === "values" ? [...v.props.values()] : [...v.props.keys()].map(str) };
+    }
+    return undefined;
+  }
+
+  /** Runs a function's body with its parameters bound to the arguments' values. */
+  callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
+    if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
+    const decl = fn.decl;
+    const body = decl.body;
+    if (!body) return unknown(node, "calls a function without a body");
+    this.invoked.add(decl);
+    const scope = new Scope(fn.scope.file, fn.scope, decl);
+    decl.parameters.forEach((parameter, index) => {
+      let value: Value;
+      if (parameter.dotDotDotToken) value = { kind: "array", items: args.slice(index) };
+      else value = args[index] ?? UNDEFINED;
+      if (value.kind === "undefined" && parameter.initializer) value = this.evaluate(parameter.initializer, scope);
+      for (const [name, binding] of this.destructure(parameter.name, Binding.of(value, parameter), scope)) scope.bind(name, binding);
+    });
+    this.depth++;
+    try {
+      if (!ts.isBlock(body)) return this.evaluate(body, scope);
+      return this.runBlock(body, scope);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private runBlock(body: ts.Block, scope: Scope): Value {
+    for (const statement of body.statements) this.declare(statement, scope, undefined);
+    for (const statement of body.statements) {
+      if (ts.isReturnStatement(statement)) return statement.expression ? this.evaluate(statement.expression, scope) : UNDEFINED;
+      this.run(statement, scope, undefined);
+    }
+    return containsReturn(body) ? unknown(body, "returns from inside a condition, loop or try block") : UNDEFINED;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Permission checks
+
+  /** Evaluates a recognized permission call: every static string argument is a key; others are errors. */
+  check(node: ts.CallExpression, scope: Scope): CheckValue {
+    const keys: string[] = [];
+    for (const arg of node.arguments) {
+      const value = this.argument(arg, scope);
+      if (value.kind === "runtime" || value.kind === "object" || value.kind === "function") continue; // the request, options, callbacks
+      const strings = stringsOf(value);
+      if (strings) {
+        keys.push(...strings);
+        continue;
+      }
+      const reason = explain(value);
+      this.diagnostics.error(
+        "APX301",
+        `Cannot resolve the permission key passed to ${calleeName(node.expression)}(): ${ts.isIdentifier(arg) || ts.isPropertyAccessExpression(arg) ? `\`${arg.getText()}\`` : "the expression"} ${reason}.`,
+        siteOf(arg),
+        "Pass a string literal, a const, an `as const` object member, a string enum member, or an array of these (imports and re-exports are followed).",
+      );
+    }
+    return { kind: "check", keys, node };
+  }
+
+  /**
+   * The permission checks a handler calls in its body (`assertPermission(req, "x")`). The handler is not
+   * run: its own parameters are the request objects, any other unresolved argument is an error.
+   */
+  bodyChecks(fn: FunctionValue): CheckValue[] {
+    const cached = this.bodyCheckCache.get(fn);
+    if (cached) return cached;
+    const found: CheckValue[] = [];
+    const body = fn.decl.body;
+    if (body) {
+      const scopes = new Map<ts.Node, Scope>();
+      const scopeFor = (node: ts.Node): Scope => {
+        const owner = enclosingFunction(node, fn.decl);
+        const existing = scopes.get(owner);
+        if (existing) return existing;
+        const parent = owner === fn.decl ? fn.scope : scopeFor(owner.parent);
+        const scope = this.lexicalScope(owner as ts.FunctionLikeDeclaration, parent, owner === fn.decl);
+        scopes.set(owner, scope);
+        return scope;
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) && this.isPermissionCall(node)) found.push(this.check(node, scopeFor(node)));
+        ts.forEachChild(node, visit);
+      };
+      visit(body);
+    }
+    this.bodyCheckCache.set(fn, found);
+    return found;
+  }
+
+  /** A scope for reading (not running) a function body: parameters are run-time values, consts are lazy. */
+  private lexicalScope(decl: ts.FunctionLikeDeclaration, parent: Scope, isHandler: boolean): Scope {
+    const scope = new Scope(parent.file, parent, decl);
+    for (const parameter of decl.parameters) {
+      for (const name of boundNames(parameter.name)) {
+        const value: Value = isHandler
+          ? { kind: "runtime", what: `the handler parameter ${name}` }
+          : unknown(parameter, `is the parameter \`${name}\` of a callback, only known at run time`);
+        scope.bind(name, Binding.of(value, parameter));
+      }
+    }
+    const visit = (node: ts.Node): void => {
+      if (node !== decl.body && isFunctionLike(node)) {
+        if (ts.isFunctionDeclaration(node) && node.name && node.body) scope.bind(node.name.text, Binding.of({ kind: "function", decl: node, scope }, node));
+        return;
+      }
+      if (ts.isVariableDeclaration(node)) for (const [name, binding] of this.declareVariable(node, scope)) scope.bind(name, binding);
+      ts.forEachChild(node, visit);
+    };
+    if (decl.body) visit(decl.body);
+    return scope;
+  }
+}
+
+// -----------------------------------------------------------------------------------------------
+// Syntax helpers
+
+export function calleeName(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
+export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) ? (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false) : false;
+}
+
+export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+/** The innermost function containing `node`, not going above `stop`. */
+function enclosingFunction(node: ts.Node, stop: ts.Node): ts.Node {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current === stop || isFunctionLike(current)) return current;
+  }
+  return stop;
+}
+
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  const out: string[] = [];
+  for (const element of name.elements) if (!ts.isOmittedExpression(element)) out.push(...boundNames(element.name));
+  return out;
+}
+
+/** Initializers evaluated eagerly, in order: calls can create routers or register routes. */
+function hasEffects(node: ts.Expression): boolean {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isAwaitExpression(inner) || ts.isNonNullExpression(inner)) {
+    inner = inner.expression;
+  }
+  return ts.isCallExpression(inner) || ts.isNewExpression(inner);
+}
+
+function containsReturn(node: ts.Node): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found || isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(node, visit);
+  return found;
+}
+
+/** Completes "`x` ..." with why a value is not a static string. */
+export function explain(value: Value): string {
+  if (value.kind === "unknown") return value.reason;
+  if (value.kind === "array") {
+    const inner = value.items.find((item) => stringsOf(item) === undefined);
+    return inner ? `contains an element that ${explain(inner)}` : "is an array";
+  }
+  if (value.kind === "runtime") return `is only known at run time (${value.what})`;
+  if (value.kind === "undefined") return "is undefined";
+  return `is a ${value.kind} value, not a string`;
+}
+
+function relativeName(file: ts.SourceFile, root: string): string {
+  return file.fileName.startsWith(root) ? file.fileName.slice(root.length + 1) : file.fileName;
+}

@@ -1,0 +1,98 @@
+import type { ts } from "ts-morph";
+import type { Scope } from "./scope.js";
+
+/**
+ * What the static evaluator knows about an expression. It never runs code: a value is either known
+ * exactly (strings, arrays, objects, functions, ...) or one of the two kinds of "not static":
+ * `runtime` (legitimately only known at run time, like a handler's `req`) and `unknown` (something the
+ * evaluator could not follow; using it where a path or a permission key is needed is an error).
+ */
+export type Value =
+  | { kind: "string"; value: string }
+  | { kind: "number"; value: number }
+  | { kind: "boolean"; value: boolean }
+  | { kind: "undefined" }
+  | { kind: "null" }
+  | { kind: "array"; items: Value[] }
+  | { kind: "object"; props: Map<string, Value> }
+  | FunctionValue
+  | { kind: "class"; decl: ts.ClassLikeDeclaration; scope: Scope }
+  | { kind: "instance"; decl: ts.ClassLikeDeclaration; scope: Scope }
+  | { kind: "namespace"; file: ts.SourceFile }
+  | ExternalValue
+  | CheckValue
+  | HostValue
+  | { kind: "runtime"; what: string }
+  | UnknownValue;
+
+export interface FunctionValue {
+  kind: "function";
+  decl: ts.FunctionLikeDeclaration;
+  /** The scope the function was created in (factory parameters stay bound). */
+  scope: Scope;
+}
+
+/** Something imported from a package that is not part of the analysed sources, e.g. `express.Router`. */
+export interface ExternalValue {
+  kind: "external";
+  module: string;
+  /** Property path below the module: `["default"]` for a default import, `["Router"]`, ... */
+  path: string[];
+}
+
+/** The result of a recognized permission call such as `requirePermission("invoices.send")`. */
+export interface CheckValue {
+  kind: "check";
+  keys: string[];
+  node: ts.CallExpression;
+}
+
+/** An object owned by a framework adapter (an Express router, a route chain, ...). */
+export interface HostValue {
+  kind: "host";
+  host: object;
+}
+
+export interface UnknownValue {
+  kind: "unknown";
+  /** Why the value is not known, phrased to complete "this expression ...". */
+  reason: string;
+  node: ts.Node;
+}
+
+export const UNDEFINED: Value = { kind: "undefined" };
+
+export function unknown(node: ts.Node, reason: string): UnknownValue {
+  return { kind: "unknown", reason, node };
+}
+
+export function str(value: string): Value {
+  return { kind: "string", value };
+}
+
+/** Flattens a value into strings; returns undefined when any part is not a static string. */
+export function stringsOf(value: Value): string[] | undefined {
+  if (value.kind === "string") return [value.value];
+  if (value.kind === "array") {
+    const out: string[] = [];
+    for (const item of value.items) {
+      const inner = stringsOf(item);
+      if (!inner) return undefined;
+      out.push(...inner);
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** The first `unknown` found inside a value (arrays included), to explain why it is not static. */
+export function firstUnknown(value: Value): UnknownValue | undefined {
+  if (value.kind === "unknown") return value;
+  if (value.kind === "array") {
+    for (const item of value.items) {
+      const u = firstUnknown(item);
+      if (u) return u;
+    }
+  }
+  return undefined;
+}
