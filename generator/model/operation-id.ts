@@ -12,8 +12,9 @@ const MAX_LENGTH = 48;
  * - the verb: GET on a collection `list`, GET otherwise `get`, POST on a collection `create`, POST on a
  *   singular trailing segment uses that word as the verb (`/invoices/{id}/send` is `send_invoice`),
  *   PUT `replace`, PATCH `update`, DELETE `delete`, others the method's name;
- * - the noun: the literal segments in order, each singular when a parameter follows it; the last one is
- *   singular when the operation acts on one item;
+ * - the noun: the literal segments in order, each singular when a parameter follows it (a segment
+ *   that is not plural, like `team` in `/team/{member_id}`, takes the parameter's noun: `team_member`);
+ *   the last one is singular when the operation acts on one item;
  * - over 48 characters, the id is cut and ends with 8 hex digits of the method and path's hash.
  */
 export function deriveOperationId(method: string, path: string): string {
@@ -28,7 +29,11 @@ export function deriveOperationId(method: string, path: string): string {
   let nouns: string[];
   let singularLast: boolean;
   const literals = (list: typeof parts) =>
-    list.flatMap((p, i) => (p.param ? [] : [list[i + 1]?.param ? singular(words(p.text)) : words(p.text)]));
+    list.flatMap((p, i) => {
+      if (p.param) return [];
+      const next = list[i + 1];
+      return [next?.param ? itemNoun(words(p.text), next.text) : words(p.text)];
+    });
 
   if (!last) {
     verb = m;
@@ -63,6 +68,13 @@ function finish(verb: string, nouns: string[], method: string, path: string): st
   return id;
 }
 
+/** The noun for one item of a collection segment followed by a parameter. */
+function itemNoun(collection: string, param: string): string {
+  if (isPlural(collection)) return singular(collection);
+  const fromParam = words(param.replace(/^\{|\}$/g, "")).replace(/_?id$/, "");
+  return fromParam && fromParam !== collection ? `${collection}_${fromParam}` : collection;
+}
+
 /** `work-orders` and `lineItems` become `work_orders` and `line_items`. */
 function words(segment: string): string {
   return segment
@@ -82,7 +94,7 @@ export function singular(noun: string): string {
   const w = parts.pop() ?? "";
   let s = w;
   if (/ies$/.test(w)) s = `${w.slice(0, -3)}y`;
-  else if (/(sses|uses|ches|shes|xes)$/.test(w)) s = w.slice(0, -2);
+  else if (/(sses|ches|shes|xes|zzes)$/.test(w) || (/uses$/.test(w) && !/ouses$/.test(w))) s = w.slice(0, -2);
   else if (isPlural(w)) s = w.slice(0, -1);
   return [...parts, s].join("_");
 }

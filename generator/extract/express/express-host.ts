@@ -214,13 +214,13 @@ function isPathLike(node: ts.Expression, value: Value): boolean {
   return value.kind === "unknown" && (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) && /path|prefix|base|url|route/i.test(inner.getText());
 }
 
-/** The doc comment of the last handler that has one (the answering handler comes last). */
+/**
+ * The doc comment of the answering handler: the last function in the arguments. Earlier functions are
+ * middleware, whose comments describe themselves, not the route.
+ */
 function handlerDoc(handlers: FunctionValue[]): DocComment | undefined {
-  for (let i = handlers.length - 1; i >= 0; i--) {
-    const doc = declarationDoc(handlers[i]!.decl);
-    if (doc) return doc;
-  }
-  return undefined;
+  const last = handlers[handlers.length - 1];
+  return last ? declarationDoc(last.decl) : undefined;
 }
 
 /** JSDoc of a function's declaration: the function statement, the `const x = () => ...`, or the member. */

@@ -1,0 +1,16 @@
+export { accountRouter } from "./account.js";
+export { customersRouter } from "./customers.js";
+export { estimatesRouter } from "./estimates.js";
+export { default as inventoryRouter } from "./inventory.js";
+export { default as invoicesRouter } from "./invoices.js";
+export { paymentMethodsRouter, paymentsRouter } from "./payments.js";
+export { default as priceBookRouter } from "./price-book.js";
+export { default as reportsRouter } from "./reports.js";
+export { default as schedulesRouter } from "./schedules.js";
+export { default as tagsRouter } from "./tags.js";
+export { teamRouter } from "./team.js";
+export { techniciansRouter } from "./technicians.js";
+export { default as timesheetsRouter } from "./timesheets.js";
+export { default as vehiclesRouter } from "./vehicles.js";
+export { default as webhooksRouter } from "./webhooks.js";
+export { default as workOrdersRouter } from "./work-orders.js";
