@@ -31,7 +31,8 @@ const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json",
  */
 export async function generate(config: ResolvedConfig, sources?: SourceSet): Promise<GenerateResult> {
   const diagnostics = new DiagnosticBag();
-  const set = sources ?? (await scanProject(config, diagnostics));
+  const set = sources ?? (await scanProject(config));
+  for (const d of set.syntaxDiagnostics) diagnostics.add(d);
   const facts = extractRoutes(set, config.framework, { permissionCalls: config.permissionCalls }, diagnostics);
   const operations = buildOperations(facts, config, diagnostics);
   validateOperations(operations, diagnostics);

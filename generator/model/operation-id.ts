@@ -20,7 +20,7 @@ const MAX_LENGTH = 48;
 export function deriveOperationId(method: string, path: string): string {
   const segments = path.split("/").filter(Boolean);
   const parts = segments
-    .map((s) => ({ param: /^\{.*\}$/.test(s), text: s }))
+    .map((s) => ({ param: /^\{[^{}]+\}$/.test(s), text: s }))
     .filter((s, i) => s.param || !(/^v\d+(\.\d+)*$/i.test(s.text) || (i === 0 && s.text.toLowerCase() === "api")));
 
   const last = parts[parts.length - 1];

@@ -269,7 +269,8 @@ export class Interpreter {
         const part = new Binding(() => {
           const whole = this.read(source, element);
           if (element.dotDotDotToken || keyName === undefined) return unknown(element, "is a computed or rest binding");
-          const value = this.property(whole, keyName, element);
+          // A missing property destructures to undefined (and so to the default value), as in JavaScript.
+          const value = whole.kind === "object" && !whole.props.has(keyName) ? UNDEFINED : this.property(whole, keyName, element);
           if (value.kind === "undefined" && element.initializer) return this.evaluate(element.initializer, scope);
           return value;
         }, element);
@@ -339,6 +340,7 @@ export class Interpreter {
     const binding = scope.lookup(name);
     if (binding) return this.read(binding, node);
     if (name === "undefined") return UNDEFINED;
+    if (name === "process") return unknown(node, "reads the process environment, only known at run time");
     return unknown(node, `uses \`${name}\`, which is not declared in the analysed sources`);
   }
 
@@ -666,7 +668,7 @@ export class Interpreter {
       const reason = explain(value);
       this.diagnostics.error(
         "APX301",
-        `Cannot resolve the permission key passed to ${calleeName(node.expression)}(): ${ts.isIdentifier(arg) || ts.isPropertyAccessExpression(arg) ? `\`${arg.getText()}\`` : "the expression"} ${reason}.`,
+        `Cannot resolve the permission key passed to ${calleeName(node.expression)}(): \`${excerpt(arg)}\` ${reason}.`,
         siteOf(arg),
         "Pass a string literal, a const, an `as const` object member, a string enum member, or an array of these (imports and re-exports are followed).",
       );
@@ -798,6 +800,12 @@ export function explain(value: Value): string {
   if (value.kind === "runtime") return `is only known at run time (${value.what})`;
   if (value.kind === "undefined") return "is undefined";
   return `is a ${value.kind} value, not a string`;
+}
+
+/** Source text of an expression for a message, on one line and short. */
+export function excerpt(node: ts.Node): string {
+  const text = node.getText().replace(/\s+/g, " ");
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 function relativeName(file: ts.SourceFile, root: string): string {

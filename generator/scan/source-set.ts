@@ -1,7 +1,7 @@
 import path from "node:path";
 import fg from "fast-glob";
 import { Project, ts } from "ts-morph";
-import { type DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /** What an import specifier points at. */
 export type ImportTarget =
@@ -21,6 +21,8 @@ export class SourceSet {
     readonly project: Project,
     /** The files matched by the include globs, sorted by path. */
     readonly files: ts.SourceFile[],
+    /** Syntax errors found while parsing; the files are still analysed where the parser recovered. */
+    readonly syntaxDiagnostics: Diagnostic[] = syntaxErrorsOf(files),
   ) {}
 
   get compilerOptions(): ts.CompilerOptions {
@@ -69,7 +71,7 @@ export interface ScanOptions {
 }
 
 /** Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed. */
-export async function scanProject(options: ScanOptions, diagnostics: DiagnosticBag): Promise<SourceSet> {
+export async function scanProject(options: ScanOptions): Promise<SourceSet> {
   const project = new Project({
     ...(options.tsconfig ? { tsConfigFilePath: options.tsconfig } : { compilerOptions: defaultCompilerOptions() }),
     skipAddingFilesFromTsConfig: true,
@@ -85,17 +87,15 @@ export async function scanProject(options: ScanOptions, diagnostics: DiagnosticB
   });
   names.sort();
   const files = names.map((name) => project.addSourceFileAtPath(path.normalize(name)).compilerNode);
-  reportSyntaxErrors(files, diagnostics);
   return new SourceSet(options.root, project, files);
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
-export function sourceSetFromMemory(files: Record<string, string>, diagnostics: DiagnosticBag, root = "/project"): SourceSet {
+export function sourceSetFromMemory(files: Record<string, string>, root = "/project"): SourceSet {
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: defaultCompilerOptions(), skipLoadingLibFiles: true });
   const parsed = Object.keys(files)
     .sort()
     .map((name) => project.createSourceFile(path.posix.join(root, name), files[name] ?? "").compilerNode);
-  reportSyntaxErrors(parsed, diagnostics);
   return new SourceSet(root, project, parsed);
 }
 
@@ -109,18 +109,21 @@ function defaultCompilerOptions(): ts.CompilerOptions {
   };
 }
 
-function reportSyntaxErrors(files: ts.SourceFile[], diagnostics: DiagnosticBag): void {
+function syntaxErrorsOf(files: ts.SourceFile[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
   for (const file of files) {
     // parseDiagnostics is the parser's own list: reading it costs nothing and needs no program.
     const parseDiagnostics = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
     for (const d of parseDiagnostics) {
       const { line, character } = file.getLineAndCharacterOfPosition(d.start);
-      diagnostics.error(
-        "APX100",
-        `Syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
-        { file: file.fileName, line: line + 1, column: character + 1 },
-        "Fix the syntax error; routes in the rest of this file are still analysed where the parser recovered.",
-      );
+      out.push({
+        severity: "error",
+        code: "APX100",
+        message: `Syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+        site: { file: file.fileName, line: line + 1, column: character + 1 },
+        hint: "Fix the syntax error; routes in the rest of this file are still analysed where the parser recovered.",
+      });
     }
   }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
-import { type CallContext, explain, type HostAdapter, type Interpreter } from "../../resolve/interpreter.js";
+import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { Layer, RouterNode } from "./router-graph.js";
 
@@ -102,7 +102,7 @@ export class ExpressHost implements HostAdapter {
       regexp ? "APX203" : "APX201",
       regexp
         ? `This ${what} is a regular expression, which an OpenAPI path cannot express.`
-        : `Cannot resolve this ${what} statically: \`${arg.getText()}\` ${explain(value)}.`,
+        : `Cannot resolve this ${what} statically: \`${excerpt(arg)}\` ${explain(value)}.`,
       siteOf(arg),
       regexp
         ? "Use a string path with named parameters (`/files/:name`)."

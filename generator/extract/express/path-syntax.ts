@@ -79,9 +79,9 @@ function parse(raw: string, start: number, end: number): Piece[][] {
       if (raw[next] === "(") next = skipGroup(raw, next, end); // Express 4 `:id(\\d+)`: the pattern is dropped
       const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" ? { wildcard: true } : {}) };
       if (raw[next] === "?") {
-        // Express 4 optional parameter: `/:format?` means with or without the segment.
+        // Express 4 optional parameter: `/:format?` and `.:ext?` mean with or without it and its prefix.
         const withPiece = variants.map((v) => [...v, piece]);
-        const without = variants.map((v) => (v.length && v[v.length - 1]!.text === "/" ? v.slice(0, -1) : [...v]));
+        const without = variants.map((v) => (v.length && /^[/.]$/.test(v[v.length - 1]!.text) ? v.slice(0, -1) : [...v]));
         variants = [...withPiece, ...without];
         next++;
       } else {

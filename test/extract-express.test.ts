@@ -1,0 +1,418 @@
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+
+/** The permission helpers every case imports; only their names matter to the recognizers. */
+const AUTH = `
+export function requirePermission(...keys: string[]) { return (req: any, res: any, next: any) => next(); }
+export function requirePermissions(keys: readonly string[]) { return (req: any, res: any, next: any) => next(); }
+export function assertPermission(req: unknown, ...keys: string[]) {}
+`;
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  routes: string[];
+  diagnostics?: string[];
+  closed?: string[];
+  permissionCalls?: string[];
+}
+
+const patterns: Case[] = [
+  {
+    name: "app.get with a literal path and an inline handler",
+    files: { "app.ts": `import express from "express"; const app = express(); app.get("/health", (req, res) => res.send("ok"));` },
+    routes: ["GET /health []"],
+  },
+  {
+    name: "every HTTP verb",
+    files: {
+      "app.ts": `import express from "express"; const app = express();
+        const h = (req: any, res: any) => res.end();
+        app.post("/a", h); app.put("/a", h); app.patch("/a", h); app.delete("/a", h); app.options("/a", h); app.head("/a", h); app.get("/a", h);`,
+    },
+    routes: ["DELETE /a []", "GET /a []", "HEAD /a []", "OPTIONS /a []", "PATCH /a []", "POST /a []", "PUT /a []"],
+  },
+  {
+    name: "all() with an answering handler is every method; all() with a check gates later routes on that path",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth";
+        const app = express();
+        app.all("/ping", (req, res) => res.end());
+        app.all("/things", requirePermission("things.read"));
+        app.get("/things", (req, res) => res.json([]));
+        app.get("/things/:id", (req, res) => res.json({}));`,
+    },
+    routes: ["DELETE /ping []", "GET /ping []", "GET /things [things.read]", "GET /things/{id} []", "PATCH /ping []", "POST /ping []", "PUT /ping []"],
+  },
+  {
+    name: "router.route(path) chains",
+    files: {
+      "app.ts": `import express, { Router } from "express"; const r = Router();
+        r.route("/items").get((q, s) => s.end()).post((q, s) => s.end());
+        r.route("/items/:item_id").get((q, s) => s.end()).patch((q, s) => s.end()).delete((q, s) => s.end());
+        const app = express(); app.use("/v1", r);`,
+    },
+    routes: ["DELETE /v1/items/{item_id} []", "GET /v1/items []", "GET /v1/items/{item_id} []", "PATCH /v1/items/{item_id} []", "POST /v1/items []"],
+  },
+  {
+    name: "a router imported from another file (default export) and mounted under a prefix",
+    files: {
+      "invoices.ts": `import { Router } from "express"; const invoices = Router(); invoices.get("/", (q, s) => s.end()); invoices.get("/:invoice_id", (q, s) => s.end()); export default invoices;`,
+      "app.ts": `import express from "express"; import invoices from "./invoices"; const app = express(); app.use("/v1/invoices", invoices);`,
+    },
+    routes: ["GET /v1/invoices []", "GET /v1/invoices/{invoice_id} []"],
+  },
+  {
+    name: "named exports, `export { default as x } from` and `export *` re-exports",
+    files: {
+      "routes/a.ts": `import { Router } from "express"; const a = Router(); a.get("/a", (q, s) => s.end()); export default a;`,
+      "routes/b.ts": `import { Router } from "express"; export const bRouter = Router(); bRouter.get("/b", (q, s) => s.end());`,
+      "routes/index.ts": `export { default as aRouter } from "./a"; export * from "./b";`,
+      "app.ts": `import express from "express"; import { aRouter, bRouter } from "./routes"; import * as all from "./routes/index";
+        const app = express(); app.use("/x", aRouter); app.use("/y", all.bRouter);`,
+    },
+    routes: ["GET /x/a []", "GET /y/b []"],
+  },
+  {
+    name: "a router factory mounted under several prefixes, its permission keys built from its argument",
+    files: {
+      "auth.ts": AUTH,
+      "notes.ts": `import { Router } from "express"; import { requirePermission } from "./auth";
+        export function notesRouter(resource: string) {
+          const r = Router({ mergeParams: true });
+          r.get("/", requirePermission(\`\${resource}.notes.read\`), (q, s) => s.end());
+          r.post("/", requirePermission(\`\${resource}.notes.write\`), (q, s) => s.end());
+          return r;
+        }`,
+      "app.ts": `import express from "express"; import { notesRouter } from "./notes"; const app = express();
+        app.use("/customers/:customer_id/notes", notesRouter("customers"));
+        app.use("/jobs/:job_id/notes", notesRouter("jobs"));`,
+    },
+    routes: [
+      "GET /customers/{customer_id}/notes [customers.notes.read]",
+      "GET /jobs/{job_id}/notes [jobs.notes.read]",
+      "POST /customers/{customer_id}/notes [customers.notes.write]",
+      "POST /jobs/{job_id}/notes [jobs.notes.write]",
+    ],
+  },
+  {
+    name: "arrow-function factories with destructured options",
+    files: {
+      "auth.ts": AUTH,
+      "crud.ts": `import { Router } from "express"; import { requirePermission } from "./auth";
+        export const crudRouter = ({ key, idParam = "id" }: { key: string; idParam?: string }) => {
+          const r = Router();
+          r.get(\`/:\${idParam}\`, requirePermission(\`\${key}.read\`), (q, s) => s.end());
+          return r;
+        };`,
+      "app.ts": `import express from "express"; import { crudRouter } from "./crud"; const app = express();
+        app.use("/vans", crudRouter({ key: "vans" })); app.use("/tools", crudRouter({ key: "tools", idParam: "tool_id" }));`,
+    },
+    routes: ["GET /tools/{tool_id} [tools.read]", "GET /vans/{id} [vans.read]"],
+  },
+  {
+    name: "nested routers, three levels deep",
+    files: {
+      "app.ts": `import express, { Router } from "express";
+        const notes = Router({ mergeParams: true }); notes.get("/:note_id", (q, s) => s.end());
+        const customers = Router(); customers.get("/:customer_id", (q, s) => s.end()); customers.use("/:customer_id/notes", notes);
+        const v1 = Router(); v1.use("/customers", customers);
+        const app = express(); app.use("/v1", v1);`,
+    },
+    routes: ["GET /v1/customers/{customer_id} []", "GET /v1/customers/{customer_id}/notes/{note_id} []"],
+  },
+  {
+    name: "const and template-literal prefixes across files",
+    files: {
+      "config.ts": `export const API = "/api"; export const V = \`\${API}/v2\`;`,
+      "app.ts": `import express from "express"; import { V } from "./config"; const BASE = V + "/shop";
+        const app = express(); const r = express.Router(); r.get("/cart", (q, s) => s.end()); app.use(\`\${BASE}\`, r);`,
+    },
+    routes: ["GET /api/v2/shop/cart []"],
+  },
+  {
+    name: "namespace import of express and express.Router()",
+    files: { "app.ts": `import * as express from "express"; const app = express.default(); const r = express.Router(); r.get("/n", (q, s) => s.end()); app.use(r);` },
+    routes: ["GET /n []"],
+  },
+  {
+    name: "an array of paths registers each",
+    files: { "app.ts": `import express from "express"; const app = express(); app.get(["/a", "/b"], (q, s) => s.end());` },
+    routes: ["GET /a []", "GET /b []"],
+  },
+  {
+    name: "Express 4 optional and constrained parameters, Express 5 optional groups",
+    files: {
+      "app.ts": `import express from "express"; const app = express();
+        app.get("/files/:name.:ext?", (q, s) => s.end());
+        app.get("/orders/:id(\\\\d+)", (q, s) => s.end());
+        app.get("/report{.:format}", (q, s) => s.end());`,
+    },
+    routes: ["GET /files/{name} []", "GET /files/{name}.{ext} []", "GET /orders/{id} []", "GET /report []", "GET /report.{format} []"],
+  },
+  {
+    name: "an app factory nothing calls is analysed once; a registerRoutes(app) helper is followed",
+    files: {
+      "routes.ts": `import type { Express } from "express"; export function registerRoutes(app: Express) { app.get("/registered", (q, s) => s.end()); }`,
+      "app.ts": `import express from "express"; import { registerRoutes } from "./routes";
+        export function createApp(options: { debug: boolean }) { const app = express(); registerRoutes(app); app.get("/own", (q, s) => s.end()); return app; }`,
+    },
+    routes: ["GET /own []", "GET /registered []"],
+  },
+  {
+    name: "an app factory called by the server entry is analysed once, not twice",
+    files: {
+      "app.ts": `import express from "express"; export function createApp() { const app = express(); app.get("/x", (q, s) => s.end()); return app; }`,
+      "server.ts": `import { createApp } from "./app"; createApp().listen(3000);`,
+    },
+    routes: ["GET /x []"],
+  },
+  {
+    name: "handlers as controller object members and class methods",
+    files: {
+      "auth.ts": AUTH,
+      "controllers.ts": `import { assertPermission } from "./auth";
+        export const customers = { list(req: any, res: any) { assertPermission(req, "customers.read"); } };
+        export class Invoices { send = (req: any, res: any) => { assertPermission(req, "invoices.send"); }; static void(req: any, res: any) { assertPermission(req, "invoices.void"); } }`,
+      "app.ts": `import express from "express"; import { customers, Invoices } from "./controllers"; const app = express(); const invoices = new Invoices();
+        app.get("/customers", customers.list); app.post("/invoices/:id/send", invoices.send.bind(invoices)); app.post("/invoices/:id/void", Invoices.void);`,
+    },
+    routes: ["GET /customers [customers.read]", "POST /invoices/{id}/send [invoices.send]", "POST /invoices/{id}/void [invoices.void]"],
+  },
+];
+
+const permissionStyles: Case[] = [
+  {
+    name: "route middleware, single and in arrays",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();
+        app.get("/a", requirePermission("a.read"), (q, s) => s.end());
+        app.post("/a", [requirePermission("a.write"), [requirePermission("a.audit")]], (q, s) => s.end());`,
+    },
+    routes: ["GET /a [a.read]", "POST /a [a.audit,a.write]"],
+  },
+  {
+    name: "router-level use() applies to the routes registered after it, not before",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express, { Router } from "express"; import { requirePermission } from "./auth";
+        const r = Router();
+        r.get("/public", (q, s) => s.end());
+        r.use(requirePermission("r.read"));
+        r.get("/private", (q, s) => s.end());
+        const app = express(); app.use("/r", r);`,
+    },
+    routes: ["GET /r/private [r.read]", "GET /r/public []"],
+  },
+  {
+    name: "a router's use() also runs for a later sibling mounted below its prefix, as at run time",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express, { Router } from "express"; import { requirePermission } from "./auth";
+        const customers = Router(); customers.use(requirePermission("customers.read")); customers.get("/", (q, s) => s.end());
+        const notes = Router(); notes.get("/", (q, s) => s.end());
+        const other = Router(); other.get("/", (q, s) => s.end());
+        const app = express();
+        app.use("/customers", customers);
+        app.use("/customers/:id/notes", notes);
+        app.use("/other", other);`,
+    },
+    routes: ["GET /customers [customers.read]", "GET /customers/{id}/notes [customers.read]", "GET /other []"],
+  },
+  {
+    name: "use(prefix, check, router) and use(prefix, check) scope checks to the prefix",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express, { Router } from "express"; import { requirePermission } from "./auth";
+        const r = Router(); r.get("/x", (q, s) => s.end());
+        const app = express();
+        app.use("/admin-ish", requirePermission("ops.read"));
+        app.use("/api", requirePermission("api.use"), r);
+        app.get("/admin-ish/y", (q, s) => s.end());
+        app.get("/elsewhere", (q, s) => s.end());`,
+    },
+    routes: ["GET /admin-ish/y [ops.read]", "GET /api/x [api.use]", "GET /elsewhere []"],
+  },
+  {
+    name: "assertPermission inside the handler body, through an async wrapper",
+    files: {
+      "auth.ts": AUTH,
+      "wrap.ts": `export const asyncHandler = (fn: any) => (req: any, res: any, next: any) => Promise.resolve(fn(req, res, next)).catch(next);`,
+      "app.ts": `import express from "express"; import { assertPermission } from "./auth"; import { asyncHandler } from "./wrap"; const app = express();
+        app.post("/refund", asyncHandler(async (req: any, res: any) => { const ok = true; assertPermission(req, "payments.refund"); res.end(); }));`,
+    },
+    routes: ["POST /refund [payments.refund]"],
+  },
+  {
+    name: "keys from `as const` objects, string enums, template literals of constants, across imports and re-exports",
+    files: {
+      "auth.ts": AUTH,
+      "perms/objects.ts": `export const P = { Read: "inv.read", Nested: { Send: "inv.send" } } as const;`,
+      "perms/enums.ts": `export enum Perm { Void = "inv.void", Approve = "est.approve" }`,
+      "perms/prefix.ts": `export const REPORTS = "reports"; export const RP = { read: \`\${REPORTS}.read\` } as const;`,
+      "perms/index.ts": `export * from "./objects"; export { Perm as Permission } from "./enums"; export * from "./prefix";`,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth"; import { P, Permission, RP } from "./perms";
+        const app = express();
+        app.get("/a", requirePermission(P.Read, P.Nested.Send), (q, s) => s.end());
+        app.get("/b", requirePermission(Permission.Void, Permission["Approve"]), (q, s) => s.end());
+        app.get("/c", requirePermission(RP.read), (q, s) => s.end());`,
+    },
+    routes: ["GET /a [inv.read,inv.send]", "GET /b [est.approve,inv.void]", "GET /c [reports.read]"],
+  },
+  {
+    name: "requirePermissions with arrays, spreads, Object.freeze and Object.values",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { requirePermission, requirePermissions } from "./auth";
+        const BASE = ["t.read"] as const; const MORE = [...BASE, "t.write"];
+        const FROZEN = Object.freeze({ a: "f.a", b: "f.b" });
+        const app = express();
+        app.get("/x", requirePermissions(MORE), (q, s) => s.end());
+        app.get("/y", requirePermission(...BASE), (q, s) => s.end());
+        app.get("/z", requirePermissions(Object.values(FROZEN)), (q, s) => s.end());`,
+    },
+    routes: ["GET /x [t.read,t.write]", "GET /y [t.read]", "GET /z [f.a,f.b]"],
+  },
+  {
+    name: "a custom middleware function whose body asserts a permission",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { assertPermission } from "./auth";
+        function adminOnly(req: any, res: any, next: any) { assertPermission(req, "admin"); next(); }
+        const app = express(); app.use("/ops", adminOnly); app.get("/ops/x", (q, s) => s.end()); app.get("/open", (q, s) => s.end());`,
+    },
+    routes: ["GET /open []", "GET /ops/x [admin]"],
+  },
+  {
+    name: "configured recognizer names replace the defaults",
+    permissionCalls: ["can"],
+    files: {
+      "app.ts": `import express from "express"; const can = (k: string) => (q: any, s: any, n: any) => n(); const requirePermission = can;
+        const app = express(); app.get("/a", can("a.read"), (q, s) => s.end()); app.get("/b", requirePermission("ignored"), (q, s) => s.end());`,
+    },
+    routes: ["GET /a [a.read]", "GET /b []"],
+  },
+];
+
+const closedRoutes: Case[] = [
+  {
+    name: "closed by config pattern and by @closed; neither reaches the index",
+    closed: ["/auth/**"],
+    files: {
+      "app.ts": `import express from "express"; const app = express();
+        app.post("/auth/sign-in", (q, s) => s.end());
+        /** Transfer ownership
+         * @closed */
+        app.post("/account/transfer", (q, s) => s.end());
+        app.get("/account", (q, s) => s.end());`,
+    },
+    routes: ["GET /account []", "POST /account/transfer [] closed", "POST /auth/sign-in [] closed"],
+  },
+];
+
+const negatives: Case[] = [
+  {
+    name: "a path computed at run time",
+    files: { "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());` },
+    routes: ["GET /ok []"],
+    diagnostics: ["APX201 app.ts:3"],
+  },
+  {
+    name: "a mount prefix computed at run time",
+    files: { "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nconst app = express();\napp.use(process.env.PREFIX as string, r);` },
+    routes: [],
+    diagnostics: ["APX201 app.ts:3"],
+  },
+  {
+    name: "an unresolvable permission variable (reassigned let, env, unknown import, callback parameter)",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission, assertPermission } from "./auth"; import { NOPE } from "./missing";`,
+        `let key = "a"; key = "b"; const app = express();`,
+        `app.get("/a", requirePermission(key), (q, s) => s.end());`,
+        `app.get("/b", requirePermission(process.env.PERM as string), (q, s) => s.end());`,
+        `app.get("/c", requirePermission(NOPE), (q, s) => s.end());`,
+        `app.get("/d", (req: any, res: any) => { ["x"].forEach((p) => assertPermission(req, p)); });`,
+      ].join("\n"),
+    },
+    routes: ["GET /a []", "GET /b []", "GET /c []", "GET /d []"],
+    diagnostics: ["APX301 app.ts:3", "APX301 app.ts:4", "APX301 app.ts:5", "APX301 app.ts:6"],
+  },
+  {
+    name: "routes registered in a loop or a condition",
+    files: { "app.ts": `import express from "express"; const app = express(); const flag = true;\nfor (const p of ["/a"]) { app.get(p, (q, s) => s.end()); }\nif (flag) app.get("/b", (q, s) => s.end());` },
+    routes: [],
+    diagnostics: ["APX210 app.ts:2", "APX210 app.ts:3"],
+  },
+  {
+    name: "a regular-expression path and an unnamed wildcard",
+    files: { "app.ts": `import express from "express"; const app = express();\napp.get(/^\\/re/, (q, s) => s.end());\napp.get("/files/*", (q, s) => s.end());` },
+    routes: [],
+    diagnostics: ["APX203 app.ts:2", "APX204 app.ts:3"],
+  },
+  {
+    name: "the same method and path registered twice",
+    files: { "app.ts": `import express from "express"; const app = express();\napp.get("/dup", (q, s) => s.end());\napp.get("/dup", (q, s) => s.end());` },
+    routes: ["GET /dup []", "GET /dup []"],
+    diagnostics: ["APX403 app.ts:3"],
+  },
+  {
+    name: "two operations with the same explicit id, and an invalid @effect",
+    files: {
+      "app.ts": `import express from "express"; const app = express();\n/** A\n * @operationId same */\napp.get("/a", (q, s) => s.end());\n/** B\n * @operationId same\n * @effect destroy */\napp.get("/b", (q, s) => s.end());`,
+    },
+    routes: ["GET /a []", "GET /b []"],
+    diagnostics: ["APX404 app.ts:7", "APX401 app.ts:8"],
+  },
+  {
+    name: "a syntax error is reported and the rest of the project is still analysed",
+    files: { "broken.ts": `export const = ;`, "app.ts": `import express from "express"; const app = express(); app.get("/still", (q, s) => s.end());` },
+    routes: ["GET /still []"],
+    diagnostics: ["APX100 broken.ts:1"],
+  },
+  {
+    name: "a router that is never mounted is a warning",
+    files: { "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`, "app.ts": `import express from "express"; const app = express();` },
+    routes: [],
+    diagnostics: ["APX211 orphan.ts:2"],
+  },
+  {
+    name: "a router mounted inside itself",
+    files: { "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nr.use("/again", r);\nconst app = express(); app.use("/r", r);` },
+    routes: ["GET /r/x []"],
+    diagnostics: ["APX212 app.ts:2"],
+  },
+];
+
+describe.each([
+  ["Express patterns", patterns],
+  ["permission styles", permissionStyles],
+  ["closed routes", closedRoutes],
+  ["diagnostics", negatives],
+])("%s", (_group, cases) => {
+  it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const result = await generateFrom(c.files, {
+      ...(c.closed ? { closed: c.closed } : {}),
+      ...(c.permissionCalls ? { permissionCalls: c.permissionCalls } : {}),
+    });
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+  });
+});
+
+describe("diagnostic messages", () => {
+  it("name the file, the line, what is wrong and how to fix it", async () => {
+    const result = await generateFrom({
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();\napp.get("/x", requirePermission(process.env.P as string), (q, s) => s.end());`,
+    });
+    const [d] = result.diagnostics.items;
+    expect(d).toMatchObject({ severity: "error", code: "APX301", site: { file: "/project/app.ts", line: 2, column: 33 } });
+    expect(d!.message).toContain("process.env.P");
+    expect(d!.hint).toMatch(/string literal/);
+    expect(result.files).toEqual([]); // nothing is written when there are errors
+  });
+});
