@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { loadConfig } from "./config/load-config.js";
 import { formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
-import { generateToDisk } from "./generate.js";
+import { generateToDisk, WriteError } from "./generate.js";
 
 /** Exit codes (SPEC section 5). */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
@@ -67,6 +67,10 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     if (error instanceof CommanderError) {
       // Help and version are successes; every other parse failure is a usage error.
       return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help" ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof WriteError) {
+      io.stderr(`apidex: ${error.message}\n  hint: check that the folder exists or can be created, is writable, and the disk has space; the previous artifacts are unchanged.\n`);
+      return EXIT.problems;
     }
     if (error instanceof UsageError) {
       io.stderr(`apidex: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ""}`);

@@ -63,10 +63,25 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet): Pro
   };
 }
 
+/** Raised when the artifacts cannot be written; the previous ones are untouched. */
+export class WriteError extends Error {
+  constructor(
+    readonly outDir: string,
+    readonly reason: Error,
+  ) {
+    super(`Cannot write the artifacts to ${outDir}: ${reason.message}`);
+    this.name = "WriteError";
+  }
+}
+
 /** Runs the pipeline and writes the artifacts atomically; on any error nothing is written. */
 export async function generateToDisk(config: ResolvedConfig): Promise<GenerateResult & { written: string[] }> {
   const result = await generate(config);
   if (result.counts.errors) return { ...result, written: [] };
-  const { written } = writeArtifactsAtomically(config.out, result.files);
-  return { ...result, written };
+  try {
+    const { written } = writeArtifactsAtomically(config.out, result.files);
+    return { ...result, written };
+  } catch (error) {
+    throw new WriteError(config.out, error as Error);
+  }
 }

@@ -1,0 +1,129 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/** The real `apidex` binary (built by `npm run build`, which `npm test` runs first). */
+const CLI = path.join(REPO_ROOT, "lib", "cli.js");
+
+function apidex(args: string[], cwd: string) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "true" } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+let work: string;
+
+/** A small Express project written as people write them, with a tsconfig and no apidex config. */
+function writeProject(dir: string, extra: Record<string, string> = {}) {
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "tiny-shop", version: "3.1.0", type: "module" }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+    "src/permissions.ts": `export const ORDERS_READ = "orders.read";\n`,
+    "src/auth.ts": `export const requirePermission = (...keys: string[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,
+    "src/routes/orders.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { ORDERS_READ } from "../permissions.js";\nexport const orders = Router();\n/** List orders */\norders.get("/", requirePermission(ORDERS_READ), (req, res) => { res.json([]); });\n`,
+    "src/routes/auth.ts": `import { Router } from "express";\nexport const signIn = Router();\nsignIn.post("/sign-in", (req, res) => { res.end(); });\n`,
+    "src/app.ts": `import express from "express";\nimport { orders } from "./routes/orders.js";\nimport { signIn } from "./routes/auth.js";\nexport const app = express();\napp.use("/v1/orders", orders);\napp.use("/v1/auth", signIn);\n`,
+    "src/app.test.ts": `import { app } from "./app.js";\napp.get("/from-a-test", (req, res) => res.end());\n`,
+    ...extra,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+}
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error("lib/cli.js is missing: run `npm run build` (npm test does it first).");
+  work = mkdtempSync(path.join(tmpdir(), "apidex-cli-"));
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("apidex generate", () => {
+  it("runs zero-config with --root and --closed on an Express project", () => {
+    const dir = path.join(work, "zero");
+    writeProject(dir);
+    const run = apidex(["generate", "--root", dir, "--closed", "/v1/auth/**"], work);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1 indexed, 0 documented, 1 closed, 0 warnings/);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+    expect(index.service).toEqual({ name: "tiny-shop", version: "3.1.0" });
+    expect(index.operations).toEqual([
+      { operation_id: "list_orders", method: "GET", path: "/v1/orders", permissions: ["orders.read"], summary: "List orders", path_params: [], effect: "read", documented: false },
+    ]);
+  });
+
+  it("loads apidex.config.ts written with defineConfig", () => {
+    const dir = path.join(work, "configured");
+    writeProject(dir, {
+      "apidex.config.ts": `import { defineConfig } from "apidex";\nexport default defineConfig({ root: "src", out: "artifacts", service: { name: "shop", version: "9.9.9" }, closed: ["/v1/auth/**"] });\n`,
+    });
+    mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+    symlinkSync(REPO_ROOT, path.join(dir, "node_modules", "apidex"), "dir");
+    const run = apidex(["generate"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("in artifacts/");
+    expect(JSON.parse(readFileSync(path.join(dir, "artifacts", "operations.json"), "utf8")).service).toEqual({ name: "shop", version: "9.9.9" });
+  });
+
+  it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
+    const dir = path.join(work, "broken");
+    writeProject(dir);
+    expect(apidex(["generate", "--root", dir], work).code).toBe(0);
+    const before = readdirSync(path.join(dir, "dist")).map((f) => [f, readFileSync(path.join(dir, "dist", f), "utf8")]);
+
+    writeFileSync(
+      path.join(dir, "src/routes/more.ts"),
+      `import { orders } from "./orders.js";\nimport { requirePermission } from "../auth.js";\norders.get(process.env.P as string, (req, res) => res.end());\norders.post("/", requirePermission(globalThis.KEY), (req, res) => res.end());\n`,
+    );
+    const run = apidex(["generate", "--root", dir], work);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/more\.ts:3:\d+ error APX201/);
+    expect(run.stderr).toMatch(/more\.ts:4:\d+ error APX301/);
+    expect(run.stderr).toMatch(/2 errors; nothing written/);
+    const after = readdirSync(path.join(dir, "dist")).map((f) => [f, readFileSync(path.join(dir, "dist", f), "utf8")]);
+    expect(after).toEqual(before);
+  });
+
+  it("reports an unwritable output folder with exit 1 and leaves no temporary files", () => {
+    const dir = path.join(work, "unwritable");
+    writeProject(dir);
+    writeFileSync(path.join(work, "a-file"), "not a folder");
+    const run = apidex(["generate", "--root", dir, "--out", path.join(work, "a-file", "dist")], work);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Cannot write the artifacts to .*a-file/);
+    expect(readdirSync(work).filter((f) => f.includes("apidex-tmp"))).toEqual([]);
+  });
+
+  it.each([
+    [["generate", "--no-such-flag"], /unknown option/],
+    [["frobnicate"], /unknown command/],
+    [["generate", "--root", "/definitely/not/here"], /does not exist/],
+    [["generate", "--closed", "v1/auth/**", "--root", "."], /starts with '\/'/],
+  ])("exits 2 on usage errors: %j", (args, message) => {
+    const run = apidex(args, REPO_ROOT);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("exits 2 on an invalid config, naming the field", () => {
+    const dir = path.join(work, "bad-config");
+    writeProject(dir, { "apidex.config.mjs": `export default { root: ".", closed: ["no-slash"], frameworks: "express" };\n` });
+    const run = apidex(["generate"], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/closed\.0: a closed path pattern starts with '\/'/);
+    expect(run.stderr).toMatch(/frameworks/);
+  });
+
+  it("exits 2 without a config file or --root", () => {
+    const dir = path.join(work, "empty");
+    mkdirSync(dir, { recursive: true });
+    const run = apidex(["generate"], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/No apidex.config.ts/);
+  });
+});

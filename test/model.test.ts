@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { closedMatcher } from "../generator/model/closed.js";
+import { deriveEffect } from "../generator/model/effect.js";
+import { deriveOperationId, OPERATION_ID_PATTERN } from "../generator/model/operation-id.js";
+import { parseDocComment } from "../generator/resolve/doc-comment.js";
+import { generateFrom } from "./helpers/in-memory.js";
+
+describe("operation ids derived from method and path", () => {
+  it.each([
+    ["GET", "/v1/customers", "list_customers"],
+    ["POST", "/v1/customers", "create_customer"],
+    ["GET", "/v1/customers/{customer_id}", "get_customer"],
+    ["PATCH", "/v1/customers/{customer_id}", "update_customer"],
+    ["PUT", "/v1/customers/{customer_id}", "replace_customer"],
+    ["DELETE", "/v1/customers/{customer_id}", "delete_customer"],
+    ["GET", "/v1/customers/{customer_id}/notes", "list_customer_notes"],
+    ["POST", "/v1/customers/{customer_id}/notes", "create_customer_note"],
+    ["GET", "/v1/customers/{customer_id}/notes/{note_id}", "get_customer_note"],
+    ["POST", "/v1/invoices/{invoice_id}/send", "send_invoice"],
+    ["POST", "/v1/customers/merge", "merge_customers"],
+    ["POST", "/v1/work-orders/{work_order_id}/line-items", "create_work_order_line_item"],
+    ["GET", "/v1/inventory/warehouses/{warehouse_id}", "get_inventory_warehouse"],
+    ["GET", "/v1/team/{member_id}", "get_team_member"],
+    ["GET", "/v1/team", "get_team"],
+    ["GET", "/api/v2.1/orderStatuses", "list_order_statuses"],
+    ["GET", "/", "get_root"],
+    ["GET", "/2fa/codes", "list_2fa_codes"],
+    ["SEARCH", "/v1/things", "search_things"],
+  ])("%s %s is %s", (method, path, id) => {
+    expect(deriveOperationId(method, path)).toBe(id);
+  });
+
+  it("does not depend on where the route is declared, only on method and path", async () => {
+    const source = `import express from "express"; const app = express(); app.get("/v1/vans/:van_id", (q, s) => s.end());`;
+    const a = await generateFrom({ "src/app.ts": source });
+    const b = await generateFrom({ "lib/moved/server.ts": source });
+    expect(a.index.operations[0]!.operation_id).toBe("get_van");
+    expect(b.index.operations[0]!.operation_id).toBe(a.index.operations[0]!.operation_id);
+  });
+
+  it("always matches the id pattern, even for very long paths, and stays unique by hashing", () => {
+    const long = "/v1/" + Array.from({ length: 12 }, (_, i) => `segment-number-${i}`).join("/");
+    const a = deriveOperationId("GET", long);
+    const b = deriveOperationId("GET", `${long}-x`);
+    expect(a).toMatch(OPERATION_ID_PATTERN);
+    expect(b).toMatch(OPERATION_ID_PATTERN);
+    expect(a.length).toBe(48);
+    expect(a).not.toBe(b);
+  });
+
+  it("takes @operationId over the derived id, and config operationIds for routes you cannot annotate", async () => {
+    const result = await generateFrom(
+      {
+        "app.ts": `import express from "express"; const app = express();
+          /** Send it
+           * @operationId send_the_thing */
+          app.post("/things/:id/send", (q, s) => s.end());
+          app.get("/legacy", (q, s) => s.end());`,
+      },
+      { operationIds: { "GET /legacy": "get_legacy_report" } },
+    );
+    expect(result.index.operations.map((o) => o.operation_id)).toEqual(["get_legacy_report", "send_the_thing"]);
+  });
+});
+
+describe("effects", () => {
+  it.each([
+    ["GET", "read"],
+    ["HEAD", "read"],
+    ["POST", "write"],
+    ["PUT", "write"],
+    ["PATCH", "write"],
+    ["DELETE", "remove"],
+  ])("%s is %s by default", (method, effect) => {
+    expect(deriveEffect(method)).toBe(effect);
+  });
+
+  it("@effect overrides the derived effect", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express"; const app = express();
+        /** Search things
+         * @effect read */
+        app.post("/things/search", (q, s) => s.end());`,
+    });
+    expect(result.index.operations[0]).toMatchObject({ effect: "read", summary: "Search things" });
+  });
+});
+
+describe("closed path patterns", () => {
+  const isClosed = closedMatcher(["/v1/auth/**", "/v1/{api-keys,agents}/**", "/oauth/*"]);
+  it.each([
+    ["/v1/auth", true],
+    ["/v1/auth/sign-in", true],
+    ["/v1/authors", false],
+    ["/v1/api-keys/{key_id}/roll", true],
+    ["/v1/agents", true],
+    ["/oauth/token", true],
+    ["/oauth/token/extra", false],
+    ["/v1/customers", false],
+  ])("%s closed: %s", (path, closed) => {
+    expect(isClosed(path) !== undefined).toBe(closed);
+  });
+});
+
+describe("doc comments", () => {
+  const site = { file: "/x.ts", line: 10, column: 1 };
+  it("splits summary, description and tags, keeping multi-line JSON examples", () => {
+    const doc = parseDocComment(
+      `/**
+       * Send an invoice
+       * to the customer.
+       *
+       * Emails a PDF.
+       *
+       * Second paragraph.
+       * @documented
+       * @scope invoices:write
+       * @example request {
+       *   "to": "a@b.example"
+       * }
+       */`,
+      site,
+    );
+    expect(doc.summary).toBe("Send an invoice to the customer.");
+    expect(doc.description).toBe("Emails a PDF.\n\nSecond paragraph.");
+    expect(doc.tags.map((t) => [t.name, t.text, t.site.line])).toEqual([
+      ["documented", "", 17],
+      ["scope", "invoices:write", 18],
+      ["example", 'request {\n  "to": "a@b.example"\n}', 19],
+    ]);
+  });
+
+  it("prefers @summary over the first paragraph", () => {
+    expect(parseDocComment("/** Long text here.\n * @summary Short */", site).summary).toBe("Short");
+  });
+
+  it("reads @documented, @scope, @destructive, @tag, @deprecated and examples into the operation", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express"; const app = express();
+        /**
+         * Void an invoice
+         *
+         * Cannot be undone.
+         * @documented
+         * @scope invoices:write
+         * @destructive
+         * @tag Invoices
+         * @tag Billing
+         * @deprecated
+         * @example request {"reason": "duplicate"}
+         * @example response 200 {"id": "inv_1", "status": "void"}
+         */
+        app.post("/invoices/:invoice_id/void", (q, s) => s.end());`,
+    });
+    const [op] = result.operations;
+    expect(op).toMatchObject({
+      documented: true,
+      scope: "invoices:write",
+      destructive: true,
+      deprecated: true,
+      tags: ["Billing", "Invoices"],
+      description: "Cannot be undone.",
+      examples: [
+        { kind: "request", value: { reason: "duplicate" } },
+        { kind: "response", status: "200", value: { id: "inv_1", status: "void" } },
+      ],
+    });
+  });
+
+  it("reports an example that is not JSON, naming the line", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express"; const app = express();\n/** X\n * @example request {not json}\n */\napp.post("/x", (q, s) => s.end());`,
+    });
+    expect(result.diagnostics.errors.map((d) => [d.code, d.site?.line])).toEqual([["APX411", 3]]);
+  });
+});
