@@ -121,7 +121,6 @@ function reportUnmounted(host: ExpressHost, diagnostics: DiagnosticBag): void {
  */
 function reportUnreached(sources: SourceSet, host: ExpressHost, interpreter: Interpreter, diagnostics: DiagnosticBag): void {
   for (const file of sources.files) {
-    if (!importedPackages(file).length && !file.text.includes(".get(") && !file.text.includes(".use(")) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && looksLikeRegistration(node) && !host.visited.has(node)) {
         const why = whyUnreached(node, interpreter);
