@@ -7,7 +7,9 @@ import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
+import { resolveShapes } from "./resolve/types/index.js";
 import { scanProject, type SourceSet } from "./scan/source-set.js";
+import { validateExamples } from "./validate/validate-examples.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
@@ -26,7 +28,8 @@ export interface GenerateResult {
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
 
 /**
- * The pipeline, in memory: scan → extract → model → validate → emit. Writes nothing.
+ * The pipeline, in memory: scan → extract → model → shapes of documented operations → validate →
+ * emit. Writes nothing.
  * Pass `sources` to analyse files that are not on disk (tests, editors).
  */
 export async function generate(config: ResolvedConfig, sources?: SourceSet): Promise<GenerateResult> {
@@ -35,10 +38,12 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet): Pro
   for (const d of set.syntaxDiagnostics) diagnostics.add(d);
   const facts = extractRoutes(set, config.framework, { permissionCalls: config.permissionCalls }, diagnostics);
   const operations = buildOperations(facts, config, diagnostics);
+  const schemas = resolveShapes(operations, set, diagnostics);
   validateOperations(operations, diagnostics);
+  validateExamples(operations, schemas, diagnostics);
 
   const index = emitIndex(operations, config.service);
-  const openapi = emitOpenApi(operations, config);
+  const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
   const files: ArtifactFile[] = errors
     ? []

@@ -1,4 +1,5 @@
 import type { SourceSite } from "../diagnostics/diagnostic.js";
+import type { ts } from "ts-morph";
 import type { DocComment } from "../resolve/doc-comment.js";
 
 /**
@@ -19,4 +20,6 @@ export interface RouteFact {
   doc?: DocComment;
   /** Where the route is registered. */
   site: SourceSite;
+  /** The answering handler, when it is a function in the sources (its types give the shapes). */
+  handler?: ts.FunctionLikeDeclaration;
 }

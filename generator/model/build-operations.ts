@@ -48,6 +48,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
       examples: examplesOf(tags, diagnostics),
       framework: fact.framework,
       site: fact.site,
+      ...(doc ? { doc } : {}),
+      ...(fact.handler ? { handler: fact.handler } : {}),
     };
     if (tagId === "" && tag("operationId")) {
       diagnostics.error("APX402", "@operationId has no value.", tag("operationId")!.site, "Write the id after the tag: @operationId send_invoice");

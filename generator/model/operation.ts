@@ -1,4 +1,7 @@
+import type { ts } from "ts-morph";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
+import type { DocComment } from "../resolve/doc-comment.js";
+import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 
 export type Effect = "read" | "write" | "remove";
 
@@ -35,4 +38,9 @@ export interface Operation {
   framework: string;
   /** Where the route is registered. */
   site: SourceSite;
+  /** The doc comment and handler the operation was read from (in memory only). */
+  doc?: DocComment;
+  handler?: ts.FunctionLikeDeclaration;
+  /** Request and response shapes; read for documented operations only. */
+  shapes?: OperationShapes;
 }

@@ -15,6 +15,8 @@ export type ImportTarget =
  */
 export class SourceSet {
   private readonly resolved = new Map<string, ImportTarget>();
+  private typeChecker: ts.TypeChecker | undefined;
+  private compiledProgram: ts.Program | undefined;
 
   constructor(
     readonly root: string,
@@ -51,6 +53,25 @@ export class SourceSet {
     return file ? { kind: "source", file } : { kind: "missing", specifier };
   }
 
+  /**
+   * The type checker, created on first use. Creating it binds the program but checks nothing: types are
+   * computed only for the nodes asked about (the documented operations' handlers).
+   */
+  get checker(): ts.TypeChecker {
+    this.typeChecker ??= this.program.getTypeChecker();
+    return this.typeChecker;
+  }
+
+  get program(): ts.Program {
+    this.compiledProgram ??= this.project.getProgram().compilerObject;
+    return this.compiledProgram;
+  }
+
+  /** Whether a file belongs to the analysed project (not a library or lib.d.ts). */
+  isProjectFile(file: ts.SourceFile): boolean {
+    return !this.program.isSourceFileDefaultLibrary(file) && !this.program.isSourceFileFromExternalLibrary(file) && !/[\\/]node_modules[\\/]/.test(file.fileName);
+  }
+
   /** A source file by absolute path; files outside the globs are parsed on first use (an import needs them). */
   getFile(fileName: string): ts.SourceFile | undefined {
     const existing = this.project.getSourceFile(fileName);
@@ -76,7 +97,6 @@ export async function scanProject(options: ScanOptions): Promise<SourceSet> {
     ...(options.tsconfig ? { tsConfigFilePath: options.tsconfig } : { compilerOptions: defaultCompilerOptions() }),
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
   });
   const names = await fg(options.include, {
     cwd: options.root,
@@ -92,7 +112,7 @@ export async function scanProject(options: ScanOptions): Promise<SourceSet> {
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
 export function sourceSetFromMemory(files: Record<string, string>, root = "/project"): SourceSet {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: defaultCompilerOptions(), skipLoadingLibFiles: true });
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: defaultCompilerOptions() });
   const parsed = Object.keys(files)
     .sort()
     .map((name) => project.createSourceFile(path.posix.join(root, name), files[name] ?? "").compilerNode);

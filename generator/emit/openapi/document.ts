@@ -20,7 +20,7 @@ const DEFAULT_SECURITY_SCHEMES = {
  * The public OpenAPI 3.1 document of the documented operations. Keys follow the canonical order
  * (openapi, info, servers, security, tags, paths, components); paths, methods and components are sorted.
  */
-export function emitOpenApi(operations: Operation[], config: DocumentConfig): Record<string, unknown> {
+export function emitOpenApi(operations: Operation[], config: DocumentConfig, schemas: Record<string, unknown> = {}): Record<string, unknown> {
   const documented = operations.filter((op) => op.documented && !op.closed).sort(compareOperations);
   const { openapi } = config;
   const securitySchemes = openapi.securitySchemes ?? DEFAULT_SECURITY_SCHEMES;
@@ -50,7 +50,7 @@ export function emitOpenApi(operations: Operation[], config: DocumentConfig): Re
     ...(tags.length ? { tags } : {}),
     paths: sortedRecord(paths),
     components: {
-      schemas: sortedRecord(refusalSchemas()),
+      schemas: sortedRecord({ ...schemas, ...refusalSchemas() }),
       securitySchemes: sortedRecord(securitySchemes),
     },
   };

@@ -1,10 +1,12 @@
 import type { Operation } from "../../model/operation.js";
-import { pathParameters } from "./parameters.js";
+import { parameters as operationParameters } from "./parameters.js";
+import { requestBody } from "./request-body.js";
 import { responses } from "./responses.js";
 
 /** One OpenAPI operation object, keys in a fixed order. */
 export function operationObject(op: Operation): Record<string, unknown> {
-  const parameters = pathParameters(op);
+  const parameters = operationParameters(op);
+  const body = requestBody(op);
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -12,6 +14,7 @@ export function operationObject(op: Operation): Record<string, unknown> {
     ...(op.tags.length ? { tags: op.tags } : {}),
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: responses(op),
     ...(op.scope ? { "x-service-scope": op.scope } : {}),
     "x-service-permissions": op.permissions,

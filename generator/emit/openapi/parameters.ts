@@ -1,12 +1,17 @@
 import type { Operation } from "../../model/operation.js";
 
-/** Path parameters, in path order. Their shapes come from the handler's types once those are read. */
-export function pathParameters(op: Operation): Record<string, unknown>[] {
-  return op.pathParams.map((name) => ({
+/** Path parameters in path order, then query parameters in declaration order. */
+export function parameters(op: Operation): Record<string, unknown>[] {
+  const path = op.pathParams.map((name) => ({
     name,
     in: "path",
     required: true,
     description: `The ${name.replace(/_/g, " ")}.`,
-    schema: { type: "string" },
+    schema: op.shapes?.pathParams[name] ?? { type: "string" },
   }));
+  const query = (op.shapes?.query ?? []).map((q) => {
+    const { description, ...schema } = q.schema as { description?: string };
+    return { name: q.name, in: "query", required: q.required, ...(description ? { description } : {}), schema };
+  });
+  return [...path, ...query];
 }

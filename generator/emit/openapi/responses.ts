@@ -5,28 +5,28 @@ export const REFUSAL_SCHEMA_NAME = "PermissionRefusal";
 export const ERROR_SCHEMA_NAME = "Error";
 
 /**
- * The responses of a documented operation: the success responses its examples name (200 when none
- * does), then 401 and the 403 refusal that names the missing permission key.
+ * The responses of a documented operation: its success responses with their schemas and worked
+ * examples, then 401 and the 403 refusal that names the missing permission key.
  */
 export function responses(op: Operation): Record<string, unknown> {
-  const byStatus = new Map<string, Record<string, unknown>>();
-  for (const example of op.examples.filter((e) => e.kind === "response")) {
-    const status = example.status!;
-    const entry = byStatus.get(status) ?? {};
-    const examples = (entry.examples as Record<string, unknown> | undefined) ?? {};
-    examples[`example${Object.keys(examples).length + 1}`] = { value: example.value };
-    entry.examples = examples;
-    byStatus.set(status, entry);
-  }
+  const shapes = op.shapes?.responses ?? [{ status: op.effect === "remove" ? "204" : "200" }];
+  const statuses = new Map(shapes.map((r) => [r.status, r]));
+  for (const e of op.examples) if (e.kind === "response" && !statuses.has(e.status!)) statuses.set(e.status!, { status: e.status! });
   const out: Record<string, unknown> = {};
-  const statuses = [...byStatus.keys()].sort(byCodePoint);
-  if (!statuses.some((s) => s.startsWith("2"))) statuses.unshift(op.effect === "remove" ? "204" : "200");
-  for (const status of statuses) {
-    const content = byStatus.get(status);
-    out[status] = {
-      description: describeStatus(status),
-      ...(content && status !== "204" ? { content: { "application/json": content } } : {}),
-    };
+  for (const status of [...statuses.keys()].sort(byCodePoint)) {
+    const shape = statuses.get(status)!;
+    const examples = op.examples.filter((e) => e.kind === "response" && e.status === status);
+    const media = shape.mediaType ?? "application/json";
+    const content =
+      shape.schema || shape.mediaType || examples.length
+        ? {
+            [media]: {
+              ...(shape.schema ? { schema: shape.schema } : shape.mediaType ? { schema: { type: "string", ...(/pdf|octet/.test(media) ? { format: "binary" } : {}) } } : {}),
+              ...(examples.length ? { examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e.value }])) } : {}),
+            },
+          }
+        : undefined;
+    out[status] = { description: describeStatus(status), ...(content ? { content } : {}) };
   }
   out["401"] = {
     description: "The request has no valid API key.",

@@ -161,7 +161,8 @@ export class ExpressHost implements HostAdapter {
     // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
     // answers (fewer than three parameters) it is also an operation for every method.
     const terminal = upper !== "ALL" || parts.handlers.some((h) => h.decl.parameters.length < 3);
-    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, call: node, site: siteOf(callee.name), ...(doc ? { doc } : {}) };
+    const handler = parts.handlers[parts.handlers.length - 1]?.decl;
+    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, call: node, site: siteOf(callee.name), ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
     router.stack.push(layer);
     if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
   }

@@ -64,6 +64,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag): RouteFa
           pathParams: variant.params,
           permissions,
           ...(layer.doc ? { doc: layer.doc } : {}),
+          ...(layer.handler ? { handler: layer.handler } : {}),
           site: layer.site,
         });
       }

@@ -28,6 +28,8 @@ export interface RouteLayer {
   /** `all()` layers whose handlers all look like middleware only add checks, they are not operations. */
   terminal: boolean;
   doc?: DocComment;
+  /** The answering handler (the last function in the arguments). */
+  handler?: ts.FunctionLikeDeclaration;
   call: ts.CallExpression;
   site: SourceSite;
 }

@@ -1,0 +1,17 @@
+import type { Operation } from "../../model/operation.js";
+
+/** The JSON request body, with the worked request examples. */
+export function requestBody(op: Operation): Record<string, unknown> | undefined {
+  const schema = op.shapes?.body;
+  if (!schema) return undefined;
+  const examples = op.examples.filter((e) => e.kind === "request");
+  return {
+    required: true,
+    content: {
+      "application/json": {
+        schema,
+        ...(examples.length ? { examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e.value }])) } : {}),
+      },
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import path from "node:path";
+import { ts } from "ts-morph";
+import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { byCodePoint } from "../../write/canonical-json.js";
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+const MAX_DEPTH = 24;
+const REF_PREFIX = "#/components/schemas/";
+
+interface Component {
+  /** The readable name before clashes are resolved (`Customer`, `Page_Invoice`). */
+  base: string;
+  /** Where the type is declared, for clash resolution and messages. */
+  file: string;
+  schema?: JsonSchema;
+  refs: JsonSchema[];
+  final?: string;
+}
+
+/**
+ * Turns TypeScript types into JSON Schema through the type checker. Named types declared in the project
+ * (interfaces, classes, enums, aliases, generic instantiations) become components referenced by `$ref`,
+ * which also handles recursion. Whatever JSON cannot carry (functions, `any`, symbols, bigint) is an
+ * error naming the declaration, never a silent `{}`.
+ */
+export class SchemaBuilder {
+  private readonly components = new Map<number, Component>();
+  private readonly checker: ts.TypeChecker;
+
+  constructor(
+    private readonly sources: SourceSet,
+    private readonly diagnostics: DiagnosticBag,
+  ) {
+    this.checker = sources.checker;
+  }
+
+  /** The schema of `type`; `where` is the node problems are reported at, `label` names it in messages. */
+  schemaOf(type: ts.Type, where: ts.Node, label: string): JsonSchema {
+    return this.convert(type, { where, label, depth: 0 });
+  }
+
+  /** Assigns final component names (clashes qualified by file, deterministically) and returns the components. */
+  finish(): Record<string, JsonSchema> {
+    const byBase = new Map<string, Component[]>();
+    for (const c of this.components.values()) byBase.set(c.base, [...(byBase.get(c.base) ?? []), c]);
+    const out: Record<string, JsonSchema> = {};
+    for (const [base, group] of byBase) {
+      const distinctFiles = new Set(group.map((c) => c.file));
+      for (const c of group) {
+        c.final = group.length === 1 ? base : distinctFiles.size === group.length ? `${fileSlug(c.file, this.sources.root)}.${base}` : `${base}_${group.indexOf(c) + 1}`;
+        for (const ref of c.refs) ref.$ref = `${REF_PREFIX}${c.final}`;
+      }
+    }
+    for (const c of [...this.components.values()].sort((a, b) => byCodePoint(a.final!, b.final!))) {
+      if (c.schema) out[c.final!] = c.schema;
+    }
+    return out;
+  }
+
+  private convert(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+    if (ctx.depth > MAX_DEPTH) return this.fail(ctx, "nests too deeply (an anonymous recursive type?)", "Give the recursive type a name (an interface or type alias).");
+    const flags = type.flags;
+
+    if (flags & ts.TypeFlags.Any) return this.fail(ctx, "is `any`", "Declare a type.");
+    if (flags & ts.TypeFlags.Unknown) return this.fail(ctx, "is `unknown`", "Declare a type.");
+    if (flags & ts.TypeFlags.Never) return this.fail(ctx, "is `never`", "Fix the type.");
+    if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return this.fail(ctx, "is a bigint, which JSON cannot carry", "Use number or a string.");
+    if (flags & (ts.TypeFlags.ESSymbol | ts.TypeFlags.UniqueESSymbol)) return this.fail(ctx, "is a symbol, which JSON cannot carry", "Remove it from the type.");
+
+    const named = this.namedRef(type, ctx);
+    if (named) return named;
+    return this.structure(type, ctx);
+  }
+
+  /** The schema itself, without considering the type's name. */
+  private structure(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+    const flags = type.flags;
+    const checker = this.checker;
+    const inner = { ...ctx, depth: ctx.depth + 1 };
+    if (flags & ts.TypeFlags.StringLiteral) return { type: "string", const: (type as ts.StringLiteralType).value };
+    if (flags & ts.TypeFlags.NumberLiteral) return { type: "number", const: (type as ts.NumberLiteralType).value };
+    if (flags & ts.TypeFlags.BooleanLiteral) return { type: "boolean", const: checker.typeToString(type) === "true" };
+    if (flags & ts.TypeFlags.String || flags & ts.TypeFlags.TemplateLiteral) return { type: "string" };
+    if (flags & ts.TypeFlags.Number) return { type: "number" };
+    if (flags & ts.TypeFlags.Boolean) return { type: "boolean" };
+    if (flags & ts.TypeFlags.Null) return { type: "null" };
+    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return this.fail(ctx, "is undefined, which JSON cannot carry", "Make the property optional instead.");
+    if (flags & ts.TypeFlags.Union) return this.union(type as ts.UnionType, inner);
+
+    if (isDate(type)) return { type: "string", format: "date-time" };
+    if (checker.isTupleType(type)) {
+      const items = checker.getTypeArguments(type as ts.TypeReference).map((t, i) => this.convert(t, { ...inner, label: `${ctx.label}[${i}]` }));
+      const target = (type as ts.TypeReference).target as ts.TupleType;
+      const fixed = target.hasRestElement ? {} : { maxItems: items.length };
+      return { type: "array", prefixItems: items, minItems: target.minLength, ...fixed };
+    }
+    if (checker.isArrayType(type)) {
+      const [element] = checker.getTypeArguments(type as ts.TypeReference);
+      return { type: "array", items: element ? this.convert(element, { ...inner, label: `${ctx.label}[]` }) : this.fail(ctx, "is an array of an unknown type", "Declare the element type.") };
+    }
+    if (type.getCallSignatures().length && !type.getProperties().length) return this.fail(ctx, "is a function, which JSON cannot carry", "Remove it from the type.");
+    if (flags & ts.TypeFlags.Object || flags & ts.TypeFlags.Intersection) return this.object(type, inner, ctx.label);
+    return this.fail(ctx, `has the type \`${checker.typeToString(type)}\`, which apidex cannot express as JSON Schema`, "Use plain data types.");
+  }
+
+  private union(type: ts.UnionType, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+    const parts = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    const hasNull = parts.some((t) => t.flags & ts.TypeFlags.Null);
+    const rest = parts.filter((t) => !(t.flags & ts.TypeFlags.Null));
+    if (!rest.length) return { type: "null" };
+
+    // `true | false` is how the checker spells boolean.
+    const booleans = rest.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral);
+    const others = rest.filter((t) => !(t.flags & ts.TypeFlags.BooleanLiteral));
+    const members: JsonSchema[] = [];
+    if (booleans.length === 2) members.push({ type: "boolean" });
+    else for (const b of booleans) members.push(this.structure(b, ctx));
+
+    const literals = others.filter((t) => t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral));
+    if (literals.length && literals.length === others.length && !booleans.length) {
+      const values = literals.map((t) => (t as ts.LiteralType).value as string | number);
+      const kinds = [...new Set(literals.map((t) => (t.flags & ts.TypeFlags.StringLiteral ? "string" : "number")))];
+      const typeKeyword = kinds.length === 1 ? kinds[0] : kinds;
+      return hasNull ? { type: [...[typeKeyword].flat(), "null"], enum: [...values, null] } : { type: typeKeyword, enum: values };
+    }
+    for (const t of others) members.push(this.convert(t, ctx));
+    if (hasNull) {
+      const only = members.length === 1 ? members[0]! : undefined;
+      if (only && typeof only.type === "string" && !only.$ref && !("const" in only) && !("enum" in only)) return { ...only, type: [only.type, "null"] };
+      members.push({ type: "null" });
+    }
+    return members.length === 1 ? members[0]! : { anyOf: members };
+  }
+
+  private object(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }, label: string): JsonSchema {
+    const checker = this.checker;
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const prop of checker.getPropertiesOfType(type)) {
+      const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
+      const where = declaration && this.isProjectNode(declaration) ? declaration : ctx.where;
+      const propType = checker.getTypeOfSymbolAtLocation(prop, where);
+      if (propType.getCallSignatures().length && !propType.getProperties().some((p) => p.name !== "prototype")) continue; // methods: JSON drops them
+      // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
+      const mayBeUndefined = propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
+      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined);
+      const schema = this.convert(propType, { where, label: `${label}.${prop.name}`, depth: ctx.depth });
+      // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
+      properties[prop.name] = Object.assign(schema, this.documentation(prop));
+      if (!optional) required.push(prop.name);
+    }
+    const out: JsonSchema = { type: "object" };
+    if (Object.keys(properties).length) out.properties = properties;
+    if (required.length) out.required = required;
+    const index = checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number));
+    if (index) out.additionalProperties = this.convert(index.type, { ...ctx, label: `${label}[key]` });
+    return out;
+  }
+
+  /** description, examples and deprecated from a property's JSDoc. */
+  private documentation(prop: ts.Symbol): JsonSchema {
+    const out: JsonSchema = {};
+    const description = ts.displayPartsToString(prop.getDocumentationComment(this.checker)).trim();
+    if (description) out.description = description;
+    const examples: unknown[] = [];
+    for (const tag of prop.getJsDocTags(this.checker)) {
+      const text = ts.displayPartsToString(tag.text).trim();
+      if (tag.name === "deprecated") out.deprecated = true;
+      if (tag.name === "example" && text) {
+        try {
+          examples.push(JSON.parse(text));
+        } catch {
+          examples.push(text);
+        }
+      }
+    }
+    if (examples.length) out.examples = examples;
+    return out;
+  }
+
+  /** A `$ref` for named project types, registering the component on first sight. */
+  private namedRef(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema | undefined {
+    const naming = this.nameOf(type);
+    if (!naming) return undefined;
+    const id = (type as unknown as { id: number }).id;
+    let component = this.components.get(id);
+    const ref: JsonSchema = { $ref: "" };
+    if (!component) {
+      component = { base: naming.name, file: naming.file, refs: [] };
+      this.components.set(id, component);
+      component.schema = this.structure(type, { where: naming.declaration, label: naming.name, depth: ctx.depth + 1 });
+      const docs = naming.declaration ? jsDocSummary(naming.declaration) : undefined;
+      if (docs && component.schema && !component.schema.description) component.schema = { description: docs, ...component.schema };
+    }
+    component.refs.push(ref);
+    return ref;
+  }
+
+  /** The component name of a named type declared in the project, with its type arguments. */
+  private nameOf(type: ts.Type): { name: string; file: string; declaration: ts.Node } | undefined {
+    const checker = this.checker;
+    const alias = type.aliasSymbol;
+    const symbol = alias ?? type.getSymbol();
+    if (!symbol) return undefined;
+    const isAlias = alias !== undefined;
+    if (!isAlias && !(symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.Enum))) return undefined;
+    const declaration = symbol.declarations?.[0];
+    if (!declaration || !this.isProjectNode(declaration)) return undefined;
+    const args = isAlias ? (type.aliasTypeArguments ?? []) : isReference(type) ? checker.getTypeArguments(type) : [];
+    const argNames = args.map((a) => this.argumentName(a));
+    return { name: sanitize([symbol.name, ...argNames].join("_")), file: declaration.getSourceFile().fileName, declaration };
+  }
+
+  private argumentName(type: ts.Type): string {
+    const named = type.aliasSymbol ?? type.getSymbol();
+    if (named && this.nameOf(type)) return this.nameOf(type)!.name;
+    if (this.checker.isArrayType(type)) return `${this.argumentName(this.checker.getTypeArguments(type as ts.TypeReference)[0]!)}List`;
+    return sanitize(this.checker.typeToString(type));
+  }
+
+  private isProjectNode(node: ts.Node): boolean {
+    return this.sources.isProjectFile(node.getSourceFile());
+  }
+
+  private fail(ctx: { where: ts.Node; label: string }, problem: string, hint: string): JsonSchema {
+    this.diagnostics.error("APX501", `\`${ctx.label}\` ${problem}; it cannot be described in the OpenAPI document.`, siteOfNode(ctx.where), hint);
+    return { "x-apidex-error": problem };
+  }
+}
+
+function siteOfNode(node: ts.Node): SourceSite {
+  return siteOf(node);
+}
+
+function isDate(type: ts.Type): boolean {
+  const symbol = type.getSymbol();
+  return symbol?.name === "Date" && (symbol.declarations ?? []).some((d) => d.getSourceFile().hasNoDefaultLib || /lib\.[\w.]*\.d\.ts$/.test(d.getSourceFile().fileName));
+}
+
+function isReference(type: ts.Type): type is ts.TypeReference {
+  return (type.flags & ts.TypeFlags.Object) !== 0 && ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0;
+}
+
+function sanitize(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
+}
+
+function fileSlug(file: string, root: string): string {
+  return sanitize(path.relative(root, file).replace(/\.[cm]?[jt]sx?$/, "").split(path.sep).join("."));
+}
+
+function jsDocSummary(node: ts.Node): string | undefined {
+  const docs = (node as unknown as { jsDoc?: ts.JSDoc[] }).jsDoc;
+  const last = docs?.[docs.length - 1];
+  const text = last ? ts.getTextOfJSDocComment(last.comment)?.trim() : undefined;
+  return text || undefined;
+}
