@@ -91,7 +91,18 @@ export function readExpressShapes(
   // Responses: statuses from the handler's calls, types from tags, Response<T>/ResBody, or the value sent.
   const calls = handler && resParam && ts.isIdentifier(resParam.name) ? responseCalls(handler, resParam.name.text) : [];
   const declared = usable(typeOf(responseNode));
+  // Tags first: a status a @response tag describes is not inferred from the handler's calls.
   const byStatus = new Map<string, ResponseShape>();
+  for (const tag of tags.filter((t) => t.name === "response")) {
+    const match = /^(\d{3})(?:\s+([\s\S]+))?$/.exec(tag.text.trim());
+    if (!match) {
+      diagnostics.error("APX504", `@response ${tag.text} does not read as a status and a type.`, tag.site, "Write @response 200 Invoice, or @response 204 for an empty body.");
+      continue;
+    }
+    const [, status, typeName] = match;
+    const tagType = typeName ? resolveTagType({ ...tag, text: typeName }, op, sources, diagnostics) : undefined;
+    byStatus.set(status!, { status: status!, ...(tagType ? { schema: tagSchema(tagType, `response ${status} of ${op.operationId}`) } : {}) });
+  }
   for (const call of calls) {
     const status = String(call.status);
     if (byStatus.has(status)) continue;
@@ -105,16 +116,6 @@ export function readExpressShapes(
       if (type) byStatus.set(status, { status, schema: builder.schemaOf(type, call.arg ?? responseNode!, `response ${status} of ${op.operationId}`) });
       else if (call.status < 300) byStatus.set(status, { status, schema: missingResponse(op, call.arg ?? handler, diagnostics) });
     }
-  }
-  for (const tag of tags.filter((t) => t.name === "response")) {
-    const match = /^(\d{3})(?:\s+([\s\S]+))?$/.exec(tag.text.trim());
-    if (!match) {
-      diagnostics.error("APX504", `@response ${tag.text} does not read as a status and a type.`, tag.site, "Write @response 200 Invoice, or @response 204 for an empty body.");
-      continue;
-    }
-    const [, status, typeName] = match;
-    const tagType = typeName ? resolveTagType({ ...tag, text: typeName }, op, sources, diagnostics) : undefined;
-    byStatus.set(status!, { status: status!, ...(tagType ? { schema: tagSchema(tagType, `response ${status} of ${op.operationId}`) } : {}) });
   }
   if (![...byStatus.keys()].some((s) => s.startsWith("2"))) {
     const status = op.effect === "remove" ? "204" : "200";

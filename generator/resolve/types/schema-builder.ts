@@ -143,7 +143,8 @@ export class SchemaBuilder {
       const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
       const where = declaration && this.isProjectNode(declaration) ? declaration : ctx.where;
       const propType = checker.getTypeOfSymbolAtLocation(prop, where);
-      if (propType.getCallSignatures().length && !propType.getProperties().some((p) => p.name !== "prototype")) continue; // methods: JSON drops them
+      // Methods are behaviour, not data: JSON.stringify drops them. A function-typed *property* is reported.
+      if (declaration && (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration) || ts.isGetAccessor(declaration) || ts.isSetAccessor(declaration))) continue;
       // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
       const mayBeUndefined = propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
       const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined);
