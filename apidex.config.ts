@@ -11,6 +11,7 @@ export default defineConfig({
     info: {
       title: "FieldCo Field Service API",
       description: "Customers, work orders, invoices, estimates, technicians, scheduling, inventory and payments for field-service businesses.",
+      license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: "https://api.fieldco.example", description: "Production" }],
     tags: {
