@@ -189,3 +189,15 @@ app.get("/invoices/:id", (req, res) => { res.json({}); });`,
     ]);
   });
 });
+
+describe("the type checker's reach", () => {
+  it("answers only what documented operations ask: a type error elsewhere is not the generator's business", async () => {
+    const result = await generateFrom({
+      "unrelated.ts": `export const wrong: number = "not a number"; export function f(a: string): number { return a; }`,
+      "types.ts": `export interface Thing { id: string }`,
+      "app.ts": `import express from "express"; import type { Thing } from "./types"; const app = express();\n/** Get a thing\n * @documented\n * @response 200 Thing\n */\napp.get("/things/:id", (req, res) => { res.json({ id: "1" }); });`,
+    });
+    expect(result.diagnostics.items).toEqual([]);
+    expect(Object.keys((result.openapi as { components: { schemas: object } }).components.schemas)).toContain("Thing");
+  });
+});
