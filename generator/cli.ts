@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { loadConfig } from "./config/load-config.js";
-import { formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
-import { generateToDisk, WriteError } from "./generate.js";
+import { loadConfig, type ResolvedConfig } from "./config/load-config.js";
+import { type Diagnostic, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
+import { generate, generateToDisk, WriteError } from "./generate.js";
+import { checkArtifacts } from "./review/check.js";
+import { diffArguments, failsOn, renderMarkdown, renderText } from "./review/diff/index.js";
+import { findOperations, loadIndex, parseFields, renderFindText } from "./review/find.js";
+import { lintOperations } from "./review/lint.js";
+
 
 /** Exit codes (SPEC section 5). */
 export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
@@ -22,6 +27,13 @@ const defaultIo: CliIo = {
   stderr: (t) => process.stderr.write(t),
 };
 
+interface ProjectOptions {
+  config?: string;
+  root?: string;
+  out?: string;
+  closed: string[];
+}
+
 /** Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -32,33 +44,116 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run apidex --help for usage)");
 
+  const loadProject = (options: ProjectOptions) =>
+    loadConfig({
+      cwd: io.cwd,
+      ...(options.config ? { configFile: options.config } : {}),
+      ...(options.root ? { root: options.root } : {}),
+      ...(options.out ? { out: options.out } : {}),
+      closed: options.closed,
+    });
+  const printDiagnostics = (items: Diagnostic[]) => {
+    for (const d of items) io.stderr(`${formatDiagnostic(d, io.cwd)}\n`);
+  };
+
+  withProjectOptions(program.command("generate").description("write operations.json and openapi-public.json")).action(async (options: ProjectOptions) => {
+    const config = await loadProject(options);
+    const result = await generateToDisk(config);
+    printDiagnostics(result.diagnostics.sorted());
+    const counts = countsLine(result.counts);
+    if (result.counts.errors) {
+      io.stderr(`apidex: ${plural(result.counts.errors, "error")}; nothing written (the previous artifacts are unchanged). ${counts}.\n`);
+      exitCode = EXIT.problems;
+      return;
+    }
+    const out = path.relative(io.cwd, config.out) || ".";
+    const written = result.written.length ? `wrote ${result.written.join(", ")}` : "artifacts unchanged";
+    io.stdout(`apidex: ${counts}; ${written} in ${out}/\n`);
+  });
+
+  withProjectOptions(program.command("check").description("fail (exit 1) if the committed artifacts are stale")).action(async (options: ProjectOptions) => {
+    const config = await loadProject(options);
+    const check = await checkArtifacts(config);
+    const out = path.relative(io.cwd, config.out) || ".";
+    if (check.result.counts.errors) {
+      printDiagnostics(check.result.diagnostics.sorted());
+      io.stderr(`apidex check: the sources have ${plural(check.result.counts.errors, "error")}; fix them first.\n`);
+      exitCode = EXIT.problems;
+      return;
+    }
+    if (!check.stale.length && !check.missing.length) {
+      io.stdout(`apidex check: ${out}/ is up to date (${countsLine(check.result.counts)}).\n`);
+      return;
+    }
+    const lines = [
+      ...check.missing.map((f) => `  missing  ${out}/${f}`),
+      ...check.stale.map((f) => `  stale    ${out}/${f}`),
+    ];
+    io.stderr(`apidex check: the committed artifacts do not match the sources:\n${lines.join("\n")}\n`);
+    if (check.report?.changes.length) io.stderr(`\n${renderText({ ...check.report, base: `committed ${out}/`, head: "the sources" })}`);
+    io.stderr(`\nRun \`apidex generate\` and commit ${out}/.\n`);
+    exitCode = EXIT.problems;
+  });
+
   program
-    .command("generate")
-    .description("write operations.json and openapi-public.json")
-    .option("--config <file>", "config file (default: apidex.config.ts in the current folder)")
-    .option("--root <dir>", "zero-config: analyse this project folder (a folder with a tsconfig.json)")
-    .option("--out <dir>", "output folder (default: the config's `out`, or dist/)")
-    .addOption(new Option("--closed <pattern>", "a closed path glob such as '/v1/auth/**' (repeatable)").argParser(collect).default([]))
-    .action(async (options: { config?: string; root?: string; out?: string; closed: string[] }) => {
-      const config = await loadConfig({
-        cwd: io.cwd,
-        ...(options.config ? { configFile: options.config } : {}),
-        ...(options.root ? { root: options.root } : {}),
-        ...(options.out ? { out: options.out } : {}),
-        closed: options.closed,
-      });
-      const result = await generateToDisk(config);
-      for (const d of result.diagnostics.sorted()) io.stderr(`${formatDiagnostic(d, io.cwd)}\n`);
-      const { indexed, documented, closed, warnings, errors } = result.counts;
-      const counts = `${indexed} indexed, ${documented} documented, ${closed} closed, ${warnings} warning${warnings === 1 ? "" : "s"}`;
-      if (errors) {
-        io.stderr(`apidex: ${errors} error${errors === 1 ? "" : "s"}; nothing written (the previous artifacts are unchanged). ${counts}.\n`);
-        exitCode = EXIT.problems;
-        return;
+    .command("diff")
+    .description("semantic diff of two indexes or two OpenAPI documents (files, URLs or git refs)")
+    .argument("<base>", "file, URL or git ref (its committed artifacts are read)")
+    .argument("<head>", "file, URL or git ref")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "md", "json"]).default("text"))
+    .addOption(new Option("--fail-on <what>", "exit 1 on these changes").choices(["breaking", "permissions", "any"]))
+    .option("--config <file>", "config whose `out` locates the artifacts inside git refs")
+    .action(async (base: string, head: string, options: { format: "text" | "md" | "json"; failOn?: "breaking" | "permissions" | "any"; config?: string }) => {
+      const outDir = await artifactsDir(io.cwd, options.config);
+      const report = await diffArguments(base, head, { cwd: io.cwd, outDir });
+      io.stdout(options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : options.format === "md" ? renderMarkdown(report) : renderText(report));
+      if (failsOn(report, options.failOn)) exitCode = EXIT.problems;
+    });
+
+  withProjectOptions(program.command("lint").description("policy checks: unguarded routes, documentation gaps, closed-looking paths"))
+    .option("--json", "print the findings as JSON")
+    .action(async (options: ProjectOptions & { json?: boolean }) => {
+      const config = await loadProject(options);
+      const result = await generate(config);
+      const findings = lintOperations(result, config);
+      const errors = findings.filter((f) => f.severity === "error").length;
+      const warnings = findings.length - errors;
+      if (options.json) {
+        io.stdout(`${JSON.stringify(findings.map((f) => ({ ...f, ...(f.site ? { site: { ...f.site, file: path.relative(io.cwd, f.site.file) } } : {}) })), null, 2)}\n`);
+      } else {
+        printDiagnostics(findings);
+        io.stderr(`apidex lint: ${plural(errors, "error")}, ${plural(warnings, "warning")} in ${result.operations.length} operations.\n`);
       }
-      const out = path.relative(io.cwd, config.out) || ".";
-      const written = result.written.length ? `wrote ${result.written.join(", ")}` : "artifacts unchanged";
-      io.stdout(`apidex: ${counts}; ${written} in ${out}/\n`);
+      if (errors) exitCode = EXIT.problems;
+    });
+
+  program
+    .command("find")
+    .description("search and filter an operation index (file or URL)")
+    .argument("[query...]", "words to rank operations by")
+    .option("--index <file-or-url>", "the operations.json to read (default: the config's, else dist/operations.json)")
+    .option("--path-contains <text>", "only paths containing this text")
+    .option("--permission <key>", "only operations that check this permission key (what a key unlocks)")
+    .option("--method <method>", "only this HTTP method")
+    .addOption(new Option("--effect <effect>", "only this effect").choices(["read", "write", "remove"]))
+    .option("--fields <list>", "comma-separated fields to print")
+    .option("--limit <n>", "at most this many results", (v) => Number.parseInt(v, 10))
+    .option("--json", "print JSON")
+    .option("--config <file>", "config whose `out` holds operations.json")
+    .action(async (words: string[], options: { index?: string; pathContains?: string; permission?: string; method?: string; effect?: string; fields?: string; limit?: number; json?: boolean; config?: string }) => {
+      const location = options.index ?? path.join(await artifactsDir(io.cwd, options.config), "operations.json");
+      const index = await loadIndex(location, io.cwd);
+      if (options.limit !== undefined && (!Number.isFinite(options.limit) || options.limit < 1)) throw new UsageError("--limit takes a positive whole number.");
+      const rows = findOperations(index, {
+        ...(words.length ? { query: words.join(" ") } : {}),
+        ...(options.pathContains ? { pathContains: options.pathContains } : {}),
+        ...(options.permission ? { permission: options.permission } : {}),
+        ...(options.method ? { method: options.method } : {}),
+        ...(options.effect ? { effect: options.effect } : {}),
+        ...(options.fields ? { fields: parseFields(options.fields) } : options.json ? {} : { fields: ["method", "path", "operation_id", "permissions", "summary"] }),
+        ...(options.limit ? { limit: options.limit } : {}),
+      });
+      io.stdout(options.json ? `${JSON.stringify(rows, null, 2)}\n` : renderFindText(rows));
     });
 
   try {
@@ -79,6 +174,30 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     throw error;
   }
   return exitCode;
+}
+
+function withProjectOptions(command: Command): Command {
+  return command
+    .option("--config <file>", "config file (default: apidex.config.ts in the current folder)")
+    .option("--root <dir>", "zero-config: analyse this project folder (a folder with a tsconfig.json)")
+    .option("--out <dir>", "output folder (default: the config's `out`, or dist/)")
+    .addOption(new Option("--closed <pattern>", "a closed path glob such as '/v1/auth/**' (repeatable)").argParser(collect).default([]));
+}
+
+/** The artifacts folder: the config's `out` when there is a config, else ./dist. */
+async function artifactsDir(cwd: string, configFile: string | undefined): Promise<string> {
+  const hasConfig = configFile || ["apidex.config.ts", "apidex.config.mts", "apidex.config.js", "apidex.config.mjs"].some((n) => existsSync(path.join(cwd, n)));
+  if (!hasConfig) return path.join(cwd, "dist");
+  const config: ResolvedConfig = await loadConfig({ cwd, ...(configFile ? { configFile } : {}) });
+  return config.out;
+}
+
+function countsLine(counts: { indexed: number; documented: number; closed: number; warnings: number }): string {
+  return `${counts.indexed} indexed, ${counts.documented} documented, ${counts.closed} closed, ${plural(counts.warnings, "warning")}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function safeRealpath(file: string): string {

@@ -26,6 +26,7 @@ export interface ResolvedConfig {
   permissionCalls: string[];
   operationIds: Record<string, string>;
   openapi: NonNullable<ApidexConfig["openapi"]>;
+  lint: NonNullable<ApidexConfig["lint"]>;
   /** Absolute config file path, when one was loaded. */
   configFile?: string;
 }
@@ -84,6 +85,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     permissionCalls: [...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? [])],
     operationIds: config.operationIds ?? {},
     openapi: config.openapi ?? {},
+    lint: config.lint ?? {},
     ...(configFile ? { configFile } : {}),
   };
 }

@@ -35,6 +35,15 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    lint: z
+      .object({
+        /** Severity per rule: "error", "warning" or "off". */
+        rules: z.partialRecord(z.enum(["no-permission", "documented-scope", "documented-summary", "documented-examples", "summary-length", "looks-closed", "documented-closed", "duplicate-id"]), z.enum(["error", "warning", "off"])).optional(),
+        /** Path globs of operations that intentionally check no permission (also the `@public` tag). */
+        public: z.array(pathPattern).optional(),
+      })
+      .strict()
+      .optional(),
     /** Explicit operation ids by `METHOD /path`, for routes whose JSDoc you cannot edit. */
     operationIds: z.record(z.string().regex(/^[A-Z]+ \//, "keys look like 'GET /v1/things/{id}'"), z.string()).optional(),
     openapi: z

@@ -18,6 +18,7 @@ export function memoryConfig(overrides: Partial<ResolvedConfig> = {}): ResolvedC
     permissionCalls: [...DEFAULT_PERMISSION_CALLS],
     operationIds: {},
     openapi: {},
+    lint: {},
     ...overrides,
   };
 }

@@ -7,7 +7,10 @@ export const accountRouter = Router();
 
 const ACCOUNT = { name: "FieldCo Services", timezone: "America/Los_Angeles", currency: "USD" };
 
-/** Describe the calling API key: its name and permissions */
+/**
+ * Describe the calling API key: its name and permissions
+ * @public any valid key may ask what it is allowed to do
+ */
 accountRouter.get("/me", (req, res) => {
   const key = keyOf(req);
   res.json({ key_name: key?.name ?? null, permissions: [...(key?.permissions ?? [])].sort() });

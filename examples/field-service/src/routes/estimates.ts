@@ -31,6 +31,7 @@ export function getEstimate(req: Request<{ estimate_id: string }, Estimate>, res
  * @documented
  * @scope estimates:write
  * @tag Estimates
+ * @example response 200 {"id": "est_0001", "customer_id": "cus_0003", "status": "approved", "total_cents": 98000, "line_items": []}
  */
 export function approveEstimate(req: Request<{ estimate_id: string }, Estimate>, res: Response<Estimate>) {
   const estimate = db(req).estimates.get(req.params.estimate_id);

@@ -72,6 +72,7 @@ function createInvoice(req: Request<Record<string, never>, Invoice, CreateInvoic
  * @documented
  * @scope invoices:read
  * @tag Invoices
+ * @example response 200 {"id": "inv_0001", "customer_id": "cus_0001", "work_order_id": "wo_0001", "status": "draft", "currency": "USD", "total_cents": 4800, "due_date": "2026-12-01", "line_items": [{"id": "li_1", "description": "Filter 20x25", "quantity": 2, "unit_price_cents": 2400}], "sent_at": null}
  */
 function getInvoice(req: Request<{ invoice_id: string }, Invoice>, res: Response<Invoice>) {
   res.json(db(req).invoices.get(req.params.invoice_id));

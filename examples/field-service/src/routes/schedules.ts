@@ -25,6 +25,7 @@ export type AppointmentQuery = ListQuery & {
  * @documented
  * @scope schedules:read
  * @tag Scheduling
+ * @example response 200 {"data": [{"id": "apt_0001", "work_order_id": "wo_0001", "technician_id": "tec_0001", "starts_at": "2026-11-24T10:00:00.000Z", "ends_at": "2026-11-24T12:00:00.000Z", "status": "booked"}], "has_more": false, "next_cursor": null}
  */
 export function listAppointments(req: Request<Record<string, never>, Page<Appointment>, unknown, AppointmentQuery>, res: Response<Page<Appointment>>) {
   const { technician_id, from } = req.query;

@@ -63,6 +63,7 @@ export function createWorkOrder(req: Request<Record<string, never>, WorkOrder, C
  * @documented
  * @scope work_orders:read
  * @tag Work orders
+ * @example response 200 {"id": "wo_0001", "customer_id": "cus_0001", "title": "Replace HVAC filter", "status": "scheduled", "technician_id": "tec_0001", "scheduled_for": "2026-11-24T10:00:00.000Z", "line_items": [{"id": "li_1", "description": "Filter 20x25", "quantity": 2, "unit_price_cents": 2400}], "created_at": "2026-11-01T10:00:00.000Z"}
  */
 export function getWorkOrder(req: Request<{ work_order_id: string }, WorkOrder>, res: Response<WorkOrder>) {
   res.json(db(req).workOrders.get(req.params.work_order_id));
@@ -93,6 +94,7 @@ export function assignWorkOrder(req: Request<{ work_order_id: string }, WorkOrde
  * @documented
  * @scope work_orders:write
  * @tag Work orders
+ * @example response 200 {"id": "wo_0001", "customer_id": "cus_0001", "title": "Replace HVAC filter", "status": "completed", "technician_id": "tec_0001", "scheduled_for": "2026-11-24T10:00:00.000Z", "line_items": [], "created_at": "2026-11-01T10:00:00.000Z"}
  */
 export function completeWorkOrder(req: Request<{ work_order_id: string }, WorkOrder>, res: Response<WorkOrder>) {
   assertPermission(req, Permissions.WorkOrdersComplete);
