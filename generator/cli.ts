@@ -9,6 +9,7 @@ import { generate, generateToDisk, WriteError } from "./generate.js";
 import { checkArtifacts } from "./review/check.js";
 import { diffArguments, failsOn, renderMarkdown, renderText } from "./review/diff/index.js";
 import { findOperations, loadIndex, parseFields, renderFindText } from "./review/find.js";
+import { runMcp } from "./mcp/serve.js";
 import { lintOperations } from "./review/lint.js";
 
 
@@ -154,6 +155,51 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         ...(options.limit ? { limit: options.limit } : {}),
       });
       io.stdout(options.json ? `${JSON.stringify(rows, null, 2)}\n` : renderFindText(rows));
+    });
+
+  program
+    .command("mcp")
+    .description("MCP server: find_operations and call_service_operation over an index, with the key in $APIDEX_KEY")
+    .requiredOption("--index <file-or-url>", "the operations.json to serve")
+    .requiredOption("--base-url <url>", "the service's base URL; requests never go anywhere else")
+    .option("--openapi <file-or-url>", "the OpenAPI document (default: openapi-public.json next to the index, if present)")
+    .option("--http <port>", "serve Streamable HTTP on this port (0 picks one) instead of stdio", (v) => Number.parseInt(v, 10))
+    .option("--host <host>", "address to bind with --http", "127.0.0.1")
+    .addOption(new Option("--tools <which>", "also expose one tool per operation").choices(["core", "documented", "all"]).default("core"))
+    .option("--key-env <name>", "environment variable holding the API key", "APIDEX_KEY")
+    .option("--auth-header <name>", "header that carries the key", "Authorization")
+    .option("--auth-scheme <scheme>", "scheme before the key ('' for none)", "Bearer")
+    .option("--refusal-field <field>", "field of a 403 body naming the missing permission", "permission")
+    .option("--key-permissions <list>", "the key's permissions, comma-separated, to mark what it can call")
+    .option("--key-permissions-path <path>", "a GET path under the base URL returning the key's permissions (e.g. /v1/me)")
+    .option("--key-permissions-field <field>", "the field of that response holding the list", "permissions")
+    .option("--timeout <ms>", "request timeout", (v) => Number.parseInt(v, 10), 30_000)
+    .option("--max-body <bytes>", "cap on response bodies returned to the model", (v) => Number.parseInt(v, 10), 64 * 1024)
+    .action(async (options: { index: string; baseUrl: string; openapi?: string; http?: number; host: string; tools: "core" | "documented" | "all"; keyEnv: string; authHeader: string; authScheme: string; refusalField: string; keyPermissions?: string; keyPermissionsPath?: string; keyPermissionsField: string; timeout: number; maxBody: number }) => {
+      for (const [flag, value] of [["--timeout", options.timeout], ["--max-body", options.maxBody]] as const) {
+        if (!Number.isFinite(value) || value < 1) throw new UsageError(`${flag} takes a positive whole number.`);
+      }
+      if (options.http !== undefined && (!Number.isInteger(options.http) || options.http < 0 || options.http > 65535)) throw new UsageError("--http takes a port number (0 to 65535).");
+      await runMcp({
+        cwd: io.cwd,
+        index: options.index,
+        baseUrl: options.baseUrl,
+        ...(options.openapi ? { openapi: options.openapi } : {}),
+        keyEnv: options.keyEnv,
+        authHeader: options.authHeader,
+        authScheme: options.authScheme,
+        refusalField: options.refusalField,
+        timeoutMs: options.timeout,
+        maxBodyBytes: options.maxBody,
+        tools: options.tools,
+        ...(options.keyPermissions ? { keyPermissions: options.keyPermissions.split(",").map((p) => p.trim()).filter(Boolean) } : {}),
+        ...(options.keyPermissionsPath ? { keyPermissionsPath: options.keyPermissionsPath } : {}),
+        keyPermissionsField: options.keyPermissionsField,
+        ...(options.http !== undefined ? { http: options.http } : {}),
+        host: options.host,
+        env: process.env,
+        log: (line) => io.stderr(`${line}\n`),
+      });
     });
 
   try {

@@ -1,0 +1,86 @@
+import type { IndexEntry, OperationsIndex } from "../emit/index-artifact.js";
+import type { OpenApiDocument } from "../review/artifact-source.js";
+import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
+
+/** What a model needs to call a documented operation: its query parameters and body, compactly. */
+export interface CompactShape {
+  query?: { name: string; required: boolean; type: string }[];
+  /** Field name to a short type: `"string"`, `"number?"`, `"\"draft\" | \"sent\""`, `"object"`. */
+  body?: Record<string, string>;
+  body_required?: boolean;
+}
+
+export interface CatalogEntry extends IndexEntry {
+  shape?: CompactShape;
+  destructive?: boolean;
+}
+
+/**
+ * The operations this server can reach: the index, enriched with the OpenAPI document's shapes for the
+ * documented ones, and searchable. Nothing outside the index can ever be called.
+ */
+export class Catalog {
+  readonly byId: Map<string, CatalogEntry>;
+  readonly search: OperationSearch;
+
+  constructor(
+    readonly index: OperationsIndex,
+    openapi?: OpenApiDocument,
+  ) {
+    const entries: CatalogEntry[] = index.operations.map((op) => {
+      const operation = openapi?.paths?.[op.path]?.[op.method.toLowerCase()] as Record<string, unknown> | undefined;
+      if (!operation) return { ...op };
+      return { ...op, shape: compactShape(operation, openapi!), destructive: Boolean(operation["x-service-destructive"]) };
+    });
+    this.byId = new Map(entries.map((e) => [e.operation_id, e]));
+    this.search = new OperationSearch(entries);
+  }
+
+  get(operationId: string): CatalogEntry | undefined {
+    return this.byId.get(operationId);
+  }
+
+  find(query: string | undefined, filters: SearchFilters, limit: number): CatalogEntry[] {
+    return this.search.search(query, filters, limit).map((hit) => this.byId.get(hit.entry.operation_id)!);
+  }
+
+  /** Operations that check a permission key: what adding it to a key unlocks. */
+  unlockedBy(permission: string): CatalogEntry[] {
+    return [...this.byId.values()].filter((e) => e.permissions.includes(permission));
+  }
+}
+
+type Schema = Record<string, unknown>;
+
+function compactShape(operation: Record<string, unknown>, doc: OpenApiDocument): CompactShape {
+  const shape: CompactShape = {};
+  const query = ((operation.parameters as Schema[] | undefined) ?? []).filter((p) => p.in === "query");
+  if (query.length) shape.query = query.map((p) => ({ name: String(p.name), required: Boolean(p.required), type: typeText(p.schema as Schema, doc) }));
+  const body = ((operation.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as Schema | undefined;
+  if (body) {
+    const resolved = resolve(body, doc);
+    const props = (resolved.properties as Record<string, Schema> | undefined) ?? {};
+    const required = new Set((resolved.required as string[] | undefined) ?? []);
+    shape.body = Object.fromEntries(Object.entries(props).map(([name, s]) => [name, `${typeText(s, doc)}${required.has(name) ? "" : "?"}`]));
+    shape.body_required = Boolean((operation.requestBody as Schema).required);
+  }
+  return shape;
+}
+
+function resolve(schema: Schema, doc: OpenApiDocument): Schema {
+  let current = schema;
+  for (let i = 0; i < 16 && typeof current.$ref === "string"; i++) {
+    current = ((doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas?.[current.$ref.replace("#/components/schemas/", "")] ?? {}) as Schema;
+  }
+  return current;
+}
+
+function typeText(raw: Schema | undefined, doc: OpenApiDocument): string {
+  if (!raw) return "any";
+  const schema = resolve(raw, doc);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map((s) => typeText(s, doc)).join(" | ");
+  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : String(schema.type ?? "object");
+  if (type === "array") return `${typeText(schema.items as Schema, doc)}[]`;
+  return schema.format ? `${type} (${String(schema.format)})` : type;
+}
