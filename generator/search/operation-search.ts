@@ -6,19 +6,32 @@ import { singular } from "../model/operation-id.js";
  * Verbs and nouns an assistant or a person uses for the same API action. Each word also searches for its
  * group's other words, so "email the invoice" finds send_invoice and "remove a tag" finds delete_tag.
  */
-export const SYNONYM_GROUPS: readonly string[][] = [
+const VERB_GROUPS: readonly string[][] = [
   ["send", "email", "mail", "deliver", "notify"],
   ["delete", "remove", "destroy", "erase", "drop", "retire"],
-  ["list", "all", "index", "browse", "every"],
+  ["list", "all", "index", "browse", "every", "upcoming"],
   ["create", "add", "new", "make", "register", "book", "record", "start"],
   ["update", "edit", "change", "modify", "rename", "set", "patch", "replace"],
-  ["get", "show", "fetch", "view", "read", "retrieve", "describe", "detail"],
+  ["get", "show", "fetch", "view", "read", "retrieve", "describe", "detail", "look"],
   ["cancel", "void", "abort", "revoke", "withdraw"],
+  ["unassign", "off", "unschedule"],
   ["approve", "accept", "confirm", "sign"],
   ["decline", "reject", "deny", "refuse"],
   ["assign", "dispatch", "allocate"],
   ["refund", "reimburse", "return", "money", "back"],
-  ["customer", "client", "account"],
+  ["complete", "finish", "done", "close"],
+  ["download", "pdf", "export", "csv", "receipt"],
+  ["merge", "combine", "deduplicate"],
+  ["archive", "deactivate", "disable"],
+  ["restore", "reactivate", "unarchive", "enable"],
+  ["adjust", "correct", "recount"],
+  ["reschedule", "move", "postpone"],
+  ["submit", "hand"],
+];
+
+const NOUN_GROUPS: readonly string[][] = [
+  ["customer", "client"],
+  ["location", "where", "gps", "position", "located"],
   ["technician", "tech", "worker", "employee", "staff", "field"],
   ["work", "job", "order", "ticket"],
   ["invoice", "bill", "billing"],
@@ -31,9 +44,9 @@ export const SYNONYM_GROUPS: readonly string[][] = [
   ["report", "analytics", "metric", "stats", "revenue"],
   ["webhook", "callback", "hook", "event", "subscription"],
   ["team", "member", "user", "people", "invite", "invitation"],
-  ["complete", "finish", "done", "close"],
-  ["download", "pdf", "export", "csv", "receipt"],
 ];
+
+export const SYNONYM_GROUPS: readonly string[][] = [...VERB_GROUPS, ...NOUN_GROUPS];
 
 const SYNONYMS = new Map<string, string[]>();
 for (const group of SYNONYM_GROUPS) for (const word of group) SYNONYMS.set(word, group.filter((w) => w !== word));
@@ -48,6 +61,25 @@ export function tokenize(text: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((t) => t && !STOP_WORDS.has(t))
     .map((t) => (t.length > 3 ? singular(t) : t));
+}
+
+/** Every word that names an action: ids start with one (`list_`, `send_`, ...). */
+const ACTION_WORDS = new Set(VERB_GROUPS.flat());
+
+/** The words of a query that say what to do, or undefined when it names only things. */
+function verbIntent(words: string[]): Set<string> | undefined {
+  const verbs = words.filter((w) => ACTION_WORDS.has(w));
+  return verbs.length ? new Set(verbs.flatMap((w) => [w, ...(SYNONYMS.get(w) ?? [])])) : undefined;
+}
+
+/**
+ * The id's leading verb against the query's intent: an operation whose verb the query asks for ranks
+ * higher; a query that names no action ("upcoming appointments") prefers reads, the safe default.
+ */
+function verbBoost(operationId: string, intent: Set<string> | undefined): number {
+  const verb = operationId.slice(0, operationId.indexOf("_") >>> 0);
+  if (!intent) return verb === "list" ? 1.3 : verb === "get" ? 1.2 : 1;
+  return intent.has(verb) ? 1.5 : 1;
 }
 
 export interface SearchFilters {
@@ -110,12 +142,12 @@ export class OperationSearch {
     const queries = words.map((word) => ({ combineWith: "OR" as const, queries: [word, ...(SYNONYMS.get(word) ?? [])] }));
     // A synonym counts, but less than the word that was asked for.
     const results = this.engine.search({ combineWith: "OR", queries }, { boostTerm: (term) => (asked.has(term) ? 1 : 0.5) });
+    const intent = verbIntent(words);
     const hits: SearchHit[] = [];
     for (const r of results) {
       const entry = this.byId.get(String(r.id));
-      if (entry && keep(entry)) hits.push({ entry, score: r.score });
-      if (hits.length >= limit) break;
+      if (entry && keep(entry)) hits.push({ entry, score: r.score * verbBoost(entry.operation_id, intent) });
     }
-    return hits;
+    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 }
