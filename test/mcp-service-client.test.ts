@@ -8,7 +8,7 @@ const entry: CatalogEntry = { operation_id: "get_invoice", method: "GET", path: 
 
 function client(respond: (url: string, init: RequestInit) => Response | Promise<Response>, overrides: Partial<ServiceClientOptions> = {}) {
   const sent: { url: string; headers: Record<string, string> }[] = [];
-  const fake = (async (input: URL | RequestInfo, init?: RequestInit) => {
+  const fake = (async (input: string | URL | Request, init?: RequestInit) => {
     sent.push({ url: String(input), headers: (init?.headers ?? {}) as Record<string, string> });
     return respond(String(input), init ?? {});
   }) as typeof fetch;
