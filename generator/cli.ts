@@ -10,6 +10,8 @@ import { checkArtifacts } from "./review/check.js";
 import { diffArguments, failsOn, renderMarkdown, renderText } from "./review/diff/index.js";
 import { findOperations, loadIndex, parseFields, renderFindText } from "./review/find.js";
 import { runMcp } from "./mcp/serve.js";
+import { DEFAULT_MOUNT } from "./publish/assets.js";
+import { serveApiDocs } from "./publish/serve.js";
 import { lintOperations } from "./review/lint.js";
 
 
@@ -68,7 +70,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       return;
     }
     const out = path.relative(io.cwd, config.out) || ".";
-    const written = result.written.length ? `wrote ${result.written.join(", ")}` : "artifacts unchanged";
+    const n = result.written.length;
+    const written = n === 0 ? "artifacts unchanged" : n <= 4 ? `wrote ${result.written.join(", ")}` : `wrote ${n} files`;
     io.stdout(`apidex: ${counts}; ${written} in ${out}/\n`);
   });
 
@@ -155,6 +158,23 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         ...(options.limit ? { limit: options.limit } : {}),
       });
       io.stdout(options.json ? `${JSON.stringify(rows, null, 2)}\n` : renderFindText(rows));
+    });
+
+  program
+    .command("serve")
+    .description("serve the artifacts with the api-docs handler")
+    .option("--dir <dir>", "the output folder holding api-docs/ (default: the config's `out`, else dist)")
+    .option("--port <n>", "port (0 picks one)", (v) => Number.parseInt(v, 10), 8080)
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--mount <path>", "where the docs are served", DEFAULT_MOUNT)
+    .option("--config <file>", "config whose `out` holds the artifacts")
+    .action(async (options: { dir?: string; port: number; host: string; mount: string; config?: string }) => {
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new UsageError("--port takes a port number (0 to 65535).");
+      const dir = options.dir ? path.resolve(io.cwd, options.dir) : await artifactsDir(io.cwd, options.config);
+      const folder = path.join(dir, "api-docs");
+      if (!existsSync(path.join(folder, "_headers.json"))) throw new UsageError(`${folder} holds no generated api-docs.`, "Run `apidex generate` first, or point --dir at its output folder.");
+      const { port } = await serveApiDocs(folder, { port: options.port, host: options.host, mount: options.mount });
+      io.stderr(`apidex serve: http://${options.host}:${port}${options.mount}/ (openapi.json, operations.json, openapi-public.json)\n`);
     });
 
   program

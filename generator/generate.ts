@@ -10,6 +10,7 @@ import type { Operation } from "./model/operation.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateExamples } from "./validate/validate-examples.js";
+import { buildApiDocsFiles } from "./publish/build-assets.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
@@ -45,12 +46,17 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet): Pro
   const index = emitIndex(operations, config.service);
   const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
+  const indexText = canonicalJson(index);
+  const openapiText = canonicalJson(openapi);
+  const schemaText = readFileSync(SCHEMA_FILE, "utf8");
   const files: ArtifactFile[] = errors
     ? []
     : [
-        { name: "operations.json", content: canonicalJson(index) },
-        { name: "openapi-public.json", content: canonicalJson(openapi) },
-        { name: "operations.schema.json", content: readFileSync(SCHEMA_FILE, "utf8") },
+        { name: "operations.json", content: indexText },
+        { name: "openapi-public.json", content: openapiText },
+        { name: "operations.schema.json", content: schemaText },
+        // The CDN layout and what the api-docs handler serves: the same bytes, precompressed.
+        ...buildApiDocsFiles({ index: indexText, openapi: openapiText, schema: schemaText }),
       ];
   return {
     operations,

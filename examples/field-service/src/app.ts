@@ -1,4 +1,7 @@
 import express from "express";
+import { fileURLToPath } from "node:url";
+// A real service imports these from "apidex/handler"; the example uses the source in this repository.
+import { createApiDocsHandler, loadApiDocsAssets } from "../../../generator/publish/index.js";
 import { authenticate, type KeyStore, sessionOnly } from "./auth/index.js";
 import { ADMIN_PATH, API_PREFIX } from "./config.js";
 import { createDatabase } from "./data/database.js";
@@ -10,7 +13,11 @@ import { createV1Router } from "./routes/v1.js";
 export interface AppOptions {
   /** API keys and their permissions; the demo keys by default. */
   keys?: KeyStore;
+  /** The generated api-docs folder (dist/api-docs); read once, at start-up. */
+  apiDocsDir?: string;
 }
+
+const API_DOCS_DIR = fileURLToPath(new URL("../../../dist/api-docs", import.meta.url));
 
 /** Builds the field-service app. Nothing listens until the caller says so. */
 export function createApp(options: AppOptions = {}) {
@@ -18,6 +25,10 @@ export function createApp(options: AppOptions = {}) {
   app.disable("x-powered-by");
   app.locals.db = createDatabase();
   app.use(express.json());
+
+  // The public API reference and the artifacts, served from memory before any authentication.
+  const apiDocs = createApiDocsHandler(loadApiDocsAssets(options.apiDocsDir ?? API_DOCS_DIR));
+  app.use(`${API_PREFIX}/public/api-docs`, apiDocs.node);
 
   // Closed routes: dashboard sessions only. They come before key authentication and refuse any key.
   app.use(`${API_PREFIX}/auth`, sessionOnly, authRoutes);

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { ArtifactFile } from "../write/atomic-write.js";
+import { canonicalJson } from "../write/canonical-json.js";
+import { type ApiDocsManifest, type AssetMeta, DEFAULT_CACHE_CONTROL, DEFAULT_MOUNT, type Encoding, INDEX_PATH } from "./assets.js";
+
+const TEMPLATES = fileURLToPath(new URL("../../templates/reference/", import.meta.url));
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The page loads only its own files and the two documents: nothing from outside. */
+const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+interface Source {
+  path: string;
+  file: string;
+  contentType: string;
+  body: Buffer;
+  contentDisposition?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The CDN layout under dist/api-docs/: every served file at its path below the mount, its `.br` and `.gz`
+ * siblings (compressed once, here, at generate time), and `_headers.json` with each file's content type,
+ * encodings, cache policy and ETags. The handler serves exactly these bytes.
+ */
+export function buildApiDocsFiles(artifacts: { index: string; openapi: string; schema: string }, folder = "api-docs"): ArtifactFile[] {
+  const template = (name: string) => readFileSync(`${TEMPLATES}${name}`);
+  const sources: Source[] = [
+    { path: "/openapi.json", file: "openapi.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi) },
+    { path: "/openapi-public.json", file: "openapi-public.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi), contentDisposition: 'attachment; filename="openapi-public.json"' },
+    { path: "/operations.json", file: "operations.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.index) },
+    { path: "/operations.schema.json", file: "operations.schema.json", contentType: "application/schema+json; charset=utf-8", body: Buffer.from(artifacts.schema) },
+    { path: INDEX_PATH, file: "index.html", contentType: "text/html; charset=utf-8", body: template("index.html"), headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" } },
+    { path: "/app.js", file: "app.js", contentType: "text/javascript; charset=utf-8", body: template("app.js") },
+    { path: "/app.css", file: "app.css", contentType: "text/css; charset=utf-8", body: template("app.css") },
+  ];
+  const files: ArtifactFile[] = [];
+  const manifest: ApiDocsManifest = { format: "apidex.api-docs/1", mount: DEFAULT_MOUNT, files: {} };
+  for (const source of sources) {
+    const encoded: [Encoding, Buffer, string][] = [
+      ["identity", source.body, source.file],
+      ["br", brotli(source.body), `${source.file}.br`],
+      ["gzip", gzip(source.body), `${source.file}.gz`],
+    ];
+    const variants = {} as AssetMeta["variants"];
+    for (const [encoding, bytes, file] of encoded) {
+      variants[encoding] = { file, etag: etagOf(bytes, encoding), bytes: bytes.byteLength };
+      files.push({ name: `${folder}/${file}`, content: bytes });
+    }
+    manifest.files[source.path] = {
+      contentType: source.contentType,
+      cacheControl: DEFAULT_CACHE_CONTROL,
+      ...(source.contentDisposition ? { contentDisposition: source.contentDisposition } : {}),
+      ...(source.headers ? { headers: source.headers } : {}),
+      variants,
+    };
+  }
+  files.push({ name: `${folder}/_headers.json`, content: canonicalJson(manifest) });
+  return files;
+}
+
+function etagOf(bytes: Buffer, encoding: Encoding): string {
+  const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+  return `"${hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
+}
+
+function brotli(body: Buffer): Buffer {
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
+}
+
+/** gzip with a fixed header (no time stamp, a fixed OS byte) so every machine writes the same bytes. */
+function gzip(body: Buffer): Buffer {
+  const out = gzipSync(body, { level: 9 });
+  out[4] = out[5] = out[6] = out[7] = 0; // MTIME
+  out[9] = 3; // OS: Unix, whatever machine compressed it
+  return out;
+}
