@@ -25,7 +25,7 @@ export async function checkArtifacts(config: ResolvedConfig): Promise<CheckResul
   for (const file of result.files) {
     const target = path.join(config.out, file.name);
     if (!existsSync(target)) missing.push(file.name);
-    else if (!readFileSync(target).equals(Buffer.from(String(file.content), "utf8"))) stale.push(file.name);
+    else if (!readFileSync(target).equals(typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content)) stale.push(file.name);
   }
   let report: DiffReport | undefined;
   if (stale.length || missing.length) {
