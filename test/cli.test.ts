@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,7 +74,12 @@ describe("apidex generate", () => {
     const dir = path.join(work, "broken");
     writeProject(dir);
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
-    const before = readdirSync(path.join(dir, "dist")).map((f) => [f, readFileSync(path.join(dir, "dist", f), "utf8")]);
+    const snapshot = () =>
+      (readdirSync(path.join(dir, "dist"), { recursive: true }) as string[])
+        .sort()
+        .map((f) => [f, statSync(path.join(dir, "dist", f)).isFile() ? readFileSync(path.join(dir, "dist", f)).toString("base64") : "dir"]);
+    const before = snapshot();
+    expect(before.length).toBeGreaterThan(20);
 
     writeFileSync(
       path.join(dir, "src/routes/more.ts"),
@@ -85,8 +90,7 @@ describe("apidex generate", () => {
     expect(run.stderr).toMatch(/more\.ts:3:\d+ error APX201/);
     expect(run.stderr).toMatch(/more\.ts:4:\d+ error APX301/);
     expect(run.stderr).toMatch(/2 errors; nothing written/);
-    const after = readdirSync(path.join(dir, "dist")).map((f) => [f, readFileSync(path.join(dir, "dist", f), "utf8")]);
-    expect(after).toEqual(before);
+    expect(snapshot()).toEqual(before);
   });
 
   it("reports an unwritable output folder with exit 1 and leaves no temporary files", () => {
