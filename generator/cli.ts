@@ -6,13 +6,9 @@ import { Command, CommanderError, Option } from "commander";
 import { loadConfig, type ResolvedConfig } from "./config/load-config.js";
 import { type Diagnostic, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
 import { generate, generateToDisk, WriteError } from "./generate.js";
-import { checkArtifacts } from "./review/check.js";
-import { diffArguments, failsOn, renderMarkdown, renderText } from "./review/diff/index.js";
-import { findOperations, loadIndex, parseFields, renderFindText } from "./review/find.js";
-import { runMcp } from "./mcp/serve.js";
 import { DEFAULT_MOUNT } from "./publish/assets.js";
-import { serveApiDocs } from "./publish/serve.js";
-import { lintOperations } from "./review/lint.js";
+// The other commands' modules (MCP SDK, search, diff, HTTP server) load only when their command runs,
+// so `apidex generate` in a release pipeline pays for none of them.
 
 
 /** Exit codes (SPEC section 5). */
@@ -59,9 +55,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     for (const d of items) io.stderr(`${formatDiagnostic(d, io.cwd)}\n`);
   };
 
-  withProjectOptions(program.command("generate").description("write operations.json and openapi-public.json")).action(async (options: ProjectOptions) => {
+  withProjectOptions(program.command("generate").description("write operations.json and openapi-public.json"))
+    .option("--no-cache", "ignore and do not update the cache in node_modules/.cache/apidex")
+    .action(async (options: ProjectOptions & { cache: boolean }) => {
     const config = await loadProject(options);
-    const result = await generateToDisk(config);
+    const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd });
     printDiagnostics(result.diagnostics.sorted());
     const counts = countsLine(result.counts);
     if (result.counts.errors) {
@@ -72,11 +70,13 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     const out = path.relative(io.cwd, config.out) || ".";
     const n = result.written.length;
     const written = n === 0 ? "artifacts unchanged" : n <= 4 ? `wrote ${result.written.join(", ")}` : `wrote ${n} files`;
-    io.stdout(`apidex: ${counts}; ${written} in ${out}/\n`);
+    io.stdout(`apidex: ${counts}; ${written} in ${out}/${result.fromCache ? " (sources unchanged: reused the cached run)" : ""}\n`);
   });
 
   withProjectOptions(program.command("check").description("fail (exit 1) if the committed artifacts are stale")).action(async (options: ProjectOptions) => {
     const config = await loadProject(options);
+    const { checkArtifacts } = await import("./review/check.js");
+    const { renderText } = await import("./review/diff/index.js");
     const check = await checkArtifacts(config);
     const out = path.relative(io.cwd, config.out) || ".";
     if (check.result.counts.errors) {
@@ -108,6 +108,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .addOption(new Option("--fail-on <what>", "exit 1 on these changes").choices(["breaking", "permissions", "any"]))
     .option("--config <file>", "config whose `out` locates the artifacts inside git refs")
     .action(async (base: string, head: string, options: { format: "text" | "md" | "json"; failOn?: "breaking" | "permissions" | "any"; config?: string }) => {
+      const { diffArguments, failsOn, renderMarkdown, renderText } = await import("./review/diff/index.js");
       const outDir = await artifactsDir(io.cwd, options.config);
       const report = await diffArguments(base, head, { cwd: io.cwd, outDir });
       io.stdout(options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : options.format === "md" ? renderMarkdown(report) : renderText(report));
@@ -117,6 +118,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   withProjectOptions(program.command("lint").description("policy checks: unguarded routes, documentation gaps, closed-looking paths"))
     .option("--json", "print the findings as JSON")
     .action(async (options: ProjectOptions & { json?: boolean }) => {
+      const { lintOperations } = await import("./review/lint.js");
       const config = await loadProject(options);
       const result = await generate(config);
       const findings = lintOperations(result, config);
@@ -145,6 +147,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .option("--json", "print JSON")
     .option("--config <file>", "config whose `out` holds operations.json")
     .action(async (words: string[], options: { index?: string; pathContains?: string; permission?: string; method?: string; effect?: string; fields?: string; limit?: number; json?: boolean; config?: string }) => {
+      const { findOperations, loadIndex, parseFields, renderFindText } = await import("./review/find.js");
       const location = options.index ?? path.join(await artifactsDir(io.cwd, options.config), "operations.json");
       const index = await loadIndex(location, io.cwd);
       if (options.limit !== undefined && (!Number.isFinite(options.limit) || options.limit < 1)) throw new UsageError("--limit takes a positive whole number.");
@@ -173,6 +176,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       const dir = options.dir ? path.resolve(io.cwd, options.dir) : await artifactsDir(io.cwd, options.config);
       const folder = path.join(dir, "api-docs");
       if (!existsSync(path.join(folder, "_headers.json"))) throw new UsageError(`${folder} holds no generated api-docs.`, "Run `apidex generate` first, or point --dir at its output folder.");
+      const { serveApiDocs } = await import("./publish/serve.js");
       const { port } = await serveApiDocs(folder, { port: options.port, host: options.host, mount: options.mount });
       io.stderr(`apidex serve: http://${options.host}:${port}${options.mount}/ (openapi.json, operations.json, openapi-public.json)\n`);
     });
@@ -200,6 +204,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         if (!Number.isFinite(value) || value < 1) throw new UsageError(`${flag} takes a positive whole number.`);
       }
       if (options.http !== undefined && (!Number.isInteger(options.http) || options.http < 0 || options.http > 65535)) throw new UsageError("--http takes a port number (0 to 65535).");
+      const { runMcp } = await import("./mcp/serve.js");
       await runMcp({
         cwd: io.cwd,
         index: options.index,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { type CachedTypes, RunCache } from "./cache/run-cache.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
@@ -7,10 +8,9 @@ import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
-import { resolveShapes } from "./resolve/types/index.js";
-import { scanProject, type SourceSet } from "./scan/source-set.js";
-import { validateExamples } from "./validate/validate-examples.js";
 import { buildApiDocsFiles } from "./publish/build-assets.js";
+import { resolveShapes } from "./resolve/types/index.js";
+import { listSources, scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
@@ -24,24 +24,44 @@ export interface GenerateResult {
   files: ArtifactFile[];
   diagnostics: DiagnosticBag;
   counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number };
+  /** The type phase's record, for the cache. */
+  types?: CachedTypes;
+  /** Every file the analysis parsed (globbed, or pulled in by an import). */
+  inputs: string[];
+}
+
+export interface GenerateOptions {
+  /** Reuse the type phase of documented operations when nothing it read changed. */
+  cache?: RunCache;
+  /** Source texts already read, by absolute path. */
+  texts?: Map<string, string>;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
+const VERSION = (JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")) as { version: string }).version;
 
 /**
  * The pipeline, in memory: scan → extract → model → shapes of documented operations → validate →
- * emit. Writes nothing.
- * Pass `sources` to analyse files that are not on disk (tests, editors).
+ * emit. Writes nothing. Pass `sources` to analyse files that are not on disk (tests, editors).
  */
-export async function generate(config: ResolvedConfig, sources?: SourceSet): Promise<GenerateResult> {
+export async function generate(config: ResolvedConfig, sources?: SourceSet, options: GenerateOptions = {}): Promise<GenerateResult> {
   const diagnostics = new DiagnosticBag();
-  const set = sources ?? (await scanProject(config));
+  const set = sources ?? (await scanProject(config, options.texts));
   for (const d of set.syntaxDiagnostics) diagnostics.add(d);
   const facts = extractRoutes(set, config.framework, { permissionCalls: config.permissionCalls }, diagnostics);
   const operations = buildOperations(facts, config, diagnostics);
-  const schemas = resolveShapes(operations, set, diagnostics);
+  const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache);
   validateOperations(operations, diagnostics);
-  validateExamples(operations, schemas, diagnostics);
+  if (reused && types?.exampleDiagnostics) {
+    for (const d of types.exampleDiagnostics) diagnostics.add(d);
+  } else if (operations.some((op) => op.documented && op.examples.length)) {
+    // ajv is loaded only when there are worked examples to check.
+    const { validateExamples } = await import("./validate/validate-examples.js");
+    const exampleBag = new DiagnosticBag();
+    validateExamples(operations, schemas, exampleBag);
+    for (const d of exampleBag.items) diagnostics.add(d);
+    if (types) types.exampleDiagnostics = exampleBag.items;
+  }
 
   const index = emitIndex(operations, config.service);
   const openapi = emitOpenApi(operations, config, schemas);
@@ -71,6 +91,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet): Pro
       warnings: diagnostics.warnings.length,
       errors,
     },
+    ...(types ? { types } : {}),
+    inputs: set.parsedFiles().map((f) => f.fileName),
   };
 }
 
@@ -85,14 +107,70 @@ export class WriteError extends Error {
   }
 }
 
-/** Runs the pipeline and writes the artifacts atomically; on any error nothing is written. */
-export async function generateToDisk(config: ResolvedConfig): Promise<GenerateResult & { written: string[] }> {
-  const result = await generate(config);
-  if (result.counts.errors) return { ...result, written: [] };
-  try {
-    const { written } = writeArtifactsAtomically(config.out, result.files);
-    return { ...result, written };
-  } catch (error) {
-    throw new WriteError(config.out, error as Error);
+export interface DiskResult {
+  counts: GenerateResult["counts"];
+  diagnostics: DiagnosticBag;
+  written: string[];
+  /** Whether the artifacts came from the cache (every input was unchanged). */
+  fromCache: boolean;
+}
+
+/**
+ * Runs the pipeline and writes the artifacts atomically; on any error nothing is written. With the cache
+ * (the default), a run whose inputs are all unchanged reuses the previous artifacts without parsing.
+ */
+export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string } = {}): Promise<DiskResult> {
+  const useCache = options.cache ?? true;
+  let cache: RunCache | undefined;
+  let texts: Map<string, string> | undefined;
+  let hashes: Map<string, string> | undefined;
+  if (useCache) {
+    cache = RunCache.forProject(config.root, options.cwd ?? process.cwd(), cacheKey(config));
+    texts = new Map();
+    hashes = new Map();
+    for (const name of await listSources(config)) {
+      const text = readFileSync(name, "utf8");
+      texts.set(name, text);
+      hashes.set(name, RunCache.contentHash(text));
+    }
+    const hit = cache.artifactsFor(hashes);
+    if (hit) {
+      const diagnostics = new DiagnosticBag();
+      for (const d of hit.diagnostics) diagnostics.add(d);
+      const written = write(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
+      return { counts: hit.counts, diagnostics, written, fromCache: true };
+    }
   }
+
+  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}) });
+  if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
+  const written = write(config.out, result.files);
+  if (cache && hashes) {
+    // Files pulled in through imports outside the globs are inputs too.
+    const inputs = new Map(hashes);
+    for (const file of result.inputs) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
+    cache.save(
+      inputs,
+      {
+        files: result.files.map((f) => ({ name: f.name, base64: Buffer.from(f.content).toString("base64") })),
+        counts: result.counts,
+        diagnostics: result.diagnostics.items,
+      },
+      result.types,
+    );
+  }
+  return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
+}
+
+function write(outDir: string, files: ArtifactFile[]): string[] {
+  try {
+    return writeArtifactsAtomically(outDir, files).written;
+  } catch (error) {
+    throw new WriteError(outDir, error as Error);
+  }
+}
+
+/** Everything besides the sources that decides the output: the config, apidex, and the compressors. */
+function cacheKey(config: ResolvedConfig): string {
+  return JSON.stringify({ apidex: VERSION, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
 }

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createJiti } from "jiti";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import {
   type ApidexConfig,
@@ -109,6 +108,7 @@ function findConfigFile(options: LoadConfigOptions): string | undefined {
 }
 
 async function importConfig(file: string): Promise<unknown> {
+  const { createJiti } = await import("jiti"); // only when there is a config file to load
   const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
   try {
     const mod = await jiti.import<{ default?: unknown }>(file);

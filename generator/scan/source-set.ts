@@ -15,7 +15,6 @@ export type ImportTarget =
  */
 export class SourceSet {
   private readonly resolved = new Map<string, ImportTarget>();
-  private typeChecker: ts.TypeChecker | undefined;
   private compiledProgram: ts.Program | undefined;
 
   constructor(
@@ -25,6 +24,10 @@ export class SourceSet {
     readonly files: ts.SourceFile[],
     /** Syntax errors found while parsing; the files are still analysed where the parser recovered. */
     readonly syntaxDiagnostics: Diagnostic[] = syntaxErrorsOf(files),
+    /** The tsconfig the project was read with, for the type program of documented operations. */
+    readonly tsconfig?: string,
+    /** In-memory sources (tests): the type program is built over the same project. */
+    readonly inMemory = false,
   ) {}
 
   get compilerOptions(): ts.CompilerOptions {
@@ -53,23 +56,15 @@ export class SourceSet {
     return file ? { kind: "source", file } : { kind: "missing", specifier };
   }
 
-  /**
-   * The type checker, created on first use. Creating it binds the program but checks nothing: types are
-   * computed only for the nodes asked about (the documented operations' handlers).
-   */
-  get checker(): ts.TypeChecker {
-    this.typeChecker ??= this.program.getTypeChecker();
-    return this.typeChecker;
-  }
-
+  /** The program over every scanned file; only in-memory sources use it (see resolve/types/type-context). */
   get program(): ts.Program {
     this.compiledProgram ??= this.project.getProgram().compilerObject;
     return this.compiledProgram;
   }
 
-  /** Whether a file belongs to the analysed project (not a library or lib.d.ts). */
-  isProjectFile(file: ts.SourceFile): boolean {
-    return !this.program.isSourceFileDefaultLibrary(file) && !this.program.isSourceFileFromExternalLibrary(file) && !/[\\/]node_modules[\\/]/.test(file.fileName);
+  /** Every file the analysis parsed: the globbed ones and those imports pulled in. */
+  parsedFiles(): ts.SourceFile[] {
+    return this.project.getSourceFiles().map((f) => f.compilerNode);
   }
 
   /** A source file by absolute path; files outside the globs are parsed on first use (an import needs them). */
@@ -91,23 +86,28 @@ export interface ScanOptions {
   tsconfig?: string;
 }
 
-/** Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed. */
-export async function scanProject(options: ScanOptions): Promise<SourceSet> {
+/** The project's source files (absolute, sorted) as the include and exclude globs select them. */
+export async function listSources(options: ScanOptions): Promise<string[]> {
+  const names = await fg(options.include, { cwd: options.root, ignore: options.exclude, absolute: true, onlyFiles: true, followSymbolicLinks: false });
+  return names.map((n) => path.normalize(n)).sort();
+}
+
+/**
+ * Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed.
+ * `texts` passes contents already read (the cache hashed them), so no file is read twice.
+ */
+export async function scanProject(options: ScanOptions, texts?: Map<string, string>): Promise<SourceSet> {
   const project = new Project({
     ...(options.tsconfig ? { tsConfigFilePath: options.tsconfig } : { compilerOptions: defaultCompilerOptions() }),
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
   });
-  const names = await fg(options.include, {
-    cwd: options.root,
-    ignore: options.exclude,
-    absolute: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
+  const names = texts ? [...texts.keys()].sort() : await listSources(options);
+  const files = names.map((name) => {
+    const text = texts?.get(name);
+    return (text === undefined ? project.addSourceFileAtPath(name) : project.createSourceFile(name, text, { overwrite: true })).compilerNode;
   });
-  names.sort();
-  const files = names.map((name) => project.addSourceFileAtPath(path.normalize(name)).compilerNode);
-  return new SourceSet(options.root, project, files);
+  return new SourceSet(options.root, project, files, syntaxErrorsOf(files), options.tsconfig);
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
@@ -116,7 +116,7 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
   const parsed = Object.keys(files)
     .sort()
     .map((name) => project.createSourceFile(path.posix.join(root, name), files[name] ?? "").compilerNode);
-  return new SourceSet(root, project, parsed);
+  return new SourceSet(root, project, parsed, syntaxErrorsOf(parsed), undefined, true);
 }
 
 function defaultCompilerOptions(): ts.CompilerOptions {

@@ -4,6 +4,8 @@ import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { Operation } from "../model/operation.js";
 import type { JsonSchema } from "../resolve/types/index.js";
 
+const DOCUMENT_ID = "apidex:document";
+
 /**
  * Validates every worked example against the schema derived for it (JSON Schema 2020-12, with the
  * document's components). A mismatch names the operation and the failing JSON path.
@@ -11,7 +13,19 @@ import type { JsonSchema } from "../resolve/types/index.js";
 export function validateExamples(operations: Operation[], components: Record<string, JsonSchema>, diagnostics: DiagnosticBag): void {
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  const compile = (schema: JsonSchema) => ajv.compile({ ...schema, components: { schemas: components } });
+  // The components are added once under an id; each example's schema points into it, so compiling one
+  // example does not recompile (or re-traverse) every component.
+  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: components } });
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  const compile = (schema: JsonSchema) => {
+    const text = JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${DOCUMENT_ID}#/components/schemas/`);
+    let validate = compiled.get(text);
+    if (!validate) {
+      validate = ajv.compile(JSON.parse(text) as JsonSchema);
+      compiled.set(text, validate);
+    }
+    return validate;
+  };
 
   for (const op of operations) {
     if (!op.documented || op.closed || !op.shapes) continue;

@@ -1,8 +1,10 @@
+import type { CachedTypes, RunCache } from "../../cache/run-cache.js";
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { readExpressShapes } from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
+import { createTypeContext } from "./type-context.js";
 
 export type { JsonSchema } from "./schema-builder.js";
 
@@ -11,12 +13,38 @@ export type { JsonSchema } from "./schema-builder.js";
  * is created only when there is one, and asked only about their handlers, so the rest of the program is
  * never type-checked. Returns the named schemas (`components.schemas`).
  */
-export function resolveShapes(operations: Operation[], sources: SourceSet, diagnostics: DiagnosticBag): Record<string, JsonSchema> {
+export function resolveShapes(operations: Operation[], sources: SourceSet, diagnostics: DiagnosticBag, cache?: RunCache): { schemas: Record<string, JsonSchema>; types?: CachedTypes; reused?: boolean } {
   const documented = operations.filter((op) => op.documented && !op.closed);
-  if (!documented.length) return {};
-  const builder = new SchemaBuilder(sources, diagnostics);
-  for (const op of documented) {
-    op.shapes = readExpressShapes(op, op.handler, sources, builder, diagnostics);
+  if (!documented.length) return { schemas: {} };
+  const documentedKey = documented
+    .map((op) => `${op.method} ${op.path} ${op.handler ? `${op.handler.getSourceFile().fileName}:${op.handler.pos}` : "-"} ${op.doc ? `${op.doc.site.file}:${op.doc.site.line}` : "-"} ${op.site.file}`)
+    .sort()
+    .join("\n");
+  const reused = cache?.typesFor(documentedKey);
+  if (reused) {
+    for (const op of documented) {
+      const shapes = reused.shapes[`${op.method} ${op.path}`];
+      if (shapes) op.shapes = shapes;
+    }
+    for (const d of reused.diagnostics) diagnostics.add(d);
+    return { schemas: reused.schemas, types: reused, reused: true };
   }
-  return builder.finish();
+  const before = diagnostics.items.length;
+  const roots = documented.flatMap((op) => [op.site.file, op.handler?.getSourceFile().fileName, op.doc?.site.file].filter((f): f is string => Boolean(f)));
+  const types = createTypeContext(sources, roots);
+  const builder = new SchemaBuilder(types, diagnostics);
+  for (const op of documented) {
+    op.shapes = readExpressShapes(op, op.handler ? types.map(op.handler) : undefined, types, builder, diagnostics);
+  }
+  const schemas = builder.finish();
+  const record: CachedTypes | undefined = cache
+    ? {
+        documentedKey,
+        files: Object.fromEntries(types.programFiles().map((f) => [f, cache.fingerprint(f)])),
+        shapes: Object.fromEntries(documented.filter((op) => op.shapes).map((op) => [`${op.method} ${op.path}`, op.shapes!])),
+        schemas,
+        diagnostics: diagnostics.items.slice(before),
+      }
+    : undefined;
+  return { schemas, ...(record ? { types: record } : {}) };
 }

@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
-import type { SourceSet } from "../../scan/source-set.js";
+import type { TypeContext } from "./type-context.js";
 import type { DocTag } from "../doc-comment.js";
 import type { JsonSchema, SchemaBuilder } from "./schema-builder.js";
 
@@ -42,7 +42,7 @@ interface ResponseCall {
 export function readExpressShapes(
   op: Operation,
   handler: ts.FunctionLikeDeclaration | undefined,
-  sources: SourceSet,
+  sources: TypeContext,
   builder: SchemaBuilder,
   diagnostics: DiagnosticBag,
 ): OperationShapes {
@@ -67,7 +67,7 @@ export function readExpressShapes(
   const queryTag = tags.find((t) => t.name === "query");
   const queryType = queryTag ? resolveTagType(queryTag, op, sources, diagnostics)?.type : usable(typeOf(queryNode));
   if (queryType) {
-    const where = queryNode ?? handler ?? sources.files[0]!;
+    const where = queryNode ?? handler ?? sources.file(op.site.file)!;
     for (const prop of checker.getPropertiesOfType(queryType)) {
       const propType = checker.getTypeOfSymbolAtLocation(prop, where);
       const schema = builder.schemaOf(propType, prop.valueDeclaration ?? where, `query parameter ${prop.name}`);
@@ -81,7 +81,7 @@ export function readExpressShapes(
   // Request body: the @body tag, else the ReqBody generic.
   const bodyTag = tags.find((t) => t.name === "body");
   const tagSchema = (tagType: TagType, label: string): JsonSchema => {
-    const schema = builder.schemaOf(tagType.type, handler ?? sources.files[0]!, label);
+    const schema = builder.schemaOf(tagType.type, handler ?? sources.file(op.site.file)!, label);
     return tagType.array ? { type: "array", items: schema } : schema;
   };
   const bodyTagType = bodyTag ? resolveTagType(bodyTag, op, sources, diagnostics) : undefined;
@@ -194,11 +194,11 @@ interface TagType {
   array: boolean;
 }
 
-function resolveTagType(tag: DocTag, op: Operation, sources: SourceSet, diagnostics: DiagnosticBag): TagType | undefined {
+function resolveTagType(tag: DocTag, op: Operation, sources: TypeContext, diagnostics: DiagnosticBag): TagType | undefined {
   const checker = sources.checker;
   const text = tag.text.trim();
   const match = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(text);
-  const file = sources.getFile(tag.site.file);
+  const file = sources.file(tag.site.file);
   if (!match || !file) {
     diagnostics.error("APX503", `@${tag.name} ${text}: write a type name (or Name[]) declared or imported in this file.`, tag.site, "For a generic instantiation, declare an alias first: type InvoicePage = Page<Invoice>.");
     return undefined;

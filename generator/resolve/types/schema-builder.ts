@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ts } from "ts-morph";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
-import type { SourceSet } from "../../scan/source-set.js";
+import type { TypeContext } from "./type-context.js";
 import { byCodePoint } from "../../write/canonical-json.js";
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
@@ -31,10 +31,10 @@ export class SchemaBuilder {
   private readonly checker: ts.TypeChecker;
 
   constructor(
-    private readonly sources: SourceSet,
+    private readonly types: TypeContext,
     private readonly diagnostics: DiagnosticBag,
   ) {
-    this.checker = sources.checker;
+    this.checker = types.checker;
   }
 
   /** The schema of `type`; `where` is the node problems are reported at, `label` names it in messages. */
@@ -50,7 +50,7 @@ export class SchemaBuilder {
     for (const [base, group] of byBase) {
       const distinctFiles = new Set(group.map((c) => c.file));
       for (const c of group) {
-        c.final = group.length === 1 ? base : distinctFiles.size === group.length ? `${fileSlug(c.file, this.sources.root)}.${base}` : `${base}_${group.indexOf(c) + 1}`;
+        c.final = group.length === 1 ? base : distinctFiles.size === group.length ? `${fileSlug(c.file, this.types.root)}.${base}` : `${base}_${group.indexOf(c) + 1}`;
         for (const ref of c.refs) ref.$ref = `${REF_PREFIX}${c.final}`;
       }
     }
@@ -223,7 +223,7 @@ export class SchemaBuilder {
   }
 
   private isProjectNode(node: ts.Node): boolean {
-    return this.sources.isProjectFile(node.getSourceFile());
+    return this.types.isProjectFile(node.getSourceFile());
   }
 
   private fail(ctx: { where: ts.Node; label: string }, problem: string, hint: string): JsonSchema {

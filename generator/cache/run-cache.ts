@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { OperationShapes } from "../resolve/types/operation-shapes.js";
+import type { JsonSchema } from "../resolve/types/schema-builder.js";
+
+/** Bump when anything the cache holds changes shape or meaning. */
+const CACHE_FORMAT = 3;
+
+export interface CachedArtifacts {
+  files: { name: string; base64: string }[];
+  counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number };
+  diagnostics: Diagnostic[];
+}
+
+/** The type phase's result, valid while the documented operations and every file it read are unchanged. */
+export interface CachedTypes {
+  /** Method, path, handler and doc-comment positions of every documented operation. */
+  documentedKey: string;
+  /** Every file the type program read, with its fingerprint (project files by content, others by size and mtime). */
+  files: Record<string, string>;
+  shapes: Record<string, OperationShapes>;
+  schemas: Record<string, JsonSchema>;
+  diagnostics: Diagnostic[];
+  /** Findings of the worked-example check: examples live in the doc comments of these same files. */
+  exampleDiagnostics?: Diagnostic[];
+}
+
+interface CacheFile {
+  format: number;
+  key: string;
+  /** Fingerprints of every source file the last run read. */
+  sources: Record<string, string>;
+  artifacts?: CachedArtifacts;
+  types?: CachedTypes;
+}
+
+/**
+ * A content-hash cache under `node_modules/.cache/apidex`. A run whose every input file (and the config
+ * and apidex's own version) is unchanged reuses the artifacts outright; otherwise the sources are always
+ * re-analysed in full, and only the type phase of documented operations is reused, when none of the
+ * files it read changed. A stale entry can therefore never produce a stale artifact.
+ */
+export class RunCache {
+  private data: CacheFile | undefined;
+  private readonly fingerprints = new Map<string, string>();
+
+  constructor(
+    private readonly file: string,
+    /** The config and apidex's version: any change invalidates everything. */
+    private readonly key: string,
+  ) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, "utf8")) as CacheFile;
+      if (parsed.format === CACHE_FORMAT && parsed.key === key) this.data = parsed;
+    } catch {
+      this.data = undefined; // missing or corrupt: start over
+    }
+  }
+
+  static forProject(root: string, cwd: string, key: string): RunCache {
+    const base = existsSync(path.join(root, "node_modules")) ? root : cwd;
+    const name = createHash("sha256").update(root).digest("hex").slice(0, 16);
+    return new RunCache(path.join(base, "node_modules", ".cache", "apidex", `${name}.json`), key);
+  }
+
+  /** The fingerprint of a file's bytes (project files) — also used for the source texts the scan read. */
+  static contentHash(text: string | Buffer): string {
+    return createHash("sha1").update(text).digest("base64url");
+  }
+
+  /**
+   * Cached artifacts, when the globbed files are exactly the same set with the same contents, and every
+   * other file the last run read (imports outside the globs) is unchanged too.
+   */
+  artifactsFor(globbed: Map<string, string>): CachedArtifacts | undefined {
+    const previous = this.data;
+    if (!previous?.artifacts) return undefined;
+    for (const [name, hash] of globbed) if (previous.sources[name] !== hash) return undefined;
+    for (const [name, hash] of Object.entries(previous.sources)) {
+      if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined;
+    }
+    return previous.artifacts;
+  }
+
+  typesFor(documentedKey: string): CachedTypes | undefined {
+    const types = this.data?.types;
+    if (!types || types.documentedKey !== documentedKey) return undefined;
+    for (const [file, fingerprint] of Object.entries(types.files)) if (this.fingerprint(file) !== fingerprint) return undefined;
+    return types;
+  }
+
+  /** Project files by content; library files (node_modules, lib.d.ts) by size and modification time. */
+  fingerprint(file: string): string {
+    const cached = this.fingerprints.get(file);
+    if (cached) return cached;
+    let value = "missing";
+    try {
+      if (/[\\/]node_modules[\\/]/.test(file)) {
+        const stat = statSync(file);
+        value = `${stat.size}:${stat.mtimeMs}`;
+      } else {
+        value = RunCache.contentHash(readFileSync(file));
+      }
+    } catch {
+      value = "missing";
+    }
+    this.fingerprints.set(file, value);
+    return value;
+  }
+
+  /** Writes the cache atomically; a failure to write only costs the next run its speed. */
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined): void {
+    const data: CacheFile = { format: CACHE_FORMAT, key: this.key, sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))), ...(artifacts ? { artifacts } : {}), ...(types ? { types } : {}) };
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(tmp, JSON.stringify(data));
+      renameSync(tmp, this.file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+}
