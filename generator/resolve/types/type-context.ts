@@ -27,7 +27,15 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
   }
   const project = new Project({
     ...(sources.tsconfig ? { tsConfigFilePath: sources.tsconfig } : { compilerOptions: sources.compilerOptions }),
+    // Framework packages are read syntactically (Request<...>'s arguments): loading their types would
+    // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
+    // either; a documented shape that needs one is reported as `any`, never guessed.
+    compilerOptions: { types: [], lib: shapeLibs(sources.compilerOptions.lib) },
     skipAddingFilesFromTsConfig: true,
+    resolutionHost: (host, getOptions) => ({
+      resolveModuleNames: (names, containingFile) =>
+        names.map((name) => (FRAMEWORK_PACKAGES.has(packageOf(name)) ? undefined : ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule)),
+    }),
   });
   for (const file of [...new Set(rootFiles)].sort()) project.addSourceFileAtPathIfExists(file);
   const program = project.getProgram().compilerObject;
@@ -44,6 +52,23 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
       return (findSame(target, node) ?? node) as T;
     },
   };
+}
+
+/**
+ * The lib files shapes need: the project's own choice without DOM and host libs (JSON shapes never use
+ * them, and lib.dom.d.ts alone costs more than the rest), or ES2023 when the project sets none.
+ */
+function shapeLibs(libs: string[] | undefined): string[] {
+  const kept = (libs ?? []).filter((l) => !/dom|webworker|scripthost/i.test(l));
+  return kept.length ? kept : ["lib.es2023.d.ts"];
+}
+
+/** Packages whose types apidex never needs: it reads their handlers' generics from the syntax. */
+const FRAMEWORK_PACKAGES = new Set(["express", "express-serve-static-core", "router", "express-promise-router", "fastify", "koa", "@koa/router", "hono", "next", "@nestjs/common", "@nestjs/core"]);
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
 function filesOf(program: ts.Program): string[] {

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generateToDisk } from "../generator/generate.js";
+
+/** The run cache never serves a stale artifact: every change to an input is seen. */
+let dir: string;
+
+function write(files: Record<string, string>) {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+}
+
+async function run(cache = true) {
+  const config = await loadConfig({ cwd: dir, root: dir });
+  const result = await generateToDisk(config, { cache, cwd: dir });
+  expect(result.diagnostics.errors).toEqual([]);
+  return { ...result, index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")), openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")) };
+}
+
+const permissionsOf = (index: { operations: { path: string; permissions: string[] }[] }) => Object.fromEntries(index.operations.map((o) => [o.path, o.permissions]));
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "apidex-cache-"));
+  write({
+    "package.json": JSON.stringify({ name: "cached", version: "1.0.0" }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+    "src/perms.ts": `export const P = { Read: "things.read" } as const;\n`,
+    "src/auth.ts": `export const requirePermission = (...k: string[]) => (q: unknown, s: unknown, n: () => void) => n();\n`,
+    "src/models.ts": `export interface Thing { id: string; name: string }\n`,
+    "src/routes/a.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "../perms.js";\nimport type { Thing } from "../models.js";\nexport const a = Router();\n/** Get a thing\n * @documented\n * @scope things\n * @response 200 Thing\n */\na.get("/things/:id", requirePermission(P.Read), (req, res) => { res.json({}); });\n`,
+    "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "../perms.js";\nexport const b = Router();\nb.get("/others", requirePermission(P.Read), (req, res) => { res.json([]); });\nb.get("/more", requirePermission(P.Read, "more.read"), (req, res) => { res.json([]); });\n`,
+    "src/app.ts": `import express from "express";\nimport { a } from "./routes/a.js";\nimport { b } from "./routes/b.js";\nexport const app = express();\napp.use("/v1", a);\napp.use("/v1", b);\n`,
+  });
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the run cache", () => {
+  it("reuses a run whose inputs are all unchanged, with the same bytes a cold run writes", async () => {
+    const cold = await run(false);
+    expect(cold.fromCache).toBe(false);
+    const first = await run();
+    expect(first.fromCache).toBe(false);
+    const bytes = readFileSync(path.join(dir, "dist", "openapi-public.json"));
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    const second = await run();
+    expect(second.fromCache).toBe(true);
+    expect(second.written.length).toBeGreaterThan(20); // the deleted artifacts are written again
+    expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(bytes)).toBe(true);
+  });
+
+  it("re-extracts the dependents of a changed import target", async () => {
+    await run();
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8") + `b.delete("/others/:id", requirePermission("others.delete"), (req, res) => { res.end(); });\n` });
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(permissionsOf(next.index)["/v1/others/{id}"]).toEqual(["others.delete"]);
+  });
+
+  it("changes every permission that uses a changed constant", async () => {
+    expect(permissionsOf((await run()).index)).toEqual({ "/v1/more": ["more.read", "things.read"], "/v1/others": ["things.read"], "/v1/things/{id}": ["things.read"] });
+    write({ "src/perms.ts": `export const P = { Read: "things.view" } as const;\n` });
+    const next = await run();
+    expect(permissionsOf(next.index)).toEqual({ "/v1/more": ["more.read", "things.view"], "/v1/others": ["things.view"], "/v1/things/{id}": ["things.view"] });
+    expect(next.openapi.paths["/v1/things/{id}"].get["x-service-permissions"]).toEqual(["things.view"]);
+  });
+
+  it("recomputes documented shapes when a type they use changes, even in a file no route is in", async () => {
+    await run();
+    write({ "src/models.ts": `export interface Thing { id: string; name: string; size: number }\n` });
+    const next = await run();
+    expect(Object.keys(next.openapi.components.schemas.Thing.properties)).toEqual(["id", "name", "size"]);
+  });
+
+  it("sees a new file, a deleted file, and a changed config", async () => {
+    await run();
+    write({ "src/routes/c.ts": `export const unused = 1;\n` });
+    expect((await run()).fromCache).toBe(false);
+    rmSync(path.join(dir, "src/routes/c.ts"));
+    expect((await run()).fromCache).toBe(false);
+    expect((await run()).fromCache).toBe(true);
+    write({ "package.json": JSON.stringify({ name: "cached", version: "2.0.0" }) });
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(next.index.service.version).toBe("2.0.0");
+  });
+
+  it("ignores a corrupt cache file", async () => {
+    await run();
+    const cacheDir = path.join(dir, "node_modules", ".cache", "apidex");
+    for (const file of (await import("node:fs")).readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, file), "{ not json");
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(next.index.count).toBe(3);
+  });
+});
