@@ -59,7 +59,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .option("--no-cache", "ignore and do not update the cache in node_modules/.cache/apidex")
     .action(async (options: ProjectOptions & { cache: boolean }) => {
     const config = await loadProject(options);
-    const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd });
+    const progress = progressLine(io);
+    const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd, ...(progress ? { onProgress: progress.update } : {}) });
+    progress?.done();
     printDiagnostics(result.diagnostics.sorted());
     const counts = countsLine(result.counts);
     if (result.counts.errors) {
@@ -261,6 +263,25 @@ async function artifactsDir(cwd: string, configFile: string | undefined): Promis
   if (!hasConfig) return path.join(cwd, "dist");
   const config: ResolvedConfig = await loadConfig({ cwd, ...(configFile ? { configFile } : {}) });
   return config.out;
+}
+
+/**
+ * One self-rewriting status line on stderr, only when stderr is an interactive terminal and not in CI;
+ * piped output and CI logs stay clean.
+ */
+function progressLine(io: CliIo): { update: (phase: string) => void; done: () => void } | undefined {
+  if (io.stderr !== defaultIo.stderr || !process.stderr.isTTY || process.env.CI) return undefined;
+  const started = Date.now();
+  let shown = false;
+  return {
+    update: (phase) => {
+      shown = true;
+      process.stderr.write(`\r\u001b[2Kapidex: ${phase}… ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    },
+    done: () => {
+      if (shown) process.stderr.write("\r\u001b[2K");
+    },
+  };
 }
 
 function countsLine(counts: { indexed: number; documented: number; closed: number; warnings: number }): string {

@@ -35,6 +35,8 @@ export interface GenerateOptions {
   cache?: RunCache;
   /** Source texts already read, by absolute path. */
   texts?: Map<string, string>;
+  /** Told what the run is doing, for a progress line on a terminal. */
+  onProgress?: (phase: string) => void;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
@@ -46,10 +48,14 @@ const VERSION = (JSON.parse(readFileSync(fileURLToPath(new URL("../package.json"
  */
 export async function generate(config: ResolvedConfig, sources?: SourceSet, options: GenerateOptions = {}): Promise<GenerateResult> {
   const diagnostics = new DiagnosticBag();
+  const progress = options.onProgress ?? (() => {});
+  progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.texts));
   for (const d of set.syntaxDiagnostics) diagnostics.add(d);
+  progress(`extracting routes from ${set.files.length} files`);
   const facts = extractRoutes(set, config.framework, { permissionCalls: config.permissionCalls }, diagnostics);
   const operations = buildOperations(facts, config, diagnostics);
+  progress(`reading the types of ${operations.filter((op) => op.documented && !op.closed).length} documented operations`);
   const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache);
   validateOperations(operations, diagnostics);
   if (reused && types?.exampleDiagnostics) {
@@ -63,6 +69,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     if (types) types.exampleDiagnostics = exampleBag.items;
   }
 
+  progress("writing the artifacts");
   const index = emitIndex(operations, config.service);
   const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
@@ -119,7 +126,7 @@ export interface DiskResult {
  * Runs the pipeline and writes the artifacts atomically; on any error nothing is written. With the cache
  * (the default), a run whose inputs are all unchanged reuses the previous artifacts without parsing.
  */
-export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string } = {}): Promise<DiskResult> {
+export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void } = {}): Promise<DiskResult> {
   const useCache = options.cache ?? true;
   let cache: RunCache | undefined;
   let texts: Map<string, string> | undefined;
@@ -142,7 +149,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     }
   }
 
-  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}) });
+  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
   const written = write(config.out, result.files);
   if (cache && hashes) {
