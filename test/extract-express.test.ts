@@ -339,7 +339,7 @@ const negatives: Case[] = [
       ].join("\n"),
     },
     routes: ["GET /a []", "GET /b []", "GET /c []", "GET /d []"],
-    diagnostics: ["APX301 app.ts:3", "APX301 app.ts:4", "APX301 app.ts:5", "APX301 app.ts:6"],
+    diagnostics: ["APX110 app.ts:1", "APX301 app.ts:3", "APX301 app.ts:4", "APX301 app.ts:5", "APX301 app.ts:6"],
   },
   {
     name: "routes registered in a loop or a condition",
@@ -378,6 +378,22 @@ const negatives: Case[] = [
     files: { "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`, "app.ts": `import express from "express"; const app = express();` },
     routes: [],
     diagnostics: ["APX211 orphan.ts:2"],
+  },
+  {
+    name: "circular imports end, and the routes on both sides are read",
+    files: {
+      "a.ts": `import { Router } from "express"; import { KEY_B } from "./b"; export const KEY_A = "a.read"; export const ra = Router(); ra.get("/a", requirePermission(KEY_B), (q, s) => s.end());\nimport { requirePermission } from "./auth";`,
+      "b.ts": `import { Router } from "express"; import { KEY_A, ra } from "./a"; export const KEY_B = "b.read"; export const rb = Router(); rb.get("/b", requirePermission(KEY_A), (q, s) => s.end()); rb.use("/inner", ra);\nimport { requirePermission } from "./auth";`,
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { rb } from "./b"; const app = express(); app.use("/x", rb);`,
+    },
+    routes: ["GET /x/b [a.read]", "GET /x/inner/a [b.read]"],
+  },
+  {
+    name: "an import of a file that does not exist is reported even when unused",
+    files: { "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nconst app = express(); app.get("/x", (q, s) => s.end());` },
+    routes: ["GET /x []"],
+    diagnostics: ["APX110 app.ts:2"],
   },
   {
     name: "a router mounted inside itself",

@@ -79,6 +79,25 @@ export class Interpreter {
   /** Evaluates every scanned module's top level, in path order. */
   executeAll(): void {
     for (const file of this.sources.files) this.module(file);
+    this.reportBrokenImports();
+  }
+
+  /**
+   * A relative import that resolves to nothing is reported even when nothing apidex reads uses it: it
+   * usually means a moved file, and a route behind it would be missed.
+   */
+  private reportBrokenImports(): void {
+    for (const file of this.sources.files) {
+      for (const statement of file.statements) {
+        if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+        const specifier = statement.moduleSpecifier;
+        if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
+        if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
+        if (this.sources.resolveImport(specifier.text, file.fileName).kind === "missing") {
+          this.diagnostics.warning("APX110", `Cannot resolve the import '${specifier.text}' from this file.`, siteOf(specifier), "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.");
+        }
+      }
+    }
   }
 
   module(file: ts.SourceFile): ModuleInstance {

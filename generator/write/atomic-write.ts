@@ -13,7 +13,14 @@ export interface ArtifactFile {
  * If any write fails (missing permission, full disk) the temporaries are removed and the previous
  * artifacts are untouched. Files whose bytes did not change are not rewritten.
  */
-export function writeArtifactsAtomically(outDir: string, files: ArtifactFile[]): { written: string[]; unchanged: string[] } {
+/** The file operations a write uses; tests inject failures (a full disk) through it. */
+export interface WriteOps {
+  writeSync: (fd: number, bytes: Buffer) => number;
+}
+
+const DEFAULT_OPS: WriteOps = { writeSync: (fd, bytes) => writeSync(fd, bytes) };
+
+export function writeArtifactsAtomically(outDir: string, files: ArtifactFile[], ops: WriteOps = DEFAULT_OPS): { written: string[]; unchanged: string[] } {
   const staged: { tmp: string; target: string; name: string }[] = [];
   const unchanged: string[] = [];
   try {
@@ -29,7 +36,7 @@ export function writeArtifactsAtomically(outDir: string, files: ArtifactFile[]):
       staged.push({ tmp, target, name: file.name });
       const fd = openSync(tmp, "w", 0o644);
       try {
-        writeSync(fd, bytes);
+        ops.writeSync(fd, bytes);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
