@@ -3,7 +3,7 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
-import type { Layer, RouterNode } from "./router-graph.js";
+import type { Layer, RouterNode } from "../router-graph.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([

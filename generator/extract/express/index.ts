@@ -1,12 +1,11 @@
 import { ts } from "ts-morph";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
-import { Interpreter, isFunctionLike } from "../../resolve/interpreter.js";
-import { unknown, type Value } from "../../resolve/values.js";
-import type { SourceSet } from "../../scan/source-set.js";
+import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";
+import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
-import { flattenApp } from "./flatten.js";
+import { flattenApp } from "../flatten.js";
+import { expressToOpenApi } from "./path-syntax.js";
 
 const EXPRESS_PACKAGES = ["express", "router", "express-promise-router"];
 
@@ -24,182 +23,13 @@ export const expressAdapter: FrameworkAdapter = {
     const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
     host.interpreter = interpreter;
     interpreter.executeAll();
-    runAppFactories(sources, interpreter);
+    runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text));
 
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics));
-    reportUnmounted(host, diagnostics);
-    reportUnreached(sources, host, interpreter, diagnostics);
+    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
+    reportUnmounted(host.routers, diagnostics);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
     return dedupe(routes);
   },
 };
 
-function importedPackages(file: ts.SourceFile): string[] {
-  const out: string[] = [];
-  for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) out.push(statement.moduleSpecifier.text);
-  }
-  return out;
-}
-
-/**
- * An app is usually created inside a factory (`createApp(options)`) that only the server entry or the
- * tests call. Factories that create an app and that nothing in the sources calls are run once, with
- * their parameters unknown.
- */
-function runAppFactories(sources: SourceSet, interpreter: Interpreter): void {
-  for (const file of sources.files) {
-    const appFactoryNames = localNamesOf(file, "express");
-    if (!appFactoryNames.size) continue;
-    const factories = new Set<ts.Node>();
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && appFactoryNames.has(node.expression.text)) {
-        const fn = topLevelFunction(node);
-        if (fn) factories.add(fn);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-    for (const fn of factories) {
-      if (interpreter.invoked.has(fn)) continue;
-      const name = functionName(fn);
-      const scope = interpreter.module(file).scope;
-      const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
-      if (value.kind !== "function") continue;
-      const args = value.decl.parameters.map((p) => unknown(p, `is a parameter of the app factory ${name ?? ""}, which apidex runs without arguments`));
-      interpreter.callFunction(value, args, fn);
-    }
-  }
-}
-
-/** Local names bound to a package's default or namespace import in a file. */
-function localNamesOf(file: ts.SourceFile, pkg: string): Set<string> {
-  const names = new Set<string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg) continue;
-    const clause = statement.importClause;
-    if (clause?.name) names.add(clause.name.text);
-    if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
-  }
-  return names;
-}
-
-/** The module-level function (declaration or `const f = () => ...`) that contains a node. */
-function topLevelFunction(node: ts.Node): ts.Node | undefined {
-  let fn: ts.Node | undefined;
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionLike(current)) fn = current;
-    if (ts.isSourceFile(current.parent)) return fn;
-  }
-  return undefined;
-}
-
-function functionName(fn: ts.Node): string | undefined {
-  if (ts.isFunctionDeclaration(fn)) return fn.name?.text ?? "default";
-  const parent = fn.parent;
-  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-  return undefined;
-}
-
-function reportUnmounted(host: ExpressHost, diagnostics: DiagnosticBag): void {
-  for (const router of host.routers) {
-    if (router.kind !== "router" || router.mounted) continue;
-    const routes = router.stack.filter((l) => l.type === "route").length;
-    if (!routes) continue;
-    diagnostics.warning(
-      "APX211",
-      `This router registers ${routes} route(s) but is never mounted on an app in the analysed sources; they are not indexed.`,
-      router.site,
-      "Mount it with app.use(prefix, router), or exclude the file if it is not part of the service.",
-    );
-  }
-}
-
-/**
- * Reports calls that look like route registrations but that the evaluator never reached: inside a loop
- * or a condition, inside a callback, or in a function nothing calls. Nothing is dropped silently.
- */
-function reportUnreached(sources: SourceSet, host: ExpressHost, interpreter: Interpreter, diagnostics: DiagnosticBag): void {
-  for (const file of sources.files) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && looksLikeRegistration(node) && !host.visited.has(node)) {
-        const why = whyUnreached(node, interpreter);
-        if (why) {
-          const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
-          if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-          else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-  }
-}
-
-function looksLikeRegistration(call: ts.CallExpression): boolean {
-  const callee = call.expression;
-  if (!ts.isPropertyAccessExpression(callee)) return false;
-  const method = callee.name.text;
-  const first = call.arguments[0];
-  if (!first) return false;
-  const pathLiteral = (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first) || ts.isTemplateExpression(first)) && first.getText().slice(1).startsWith("/");
-  const routerish = /(^|\.)(app|router|api|routes?|server|\w*Router)$/i.test(callee.expression.getText());
-  if (method === "route") return pathLiteral || routerish;
-  if (method === "use" || EXPRESS_METHODS.has(method)) return call.arguments.length >= 2 && (pathLiteral || routerish);
-  return false;
-}
-
-function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { severity: "error" | "warning"; reason: string; hint: string } | undefined {
-  for (let node: ts.Node = call; node.parent; node = node.parent) {
-    const parent = node.parent;
-    if (isControlFlow(parent, node)) {
-      return { severity: "error", reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
-    }
-    if (isFunctionLike(parent)) {
-      if (interpreter.invoked.has(parent)) {
-        return { severity: "error", reason: "is called on a value apidex could not resolve to an Express app or router", hint: "Create the router with express.Router() (or express()) in a const, a factory's return value or an import." };
-      }
-      const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
-      if (isCallback) return { severity: "error", reason: "runs inside a callback that apidex does not run", hint: "Register routes at the top level of a module or in a function the sources call directly." };
-      return { severity: "warning", reason: "is inside a function that nothing in the analysed sources calls", hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it." };
-    }
-    if (ts.isSourceFile(parent)) {
-      return { severity: "warning", reason: "is called on a value apidex does not recognize as an Express app or router", hint: "If this is a route, create its router with express.Router() or express(); otherwise ignore this warning." };
-    }
-  }
-  return undefined;
-}
-
-function isControlFlow(parent: ts.Node, child: ts.Node): boolean {
-  switch (parent.kind) {
-    case ts.SyntaxKind.IfStatement:
-    case ts.SyntaxKind.ForStatement:
-    case ts.SyntaxKind.ForOfStatement:
-    case ts.SyntaxKind.ForInStatement:
-    case ts.SyntaxKind.WhileStatement:
-    case ts.SyntaxKind.DoStatement:
-    case ts.SyntaxKind.SwitchStatement:
-    case ts.SyntaxKind.TryStatement:
-    case ts.SyntaxKind.CatchClause:
-    case ts.SyntaxKind.ConditionalExpression:
-      return true;
-    case ts.SyntaxKind.BinaryExpression: {
-      const op = (parent as ts.BinaryExpression).operatorToken.kind;
-      return (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) && (parent as ts.BinaryExpression).right === child;
-    }
-    default:
-      return false;
-  }
-}
-
-/** The same route reached twice (an app factory run twice, the same router mounted twice at one path). */
-function dedupe(routes: RouteFact[]): RouteFact[] {
-  const seen = new Map<string, RouteFact>();
-  for (const route of routes) {
-    const key = `${route.method} ${route.path} ${route.site.file}:${route.site.line}:${route.site.column}`;
-    const existing = seen.get(key);
-    if (!existing) seen.set(key, route);
-    else existing.permissions = [...new Set([...existing.permissions, ...route.permissions])].sort();
-  }
-  return [...seen.values()];
-}

@@ -1,7 +1,10 @@
-import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
-import type { RouteFact } from "../route-fact.js";
-import { expressToOpenApi, joinPaths } from "./path-syntax.js";
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import { joinPaths, type PathParseResult } from "./express/path-syntax.js";
+import type { RouteFact } from "./route-fact.js";
 import type { Layer, RouterNode } from "./router-graph.js";
+
+/** How a framework writes paths, turned into OpenAPI paths. */
+export type PathParser = (raw: string) => PathParseResult;
 
 /** A middleware seen so far on the walk, with the paths it runs for. */
 interface ActiveMiddleware {
@@ -14,11 +17,11 @@ interface ActiveMiddleware {
 export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
- * Walks an app's layers in the order Express runs them and turns every route into facts. A route needs
+ * Walks an app's layers in the order the framework runs them and turns every route into facts. A route needs
  * its own checks plus those of every middleware registered before it (anywhere on the walk: a router's
  * `use()` also runs for requests that pass through it to a later sibling) whose path covers the route's.
  */
-export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag): RouteFact[] {
+export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framework: string, parsePath: PathParser): RouteFact[] {
   const routes: RouteFact[] = [];
   const active: ActiveMiddleware[] = [];
 
@@ -37,7 +40,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag): RouteFa
       visit(layer.router, full, [...chain, layer.router]);
       return;
     }
-    const parsed = expressToOpenApi(full);
+    const parsed = parsePath(full);
     if (!parsed.ok) {
       diagnostics.error("APX204", `The path \`${full}\` has ${parsed.problem}.`, layer.site, parsed.hint);
       return;
@@ -58,7 +61,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag): RouteFa
       const permissions = [...new Set([...inherited, ...own])].sort();
       for (const method of layer.method === "ALL" ? ALL_METHODS : [layer.method]) {
         routes.push({
-          framework: "express",
+          framework,
           method,
           path: variant.path,
           pathParams: variant.params,

@@ -1,11 +1,11 @@
 import type { ts } from "ts-morph";
-import type { SourceSite } from "../../diagnostics/diagnostic.js";
-import type { DocComment } from "../../resolve/doc-comment.js";
-import type { CheckValue } from "../../resolve/values.js";
+import type { SourceSite } from "../diagnostics/diagnostic.js";
+import type { DocComment } from "../resolve/doc-comment.js";
+import type { CheckValue } from "../resolve/values.js";
 
 /**
- * An Express application or router as registered in the sources: its stack of layers in registration
- * order, as Express keeps it at run time.
+ * An application or router as registered in the sources (an Express router, a Hono app, a Koa router, a
+ * Fastify context): its stack of layers in registration order, as the framework keeps it at run time.
  */
 export interface RouterNode {
   id: number;

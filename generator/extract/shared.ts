@@ -1,0 +1,177 @@
+import { ts } from "ts-morph";
+import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
+import { unknown, type Value } from "../resolve/values.js";
+import type { SourceSet } from "../scan/source-set.js";
+import type { RouteFact } from "./route-fact.js";
+import type { RouterNode } from "./router-graph.js";
+
+/** What every interpreter-based adapter shares: app factories, the unreached sweep, de-duplication. */
+
+export function importedPackages(file: ts.SourceFile): string[] {
+  const out: string[] = [];
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) out.push(statement.moduleSpecifier.text);
+  }
+  return out;
+}
+
+/**
+ * An app is usually created inside a factory (`createApp(options)`) that only the server entry or the
+ * tests call. Factories that create an app and that nothing in the sources calls are run once, with
+ * their parameters unknown.
+ */
+export function runAppFactories(sources: SourceSet, interpreter: Interpreter, createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean): void {
+  for (const file of sources.files) {
+    const factories = new Set<ts.Node>();
+    const visit = (node: ts.Node): void => {
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && createsApp(node, file)) {
+        const fn = topLevelFunction(node);
+        if (fn) factories.add(fn);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    for (const fn of factories) {
+      if (interpreter.invoked.has(fn)) continue;
+      const name = functionName(fn);
+      const scope = interpreter.module(file).scope;
+      const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
+      if (value.kind !== "function") continue;
+      const args = value.decl.parameters.map((p) => unknown(p, `is a parameter of the app factory ${name ?? ""}, which apidex runs without arguments`));
+      interpreter.callFunction(value, args, fn);
+    }
+  }
+}
+
+/** Local names bound to a package's default or namespace import in a file. */
+export function localNamesOf(file: ts.SourceFile, pkg: string): Set<string> {
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg) continue;
+    const clause = statement.importClause;
+    if (clause?.name) names.add(clause.name.text);
+    if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
+  }
+  return names;
+}
+
+/** The module-level function (declaration or `const f = () => ...`) that contains a node. */
+function topLevelFunction(node: ts.Node): ts.Node | undefined {
+  let fn: ts.Node | undefined;
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionLike(current)) fn = current;
+    if (ts.isSourceFile(current.parent)) return fn;
+  }
+  return undefined;
+}
+
+function functionName(fn: ts.Node): string | undefined {
+  if (ts.isFunctionDeclaration(fn)) return fn.name?.text ?? "default";
+  const parent = fn.parent;
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  return undefined;
+}
+
+export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBag): void {
+  for (const router of routers) {
+    if (router.kind !== "router" || router.mounted) continue;
+    const routes = router.stack.filter((l) => l.type === "route").length;
+    if (!routes) continue;
+    diagnostics.warning(
+      "APX211",
+      `This router registers ${routes} route(s) but is never mounted on an app in the analysed sources; they are not indexed.`,
+      router.site,
+      "Mount it with app.use(prefix, router), or exclude the file if it is not part of the service.",
+    );
+  }
+}
+
+/**
+ * Reports calls that look like route registrations but that the evaluator never reached: inside a loop
+ * or a condition, inside a callback, or in a function nothing calls. Nothing is dropped silently.
+ */
+export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpression>, interpreter: Interpreter, diagnostics: DiagnosticBag, methods: ReadonlySet<string>): void {
+  for (const file of sources.files) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && looksLikeRegistration(node, methods) && !visited.has(node)) {
+        const why = whyUnreached(node, interpreter);
+        if (why) {
+          const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
+          if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
+          else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+}
+
+function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const method = callee.name.text;
+  const first = call.arguments[0];
+  if (!first) return false;
+  const pathLiteral = (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first) || ts.isTemplateExpression(first)) && first.getText().slice(1).startsWith("/");
+  const routerish = /(^|\.)(app|router|api|routes?|server|\w*Router)$/i.test(callee.expression.getText());
+  if (method === "route") return pathLiteral || routerish;
+  if (method === "use" || method === "on" || methods.has(method)) return call.arguments.length >= 2 && (pathLiteral || routerish);
+  return false;
+}
+
+function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { severity: "error" | "warning"; reason: string; hint: string } | undefined {
+  for (let node: ts.Node = call; node.parent; node = node.parent) {
+    const parent = node.parent;
+    if (isControlFlow(parent, node)) {
+      return { severity: "error", reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
+    }
+    if (isFunctionLike(parent)) {
+      if (interpreter.invoked.has(parent)) {
+        return { severity: "error", reason: "is called on a value apidex could not resolve to an app or router", hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it." };
+      }
+      const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
+      if (isCallback) return { severity: "error", reason: "runs inside a callback that apidex does not run", hint: "Register routes at the top level of a module or in a function the sources call directly." };
+      return { severity: "warning", reason: "is inside a function that nothing in the analysed sources calls", hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it." };
+    }
+    if (ts.isSourceFile(parent)) {
+      return { severity: "warning", reason: "is called on a value apidex does not recognize as an app or router", hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning." };
+    }
+  }
+  return undefined;
+}
+
+function isControlFlow(parent: ts.Node, child: ts.Node): boolean {
+  switch (parent.kind) {
+    case ts.SyntaxKind.IfStatement:
+    case ts.SyntaxKind.ForStatement:
+    case ts.SyntaxKind.ForOfStatement:
+    case ts.SyntaxKind.ForInStatement:
+    case ts.SyntaxKind.WhileStatement:
+    case ts.SyntaxKind.DoStatement:
+    case ts.SyntaxKind.SwitchStatement:
+    case ts.SyntaxKind.TryStatement:
+    case ts.SyntaxKind.CatchClause:
+    case ts.SyntaxKind.ConditionalExpression:
+      return true;
+    case ts.SyntaxKind.BinaryExpression: {
+      const op = (parent as ts.BinaryExpression).operatorToken.kind;
+      return (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) && (parent as ts.BinaryExpression).right === child;
+    }
+    default:
+      return false;
+  }
+}
+
+/** The same route reached twice (an app factory run twice, the same router mounted twice at one path). */
+export function dedupe(routes: RouteFact[]): RouteFact[] {
+  const seen = new Map<string, RouteFact>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path} ${route.site.file}:${route.site.line}:${route.site.column}`;
+    const existing = seen.get(key);
+    if (!existing) seen.set(key, route);
+    else existing.permissions = [...new Set([...existing.permissions, ...route.permissions])].sort();
+  }
+  return [...seen.values()];
+}
