@@ -1,0 +1,179 @@
+import { ts } from "ts-morph";
+import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
+import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
+import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
+import type { Layer, RouterNode } from "./router-graph.js";
+
+/** An object a router host hands to the evaluator: a router/app, or a `route(path)` chain. */
+export type RouterObject = { type: "router"; router: RouterNode } | { type: "chain"; router: RouterNode; paths: string[]; call: ts.CallExpression };
+
+/** Handlers and checks found in a route's arguments. */
+export interface HandlerParts {
+  checks: CheckValue[];
+  handlers: FunctionValue[];
+}
+
+/**
+ * What the router-style adapters (Express, Hono, Koa, Fastify) share: router nodes, path arguments,
+ * handlers and checks in route arguments, doc comments, and the record of reached registrations.
+ */
+export abstract class RouterHost implements HostAdapter {
+  readonly routers: RouterNode[] = [];
+  /** Registration calls the evaluator reached, for the sweep that reports the ones it did not. */
+  readonly visited = new Set<ts.CallExpression>();
+  interpreter!: Interpreter;
+  private nextId = 0;
+
+  constructor(protected readonly diagnostics: DiagnosticBag) {}
+
+  abstract callExternal(callee: ExternalValue, call: CallContext): Value | undefined;
+  abstract callMethod(receiver: HostValue, method: string, call: CallContext): Value;
+
+  protected create(kind: "app" | "router", node: ts.Node): { value: HostValue; router: RouterNode } {
+    const router: RouterNode = { id: this.nextId++, kind, site: siteOf(node), stack: [], mounted: false };
+    this.routers.push(router);
+    return { value: this.host({ type: "router", router }), router };
+  }
+
+  protected host(object: RouterObject): HostValue {
+    return { kind: "host", host: object };
+  }
+
+  protected routerOf(value: Value): RouterNode | undefined {
+    return value.kind === "host" && (value.host as RouterObject).type === "router" ? (value.host as { router: RouterNode }).router : undefined;
+  }
+
+  /** A path argument: a string or an array of strings; anything else is reported and yields nothing. */
+  protected paths(arg: ts.Expression | undefined, call: CallContext, what: string): string[] | undefined {
+    if (!arg) return undefined;
+    const value = this.interpreter.evaluate(arg, call.scope);
+    const strings = stringsOf(value);
+    if (strings) return strings;
+    const regexp = ts.isRegularExpressionLiteral(arg) || (value.kind === "unknown" && ts.isRegularExpressionLiteral(value.node));
+    this.diagnostics.error(
+      regexp ? "APX203" : "APX201",
+      regexp
+        ? `This ${what} is a regular expression, which an OpenAPI path cannot express.`
+        : `Cannot resolve this ${what} statically: \`${excerpt(arg)}\` ${explain(value)}.`,
+      siteOf(arg),
+      regexp
+        ? "Use a string path with named parameters (`/files/:name`)."
+        : "Use a string literal, a const, or a template literal of consts; a path computed at run time cannot be indexed.",
+    );
+    return undefined;
+  }
+
+  /** Adds a route layer for one registration call (`router.get(path, ...handlers)` and its kin). */
+  protected addRoute(router: RouterNode, method: string, paths: string[], handlerArgs: readonly ts.Expression[], call: CallContext, registrationDoc: DocComment | undefined, extraChecks: CheckValue[] = []): void {
+    const parts: HandlerParts = { checks: [...extraChecks], handlers: [] };
+    for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
+    const node = call.node as ts.CallExpression;
+    const site = ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);
+    const doc = handlerDoc(parts.handlers) ?? registrationDoc;
+    const upper = method.toUpperCase();
+    // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
+    // answers (fewer than three parameters) it is also an operation for every method.
+    const terminal = upper !== "ALL" || parts.handlers.some((h) => h.decl.parameters.length < 3);
+    const handler = parts.handlers[parts.handlers.length - 1]?.decl;
+    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, call: node, site, ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
+    router.stack.push(layer);
+    if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
+  }
+
+  /** Finds checks and handler functions in one route argument, looking inside arrays and wrapper calls. */
+  protected collect(node: ts.Expression, value: Value, call: CallContext, parts: HandlerParts): void {
+    if (value.kind === "check") {
+      parts.checks.push(value);
+      return;
+    }
+    if (value.kind === "array") {
+      const literal = unwrap(node);
+      value.items.forEach((item, index) => {
+        const element = ts.isArrayLiteralExpression(literal) ? literal.elements[index] : undefined;
+        this.collect(element && !ts.isSpreadElement(element) ? element : node, item, call, parts);
+      });
+      return;
+    }
+    if (value.kind === "function") {
+      parts.handlers.push(value);
+      parts.checks.push(...this.interpreter.bodyChecks(value));
+    }
+    // `asyncHandler(async (req, res) => ...)`: the real handler is an argument of a wrapper call.
+    const inner = unwrap(node);
+    if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
+      for (const arg of inner.arguments) {
+        if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg) || ts.isIdentifier(arg) || ts.isPropertyAccessExpression(arg) || ts.isCallExpression(arg)) {
+          const argValue = this.interpreter.evaluate(arg, call.scope);
+          if (argValue.kind === "function" || argValue.kind === "check" || ts.isCallExpression(arg)) this.collect(arg, argValue, call, parts);
+        }
+      }
+    }
+  }
+
+  /** Checks in middleware arguments (`use(check)`, hooks): recognized calls and function bodies. */
+  protected middlewareChecks(value: Value): CheckValue[] {
+    const out: CheckValue[] = [];
+    for (const v of flattenValues(value)) {
+      if (v.kind === "check") out.push(v);
+      else if (v.kind === "function") out.push(...this.interpreter.bodyChecks(v));
+    }
+    return out;
+  }
+}
+
+export function flattenValues(value: Value): Value[] {
+  return value.kind === "array" ? value.items.flatMap(flattenValues) : [value];
+}
+
+export function unwrap(node: ts.Expression): ts.Expression {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isNonNullExpression(inner)) inner = inner.expression;
+  return inner;
+}
+
+/**
+ * The doc comment of the answering handler: the last function in the arguments. Earlier functions are
+ * middleware, whose comments describe themselves, not the route.
+ */
+function handlerDoc(handlers: FunctionValue[]): DocComment | undefined {
+  const last = handlers[handlers.length - 1];
+  return last ? declarationDoc(last.decl) : undefined;
+}
+
+/** JSDoc of a function's declaration: the function statement, the `const x = () => ...`, or the member. */
+export function declarationDoc(decl: ts.FunctionLikeDeclaration): DocComment | undefined {
+  let node: ts.Node = decl;
+  if (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) {
+    const parent = decl.parent;
+    if (ts.isVariableDeclaration(parent)) node = ts.isVariableDeclarationList(parent.parent) && ts.isVariableStatement(parent.parent.parent) ? parent.parent.parent : parent;
+    else if (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) node = parent;
+    else return undefined; // an inline handler: its doc is the registration's
+  }
+  return leadingDoc(node);
+}
+
+/** The comment above the statement that registers a route, when the statement registers only it. */
+export function statementDoc(call: ts.CallExpression): DocComment | undefined {
+  let node: ts.Node = call;
+  while (node.parent && (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent))) node = node.parent;
+  if (!node.parent || !ts.isExpressionStatement(node.parent)) return undefined;
+  return leadingDoc(node.parent);
+}
+
+/** In `router.route(p) /** doc *\/ .get(h)`, the comment just before the `.get`; else the statement's. */
+export function chainDoc(link: ts.CallExpression, routeCall: ts.CallExpression): DocComment | undefined {
+  const callee = link.expression;
+  if (ts.isPropertyAccessExpression(callee)) {
+    const doc = leadingDoc(callee, callee.expression.end);
+    if (doc) return doc;
+  }
+  // The statement's comment describes the chain only when the chain has a single method.
+  let top: ts.Node = routeCall;
+  let links = 0;
+  while (top.parent && ts.isPropertyAccessExpression(top.parent) && top.parent.parent && ts.isCallExpression(top.parent.parent)) {
+    top = top.parent.parent;
+    links++;
+  }
+  return links === 1 && top.parent && ts.isExpressionStatement(top.parent) ? leadingDoc(top.parent) : undefined;
+}
