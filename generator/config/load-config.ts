@@ -17,7 +17,7 @@ export interface ResolvedConfig {
   exclude: string[];
   /** Absolute tsconfig path, when there is one. */
   tsconfig?: string;
-  framework: "auto" | "express";
+  framework: NonNullable<ApidexConfig["framework"]>;
   /** Absolute output folder. */
   out: string;
   service: { name: string; version: string };

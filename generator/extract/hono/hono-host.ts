@@ -1,0 +1,82 @@
+import { ts } from "ts-morph";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import type { CallContext } from "../../resolve/interpreter.js";
+import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import type { RouterNode } from "../router-graph.js";
+import { RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+
+export const HONO_METHODS = new Set(["get", "post", "put", "delete", "patch", "options", "head", "all"]);
+
+/**
+ * Hono's meaning inside the evaluator: `new Hono()` creates an app; verbs and `on()` add routes;
+ * `use()` adds middleware (a path without `*` matches only itself); `route(prefix, sub)` copies the
+ * sub-app's routes as they are at that moment, as Hono does; `basePath(prefix)` returns an app whose
+ * routes land in its parent under the prefix.
+ */
+export class HonoHost extends RouterHost {
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (!/^hono(\/|$)/.test(callee.module)) return undefined;
+    const name = callee.path[callee.path.length - 1];
+    if (name === "Hono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
+    return undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject;
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
+    const node = call.node;
+    const app = object.router;
+    if (HONO_METHODS.has(method)) {
+      this.visited.add(node);
+      const paths = this.paths(call.args[0], call, "route path");
+      if (paths) this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
+      return receiver;
+    }
+    if (method === "on") {
+      this.visited.add(node);
+      const methods = stringsOf(this.interpreter.evaluate(call.args[0]!, call.scope));
+      const paths = this.paths(call.args[1], call, "route path");
+      if (!methods) {
+        this.paths(call.args[0], call, "method list");
+        return receiver;
+      }
+      if (paths) for (const m of methods) this.addRoute(app, m, paths, call.args.slice(2), call, statementDoc(node));
+      return receiver;
+    }
+    if (method === "use") {
+      this.visited.add(node);
+      const first = call.args[0];
+      const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
+      const raw = strings ?? ["*"];
+      const rest = strings ? call.args.slice(1) : call.args;
+      const checks = rest.flatMap((arg) => this.middlewareChecks(this.interpreter.evaluate(arg, call.scope)));
+      if (checks.length) {
+        for (const path of raw) {
+          const prefix = path.replace(/\/?\*$/, "") || "/";
+          app.stack.push({ type: "middleware", paths: [prefix], end: !path.endsWith("*"), checks, site: siteOf(node) });
+        }
+      }
+      return receiver;
+    }
+    if (method === "route") {
+      this.visited.add(node);
+      const paths = this.paths(call.args[0], call, "mount prefix");
+      const sub = call.args[1] ? this.routerOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
+      if (sub) {
+        sub.mounted = true;
+        const snapshot: RouterNode = { ...sub, stack: [...sub.stack] };
+        if (paths) app.stack.push({ type: "mount", paths, router: snapshot, site: siteOf(node) });
+      }
+      return receiver;
+    }
+    if (method === "basePath") {
+      this.visited.add(node);
+      const paths = this.paths(call.args[0], call, "base path");
+      const child = this.create("router", node);
+      child.router.mounted = true;
+      if (paths) app.stack.push({ type: "mount", paths, router: child.router, site: siteOf(node) });
+      return child.value;
+    }
+    return receiver;
+  }
+}

@@ -1,0 +1,23 @@
+import { Interpreter } from "../../resolve/interpreter.js";
+import type { FrameworkAdapter } from "../adapter.js";
+import { flattenApp } from "../flatten.js";
+import type { RouteFact } from "../route-fact.js";
+import { dedupe, importedPackages, reportUnreached } from "../shared.js";
+import { HONO_METHODS, HonoHost } from "./hono-host.js";
+import { honoToOpenApi } from "./path-syntax.js";
+
+/** Hono: every app that no other app mounts (with route() or basePath()) is a root. */
+export const honoAdapter: FrameworkAdapter = {
+  name: "hono",
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/"))),
+  extract(sources, options, diagnostics) {
+    const host = new HonoHost(diagnostics);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    host.interpreter = interpreter;
+    interpreter.executeAll();
+    const routes: RouteFact[] = [];
+    for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
+    reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS);
+    return dedupe(routes);
+  },
+};

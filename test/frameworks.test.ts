@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generate } from "../generator/generate.js";
+import { canonicalJson } from "../generator/write/canonical-json.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * One fixture service per framework, written as projects of that framework are: a golden index, and a
+ * runtime oracle that boots the fixture and reads its routes from the framework itself.
+ */
+const fixture = (name: string) => path.join(REPO_ROOT, "test", "fixtures", name);
+const toOpenApi = (p: string) => p.replace(/:([A-Za-z_$][\w$]*)(\{[^}]*\})?\??/g, "{$1}").replace(/\/$/, "") || "/";
+
+async function indexOf(name: string) {
+  const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture(name) }));
+  expect(result.diagnostics.errors).toEqual([]);
+  return result;
+}
+
+describe("Hono", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("hono");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("hono"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Hono itself registers (app.routes)", async () => {
+    const result = await indexOf("hono");
+    const { app } = (await import(pathToFileURL(path.join(fixture("hono"), "src", "app.ts")).href)) as { app: { routes: { method: string; path: string }[] } };
+    const runtime = new Set<string>();
+    for (const r of app.routes) {
+      if (r.method === "ALL") continue; // middleware from use()
+      // An optional last parameter answers with and without it.
+      if (/:\w+(\{[^}]*\})?\?$/.test(r.path)) runtime.add(`${r.method} ${toOpenApi(r.path.replace(/\/:\w+(\{[^}]*\})?\?$/, ""))}`);
+      runtime.add(`${r.method} ${toOpenApi(r.path)}`);
+    }
+    expect([...runtime].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+  });
+});
