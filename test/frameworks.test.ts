@@ -39,3 +39,23 @@ describe("Hono", () => {
     expect([...runtime].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });
+
+describe("Koa with @koa/router", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("koa");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("koa"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes the routers mounted on the app hold (router.stack)", async () => {
+    const result = await indexOf("koa");
+    const { app } = (await import(pathToFileURL(path.join(fixture("koa"), "src", "app.ts")).href)) as { app: { middleware: { router?: { stack: { methods: string[]; path: string }[] } }[] } };
+    const runtime: string[] = [];
+    for (const mw of app.middleware) {
+      for (const layer of mw.router?.stack ?? []) {
+        // Middleware layers have no methods; HEAD rides along with GET.
+        for (const method of layer.methods.filter((m) => m !== "HEAD")) runtime.push(`${method} ${toOpenApi(layer.path)}`);
+      }
+    }
+    expect(runtime.sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+  });
+});

@@ -25,7 +25,8 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
   const routes: RouteFact[] = [];
   const active: ActiveMiddleware[] = [];
 
-  const visit = (router: RouterNode, prefix: string, chain: RouterNode[]): void => {
+  const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
+    const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
     for (const layer of router.stack) {
       for (const raw of layer.paths) visitLayer(layer, joinPaths(prefix, raw), chain);
     }

@@ -3,10 +3,11 @@ import type { SourceSet } from "../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "./adapter.js";
 import { expressAdapter } from "./express/index.js";
 import { honoAdapter } from "./hono/index.js";
+import { koaAdapter } from "./koa/index.js";
 import type { RouteFact } from "./route-fact.js";
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter };
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.

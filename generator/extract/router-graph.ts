@@ -14,6 +14,8 @@ export interface RouterNode {
   stack: Layer[];
   /** Set once something mounts it (or tries to: an unresolved prefix is reported on its own). */
   mounted: boolean;
+  /** A prefix the router applies to all its own paths (Koa's `new Router({ prefix })`). */
+  prefix?: string;
 }
 
 export type Layer = RouteLayer | MiddlewareLayer | MountLayer;

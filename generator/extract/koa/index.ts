@@ -1,0 +1,26 @@
+import { ts } from "ts-morph";
+import { Interpreter } from "../../resolve/interpreter.js";
+import type { FrameworkAdapter } from "../adapter.js";
+import { expressToOpenApi } from "../express/path-syntax.js";
+import { flattenApp } from "../flatten.js";
+import type { RouteFact } from "../route-fact.js";
+import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
+import { KOA_METHODS, KoaHost } from "./koa-host.js";
+
+/** Koa with @koa/router (path-to-regexp 8 syntax, as Express 5). Every Koa app is a root. */
+export const koaAdapter: FrameworkAdapter = {
+  name: "koa",
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router")),
+  extract(sources, options, diagnostics) {
+    const host = new KoaHost(diagnostics);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    host.interpreter = interpreter;
+    interpreter.executeAll();
+    runAppFactories(sources, interpreter, (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && localNamesOf(file, "koa").has(call.expression.text));
+    const routes: RouteFact[] = [];
+    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi));
+    reportUnmounted(host.routers, diagnostics);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
+    return dedupe(routes);
+  },
+};

@@ -1,0 +1,79 @@
+import { ts } from "ts-morph";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import type { CallContext } from "../../resolve/interpreter.js";
+import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+
+export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
+
+/**
+ * Koa and @koa/router inside the evaluator: `new Koa()` is an app, `new Router({ prefix })` a router;
+ * verbs (with an optional route name first), `use(path?, ...middleware or sub.routes())`, `prefix()`,
+ * and `app.use(router.routes())`.
+ */
+export class KoaHost extends RouterHost {
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    const name = callee.path[callee.path.length - 1];
+    const isDefault = callee.path.length === 0 || name === "default";
+    if (callee.module === "koa" && isDefault && ts.isNewExpression(call.node)) return this.create("app", call.node).value;
+    if ((callee.module === "@koa/router" || callee.module === "koa-router") && (isDefault || name === "Router")) {
+      const { value, router } = this.create("router", call.node);
+      const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      if (options?.kind === "object") {
+        const prefix = options.props.get("prefix");
+        if (prefix) {
+          const strings = stringsOf(prefix);
+          if (strings?.length === 1) router.prefix = strings[0];
+          else this.paths(call.args[0], call, "router prefix");
+        }
+      }
+      return value;
+    }
+    return undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject;
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
+    const node = call.node;
+    const router = object.router;
+    if (method === "routes" || method === "middleware") return receiver;
+    if (method === "allowedMethods") return { kind: "runtime", what: "allowedMethods()" };
+    if (method === "prefix") {
+      this.visited.add(node);
+      const paths = this.paths(call.args[0], call, "router prefix");
+      if (paths?.length === 1) router.prefix = paths[0];
+      return receiver;
+    }
+    if (KOA_METHODS.has(method)) {
+      this.visited.add(node);
+      // router.get("route-name", "/path", ...): a leading name when the second argument is a path too.
+      const second = call.args[1] ? stringsOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
+      const named = second !== undefined && call.args[0] !== undefined && stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) !== undefined;
+      const pathArg = named ? call.args[1] : call.args[0];
+      const paths = this.paths(pathArg, call, "route path");
+      if (paths) this.addRoute(router, method === "del" ? "delete" : method, paths, call.args.slice(named ? 2 : 1), call, statementDoc(node));
+      return receiver;
+    }
+    if (method === "use") {
+      this.visited.add(node);
+      const first = call.args[0];
+      const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
+      const paths = strings ?? ["/"];
+      for (const arg of strings ? call.args.slice(1) : call.args) {
+        for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+          const sub = this.routerOf(value);
+          if (sub) {
+            sub.mounted = true;
+            router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node) });
+            continue;
+          }
+          const checks = this.middlewareChecks(value);
+          if (checks.length) router.stack.push({ type: "middleware", paths, end: false, checks, site: siteOf(node) });
+        }
+      }
+      return receiver;
+    }
+    return receiver;
+  }
+}
