@@ -59,3 +59,40 @@ describe("Koa with @koa/router", () => {
     expect(runtime.sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });
+
+describe("Fastify", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("fastify");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("fastify"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Fastify registers (the onRoute hook)", async () => {
+    const result = await indexOf("fastify");
+    const { buildApp } = (await import(pathToFileURL(path.join(fixture("fastify"), "src", "app.ts")).href)) as {
+      buildApp: (o: { onRoute: (r: { method: string | string[]; url: string }) => void }) => { ready: () => Promise<unknown>; close: () => Promise<unknown> };
+    };
+    const runtime = new Set<string>();
+    const app = buildApp({
+      onRoute: (r) => {
+        // HEAD routes are exposed automatically for every GET.
+        for (const method of [r.method].flat()) if (method !== "HEAD") runtime.add(`${method} ${toOpenApi(r.url)}`);
+      },
+    });
+    await app.ready();
+    await app.close();
+    expect([...runtime].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+  });
+});
+
+describe("a project that mixes frameworks", () => {
+  it("extracts every framework it imports", async () => {
+    const { generateFrom } = await import("./helpers/in-memory.js");
+    const result = await generateFrom({
+      "express-app.ts": `import express from "express"; const app = express(); app.get("/e", (q, s) => s.end());`,
+      "hono-app.ts": `import { Hono } from "hono"; export const h = new Hono(); h.get("/h", (c) => c.text("x"));`,
+      "koa-app.ts": `import Koa from "koa"; import Router from "@koa/router"; const app = new Koa(); const r = new Router({ prefix: "/k" }); r.get("/", (ctx) => {}); app.use(r.routes());`,
+      "fastify-app.ts": `import Fastify from "fastify"; const app = Fastify(); app.get("/f", async () => "x");`,
+    });
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`)).toEqual(["GET /e", "GET /f", "GET /h", "GET /k"]);
+  });
+});

@@ -2,12 +2,13 @@ import { type DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "./adapter.js";
 import { expressAdapter } from "./express/index.js";
+import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { koaAdapter } from "./koa/index.js";
 import type { RouteFact } from "./route-fact.js";
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter };
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.

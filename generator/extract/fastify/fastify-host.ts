@@ -1,0 +1,130 @@
+import { ts } from "ts-morph";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import type { CallContext } from "../../resolve/interpreter.js";
+import { type CheckValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+
+export const FASTIFY_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
+/** Hooks that run before the handler: a permission check there gates the route. */
+const GATE_HOOKS = new Set(["onRequest", "preParsing", "preValidation", "preHandler"]);
+
+/**
+ * Fastify inside the evaluator: `Fastify()` is the root context; `register(plugin, { prefix })` runs the
+ * plugin with a child context (encapsulation) under the prefix; route shorthands and `route({...})` add
+ * routes; gate hooks (`preHandler`, `onRequest`, ...) in route options or `addHook` add checks — a
+ * context's hooks apply to all its routes and its children's, whatever the order, as Fastify applies
+ * them when it is ready. Route `config.permission(s)` are keys too.
+ */
+export class FastifyHost extends RouterHost {
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (callee.module !== "fastify") return undefined;
+    const name = callee.path[callee.path.length - 1];
+    if (callee.path.length === 0 || name === "default" || name === "fastify" || name === "Fastify") return this.create("app", call.node).value;
+    return undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject;
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
+    const node = call.node;
+    const context = object.router;
+    if (FASTIFY_METHODS.has(method)) {
+      this.visited.add(node);
+      const paths = this.paths(call.args[0], call, "route path");
+      const rest = call.args.slice(1);
+      const options = rest.length > 1 && rest[0] ? this.interpreter.evaluate(rest[0], call.scope) : undefined;
+      const handlerArgs = rest.length > 1 ? rest.slice(1) : rest;
+      if (paths) this.addRoute(context, method, paths, handlerArgs, call, statementDoc(node), options?.kind === "object" ? this.optionChecks(options, node) : []);
+      return receiver;
+    }
+    if (method === "route") {
+      this.visited.add(node);
+      const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      if (options?.kind !== "object") {
+        this.paths(call.args[0], call, "route options");
+        return receiver;
+      }
+      const methods = stringsOf(options.props.get("method") ?? { kind: "undefined" });
+      const url = options.props.get("url") ?? options.props.get("path");
+      const paths = url ? stringsOf(url) : undefined;
+      if (!methods || !paths) {
+        this.diagnostics.error("APX201", "Cannot resolve the method or url of this route() statically.", siteOf(node), "Give `method` and `url` as string literals or consts.");
+        return receiver;
+      }
+      const handlerNode = handlerProperty(call.args[0]!);
+      for (const m of methods) this.addRoute(context, m.toLowerCase(), paths, handlerNode ? [handlerNode] : [], call, statementDoc(node), this.optionChecks(options, node));
+      return receiver;
+    }
+    if (method === "register") {
+      this.visited.add(node);
+      const plugin = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      const options = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+      let prefix = "/";
+      if (options?.kind === "object" && options.props.has("prefix")) {
+        const strings = stringsOf(options.props.get("prefix")!);
+        if (strings?.length === 1) prefix = strings[0]!;
+        else {
+          this.paths(call.args[1], call, "plugin prefix");
+          return receiver;
+        }
+      }
+      const fn = plugin ? pluginFunction(plugin) : undefined;
+      if (!fn) return receiver; // a plugin from a package (cors, helmet, ...): no routes of the service's own
+      const child = this.create("router", node);
+      child.router.mounted = true;
+      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node) });
+      this.interpreter.callFunction(fn, [child.value, options ?? { kind: "object", props: new Map() }], node);
+      return receiver;
+    }
+    if (method === "addHook") {
+      this.visited.add(node);
+      const hook = call.args[0] ? stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) : undefined;
+      if (hook?.length === 1 && GATE_HOOKS.has(hook[0]!) && call.args[1]) {
+        const checks = this.middlewareChecks(this.interpreter.evaluate(call.args[1], call.scope));
+        // Context hooks apply to every route of the context, registered before or after.
+        if (checks.length) context.stack.unshift({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(node) });
+      }
+      return receiver;
+    }
+    return receiver;
+  }
+
+  /** Checks in route options: gate hooks (one or an array) and `config.permission(s)`. */
+  private optionChecks(options: Extract<Value, { kind: "object" }>, node: ts.CallExpression): CheckValue[] {
+    const checks: CheckValue[] = [];
+    for (const hook of GATE_HOOKS) {
+      const value = options.props.get(hook);
+      if (value) checks.push(...this.middlewareChecks(value));
+    }
+    const config = options.props.get("config");
+    if (config?.kind === "object") {
+      for (const key of ["permission", "permissions"]) {
+        const value = config.props.get(key);
+        if (!value) continue;
+        const keys = stringsOf(value);
+        if (keys) checks.push({ kind: "check", keys, node });
+        else this.diagnostics.error("APX301", `Cannot resolve config.${key} of this route statically.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+      }
+    }
+    return checks;
+  }
+}
+
+function pluginFunction(value: Value): Extract<Value, { kind: "function" }> | undefined {
+  for (const v of flattenValues(value)) if (v.kind === "function") return v;
+  return undefined;
+}
+
+/** The `handler` property of an inline route options object, as a node (for its doc and body). */
+function handlerProperty(arg: ts.Expression): ts.Expression | undefined {
+  let inner = arg;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
+  if (!ts.isObjectLiteralExpression(inner)) return undefined;
+  for (const p of inner.properties) {
+    if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === "handler") return p.initializer;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === "handler") return p.name;
+    if (ts.isMethodDeclaration(p) && ts.isIdentifier(p.name) && p.name.text === "handler") return undefined;
+  }
+  return undefined;
+}
+

@@ -1,0 +1,25 @@
+import { ts } from "ts-morph";
+import { Interpreter } from "../../resolve/interpreter.js";
+import type { FrameworkAdapter } from "../adapter.js";
+import { expressToOpenApi } from "../express/path-syntax.js";
+import { flattenApp } from "../flatten.js";
+import type { RouteFact } from "../route-fact.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
+import { FASTIFY_METHODS, FastifyHost } from "./fastify-host.js";
+
+/** Fastify: every root instance (`Fastify()`) with its plugin tree. */
+export const fastifyAdapter: FrameworkAdapter = {
+  name: "fastify",
+  detect: (sources) => sources.files.some((file) => importedPackages(file).includes("fastify")),
+  extract(sources, options, diagnostics) {
+    const host = new FastifyHost(diagnostics);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    host.interpreter = interpreter;
+    interpreter.executeAll();
+    runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && (localNamesOf(file, "fastify").has(call.expression.text) || call.expression.text === "Fastify" || call.expression.text === "fastify"));
+    const routes: RouteFact[] = [];
+    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi));
+    reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS);
+    return dedupe(routes);
+  },
+};
