@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fg from "fast-glob";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -94,5 +95,32 @@ describe("a project that mixes frameworks", () => {
       "fastify-app.ts": `import Fastify from "fastify"; const app = Fastify(); app.get("/f", async () => "x");`,
     });
     expect(result.index.operations.map((o) => `${o.method} ${o.path}`)).toEqual(["GET /e", "GET /f", "GET /h", "GET /k"]);
+  });
+});
+
+describe("Next.js App Router", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("next");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("next"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Next resolves from the route files and their method exports", async () => {
+    const result = await indexOf("next");
+    // Next's own normalization of app paths (route groups, the /route suffix).
+    const { normalizeAppPath } = (await import("next/dist/shared/lib/router/utils/app-paths.js")) as { normalizeAppPath: (p: string) => string };
+    const files = fg.sync(["app/**/route.ts"], { cwd: fixture("next") }).filter((f) => !f.split("/").some((s) => s.startsWith("_")));
+    const runtime: string[] = [];
+    for (const file of files) {
+      const route = normalizeAppPath(`/${file.replace(/^app\//, "").replace(/\.ts$/, "")}`);
+      const mod = (await import(pathToFileURL(path.join(fixture("next"), file)).href)) as Record<string, unknown>;
+      const methods = Object.keys(mod).filter((k) => ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].includes(k) && typeof mod[k] === "function");
+      const optional = /\/\[\[\.\.\.(\w+)\]\]$/.exec(route);
+      const variants = optional ? [route.slice(0, optional.index) || "/", route.replace(/\[\[\.\.\.(\w+)\]\]$/, "{$1}")] : [route];
+      for (const variant of variants) {
+        const openapi = variant.replace(/\[\.\.\.(\w+)\]/g, "{$1}").replace(/\[(\w+)\]/g, "{$1}");
+        for (const method of methods) runtime.push(`${method} ${openapi}`);
+      }
+    }
+    expect(runtime.sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });

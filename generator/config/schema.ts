@@ -20,7 +20,7 @@ export const configSchema = z
     /** tsconfig used for module resolution (path aliases); relative to `root`. Default `tsconfig.json` if present. */
     tsconfig: z.string().optional(),
     /** Framework adapters to run. `auto` detects them from imports. */
-    framework: z.enum(["auto", "express", "hono", "koa", "fastify"]).optional(),
+    framework: z.enum(["auto", "express", "hono", "koa", "fastify", "next"]).optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),

@@ -5,10 +5,11 @@ import { expressAdapter } from "./express/index.js";
 import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { koaAdapter } from "./koa/index.js";
+import { nextAdapter } from "./next/app-router.js";
 import type { RouteFact } from "./route-fact.js";
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter };
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.
