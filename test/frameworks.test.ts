@@ -124,3 +124,29 @@ describe("Next.js App Router", () => {
     expect(runtime.sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });
+
+describe("NestJS", () => {
+  const nestConfig = () => loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") });
+
+  it("matches the golden index", async () => {
+    const result = await generate(await nestConfig());
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("nest"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Nest registers on its HTTP adapter, with the bootstrap's prefix and versioning", async () => {
+    const result = await generate(await nestConfig());
+    await import("reflect-metadata");
+    const { NestFactory } = await import("@nestjs/core");
+    const { AppModule } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "app.module.ts")).href)) as { AppModule: new () => unknown };
+    const { configure } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "main.ts")).href)) as { configure: (app: unknown) => unknown };
+    const app = await NestFactory.create(AppModule as never, { logger: false });
+    configure(app);
+    await app.init();
+    const express = app.getHttpAdapter().getInstance() as { router: { stack: never[] } };
+    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
+    const runtime = runtimeRoutes(express).map((r) => `${r.method} ${r.path}`);
+    await app.close();
+    expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+  });
+});

@@ -26,6 +26,7 @@ export interface ResolvedConfig {
   operationIds: Record<string, string>;
   openapi: NonNullable<ApidexConfig["openapi"]>;
   lint: NonNullable<ApidexConfig["lint"]>;
+  nest?: NonNullable<ApidexConfig["nest"]>;
   /** Absolute config file path, when one was loaded. */
   configFile?: string;
 }
@@ -85,6 +86,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     operationIds: config.operationIds ?? {},
     openapi: config.openapi ?? {},
     lint: config.lint ?? {},
+    ...(config.nest ? { nest: config.nest } : {}),
     ...(configFile ? { configFile } : {}),
   };
 }

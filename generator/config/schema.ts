@@ -20,7 +20,14 @@ export const configSchema = z
     /** tsconfig used for module resolution (path aliases); relative to `root`. Default `tsconfig.json` if present. */
     tsconfig: z.string().optional(),
     /** Framework adapters to run. `auto` detects them from imports. */
-    framework: z.enum(["auto", "express", "hono", "koa", "fastify", "next"]).optional(),
+    framework: z.enum(["auto", "express", "hono", "koa", "fastify", "next", "nest"]).optional(),
+    nest: z
+      .object({
+        /** Permission decorators: name, argument index (all when absent), property path in an options object. */
+        decorators: z.array(z.object({ name: z.string().min(1), argument: z.number().int().min(0).optional(), property: z.string().min(1).optional() }).strict()).min(1).optional(),
+      })
+      .strict()
+      .optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),

@@ -4,6 +4,8 @@ import type { RouteFact } from "./route-fact.js";
 
 export interface ExtractOptions {
   permissionCalls: readonly string[];
+  /** NestJS permission decorators, when the config replaces the defaults. */
+  nestDecorators?: { name: string; argument?: number; property?: string }[];
 }
 
 /** One framework: how to tell a project uses it, and how to read its routes as plain facts. */

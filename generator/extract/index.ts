@@ -5,18 +5,20 @@ import { expressAdapter } from "./express/index.js";
 import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { koaAdapter } from "./koa/index.js";
+import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { nextAdapter } from "./next/app-router.js";
 import type { RouteFact } from "./route-fact.js";
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter };
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.
  * Several frameworks in one project are all extracted.
  */
 export function extractRoutes(sources: SourceSet, framework: string, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
-  const adapters = framework === "auto" ? Object.values(ADAPTERS).filter((a) => a.detect(sources)) : [ADAPTERS[framework]!];
+  const available: Record<string, FrameworkAdapter> = { ...ADAPTERS, ...(options.nestDecorators ? { nest: nestAdapterWith(options.nestDecorators) } : {}) };
+  const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
   if (!adapters.length) {
     diagnostics.warning(
       "APX001",

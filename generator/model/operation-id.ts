@@ -8,7 +8,8 @@ const MAX_LENGTH = 48;
  * Derives an operation id from the method and path alone, so it stays the same when files move or
  * handlers are renamed. The README documents the rule:
  *
- * - version segments (`v1`, `v2.1`) and a leading `api` are dropped;
+ * - a leading `api` and `v1` (or `v0`) segments are dropped; a later version (`v2`, `v2.1`) becomes a
+ *   suffix (`list_invoices_v2`), so versions of one route get distinct ids;
  * - the verb: GET on a collection `list`, GET otherwise `get`, POST on a collection `create`, POST on a
  *   singular trailing segment uses that word as the verb (`/invoices/{id}/send` is `send_invoice`),
  *   PUT `replace`, PATCH `update`, DELETE `delete`, others the method's name;
@@ -19,6 +20,8 @@ const MAX_LENGTH = 48;
  */
 export function deriveOperationId(method: string, path: string): string {
   const segments = path.split("/").filter(Boolean);
+  // v1 (and v0) are dropped; a later version becomes a suffix, so /v1/x and /v2/x get distinct ids.
+  const versions = segments.filter((s) => /^v\d+(\.\d+)*$/i.test(s) && !/^v[01]$/i.test(s)).map((s) => s.toLowerCase().replace(/\./g, "_"));
   const parts = segments
     .map((s) => ({ param: /^\{[^{}]+\}$/.test(s), text: s }))
     .filter((s, i) => s.param || !(/^v\d+(\.\d+)*$/i.test(s.text) || (i === 0 && s.text.toLowerCase() === "api")));
@@ -41,7 +44,7 @@ export function deriveOperationId(method: string, path: string): string {
     singularLast = false;
   } else if (m === "post" && !last.param && !isPlural(last.text) && parts.length > 1) {
     verb = words(last.text);
-    nouns = literals(parts.slice(0, -1));
+    nouns = [...literals(parts.slice(0, -1)), ...versions];
     return finish(verb, nouns, method, path);
   } else {
     const onItem = last.param || !isPlural(last.text);
@@ -49,6 +52,7 @@ export function deriveOperationId(method: string, path: string): string {
     nouns = literals(parts);
     singularLast = last.param || m === "post";
     if (singularLast && nouns.length && !last.param) nouns[nouns.length - 1] = singular(nouns[nouns.length - 1]!);
+    nouns.push(...versions);
   }
   return finish(verb, nouns, method, path);
 }
