@@ -150,3 +150,14 @@ describe("NestJS", () => {
     expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });
+
+describe("NestJS bootstrap from config", () => {
+  it("takes the global prefix and URI versioning from the config over the bootstrap file", async () => {
+    const config = await loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") });
+    const result = await generate({ ...config, nest: { ...config.nest, globalPrefix: "public", uriVersioning: { defaultVersion: "3", prefix: "version-" } } });
+    const paths = result.index.operations.map((o) => o.path);
+    expect(paths).toContain("/public/version-3/customers");
+    expect(paths).toContain("/public/version-2/invoices");
+    expect(paths.every((p) => p.startsWith("/public/version-"))).toBe(true);
+  });
+});

@@ -25,6 +25,10 @@ export const configSchema = z
       .object({
         /** Permission decorators: name, argument index (all when absent), property path in an options object. */
         decorators: z.array(z.object({ name: z.string().min(1), argument: z.number().int().min(0).optional(), property: z.string().min(1).optional() }).strict()).min(1).optional(),
+        /** The global prefix, when the bootstrap cannot be read (it wins over `setGlobalPrefix`). */
+        globalPrefix: z.string().optional(),
+        /** URI versioning, when the bootstrap cannot be read (it wins over `enableVersioning`). */
+        uriVersioning: z.object({ defaultVersion: z.union([z.string(), z.array(z.string())]).optional(), prefix: z.string().optional() }).strict().optional(),
       })
       .strict()
       .optional(),

@@ -6,6 +6,8 @@ export interface ExtractOptions {
   permissionCalls: readonly string[];
   /** NestJS permission decorators, when the config replaces the defaults. */
   nestDecorators?: { name: string; argument?: number; property?: string }[];
+  /** NestJS bootstrap settings from the config, over what the bootstrap file says. */
+  nestBootstrap?: { globalPrefix?: string; uriVersioning?: { defaultVersion?: string | string[]; prefix?: string } };
 }
 
 /** One framework: how to tell a project uses it, and how to read its routes as plain facts. */

@@ -17,7 +17,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdap
  * Several frameworks in one project are all extracted.
  */
 export function extractRoutes(sources: SourceSet, framework: string, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
-  const available: Record<string, FrameworkAdapter> = { ...ADAPTERS, ...(options.nestDecorators ? { nest: nestAdapterWith(options.nestDecorators) } : {}) };
+  const available: Record<string, FrameworkAdapter> = { ...ADAPTERS, ...(options.nestDecorators || options.nestBootstrap ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap) } : {}) };
   const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
   if (!adapters.length) {
     diagnostics.warning(

@@ -5,7 +5,7 @@ import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/i
 import type { Scope } from "../../resolve/scope.js";
 import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
 import type { RouteFact } from "../route-fact.js";
 import { importedPackages } from "../shared.js";
@@ -39,7 +39,7 @@ const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiv
  * the global prefix and URI versioning from the bootstrap (`setGlobalPrefix`, `enableVersioning`), and
  * permission decorators on the class (every method) and the method (adds), plus checks in method bodies.
  */
-export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS): FrameworkAdapter {
+export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS, configured: ExtractOptions["nestBootstrap"] = {}): FrameworkAdapter {
   return {
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
@@ -47,6 +47,12 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
       const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, noHost);
       interpreter.executeAll();
       const bootstrap = readBootstrap(sources, interpreter, diagnostics);
+      if (configured.globalPrefix !== undefined) bootstrap.globalPrefix = configured.globalPrefix;
+      if (configured.uriVersioning) {
+        bootstrap.uriVersioning = true;
+        if (configured.uriVersioning.prefix !== undefined) bootstrap.versionPrefix = configured.uriVersioning.prefix;
+        if (configured.uriVersioning.defaultVersion !== undefined) bootstrap.defaultVersion = [configured.uriVersioning.defaultVersion].flat();
+      }
       const controllers = registeredControllers(sources, interpreter);
       const routes: RouteFact[] = [];
       for (const cls of controllers) {
