@@ -36,7 +36,8 @@ export class SourceSet {
 
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
   resolveImport(specifier: string, fromFile: string): ImportTarget {
-    const cacheKey = `${fromFile}\0${specifier}`;
+    // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file).
+    const cacheKey = `${path.dirname(fromFile)}\0${specifier}`;
     const cached = this.resolved.get(cacheKey);
     if (cached) return cached;
     const target = this.resolveUncached(specifier, fromFile);
