@@ -51,13 +51,14 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const progress = options.onProgress ?? (() => {});
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.texts));
-  for (const d of set.syntaxDiagnostics) diagnostics.add(d);
   progress(`extracting routes from ${set.files.length} files`);
   const facts = extractRoutes(set, config.framework, {
       permissionCalls: config.permissionCalls,
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}) } } : {}),
     }, diagnostics);
+  // After extraction: files pulled in by imports have been parsed by now too.
+  for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   const operations = buildOperations(facts, config, diagnostics);
   progress(`reading the types of ${operations.filter((op) => op.documented && !op.closed).length} documented operations`);
   const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache);

@@ -99,3 +99,18 @@ describe("the run cache", () => {
     expect(next.index.count).toBe(3);
   });
 });
+
+describe("the scan", () => {
+  it("parses files that cannot register routes only when an analysed file imports them", async () => {
+    write({
+      "src/unused-model.ts": `export interface Broken { a: string \n`,
+      "src/used-constants.ts": `export const EXTRA = "others.extra";\nexport const = ;\n`,
+      "src/routes/c.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { EXTRA } from "../used-constants.js";\nexport const c = Router();\nc.get("/extra", requirePermission(EXTRA), (req, res) => { res.json([]); });\n`,
+      "src/app.ts": `import express from "express";\nimport { a } from "./routes/a.js";\nimport { b } from "./routes/b.js";\nimport { c } from "./routes/c.js";\nexport const app = express();\napp.use("/v1", a);\napp.use("/v1", b);\napp.use("/v1", c);\n`,
+    });
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const result = await generateToDisk(config, { cache: false, cwd: dir });
+    // The imported file's syntax error is found; the model nothing imports is never parsed.
+    expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}`)).toEqual(["APX100 src/used-constants.ts"]);
+  });
+});

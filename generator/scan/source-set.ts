@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
 import { Project, ts } from "ts-morph";
@@ -22,8 +23,6 @@ export class SourceSet {
     readonly project: Project,
     /** The files matched by the include globs, sorted by path. */
     readonly files: ts.SourceFile[],
-    /** Syntax errors found while parsing; the files are still analysed where the parser recovered. */
-    readonly syntaxDiagnostics: Diagnostic[] = syntaxErrorsOf(files),
     /** The tsconfig the project was read with, for the type program of documented operations. */
     readonly tsconfig?: string,
     /** In-memory sources (tests): the type program is built over the same project. */
@@ -68,6 +67,11 @@ export class SourceSet {
     return this.project.getSourceFiles().map((f) => f.compilerNode);
   }
 
+  /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
+  syntaxDiagnostics(): Diagnostic[] {
+    return syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName)));
+  }
+
   /** A source file by absolute path; files outside the globs are parsed on first use (an import needs them). */
   getFile(fileName: string): ts.SourceFile | undefined {
     const existing = this.project.getSourceFile(fileName);
@@ -104,11 +108,14 @@ export async function scanProject(options: ScanOptions, texts?: Map<string, stri
     skipFileDependencyResolution: true,
   });
   const names = texts ? [...texts.keys()].sort() : await listSources(options);
-  const files = names.map((name) => {
-    const text = texts?.get(name);
-    return (text === undefined ? project.addSourceFileAtPath(name) : project.createSourceFile(name, text, { overwrite: true })).compilerNode;
-  });
-  return new SourceSet(options.root, project, files, syntaxErrorsOf(files), options.tsconfig);
+  const files: ts.SourceFile[] = [];
+  for (const name of names) {
+    const text = texts?.get(name) ?? readFileSync(name, "utf8");
+    // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
+    if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
+    files.push(project.createSourceFile(name, text, { overwrite: true }).compilerNode);
+  }
+  return new SourceSet(options.root, project, files, options.tsconfig);
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
@@ -117,8 +124,20 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
   const parsed = Object.keys(files)
     .sort()
     .map((name) => project.createSourceFile(path.posix.join(root, name), files[name] ?? "").compilerNode);
-  return new SourceSet(root, project, parsed, syntaxErrorsOf(parsed), undefined, true);
+  return new SourceSet(root, project, parsed, undefined, true);
 }
+
+/**
+ * Whether a file's text could register a route or create an app: a framework import, a Next.js route
+ * file, or a registration-shaped call. The others (models, services, utilities) are parsed only when
+ * an analysed file imports them, which is most of the saving on large services.
+ */
+export function mayRegisterRoutes(text: string, relativePath: string): boolean {
+  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text);
+}
+
+const NEXT_ROUTE_FILE = /(^|[\\/])app[\\/](.*[\\/])?route\.(ts|tsx|js|mjs|mts)$/;
+const ROUTE_HINTS = /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|koa|@koa\/router|koa-router|@nestjs\/[^"']+)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning)\s*\(/;
 
 function defaultCompilerOptions(): ts.CompilerOptions {
   return {
