@@ -113,7 +113,9 @@ export async function scanProject(options: ScanOptions, texts?: Map<string, stri
     const text = texts?.get(name) ?? readFileSync(name, "utf8");
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
-    files.push(project.createSourceFile(name, text, { overwrite: true }).compilerNode);
+    // addSourceFileAtPath, not createSourceFile(text): ts-morph treats created files as unsaved edits
+    // and keeps more per file; reading the file again costs less than that.
+    files.push(project.addSourceFileAtPath(name).compilerNode);
   }
   return new SourceSet(options.root, project, files, options.tsconfig);
 }
