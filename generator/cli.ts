@@ -191,6 +191,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .option("--openapi <file-or-url>", "the OpenAPI document (default: openapi-public.json next to the index, if present)")
     .option("--http <port>", "serve Streamable HTTP on this port (0 picks one) instead of stdio", (v) => Number.parseInt(v, 10))
     .option("--host <host>", "address to bind with --http", "127.0.0.1")
+    .option("--http-token-env <name>", "with --http: environment variable holding a token clients must send as a bearer token")
     .addOption(new Option("--tools <which>", "also expose one tool per operation").choices(["core", "documented", "all"]).default("core"))
     .option("--key-env <name>", "environment variable holding the API key", "APIDEX_KEY")
     .option("--auth-header <name>", "header that carries the key", "Authorization")
@@ -201,11 +202,13 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .option("--key-permissions-field <field>", "the field of that response holding the list", "permissions")
     .option("--timeout <ms>", "request timeout", (v) => Number.parseInt(v, 10), 30_000)
     .option("--max-body <bytes>", "cap on response bodies returned to the model", (v) => Number.parseInt(v, 10), 64 * 1024)
-    .action(async (options: { index: string; baseUrl: string; openapi?: string; http?: number; host: string; tools: "core" | "documented" | "all"; keyEnv: string; authHeader: string; authScheme: string; refusalField: string; keyPermissions?: string; keyPermissionsPath?: string; keyPermissionsField: string; timeout: number; maxBody: number }) => {
+    .action(async (options: { index: string; baseUrl: string; openapi?: string; http?: number; host: string; httpTokenEnv?: string; tools: "core" | "documented" | "all"; keyEnv: string; authHeader: string; authScheme: string; refusalField: string; keyPermissions?: string; keyPermissionsPath?: string; keyPermissionsField: string; timeout: number; maxBody: number }) => {
       for (const [flag, value] of [["--timeout", options.timeout], ["--max-body", options.maxBody]] as const) {
         if (!Number.isFinite(value) || value < 1) throw new UsageError(`${flag} takes a positive whole number.`);
       }
       if (options.http !== undefined && (!Number.isInteger(options.http) || options.http < 0 || options.http > 65535)) throw new UsageError("--http takes a port number (0 to 65535).");
+      const httpToken = options.httpTokenEnv ? process.env[options.httpTokenEnv] : undefined;
+      if (options.httpTokenEnv && !httpToken) throw new UsageError(`The environment variable ${options.httpTokenEnv} holds no token.`, "Set it, or drop --http-token-env.");
       const { runMcp } = await import("./mcp/serve.js");
       await runMcp({
         cwd: io.cwd,
@@ -224,6 +227,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         keyPermissionsField: options.keyPermissionsField,
         ...(options.http !== undefined ? { http: options.http } : {}),
         host: options.host,
+        ...(httpToken ? { httpToken } : {}),
         env: process.env,
         log: (line) => io.stderr(`${line}\n`),
       });

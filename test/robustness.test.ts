@@ -242,3 +242,37 @@ describe("under load", () => {
     await served.close();
   }, 30_000);
 });
+
+describe("the MCP HTTP transport with a token", () => {
+  it("refuses clients without the bearer token and serves those with it", async () => {
+    const served = await runMcp({
+      cwd: REPO_ROOT,
+      index: path.join(DIST, "operations.json"),
+      baseUrl: "http://127.0.0.1:9",
+      keyEnv: "APIDEX_KEY",
+      authHeader: "Authorization",
+      authScheme: "Bearer",
+      refusalField: "permission",
+      timeoutMs: 1000,
+      maxBodyBytes: 1024,
+      tools: "core",
+      keyPermissionsField: "permissions",
+      http: 0,
+      host: "127.0.0.1",
+      httpToken: "mcp-token-123",
+      env: { APIDEX_KEY: "fsk_demo_full" },
+      log: () => undefined,
+    });
+    const url = new URL(`http://127.0.0.1:${served.port}/mcp`);
+    const anonymous = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(anonymous.status).toBe(401);
+    const wrong = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer nope" }, body: "{}" });
+    expect(wrong.status).toBe(401);
+    const mcp = new Client({ name: "token", version: "1" });
+    await mcp.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: "Bearer mcp-token-123" } } }));
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name)).toContain("find_operations");
+    await mcp.close();
+    await served.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createMcpHandler } from "@modelcontextprotocol/server";
@@ -29,6 +30,8 @@ export interface McpCommandOptions {
   keyPermissionsField: string;
   http?: number;
   host: string;
+  /** With --http: a token clients must send as `Authorization: Bearer <token>`. */
+  httpToken?: string;
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
 }
@@ -94,6 +97,10 @@ export async function runMcp(options: McpCommandOptions): Promise<{ close: () =>
     // DNS-rebinding protection when bound to loopback: only localhost Host headers are served (the
     // guard answers 403 itself otherwise).
     if (isLoopback(options.host) && !allowHost(req, res)) return;
+    if (options.httpToken && !bearerMatches(req.headers.authorization, options.httpToken)) {
+      res.writeHead(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="apidex-mcp"' }).end(JSON.stringify({ error: "unauthorized", message: "Send Authorization: Bearer <token>." }));
+      return;
+    }
     void node(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -109,6 +116,14 @@ export async function runMcp(options: McpCommandOptions): Promise<{ close: () =>
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** Constant-time comparison of the presented bearer token. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer\s+(.+)$/i.exec(header ?? "")?.[1] ?? "";
+  const a = createHash("sha256").update(presented).digest();
+  const b = createHash("sha256").update(token).digest();
+  return timingSafeEqual(a, b) && presented.length > 0;
 }
 
 function isLoopback(host: string): boolean {
