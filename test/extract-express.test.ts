@@ -432,3 +432,14 @@ describe("diagnostic messages", () => {
     expect(result.files).toEqual([]); // nothing is written when there are errors
   });
 });
+
+describe("calls that only look like registrations", () => {
+  it("are not errors when the receiver is not named like an app or router", async () => {
+    const result = await generateFrom({
+      "client.ts": `import axios from "axios"; const api = axios.create();\nexport async function sync(ids: string[]) { return Promise.all(ids.map((id) => api.get("/users/" + id, {}))); }`,
+      "server.ts": `import express from "express"; import { createServer } from "node:http"; const app = express(); app.get("/x", (q, s) => s.end());\nconst server = createServer(app);\nserver.on("error", (e) => console.error(e));\nif (process.env.DEBUG) app.use((q: any, s: any, n: any) => n());`,
+    });
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(result.index.operations.map((o) => o.path)).toEqual(["/x"]);
+  });
+});

@@ -95,7 +95,8 @@ export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpressi
   for (const file of sources.files) {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && looksLikeRegistration(node, methods) && !visited.has(node)) {
-        const why = whyUnreached(node, interpreter);
+        const found = whyUnreached(node, interpreter);
+        const why = found && !surelyRouter(node) ? { ...found, severity: "warning" as const } : found;
         if (why) {
           const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
           if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
@@ -114,11 +115,28 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   const method = callee.name.text;
   const first = call.arguments[0];
   if (!first) return false;
-  const pathLiteral = (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first) || ts.isTemplateExpression(first)) && first.getText().slice(1).startsWith("/");
   const routerish = /(^|\.)(app|router|api|routes?|server|\w*Router)$/i.test(callee.expression.getText());
-  if (method === "route") return pathLiteral || routerish;
-  if (method === "use" || method === "on" || methods.has(method)) return call.arguments.length >= 2 && (pathLiteral || routerish);
+  if (method === "route") return isPathLiteral(first) || routerish;
+  // on(methods, path, handler): an event emitter's on("error", fn) is not a registration.
+  if (method === "on") return call.arguments.length >= 3 && isPathLiteral(call.arguments[1]);
+  // use(...): a registration when it mounts something at a path or passes a router or a permission check;
+  // use(logger()) under a condition is harmless.
+  if (method === "use") return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()));
+  if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish);
   return false;
+}
+
+function isPathLiteral(node: ts.Expression | undefined): boolean {
+  return Boolean(node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && node.getText().slice(1).startsWith("/"));
+}
+
+/**
+ * An error needs a receiver named like an app or a router; anything else (an HTTP client called `api`,
+ * a `server`) is only warned about, since it may well not be a route at all.
+ */
+function surelyRouter(call: ts.CallExpression): boolean {
+  const callee = call.expression as ts.PropertyAccessExpression;
+  return /(^|\.)(app|router|\w*Router|routes)$/.test(callee.expression.getText());
 }
 
 function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { severity: "error" | "warning"; reason: string; hint: string } | undefined {
