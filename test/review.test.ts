@@ -215,7 +215,7 @@ describe("apidex find", () => {
   let url: string;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       res.setHeader("content-type", "application/json");
       res.end(readFileSync(exampleIndex));
     }).listen(0, "127.0.0.1");

@@ -32,7 +32,6 @@ export interface RouteLayer {
   doc?: DocComment;
   /** The answering handler (the last function in the arguments). */
   handler?: ts.FunctionLikeDeclaration;
-  call: ts.CallExpression;
   site: SourceSite;
 }
 

@@ -41,7 +41,7 @@ class NextHost extends RouterHost {
           ? node.parent.parent.parent
           : node;
     const doc = leadingDoc(docNode);
-    root.stack.push({ type: "route", method, paths, checks: parts.checks, terminal: true, call: node as ts.CallExpression, site: siteOf(node), ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) });
+    root.stack.push({ type: "route", method, paths, checks: parts.checks, terminal: true, site: siteOf(node), ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) });
   }
 }
 
