@@ -162,3 +162,23 @@ describe("NestJS bootstrap from config", () => {
     expect(paths.every((p) => p.startsWith("/public/version-"))).toBe(true);
   });
 });
+
+describe("shapes outside Express", () => {
+  it("reads Fastify's route generic: Params, Body and per-status Reply", async () => {
+    const result = await indexOf("fastify");
+    const op = (result.openapi as { paths: Record<string, Record<string, any>> }).paths["/v1/invoices/{invoice_id}/send"]!.post;
+    expect(op.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/SendBody" });
+    expect(op.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Sent" });
+    expect((result.openapi as { components: { schemas: Record<string, unknown> } }).components.schemas.SendBody).toEqual({
+      type: "object",
+      properties: { to: { type: "string", description: "Where to send it instead of the customer's address." } },
+    });
+  });
+
+  it("reads a Nest method's return type, with 201 for POST", async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") }));
+    const op = (result.openapi as { paths: Record<string, Record<string, any>> }).paths["/api/v1/invoices/{invoice_id}/void"]!.post;
+    expect(Object.keys(op.responses)).toEqual(["201", "401", "403"]);
+    expect(op.responses["201"].content["application/json"].schema).toEqual({ type: "object", properties: { id: { type: "string" }, status: { type: "string" } }, required: ["id", "status"] });
+  });
+});

@@ -69,6 +69,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
           permissions,
           ...(layer.doc ? { doc: layer.doc } : {}),
           ...(layer.handler ? { handler: layer.handler } : {}),
+          ...(layer.registration ? { registration: layer.registration } : {}),
           site: layer.site,
         });
       }

@@ -22,4 +22,6 @@ export interface RouteFact {
   site: SourceSite;
   /** The answering handler, when it is a function in the sources (its types give the shapes). */
   handler?: ts.FunctionLikeDeclaration;
+  /** The registration call, for frameworks that type routes through its type arguments. */
+  registration?: ts.CallExpression;
 }

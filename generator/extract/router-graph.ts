@@ -32,6 +32,8 @@ export interface RouteLayer {
   doc?: DocComment;
   /** The answering handler (the last function in the arguments). */
   handler?: ts.FunctionLikeDeclaration;
+  /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
+  registration?: ts.CallExpression;
   site: SourceSite;
 }
 

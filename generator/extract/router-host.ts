@@ -76,7 +76,7 @@ export abstract class RouterHost implements HostAdapter {
     // answers (fewer than three parameters) it is also an operation for every method.
     const terminal = upper !== "ALL" || parts.handlers.some((h) => h.decl.parameters.length < 3);
     const handler = parts.handlers[parts.handlers.length - 1]?.decl;
-    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, site, ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
+    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, site, registration: node, ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
     router.stack.push(layer);
     if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
   }

@@ -50,6 +50,7 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
       site: fact.site,
       ...(doc ? { doc } : {}),
       ...(fact.handler ? { handler: fact.handler } : {}),
+      ...(fact.registration ? { registration: fact.registration } : {}),
     };
     if (tagId === "" && tag("operationId")) {
       diagnostics.error("APX402", "@operationId has no value.", tag("operationId")!.site, "Write the id after the tag: @operationId send_invoice");

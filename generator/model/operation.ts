@@ -41,6 +41,7 @@ export interface Operation {
   /** The doc comment and handler the operation was read from (in memory only). */
   doc?: DocComment;
   handler?: ts.FunctionLikeDeclaration;
+  registration?: ts.CallExpression;
   /** Request and response shapes; read for documented operations only. */
   shapes?: OperationShapes;
 }

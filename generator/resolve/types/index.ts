@@ -2,7 +2,7 @@ import type { CachedTypes, RunCache } from "../../cache/run-cache.js";
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { readExpressShapes } from "./operation-shapes.js";
+import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, type TypeSources } from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
 
@@ -34,7 +34,11 @@ export function resolveShapes(operations: Operation[], sources: SourceSet, diagn
   const types = createTypeContext(sources, roots);
   const builder = new SchemaBuilder(types, diagnostics);
   for (const op of documented) {
-    op.shapes = readExpressShapes(op, op.handler ? types.map(op.handler) : undefined, types, builder, diagnostics);
+    const handler = op.handler ? types.map(op.handler) : undefined;
+    const registration = op.registration ? types.map(op.registration) : undefined;
+    const typeSources: TypeSources =
+      op.framework === "express" ? expressTypeSources(handler) : op.framework === "fastify" ? fastifyTypeSources(registration) : op.framework === "nest" ? nestTypeSources(handler, types.checker, op.method) : {};
+    op.shapes = readShapes(op, handler, typeSources, types, builder, diagnostics);
   }
   const schemas = builder.finish();
   const record: CachedTypes | undefined = cache

@@ -39,27 +39,112 @@ interface ResponseCall {
  * annotations (or a `RequestHandler<...>` on the variable), the `res.status(n).json(x)` calls in its
  * body, and the `@body Type` / `@response 200 Type` tags, which win over everything else.
  */
-export function readExpressShapes(
+/**
+ * Where a framework declares a route's types. Express: the Request/Response generics; Fastify: the
+ * route generic `{ Params, Querystring, Body, Reply }`; NestJS: `@Param()`, `@Query()`, `@Body()` and
+ * the method's return type. The tags win over all of them.
+ */
+export interface TypeSources {
+  paramsNode?: ts.TypeNode;
+  queryNode?: ts.TypeNode;
+  bodyNode?: ts.TypeNode;
+  responseNode?: ts.TypeNode;
+  /** A response type without a node (a Nest method's inferred return type). */
+  responseType?: ts.Type;
+  /** Per-status reply types (Fastify's `Reply: { 200: X; 404: Y }`). */
+  replies?: Map<string, ts.TypeNode>;
+  /** Path parameter types by name (Nest's `@Param("id") id: string`). */
+  paramNodes?: Map<string, ts.TypeNode>;
+  /** The success status when the handler's calls do not say (Nest: 201 for POST). */
+  defaultStatus?: string;
+}
+
+/** Express: `Request<Params, ResBody, ReqBody, Query>` and `Response<T>` on the handler's parameters. */
+export function expressTypeSources(handler: ts.FunctionLikeDeclaration | undefined): TypeSources {
+  const [reqParam, resParam] = handler?.parameters ?? [];
+  const generic = typeArguments(reqParam?.type, "Request") ?? typeArguments(variableAnnotation(handler), "RequestHandler");
+  const [paramsNode, resBodyNode, reqBodyNode, queryNode] = generic ?? [];
+  const responseNode = typeArguments(resParam?.type, "Response")?.[0] ?? resBodyNode;
+  return { ...(paramsNode ? { paramsNode } : {}), ...(queryNode ? { queryNode } : {}), ...(reqBodyNode ? { bodyNode: reqBodyNode } : {}), ...(responseNode ? { responseNode } : {}) };
+}
+
+/** Fastify: `fastify.get<{ Params: P; Querystring: Q; Body: B; Reply: R | { 200: R } }>(...)`. */
+export function fastifyTypeSources(registration: ts.CallExpression | undefined): TypeSources {
+  const literal = registration?.typeArguments?.[0];
+  if (!literal || !ts.isTypeLiteralNode(literal)) return {};
+  const member = (name: string) => literal.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === name)?.type;
+  const reply = member("Reply");
+  const out: TypeSources = {};
+  const params = member("Params");
+  const query = member("Querystring");
+  const body = member("Body");
+  if (params) out.paramsNode = params;
+  if (query) out.queryNode = query;
+  if (body) out.bodyNode = body;
+  if (reply && ts.isTypeLiteralNode(reply) && reply.members.every((m) => ts.isPropertySignature(m) && m.name && /^["']?\d{3}["']?$/.test(m.name.getText()))) {
+    out.replies = new Map(reply.members.map((m) => [(m.name as ts.PropertyName).getText().replace(/["']/g, ""), (m as ts.PropertySignature).type!]));
+  } else if (reply) {
+    out.responseNode = reply;
+  }
+  return out;
+}
+
+/** NestJS: parameter decorators, `@HttpCode()`, and the method's declared or inferred return type. */
+export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, checker: ts.TypeChecker, httpMethod: string): TypeSources {
+  if (!method) return {};
+  const out: TypeSources = { defaultStatus: httpMethod === "POST" ? "201" : "200" };
+  const decorated = (parameter: ts.ParameterDeclaration, name: string) =>
+    (ts.canHaveDecorators(parameter) ? ts.getDecorators(parameter) : undefined)?.map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name);
+  for (const parameter of method.parameters) {
+    if (!parameter.type) continue;
+    const param = decorated(parameter, "Param");
+    const key = param?.arguments[0] && ts.isStringLiteral(param.arguments[0]) ? param.arguments[0].text : undefined;
+    if (key) (out.paramNodes ??= new Map()).set(key, parameter.type);
+    if (decorated(parameter, "Query") && !decorated(parameter, "Query")!.arguments.length) out.queryNode = parameter.type;
+    if (decorated(parameter, "Body") && !decorated(parameter, "Body")!.arguments.length) out.bodyNode = parameter.type;
+  }
+  const code = (ts.canHaveDecorators(method) ? ts.getDecorators(method) : undefined)?.map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "HttpCode");
+  if (code?.arguments[0] && ts.isNumericLiteral(code.arguments[0])) out.defaultStatus = code.arguments[0].text;
+  if (method.type) out.responseNode = method.type;
+  else {
+    const signature = checker.getSignatureFromDeclaration(method);
+    if (signature) out.responseType = checker.getReturnTypeOfSignature(signature);
+  }
+  return out;
+}
+
+export function readShapes(
   op: Operation,
   handler: ts.FunctionLikeDeclaration | undefined,
+  typeSources: TypeSources,
   sources: TypeContext,
   builder: SchemaBuilder,
   diagnostics: DiagnosticBag,
 ): OperationShapes {
   const checker = sources.checker;
   const tags = op.doc?.tags ?? [];
-  const [reqParam, resParam] = handler?.parameters ?? [];
-  const generic = typeArguments(reqParam?.type, "Request") ?? typeArguments(variableAnnotation(handler), "RequestHandler");
-  const [paramsNode, resBodyNode, reqBodyNode, queryNode] = generic ?? [];
-  const responseNode = typeArguments(resParam?.type, "Response")?.[0] ?? resBodyNode;
+  const [, resParam] = op.framework === "express" ? (handler?.parameters ?? []) : [];
+  const { paramsNode, queryNode, bodyNode: reqBodyNode } = typeSources;
+  const responseNode = typeSources.responseNode;
   const typeOf = (node: ts.TypeNode | undefined) => (node ? checker.getTypeFromTypeNode(node) : undefined);
+  const unwrapAsync = (type: ts.Type | undefined): ts.Type | undefined => {
+    // Promise<T> and Observable<T> (Nest) answer with T.
+    const name = type?.getSymbol()?.name;
+    if (type && (name === "Promise" || name === "Observable")) return checker.getTypeArguments(type as ts.TypeReference)[0] ?? type;
+    return type;
+  };
 
   // Path parameters: typed by the Params generic where it names them, strings otherwise.
   const pathParams: Record<string, JsonSchema> = {};
   const paramsType = typeOf(paramsNode);
   for (const name of op.pathParams) {
     const prop = paramsType?.getProperty(name);
-    pathParams[name] = prop && paramsNode ? builder.schemaOf(checker.getTypeOfSymbolAtLocation(prop, paramsNode), paramsNode, `path parameter ${name}`) : { type: "string" };
+    const single = typeSources.paramNodes?.get(name);
+    pathParams[name] = prop && paramsNode
+      ? builder.schemaOf(checker.getTypeOfSymbolAtLocation(prop, paramsNode), paramsNode, `path parameter ${name}`)
+      : single
+        ? builder.schemaOf(checker.getTypeFromTypeNode(single), single, `path parameter ${name}`)
+        : { type: "string" };
   }
 
   // Query: each property of the Query generic is one parameter.
@@ -90,7 +175,7 @@ export function readExpressShapes(
 
   // Responses: statuses from the handler's calls, types from tags, Response<T>/ResBody, or the value sent.
   const calls = handler && resParam && ts.isIdentifier(resParam.name) ? responseCalls(handler, resParam.name.text) : [];
-  const declared = usable(typeOf(responseNode));
+  const declared = usable(unwrapAsync(typeOf(responseNode) ?? typeSources.responseType));
   // Tags first: a status a @response tag describes is not inferred from the handler's calls.
   const byStatus = new Map<string, ResponseShape>();
   for (const tag of tags.filter((t) => t.name === "response")) {
@@ -117,9 +202,16 @@ export function readExpressShapes(
       else if (call.status < 300) byStatus.set(status, { status, schema: missingResponse(op, call.arg ?? handler, diagnostics) });
     }
   }
+  for (const [status, node] of typeSources.replies ?? []) {
+    if (byStatus.has(status)) continue;
+    const type = usable(typeOf(node));
+    byStatus.set(status, type ? { status, schema: builder.schemaOf(type, node, `response ${status} of ${op.operationId}`) } : { status });
+  }
   if (![...byStatus.keys()].some((s) => s.startsWith("2"))) {
-    const status = op.effect === "remove" ? "204" : "200";
-    byStatus.set(status, declared ? { status, schema: builder.schemaOf(declared, responseNode!, `response ${status} of ${op.operationId}`) } : { status });
+    const status = typeSources.defaultStatus ?? (op.effect === "remove" ? "204" : "200");
+    const where = responseNode ?? handler ?? sources.file(op.site.file)!;
+    const isVoid = typeSources.responseType && typeSources.responseType.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined);
+    byStatus.set(status, declared && !isVoid ? { status, schema: builder.schemaOf(declared, where, `response ${status} of ${op.operationId}`) } : { status });
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
   return { pathParams, query, ...(body ? { body } : {}), responses };
