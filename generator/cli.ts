@@ -57,8 +57,13 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
 
   withProjectOptions(program.command("generate").description("write operations.json and openapi-public.json"))
     .option("--no-cache", "ignore and do not update the cache in node_modules/.cache/apidex")
-    .action(async (options: ProjectOptions & { cache: boolean }) => {
+    .option("--watch", "stay running and regenerate when a source file changes")
+    .action(async (options: ProjectOptions & { cache: boolean; watch?: boolean }) => {
     const config = await loadProject(options);
+    if (options.watch) {
+      await watchProject(config, io);
+      return;
+    }
     const progress = progressLine(io);
     const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd, ...(progress ? { onProgress: progress.update } : {}) });
     progress?.done();
@@ -267,6 +272,42 @@ async function artifactsDir(cwd: string, configFile: string | undefined): Promis
   if (!hasConfig) return path.join(cwd, "dist");
   const config: ResolvedConfig = await loadConfig({ cwd, ...(configFile ? { configFile } : {}) });
   return config.out;
+}
+
+/** `generate --watch`: one session, re-run on every batch of changes under the project folder. */
+async function watchProject(config: ResolvedConfig, io: CliIo): Promise<void> {
+  const { watch } = await import("node:fs");
+  const { WatchSession } = await import("./generate.js");
+  const report = (result: { counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number }; diagnostics: { sorted(): Diagnostic[] }; written: string[] }, took: number) => {
+    for (const d of result.diagnostics.sorted()) io.stderr(`${formatDiagnostic(d, io.cwd)}\n`);
+    const state = result.counts.errors ? `${plural(result.counts.errors, "error")}; nothing written` : result.written.length ? `wrote ${plural(result.written.length, "file")}` : "artifacts unchanged";
+    io.stdout(`apidex: ${countsLine(result.counts)}; ${state} (${took} ms)\n`);
+  };
+  let started = Date.now();
+  const { session, result } = await WatchSession.start(config, io.cwd);
+  report(result, Date.now() - started);
+  io.stderr(`apidex: watching ${path.relative(io.cwd, config.root) || "."} for changes (Ctrl-C to stop)\n`);
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const out = path.resolve(config.out);
+  watch(config.root, { recursive: true }, (_event, name) => {
+    if (!name) return;
+    const file = path.resolve(config.root, name.toString());
+    if (/[\\/]node_modules[\\/]|[\\/]\.git[\\/]/.test(file) || file.startsWith(out + path.sep) || !/\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(file)) return;
+    pending.add(file);
+    clearTimeout(timer);
+    // Editors write in bursts: wait for a quiet moment, then re-run once for the whole batch.
+    timer = setTimeout(() => {
+      const batch = [...pending];
+      pending.clear();
+      running = running.then(async () => {
+        started = Date.now();
+        report(await session.update(batch), Date.now() - started);
+      });
+    }, 80);
+  });
+  await new Promise<void>(() => undefined); // until the process is stopped
 }
 
 /**

@@ -174,6 +174,39 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
 }
 
+/**
+ * A long-lived generator for watch mode: the parsed project stays in memory, a change re-parses only
+ * the changed files, and the type phase is reused while nothing it read changed.
+ */
+export class WatchSession {
+  private constructor(
+    private readonly config: ResolvedConfig,
+    private readonly sources: SourceSet,
+    private readonly cache: RunCache,
+  ) {}
+
+  static async start(config: ResolvedConfig, cwd = process.cwd()): Promise<{ session: WatchSession; result: DiskResult }> {
+    const session = new WatchSession(config, await scanProject(config), RunCache.forProject(config.root, cwd, cacheKey(config)));
+    return { session, result: await session.run() };
+  }
+
+  /** Re-analyses after `changed` files (absolute paths) changed, appeared or vanished, and writes. */
+  async update(changed: string[]): Promise<DiskResult> {
+    this.cache.forget(changed);
+    this.sources.refresh(changed, this.config);
+    return this.run();
+  }
+
+  private async run(): Promise<DiskResult> {
+    const result = await generate(this.config, this.sources, { cache: this.cache });
+    if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
+    const written = write(this.config.out, result.files);
+    // Only the type record matters here: the next update always re-analyses.
+    this.cache.save(new Map(), undefined, result.types);
+    return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
+  }
+}
+
 function write(outDir: string, files: ArtifactFile[]): string[] {
   try {
     return writeArtifactsAtomically(outDir, files).written;

@@ -114,3 +114,34 @@ describe("the scan", () => {
     expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}`)).toEqual(["APX100 src/used-constants.ts"]);
   });
 });
+
+describe("watch mode", () => {
+  it("re-parses only what changed and keeps the artifacts exact", async () => {
+    const { WatchSession } = await import("../generator/generate.js");
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const { session, result } = await WatchSession.start(config, dir);
+    expect(result.counts.indexed).toBe(3);
+    const read = () => JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+
+    write({ "src/perms.ts": `export const P = { Read: "things.view" } as const;\n` });
+    await session.update([path.join(dir, "src/perms.ts")]);
+    expect(permissionsOf(read())["/v1/others"]).toEqual(["things.view"]);
+
+    write({
+      "src/routes/c.ts": `import { Router } from "express";\nexport const c = Router();\nc.get("/new", (req, res) => { res.end(); });\n`,
+      "src/app.ts": `import express from "express";\nimport { a } from "./routes/a.js";\nimport { b } from "./routes/b.js";\nimport { c } from "./routes/c.js";\nexport const app = express();\napp.use("/v1", a);\napp.use("/v1", b);\napp.use("/v1", c);\n`,
+    });
+    await session.update([path.join(dir, "src/routes/c.ts"), path.join(dir, "src/app.ts")]);
+    expect(read().operations.map((o: { path: string }) => o.path)).toContain("/v1/new");
+
+    write({ "src/models.ts": `export interface Thing { id: string; name: string; size: number }\n` });
+    await session.update([path.join(dir, "src/models.ts")]);
+    const openapi = JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8"));
+    expect(Object.keys(openapi.components.schemas.Thing.properties)).toEqual(["id", "name", "size"]);
+
+    // Byte-identical to what a cold run writes from the same sources.
+    const watched = readFileSync(path.join(dir, "dist", "openapi-public.json"));
+    await run(false);
+    expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(watched)).toBe(true);
+  });
+});

@@ -131,3 +131,28 @@ describe("apidex generate", () => {
     expect(run.stderr).toMatch(/No apidex.config.ts/);
   });
 });
+
+describe("apidex generate --watch", () => {
+  it("regenerates when a source file changes", async () => {
+    const dir = path.join(work, "watched");
+    writeProject(dir);
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [CLI, "generate", "--root", dir, "--watch"], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const until = async (check: () => boolean, what: string) => {
+      for (let i = 0; i < 150 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+      if (!check()) throw new Error(`timed out waiting for ${what}:\n${output}`);
+    };
+    try {
+      await until(() => output.includes("watching"), "the first run");
+      writeFileSync(path.join(dir, "src/permissions.ts"), `export const ORDERS_READ = "orders.view";\n`);
+      const index = () => readFileSync(path.join(dir, "dist", "operations.json"), "utf8");
+      await until(() => index().includes('"orders.view"'), "the re-run");
+      expect(output).toMatch(/2 indexed, 0 documented, 0 closed, 0 warnings; wrote \d+ files \(\d+ ms\)/);
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
+});

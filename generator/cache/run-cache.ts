@@ -110,9 +110,15 @@ export class RunCache {
     return value;
   }
 
+  /** Forgets the fingerprints this process memoized for files that changed since (watch mode). */
+  forget(files: Iterable<string>): void {
+    for (const file of files) this.fingerprints.delete(file);
+  }
+
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
   save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined): void {
     const data: CacheFile = { format: CACHE_FORMAT, key: this.key, sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))), ...(artifacts ? { artifacts } : {}), ...(types ? { types } : {}) };
+    this.data = data; // a long-lived process (watch mode) reads its own last run
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
+import picomatch from "picomatch";
 import { Project, ts } from "ts-morph";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
@@ -21,8 +22,8 @@ export class SourceSet {
   constructor(
     readonly root: string,
     readonly project: Project,
-    /** The files matched by the include globs, sorted by path. */
-    readonly files: ts.SourceFile[],
+    /** The files matched by the include globs (and able to register routes), sorted by path. */
+    public files: ts.SourceFile[],
     /** The tsconfig the project was read with, for the type program of documented operations. */
     readonly tsconfig?: string,
     /** In-memory sources (tests): the type program is built over the same project. */
@@ -60,6 +61,43 @@ export class SourceSet {
   get program(): ts.Program {
     this.compiledProgram ??= this.project.getProgram().compilerObject;
     return this.compiledProgram;
+  }
+
+  /**
+   * Brings the set up to date after files changed on disk (watch mode): changed files are re-parsed,
+   * deleted ones dropped, new ones added when they can register routes. Only these files are parsed.
+   */
+  refresh(changed: Iterable<string>, options: ScanOptions): void {
+    this.resolved.clear(); // a file that appeared or vanished changes what imports resolve to
+    this.compiledProgram = undefined;
+    const inScope = picomatch(options.include, { dot: true, ignore: options.exclude });
+    for (const name of changed) {
+      const existing = this.project.getSourceFile(name);
+      if (!existing && !inScope(path.relative(options.root, name).split(path.sep).join("/"))) continue;
+      let text: string | undefined;
+      try {
+        text = readFileSync(name, "utf8");
+      } catch {
+        text = undefined;
+      }
+      if (text === undefined) {
+        if (existing) this.project.removeSourceFile(existing);
+      } else if (existing) {
+        existing.replaceWithText(text);
+      } else if (mayRegisterRoutes(text, path.relative(options.root, name))) {
+        this.project.addSourceFileAtPath(name);
+      }
+    }
+    const wanted = new Set<string>();
+    for (const file of this.project.getSourceFiles()) {
+      const name = file.getFilePath();
+      if (!/[\\/]node_modules[\\/]/.test(name) && mayRegisterRoutes(file.getFullText(), path.relative(options.root, name))) wanted.add(name);
+    }
+    this.files = this.project
+      .getSourceFiles()
+      .filter((f) => wanted.has(f.getFilePath()))
+      .map((f) => f.compilerNode)
+      .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
   /** Every file the analysis parsed: the globbed ones and those imports pulled in. */
