@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../examples/field-service/src/app.js";
+import { listenOnLoopback } from "./helpers/listen.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -62,16 +61,11 @@ describe("openapi-public.json with the ecosystem's tools", () => {
 });
 
 describe("a real openapi-fetch client against the running example service", () => {
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
 
-  beforeAll(async () => {
-    server = createApp().listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeAll(async () => ({ base, close } = await listenOnLoopback(createApp())));
+  afterAll(() => close());
 
   it("gets responses that validate against the document's schemas (list, get, create, update, delete, actions)", async () => {
     // Imported by a computed specifier: its types come from files generated in beforeAll, which the

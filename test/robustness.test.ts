@@ -1,6 +1,4 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, InMemoryTransport as ClientInMemory, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -19,6 +17,7 @@ import { lintOperations } from "../generator/review/lint.js";
 import { sourceSetFromMemory } from "../generator/scan/source-set.js";
 import { writeArtifactsAtomically } from "../generator/write/atomic-write.js";
 import { generateFrom, memoryConfig } from "./helpers/in-memory.js";
+import { listenOnLoopback } from "./helpers/listen.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /** Bad input, faults, fuzzing and load: seeded and bounded, so a failure replays and CI stays fast. */
@@ -190,14 +189,11 @@ describe("fuzzing the MCP tools", () => {
 });
 
 describe("under load", () => {
-  let server: Server;
   let base: string;
-  beforeAll(async () => {
-    server = createApp().listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  let close: () => Promise<void>;
+
+  beforeAll(async () => ({ base, close } = await listenOnLoopback(createApp())));
+  afterAll(() => close());
 
   it("the api-docs handler serves a bounded autocannon run with zero errors", async () => {
     const result = await autocannon({
