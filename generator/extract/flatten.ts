@@ -6,11 +6,43 @@ import type { Layer, RouterNode } from "./router-graph.js";
 /** How a framework writes paths, turned into OpenAPI paths. */
 export type PathParser = (raw: string) => PathParseResult;
 
-/** A middleware seen so far on the walk, with the paths it runs for. */
-interface ActiveMiddleware {
-  segments: string[][];
-  end: boolean;
-  keys: string[];
+/**
+ * The middleware seen so far on the walk, by the segments of the paths they run for: a route collects
+ * the checks of every node its own segments reach, so the cost follows the route's depth, not how many
+ * middleware came before it (thousands, on a large service).
+ */
+class MiddlewareTrie {
+  private readonly literals = new Map<string, MiddlewareTrie>();
+  private param: MiddlewareTrie | undefined;
+  /** Middleware whose path ends here: `end` ones run for this exact path only. */
+  private readonly here: { end: boolean; keys: string[] }[] = [];
+
+  add(segments: string[], end: boolean, keys: string[]): void {
+    let node: MiddlewareTrie = this;
+    for (const segment of segments) {
+      if (isParam(segment)) node = node.param ??= new MiddlewareTrie();
+      else {
+        let next = node.literals.get(segment);
+        if (!next) node.literals.set(segment, (next = new MiddlewareTrie()));
+        node = next;
+      }
+    }
+    node.here.push({ end, keys });
+  }
+
+  /**
+   * The keys of every middleware that surely runs for a route path. A parameter in the middleware path
+   * matches any segment; a literal matches only the same literal (a route parameter could take that
+   * value, but then only for that value, so it is not a requirement of the operation).
+   */
+  keysFor(route: string[], depth = 0, out: string[] = []): string[] {
+    for (const m of this.here) if (!m.end || depth === route.length) out.push(...m.keys);
+    if (depth < route.length) {
+      this.literals.get(route[depth]!)?.keysFor(route, depth + 1, out);
+      this.param?.keysFor(route, depth + 1, out);
+    }
+    return out;
+  }
 }
 
 /** The methods an `all()` route answers, as separate operations. */
@@ -23,7 +55,7 @@ export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  */
 export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framework: string, parsePath: PathParser): RouteFact[] {
   const routes: RouteFact[] = [];
-  const active: ActiveMiddleware[] = [];
+  const active = new MiddlewareTrie();
 
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
@@ -48,7 +80,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
     }
     if (layer.type === "middleware") {
       const keys = layer.checks.flatMap((c) => c.keys);
-      if (keys.length) active.push({ segments: parsed.variants.map((v) => segmentsOf(v.path)), end: layer.end, keys });
+      if (keys.length) for (const variant of parsed.variants) active.add(segmentsOf(variant.path), layer.end, keys);
       return;
     }
     if (!layer.terminal) return;
@@ -58,7 +90,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
         diagnostics.warning("APX205", `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`, layer.site, "OpenAPI path parameters match one segment; callers must encode slashes.");
       }
       const segments = segmentsOf(variant.path);
-      const inherited = active.filter((m) => m.segments.some((pattern) => covers(pattern, segments, m.end))).flatMap((m) => m.keys);
+      const inherited = active.keysFor(segments);
       const permissions = [...new Set([...inherited, ...own])].sort();
       for (const method of layer.method === "ALL" ? ALL_METHODS : [layer.method]) {
         routes.push({
@@ -82,16 +114,6 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
 
 function segmentsOf(path: string): string[] {
   return path.split("/").filter(Boolean);
-}
-
-/**
- * Whether a middleware path surely runs for a route path. A parameter in the middleware path matches
- * any segment; a literal matches only the same literal (a route parameter could take that value, but
- * then only for that value, so it is not a requirement of the operation).
- */
-function covers(pattern: string[], route: string[], end: boolean): boolean {
-  if (pattern.length > route.length || (end && pattern.length !== route.length)) return false;
-  return pattern.every((segment, i) => isParam(segment) || segment === route[i]);
 }
 
 function isParam(segment: string): boolean {
