@@ -8,7 +8,7 @@ import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
-import { buildApiDocsFiles } from "./publish/build-assets.js";
+import { buildApiDocsFiles, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { listSources, scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
@@ -49,6 +49,12 @@ const VERSION = (JSON.parse(readFileSync(fileURLToPath(new URL("../package.json"
 export async function generate(config: ResolvedConfig, sources?: SourceSet, options: GenerateOptions = {}): Promise<GenerateResult> {
   const diagnostics = new DiagnosticBag();
   const progress = options.onProgress ?? (() => {});
+  // The thread pool compresses what is known early (the page, the schema, then the index) while the
+  // main thread parses and reads types: on two cores most of the compression costs no wall time.
+  const compressor = new Compressor();
+  compressor.startTemplates();
+  const schemaText = readFileSync(SCHEMA_FILE, "utf8");
+  compressor.start(Buffer.from(schemaText));
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.texts));
   progress(`extracting routes from ${set.files.length} files`);
@@ -60,6 +66,10 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   const operations = buildOperations(facts, config, diagnostics);
+  // The index does not depend on the types of documented operations.
+  const index = emitIndex(operations, config.service);
+  const indexText = canonicalJson(index);
+  if (!diagnostics.errors.length) compressor.start(Buffer.from(indexText));
   progress(`reading the types of ${operations.filter((op) => op.documented && !op.closed).length} documented operations`);
   const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache);
   validateOperations(operations, diagnostics);
@@ -75,12 +85,9 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   }
 
   progress("writing the artifacts");
-  const index = emitIndex(operations, config.service);
   const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
-  const indexText = canonicalJson(index);
   const openapiText = canonicalJson(openapi);
-  const schemaText = readFileSync(SCHEMA_FILE, "utf8");
   const files: ArtifactFile[] = errors
     ? []
     : [
@@ -88,7 +95,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
         { name: "openapi-public.json", content: openapiText },
         { name: "operations.schema.json", content: schemaText },
         // The CDN layout and what the api-docs handler serves: the same bytes, precompressed.
-        ...buildApiDocsFiles({ index: indexText, openapi: openapiText, schema: schemaText }),
+        ...(await buildApiDocsFiles({ index: indexText, openapi: openapiText, schema: schemaText }, { compressor })),
       ];
   return {
     operations,

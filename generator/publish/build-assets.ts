@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
 import type { ArtifactFile } from "../write/atomic-write.js";
 import { canonicalJson } from "../write/canonical-json.js";
 import { type ApiDocsManifest, type AssetMeta, DEFAULT_CACHE_CONTROL, DEFAULT_MOUNT, type Encoding, INDEX_PATH } from "./assets.js";
@@ -22,29 +23,53 @@ interface Source {
 }
 
 /**
+ * Compresses bodies with brotli and gzip on libuv's thread pool, each distinct content once. A run starts
+ * the bodies it already has (the index, the templates) early, so the second core compresses while the
+ * main thread reads the types of documented operations.
+ */
+export class Compressor {
+  private readonly started = new Map<string, Promise<[Buffer, Buffer]>>();
+
+  /** Starts compressing `body` (if this content was not started yet) and returns the pending result. */
+  start(body: Buffer): Promise<[Buffer, Buffer]> {
+    const key = createHash("sha256").update(body).digest("hex");
+    let pending = this.started.get(key);
+    if (!pending) {
+      pending = Promise.all([brotli(body), gzip(body)]);
+      // Awaited later by buildApiDocsFiles; a run that fails before then must not report it as unhandled.
+      pending.catch(() => {});
+      this.started.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Starts the files whose bytes do not depend on the service: the reference page. */
+  startTemplates(): void {
+    for (const source of templateSources()) this.start(source.body);
+  }
+}
+
+/**
  * The CDN layout under dist/api-docs/: every served file at its path below the mount, its `.br` and `.gz`
  * siblings (compressed once, here, at generate time), and `_headers.json` with each file's content type,
  * encodings, cache policy and ETags. The handler serves exactly these bytes.
  */
-export function buildApiDocsFiles(artifacts: { index: string; openapi: string; schema: string }, folder = "api-docs"): ArtifactFile[] {
-  const template = (name: string) => readFileSync(`${TEMPLATES}${name}`);
+export async function buildApiDocsFiles(artifacts: { index: string; openapi: string; schema: string }, options: { folder?: string; compressor?: Compressor } = {}): Promise<ArtifactFile[]> {
+  const folder = options.folder ?? "api-docs";
+  const compressor = options.compressor ?? new Compressor();
   const sources: Source[] = [
     { path: "/openapi.json", file: "openapi.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi) },
     { path: "/openapi-public.json", file: "openapi-public.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi), contentDisposition: 'attachment; filename="openapi-public.json"' },
     { path: "/operations.json", file: "operations.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.index) },
     { path: "/operations.schema.json", file: "operations.schema.json", contentType: "application/schema+json; charset=utf-8", body: Buffer.from(artifacts.schema) },
-    { path: INDEX_PATH, file: "index.html", contentType: "text/html; charset=utf-8", body: template("index.html"), headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" } },
-    { path: "/app.js", file: "app.js", contentType: "text/javascript; charset=utf-8", body: template("app.js") },
-    { path: "/app.css", file: "app.css", contentType: "text/css; charset=utf-8", body: template("app.css") },
+    ...templateSources(),
   ];
+  // openapi.json and openapi-public.json are the same bytes: the compressor does each content once.
+  const compressed = await Promise.all(sources.map((source) => compressor.start(source.body)));
   const files: ArtifactFile[] = [];
-  // openapi.json and openapi-public.json are the same bytes: compress each content once.
-  const compressed = new Map<string, [Buffer, Buffer]>();
   const manifest: ApiDocsManifest = { format: "apidex.api-docs/1", mount: DEFAULT_MOUNT, files: {} };
-  for (const source of sources) {
-    const key = createHash("sha256").update(source.body).digest("hex");
-    if (!compressed.has(key)) compressed.set(key, [brotli(source.body), gzip(source.body)]);
-    const [br, gz] = compressed.get(key)!;
+  sources.forEach((source, i) => {
+    const [br, gz] = compressed[i]!;
     const encoded: [Encoding, Buffer, string][] = [
       ["identity", source.body, source.file],
       ["br", br, `${source.file}.br`],
@@ -62,9 +87,22 @@ export function buildApiDocsFiles(artifacts: { index: string; openapi: string; s
       ...(source.headers ? { headers: source.headers } : {}),
       variants,
     };
-  }
+  });
   files.push({ name: `${folder}/_headers.json`, content: canonicalJson(manifest) });
   return files;
+}
+
+let templates: Source[] | undefined;
+
+/** The reference page's files, read once per process. */
+function templateSources(): Source[] {
+  const template = (name: string) => readFileSync(`${TEMPLATES}${name}`);
+  templates ??= [
+    { path: INDEX_PATH, file: "index.html", contentType: "text/html; charset=utf-8", body: template("index.html"), headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" } },
+    { path: "/app.js", file: "app.js", contentType: "text/javascript; charset=utf-8", body: template("app.js") },
+    { path: "/app.css", file: "app.css", contentType: "text/css; charset=utf-8", body: template("app.css") },
+  ];
+  return templates;
 }
 
 function etagOf(bytes: Buffer, encoding: Encoding): string {
@@ -75,15 +113,25 @@ function etagOf(bytes: Buffer, encoding: Encoding): string {
 /** Files up to this size get brotli's best quality; larger ones quality 9, 30-100x faster on them. */
 const MAX_QUALITY_BYTES = 64 * 1024;
 
-function brotli(body: Buffer): Buffer {
-  return brotliCompressSync(body, {
+const brotliAsync = promisify(brotliCompress);
+const gzipPromise = promisify(gzipAsync);
+
+/**
+ * One output chunk big enough for the whole result: zlib's async mode returns to the main thread after
+ * every chunk, and a busy main thread would leave the thread pool idle between chunks.
+ */
+const wholeOutput = (body: Buffer) => Math.max(64 * 1024, body.byteLength + 1024);
+
+function brotli(body: Buffer): Promise<Buffer> {
+  return brotliAsync(body, {
+    chunkSize: wholeOutput(body),
     params: { [constants.BROTLI_PARAM_QUALITY]: body.byteLength <= MAX_QUALITY_BYTES ? 11 : 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
   });
 }
 
 /** gzip with a fixed header (no time stamp, a fixed OS byte) so every machine writes the same bytes. */
-function gzip(body: Buffer): Buffer {
-  const out = gzipSync(body, { level: 9 });
+async function gzip(body: Buffer): Promise<Buffer> {
+  const out = await gzipPromise(body, { level: 9, chunkSize: wholeOutput(body) });
   out[4] = out[5] = out[6] = out[7] = 0; // MTIME
   out[9] = 3; // OS: Unix, whatever machine compressed it
   return out;
