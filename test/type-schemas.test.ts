@@ -183,8 +183,8 @@ app.get("/invoices/:id", (req, res) => { res.json({}); });`,
     });
     const messages = result.diagnostics.items.map((d) => `${d.code} ${d.site?.line} ${d.message}`);
     expect(messages).toEqual([
-      "APX511 5 The response 200 example of get_invoice does not match its schema at /total_cents: must be number.",
-      "APX511 5 The response 200 example of get_invoice does not match its schema at /status: must be equal to one of the allowed values.",
+      "APX511 5 The response 200 example of get_invoice does not match its schema at /total_cents: Instance type \"string\" is invalid. Expected \"number\".",
+      "APX511 5 The response 200 example of get_invoice does not match its schema at /status: Instance does not match any of [\"draft\",\"sent\"].",
       "APX512 6 The request example of get_invoice has no schema to check it against: the operation declares no request body type.",
     ]);
   });
