@@ -1,5 +1,5 @@
 import type { SourceSite } from "../diagnostics/diagnostic.js";
-import type { ts } from "ts-morph";
+import type { ts } from "../typescript.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 
 /**

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { unknown, type Value } from "../resolve/values.js";

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 
 export interface DocTag {

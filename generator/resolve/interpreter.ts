@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { Binding, Scope } from "./scope.js";

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../typescript.js";
 import type { Value } from "./values.js";
 
 /** A name bound to a value that is computed on first use and then kept. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fg from "fast-glob";
 import picomatch from "picomatch";
-import { Project, ts } from "ts-morph";
+import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /** What an import specifier points at. */
@@ -11,27 +11,34 @@ export type ImportTarget =
   | { kind: "external"; module: string }
   | { kind: "missing"; specifier: string };
 
+/** Where a source set reads files: the disk, or a map of in-memory texts (tests, editors). */
+export interface SourceHost extends ts.ModuleResolutionHost {
+  readFile(fileName: string): string | undefined;
+  fileExists(fileName: string): boolean;
+}
+
 /**
- * The parsed sources of a project. Files are parsed once, syntax only: nothing here builds a program or
- * runs the type checker, so reading paths and permissions never type-checks the whole service.
+ * The parsed sources of a project. Files are parsed once, syntax only, with the bare parser: nothing
+ * here builds a program or runs the type checker, so reading paths and permissions never type-checks
+ * the whole service. The type phase of documented operations reuses these parsed files.
  */
 export class SourceSet {
+  private readonly parsed = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
   private compiledProgram: ts.Program | undefined;
 
   constructor(
     readonly root: string,
-    readonly project: Project,
+    readonly compilerOptions: ts.CompilerOptions,
+    readonly host: SourceHost,
     /** The files matched by the include globs (and able to register routes), sorted by path. */
     public files: ts.SourceFile[],
-    /** The tsconfig the project was read with, for the type program of documented operations. */
+    /** The tsconfig the project was read with. */
     readonly tsconfig?: string,
-    /** In-memory sources (tests): the type program is built over the same project. */
+    /** In-memory sources (tests): the type program covers every file, see `program`. */
     readonly inMemory = false,
-  ) {}
-
-  get compilerOptions(): ts.CompilerOptions {
-    return this.project.getCompilerOptions();
+  ) {
+    for (const file of files) this.parsed.set(file.fileName, file);
   }
 
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
@@ -46,7 +53,7 @@ export class SourceSet {
   }
 
   private resolveUncached(specifier: string, fromFile: string): ImportTarget {
-    const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.project.getModuleResolutionHost());
+    const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
     const module = result.resolvedModule;
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
     if (!module) return isRelative ? { kind: "missing", specifier } : { kind: "external", module: specifier };
@@ -57,9 +64,9 @@ export class SourceSet {
     return file ? { kind: "source", file } : { kind: "missing", specifier };
   }
 
-  /** The program over every scanned file; only in-memory sources use it (see resolve/types/type-context). */
+  /** The program over every in-memory file; only in-memory sources use it (see resolve/types/type-context). */
   get program(): ts.Program {
-    this.compiledProgram ??= this.project.getProgram().compilerObject;
+    this.compiledProgram ??= createProgramOver(this, [...this.parsed.keys()].sort(), this.compilerOptions);
     return this.compiledProgram;
   }
 
@@ -71,38 +78,22 @@ export class SourceSet {
     this.resolved.clear(); // a file that appeared or vanished changes what imports resolve to
     this.compiledProgram = undefined;
     const inScope = picomatch(options.include, { dot: true, ignore: options.exclude });
-    for (const name of changed) {
-      const existing = this.project.getSourceFile(name);
+    for (const changedName of changed) {
+      const name = fileKey(changedName);
+      const existing = this.parsed.get(name);
       if (!existing && !inScope(path.relative(options.root, name).split(path.sep).join("/"))) continue;
-      let text: string | undefined;
-      try {
-        text = readFileSync(name, "utf8");
-      } catch {
-        text = undefined;
-      }
-      if (text === undefined) {
-        if (existing) this.project.removeSourceFile(existing);
-      } else if (existing) {
-        existing.replaceWithText(text);
-      } else if (mayRegisterRoutes(text, path.relative(options.root, name))) {
-        this.project.addSourceFileAtPath(name);
-      }
+      const text = this.host.readFile(name);
+      if (text === undefined) this.parsed.delete(name);
+      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name))) this.parsed.set(name, parse(name, text));
     }
-    const wanted = new Set<string>();
-    for (const file of this.project.getSourceFiles()) {
-      const name = file.getFilePath();
-      if (!/[\\/]node_modules[\\/]/.test(name) && mayRegisterRoutes(file.getFullText(), path.relative(options.root, name))) wanted.add(name);
-    }
-    this.files = this.project
-      .getSourceFiles()
-      .filter((f) => wanted.has(f.getFilePath()))
-      .map((f) => f.compilerNode)
+    this.files = [...this.parsed.values()]
+      .filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName) && mayRegisterRoutes(f.text, path.relative(options.root, f.fileName)))
       .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
   /** Every file the analysis parsed: the globbed ones and those imports pulled in. */
   parsedFiles(): ts.SourceFile[] {
-    return this.project.getSourceFiles().map((f) => f.compilerNode);
+    return [...this.parsed.values()];
   }
 
   /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
@@ -110,17 +101,118 @@ export class SourceSet {
     return syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName)));
   }
 
+  /** A parsed source file by absolute path, without parsing anything. */
+  parsedFile(fileName: string): ts.SourceFile | undefined {
+    return this.parsed.get(fileKey(fileName));
+  }
+
   /** A source file by absolute path; files outside the globs are parsed on first use (an import needs them). */
   getFile(fileName: string): ts.SourceFile | undefined {
-    const existing = this.project.getSourceFile(fileName);
-    if (existing) return existing.compilerNode;
-    try {
-      return this.project.addSourceFileAtPathIfExists(fileName)?.compilerNode;
-    } catch {
-      return undefined;
-    }
+    const name = fileKey(fileName);
+    const existing = this.parsed.get(name);
+    if (existing) return existing;
+    const text = this.host.readFile(name);
+    if (text === undefined) return undefined;
+    const file = parse(name, text);
+    this.parsed.set(name, file);
+    return file;
   }
 }
+
+/** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
+function fileKey(fileName: string): string {
+  return (path.isAbsolute(fileName) ? fileName : path.resolve(fileName)).split(path.sep).join("/");
+}
+
+/** Parses like the floor the benchmark measures against: the bare parser, parent pointers, all JSDoc. */
+function parse(fileName: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+}
+
+/** Reads a file from disk, or undefined when it is not there (or is a folder). */
+function readFromDisk(fileName: string): string | undefined {
+  try {
+    return readFileSync(fileName, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+const DISK_HOST: SourceHost = {
+  readFile: readFromDisk,
+  fileExists: (f) => ts.sys.fileExists(f),
+  directoryExists: (d) => ts.sys.directoryExists(d),
+  getDirectories: (d) => ts.sys.getDirectories(d),
+  realpath: (f) => ts.sys.realpath?.(f) ?? f,
+  getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+  useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+};
+
+/**
+ * The compiler options of a tsconfig (with its `extends` chain). The file list it would glob is not
+ * needed: the include globs of the apidex config decide what is scanned.
+ */
+export function readCompilerOptions(tsconfig: string): ts.CompilerOptions {
+  const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
+  if (read.error) throw new Error(`Cannot read ${tsconfig}: ${ts.flattenDiagnosticMessageText(read.error.messageText, " ")}`);
+  const host: ts.ParseConfigHost = { useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames, readDirectory: () => [], fileExists: ts.sys.fileExists, readFile: ts.sys.readFile };
+  return ts.parseJsonConfigFileContent(read.config, host, path.dirname(tsconfig), undefined, tsconfig).options;
+}
+
+/**
+ * A program over `rootNames`, reusing the files the source set already parsed and serving TypeScript's
+ * lib files from memory. `resolve` may decline a module (return undefined) to keep its types out.
+ */
+export function createProgramOver(sources: SourceSet, rootNames: string[], options: ts.CompilerOptions, skipModule?: (specifier: string) => boolean): ts.Program {
+  const host = sources.host;
+  const libs = new Map<string, ts.SourceFile>();
+  const moduleCache = ts.createModuleResolutionCache(sources.root, (f) => f, options);
+  const compilerHost: ts.CompilerHost = {
+    getSourceFile(fileName, languageVersionOrOptions) {
+      const libText = libFileText(fileName);
+      if (libText !== undefined) {
+        let lib = libs.get(fileName) ?? LIB_CACHE.get(fileName);
+        if (!lib) LIB_CACHE.set(fileName, (lib = ts.createSourceFile(fileName, libText, languageVersionOrOptions, true)));
+        libs.set(fileName, lib);
+        return lib;
+      }
+      const own = sources.parsedFile(fileName);
+      if (!own) {
+        // Models and library types: parsed for this program only, they are not sources of the analysis.
+        const text = host.readFile(fileName);
+        return text === undefined ? undefined : ts.createSourceFile(fileName, text, languageVersionOrOptions, true);
+      }
+      if (typeof languageVersionOrOptions === "object" && languageVersionOrOptions.impliedNodeFormat !== undefined) {
+        // Parsed by the scan without a module format; the program decides it from package.json.
+        (own as { impliedNodeFormat?: ts.SourceFile["impliedNodeFormat"] }).impliedNodeFormat = languageVersionOrOptions.impliedNodeFormat;
+      }
+      return own;
+    },
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    getDefaultLibLocation: () => LIB_FOLDER,
+    writeFile: () => {},
+    getCurrentDirectory: () => sources.root,
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => host.useCaseSensitiveFileNames !== false,
+    getNewLine: () => "\n",
+    fileExists: (f) => libFileText(f) !== undefined || host.fileExists(f),
+    readFile: (f) => libFileText(f) ?? host.readFile(f),
+    ...(host.directoryExists ? { directoryExists: (d: string) => d === LIB_FOLDER || host.directoryExists!(d) } : {}),
+    ...(host.getDirectories ? { getDirectories: (d: string) => host.getDirectories!(d) } : {}),
+    ...(host.realpath ? { realpath: (f: string) => host.realpath!(f) } : {}),
+    resolveModuleNameLiterals(literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) {
+      return literals.map((literal) => {
+        if (skipModule?.(literal.text)) return { resolvedModule: undefined };
+        const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+        return ts.resolveModuleName(literal.text, containingFile, compilerOptions, compilerHost, moduleCache, redirectedReference, mode);
+      });
+    },
+  };
+  return ts.createProgram({ rootNames, options, host: compilerHost });
+}
+
+/** Lib files parsed once per process (watch mode builds a program per change). */
+const LIB_CACHE = new Map<string, ts.SourceFile>();
 
 export interface ScanOptions {
   root: string;
@@ -140,31 +232,33 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
  * `texts` passes contents already read (the cache hashed them), so no file is read twice.
  */
 export async function scanProject(options: ScanOptions, texts?: Map<string, string>): Promise<SourceSet> {
-  const project = new Project({
-    ...(options.tsconfig ? { tsConfigFilePath: options.tsconfig } : { compilerOptions: defaultCompilerOptions() }),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
+  const compilerOptions = options.tsconfig ? readCompilerOptions(options.tsconfig) : defaultCompilerOptions();
   const names = texts ? [...texts.keys()].sort() : await listSources(options);
   const files: ts.SourceFile[] = [];
   for (const name of names) {
     const text = texts?.get(name) ?? readFileSync(name, "utf8");
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
-    // addSourceFileAtPath, not createSourceFile(text): ts-morph treats created files as unsaved edits
-    // and keeps more per file; reading the file again costs less than that.
-    files.push(project.addSourceFileAtPath(name).compilerNode);
+    files.push(parse(fileKey(name), text));
   }
-  return new SourceSet(options.root, project, files, options.tsconfig);
+  return new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig);
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
 export function sourceSetFromMemory(files: Record<string, string>, root = "/project"): SourceSet {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: defaultCompilerOptions() });
-  const parsed = Object.keys(files)
-    .sort()
-    .map((name) => project.createSourceFile(path.posix.join(root, name), files[name] ?? "").compilerNode);
-  return new SourceSet(root, project, parsed, undefined, true);
+  const texts = new Map(Object.entries(files).map(([name, text]) => [path.posix.join(root, name), text]));
+  const folders = new Set<string>();
+  for (const name of texts.keys()) for (let dir = path.posix.dirname(name); !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  const host: SourceHost = {
+    readFile: (f) => texts.get(f),
+    fileExists: (f) => texts.has(f),
+    directoryExists: (d) => folders.has(d.replace(/\/$/, "") || "/"),
+    getDirectories: (d) => [...folders].filter((f) => path.posix.dirname(f) === d && f !== d),
+    getCurrentDirectory: () => root,
+    useCaseSensitiveFileNames: true,
+  };
+  const parsed = [...texts.keys()].sort().map((name) => parse(name, texts.get(name)!));
+  return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true);
 }
 
 /**

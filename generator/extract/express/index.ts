@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";

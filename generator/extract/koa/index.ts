@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi } from "../express/path-syntax.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { Interpreter } from "../../resolve/interpreter.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
 import type { TypeContext } from "./type-context.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { TypeContext } from "./type-context.js";
 import { byCodePoint } from "../../write/canonical-json.js";

@@ -1,5 +1,5 @@
-import { Project, ts } from "ts-morph";
-import type { SourceSet } from "../../scan/source-set.js";
+import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
+import { ts } from "../../typescript.js";
 
 /** The type checker's view for the documented operations. */
 export interface TypeContext {
@@ -25,20 +25,11 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
     const program = sources.program;
     return { root: sources.root, checker: program.getTypeChecker(), map: (node) => node, file: (f) => sources.getFile(f), isProjectFile: (f) => isProjectFile(program, f), programFiles: () => filesOf(program) };
   }
-  const project = new Project({
-    ...(sources.tsconfig ? { tsConfigFilePath: sources.tsconfig } : { compilerOptions: sources.compilerOptions }),
-    // Framework packages are read syntactically (Request<...>'s arguments): loading their types would
-    // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
-    // either; a documented shape that needs one is reported as `any`, never guessed.
-    compilerOptions: { types: [], lib: shapeLibs(sources.compilerOptions.lib) },
-    skipAddingFilesFromTsConfig: true,
-    resolutionHost: (host, getOptions) => ({
-      resolveModuleNames: (names, containingFile) =>
-        names.map((name) => (FRAMEWORK_PACKAGES.has(packageOf(name)) ? undefined : ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule)),
-    }),
-  });
-  for (const file of [...new Set(rootFiles)].sort()) project.addSourceFileAtPathIfExists(file);
-  const program = project.getProgram().compilerObject;
+  // Framework packages are read syntactically (Request<...>'s arguments): loading their types would
+  // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
+  // either; a documented shape that needs one is reported as `any`, never guessed.
+  const options: ts.CompilerOptions = { ...sources.compilerOptions, types: [], lib: shapeLibs(sources.compilerOptions.lib), noEmit: true };
+  const program = createProgramOver(sources, [...new Set(rootFiles)].sort(), options, (specifier) => FRAMEWORK_PACKAGES.has(packageOf(specifier)));
   const checker = program.getTypeChecker();
   return {
     root: sources.root,
@@ -47,9 +38,11 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
     isProjectFile: (f) => isProjectFile(program, f),
     programFiles: () => filesOf(program),
     map<T extends ts.Node>(node: T): T {
-      const target = program.getSourceFile(node.getSourceFile().fileName);
-      if (!target) throw new Error(`${node.getSourceFile().fileName} is not in the type program`);
-      return (findSame(target, node) ?? node) as T;
+      const source = node.getSourceFile();
+      const target = program.getSourceFile(source.fileName);
+      if (!target) throw new Error(`${source.fileName} is not in the type program`);
+      // The program reuses the scan's parsed files, so this is the same node unless it was re-parsed.
+      return target === source ? node : ((findSame(target, node) ?? node) as T);
     },
   };
 }
