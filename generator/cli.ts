@@ -2,6 +2,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { Command, CommanderError, Option } from "commander";
 import { loadConfig, type ResolvedConfig } from "./config/load-config.js";
 import { type Diagnostic, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
@@ -352,6 +353,10 @@ function collect(value: string, previous: string[]): string[] {
 // Run when executed directly (the `apidex` bin, through its symlink too), not when imported by tests.
 const invokedAs = process.argv[1] ? safeRealpath(path.resolve(process.argv[1])) : "";
 if (invokedAs === fileURLToPath(import.meta.url)) {
+  // Keep V8's young generation at its initial size: a run builds long-lived syntax trees, which survive
+  // the young generation anyway; letting it grow to 16 MiB semi-spaces costs about 20 MiB of peak memory
+  // and buys no speed (measured by `npm run bench`).
+  setFlagsFromString("--semi-space-growth-factor=1");
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -1,6 +1,6 @@
 export { defineConfig } from "./config/define-config.js";
-export type { ApidexConfig } from "./config/schema.js";
-export { loadConfig, validateConfig, type LoadConfigOptions, type ResolvedConfig } from "./config/load-config.js";
+export { type ApidexConfig, validateConfig } from "./config/schema.js";
+export { loadConfig, type LoadConfigOptions, type ResolvedConfig } from "./config/load-config.js";
 export { generate, generateToDisk, type GenerateResult } from "./generate.js";
 export { type Diagnostic, DiagnosticBag, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
 export { scanProject, sourceSetFromMemory, SourceSet } from "./scan/source-set.js";

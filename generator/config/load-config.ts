@@ -1,13 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
-import {
-  type ApidexConfig,
-  configSchema,
-  DEFAULT_EXCLUDE,
-  DEFAULT_INCLUDE,
-  DEFAULT_PERMISSION_CALLS,
-} from "./schema.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
+import type { ApidexConfig } from "./schema.js";
 
 /** The config with defaults applied and every path made absolute. */
 export interface ResolvedConfig {
@@ -48,9 +43,8 @@ const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js
 /** Finds, loads and validates the config; command-line flags win over the file. */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const configFile = findConfigFile(options);
-  let raw: unknown = {};
-  if (configFile) raw = await importConfig(configFile);
-  const config = validateConfig(raw, configFile ?? "command line");
+  // Zero-config (no file) has nothing to validate, and skips loading the schema's library.
+  const config: ApidexConfig = configFile ? (await import("./schema.js")).validateConfig(await importConfig(configFile), configFile) : {};
   const base = configFile ? path.dirname(configFile) : options.cwd;
 
   const root = options.root ? path.resolve(options.cwd, options.root) : path.resolve(base, config.root ?? ".");
@@ -118,17 +112,6 @@ async function importConfig(file: string): Promise<unknown> {
   } catch (error) {
     throw new UsageError(`Cannot load config ${file}: ${(error as Error).message}`, "Fix the error in the config file.");
   }
-}
-
-/** Validates a config object; the message names the offending field. */
-export function validateConfig(raw: unknown, source: string): ApidexConfig {
-  const parsed = configSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const field = issue.path.length ? issue.path.join(".") : "(top level)";
-    return `  ${field}: ${issue.message}`;
-  });
-  throw new UsageError(`Invalid config in ${source}:\n${problems.join("\n")}`, "Fix the fields named above; the README lists every field.");
 }
 
 function readServiceFromPackageJson(root: string): { name: string; version: string } {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { UsageError } from "../diagnostics/diagnostic.js";
 
-/** HTTP methods an operation can have, in the order OpenAPI lists them. */
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS, HTTP_METHODS } from "./defaults.js";
+
 
 const pathPattern = z
   .string()
@@ -84,20 +85,13 @@ export const configSchema = z
 
 export type ApidexConfig = z.infer<typeof configSchema>;
 
-/** The defaults the permission recognizers use (SPEC section 2). */
-export const DEFAULT_PERMISSION_CALLS = ["requirePermission", "requirePermissions", "assertPermission"] as const;
-
-export const DEFAULT_INCLUDE = ["**/*.{ts,mts,cts,tsx,js,mjs,cjs}"];
-
-export const DEFAULT_EXCLUDE = [
-  "**/node_modules/**",
-  "**/dist/**",
-  "**/lib/**",
-  "**/build/**",
-  "**/coverage/**",
-  "**/*.d.ts",
-  "**/*.{test,spec}.*",
-  "**/__tests__/**",
-  "**/test/**",
-  "**/tests/**",
-];
+/** Validates a config object; the message names the offending field. */
+export function validateConfig(raw: unknown, source: string): ApidexConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.join(".") : "(top level)";
+    return `  ${field}: ${issue.message}`;
+  });
+  throw new UsageError(`Invalid config in ${source}:\n${problems.join("\n")}`, "Fix the fields named above; the README lists every field.");
+}

@@ -24,14 +24,11 @@ export function importedPackages(file: ts.SourceFile): string[] {
 export function runAppFactories(sources: SourceSet, interpreter: Interpreter, createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean): void {
   for (const file of sources.files) {
     const factories = new Set<ts.Node>();
-    const visit = (node: ts.Node): void => {
-      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && createsApp(node, file)) {
-        const fn = topLevelFunction(node);
-        if (fn) factories.add(fn);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
+    for (const call of callsOf(file)) {
+      if (!createsApp(call, file)) continue;
+      const fn = topLevelFunction(call);
+      if (fn) factories.add(fn);
+    }
     for (const fn of factories) {
       if (interpreter.invoked.has(fn)) continue;
       const name = functionName(fn);
@@ -42,6 +39,27 @@ export function runAppFactories(sources: SourceSet, interpreter: Interpreter, cr
       interpreter.callFunction(value, args, fn);
     }
   }
+}
+
+const callsByFile = new WeakMap<ts.SourceFile, (ts.CallExpression | ts.NewExpression)[]>();
+
+/**
+ * Every call and `new` expression of a file, in source order, found in one walk that the app-factory
+ * search and the unreached sweep share. Type-only syntax holds no calls and is not entered.
+ */
+export function callsOf(file: ts.SourceFile): (ts.CallExpression | ts.NewExpression)[] {
+  let calls = callsByFile.get(file);
+  if (calls) return calls;
+  const found: (ts.CallExpression | ts.NewExpression)[] = [];
+  const visit = (node: ts.Node): void => {
+    const kind = node.kind;
+    if (kind === ts.SyntaxKind.CallExpression || kind === ts.SyntaxKind.NewExpression) found.push(node as ts.CallExpression);
+    else if (kind === ts.SyntaxKind.InterfaceDeclaration || kind === ts.SyntaxKind.TypeAliasDeclaration || kind === ts.SyntaxKind.ImportDeclaration || (kind >= ts.SyntaxKind.FirstTypeNode && kind <= ts.SyntaxKind.LastTypeNode)) return;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  callsByFile.set(file, (calls = found));
+  return calls;
 }
 
 /** Local names bound to a package's default or namespace import in a file. */
@@ -93,19 +111,16 @@ export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBa
  */
 export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpression>, interpreter: Interpreter, diagnostics: DiagnosticBag, methods: ReadonlySet<string>): void {
   for (const file of sources.files) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && looksLikeRegistration(node, methods) && !visited.has(node)) {
-        const found = whyUnreached(node, interpreter);
-        const why = found && !surelyRouter(node) ? { ...found, severity: "warning" as const } : found;
-        if (why) {
-          const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
-          if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-          else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-        }
+    for (const node of callsOf(file)) {
+      if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
+      const found = whyUnreached(node, interpreter);
+      const why = found && !surelyRouter(node) ? { ...found, severity: "warning" as const } : found;
+      if (why) {
+        const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
+        if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
+        else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { HTTP_METHODS } from "../config/schema.js";
+import { HTTP_METHODS } from "../config/defaults.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { Operation } from "../model/operation.js";
 import { OPERATION_ID_PATTERN } from "../model/operation-id.js";

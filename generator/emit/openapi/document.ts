@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from "../../config/load-config.js";
-import { HTTP_METHODS } from "../../config/schema.js";
+import { HTTP_METHODS } from "../../config/defaults.js";
 import type { Operation } from "../../model/operation.js";
 import { byCodePoint, sortedRecord } from "../../write/canonical-json.js";
 import { compareOperations } from "../index-artifact.js";

@@ -1,0 +1,23 @@
+// The config's defaults and constants, apart from its schema: the schema loads zod, which a run
+// without a config file never needs.
+
+/** HTTP methods an operation can have, in the order OpenAPI lists them. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** The defaults the permission recognizers use (SPEC section 2). */
+export const DEFAULT_PERMISSION_CALLS = ["requirePermission", "requirePermissions", "assertPermission"] as const;
+
+export const DEFAULT_INCLUDE = ["**/*.{ts,mts,cts,tsx,js,mjs,cjs}"];
+
+export const DEFAULT_EXCLUDE = [
+  "**/node_modules/**",
+  "**/dist/**",
+  "**/lib/**",
+  "**/build/**",
+  "**/coverage/**",
+  "**/*.d.ts",
+  "**/*.{test,spec}.*",
+  "**/__tests__/**",
+  "**/test/**",
+  "**/tests/**",
+];
