@@ -28,6 +28,7 @@ export declare namespace ts {
   type CompilerHost = Ts.CompilerHost;
   type CompilerOptions = Ts.CompilerOptions;
   type Diagnostic = Ts.Diagnostic;
+  type CreateSourceFileOptions = Ts.CreateSourceFileOptions;
   type DiagnosticWithLocation = Ts.DiagnosticWithLocation;
   type ElementAccessExpression = Ts.ElementAccessExpression;
   type EnumDeclaration = Ts.EnumDeclaration;

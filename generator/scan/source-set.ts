@@ -24,6 +24,8 @@ export interface SourceHost extends ts.ModuleResolutionHost {
  */
 export class SourceSet {
   private readonly parsed = new Map<string, ts.SourceFile>();
+  /** Files only type programs read (models, library types), kept apart from the analysed sources. */
+  private readonly typeOnly = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
   private compiledProgram: ts.Program | undefined;
 
@@ -77,6 +79,7 @@ export class SourceSet {
   refresh(changed: Iterable<string>, options: ScanOptions): void {
     this.resolved.clear(); // a file that appeared or vanished changes what imports resolve to
     this.compiledProgram = undefined;
+    for (const name of changed) this.typeOnly.delete(fileKey(name));
     const inScope = picomatch(options.include, { dot: true, ignore: options.exclude });
     for (const changedName of changed) {
       const name = fileKey(changedName);
@@ -99,6 +102,29 @@ export class SourceSet {
   /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
   syntaxDiagnostics(): Diagnostic[] {
     return syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName)));
+  }
+
+  /**
+   * A file for a type program: a parsed source, or else a file parsed (once) for type programs only.
+   * The module format is the program's to decide, from package.json.
+   */
+  typeProgramFile(fileName: string, options: ts.CreateSourceFileOptions | ts.ScriptTarget): ts.SourceFile | undefined {
+    const name = fileKey(fileName);
+    const own = this.parsed.get(name);
+    if (own) {
+      if (typeof options === "object" && options.impliedNodeFormat !== undefined) {
+        (own as { impliedNodeFormat?: ts.SourceFile["impliedNodeFormat"] }).impliedNodeFormat = options.impliedNodeFormat;
+      }
+      return own;
+    }
+    let file = this.typeOnly.get(name);
+    if (!file) {
+      const text = this.host.readFile(name);
+      if (text === undefined) return undefined;
+      file = ts.createSourceFile(name, text, options, true);
+      this.typeOnly.set(name, file);
+    }
+    return file;
   }
 
   /** A parsed source file by absolute path, without parsing anything. */
@@ -176,17 +202,7 @@ export function createProgramOver(sources: SourceSet, rootNames: string[], optio
         libs.set(fileName, lib);
         return lib;
       }
-      const own = sources.parsedFile(fileName);
-      if (!own) {
-        // Models and library types: parsed for this program only, they are not sources of the analysis.
-        const text = host.readFile(fileName);
-        return text === undefined ? undefined : ts.createSourceFile(fileName, text, languageVersionOrOptions, true);
-      }
-      if (typeof languageVersionOrOptions === "object" && languageVersionOrOptions.impliedNodeFormat !== undefined) {
-        // Parsed by the scan without a module format; the program decides it from package.json.
-        (own as { impliedNodeFormat?: ts.SourceFile["impliedNodeFormat"] }).impliedNodeFormat = languageVersionOrOptions.impliedNodeFormat;
-      }
-      return own;
+      return sources.typeProgramFile(fileName, languageVersionOrOptions);
     },
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     getDefaultLibLocation: () => LIB_FOLDER,

@@ -1,5 +1,6 @@
 import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
-import { ts } from "../../typescript.js";
+import path from "node:path";
+import { LIB_FOLDER, libFileText, ts } from "../../typescript.js";
 
 /** The type checker's view for the documented operations. */
 export interface TypeContext {
@@ -13,6 +14,8 @@ export interface TypeContext {
   isProjectFile(file: ts.SourceFile): boolean;
   /** Every file the type program read except TypeScript's own lib files (those come with apidex). */
   programFiles(): string[];
+  /** The lib option the program was built with. */
+  libs: string[];
 }
 
 /**
@@ -23,16 +26,25 @@ export interface TypeContext {
 export function createTypeContext(sources: SourceSet, rootFiles: string[]): TypeContext {
   if (sources.inMemory) {
     const program = sources.program;
-    return { root: sources.root, checker: program.getTypeChecker(), map: (node) => node, file: (f) => sources.getFile(f), isProjectFile: (f) => isProjectFile(program, f), programFiles: () => filesOf(program) };
+    return { root: sources.root, checker: program.getTypeChecker(), map: (node) => node, file: (f) => sources.getFile(f), isProjectFile: (f) => isProjectFile(program, f), programFiles: () => filesOf(program), libs: program.getCompilerOptions().lib ?? [] };
   }
   // Framework packages are read syntactically (Request<...>'s arguments): loading their types would
   // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
   // either; a documented shape that needs one is reported as `any`, never guessed.
-  const options: ts.CompilerOptions = { ...sources.compilerOptions, types: [], lib: shapeLibs(sources.compilerOptions.lib), noEmit: true };
-  const program = createProgramOver(sources, [...new Set(rootFiles)].sort(), options, (specifier) => FRAMEWORK_PACKAGES.has(packageOf(specifier)));
+  const roots = [...new Set(rootFiles)].sort();
+  const skip = (specifier: string) => FRAMEWORK_PACKAGES.has(packageOf(specifier));
+  const options: ts.CompilerOptions = { ...sources.compilerOptions, types: [], noEmit: true };
+  const full = shapeLibs(sources.compilerOptions.lib);
+  // ES5's lib declares what JSON shapes are made of (Array, Date, Record, Promise, Partial, Omit...) at
+  // half the cost of the later libs. A program whose files name anything only a later lib declares
+  // (Map, Set, Iterable, ErrorOptions...) is built again with the full libs: never a guessed shape.
+  let libs = [LEAN_LIB];
+  let program = createProgramOver(sources, roots, { ...options, lib: libs }, skip);
+  if (full.some((lib) => lib !== LEAN_LIB) && namesLaterLibGlobals(program, full)) program = createProgramOver(sources, roots, { ...options, lib: (libs = full) }, skip);
   const checker = program.getTypeChecker();
   return {
     root: sources.root,
+    libs,
     checker,
     file: (f) => program.getSourceFile(f),
     isProjectFile: (f) => isProjectFile(program, f),
@@ -54,6 +66,74 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
 function shapeLibs(libs: string[] | undefined): string[] {
   const kept = (libs ?? []).filter((l) => !/dom|webworker|scripthost/i.test(l));
   return kept.length ? kept : ["lib.es2023.d.ts"];
+}
+
+const LEAN_LIB = "lib.es5.d.ts";
+
+/** Whether any non-lib file of `program` mentions a global that `libs` declare and ES5 does not. */
+function namesLaterLibGlobals(program: ts.Program, libs: string[]): boolean {
+  const later = laterLibGlobals(libs);
+  for (const file of program.getSourceFiles()) {
+    if (program.isSourceFileDefaultLibrary(file)) continue;
+    // The parser's table of every identifier text in the file: no walk needed.
+    const identifiers = (file as unknown as { identifiers: ReadonlyMap<string, string> }).identifiers;
+    for (const name of identifiers.keys()) if (later.has(name)) return true;
+  }
+  return false;
+}
+
+const laterGlobalsCache = new Map<string, Set<string>>();
+
+/** Global names declared by `libs` (and the libs they reference) but not by ES5's lib. */
+export function laterLibGlobals(libs: string[]): Set<string> {
+  const key = libs.join(",");
+  let names = laterGlobalsCache.get(key);
+  if (names) return names;
+  const es5 = declaredNames(libClosure([LEAN_LIB]));
+  names = new Set([...declaredNames(libClosure(libs))].filter((n) => !es5.has(n)));
+  laterGlobalsCache.set(key, names);
+  return names;
+}
+
+/** The texts of `libs` and every lib they reference, each once. */
+function libClosure(libs: string[]): string[] {
+  const seen = new Set<string>();
+  const texts: string[] = [];
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const text = libFileText(path.join(LIB_FOLDER, name));
+    if (text === undefined) return;
+    texts.push(text);
+    for (const m of text.matchAll(/<reference lib="([^"]+)"/g)) visit(`lib.${m[1]!.toLowerCase()}.d.ts`);
+  };
+  for (const lib of libs) visit(lib.toLowerCase());
+  return texts;
+}
+
+/**
+ * Top-level names a lib declares (interfaces, types, vars, functions, classes, namespaces, enums). Members
+ * of namespaces (`Reflect.get`) are not globals and are skipped by tracking brace depth.
+ */
+const SEPARATOR = /[\s;}]/;
+
+function declaredNames(texts: string[]): Set<string> {
+  const names = new Set<string>();
+  const declaration = /(?:interface|type|var|let|const|function|class|namespace|module|enum)\s+([A-Za-z_$][\w$]*)/y;
+  for (const text of texts) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 123 /* { */) depth++;
+      else if (c === 125 /* } */) depth--;
+      else if (depth === 0 && c >= 97 && c <= 118 /* a-v: the keywords' first letters */ && (i === 0 || SEPARATOR.test(text[i - 1]!))) {
+        declaration.lastIndex = i;
+        const m = declaration.exec(text);
+        if (m) names.add(m[1]!);
+      }
+    }
+  }
+  return names;
 }
 
 /** Packages whose types apidex never needs: it reads their handlers' generics from the syntax. */
