@@ -5,6 +5,7 @@
  * ts-morph's wrapper layer. Importing `ts-morph` from ESM would load that layer too and make Node scan
  * its megabyte of source for named exports: about 100 ms of every run, for nothing.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ts as Ts } from "ts-morph";
@@ -84,11 +85,26 @@ export declare namespace ts {
 export const LIB_FOLDER = path.dirname(ts.getDefaultLibFilePath({}));
 
 let libTexts: Map<string, string> | undefined;
+let allLibTexts: Map<string, string> | undefined;
 
 /** The text of a lib file (`lib.es2023.d.ts`), or undefined for any other name. */
 export function libFileText(fileName: string): string | undefined {
   if (path.dirname(fileName) !== LIB_FOLDER) return undefined;
+  const name = path.basename(fileName);
   // Loaded on first use: only the type phase of documented operations reads lib files.
-  libTexts ??= new Map((require("@ts-morph/common") as { getLibFiles(): { fileName: string; text: string }[] }).getLibFiles().map((f) => [f.fileName, f.text]));
-  return libTexts.get(path.basename(fileName));
+  libTexts ??= readExtractedLibs();
+  const text = libTexts.get(name);
+  if (text !== undefined) return text;
+  // DOM and host libs, or a tree that was not built: the bundled copies.
+  allLibTexts ??= new Map((require("@ts-morph/common") as { getLibFiles(): { fileName: string; text: string }[] }).getLibFiles().map((f) => [f.fileName, f.text]));
+  return allLibTexts.get(name);
+}
+
+/** The lib files `npm run build` extracted (generator/build/extract-ts-libs.ts), if it ran. */
+function readExtractedLibs(): Map<string, string> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(new URL("../lib/typescript-libs.json", import.meta.url), "utf8")) as Record<string, string>));
+  } catch {
+    return new Map();
+  }
 }
