@@ -89,8 +89,9 @@ let allLibTexts: Map<string, string> | undefined;
 
 /** The text of a lib file (`lib.es2023.d.ts`), or undefined for any other name. */
 export function libFileText(fileName: string): string | undefined {
-  if (path.dirname(fileName) !== LIB_FOLDER) return undefined;
   const name = path.basename(fileName);
+  // Only lib files: the compiler also looks for a package.json beside them (module format lookups).
+  if (path.dirname(fileName) !== LIB_FOLDER || !/^lib\.[\w.]+\.d\.ts$|^lib\.d\.ts$/.test(name)) return undefined;
   // Loaded on first use: only the type phase of documented operations reads lib files.
   libTexts ??= readExtractedLibs();
   const text = libTexts.get(name);
