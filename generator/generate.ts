@@ -58,14 +58,25 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.texts));
   progress(`extracting routes from ${set.files.length} files`);
-  const facts = extractRoutes(set, config.framework, {
-      permissionCalls: config.permissionCalls,
-      ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
-      ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}) } } : {}),
-    }, diagnostics);
+  const operations = analyse(set, config, diagnostics);
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
-  const operations = buildOperations(facts, config, diagnostics);
+  const inputs = set.parsedFiles().map((f) => f.fileName);
+  if (!sources) {
+    // The run owns these syntax trees: from here on only the documented operations' files are read,
+    // so the rest can go before the type program is built (the peak memory of a run).
+    const keep = new Set<string>();
+    for (const op of operations) {
+      if (op.documented && !op.closed) {
+        for (const node of [op.handler, op.registration]) if (node) keep.add(node.getSourceFile().fileName);
+        keep.add(op.site.file);
+      } else {
+        delete op.handler;
+        delete op.registration;
+      }
+    }
+    set.release((fileName) => keep.has(fileName));
+  }
   // The index does not depend on the types of documented operations.
   const index = emitIndex(operations, config.service);
   const indexText = canonicalJson(index);
@@ -111,8 +122,23 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
       errors,
     },
     ...(types ? { types } : {}),
-    inputs: set.parsedFiles().map((f) => f.fileName),
+    inputs,
   };
+}
+
+/** Extraction and the model: route facts live only here, so nothing keeps them (or their nodes) after. */
+function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag): Operation[] {
+  const facts = extractRoutes(
+    set,
+    config.framework,
+    {
+      permissionCalls: config.permissionCalls,
+      ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
+      ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}) } } : {}),
+    },
+    diagnostics,
+  );
+  return buildOperations(facts, config, diagnostics);
 }
 
 /** Raised when the artifacts cannot be written; the previous ones are untouched. */

@@ -76,3 +76,30 @@ describe("the type program's libs", () => {
     for (const name of ["Array", "Promise", "Date", "Record", "Partial", "Awaited", "Uint8Array", "get", "has"]) expect(later.has(name), name).toBe(false);
   });
 });
+
+describe("releasing syntax trees after extraction", () => {
+  it("drops what it is told to and parses a dropped file again when it is needed", async () => {
+    project(`export interface T { id: string }\n`);
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const sources = await scanProject(config);
+    const app = path.join(dir, "src/app.ts");
+    const before = sources.getFile(app)!;
+    sources.release(() => false);
+    expect(sources.files).toEqual([]);
+    expect(sources.parsedFile(app)).toBeUndefined();
+    const again = sources.getFile(app)!;
+    expect(again).not.toBe(before);
+    expect(again.text).toBe(before.text);
+  });
+
+  it("gives the same artifacts whether the run owns its trees (and releases them) or not", async () => {
+    project(`export interface T { id: string; at: Date }\n`);
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const owned = await generate(config);
+    const passed = await generate(config, await scanProject(config));
+    expect(owned.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(passed.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
+    // Operations of a run over sources the caller passed keep their syntax nodes.
+    expect(passed.operations.every((op) => op.handler)).toBe(true);
+  });
+});
+

@@ -94,6 +94,16 @@ export class SourceSet {
       .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
+  /**
+   * Drops the syntax trees of files `keep` declines, so memory can be reclaimed: for a run that is done
+   * with extraction. A dropped file that is needed again is parsed again.
+   */
+  release(keep: (fileName: string) => boolean): void {
+    for (const name of [...this.parsed.keys()]) if (!keep(name)) this.parsed.delete(name);
+    this.files = this.files.filter((f) => keep(f.fileName));
+    this.resolved.clear();
+  }
+
   /** Every file the analysis parsed: the globbed ones and those imports pulled in. */
   parsedFiles(): ts.SourceFile[] {
     return [...this.parsed.values()];
