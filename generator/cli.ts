@@ -6,8 +6,9 @@ import { setFlagsFromString } from "node:v8";
 import { Command, CommanderError, Option } from "commander";
 import { loadConfig, type ResolvedConfig } from "./config/load-config.js";
 import { type Diagnostic, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
-import { generate, generateToDisk, WriteError } from "./generate.js";
+import { generateToDisk, WriteError } from "./generate-to-disk.js";
 import { DEFAULT_MOUNT } from "./publish/assets.js";
+import { VERSION } from "./version.js";
 // The other commands' modules (MCP SDK, search, diff, HTTP server) load only when their command runs,
 // so `apidex generate` in a release pipeline pays for none of them.
 
@@ -40,6 +41,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   const program = new Command()
     .name("apidex")
     .description("Operation index and OpenAPI 3.1 from the route sources of a TypeScript HTTP service.")
+    .version(VERSION, "-V, --version", "print the apidex version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run apidex --help for usage)");
@@ -128,6 +130,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     .action(async (options: ProjectOptions & { json?: boolean }) => {
       const { lintOperations } = await import("./review/lint.js");
       const config = await loadProject(options);
+      const { generate } = await import("./generate.js");
       const result = await generate(config);
       const findings = lintOperations(result, config);
       const errors = findings.filter((f) => f.severity === "error").length;

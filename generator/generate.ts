@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type CachedTypes, RunCache } from "./cache/run-cache.js";
+import type { CachedTypes } from "./cache/run-cache.js";
+import { cacheKey, type DiskResult, RunCache, type RunCounts, writeArtifacts } from "./generate-to-disk.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
@@ -10,9 +11,9 @@ import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
-import { listSources, scanProject, type SourceSet } from "./scan/source-set.js";
+import { scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
-import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
+import type { ArtifactFile } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
 
 export interface GenerateResult {
@@ -23,7 +24,7 @@ export interface GenerateResult {
   /** The artifact files, ready to write; empty when there are errors. */
   files: ArtifactFile[];
   diagnostics: DiagnosticBag;
-  counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number };
+  counts: RunCounts;
   /** The type phase's record, for the cache. */
   types?: CachedTypes;
   /** Every file the analysis parsed (globbed, or pulled in by an import). */
@@ -40,7 +41,6 @@ export interface GenerateOptions {
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
-const VERSION = (JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")) as { version: string }).version;
 
 /**
  * The pipeline, in memory: scan → extract → model → shapes of documented operations → validate →
@@ -141,72 +141,6 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
   return buildOperations(facts, config, diagnostics);
 }
 
-/** Raised when the artifacts cannot be written; the previous ones are untouched. */
-export class WriteError extends Error {
-  constructor(
-    readonly outDir: string,
-    readonly reason: Error,
-  ) {
-    super(`Cannot write the artifacts to ${outDir}: ${reason.message}`);
-    this.name = "WriteError";
-  }
-}
-
-export interface DiskResult {
-  counts: GenerateResult["counts"];
-  diagnostics: DiagnosticBag;
-  written: string[];
-  /** Whether the artifacts came from the cache (every input was unchanged). */
-  fromCache: boolean;
-}
-
-/**
- * Runs the pipeline and writes the artifacts atomically; on any error nothing is written. With the cache
- * (the default), a run whose inputs are all unchanged reuses the previous artifacts without parsing.
- */
-export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void } = {}): Promise<DiskResult> {
-  const useCache = options.cache ?? true;
-  let cache: RunCache | undefined;
-  let texts: Map<string, string> | undefined;
-  let hashes: Map<string, string> | undefined;
-  if (useCache) {
-    cache = RunCache.forProject(config.root, options.cwd ?? process.cwd(), cacheKey(config));
-    texts = new Map();
-    hashes = new Map();
-    for (const name of await listSources(config)) {
-      const text = readFileSync(name, "utf8");
-      texts.set(name, text);
-      hashes.set(name, RunCache.contentHash(text));
-    }
-    const hit = cache.artifactsFor(hashes);
-    if (hit) {
-      const diagnostics = new DiagnosticBag();
-      for (const d of hit.diagnostics) diagnostics.add(d);
-      const written = write(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
-      return { counts: hit.counts, diagnostics, written, fromCache: true };
-    }
-  }
-
-  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-  if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
-  const written = write(config.out, result.files);
-  if (cache && hashes) {
-    // Files pulled in through imports outside the globs are inputs too.
-    const inputs = new Map(hashes);
-    for (const file of result.inputs) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
-    cache.save(
-      inputs,
-      {
-        files: result.files.map((f) => ({ name: f.name, base64: Buffer.from(f.content).toString("base64") })),
-        counts: result.counts,
-        diagnostics: result.diagnostics.items,
-      },
-      result.types,
-    );
-  }
-  return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
-}
-
 /**
  * A long-lived generator for watch mode: the parsed project stays in memory, a change re-parses only
  * the changed files, and the type phase is reused while nothing it read changed.
@@ -233,22 +167,11 @@ export class WatchSession {
   private async run(): Promise<DiskResult> {
     const result = await generate(this.config, this.sources, { cache: this.cache });
     if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
-    const written = write(this.config.out, result.files);
+    const written = writeArtifacts(this.config.out, result.files);
     // Only the type record matters here: the next update always re-analyses.
     this.cache.save(new Map(), undefined, result.types);
     return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
   }
 }
 
-function write(outDir: string, files: ArtifactFile[]): string[] {
-  try {
-    return writeArtifactsAtomically(outDir, files).written;
-  } catch (error) {
-    throw new WriteError(outDir, error as Error);
-  }
-}
-
-/** Everything besides the sources that decides the output: the config, apidex, and the compressors. */
-function cacheKey(config: ResolvedConfig): string {
-  return JSON.stringify({ apidex: VERSION, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
-}
+export { generateToDisk, WriteError, type DiskResult } from "./generate-to-disk.js";

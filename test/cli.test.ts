@@ -41,6 +41,14 @@ beforeAll(() => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+describe("apidex --version", () => {
+  it("prints the package version and exits 0", () => {
+    const run = apidex(["--version"], REPO_ROOT);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version);
+  });
+});
+
 describe("apidex generate", () => {
   it("runs zero-config with --root and --closed on an Express project", () => {
     const dir = path.join(work, "zero");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ts } from "../typescript.js";
+import type { ts } from "../typescript.js";
 
 /** Where something is in the analysed sources. `file` is absolute; it is made relative only when shown. */
 export interface SourceSite {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import fg from "fast-glob";
 import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { listSources, type ScanOptions } from "./list-sources.js";
 
 /** What an import specifier points at. */
 export type ImportTarget =
@@ -240,18 +240,8 @@ export function createProgramOver(sources: SourceSet, rootNames: string[], optio
 /** Lib files parsed once per process (watch mode builds a program per change). */
 const LIB_CACHE = new Map<string, ts.SourceFile>();
 
-export interface ScanOptions {
-  root: string;
-  include: string[];
-  exclude: string[];
-  tsconfig?: string;
-}
-
-/** The project's source files (absolute, sorted) as the include and exclude globs select them. */
-export async function listSources(options: ScanOptions): Promise<string[]> {
-  const names = await fg(options.include, { cwd: options.root, ignore: options.exclude, absolute: true, onlyFiles: true, followSymbolicLinks: false });
-  return names.map((n) => path.normalize(n)).sort();
-}
+export type { ScanOptions } from "./list-sources.js";
+export { listSources };
 
 /**
  * Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed.

@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import { RunCache } from "./cache/run-cache.js";
+import type { ResolvedConfig } from "./config/load-config.js";
+import { DiagnosticBag } from "./diagnostics/diagnostic.js";
+import { listSources } from "./scan/list-sources.js";
+import { VERSION } from "./version.js";
+import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
+
+// generate() and its stages are imported lazily: this module is what `apidex generate` loads first, and
+// a run whose inputs are all unchanged is answered from the cache without parsing anything.
+
+export { RunCache };
+
+
+/** What a run found, in numbers. */
+export interface RunCounts {
+  indexed: number;
+  documented: number;
+  closed: number;
+  warnings: number;
+  errors: number;
+}
+
+/** Raised when the artifacts cannot be written; the previous ones are untouched. */
+export class WriteError extends Error {
+  constructor(
+    readonly outDir: string,
+    readonly reason: Error,
+  ) {
+    super(`Cannot write the artifacts to ${outDir}: ${reason.message}`);
+    this.name = "WriteError";
+  }
+}
+
+export interface DiskResult {
+  counts: RunCounts;
+  diagnostics: DiagnosticBag;
+  written: string[];
+  /** Whether the artifacts came from the cache (every input was unchanged). */
+  fromCache: boolean;
+}
+
+/**
+ * Runs the pipeline and writes the artifacts atomically; on any error nothing is written. With the cache
+ * (the default), a run whose inputs are all unchanged reuses the previous artifacts without parsing.
+ */
+export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void } = {}): Promise<DiskResult> {
+  const useCache = options.cache ?? true;
+  let cache: RunCache | undefined;
+  let texts: Map<string, string> | undefined;
+  let hashes: Map<string, string> | undefined;
+  if (useCache) {
+    cache = RunCache.forProject(config.root, options.cwd ?? process.cwd(), cacheKey(config));
+    texts = new Map();
+    hashes = new Map();
+    for (const name of await listSources(config)) {
+      const text = readFileSync(name, "utf8");
+      texts.set(name, text);
+      hashes.set(name, RunCache.contentHash(text));
+    }
+    const hit = cache.artifactsFor(hashes);
+    if (hit) {
+      const diagnostics = new DiagnosticBag();
+      for (const d of hit.diagnostics) diagnostics.add(d);
+      const written = writeArtifacts(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
+      return { counts: hit.counts, diagnostics, written, fromCache: true };
+    }
+  }
+
+  // The pipeline (and the TypeScript compiler) loads only now: a run the cache answers never needs it.
+  const { generate } = await import("./generate.js");
+  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
+  const written = writeArtifacts(config.out, result.files);
+  if (cache && hashes) {
+    // Files pulled in through imports outside the globs are inputs too.
+    const inputs = new Map(hashes);
+    for (const file of result.inputs) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
+    cache.save(
+      inputs,
+      {
+        files: result.files.map((f) => ({ name: f.name, base64: Buffer.from(f.content).toString("base64") })),
+        counts: result.counts,
+        diagnostics: result.diagnostics.items,
+      },
+      result.types,
+    );
+  }
+  return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
+}
+
+export function writeArtifacts(outDir: string, files: ArtifactFile[]): string[] {
+  try {
+    return writeArtifactsAtomically(outDir, files).written;
+  } catch (error) {
+    throw new WriteError(outDir, error as Error);
+  }
+}
+
+/** Everything besides the sources that decides the output: the config, apidex, and the compressors. */
+export function cacheKey(config: ResolvedConfig): string {
+  return JSON.stringify({ apidex: VERSION, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
+}
