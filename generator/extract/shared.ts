@@ -8,11 +8,17 @@ import type { RouterNode } from "./router-graph.js";
 
 /** What every interpreter-based adapter shares: app factories, the unreached sweep, de-duplication. */
 
+const importsByFile = new WeakMap<ts.SourceFile, string[]>();
+
+/** The module specifiers a file imports (every adapter's `detect` asks, so each file is read once). */
 export function importedPackages(file: ts.SourceFile): string[] {
-  const out: string[] = [];
+  let out = importsByFile.get(file);
+  if (out) return out;
+  out = [];
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) out.push(statement.moduleSpecifier.text);
   }
+  importsByFile.set(file, out);
   return out;
 }
 

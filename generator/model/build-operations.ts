@@ -18,46 +18,55 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
   const isClosedPath = closedMatcher(config.closed);
   return facts.map((fact) => {
     const doc = fact.doc;
-    const tags = doc?.tags ?? [];
-    const tag = (name: string) => tags.find((t) => t.name === name);
+    const tags = doc?.tags ?? NO_TAGS;
+    // One pass over the tags: the first of each name, and the @tag values.
+    const first = new Map<string, DocTag>();
+    const tagNames = new Set<string>();
+    for (const t of tags) {
+      if (!first.has(t.name)) first.set(t.name, t);
+      if (t.name === "tag") {
+        const name = t.text.trim();
+        if (name) tagNames.add(name);
+      }
+    }
 
     const configId = config.operationIds[`${fact.method} ${fact.path}`];
-    const tagId = tag("operationId")?.text.trim();
+    const idTag = first.get("operationId");
+    const tagId = idTag?.text.trim();
     const operationId = tagId || configId || deriveOperationId(fact.method, fact.path);
-    const idSource = tagId ? "tag" : configId ? "config" : "derived";
-
-    const documented = Boolean(tag("documented"));
-    const closed = Boolean(tag("closed")) || isClosedPath(fact.path) !== undefined;
-    const scope = tag("scope")?.text.trim() || undefined;
+    const scope = first.get("scope")?.text.trim() || undefined;
     const op: Operation = {
       operationId,
-      idSource,
+      idSource: tagId ? "tag" : configId ? "config" : "derived",
       method: fact.method,
       path: fact.path,
       pathParams: fact.pathParams,
       permissions: fact.permissions,
       summary: doc?.summary ?? summaryFromId(operationId),
-      ...(doc?.description ? { description: doc.description } : {}),
-      effect: effectOf(fact, tag("effect"), diagnostics),
-      documented,
-      closed,
-      ...(scope ? { scope } : {}),
-      destructive: flag(tag("destructive")),
-      deprecated: Boolean(tag("deprecated")),
-      tags: [...new Set(tags.filter((t) => t.name === "tag").map((t) => t.text.trim()).filter(Boolean))].sort(),
-      examples: examplesOf(tags, diagnostics),
+      effect: effectOf(fact, first.get("effect"), diagnostics),
+      documented: first.has("documented"),
+      closed: first.has("closed") || isClosedPath(fact.path) !== undefined,
+      destructive: flag(first.get("destructive")),
+      deprecated: first.has("deprecated"),
+      tags: tagNames.size ? [...tagNames].sort() : [],
+      examples: first.has("example") ? examplesOf(tags, diagnostics) : [],
       framework: fact.framework,
       site: fact.site,
-      ...(doc ? { doc } : {}),
-      ...(fact.handler ? { handler: fact.handler } : {}),
-      ...(fact.registration ? { registration: fact.registration } : {}),
     };
-    if (tagId === "" && tag("operationId")) {
-      diagnostics.error("APX402", "@operationId has no value.", tag("operationId")!.site, "Write the id after the tag: @operationId send_invoice");
+    // Optional fields are set only when present: the artifacts and the cache tell absent from empty.
+    if (doc?.description) op.description = doc.description;
+    if (scope) op.scope = scope;
+    if (doc) op.doc = doc;
+    if (fact.handler) op.handler = fact.handler;
+    if (fact.registration) op.registration = fact.registration;
+    if (tagId === "" && idTag) {
+      diagnostics.error("APX402", "@operationId has no value.", idTag.site, "Write the id after the tag: @operationId send_invoice");
     }
     return op;
   });
 }
+
+const NO_TAGS: DocTag[] = [];
 
 function effectOf(fact: RouteFact, tag: DocTag | undefined, diagnostics: DiagnosticBag): Effect {
   if (!tag) return deriveEffect(fact.method);
