@@ -144,11 +144,14 @@ async function main() {
   const warmArgs = [CLI, "generate", "--root", service, "--out", out];
   measure(warmArgs, service); // prime
   const unchanged = summarize(Array.from({ length: runs }, () => measure(warmArgs, service)));
+  // A real edit, not a comment: the permission key of one route changes, so the artifacts change too.
   const target = path.join(service, "src", "routes", "r0100-items.ts");
   const original = readFileSync(target, "utf8");
+  const edit = (i: number) => original.replace(`"r0100-items.archive"`, `"r0100-items.archive-${i}"`);
+  if (edit(0) === original) throw new Error("the bench's edit no longer applies to the synthetic service");
   const changed: Sample[] = [];
   for (let i = 0; i < runs; i++) {
-    writeFileSync(target, `${original}\n// edit ${i}\n`);
+    writeFileSync(target, edit(i + 1));
     changed.push(measure(warmArgs, service));
   }
   writeFileSync(target, original);
@@ -160,7 +163,7 @@ async function main() {
   const { session } = await WatchSession.start(config, service);
   const updates: number[] = [];
   for (let i = 0; i < runs; i++) {
-    writeFileSync(target, `${original}\n// watch edit ${i}\n`);
+    writeFileSync(target, edit(100 + i));
     const start = performance.now();
     await session.update([target]);
     updates.push((performance.now() - start) / 1000);
