@@ -39,6 +39,7 @@ export declare namespace ts {
   type Identifier = Ts.Identifier;
   type ImportDeclaration = Ts.ImportDeclaration;
   type JSDoc = Ts.JSDoc;
+  type JSDocParsingMode = Ts.JSDocParsingMode;
   type LiteralType = Ts.LiteralType;
   type ModuleKind = Ts.ModuleKind;
   type ModuleResolutionHost = Ts.ModuleResolutionHost;
