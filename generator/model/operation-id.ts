@@ -73,19 +73,19 @@ function finish(verb: string, nouns: string[], method: string, path: string): st
 }
 
 /** The noun for one item of a collection segment followed by a parameter. */
-function itemNoun(collection: string, param: string): string {
+const itemNoun = memo2((collection: string, param: string): string => {
   if (isPlural(collection)) return singular(collection);
   const fromParam = words(param.replace(/^\{|\}$/g, "")).replace(/_?id$/, "");
   return fromParam && fromParam !== collection ? `${collection}_${fromParam}` : collection;
-}
+});
 
 /** `work-orders` and `lineItems` become `work_orders` and `line_items`. */
-function words(segment: string): string {
+const words = memo((segment: string): string => {
   return segment
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
     .toLowerCase();
-}
+});
 
 export function isPlural(word: string): boolean {
   const w = word.toLowerCase();
@@ -93,7 +93,7 @@ export function isPlural(word: string): boolean {
 }
 
 /** Singular of the last word of a snake_case noun. */
-export function singular(noun: string): string {
+export const singular = memo((noun: string): string => {
   const parts = noun.split("_");
   const w = parts.pop() ?? "";
   let s = w;
@@ -101,4 +101,27 @@ export function singular(noun: string): string {
   else if (/(sses|ches|shes|xes|zzes)$/.test(w) || (/uses$/.test(w) && !/ouses$/.test(w))) s = w.slice(0, -2);
   else if (isPlural(w)) s = w.slice(0, -1);
   return [...parts, s].join("_");
+});
+
+/**
+ * Remembers a pure string function's results: services repeat the same segments (`items`, `{id}`,
+ * `notes`) across thousands of paths.
+ */
+function memo(fn: (a: string) => string): (a: string) => string {
+  const seen = new Map<string, string>();
+  return (a) => {
+    let out = seen.get(a);
+    if (out === undefined) seen.set(a, (out = fn(a)));
+    return out;
+  };
+}
+
+function memo2(fn: (a: string, b: string) => string): (a: string, b: string) => string {
+  const seen = new Map<string, string>();
+  return (a, b) => {
+    const key = `${a}\0${b}`;
+    let out = seen.get(key);
+    if (out === undefined) seen.set(key, (out = fn(a, b)));
+    return out;
+  };
 }

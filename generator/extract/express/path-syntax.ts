@@ -81,7 +81,7 @@ function parse(raw: string, start: number, end: number): Piece[][] {
       if (raw[next] === "?") {
         // Express 4 optional parameter: `/:format?` and `.:ext?` mean with or without it and its prefix.
         const withPiece = variants.map((v) => [...v, piece]);
-        const without = variants.map((v) => (v.length && /^[/.]$/.test(v[v.length - 1]!.text) ? v.slice(0, -1) : [...v]));
+        const without = variants.map((v) => withoutSeparator(v));
         variants = [...withPiece, ...without];
         next++;
       } else {
@@ -101,11 +101,25 @@ function parse(raw: string, start: number, end: number): Piece[][] {
     } else if (c === "(" || c === "}" || c === ")" || c === "?" || c === "+" || c === "[" || c === "]") {
       throw new Error(`the character \`${c}\` at position ${i}, a pattern OpenAPI paths cannot express`);
     } else {
-      append({ text: c });
-      i++;
+      // A run of literal characters is one piece.
+      let next = i + 1;
+      while (next < end && !SPECIAL.has(raw[next]!)) next++;
+      append({ text: raw.slice(i, next) });
+      i = next;
     }
   }
   return variants;
+}
+
+/** Characters that start something other than literal text. */
+const SPECIAL = new Set(["\\", ":", "*", "{", "}", "(", ")", "?", "+", "[", "]"]);
+
+/** A variant without the `/` or `.` that ends it: an omitted Express 4 optional parameter takes its prefix along. */
+function withoutSeparator(variant: Piece[]): Piece[] {
+  const last = variant[variant.length - 1];
+  if (!last || last.param !== undefined || !/[/.]$/.test(last.text)) return [...variant];
+  const text = last.text.slice(0, -1);
+  return text ? [...variant.slice(0, -1), { text }] : variant.slice(0, -1);
 }
 
 function skipGroup(raw: string, open: number, end: number): number {
