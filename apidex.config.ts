@@ -1,4 +1,4 @@
-import { defineConfig } from "apidex";
+import { defineConfig } from "apidex/config";
 
 /** apidex's own config: the bundled example service, whose artifacts are committed in dist/. */
 export default defineConfig({

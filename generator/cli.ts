@@ -33,6 +33,8 @@ interface ProjectOptions {
   root?: string;
   out?: string;
   closed: string[];
+  /** `generate --no-cache` sets it false. */
+  cache?: boolean;
 }
 
 /** Runs the CLI on `argv` (without `node` and the script) and resolves to the exit code. */
@@ -52,6 +54,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       ...(options.config ? { configFile: options.config } : {}),
       ...(options.root ? { root: options.root } : {}),
       ...(options.out ? { out: options.out } : {}),
+      ...(options.cache === false ? { cache: false } : {}),
       closed: options.closed,
     });
   const printDiagnostics = (items: Diagnostic[]) => {

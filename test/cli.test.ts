@@ -78,6 +78,29 @@ describe("apidex generate", () => {
     expect(JSON.parse(readFileSync(path.join(dir, "artifacts", "operations.json"), "utf8")).service).toEqual({ name: "shop", version: "9.9.9" });
   });
 
+  it("loads a config importing apidex/config, caches its transpiled form by content, and sees every edit", () => {
+    const dir = path.join(work, "light-config");
+    const config = (version: string) =>
+      `import { defineConfig, DEFAULT_EXCLUDE } from "apidex/config";\nexport default defineConfig({ root: "src", exclude: [...DEFAULT_EXCLUDE, "**/legacy/**"], service: { name: "shop", version: "${version}" } });\n`;
+    writeProject(dir, { "apidex.config.ts": config("1.0.0"), "src/legacy/old.ts": `import { Router } from "express";\nexport const old = Router();\nold.get("/old", (req, res) => res.end());\n` });
+    mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+    symlinkSync(REPO_ROOT, path.join(dir, "node_modules", "apidex"), "dir");
+    const cached = path.join(dir, "node_modules", ".cache", "apidex", "config");
+    const service = () => JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")).service;
+
+    expect(apidex(["generate", "--no-cache"], dir).code).toBe(0);
+    expect(existsSync(cached)).toBe(false); // --no-cache writes no cache at all
+    expect(service()).toEqual({ name: "shop", version: "1.0.0" });
+
+    const first = apidex(["generate"], dir);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(readdirSync(cached).length).toBeGreaterThan(0);
+    writeFileSync(path.join(dir, "apidex.config.ts"), config("2.0.0"));
+    expect(apidex(["generate"], dir).code).toBe(0);
+    expect(service()).toEqual({ name: "shop", version: "2.0.0" });
+  });
+
   it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
     const dir = path.join(work, "broken");
     writeProject(dir);

@@ -6,7 +6,7 @@ import type { ApidexConfig } from "./schema.js";
  *
  * @example
  * ```ts
- * import { defineConfig } from "apidex";
+ * import { defineConfig } from "apidex/config";
  * export default defineConfig({
  *   root: "src",
  *   service: { name: "billing", version: "1.4.0" },

@@ -36,6 +36,8 @@ export interface LoadConfigOptions {
   out?: string;
   /** `--closed PATTERN`, added to the config's patterns. */
   closed?: string[];
+  /** Cache the transpiled config file (default true; `--no-cache` turns it off). */
+  cache?: boolean;
 }
 
 const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js", "apidex.config.mjs"];
@@ -44,7 +46,7 @@ const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const configFile = findConfigFile(options);
   // Zero-config (no file) has nothing to validate, and skips loading the schema's library.
-  const config: ApidexConfig = configFile ? (await import("./schema.js")).validateConfig(await importConfig(configFile), configFile) : {};
+  const config: ApidexConfig = configFile ? (await import("./schema.js")).validateConfig(await importConfig(configFile, options.cache ?? true), configFile) : {};
   const base = configFile ? path.dirname(configFile) : options.cwd;
 
   const root = options.root ? path.resolve(options.cwd, options.root) : path.resolve(base, config.root ?? ".");
@@ -103,9 +105,15 @@ function findConfigFile(options: LoadConfigOptions): string | undefined {
   );
 }
 
-async function importConfig(file: string): Promise<unknown> {
+async function importConfig(file: string, cache: boolean): Promise<unknown> {
   const { createJiti } = await import("jiti"); // only when there is a config file to load
-  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  const jiti = createJiti(import.meta.url, {
+    moduleCache: false,
+    // The transpiled config is cached by content hash beside apidex's own cache, unless --no-cache.
+    fsCache: cache ? path.join(cacheBase(path.dirname(file)), "node_modules", ".cache", "apidex", "config") : false,
+    // apidex itself is plain ESM: imported natively (the modules this process already loaded), never transpiled.
+    nativeModules: ["apidex"],
+  });
   try {
     const mod = await jiti.import<{ default?: unknown }>(file);
     return mod && typeof mod === "object" && "default" in mod ? mod.default : mod;
@@ -128,4 +136,12 @@ function readServiceFromPackageJson(root: string): { name: string; version: stri
     }
   }
   return { name: path.basename(root), version: "0.0.0" };
+}
+
+/** The folder whose node_modules holds the cache: the nearest one up from `dir` that has node_modules. */
+function cacheBase(dir: string): string {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, "node_modules"))) return current;
+    if (path.dirname(current) === current) return dir;
+  }
 }
