@@ -28,7 +28,7 @@ export class SourceSet {
   private readonly typeOnly = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
   private compiledProgram: ts.Program | undefined;
-  /** Whether parsed files carry JSDoc nodes (the type checker reads descriptions from them). */
+  /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
 
   constructor(
@@ -91,7 +91,7 @@ export class SourceSet {
       if (!existing && !inScope(path.relative(options.root, name).split(path.sep).join("/"))) continue;
       const text = this.host.readFile(name);
       if (text === undefined) this.parsed.delete(name);
-      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name))) this.parsed.set(name, parse(name, text, this.withJsDoc));
+      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name))) this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
     this.files = [...this.parsed.values()]
       .filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName) && mayRegisterRoutes(f.text, path.relative(options.root, f.fileName)))
@@ -125,7 +125,8 @@ export class SourceSet {
   typeProgramFile(fileName: string, options: ts.CreateSourceFileOptions | ts.ScriptTarget): ts.SourceFile | undefined {
     const name = fileKey(fileName);
     // A scanned file without JSDoc nodes is parsed again, with them, for type programs.
-    const own = this.withJsDoc ? this.parsed.get(name) : undefined;
+    const scanned = this.parsed.get(name);
+    const own = scanned && hasJsDoc(scanned) ? scanned : undefined;
     if (own) {
       if (typeof options === "object" && options.impliedNodeFormat !== undefined) {
         (own as { impliedNodeFormat?: ts.SourceFile["impliedNodeFormat"] }).impliedNodeFormat = options.impliedNodeFormat;
@@ -154,7 +155,7 @@ export class SourceSet {
     if (existing) return existing;
     const text = this.host.readFile(name);
     if (text === undefined) return undefined;
-    const file = parse(name, text, this.withJsDoc);
+    const file = parse(name, text, this.withJsDoc || mayDocument(text));
     this.parsed.set(name, file);
     return file;
   }
@@ -163,6 +164,16 @@ export class SourceSet {
 /** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
 function fileKey(fileName: string): string {
   return (path.isAbsolute(fileName) ? fileName : path.resolve(fileName)).split(path.sep).join("/");
+}
+
+/** Files that may hold documented operations keep their JSDoc: the type program reuses them as they are. */
+function mayDocument(text: string): boolean {
+  return text.includes("@documented");
+}
+
+/** Whether a file was parsed with its JSDoc nodes. */
+function hasJsDoc(file: ts.SourceFile): boolean {
+  return (file as unknown as { jsDocParsingMode?: ts.JSDocParsingMode }).jsDocParsingMode !== ts.JSDocParsingMode.ParseNone;
 }
 
 /**
@@ -264,7 +275,7 @@ export async function scanProject(options: ScanOptions, texts?: Map<string, stri
     const text = texts?.get(name) ?? readFileSync(name, "utf8");
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
-    files.push(parse(fileKey(name), text, false));
+    files.push(parse(fileKey(name), text, mayDocument(text)));
   }
   return new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig);
 }
