@@ -5,7 +5,7 @@
  *    TypeScript parser, `bench/floor.mjs`), as separate processes, alternating A and B; median wall
  *    time, CPU time and peak RSS, and their ratios. `tsc --noEmit` on the same service for reference.
  * 2. Warm re-runs with the cache: nothing changed, and one file changed; and the same change in watch mode.
- * 3. Scaling at 800, 3,265 and 13,000 operations.
+ * 3. Scaling at 800, 3,265 and 13,000 operations; the same 3,265 operations in every framework style.
  * 4. The api-docs handler (requests per second) and find_operations (quality and queries per second).
  *
  * Options: `--quick` (fewer runs, no 13,000), `--misses` (print search misses).
@@ -24,6 +24,7 @@ import { createApiDocsHandler, loadApiDocsAssets } from "../generator/publish/in
 import { OperationSearch } from "../generator/search/operation-search.js";
 import { loadQuerySet, measureSearchQuality, type LabelledQuery } from "./search/quality.js";
 import { writeSyntheticService } from "./synthetic/generate-service.js";
+import { STYLES, type SyntheticStyle } from "./synthetic/styles.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quick = process.argv.includes("--quick");
@@ -55,9 +56,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const summarize = (samples: Sample[]): Sample => ({ wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)), rss: median(samples.map((s) => s.rss)) });
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
-function prepare(operations: number, documented: number): string {
-  const dir = path.join(work, `service-${operations}`);
-  writeSyntheticService(dir, { operations, documented });
+function prepare(operations: number, documented: number, style: SyntheticStyle = "express"): string {
+  const dir = path.join(work, style === "express" ? `service-${operations}` : `service-${style}-${operations}`);
+  writeSyntheticService(dir, { operations, documented, style });
   // The generated service imports express; its types come from this repository's node_modules.
   if (!existsSync(path.join(dir, "node_modules"))) symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
@@ -177,6 +178,20 @@ async function main() {
     const dir = size === 3265 ? service : prepare(size, 78);
     const r = size === 3265 ? { apidex, floor } : coldVsFloor(dir, size === 13000 ? 3 : runs);
     console.log(`${String(size).padStart(10)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x`);
+  }
+
+  header("Framework styles (cold, no cache): the same 3,265 operations, 78 documented");
+  console.log(`style      files   apidex s   floor s   ratio   apidex MiB   floor MiB   ratio`);
+  for (const style of STYLES) {
+    const dir = style === "express" ? service : prepare(3265, 78, style);
+    // Every style must index the same operations, or the row would compare different work.
+    const check = path.join(work, `check-${style}`);
+    execFileSync(process.execPath, [CLI, "generate", "--root", dir, "--out", check, "--no-cache"], { cwd: dir });
+    const index = JSON.parse(readFileSync(path.join(check, "operations.json"), "utf8")) as OperationsIndex;
+    if (index.count !== 3265 || index.operations.filter((o) => o.documented).length !== 78) throw new Error(`the ${style} service indexed ${index.count} operations`);
+    const r = style === "express" ? { apidex, floor } : coldVsFloor(dir, quick ? 1 : 3);
+    const files = Number(/(\d+) files/.exec(execFileSync(process.execPath, [FLOOR, dir], { encoding: "utf8" }))?.[1]);
+    console.log(`${style.padEnd(8)} ${String(files).padStart(7)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x`);
   }
 
   header("api-docs handler (openapi.json, in process, 10 concurrent)");

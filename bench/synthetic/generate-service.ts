@@ -6,16 +6,24 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { planResources, type SyntheticStyle, writeStyle } from "./styles.js";
 
 export interface SyntheticOptions {
   operations: number;
   documented: number;
+  /** The framework style; Express unless told (the other styles: ./styles.ts). */
+  style?: SyntheticStyle;
 }
 
 const ACTIONS = ["archive", "restore", "approve", "send", "close"] as const;
 
-export function writeSyntheticService(dir: string, { operations, documented }: SyntheticOptions): { files: number; operations: number; documented: number } {
+export function writeSyntheticService(dir: string, { operations, documented, style = "express" }: SyntheticOptions): { files: number; operations: number; documented: number } {
   rmSync(dir, { recursive: true, force: true });
+  if (style !== "express") {
+    const plans = planResources(operations, documented);
+    writeStyle(dir, style, plans);
+    return { files: plans.length, operations: plans.reduce((n, r) => n + r.operations, 0), documented: plans.reduce((n, r) => n + r.documented.filter(Boolean).length, 0) };
+  }
   mkdirSync(path.join(dir, "src", "routes"), { recursive: true });
   mkdirSync(path.join(dir, "src", "models"), { recursive: true });
   const write = (name: string, text: string) => writeFileSync(path.join(dir, name), text);
@@ -103,6 +111,6 @@ export interface Page${Type} { data: ${Type}[]; next_cursor: string | null }
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const [dir, n, d] = process.argv.slice(2);
-  console.log(writeSyntheticService(dir ?? "/tmp/synthetic", { operations: Number(n ?? 3265), documented: Number(d ?? 78) }));
+  const [dir, n, d, style] = process.argv.slice(2);
+  console.log(writeSyntheticService(dir ?? "/tmp/synthetic", { operations: Number(n ?? 3265), documented: Number(d ?? 78), style: (style ?? "express") as SyntheticStyle }));
 }
