@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { expressToOpenApi, parsePath } from "../generator/extract/express/path-syntax.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 
 /** The permission helpers every case imports; only their names matter to the recognizers. */
@@ -443,3 +445,18 @@ describe("calls that only look like registrations", () => {
     expect(result.index.operations.map((o) => o.path)).toEqual(["/x"]);
   });
 });
+
+describe("Express path syntax", () => {
+  it("takes the fast path for plain paths and always agrees with the full parser", () => {
+    expect(expressToOpenApi("/v1/items/:item_id/notes/:note_id")).toEqual({ ok: true, variants: [{ path: "/v1/items/{item_id}/notes/{note_id}", params: ["item_id", "note_id"], wildcard: false }] });
+    const pieces = ["/", "a", "-", ".", "//", ":id", ":x?", ".:ext?", "/:f?", "{", "}", "*rest", "\\(", ":n(\\d+)", "(", "?", ':"q"', "/items", "{/:opt}", ":1", "::", ":a:b", ":$x", "+", "[", "]"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 8 }), (parts) => {
+        const raw = parts.join("");
+        expect(expressToOpenApi(raw), raw).toEqual(parsePath(raw));
+      }),
+      { seed: 7, numRuns: 5000 },
+    );
+  });
+});
+

@@ -29,6 +29,11 @@ export function cleanPath(path: string): string {
 
 /** Converts an Express path into one OpenAPI path per combination of its optional parts. */
 export function expressToOpenApi(raw: string): PathParseResult {
+  return simplePath(raw) ?? parsePath(raw);
+}
+
+/** The full parser, for every path (the fast path must always agree with it). */
+export function parsePath(raw: string): PathParseResult {
   let variants: Piece[][];
   try {
     variants = parse(raw, 0, raw.length);
@@ -48,6 +53,26 @@ export function expressToOpenApi(raw: string): PathParseResult {
   }
   return { ok: true, variants: out };
 }
+
+/**
+ * The common case without optional groups, escapes, wildcards, quoted names or patterns: literal text
+ * and `:name` parameters, one variant. Anything else goes to the full parser.
+ */
+function simplePath(raw: string): PathParseResult | undefined {
+  if (!SIMPLE.test(raw)) return undefined;
+  const params: string[] = [];
+  const path = raw.replace(PARAM, (_, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  // A `:` not followed by a name is the full parser's error to report.
+  if (path.includes(":")) return undefined;
+  if (new Set(params).size !== params.length) return undefined;
+  return { ok: true, variants: [{ path: cleanPath(path), params, wildcard: false }] };
+}
+
+const SIMPLE = /^[^\\*{}()?+[\]"]*$/;
+const PARAM = /:([A-Za-z_$][\w$]*)/g;
 
 /** Parses raw[start, end) into alternative piece lists (optional groups double them). */
 function parse(raw: string, start: number, end: number): Piece[][] {
