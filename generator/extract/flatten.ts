@@ -93,17 +93,11 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
       const inherited = active.keysFor(segments);
       const permissions = [...new Set([...inherited, ...own])].sort();
       for (const method of layer.method === "ALL" ? ALL_METHODS : [layer.method]) {
-        routes.push({
-          framework,
-          method,
-          path: variant.path,
-          pathParams: variant.params,
-          permissions,
-          ...(layer.doc ? { doc: layer.doc } : {}),
-          ...(layer.handler ? { handler: layer.handler } : {}),
-          ...(layer.registration ? { registration: layer.registration } : {}),
-          site: layer.site,
-        });
+        const fact: RouteFact = { framework, method, path: variant.path, pathParams: variant.params, permissions, site: layer.site };
+        if (layer.doc) fact.doc = layer.doc;
+        if (layer.handler) fact.handler = layer.handler;
+        if (layer.registration) fact.registration = layer.registration;
+        routes.push(fact);
       }
     }
   };
