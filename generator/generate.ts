@@ -62,21 +62,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   const inputs = set.parsedFiles().map((f) => f.fileName);
-  if (!sources) {
-    // The run owns these syntax trees: from here on only the documented operations' files are read,
-    // so the rest can go before the type program is built (the peak memory of a run).
-    const keep = new Set<string>();
-    for (const op of operations) {
-      if (op.documented && !op.closed) {
-        for (const node of [op.handler, op.registration]) if (node) keep.add(node.getSourceFile().fileName);
-        keep.add(op.site.file);
-      } else {
-        delete op.handler;
-        delete op.registration;
-      }
-    }
-    set.release((fileName) => keep.has(fileName));
-  }
+  // A run that owns its syntax trees drops what the type phase will not read (its peak memory).
+  if (!sources) releaseUndocumented(set, operations);
   // The index does not depend on the types of documented operations.
   const index = emitIndex(operations, config.service);
   const indexText = canonicalJson(index);
@@ -124,6 +111,24 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     ...(types ? { types } : {}),
     inputs,
   };
+}
+
+/**
+ * From here on only documented operations' files are read: the other operations let go of their
+ * syntax nodes, and the source set of the trees nobody refers to any more.
+ */
+function releaseUndocumented(set: SourceSet, operations: Operation[]): void {
+  const keep = new Set<string>();
+  for (const op of operations) {
+    if (op.documented && !op.closed) {
+      for (const node of [op.handler, op.registration]) if (node) keep.add(node.getSourceFile().fileName);
+      keep.add(op.site.file);
+    } else {
+      delete op.handler;
+      delete op.registration;
+    }
+  }
+  set.release((fileName) => keep.has(fileName));
 }
 
 /** Extraction and the model: route facts live only here, so nothing keeps them (or their nodes) after. */

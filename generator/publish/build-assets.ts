@@ -43,9 +43,14 @@ export class Compressor {
     return pending;
   }
 
-  /** Starts the files whose bytes do not depend on the service: the reference page. */
+  /** Starts the files whose bytes do not depend on the service: the reference page, once per process. */
   startTemplates(): void {
-    for (const source of templateSources()) this.start(source.body);
+    for (const source of templateSources()) {
+      const key = createHash("sha256").update(source.body).digest("hex");
+      let pending = compressedTemplates.get(key);
+      if (!pending) compressedTemplates.set(key, (pending = this.start(source.body)));
+      this.started.set(key, pending);
+    }
   }
 }
 
@@ -93,6 +98,8 @@ export async function buildApiDocsFiles(artifacts: { index: string; openapi: str
 }
 
 let templates: Source[] | undefined;
+/** The page's compressed files: the same bytes for every run of a long-lived process (watch mode). */
+const compressedTemplates = new Map<string, Promise<[Buffer, Buffer]>>();
 
 /** The reference page's files, read once per process. */
 function templateSources(): Source[] {
