@@ -1,5 +1,5 @@
-import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
 import path from "node:path";
+import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
 import { LIB_FOLDER, libFileText, ts } from "../../typescript.js";
 
 /** The type checker's view for the documented operations. */
@@ -111,12 +111,12 @@ function libClosure(libs: string[]): string[] {
   return texts;
 }
 
+const SEPARATOR = /[\s;}]/;
+
 /**
  * Top-level names a lib declares (interfaces, types, vars, functions, classes, namespaces, enums). Members
  * of namespaces (`Reflect.get`) are not globals and are skipped by tracking brace depth.
  */
-const SEPARATOR = /[\s;}]/;
-
 function declaredNames(texts: string[]): Set<string> {
   const names = new Set<string>();
   const declaration = /(?:interface|type|var|let|const|function|class|namespace|module|enum)\s+([A-Za-z_$][\w$]*)/y;
