@@ -9,9 +9,6 @@ import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-writ
 // generate() and its stages are imported lazily: this module is what `apidex generate` loads first, and
 // a run whose inputs are all unchanged is answered from the cache without parsing anything.
 
-export { RunCache };
-
-
 /** What a run found, in numbers. */
 export interface RunCounts {
   indexed: number;

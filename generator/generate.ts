@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { CachedTypes } from "./cache/run-cache.js";
-import { cacheKey, type DiskResult, RunCache, type RunCounts, writeArtifacts } from "./generate-to-disk.js";
+import { type CachedTypes, RunCache } from "./cache/run-cache.js";
+import { cacheKey, type DiskResult, type RunCounts, writeArtifacts } from "./generate-to-disk.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
