@@ -361,8 +361,9 @@ const invokedAs = process.argv[1] ? safeRealpath(path.resolve(process.argv[1])) 
 if (invokedAs === fileURLToPath(import.meta.url)) {
   // Keep V8's young generation at its initial size: a run builds long-lived syntax trees, which survive
   // the young generation anyway; letting it grow to 16 MiB semi-spaces costs about 20 MiB of peak memory
-  // and buys no speed (measured by `npm run bench`).
-  setFlagsFromString("--semi-space-growth-factor=1");
+  // and buys no speed (measured by `npm run bench`). Only on V8 versions known to have the flag: an
+  // unknown one would print an error line.
+  if (Number(process.versions.v8.split(".")[0]) <= 13) setFlagsFromString("--semi-space-growth-factor=1");
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
