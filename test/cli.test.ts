@@ -101,6 +101,18 @@ describe("apidex generate", () => {
     expect(service()).toEqual({ name: "shop", version: "2.0.0" });
   });
 
+  it("answers a run whose sources are unchanged from the cache without loading the TypeScript compiler", () => {
+    const dir = path.join(work, "cached");
+    writeProject(dir);
+    expect(apidex(["generate", "--root", dir], work).code).toBe(0);
+    const run = spawnSync(process.execPath, [CLI, "generate", "--root", dir], { cwd: work, encoding: "utf8", env: { ...process.env, CI: "true", NODE_DEBUG: "module" } });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("reused the cached run");
+    // NODE_DEBUG=module logs every CommonJS module Node loads; the compiler is one.
+    expect(run.stderr).toContain("Module._load");
+    expect(run.stderr).not.toContain("typescript.js");
+  });
+
   it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
     const dir = path.join(work, "broken");
     writeProject(dir);
