@@ -64,15 +64,19 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   withProjectOptions(program.command("generate").description("write operations.json and openapi-public.json"))
     .option("--no-cache", "ignore and do not update the cache in node_modules/.cache/apidex")
     .option("--watch", "stay running and regenerate when a source file changes")
-    .action(async (options: ProjectOptions & { cache: boolean; watch?: boolean }) => {
+    .option("--timings", "print how long each phase took, the CPU time and the peak memory (to stderr)")
+    .action(async (options: ProjectOptions & { cache: boolean; watch?: boolean; timings?: boolean }) => {
     const config = await loadProject(options);
     if (options.watch) {
       await watchProject(config, io);
       return;
     }
     const progress = progressLine(io);
-    const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd, ...(progress ? { onProgress: progress.update } : {}) });
+    const timings = options.timings ? phaseTimings() : undefined;
+    const onProgress = progress || timings ? (phase: string) => (progress?.update(phase), timings?.update(phase)) : undefined;
+    const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd, ...(onProgress ? { onProgress } : {}) });
     progress?.done();
+    if (timings) io.stderr(timings.report(result.fromCache));
     printDiagnostics(result.diagnostics.sorted());
     const counts = countsLine(result.counts);
     if (result.counts.errors) {
@@ -332,6 +336,22 @@ function progressLine(io: CliIo): { update: (phase: string) => void; done: () =>
     },
     done: () => {
       if (shown) process.stderr.write("\r\u001b[2K");
+    },
+  };
+}
+
+/** `--timings`: each phase's wall time from the progress events, then totals for the process. */
+function phaseTimings(): { update: (phase: string) => void; report: (fromCache: boolean) => string } {
+  const phases: { name: string; start: number }[] = [{ name: "start-up and config", start: 0 }];
+  return {
+    update: (phase) => phases.push({ name: phase, start: performance.now() }),
+    report: (fromCache) => {
+      const end = performance.now();
+      const rows = phases.map((p, i) => `  ${p.name.padEnd(52)} ${(((phases[i + 1]?.start ?? end) - p.start) / 1000).toFixed(2)}s`);
+      if (fromCache) rows.push("  (every source unchanged: the artifacts came from the cache)");
+      const usage = process.resourceUsage();
+      const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+      return `apidex timings:\n${rows.join("\n")}\n  total ${(end / 1000).toFixed(2)}s wall, ${cpu.toFixed(2)}s CPU, peak memory ${(usage.maxRSS / 1024).toFixed(0)} MiB\n`;
     },
   };
 }

@@ -65,6 +65,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   }
 
   // The pipeline (and the TypeScript compiler) loads only now: a run the cache answers never needs it.
+  options.onProgress?.("loading the generator");
   const { generate } = await import("./generate.js");
   const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };

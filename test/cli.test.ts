@@ -101,6 +101,24 @@ describe("apidex generate", () => {
     expect(service()).toEqual({ name: "shop", version: "2.0.0" });
   });
 
+  it("--timings reports each phase, then the wall and CPU time and the peak memory", () => {
+    const dir = path.join(work, "timed");
+    writeProject(dir);
+    const run = apidex(["generate", "--root", dir, "--no-cache", "--timings"], work);
+    expect(run.code).toBe(0);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines[0]).toBe("apidex timings:");
+    expect(lines.slice(1, -1).map((l) => l.replace(/\s+\d+\.\d\ds$/, "").trim())).toEqual([
+      "start-up and config",
+      "loading the generator",
+      "parsing the sources",
+      "extracting routes from 3 files",
+      "reading the types of 0 documented operations",
+      "writing the artifacts",
+    ]);
+    expect(lines.at(-1)).toMatch(/^ {2}total \d+\.\d\ds wall, \d+\.\d\ds CPU, peak memory \d+ MiB$/);
+  });
+
   it("answers a run whose sources are unchanged from the cache without loading the TypeScript compiler", () => {
     const dir = path.join(work, "cached");
     writeProject(dir);
