@@ -140,6 +140,9 @@ async function main() {
   const tsc = measure([path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(service, "tsconfig.json"), "--noEmit"], service);
   console.log(`tsc --noEmit     ${fmt(tsc.wall).padStart(6)}  ${fmt(tsc.cpu).padStart(6)}  ${fmt(tsc.rss, 0).padStart(8)}   (reference: ${fmt(tsc.wall / floor.wall)}x the floor)`);
 
+  const timed = spawnSync(process.execPath, [CLI, "generate", "--root", service, "--out", path.join(work, "out"), "--no-cache", "--timings"], { cwd: service, encoding: "utf8" });
+  console.log(`one cold run's phases (generate --timings):\n${timed.stderr.replace(/^apidex timings:\n/, "").trimEnd()}`);
+
   header("Warm re-runs with the cache (3,265 operations)");
   const out = path.join(work, "warm-out");
   const warmArgs = [CLI, "generate", "--root", service, "--out", out];

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { existsSync, realpathSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -384,6 +385,9 @@ if (invokedAs === fileURLToPath(import.meta.url)) {
   // and buys no speed (measured by `npm run bench`). Only on V8 versions known to have the flag: an
   // unknown one would print an error line.
   if (Number(process.versions.v8.split(".")[0]) <= 13) setFlagsFromString("--semi-space-growth-factor=1");
+  // Node 22+ can keep compiled code between runs (TypeScript's CLI does the same); Node 20 has no such
+  // cache. --no-cache means no cache of any kind, so the bench's cold runs stay cold.
+  if (!process.argv.includes("--no-cache")) (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
