@@ -143,6 +143,13 @@ async function main() {
   const timed = spawnSync(process.execPath, [CLI, "generate", "--root", service, "--out", path.join(work, "out"), "--no-cache", "--timings"], { cwd: service, encoding: "utf8" });
   console.log(`one cold run's phases (generate --timings):\n${timed.stderr.replace(/^apidex timings:\n/, "").trimEnd()}`);
 
+  // Worker threads: what a second thread with the compiler would add (the type phase would overlap).
+  const documentedFiles = execFileSync("grep", ["-l", "@documented", "-r", path.join(service, "src", "routes")], { encoding: "utf8" }).trim().split("\n");
+  const probe = (mode: string) => summarize(Array.from({ length: quick ? 1 : 3 }, () => measure([path.join(root, "bench", "worker-probe.mjs"), mode, ...documentedFiles], service)));
+  const single = probe("main");
+  const withWorker = probe("worker");
+  console.log(`a worker thread with the compiler: +${fmt(withWorker.rss - single.rss, 0)} MiB peak (${fmt(single.rss, 0)} -> ${fmt(withWorker.rss, 0)}), which would put apidex at ~${fmt((apidex.rss + withWorker.rss - single.rss) / floor.rss)}x the floor's memory`);
+
   header("Warm re-runs with the cache (3,265 operations)");
   const out = path.join(work, "warm-out");
   const warmArgs = [CLI, "generate", "--root", service, "--out", out];
