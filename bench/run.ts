@@ -11,7 +11,7 @@
  * Options: `--quick` (fewer runs, no 13,000), `--misses` (print search misses).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -144,7 +144,8 @@ async function main() {
   console.log(`one cold run's phases (generate --timings):\n${timed.stderr.replace(/^apidex timings:\n/, "").trimEnd()}`);
 
   // Worker threads: what a second thread with the compiler would add (the type phase would overlap).
-  const documentedFiles = execFileSync("grep", ["-l", "@documented", "-r", path.join(service, "src", "routes")], { encoding: "utf8" }).trim().split("\n");
+  const routes = path.join(service, "src", "routes");
+  const documentedFiles = readdirSync(routes).map((f) => path.join(routes, f)).filter((f) => readFileSync(f, "utf8").includes("@documented"));
   const probe = (mode: string) => summarize(Array.from({ length: quick ? 1 : 3 }, () => measure([path.join(root, "bench", "worker-probe.mjs"), mode, ...documentedFiles], service)));
   const single = probe("main");
   const withWorker = probe("worker");
