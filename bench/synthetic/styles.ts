@@ -79,7 +79,7 @@ function doc(r: ResourcePlan, k: number, summary: string, typed: boolean): strin
   return `/**\n${lines.map((l) => ` * ${l}`).join("\n")}\n */\n`;
 }
 
-const ITEM = (_r: ResourcePlan) => `{ id: "1", name: "x", status: "active" as const, tags: [], owner: { id: "u", email: null }, created_at: "" }`;
+const ITEM = `{ id: "1", name: "x", status: "active" as const, tags: [], owner: { id: "u", email: null }, created_at: "" }`;
 
 /** Writes the service in `style` (not Express: generate-service.ts writes that one). */
 export function writeStyle(dir: string, style: Exclude<SyntheticStyle, "express">, plans: ResourcePlan[]): void {
@@ -87,19 +87,19 @@ export function writeStyle(dir: string, style: Exclude<SyntheticStyle, "express"
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
   };
-  const base = style === "next" ? "" : "src/";
   write("package.json", JSON.stringify({ name: `synthetic-${style}`, version: "1.0.0", type: "module" }));
   const compilerOptions: Record<string, unknown> = { module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [] };
   if (style === "nest") Object.assign(compilerOptions, { experimentalDecorators: true, emitDecoratorMetadata: true });
   write("tsconfig.json", JSON.stringify({ compilerOptions, include: style === "next" ? ["app", "lib"] : ["src"] }));
-  for (const r of plans) write(`${style === "next" ? "lib/" : "src/"}models/${r.name}.ts`, modelSource(r));
-  write(`${style === "next" ? "lib/" : "src/"}permissions.ts`, permissionsSource(plans, style === "nest"));
+  // Next.js keeps shared code beside app/, the others under src/.
+  const shared = style === "next" ? "lib/" : "src/";
+  for (const r of plans) write(`${shared}models/${r.name}.ts`, modelSource(r));
+  write(`${shared}permissions.ts`, permissionsSource(plans, style === "nest"));
   if (style === "fastify") fastify(write, plans);
   if (style === "hono") hono(write, plans);
   if (style === "koa") koa(write, plans);
   if (style === "nest") nest(write, plans);
   if (style === "next") next(write, plans);
-  void base;
 }
 
 type Write = (name: string, text: string) => void;
@@ -137,7 +137,7 @@ export function assertPermission(request: FastifyRequest, key: string): void {}
     if (r.guarded) lines.push(`  f.addHook("preHandler", requirePermission(${r.Type}Perm.Read));`);
     for (const op of operationsOf(r)) {
       const generic = op.k === 0 ? `<{ Reply: Page${r.Type} }>` : op.k === 1 ? `<{ Body: Create${r.Type}Body; Reply: { 201: ${r.Type} } }>` : op.k === 2 ? `<{ Params: { id: string }; Reply: ${r.Type} }>` : "";
-      const handler = op.bodyKey ? `async (request, reply) => { assertPermission(request, ${op.bodyKey}); return reply.code(204).send(); }` : op.k === 0 ? `async () => ({ data: [], next_cursor: null })` : op.k <= 2 ? `async () => (${ITEM(r)})` : `async () => ({})`;
+      const handler = op.bodyKey ? `async (request, reply) => { assertPermission(request, ${op.bodyKey}); return reply.code(204).send(); }` : op.k === 0 ? `async () => ({ data: [], next_cursor: null })` : op.k <= 2 ? `async () => (${ITEM})` : `async () => ({})`;
       const options = op.keys.length ? `{ preHandler: [requirePermission(${op.keys.join(", ")})] }, ` : "";
       lines.push(`  ${doc(r, op.k, op.summary, true).replace(/\n(?=.)/g, "\n  ")}f.${op.method}${generic}("${op.path}", ${options}${handler});`);
     }
@@ -219,7 +219,7 @@ export function assertPermission(held: string[] | undefined, key: string): void 
       const route = op.path === "/" ? "" : `"${op.path.slice(1)}"`;
       const checks = op.keys.length ? `\n  @RequirePermissions(${op.keys.join(", ")})` : "";
       const signature =
-        op.k === 0 ? `list${r.Type}(): Page${r.Type} { return { data: [], next_cursor: null }; }` : op.k === 1 ? `create${r.Type}(@Body() body: Create${r.Type}Body): ${r.Type} { return { ...${ITEM(r)}, name: body.name }; }` : op.k === 2 ? `get${r.Type}(@Param("id") id: string): ${r.Type} { return { ...${ITEM(r)}, id }; }` : op.bodyKey ? `op${op.k}(): void { assertPermission([], ${op.bodyKey}); }` : `op${op.k}() { return {}; }`;
+        op.k === 0 ? `list${r.Type}(): Page${r.Type} { return { data: [], next_cursor: null }; }` : op.k === 1 ? `create${r.Type}(@Body() body: Create${r.Type}Body): ${r.Type} { return { ...${ITEM}, name: body.name }; }` : op.k === 2 ? `get${r.Type}(@Param("id") id: string): ${r.Type} { return { ...${ITEM}, id }; }` : op.bodyKey ? `op${op.k}(): void { assertPermission([], ${op.bodyKey}); }` : `op${op.k}() { return {}; }`;
       lines.push(`  ${doc(r, op.k, op.summary, true).replace(/\n(?=.)/g, "\n  ")}@${decorator}(${route})${checks}\n  ${signature}`);
     }
     lines.push("}");
