@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
 import { createTypeContext, laterLibGlobals } from "../generator/resolve/types/type-context.js";
-import { scanProject } from "../generator/scan/source-set.js";
+import { scanProject, sourceSetFromMemory } from "../generator/scan/source-set.js";
 
 /**
  * The type program of documented operations, on disk as real projects build it: ES5's lib unless a
@@ -100,6 +100,26 @@ describe("releasing syntax trees after extraction", () => {
     expect(owned.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(passed.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
     // Operations of a run over sources the caller passed keep their syntax nodes.
     expect(passed.operations.every((op) => op.handler)).toBe(true);
+  });
+});
+
+describe("resolving relative imports", () => {
+  it("maps ./x.js to a listed ./x.ts without the disk, and leaves every other case to the compiler", () => {
+    const sources = sourceSetFromMemory({
+      "src/a.ts": `import { b } from "./b.js"; import { c } from "./c.js"; import { d } from "./d.js"; import { e } from "./lib/e.mjs";`,
+      "src/b.ts": "export const b = 1;",
+      "src/c.tsx": "export const c = 1;",
+      "src/lib/e.mts": "export const e = 1;",
+    });
+    const from = "/project/src/a.ts";
+    const target = (specifier: string) => {
+      const t = sources.resolveImport(specifier, from);
+      return t.kind === "source" ? t.file.fileName : t.kind;
+    };
+    expect(target("./b.js")).toBe("/project/src/b.ts");
+    expect(target("./c.js")).toBe("/project/src/c.tsx"); // not listed as .ts: the compiler's rules
+    expect(target("./d.js")).toBe("missing");
+    expect(target("./lib/e.mjs")).toBe("/project/src/lib/e.mts");
   });
 });
 

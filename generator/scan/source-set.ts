@@ -27,6 +27,7 @@ export class SourceSet {
   /** Files only type programs read (models, library types), kept apart from the analysed sources. */
   private readonly typeOnly = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
+  private readonly listed = new Set<string>();
   private compiledProgram: ts.Program | undefined;
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
@@ -41,7 +42,10 @@ export class SourceSet {
     readonly tsconfig?: string,
     /** In-memory sources (tests): the type program covers every file, see `program`. */
     readonly inMemory = false,
+    /** Every file the include globs listed, parsed or not. */
+    listed: Iterable<string> = [],
   ) {
+    for (const name of listed) this.listed.add(fileKey(name));
     // In-memory files go into a program as they are, so they keep their JSDoc; scanned files skip it.
     this.withJsDoc = inMemory;
     for (const file of files) this.parsed.set(file.fileName, file);
@@ -59,6 +63,9 @@ export class SourceSet {
   }
 
   private resolveUncached(specifier: string, fromFile: string): ImportTarget {
+    const listed = this.listedTarget(specifier, fromFile);
+    const listedFile = listed ? this.getFile(listed) : undefined;
+    if (listedFile) return { kind: "source", file: listedFile };
     const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
     const module = result.resolvedModule;
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
@@ -68,6 +75,20 @@ export class SourceSet {
     }
     const file = this.getFile(module.resolvedFileName);
     return file ? { kind: "source", file } : { kind: "missing", specifier };
+  }
+
+  /**
+   * A relative `./x.js` whose `./x.ts` the globs listed resolves to it in every module resolution mode
+   * (the compiler tries that file first), so the disk need not be probed. Anything else (no extension,
+   * path aliases, a `.tsx` without a `.ts`) is left to the compiler.
+   */
+  private listedTarget(specifier: string, fromFile: string): string | undefined {
+    if (!this.listed.size || !(specifier.startsWith("./") || specifier.startsWith("../"))) return undefined;
+    const match = /\.(js|mjs|cjs|jsx)$/.exec(specifier);
+    if (!match) return undefined;
+    const source = { js: ".ts", mjs: ".mts", cjs: ".cts", jsx: ".tsx" }[match[1] as "js" | "mjs" | "cjs" | "jsx"];
+    const candidate = path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier.slice(0, -match[0].length) + source);
+    return this.listed.has(candidate) && !candidate.includes("/node_modules/") ? candidate : undefined;
   }
 
   /** The program over every in-memory file; only in-memory sources use it (see resolve/types/type-context). */
@@ -90,6 +111,8 @@ export class SourceSet {
       const existing = this.parsed.get(name);
       if (!existing && !inScope(path.relative(options.root, name).split(path.sep).join("/"))) continue;
       const text = this.host.readFile(name);
+      if (text === undefined) this.listed.delete(name);
+      else if (inScope(path.relative(options.root, name).split(path.sep).join("/"))) this.listed.add(name);
       if (text === undefined) this.parsed.delete(name);
       else if (existing || mayRegisterRoutes(text, path.relative(options.root, name))) this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
@@ -277,7 +300,7 @@ export async function scanProject(options: ScanOptions, texts?: Map<string, stri
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
     files.push(parse(fileKey(name), text, mayDocument(text)));
   }
-  return new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig);
+  return new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */
@@ -294,7 +317,7 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
     useCaseSensitiveFileNames: true,
   };
   const parsed = [...texts.keys()].sort().map((name) => parse(name, texts.get(name)!, true));
-  return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true);
+  return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true, texts.keys());
 }
 
 /**
