@@ -85,28 +85,67 @@ export declare namespace ts {
  */
 export const LIB_FOLDER = path.dirname(ts.getDefaultLibFilePath({}));
 
-let libTexts: Map<string, string> | undefined;
+interface ExtractedLibs {
+  texts: Map<string, string>;
+  globals: Map<string, string[]>;
+}
+
+let extracted: ExtractedLibs | undefined;
 let allLibTexts: Map<string, string> | undefined;
 
 /** The text of a lib file (`lib.es2023.d.ts`), or undefined for any other name. */
 export function libFileText(fileName: string): string | undefined {
-  const name = path.basename(fileName);
-  // Only lib files: the compiler also looks for a package.json beside them (module format lookups).
-  if (path.dirname(fileName) !== LIB_FOLDER || !/^lib\.[\w.]+\.d\.ts$|^lib\.d\.ts$/.test(name)) return undefined;
+  const name = libName(fileName);
+  if (!name) return undefined;
   // Loaded on first use: only the type phase of documented operations reads lib files.
-  libTexts ??= readExtractedLibs();
-  const text = libTexts.get(name);
+  const text = extractedLibs().texts.get(name);
   if (text !== undefined) return text;
   // DOM and host libs, or a tree that was not built: the bundled copies.
   allLibTexts ??= new Map((require("@ts-morph/common") as { getLibFiles(): { fileName: string; text: string }[] }).getLibFiles().map((f) => [f.fileName, f.text]));
   return allLibTexts.get(name);
 }
 
-/** The lib files `npm run build` extracted (generator/build/extract-ts-libs.ts), if it ran. */
-function readExtractedLibs(): Map<string, string> {
-  try {
-    return new Map(Object.entries(JSON.parse(readFileSync(new URL("../lib/typescript-libs.json", import.meta.url), "utf8")) as Record<string, string>));
-  } catch {
-    return new Map();
+/** The global names a lib file declares at its top level (`Map`, `MapConstructor`...), or undefined for any other name. */
+export function libFileGlobals(fileName: string): string[] | undefined {
+  const name = libName(fileName);
+  if (!name) return undefined;
+  const known = extractedLibs().globals.get(name);
+  if (known) return known;
+  const text = libFileText(fileName);
+  return text === undefined ? undefined : topLevelNames(text);
+}
+
+/**
+ * The names a declaration file declares at its top level: interfaces, type aliases, classes, functions,
+ * enums, namespaces and variables. Members of namespaces (`Reflect.get`) are not globals.
+ */
+export function topLevelNames(text: string): string[] {
+  const file = ts.createSourceFile("lib.d.ts", text, ts.ScriptTarget.Latest, false);
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) && statement.name && ts.isIdentifier(statement.name)) {
+      names.add(statement.name.text);
+    }
   }
+  return [...names].sort();
+}
+
+/** A lib file's base name when `fileName` is one (the compiler also asks for a package.json beside them). */
+function libName(fileName: string): string | undefined {
+  const name = path.basename(fileName);
+  return path.dirname(fileName) === LIB_FOLDER && /^lib\.[\w.]+\.d\.ts$|^lib\.d\.ts$/.test(name) ? name : undefined;
+}
+
+/** What `npm run build` extracted (generator/build/extract-ts-libs.ts), if it ran. */
+function extractedLibs(): ExtractedLibs {
+  if (extracted) return extracted;
+  try {
+    const data = JSON.parse(readFileSync(new URL("../lib/typescript-libs.json", import.meta.url), "utf8")) as { texts: Record<string, string>; globals: Record<string, string[]> };
+    extracted = { texts: new Map(Object.entries(data.texts)), globals: new Map(Object.entries(data.globals)) };
+  } catch {
+    extracted = { texts: new Map(), globals: new Map() };
+  }
+  return extracted;
 }

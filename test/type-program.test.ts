@@ -6,6 +6,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
 import { createTypeContext, laterLibGlobals } from "../generator/resolve/types/type-context.js";
 import { scanProject, sourceSetFromMemory } from "../generator/scan/source-set.js";
+import { topLevelNames } from "../generator/typescript.js";
 
 /**
  * The type program of documented operations, on disk as real projects build it: ES5's lib unless a
@@ -67,6 +68,10 @@ describe("the type program's libs", () => {
     const { libs, errors } = await typesOf();
     expect(errors).toEqual([]);
     expect(libs).toEqual(["lib.es2022.d.ts"]);
+  });
+
+  it("reads a lib's globals with the parser: top-level declarations, not namespace members", () => {
+    expect(topLevelNames(`interface Map<K,V>{get(k:K):V|undefined;}declare var Map:MapConstructor;declare namespace Reflect{function get(t:object,k:PropertyKey):any;}type Awaited<T>=T;declare function f():void;`)).toEqual(["Awaited", "Map", "Reflect", "f"]);
   });
 
   it("knows which globals are later than ES5", () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
-import { LIB_FOLDER, libFileText, ts } from "../../typescript.js";
+import { LIB_FOLDER, libFileGlobals, libFileText, ts } from "../../typescript.js";
 
 /** The type checker's view for the documented operations. */
 export interface TypeContext {
@@ -89,51 +89,23 @@ export function laterLibGlobals(libs: string[]): Set<string> {
   const key = libs.join(",");
   let names = laterGlobalsCache.get(key);
   if (names) return names;
-  const es5 = declaredNames(libClosure([LEAN_LIB]));
-  names = new Set([...declaredNames(libClosure(libs))].filter((n) => !es5.has(n)));
+  const es5 = new Set(libClosure([LEAN_LIB]).flatMap((lib) => libFileGlobals(lib) ?? []));
+  names = new Set(libClosure(libs).flatMap((lib) => libFileGlobals(lib) ?? []).filter((n) => !es5.has(n)));
   laterGlobalsCache.set(key, names);
   return names;
 }
 
-/** The texts of `libs` and every lib they reference, each once. */
+/** The paths of `libs` and every lib they reference, each once. */
 function libClosure(libs: string[]): string[] {
   const seen = new Set<string>();
-  const texts: string[] = [];
   const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const text = libFileText(path.join(LIB_FOLDER, name));
-    if (text === undefined) return;
-    texts.push(text);
-    for (const m of text.matchAll(/<reference lib="([^"]+)"/g)) visit(`lib.${m[1]!.toLowerCase()}.d.ts`);
+    const file = path.join(LIB_FOLDER, name);
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of (libFileText(file) ?? "").matchAll(/<reference lib="([^"]+)"/g)) visit(`lib.${m[1]!.toLowerCase()}.d.ts`);
   };
   for (const lib of libs) visit(lib.toLowerCase());
-  return texts;
-}
-
-const SEPARATOR = /[\s;}]/;
-
-/**
- * Top-level names a lib declares (interfaces, types, vars, functions, classes, namespaces, enums). Members
- * of namespaces (`Reflect.get`) are not globals and are skipped by tracking brace depth.
- */
-function declaredNames(texts: string[]): Set<string> {
-  const names = new Set<string>();
-  const declaration = /(?:interface|type|var|let|const|function|class|namespace|module|enum)\s+([A-Za-z_$][\w$]*)/y;
-  for (const text of texts) {
-    let depth = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 123 /* { */) depth++;
-      else if (c === 125 /* } */) depth--;
-      else if (depth === 0 && c >= 97 && c <= 118 /* a-v: the keywords' first letters */ && (i === 0 || SEPARATOR.test(text[i - 1]!))) {
-        declaration.lastIndex = i;
-        const m = declaration.exec(text);
-        if (m) names.add(m[1]!);
-      }
-    }
-  }
-  return names;
+  return [...seen];
 }
 
 /** Packages whose types apidex never needs: it reads their handlers' generics from the syntax. */
