@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { planResources, type SyntheticStyle, writeStyle } from "./styles.js";
+import { modelSource, planResources, type SyntheticStyle, writeStyle } from "./styles.js";
 
 export interface SyntheticOptions {
   operations: number;
@@ -61,19 +61,7 @@ export function notesRouter(resource: string) {
     const ident = `r${String(i).padStart(4, "0")}Items`;
     const Type = `Resource${i}`;
     perms += `export const ${Type}Perm = { Read: "${name}.read", Write: "${name}.write", Delete: "${name}.delete" } as const;\n`;
-    write(`src/models/${name}.ts`, `/** A ${name}. */
-export interface ${Type} {
-  id: string;
-  /** Display name. */
-  name: string;
-  status: "active" | "archived";
-  tags: string[];
-  owner: { id: string; email: string | null };
-  created_at: string;
-}
-export interface Create${Type}Body { name: string; tags?: string[] }
-export interface Page${Type} { data: ${Type}[]; next_cursor: string | null }
-`);
+    write(`src/models/${name}.ts`, modelSource({ name, Type }));
     const lines = [
       `import { Router, type Request, type Response } from "express";`,
       `import { requirePermission, assertPermission } from "../auth.js";`,

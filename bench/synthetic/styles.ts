@@ -39,7 +39,8 @@ export function planResources(operations: number, documented: number): ResourceP
   return plans;
 }
 
-export function modelSource(r: ResourcePlan): string {
+/** A resource's model types: the item, its create body and a page of items. */
+export function modelSource(r: Pick<ResourcePlan, "name" | "Type">): string {
   return `/** A ${r.name}. */
 export interface ${r.Type} {
   id: string;
