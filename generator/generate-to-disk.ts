@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { RunCache } from "./cache/run-cache.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
@@ -73,7 +74,8 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   if (cache && hashes) {
     // Files pulled in through imports outside the globs are inputs too.
     const inputs = new Map(hashes);
-    for (const file of result.inputs) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
+    // The compiler writes paths with forward slashes, the globs with the platform's separators.
+    for (const file of result.inputs.map((f) => path.normalize(f))) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
     cache.save(
       inputs,
       {

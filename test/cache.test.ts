@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
+import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { generateToDisk } from "../generator/generate.js";
 
 /** The run cache never serves a stale artifact: every change to an input is seen. */
@@ -145,3 +146,41 @@ describe("watch mode", () => {
     expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(watched)).toBe(true);
   });
 });
+
+describe("the cache folder", () => {
+  it("keeps the most recently written entries and removes the oldest", async () => {
+    await run(); // this project's entry, written now
+    const folder = path.join(dir, "node_modules", ".cache", "apidex");
+    const own = readdirSync(folder).filter((f) => f.endsWith(".json"));
+    expect(own).toHaveLength(1);
+    // Entries of projects that are gone, each written a day earlier than the one before.
+    for (let i = 0; i < MAX_ENTRIES + 5; i++) {
+      const file = path.join(folder, `stale-${i}.json`);
+      writeFileSync(file, "{}");
+      const when = new Date(Date.now() - (i + 1) * 86_400_000);
+      utimesSync(file, when, when);
+    }
+    pruneOldest(folder, MAX_ENTRIES);
+    const left = readdirSync(folder).filter((f) => f.endsWith(".json"));
+    expect(left).toHaveLength(MAX_ENTRIES);
+    expect(left).toContain(own[0]);
+    expect(left).not.toContain(`stale-${MAX_ENTRIES + 4}.json`); // the oldest went first
+    expect(left).toContain("stale-0.json");
+  });
+
+  it("prunes on every save", async () => {
+    await run();
+    const folder = path.join(dir, "node_modules", ".cache", "apidex");
+    for (let i = 0; i < MAX_ENTRIES + 3; i++) {
+      const file = path.join(folder, `stale-${i}.json`);
+      writeFileSync(file, "{}");
+      const when = new Date(Date.now() - (i + 1) * 86_400_000);
+      utimesSync(file, when, when);
+    }
+    // An edit makes the next run a miss, which saves, which prunes.
+    write({ "src/perms.ts": `export const P = { Read: "things.read.v2" } as const;\n` });
+    await run();
+    expect(readdirSync(folder).filter((f) => f.endsWith(".json"))).toHaveLength(MAX_ENTRIES);
+  });
+});
+

@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
+
+/** Projects whose runs the cache folder keeps; older entries (moved or deleted projects) are removed. */
+export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
 const CACHE_FORMAT = 3;
@@ -124,8 +127,29 @@ export class RunCache {
       mkdirSync(path.dirname(this.file), { recursive: true });
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
+      pruneOldest(path.dirname(this.file), MAX_ENTRIES);
     } catch {
       rmSync(tmp, { force: true });
     }
   }
 }
+
+/**
+ * Keeps the `keep` most recently written entries of a cache folder (one per project root, or one per
+ * config version) and deletes the rest, so entries of projects that moved or were deleted do not pile up. Best effort: a file that
+ * cannot be read or removed is left alone.
+ */
+export function pruneOldest(folder: string, keep: number, extension = ".json"): void {
+  const entries: { file: string; mtime: number }[] = [];
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith(extension)) continue;
+    try {
+      entries.push({ file: path.join(folder, name), mtime: statSync(path.join(folder, name)).mtimeMs });
+    } catch {
+      // vanished meanwhile (another run pruning): nothing to do
+    }
+  }
+  entries.sort((a, b) => b.mtime - a.mtime);
+  for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
+}
+

@@ -107,15 +107,18 @@ function findConfigFile(options: LoadConfigOptions): string | undefined {
 
 async function importConfig(file: string, cache: boolean): Promise<unknown> {
   const { createJiti } = await import("jiti"); // only when there is a config file to load
+  const cacheDir = path.join(cacheBase(path.dirname(file)), "node_modules", ".cache", "apidex", "config");
   const jiti = createJiti(import.meta.url, {
     moduleCache: false,
     // The transpiled config is cached by content hash beside apidex's own cache, unless --no-cache.
-    fsCache: cache ? path.join(cacheBase(path.dirname(file)), "node_modules", ".cache", "apidex", "config") : false,
+    fsCache: cache ? cacheDir : false,
     // apidex itself is plain ESM: imported natively (the modules this process already loaded), never transpiled.
     nativeModules: ["apidex"],
   });
   try {
     const mod = await jiti.import<{ default?: unknown }>(file);
+    // One file per version of the config: keep the newest few.
+    if (cache && existsSync(cacheDir)) (await import("../cache/run-cache.js")).pruneOldest(cacheDir, 8, "");
     return mod && typeof mod === "object" && "default" in mod ? mod.default : mod;
   } catch (error) {
     throw new UsageError(`Cannot load config ${file}: ${(error as Error).message}`, "Fix the error in the config file.");
