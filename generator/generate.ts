@@ -27,7 +27,7 @@ export interface GenerateResult {
   counts: RunCounts;
   /** The type phase's record, for the cache. */
   types?: CachedTypes;
-  /** Every file the analysis parsed (globbed, or pulled in by an import). */
+  /** Every file the analysis read: globbed, pulled in by an import, or behind a permission key's type. */
   inputs: string[];
 }
 
@@ -61,7 +61,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const operations = analyse(set, config, diagnostics);
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
-  const inputs = set.parsedFiles().map((f) => f.fileName);
+  const inputs = set.inputFiles();
   // A run that owns its syntax trees drops what the type phase will not read (its peak memory).
   if (!sources) releaseUndocumented(set, operations);
   // The index does not depend on the types of documented operations.

@@ -40,6 +40,7 @@ export declare namespace ts {
   type ImportDeclaration = Ts.ImportDeclaration;
   type JSDoc = Ts.JSDoc;
   type JSDocParsingMode = Ts.JSDocParsingMode;
+  type MethodDeclaration = Ts.MethodDeclaration;
   type LiteralType = Ts.LiteralType;
   type ModuleKind = Ts.ModuleKind;
   type ModuleResolutionHost = Ts.ModuleResolutionHost;

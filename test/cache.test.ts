@@ -78,6 +78,32 @@ describe("the run cache", () => {
     expect(Object.keys(next.openapi.components.schemas.Thing.properties)).toEqual(["id", "name", "size"]);
   });
 
+  it("sees a change to a declaration file that a permission key's type comes from", async () => {
+    write({
+      "src/keys.d.ts": `export declare const KEYS: { readonly read: "reports.read" };\n`,
+      "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { KEYS } from "../keys.js";\nexport const b = Router();\nb.get("/reports", requirePermission(KEYS.read), (req, res) => { res.json([]); });\n`,
+    });
+    expect(permissionsOf((await run()).index)["/v1/reports"]).toEqual(["reports.read"]);
+    write({ "src/keys.d.ts": `export declare const KEYS: { readonly read: "reports.list" };\n` });
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(permissionsOf(next.index)["/v1/reports"]).toEqual(["reports.list"]);
+  });
+
+  it("sees a change to the tsconfig (and a config it extends) that changes where an import resolves", async () => {
+    write({
+      "tsconfig.base.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "#perms": ["src/perms.ts"] } } }),
+      "tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json", compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+      "src/perms-v2.ts": `export const P = { Read: "things.read.v2" } as const;\n`,
+      "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "#perms";\nexport const b = Router();\nb.get("/others", requirePermission(P.Read), (req, res) => { res.json([]); });\n`,
+    });
+    expect(permissionsOf((await run()).index)["/v1/others"]).toEqual(["things.read"]);
+    write({ "tsconfig.base.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "#perms": ["src/perms-v2.ts"] } } }) });
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(permissionsOf(next.index)["/v1/others"]).toEqual(["things.read.v2"]);
+  });
+
   it("sees a new file, a deleted file, and a changed config", async () => {
     await run();
     write({ "src/routes/c.ts": `export const unused = 1;\n` });

@@ -154,6 +154,15 @@ describe("apidex generate", () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it("reports a tsconfig that is not valid JSON with its file:line and exit 2", () => {
+    const dir = path.join(work, "bad-tsconfig");
+    writeProject(dir, { "tsconfig.json": `{ "compilerOptions": { "strict": true \n` });
+    const run = apidex(["generate", "--root", dir], work);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/tsconfig\.json:2:1: '}' expected\./);
+    expect(run.stderr).toMatch(/hint: Fix the tsconfig's JSON/);
+  });
+
   it("reports an unwritable output folder with exit 1 and leaves no temporary files", () => {
     const dir = path.join(work, "unwritable");
     writeProject(dir);

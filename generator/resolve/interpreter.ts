@@ -1,6 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
+import { createTypeContext } from "./types/type-context.js";
 import { Binding, Scope } from "./scope.js";
 import {
   type CheckValue,
@@ -58,6 +59,9 @@ export class Interpreter {
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
+  /** Permission arguments the syntax could not resolve, for the type checker (`finishChecks`). */
+  private readonly unresolvedKeys: { call: ts.CallExpression; arg: ts.Expression; reason: string; check: CheckValue }[] = [];
+  private checksFinished = false;
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
   private depth = 0;
@@ -676,6 +680,7 @@ export class Interpreter {
   /** Evaluates a recognized permission call: every static string argument is a key; others are errors. */
   check(node: ts.CallExpression, scope: Scope): CheckValue {
     const keys: string[] = [];
+    const unresolved: { arg: ts.Expression; reason: string }[] = [];
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
       if (value.kind === "runtime" || value.kind === "object" || value.kind === "function") continue; // the request, options, callbacks
@@ -684,15 +689,46 @@ export class Interpreter {
         keys.push(...strings);
         continue;
       }
-      const reason = explain(value);
-      this.diagnostics.error(
-        "APX301",
-        `Cannot resolve the permission key passed to ${calleeName(node.expression)}(): \`${excerpt(arg)}\` ${reason}.`,
-        siteOf(arg),
-        "Pass a string literal, a const, an `as const` object member, a string enum member, or an array of these (imports and re-exports are followed).",
-      );
+      unresolved.push({ arg, reason: explain(value) });
     }
-    return { kind: "check", keys, node };
+    const result: CheckValue = { kind: "check", keys, node };
+    for (const { arg, reason } of unresolved) {
+      if (this.checksFinished) this.reportUnresolvedKey(node, arg, reason);
+      else this.unresolvedKeys.push({ call: node, arg, reason, check: result });
+    }
+    return result;
+  }
+
+  /**
+   * Keys the syntax could not give get one more chance from the type checker, in one program over the
+   * files they are in: an argument whose type is a single string literal (a const declared only in a
+   * `.d.ts`, a function typed to return one) is that key. Anything else is an error, never a guess.
+   * Adapters call this once, before they flatten routes; a check evaluated later reports at once.
+   */
+  finishChecks(): void {
+    this.checksFinished = true;
+    const pending = this.unresolvedKeys.splice(0);
+    if (!pending.length) return;
+    const types = createTypeContext(this.sources, [...new Set(pending.map((p) => p.arg.getSourceFile().fileName))].sort());
+    // What the types were read from decides the keys: a change there must invalidate a cached run.
+    this.sources.recordInputs(types.programFiles());
+    for (const p of pending) {
+      const type = types.checker.getTypeAtLocation(types.map(p.arg));
+      if (type.isStringLiteral()) {
+        if (!p.check.keys.includes(type.value)) p.check.keys.push(type.value);
+        continue;
+      }
+      this.reportUnresolvedKey(p.call, p.arg, `${p.reason}, and its type, \`${types.checker.typeToString(type)}\`, is not one string literal`);
+    }
+  }
+
+  private reportUnresolvedKey(call: ts.CallExpression, arg: ts.Expression, reason: string): void {
+    this.diagnostics.error(
+      "APX301",
+      `Cannot resolve the permission key passed to ${calleeName(call.expression)}(): \`${excerpt(arg)}\` ${reason}.`,
+      siteOf(arg),
+      "Pass a string literal, a const, an `as const` object member, a string enum member, or an array of these (imports and re-exports are followed); or give it a string literal type.",
+    );
   }
 
   /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { listSources, type ScanOptions } from "./list-sources.js";
 
 /** What an import specifier points at. */
@@ -28,6 +28,7 @@ export class SourceSet {
   private readonly typeOnly = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
   private readonly listed = new Set<string>();
+  private readonly extraInputs = new Set<string>();
   private compiledProgram: ts.Program | undefined;
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
@@ -136,6 +137,16 @@ export class SourceSet {
     return [...this.parsed.values()];
   }
 
+  /** Records files the analysis read besides its parsed sources (declaration files behind a key's type). */
+  recordInputs(files: Iterable<string>): void {
+    for (const file of files) this.extraInputs.add(file);
+  }
+
+  /** Every file whose content can change what the analysis finds: for the run cache. */
+  inputFiles(): string[] {
+    return [...new Set([...this.parsed.keys(), ...this.extraInputs])];
+  }
+
   /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
   syntaxDiagnostics(): Diagnostic[] {
     return syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName)));
@@ -228,14 +239,23 @@ const DISK_HOST: SourceHost = {
 };
 
 /**
- * The compiler options of a tsconfig (with its `extends` chain). The file list it would glob is not
+ * The compiler options of a tsconfig (with its `extends` chain), and every config file read for them
+ * (they are inputs: a changed `paths` moves where imports resolve). The file list it would glob is not
  * needed: the include globs of the apidex config decide what is scanned.
  */
-export function readCompilerOptions(tsconfig: string): ts.CompilerOptions {
-  const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
-  if (read.error) throw new Error(`Cannot read ${tsconfig}: ${ts.flattenDiagnosticMessageText(read.error.messageText, " ")}`);
+export function readCompilerOptions(tsconfig: string): { options: ts.CompilerOptions; files: string[] } {
+  const text = ts.sys.readFile(tsconfig);
+  if (text === undefined) throw new UsageError(`Cannot read the tsconfig ${tsconfig}.`, "Fix the path (the `tsconfig` field of the config), or remove it to use none.");
+  const source = ts.parseJsonText(tsconfig, text);
+  const syntax = (source as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics?.[0];
+  if (syntax) {
+    const { line, character } = source.getLineAndCharacterOfPosition(syntax.start ?? 0);
+    throw new UsageError(`${tsconfig}:${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(syntax.messageText, " ")}`, "Fix the tsconfig's JSON; apidex reads its compiler options (paths, module resolution).");
+  }
   const host: ts.ParseConfigHost = { useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames, readDirectory: () => [], fileExists: ts.sys.fileExists, readFile: ts.sys.readFile };
-  return ts.parseJsonConfigFileContent(read.config, host, path.dirname(tsconfig), undefined, tsconfig).options;
+  const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, path.dirname(tsconfig), undefined, tsconfig);
+  const extended = (source as { extendedSourceFiles?: string[] }).extendedSourceFiles ?? [];
+  return { options: parsed.options, files: [tsconfig, ...extended].map((f) => path.resolve(f)) };
 }
 
 /**
@@ -291,7 +311,8 @@ export { listSources };
  * `texts` passes contents already read (the cache hashed them), so no file is read twice.
  */
 export async function scanProject(options: ScanOptions, texts?: Map<string, string>): Promise<SourceSet> {
-  const compilerOptions = options.tsconfig ? readCompilerOptions(options.tsconfig) : defaultCompilerOptions();
+  const tsconfig = options.tsconfig ? readCompilerOptions(options.tsconfig) : undefined;
+  const compilerOptions = tsconfig?.options ?? defaultCompilerOptions();
   const names = texts ? [...texts.keys()].sort() : await listSources(options);
   const files: ts.SourceFile[] = [];
   for (const name of names) {
@@ -300,7 +321,9 @@ export async function scanProject(options: ScanOptions, texts?: Map<string, stri
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
     files.push(parse(fileKey(name), text, mayDocument(text)));
   }
-  return new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
+  const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
+  if (tsconfig) set.recordInputs(tsconfig.files);
+  return set;
 }
 
 /** Builds a source set from in-memory files; used by tests and by tools that hold sources in memory. */

@@ -25,6 +25,7 @@ export const expressAdapter: FrameworkAdapter = {
     interpreter.executeAll();
     runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text));
 
+    interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
     reportUnmounted(host.routers, diagnostics);

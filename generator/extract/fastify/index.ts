@@ -17,6 +17,7 @@ export const fastifyAdapter: FrameworkAdapter = {
     host.interpreter = interpreter;
     interpreter.executeAll();
     runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && (localNamesOf(file, "fastify").has(call.expression.text) || call.expression.text === "Fastify" || call.expression.text === "fastify"));
+    interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi));
     reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS);

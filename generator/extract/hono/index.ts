@@ -15,6 +15,7 @@ export const honoAdapter: FrameworkAdapter = {
     const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
     host.interpreter = interpreter;
     interpreter.executeAll();
+    interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
     reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS);

@@ -17,6 +17,7 @@ export const koaAdapter: FrameworkAdapter = {
     host.interpreter = interpreter;
     interpreter.executeAll();
     runAppFactories(sources, interpreter, (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && localNamesOf(file, "koa").has(call.expression.text));
+    interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi));
     reportUnmounted(host.routers, diagnostics);

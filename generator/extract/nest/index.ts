@@ -1,4 +1,5 @@
 import { ts } from "../../typescript.js";
+import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
@@ -54,6 +55,13 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
         if (configured.uriVersioning.defaultVersion !== undefined) bootstrap.defaultVersion = [configured.uriVersioning.defaultVersion].flat();
       }
       const controllers = registeredControllers(sources, interpreter);
+      // Every handler body's checks first, so keys only the type checker can read are in before routes are built.
+      const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
+      for (const cls of controllers) {
+        const scope = interpreter.module(cls.getSourceFile()).scope;
+        for (const member of cls.members) if (ts.isMethodDeclaration(member) && member.body) bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+      }
+      interpreter.finishChecks();
       const routes: RouteFact[] = [];
       for (const cls of controllers) {
         const scope = interpreter.module(cls.getSourceFile()).scope;
@@ -71,8 +79,7 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
             const versionCall = decoratorCall(member, "Version");
             const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
             const keys = new Set([...classKeys, ...permissionKeys(member, decorators, scope, interpreter, diagnostics)]);
-            const fn = { kind: "function" as const, decl: member, scope };
-            for (const check of interpreter.bodyChecks(fn)) for (const k of check.keys) keys.add(k);
+            for (const check of bodyChecks.get(member) ?? []) for (const k of check.keys) keys.add(k);
             const doc = leadingDoc(member);
             for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
               for (const prefix of prefixes) {

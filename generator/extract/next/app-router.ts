@@ -99,6 +99,7 @@ export const nextAdapter: FrameworkAdapter = {
         }
       }
     }
+    interpreter.finishChecks();
     return dedupe(flattenApp(root, diagnostics, "next", openApiParser));
   },
 };
