@@ -47,4 +47,26 @@ describe("permission keys from types", () => {
     expect(lines.find((l) => / \/(x\/)?b /.test(l))).toMatch(/\[\]$/);
     expect(result.diagnostics.errors.map((d) => d.code)).toEqual(["APX301"]);
   });
+
+  it("nest: decorator arguments too, including a member of an options object's type", async () => {
+    const result = await generateFrom(
+      {
+        "auth.ts": `import { SetMetadata } from "@nestjs/common";\nexport const RequirePermissions = (...keys: string[]) => SetMetadata("permissions", keys);\nexport const Auth = (options: { permission: string }) => SetMetadata("permissions", [options.permission]);`,
+        "keys.d.ts": `${KEYS}\nexport declare const OPTS: { readonly permission: "reports.audit" };`,
+        "app.ts": [
+          `import { Controller, Get, Module } from "@nestjs/common"; import { Auth, RequirePermissions } from "./auth"; import { KEYS, OPTS } from "./keys";`,
+          `@Controller("y") export class Y {`,
+          `@Get("a") @RequirePermissions(KEYS.read) a() {}`,
+          `@Get("b") @Auth(OPTS) b() {}`,
+          `@Get("c") @RequirePermissions(process.env.X as string) c() {} }`,
+          `@Module({ controllers: [Y] }) export class AppModule {}`,
+        ].join("\n"),
+      },
+      { nest: { decorators: [{ name: "RequirePermissions" }, { name: "Auth", argument: 0, property: "permission" }] } },
+    );
+    expect(routeLines(result)).toEqual(["GET /y/a [reports.read]", "GET /y/b [reports.audit]", "GET /y/c []"]);
+    expect(diagnosticLines(result)).toEqual(["APX301 app.ts:5"]);
+    expect(result.diagnostics.errors[0]!.message).toContain("its type, `string`, is not one string literal");
+  });
 });
+

@@ -36,6 +36,16 @@ export interface InterpreterOptions {
 
 const MAX_CALL_DEPTH = 40;
 
+/** A permission argument waiting for the type checker: what to do with the key it finds, or without one. */
+export interface PendingKey {
+  arg: ts.Expression;
+  /** A member path to read from the argument's type (`["permission"]`). */
+  property?: string[];
+  found: (key: string) => void;
+  /** Called with the type the checker saw, or undefined when the checker was not asked. */
+  unresolved: (type: string | undefined) => void;
+}
+
 /** A module's evaluated top level: its scope and its exports. */
 export class ModuleInstance {
   readonly exports = new Map<string, () => Value>();
@@ -60,7 +70,7 @@ export class Interpreter {
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
   /** Permission arguments the syntax could not resolve, for the type checker (`finishChecks`). */
-  private readonly unresolvedKeys: { call: ts.CallExpression; arg: ts.Expression; reason: string; check: CheckValue }[] = [];
+  private readonly unresolvedKeys: PendingKey[] = [];
   private checksFinished = false;
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
@@ -693,10 +703,25 @@ export class Interpreter {
     }
     const result: CheckValue = { kind: "check", keys, node };
     for (const { arg, reason } of unresolved) {
-      if (this.checksFinished) this.reportUnresolvedKey(node, arg, reason);
-      else this.unresolvedKeys.push({ call: node, arg, reason, check: result });
+      this.deferKey({
+        arg,
+        found: (key) => {
+          if (!keys.includes(key)) keys.push(key);
+        },
+        unresolved: (type) => this.reportUnresolvedKey(node, arg, type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`),
+      });
     }
     return result;
+  }
+
+  /**
+   * Hands a permission argument the syntax could not resolve to the type checker (`finishChecks`), or
+   * reports it at once when that already ran. `property` reads a member of the argument's type
+   * (an options-object decorator's `permission`).
+   */
+  deferKey(key: PendingKey): void {
+    if (this.checksFinished) key.unresolved(undefined);
+    else this.unresolvedKeys.push(key);
   }
 
   /**
@@ -713,12 +738,14 @@ export class Interpreter {
     // What the types were read from decides the keys: a change there must invalidate a cached run.
     this.sources.recordInputs(types.programFiles());
     for (const p of pending) {
-      const type = types.checker.getTypeAtLocation(types.map(p.arg));
-      if (type.isStringLiteral()) {
-        if (!p.check.keys.includes(type.value)) p.check.keys.push(type.value);
-        continue;
+      const node = types.map(p.arg);
+      let type: ts.Type | undefined = types.checker.getTypeAtLocation(node);
+      for (const name of p.property ?? []) {
+        const member: ts.Symbol | undefined = type?.getProperty(name);
+        type = member ? types.checker.getTypeOfSymbolAtLocation(member, node) : undefined;
       }
-      this.reportUnresolvedKey(p.call, p.arg, `${p.reason}, and its type, \`${types.checker.typeToString(type)}\`, is not one string literal`);
+      if (type?.isStringLiteral()) p.found(type.value);
+      else p.unresolved(type ? types.checker.typeToString(type) : "unknown");
     }
   }
 

@@ -55,11 +55,19 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
         if (configured.uriVersioning.defaultVersion !== undefined) bootstrap.defaultVersion = [configured.uriVersioning.defaultVersion].flat();
       }
       const controllers = registeredControllers(sources, interpreter);
-      // Every handler body's checks first, so keys only the type checker can read are in before routes are built.
+      // Every key first (decorators and handler bodies), so keys only the type checker can read are in
+      // before routes are built.
+      const decoratorKeys = new Map<ts.Node, string[]>();
       const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
       for (const cls of controllers) {
+        if (!decoratorCall(cls, "Controller")) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
-        for (const member of cls.members) if (ts.isMethodDeclaration(member) && member.body) bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+        decoratorKeys.set(cls, permissionKeys(cls, decorators, scope, interpreter, diagnostics));
+        for (const member of cls.members) {
+          if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name))) continue;
+          decoratorKeys.set(member, permissionKeys(member, decorators, scope, interpreter, diagnostics));
+          bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+        }
       }
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
@@ -68,7 +76,7 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
         const controller = decoratorCall(cls, "Controller");
         if (!controller) continue;
         const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
-        const classKeys = permissionKeys(cls, decorators, scope, interpreter, diagnostics);
+        const classKeys = decoratorKeys.get(cls) ?? [];
         for (const member of cls.members) {
           if (!ts.isMethodDeclaration(member) || !member.body) continue;
           for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
@@ -78,7 +86,7 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
             if (!paths) continue;
             const versionCall = decoratorCall(member, "Version");
             const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
-            const keys = new Set([...classKeys, ...permissionKeys(member, decorators, scope, interpreter, diagnostics)]);
+            const keys = new Set([...classKeys, ...(decoratorKeys.get(member) ?? [])]);
             for (const check of bodyChecks.get(member) ?? []) for (const k of check.keys) keys.add(k);
             const doc = leadingDoc(member);
             for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
@@ -232,7 +240,22 @@ function permissionKeys(node: ts.Node, decorators: PermissionDecorator[], scope:
       const strings = stringsOf(value);
       if (strings) keys.push(...strings);
       else if (!(value.kind === "object" && !spec.property)) {
-        diagnostics.error("APX301", `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${explain(value)}.`, siteOf(arg), "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).");
+        // The type checker may still know it (`finishChecks`); the keys array is filled in then.
+        const reason = explain(value);
+        interpreter.deferKey({
+          arg,
+          ...(spec.property ? { property: spec.property.split(".") } : {}),
+          found: (key) => {
+            if (!keys.includes(key)) keys.push(key);
+          },
+          unresolved: (type) =>
+            diagnostics.error(
+              "APX301",
+              `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}.`,
+              siteOf(arg),
+              "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).",
+            ),
+        });
       }
     }
   }
