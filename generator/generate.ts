@@ -61,6 +61,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const operations = analyse(set, config, diagnostics);
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
+  // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.
   const inputs = set.inputFiles();
   // A run that owns its syntax trees drops what the type phase will not read (its peak memory).
   if (!sources) releaseUndocumented(set, operations);
@@ -109,7 +110,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
       errors,
     },
     ...(types ? { types } : {}),
-    inputs,
+    // The type phase read files too (library declarations, package.json): a change there must miss.
+    inputs: [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])],
   };
 }
 

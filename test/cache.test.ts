@@ -104,6 +104,26 @@ describe("the run cache", () => {
     expect(permissionsOf(next.index)["/v1/others"]).toEqual(["things.read.v2"]);
   });
 
+  it("sees a library's declarations and its package.json change under a documented shape, with no source changed", async () => {
+    write({
+      "node_modules/fakelib/package.json": JSON.stringify({ name: "fakelib", version: "1.0.0", types: "index.d.ts" }),
+      "node_modules/fakelib/index.d.ts": `export interface Lib { a: string }\n`,
+      "node_modules/fakelib/v2.d.ts": `export interface Lib { a: string; c: boolean }\n`,
+      "src/models.ts": `import type { Lib } from "fakelib";\nexport interface Thing { id: string; name: string; lib: Lib }\n`,
+    });
+    // A library's types are inlined, not components: read the property's schema.
+    const libSchema = (r: Awaited<ReturnType<typeof run>>) => (r.openapi.components.schemas.Thing.properties.lib as { properties: Record<string, unknown> }).properties;
+    expect(Object.keys(libSchema(await run()))).toEqual(["a"]);
+    write({ "node_modules/fakelib/index.d.ts": `export interface Lib { a: string; b: number }\n` });
+    const second = await run();
+    expect(second.fromCache).toBe(false);
+    expect(Object.keys(libSchema(second))).toEqual(["a", "b"]);
+    write({ "node_modules/fakelib/package.json": JSON.stringify({ name: "fakelib", version: "1.0.0", types: "v2.d.ts" }) });
+    const third = await run();
+    expect(third.fromCache).toBe(false);
+    expect(Object.keys(libSchema(third))).toEqual(["a", "c"]);
+  });
+
   it("sees a new file, a deleted file, and a changed config", async () => {
     await run();
     write({ "src/routes/c.ts": `export const unused = 1;\n` });

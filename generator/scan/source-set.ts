@@ -29,14 +29,18 @@ export class SourceSet {
   private readonly resolved = new Map<string, ImportTarget>();
   private readonly listed = new Set<string>();
   private readonly extraInputs = new Set<string>();
+  private readonly packageJsons = new Set<string>();
   private compiledProgram: ts.Program | undefined;
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
 
+  /** Where files are read; package.json files read through it (module resolution) are recorded as inputs. */
+  readonly host: SourceHost;
+
   constructor(
     readonly root: string,
     readonly compilerOptions: ts.CompilerOptions,
-    readonly host: SourceHost,
+    host: SourceHost,
     /** The files matched by the include globs (and able to register routes), sorted by path. */
     public files: ts.SourceFile[],
     /** The tsconfig the project was read with. */
@@ -46,6 +50,16 @@ export class SourceSet {
     /** Every file the include globs listed, parsed or not. */
     listed: Iterable<string> = [],
   ) {
+    // A package.json decides where an import resolves ("exports", "types", "type"): a changed one must
+    // invalidate a cached run even when no source file changed.
+    this.host = {
+      ...host,
+      readFile: (fileName) => {
+        const text = host.readFile(fileName);
+        if (text !== undefined && PACKAGE_JSON.test(fileName)) this.packageJsons.add(fileName);
+        return text;
+      },
+    };
     for (const name of listed) this.listed.add(fileKey(name));
     // In-memory files go into a program as they are, so they keep their JSDoc; scanned files skip it.
     this.withJsDoc = inMemory;
@@ -144,7 +158,12 @@ export class SourceSet {
 
   /** Every file whose content can change what the analysis finds: for the run cache. */
   inputFiles(): string[] {
-    return [...new Set([...this.parsed.keys(), ...this.extraInputs])];
+    return [...new Set([...this.parsed.keys(), ...this.extraInputs, ...this.packageJsons])];
+  }
+
+  /** The package.json files module resolution has read so far (the type phase's record needs them too). */
+  packageJsonsRead(): string[] {
+    return [...this.packageJsons].sort();
   }
 
   /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
@@ -194,6 +213,8 @@ export class SourceSet {
     return file;
   }
 }
+
+const PACKAGE_JSON = /(^|[\\/])package\.json$/;
 
 /** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
 function fileKey(fileName: string): string {

@@ -44,7 +44,8 @@ export function resolveShapes(operations: Operation[], sources: SourceSet, diagn
   const record: CachedTypes | undefined = cache
     ? {
         documentedKey,
-        files: Object.fromEntries(types.programFiles().map((f) => [f, cache.fingerprint(f)])),
+        // package.json files decide where the program's imports resolved, so they are read files too.
+        files: Object.fromEntries([...types.programFiles(), ...sources.packageJsonsRead()].map((f) => [f, cache.fingerprint(f)])),
         shapes: Object.fromEntries(documented.filter((op) => op.shapes).map((op) => [`${op.method} ${op.path}`, op.shapes!])),
         schemas,
         diagnostics: diagnostics.items.slice(before),
