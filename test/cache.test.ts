@@ -124,6 +124,20 @@ describe("the run cache", () => {
     expect(Object.keys(libSchema(third))).toEqual(["a", "c"]);
   });
 
+  it("sees a file appear where a broken import pointed, outside the globs", async () => {
+    // lib/ is excluded by the default globs: the file is read only because an import names it. The
+    // broken import is only a warning, so the run succeeds and is cached with it.
+    write({ "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { SHARED } from "../../lib/shared.js";\nexport const b = Router();\nb.get("/shared", requirePermission("shared.read"), (req, res) => { res.json(SHARED); });\n` });
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const broken = await generateToDisk(config, { cwd: dir });
+    expect(broken.diagnostics.items.map((d) => d.code)).toEqual(["APX110"]);
+    expect((await generateToDisk(config, { cwd: dir })).fromCache).toBe(true);
+    write({ "lib/shared.ts": `export const SHARED = ["x"];\n` });
+    const fixed = await generateToDisk(config, { cwd: dir });
+    expect(fixed.fromCache).toBe(false);
+    expect(fixed.diagnostics.items).toEqual([]);
+  });
+
   it("sees a new file, a deleted file, and a changed config", async () => {
     await run();
     write({ "src/routes/c.ts": `export const unused = 1;\n` });

@@ -84,7 +84,13 @@ export class SourceSet {
     const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
     const module = result.resolvedModule;
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
-    if (!module) return isRelative ? { kind: "missing", specifier } : { kind: "external", module: specifier };
+    if (!module && isRelative) {
+      // The file may appear later, outside the globs: where it would be found are inputs too.
+      const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.(m|c)?jsx?$/, "");
+      for (const ending of MISSING_CANDIDATES) this.extraInputs.add(base + ending);
+      return { kind: "missing", specifier };
+    }
+    if (!module) return { kind: "external", module: specifier };
     if (module.isExternalLibraryImport || module.resolvedFileName.endsWith(".d.ts") || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) {
       return { kind: "external", module: specifier };
     }
@@ -215,6 +221,9 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** Where the compiler would look for a relative import that resolves to nothing today. */
+const MISSING_CANDIDATES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
 
 /** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
 function fileKey(fileName: string): string {
