@@ -4,7 +4,7 @@ import { RunCache } from "./cache/run-cache.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { listSources } from "./scan/list-sources.js";
-import { VERSION } from "./version.js";
+import { BUILD_ID, VERSION } from "./version.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 
 // generate() and its stages are imported lazily: this module is what `apidex generate` loads first, and
@@ -99,5 +99,5 @@ export function writeArtifacts(outDir: string, files: ArtifactFile[]): string[] 
 
 /** Everything besides the sources that decides the output: the config, apidex, and the compressors. */
 export function cacheKey(config: ResolvedConfig): string {
-  return JSON.stringify({ apidex: VERSION, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
+  return JSON.stringify({ apidex: VERSION, build: BUILD_ID, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
 }

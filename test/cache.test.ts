@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
+import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { generateToDisk } from "../generator/generate.js";
 
@@ -241,6 +242,23 @@ describe("the cache folder", () => {
     write({ "src/perms.ts": `export const P = { Read: "things.read.v2" } as const;\n` });
     await run();
     expect(readdirSync(folder).filter((f) => f.endsWith(".json"))).toHaveLength(MAX_ENTRIES);
+  });
+});
+
+describe("the build id the cache is keyed on", () => {
+  it("changes with any compiled file or template, and only with them", () => {
+    write({ "lib/a.js": "export const a = 1;\n", "lib/build-id.txt": "old\n", "templates/page.html": "<p>1</p>\n" });
+    const id = () => buildIdOf(dir, ["lib", "templates"], ["lib/build-id.txt"]);
+    const first = id();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(id()).toBe(first);
+    write({ "lib/build-id.txt": "another\n" }); // its own output does not count
+    expect(id()).toBe(first);
+    write({ "templates/page.html": "<p>2</p>\n" });
+    const second = id();
+    expect(second).not.toBe(first);
+    write({ "lib/b.js": "export const b = 2;\n" });
+    expect(id()).not.toBe(second);
   });
 });
 
