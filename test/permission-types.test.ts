@@ -68,5 +68,16 @@ describe("permission keys from types", () => {
     expect(diagnosticLines(result)).toEqual(["APX301 app.ts:5"]);
     expect(result.diagnostics.errors[0]!.message).toContain("its type, `string`, is not one string literal");
   });
+
+  it("fastify: route config keys too, when the options are written in the call", async () => {
+    const result = await generateFrom({
+      "auth.ts": AUTH,
+      "keys.d.ts": KEYS,
+      "app.ts": `import Fastify from "fastify"; import { KEYS } from "./keys";\nexport function buildApp() { const app = Fastify();\napp.get("/a", { config: { permission: KEYS.read } }, async () => "");\napp.get("/b", { config: { permissions: process.env.X as string } }, async () => "");\nreturn app; }`,
+    });
+    expect(routeLines(result)).toEqual(["GET /a [reports.read]", "GET /b []"]);
+    expect(diagnosticLines(result)).toEqual(["APX301 app.ts:4"]);
+    expect(result.diagnostics.errors[0]!.message).toContain("its type, `string`, is not one string literal");
+  });
 });
 

@@ -102,8 +102,21 @@ export class FastifyHost extends RouterHost {
         const value = config.props.get(key);
         if (!value) continue;
         const keys = stringsOf(value);
-        if (keys) checks.push({ kind: "check", keys, node });
-        else this.diagnostics.error("APX301", `Cannot resolve config.${key} of this route statically.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+        if (keys) {
+          checks.push({ kind: "check", keys, node });
+          continue;
+        }
+        const report = (type?: string) =>
+          this.diagnostics.error("APX301", `Cannot resolve config.${key} of this route statically${type === undefined ? "" : `; its type, \`${type}\`, is not one string literal`}.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+        // Written in the call itself: the type checker gets its chance, as with every other key.
+        const written = configProperty(node, key);
+        if (!written) {
+          report();
+          continue;
+        }
+        const found: string[] = [];
+        checks.push({ kind: "check", keys: found, node });
+        this.interpreter.deferKey({ arg: written, found: (k) => void (found.includes(k) || found.push(k)), unresolved: report });
       }
     }
     return checks;
@@ -125,6 +138,21 @@ function handlerProperty(arg: ts.Expression): ts.Expression | undefined {
     if (ts.isShorthandPropertyAssignment(p) && p.name.text === "handler") return p.name;
     if (ts.isMethodDeclaration(p) && ts.isIdentifier(p.name) && p.name.text === "handler") return undefined;
   }
+  return undefined;
+}
+
+/** The expression of `config.<key>` when the route's options are an object literal in the call itself. */
+function configProperty(call: ts.CallExpression, key: string): ts.Expression | undefined {
+  for (const arg of call.arguments) {
+    if (!ts.isObjectLiteralExpression(arg)) continue;
+    const config = propertyOf(arg, "config");
+    if (config && ts.isObjectLiteralExpression(config)) return propertyOf(config, key);
+  }
+  return undefined;
+}
+
+function propertyOf(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const p of literal.properties) if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
   return undefined;
 }
 
