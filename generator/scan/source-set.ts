@@ -227,6 +227,8 @@ const MISSING_CANDIDATES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs
 
 /** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
 function fileKey(fileName: string): string {
+  // The common case on POSIX, asked thousands of times a run: already absolute, already the key.
+  if (path.sep === "/" && fileName.charCodeAt(0) === 47 /* / */) return fileName;
   return (path.isAbsolute(fileName) ? fileName : path.resolve(fileName)).split(path.sep).join("/");
 }
 
