@@ -1,5 +1,6 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { callsOf } from "../resolve/calls.js";
 import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { unknown, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
@@ -45,27 +46,6 @@ export function runAppFactories(sources: SourceSet, interpreter: Interpreter, cr
       interpreter.callFunction(value, args, fn);
     }
   }
-}
-
-const callsByFile = new WeakMap<ts.SourceFile, (ts.CallExpression | ts.NewExpression)[]>();
-
-/**
- * Every call and `new` expression of a file, in source order, found in one walk that the app-factory
- * search and the unreached sweep share. Type-only syntax holds no calls and is not entered.
- */
-export function callsOf(file: ts.SourceFile): (ts.CallExpression | ts.NewExpression)[] {
-  let calls = callsByFile.get(file);
-  if (calls) return calls;
-  const found: (ts.CallExpression | ts.NewExpression)[] = [];
-  const visit = (node: ts.Node): void => {
-    const kind = node.kind;
-    if (kind === ts.SyntaxKind.CallExpression || kind === ts.SyntaxKind.NewExpression) found.push(node as ts.CallExpression);
-    else if (kind === ts.SyntaxKind.InterfaceDeclaration || kind === ts.SyntaxKind.TypeAliasDeclaration || kind === ts.SyntaxKind.ImportDeclaration || (kind >= ts.SyntaxKind.FirstTypeNode && kind <= ts.SyntaxKind.LastTypeNode)) return;
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  callsByFile.set(file, (calls = found));
-  return calls;
 }
 
 /** Local names bound to a package's default or namespace import in a file. */

@@ -1,6 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
+import { callsWithin } from "./calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { Binding, Scope } from "./scope.js";
 import {
@@ -778,11 +779,10 @@ export class Interpreter {
         scopes.set(owner, scope);
         return scope;
       };
-      const visit = (node: ts.Node): void => {
+      // The file's calls were listed once (callsOf); the body's are a slice of that list.
+      for (const node of callsWithin(body)) {
         if (ts.isCallExpression(node) && this.isPermissionCall(node)) found.push(this.check(node, scopeFor(node)));
-        ts.forEachChild(node, visit);
-      };
-      visit(body);
+      }
     }
     this.bodyCheckCache.set(fn, found);
     return found;
