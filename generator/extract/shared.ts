@@ -1,6 +1,6 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
-import { callsOf } from "../resolve/calls.js";
+import { callsOf } from "../scan/calls.js";
 import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { unknown, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";

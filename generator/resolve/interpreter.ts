@@ -1,7 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
-import { callsWithin } from "./calls.js";
+import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { Binding, Scope } from "./scope.js";
 import {

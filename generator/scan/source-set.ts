@@ -3,6 +3,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
+import { linkParentsAndCalls } from "./calls.js";
 import { listSources, type ScanOptions } from "./list-sources.js";
 
 /** What an import specifier points at. */
@@ -245,10 +246,14 @@ function hasJsDoc(file: ts.SourceFile): boolean {
 /**
  * The bare parser, with parent pointers. Extraction reads doc comments from the text itself, so the
  * scan skips the parser's JSDoc nodes (10-25% of parse time and some memory); files that a type
- * program reads are parsed with them (`typeProgramFile`).
+ * program reads are parsed with them (`typeProgramFile`). Exported for tests.
  */
-function parse(fileName: string, text: string, withJsDoc: boolean): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: withJsDoc ? ts.JSDocParsingMode.ParseAll : ts.JSDocParsingMode.ParseNone }, true);
+export function parse(fileName: string, text: string, withJsDoc: boolean): ts.SourceFile {
+  if (withJsDoc) return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseAll }, true);
+  // Parents are set by the walk that lists the file's calls, not by a pass of the parser's own.
+  const file = ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
+  linkParentsAndCalls(file);
+  return file;
 }
 
 /** Reads a file from disk, or undefined when it is not there (or is a folder). */
