@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { closedMatcher } from "../generator/model/closed.js";
 import { deriveEffect } from "../generator/model/effect.js";
@@ -130,6 +131,21 @@ describe("doc comments", () => {
       ["scope", "invoices:write", 18],
       ["example", 'request {\n  "to": "a@b.example"\n}', 19],
     ]);
+  });
+
+  it("reads a one-line comment exactly as the same comment closed on a second line", () => {
+    // One-line comments without tags take a shorter path; closing on a new line sends the same text
+    // through the general reading, which must agree.
+    const line = fc.string({ unit: fc.constantFrom("a", " ", "*", "\t", "/", "é", "-", ".", "x") }).filter((t) => !t.includes("*/"));
+    fc.assert(
+      fc.property(line, (text) => {
+        const raw = `/**${text}*/`;
+        expect(parseDocComment(raw, site)).toEqual(parseDocComment(`/**${text}\n*/`, site));
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+    expect(parseDocComment("/** Delete  an invoice */", site)).toEqual({ summary: "Delete an invoice", tags: [], site });
+    expect(parseDocComment("/***/", site)).toEqual({ tags: [], site });
   });
 
   it("prefers @summary over the first paragraph", () => {

@@ -40,6 +40,12 @@ export function leadingDoc(node: ts.Node, position = node.pos): DocComment | und
 
 /** Parses the text of a JSDoc comment; `site` is where the comment starts. */
 export function parseDocComment(raw: string, site: SourceSite): DocComment {
+  // Most routes carry a one-line comment without tags (`/** Delete an invoice */`): its text is the
+  // summary. This is what the general reading below gives for one line, without its passes.
+  if (!raw.includes("\n") && !raw.includes("@")) {
+    const line = raw.replace(/^\/\*\*/, "").replace(/\*\/$/, "").replace(/^\s*\*?\s?/, "").trim();
+    return line ? { summary: oneLine(line), tags: [], site } : { tags: [], site };
+  }
   const body = raw.replace(/^\/\*\*/, "").replace(/\*\/$/, "");
   const lines = body.split(/\r?\n/).map((line, index) => {
     const stripped = index === 0 ? line.replace(/^\s*\*?\s?/, "") : line.replace(/^\s*\*(?!\/) ?/, "").replace(/^\s+$/, "");
