@@ -126,5 +126,26 @@ describe("resolving relative imports", () => {
     expect(target("./d.js")).toBe("missing");
     expect(target("./lib/e.mjs")).toBe("/project/src/lib/e.mts");
   });
+
+  it("resolves a relative specifier by the path it names, whichever folder it is written in", () => {
+    const sources = sourceSetFromMemory({
+      "app/a/route.ts": `import { auth } from "../../lib/auth";`,
+      "app/b/c/route.ts": `import { auth } from "../../../lib/auth";`,
+      "app/b/lib/auth.ts": "export const auth = 2;",
+      "lib/auth.ts": "export const auth = 1;",
+      "lib/index.ts": "export const index = 1;",
+    });
+    const target = (specifier: string, from: string) => {
+      const t = sources.resolveImport(specifier, `/project/${from}`);
+      return t.kind === "source" ? t.file.fileName : t.kind;
+    };
+    // Different spellings of one path share a resolution; one spelling from two folders does not.
+    expect(target("../../lib/auth", "app/a/route.ts")).toBe("/project/lib/auth.ts");
+    expect(target("../../../lib/auth", "app/b/c/route.ts")).toBe("/project/lib/auth.ts");
+    expect(target("../lib/auth", "app/b/c/route.ts")).toBe("/project/app/b/lib/auth.ts");
+    expect(target("../lib/auth", "app/a/route.ts")).toBe("missing");
+    expect(target("../../lib", "app/a/route.ts")).toBe("/project/lib/index.ts");
+    expect(target("./auth.js", "lib/index.ts")).toBe("/project/lib/auth.ts");
+  });
 });
 

@@ -69,8 +69,11 @@ export class SourceSet {
 
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
   resolveImport(specifier: string, fromFile: string): ImportTarget {
-    // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file).
-    const cacheKey = `${path.dirname(fromFile)}\0${specifier}`;
+    // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file). A
+    // relative specifier resolves from the path it names alone: the compiler's candidates (extensions,
+    // index files, rootDirs) all derive from it, so a thousand route folders importing `../../lib/auth.js`
+    // resolve it once.
+    const cacheKey = isRelative(specifier) ? path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier) : `${path.dirname(fromFile)}\0${specifier}`;
     const cached = this.resolved.get(cacheKey);
     if (cached) return cached;
     const target = this.resolveUncached(specifier, fromFile);
@@ -222,6 +225,10 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+function isRelative(specifier: string): boolean {
+  return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
+}
 
 /** Where the compiler would look for a relative import that resolves to nothing today. */
 const MISSING_CANDIDATES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
