@@ -68,7 +68,11 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // The pipeline (and the TypeScript compiler) loads only now: a run the cache answers never needs it.
   options.onProgress?.("loading the generator");
   const { generate } = await import("./generate.js");
-  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  // The previous run's compressed files (same build, same encoders: the cache key says so) spare
+  // compressing again the bodies this run leaves unchanged.
+  const previous = cache?.previousArtifacts();
+  const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") }))) : undefined;
+  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) });
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {

@@ -9,7 +9,7 @@ import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
-import { buildApiDocsFiles, Compressor } from "./publish/build-assets.js";
+import { buildApiDocsFiles, Compressor, compressionsOf } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
@@ -38,6 +38,8 @@ export interface GenerateOptions {
   texts?: Map<string, string>;
   /** Told what the run is doing, for a progress line on a terminal. */
   onProgress?: (phase: string) => void;
+  /** Compressed variants an earlier run made, by the SHA-256 of their content (see `compressionsOf`). */
+  compressed?: ReadonlyMap<string, [Buffer, Buffer]>;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
@@ -51,7 +53,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const progress = options.onProgress ?? (() => {});
   // The thread pool compresses what is known early (the page, the schema, then the index) while the
   // main thread parses and reads types: on two cores most of the compression costs no wall time.
-  const compressor = new Compressor();
+  const compressor = new Compressor(options.compressed);
   compressor.startTemplates();
   const schemaText = readFileSync(SCHEMA_FILE, "utf8");
   compressor.start(Buffer.from(schemaText));
@@ -172,8 +174,12 @@ export class WatchSession {
     return this.run();
   }
 
+  /** The last run's compressed files: a change re-compresses only the bodies it changed. */
+  private compressed = new Map<string, [Buffer, Buffer]>();
+
   private async run(): Promise<DiskResult> {
-    const result = await generate(this.config, this.sources, { cache: this.cache });
+    const result = await generate(this.config, this.sources, { cache: this.cache, compressed: this.compressed });
+    if (result.files.length) this.compressed = compressionsOf(result.files);
     if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
     const written = writeArtifacts(this.config.out, result.files);
     // Only the type record matters here: the next update always re-analyses.

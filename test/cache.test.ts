@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { generateToDisk } from "../generator/generate.js";
+import { buildApiDocsFiles, Compressor, compressionsOf } from "../generator/publish/build-assets.js";
 
 /** The run cache never serves a stale artifact: every change to an input is seen. */
 let dir: string;
@@ -54,6 +56,33 @@ describe("the run cache", () => {
     expect(second.fromCache).toBe(true);
     expect(second.written.length).toBeGreaterThan(20); // the deleted artifacts are written again
     expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(bytes)).toBe(true);
+  });
+
+  it("reuses the last run's compressed variants of unchanged bodies, and compresses changed ones afresh", async () => {
+    await run();
+    const distFiles = () => Object.fromEntries(readdirSync(path.join(dir, "dist", "api-docs")).map((f) => [f, readFileSync(path.join(dir, "dist", "api-docs", f)).toString("base64")]));
+    // A change to one route changes the index (compressed afresh); the page's files are reused.
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') });
+    const warm = await run();
+    expect(warm.fromCache).toBe(false);
+    const reused = distFiles();
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    await run(false);
+    expect(reused).toEqual(distFiles());
+  });
+
+  it("serves a known body's compressed variants without compressing it", async () => {
+    const body = Buffer.from("{}\n");
+    const sha = createHash("sha256").update(body).digest("hex");
+    const compressor = new Compressor(new Map([[sha, [Buffer.from("br-bytes"), Buffer.from("gz-bytes")]]]));
+    const [br, gz] = await compressor.start(body);
+    expect([br.toString(), gz.toString()]).toEqual(["br-bytes", "gz-bytes"]);
+    // compressionsOf reads back exactly the pairs buildApiDocsFiles wrote.
+    const files = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" });
+    const known = compressionsOf(files);
+    const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" }, { compressor: new Compressor(known) });
+    expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
+    expect(known.size).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
   });
 
   it("re-extracts the dependents of a changed import target", async () => {

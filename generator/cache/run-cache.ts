@@ -87,6 +87,14 @@ export class RunCache {
     return previous.artifacts;
   }
 
+  /**
+   * The last run's artifacts whatever changed since: only for reusing what a file's bytes alone decide
+   * (compressed variants of identical content), never to answer a run.
+   */
+  previousArtifacts(): CachedArtifacts | undefined {
+    return this.data?.artifacts;
+  }
+
   typesFor(documentedKey: string): CachedTypes | undefined {
     const types = this.data?.types;
     if (!types || types.documentedKey !== documentedKey) return undefined;

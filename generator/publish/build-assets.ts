@@ -30,11 +30,22 @@ interface Source {
 export class Compressor {
   private readonly started = new Map<string, Promise<[Buffer, Buffer]>>();
 
+  /**
+   * `known`: compressed variants by the SHA-256 of their uncompressed bytes, from an earlier run with the
+   * same apidex build and the same zlib and brotli (`compressionsOf`); those bodies are not compressed
+   * again. The encoders are deterministic, so the bytes are the ones compressing would give.
+   */
+  constructor(private readonly known: ReadonlyMap<string, [Buffer, Buffer]> = new Map()) {}
+
   /** Starts compressing `body` (if this content was not started yet) and returns the pending result. */
   start(body: Buffer): Promise<[Buffer, Buffer]> {
     const key = createHash("sha256").update(body).digest("hex");
     let pending = this.started.get(key);
-    if (!pending) {
+    const known = pending ? undefined : this.known.get(key);
+    if (known) {
+      pending = Promise.resolve(known);
+      this.started.set(key, pending);
+    } else if (!pending) {
       pending = Promise.all([brotli(body), gzip(body)]);
       // Awaited later by buildApiDocsFiles; a run that fails before then must not report it as unhandled.
       pending.catch(() => {});
@@ -95,6 +106,23 @@ export async function buildApiDocsFiles(artifacts: { index: string; openapi: str
   });
   files.push({ name: `${folder}/_headers.json`, content: canonicalJson(manifest) });
   return files;
+}
+
+/**
+ * The compressed variants among artifact files `buildApiDocsFiles` wrote (`x`, `x.br`, `x.gz` under
+ * `folder`), by the SHA-256 of `x`: what a later run's Compressor may reuse.
+ */
+export function compressionsOf(files: readonly { name: string; content: Uint8Array | string }[], folder = "api-docs"): Map<string, [Buffer, Buffer]> {
+  const byName = new Map(files.map((f) => [f.name, f.content]));
+  const out = new Map<string, [Buffer, Buffer]>();
+  for (const [name, content] of byName) {
+    if (!name.startsWith(`${folder}/`) || name.endsWith(".br") || name.endsWith(".gz")) continue;
+    const br = byName.get(`${name}.br`);
+    const gz = byName.get(`${name}.gz`);
+    if (br === undefined || gz === undefined) continue;
+    out.set(createHash("sha256").update(content).digest("hex"), [Buffer.from(br), Buffer.from(gz)]);
+  }
+  return out;
 }
 
 let templates: Source[] | undefined;
