@@ -19,15 +19,21 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
   return facts.map((fact) => {
     const doc = fact.doc;
     const tags = doc?.tags ?? NO_TAGS;
-    // One pass over the tags: the first of each name, and the @tag values.
-    const first = new Map<string, DocTag>();
-    const tagNames = new Set<string>();
-    for (const t of tags) {
-      if (!first.has(t.name)) first.set(t.name, t);
-      if (t.name === "tag") {
-        const name = t.text.trim();
-        if (name) tagNames.add(name);
+    // One pass over the tags: the first of each name, and the @tag values. Most routes have none.
+    let first: ReadonlyMap<string, DocTag> = NO_FIRST;
+    let tagNames: ReadonlySet<string> = NO_NAMES;
+    if (tags.length) {
+      const firsts = new Map<string, DocTag>();
+      const names = new Set<string>();
+      for (const t of tags) {
+        if (!firsts.has(t.name)) firsts.set(t.name, t);
+        if (t.name === "tag") {
+          const name = t.text.trim();
+          if (name) names.add(name);
+        }
       }
+      first = firsts;
+      tagNames = names;
     }
 
     const configId = config.operationIds[`${fact.method} ${fact.path}`];
@@ -67,6 +73,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
 }
 
 const NO_TAGS: DocTag[] = [];
+const NO_FIRST: ReadonlyMap<string, DocTag> = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 function effectOf(fact: RouteFact, tag: DocTag | undefined, diagnostics: DiagnosticBag): Effect {
   if (!tag) return deriveEffect(fact.method);

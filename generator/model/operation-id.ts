@@ -19,37 +19,49 @@ const MAX_LENGTH = 48;
  * - over 48 characters, the id is cut and ends with 8 hex digits of the method and path's hash.
  */
 export function deriveOperationId(method: string, path: string): string {
-  const segments = path.split("/").filter(Boolean);
+  const segments = path.split("/");
   // v1 (and v0) are dropped; a later version becomes a suffix, so /v1/x and /v2/x get distinct ids.
-  const versions = segments.filter((s) => /^v\d+(\.\d+)*$/i.test(s) && !/^v[01]$/i.test(s)).map((s) => s.toLowerCase().replace(/\./g, "_"));
-  const parts = segments
-    .map((s) => ({ param: /^\{[^{}]+\}$/.test(s), text: s }))
-    .filter((s, i) => s.param || !(/^v\d+(\.\d+)*$/i.test(s.text) || (i === 0 && s.text.toLowerCase() === "api")));
+  const versions: string[] = [];
+  const parts: Part[] = [];
+  let index = 0;
+  for (const text of segments) {
+    if (!text) continue;
+    const part = partOf(text);
+    if (part.laterVersion !== undefined) versions.push(part.laterVersion);
+    // `api` is dropped only as the first segment.
+    if (part.param || !(part.version || (index === 0 && part.api))) parts.push(part);
+    index++;
+  }
 
   const last = parts[parts.length - 1];
   const m = method.toLowerCase();
   let verb: string;
   let nouns: string[];
   let singularLast: boolean;
-  const literals = (list: typeof parts) =>
-    list.flatMap((p, i) => {
-      if (p.param) return [];
-      const next = list[i + 1];
-      return [next?.param ? itemNoun(words(p.text), next.text) : words(p.text)];
-    });
+  const literals = (count: number): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const p = parts[i]!;
+      if (p.param) continue;
+      const next = parts[i + 1];
+      out.push(next?.param ? itemNoun(p.words, next.text) : p.words);
+    }
+    return out;
+  };
 
   if (!last) {
     verb = m;
     nouns = ["root"];
     singularLast = false;
-  } else if (m === "post" && !last.param && !isPlural(last.text) && parts.length > 1) {
-    verb = words(last.text);
-    nouns = [...literals(parts.slice(0, -1)), ...versions];
+  } else if (m === "post" && !last.param && !last.plural && parts.length > 1) {
+    verb = last.words;
+    nouns = literals(parts.length - 1);
+    nouns.push(...versions);
     return finish(verb, nouns, method, path);
   } else {
-    const onItem = last.param || !isPlural(last.text);
-    verb = { get: onItem ? "get" : "list", post: "create", put: "replace", patch: "update", delete: "delete" }[m] ?? m.replace(/[^a-z0-9]/g, "_");
-    nouns = literals(parts);
+    const onItem = last.param || !last.plural;
+    verb = Object.hasOwn(VERBS, m) ? VERBS[m]!(onItem) : m.replace(/[^a-z0-9]/g, "_");
+    nouns = literals(parts.length);
     singularLast = last.param || m === "post";
     if (singularLast && nouns.length && !last.param) nouns[nouns.length - 1] = singular(nouns[nouns.length - 1]!);
     nouns.push(...versions);
@@ -57,9 +69,54 @@ export function deriveOperationId(method: string, path: string): string {
   return finish(verb, nouns, method, path);
 }
 
+const VERBS: Record<string, (onItem: boolean) => string> = {
+  get: (onItem) => (onItem ? "get" : "list"),
+  post: () => "create",
+  put: () => "replace",
+  patch: () => "update",
+  delete: () => "delete",
+};
+
+/** What the id rule needs to know of one path segment; segments repeat, so each is read once. */
+interface Part {
+  text: string;
+  param: boolean;
+  /** `v1`, `v2.1`: any version segment (never part of the noun). */
+  version: boolean;
+  /** The id suffix of a version after v1 (`v2_1`). */
+  laterVersion: string | undefined;
+  api: boolean;
+  plural: boolean;
+  words: string;
+}
+
+const parts = new Map<string, Part>();
+
+function partOf(text: string): Part {
+  let part = parts.get(text);
+  if (!part) {
+    const version = /^v\d+(\.\d+)*$/i.test(text);
+    part = {
+      text,
+      param: /^\{[^{}]+\}$/.test(text),
+      version,
+      laterVersion: version && !/^v[01]$/i.test(text) ? text.toLowerCase().replace(/\./g, "_") : undefined,
+      api: text.toLowerCase() === "api",
+      plural: isPlural(text),
+      words: words(text),
+    };
+    parts.set(text, part);
+  }
+  return part;
+}
+
+/** An id the clean-up below would leave as it is: lower-case words joined by single underscores. */
+const CLEAN_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
 function finish(verb: string, nouns: string[], method: string, path: string): string {
-  let id = [verb, ...nouns]
-    .join("_")
+  const joined = nouns.length ? `${verb}_${nouns.join("_")}` : verb;
+  if (joined.length <= MAX_LENGTH && CLEAN_ID.test(joined)) return joined;
+  let id = joined
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_")
     .replace(/_+/g, "_")
@@ -73,14 +130,14 @@ function finish(verb: string, nouns: string[], method: string, path: string): st
 }
 
 /** The noun for one item of a collection segment followed by a parameter. */
-const itemNoun = memo2((collection: string, param: string): string => {
+export const itemNoun = memo2((collection: string, param: string): string => {
   if (isPlural(collection)) return singular(collection);
   const fromParam = words(param.replace(/^\{|\}$/g, "")).replace(/_?id$/, "");
   return fromParam && fromParam !== collection ? `${collection}_${fromParam}` : collection;
 });
 
 /** `work-orders` and `lineItems` become `work_orders` and `line_items`. */
-const words = memo((segment: string): string => {
+export const words = memo((segment: string): string => {
   return segment
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")

@@ -37,6 +37,9 @@ export interface InterpreterOptions {
 
 const MAX_CALL_DEPTH = 40;
 
+/** The body checks of a handler that has none; frozen, so a caller that tried to add to it would fail loudly. */
+const NO_CHECKS = Object.freeze([]) as unknown as CheckValue[];
+
 /** A permission argument waiting for the type checker: what to do with the key it finds, or without one. */
 export interface PendingKey {
   arg: ts.Expression;
@@ -766,9 +769,12 @@ export class Interpreter {
   bodyChecks(fn: FunctionValue): CheckValue[] {
     const cached = this.bodyCheckCache.get(fn);
     if (cached) return cached;
-    const found: CheckValue[] = [];
     const body = fn.decl.body;
-    if (body) {
+    // The file's calls were listed once (callsOf); the body's are a slice of that list.
+    const calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
+    // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
+    const found: CheckValue[] = calls.length ? [] : NO_CHECKS;
+    if (calls.length) {
       const scopes = new Map<ts.Node, Scope>();
       const scopeFor = (node: ts.Node): Scope => {
         const owner = enclosingFunction(node, fn.decl);
@@ -779,10 +785,7 @@ export class Interpreter {
         scopes.set(owner, scope);
         return scope;
       };
-      // The file's calls were listed once (callsOf); the body's are a slice of that list.
-      for (const node of callsWithin(body)) {
-        if (ts.isCallExpression(node) && this.isPermissionCall(node)) found.push(this.check(node, scopeFor(node)));
-      }
+      for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
     }
     this.bodyCheckCache.set(fn, found);
     return found;

@@ -62,11 +62,11 @@ export function linkParentsAndCalls(file: ts.SourceFile): void {
 }
 
 /**
- * The calls inside `node` (a function body), in source order. A pre-order walk lists calls by
- * non-decreasing `pos`, and the calls inside a node are one run of that list: a binary search finds
- * where it starts, so a handler's body is not walked a second time.
+ * The calls inside `node` (a function body) that `keep` accepts, in source order. A pre-order walk
+ * lists calls by non-decreasing `pos`, and the calls inside a node are one run of that list: a binary
+ * search finds where it starts, so a handler's body is not walked a second time.
  */
-export function callsWithin(node: ts.Node): AnyCall[] {
+export function callsWithin(node: ts.Node, keep?: (call: AnyCall) => boolean): AnyCall[] {
   const calls = callsOf(node.getSourceFile());
   const { pos, end } = node;
   let low = 0;
@@ -80,7 +80,7 @@ export function callsWithin(node: ts.Node): AnyCall[] {
   for (let i = low; i < calls.length && calls[i]!.pos < end; i++) {
     // A call that starts inside the node ends inside it; the check only guards against a call that
     // starts where the node does and encloses it.
-    if (calls[i]!.end <= end) out.push(calls[i]!);
+    if (calls[i]!.end <= end && (!keep || keep(calls[i]!))) out.push(calls[i]!);
   }
   return out;
 }
