@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expressToOpenApi, parsePath } from "../generator/extract/express/path-syntax.js";
+import { expressToOpenApi, joinPaths, parsePath } from "../generator/extract/express/path-syntax.js";
+import { uniqueSorted } from "../generator/extract/flatten.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 
 /** The permission helpers every case imports; only their names matter to the recognizers. */
@@ -443,6 +444,32 @@ describe("calls that only look like registrations", () => {
     });
     expect(result.diagnostics.errors).toEqual([]);
     expect(result.index.operations.map((o) => o.path)).toEqual(["/x"]);
+  });
+});
+
+describe("joining paths and permission keys", () => {
+  it("joins a prefix and a path as the general rule does, fast path or not", () => {
+    const reference = (prefix: string, path: string) => {
+      if (!prefix || prefix === "/") return path.startsWith("/") ? path : `/${path}`;
+      if (!path || path === "/") return prefix;
+      return `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+    };
+    const part = fc.array(fc.constantFrom("/", "//", "v1", "items", ":id", "x"), { maxLength: 4 }).map((p) => p.join(""));
+    fc.assert(fc.property(part, part, (prefix, path) => {
+        expect(joinPaths(prefix, path)).toBe(reference(prefix, path));
+      }), { seed: 5, numRuns: 3000 });
+  });
+
+  it("merges inherited and own keys, each once, sorted", () => {
+    const keys = fc.array(fc.constantFrom("a.read", "a.write", "B.read", "b.read", "a", "é.read"), { maxLength: 4 });
+    fc.assert(
+      fc.property(keys, keys, (a, b) => {
+        const before = [[...a], [...b]];
+        expect(uniqueSorted(a, b)).toEqual([...new Set([...a, ...b])].sort());
+        expect([a, b]).toEqual(before); // the inputs are left alone
+      }),
+      { seed: 5, numRuns: 3000 },
+    );
   });
 });
 

@@ -91,19 +91,32 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
       }
       const segments = segmentsOf(variant.path);
       const inherited = active.keysFor(segments);
-      const permissions = [...new Set([...inherited, ...own])].sort();
-      for (const method of layer.method === "ALL" ? ALL_METHODS : [layer.method]) {
+      const permissions = uniqueSorted(inherited, own);
+      const push = (method: string) => {
         const fact: RouteFact = { framework, method, path: variant.path, pathParams: variant.params, permissions, site: layer.site };
         if (layer.doc) fact.doc = layer.doc;
         if (layer.handler) fact.handler = layer.handler;
         if (layer.registration) fact.registration = layer.registration;
         routes.push(fact);
-      }
+      };
+      if (layer.method === "ALL") ALL_METHODS.forEach(push);
+      else push(layer.method);
     }
   };
 
   visit(app, "/", [app]);
   return routes;
+}
+
+/** The keys of both lists, each once, in the default sort order: a route has one or two, rarely more. */
+export function uniqueSorted(a: readonly string[], b: readonly string[]): string[] {
+  const all = a.length ? (b.length ? a.concat(b) : a.slice()) : b.slice();
+  if (all.length < 2) return all;
+  all.sort();
+  let kept = 1;
+  for (let i = 1; i < all.length; i++) if (all[i] !== all[kept - 1]) all[kept++] = all[i]!;
+  all.length = kept;
+  return all;
 }
 
 function segmentsOf(path: string): string[] {

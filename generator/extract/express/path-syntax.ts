@@ -18,6 +18,8 @@ interface Piece {
 export function joinPaths(prefix: string, path: string): string {
   if (!prefix || prefix === "/") return path.startsWith("/") ? path : `/${path}`;
   if (!path || path === "/") return prefix;
+  // The usual case, `/v1` + `/items`: nothing to trim on either side.
+  if (prefix.charCodeAt(prefix.length - 1) !== 47 && path.charCodeAt(0) === 47 && path.charCodeAt(1) !== 47) return prefix + path;
   return `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
