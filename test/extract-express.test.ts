@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expressToOpenApi, joinPaths, parsePath } from "../generator/extract/express/path-syntax.js";
+import { cleanPath, expressToOpenApi, joinPaths, parsePath } from "../generator/extract/express/path-syntax.js";
 import { uniqueSorted } from "../generator/extract/flatten.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 
@@ -458,6 +458,20 @@ describe("joining paths and permission keys", () => {
     fc.assert(fc.property(part, part, (prefix, path) => {
         expect(joinPaths(prefix, path)).toBe(reference(prefix, path));
       }), { seed: 5, numRuns: 3000 });
+  });
+
+  it("cleans a path as the general rule does, fast path or not", () => {
+    const reference = (path: string) => {
+      const collapsed = `/${path}`.replace(/\/{2,}/g, "/");
+      return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
+    };
+    const path = fc.array(fc.constantFrom("/", "//", "v1", "{id}", "x"), { maxLength: 5 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(path, (p) => {
+        expect(cleanPath(p)).toBe(reference(p));
+      }),
+      { seed: 5, numRuns: 3000 },
+    );
   });
 
   it("merges inherited and own keys, each once, sorted", () => {

@@ -112,6 +112,13 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
 export function uniqueSorted(a: readonly string[], b: readonly string[]): string[] {
   const all = a.length ? (b.length ? a.concat(b) : a.slice()) : b.slice();
   if (all.length < 2) return all;
+  if (all.length === 2) {
+    // Array sort copies into a scratch store even for two items.
+    const [x, y] = all as [string, string];
+    if (x === y) all.length = 1;
+    else if (x > y) [all[0], all[1]] = [y, x];
+    return all;
+  }
   all.sort();
   let kept = 1;
   for (let i = 1; i < all.length; i++) if (all[i] !== all[kept - 1]) all[kept++] = all[i]!;

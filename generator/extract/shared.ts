@@ -50,6 +50,17 @@ export function runAppFactories(sources: SourceSet, interpreter: Interpreter, cr
 
 /** Local names bound to a package's default or namespace import in a file. */
 export function localNamesOf(file: ts.SourceFile, pkg: string): Set<string> {
+  // Asked for every call of a file (is this the app factory?): each file and package is read once.
+  let byPackage = localNamesByFile.get(file);
+  if (!byPackage) localNamesByFile.set(file, (byPackage = new Map()));
+  let names = byPackage.get(pkg);
+  if (!names) byPackage.set(pkg, (names = readLocalNames(file, pkg)));
+  return names;
+}
+
+const localNamesByFile = new WeakMap<ts.SourceFile, Map<string, Set<string>>>();
+
+function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
   const names = new Set<string>();
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg) continue;

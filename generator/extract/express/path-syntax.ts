@@ -25,6 +25,8 @@ export function joinPaths(prefix: string, path: string): string {
 
 /** Collapses repeated slashes and drops a trailing one (Express matches both by default). */
 export function cleanPath(path: string): string {
+  // Already clean (`/v1/items/{id}`): one leading slash, no doubled or trailing ones.
+  if (path.charCodeAt(0) === 47 && !path.includes("//") && (path.length === 1 || path.charCodeAt(path.length - 1) !== 47)) return path;
   const collapsed = `/${path}`.replace(/\/{2,}/g, "/");
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
 }
@@ -63,13 +65,16 @@ export function parsePath(raw: string): PathParseResult {
 function simplePath(raw: string): PathParseResult | undefined {
   if (!SIMPLE.test(raw)) return undefined;
   const params: string[] = [];
-  const path = raw.replace(PARAM, (_, name: string) => {
-    params.push(name);
-    return `{${name}}`;
-  });
+  const hasColon = raw.includes(":");
+  const path = hasColon
+    ? raw.replace(PARAM, (_, name: string) => {
+        params.push(name);
+        return `{${name}}`;
+      })
+    : raw;
   // A `:` not followed by a name is the full parser's error to report.
-  if (path.includes(":")) return undefined;
-  if (new Set(params).size !== params.length) return undefined;
+  if (hasColon && path.includes(":")) return undefined;
+  if (params.length > 1 && new Set(params).size !== params.length) return undefined;
   return { ok: true, variants: [{ path: cleanPath(path), params, wildcard: false }] };
 }
 
