@@ -38,6 +38,7 @@ const CASES: Record<string, string> = {
   "chained.ts": `app.route("/a").get(function (req) { a().b().c(); }).post(async (q) => { await x(q); });`,
   "class.ts": `class C { m() { return this.n(1); } static s = () => z(); } type T = { f(): void }; y();`,
   "empty.ts": `export function none() {} call();`,
+  "page.tsx": `export function Page() { return <div onClick={() => track("x")}>{items.map((i) => <Item key={i} {...props(i)} />)}text</div>; }`,
   // Calls inside type-only syntax (a computed member name) are not listed by either walk.
   "typed.ts": `interface I { [key(1)]: string } type T = { [other()]: number }; const x: { [k()]: 1 } = make();`,
 };
