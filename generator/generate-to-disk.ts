@@ -4,6 +4,7 @@ import { RunCache } from "./cache/run-cache.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { listSources } from "./scan/list-sources.js";
+import { mayRegisterRoutes } from "./scan/route-hints.js";
 import { BUILD_ID, VERSION } from "./version.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 
@@ -56,7 +57,16 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       texts.set(name, text);
       hashes.set(name, RunCache.contentHash(text));
     }
-    const hit = cache.artifactsFor(hashes);
+    let hit = cache.artifactsFor(hashes);
+    if (!hit) {
+      // Only files the analysis never read changed (a service, a test): the artifacts are the same.
+      const sourceTexts = texts;
+      hit = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? "", path.relative(config.root, file)));
+      if (hit) {
+        const previous = cache.analysedFiles() ?? [];
+        cache.save(inputsOf(cache, hashes, previous), cache.previousArtifacts(), cache.previousTypes(), previous);
+      }
+    }
     if (hit) {
       const diagnostics = new DiagnosticBag();
       for (const d of hit.diagnostics) diagnostics.add(d);
@@ -76,21 +86,27 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {
-    // Files pulled in through imports outside the globs are inputs too.
-    const inputs = new Map(hashes);
     // The compiler writes paths with forward slashes, the globs with the platform's separators.
-    for (const file of result.inputs.map((f) => path.normalize(f))) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
+    const analysed = [...new Set(result.inputs.map((f) => path.normalize(f)))];
     cache.save(
-      inputs,
+      inputsOf(cache, hashes, analysed),
       {
         files: result.files.map((f) => ({ name: f.name, base64: Buffer.from(f.content).toString("base64") })),
         counts: result.counts,
         diagnostics: result.diagnostics.items,
       },
       result.types,
+      analysed,
     );
   }
   return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
+}
+
+/** Every input's fingerprint: the globbed files' hashes, and the files the analysis read outside the globs. */
+function inputsOf(cache: RunCache, globbed: Map<string, string>, analysed: string[]): Map<string, string> {
+  const inputs = new Map(globbed);
+  for (const file of analysed) if (!inputs.has(file)) inputs.set(file, cache.fingerprint(file));
+  return inputs;
 }
 
 export function writeArtifacts(outDir: string, files: ArtifactFile[]): string[] {

@@ -26,6 +26,20 @@ async function run(cache = true) {
   return { ...result, index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")), openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")) };
 }
 
+/** Every artifact's bytes, by name, for comparing runs. */
+function snapshot(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(dir, full)] = readFileSync(full).toString("base64");
+    }
+  };
+  walk(path.join(dir, "dist"));
+  return out;
+}
+
 const permissionsOf = (index: { operations: { path: string; permissions: string[] }[] }) => Object.fromEntries(index.operations.map((o) => [o.path, o.permissions]));
 
 beforeEach(() => {
@@ -83,6 +97,57 @@ describe("the run cache", () => {
     const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" }, { compressor: new Compressor(known) });
     expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
     expect(known.size).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
+  });
+
+  describe("files the analysis never read", () => {
+    // A service module the handlers call (imported, never evaluated), a test file, and a model no
+    // documented shape uses: their changes cannot change the artifacts.
+    beforeEach(() => {
+      write({
+        "src/services/things.ts": `export function findThings() { return [1, 2]; }\n`,
+        "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "../perms.js";\nimport { findThings } from "../services/things.js";\nexport const b = Router();\nb.get("/others", requirePermission(P.Read), (req, res) => { res.json(findThings()); });\nb.get("/more", requirePermission(P.Read, "more.read"), (req, res) => { res.json([]); });\n`,
+        "src/routes/b.test.ts": `import { findThings } from "../services/things.js";\nconsole.log(findThings());\n`,
+        "src/other-models.ts": `export interface Other { id: string }\n`,
+      });
+    });
+
+    it("reuses the artifacts when only they changed, with the bytes a cold run writes", async () => {
+      const first = await run();
+      expect(first.fromCache).toBe(false);
+      write({
+        "src/services/things.ts": `export function findThings() { return [1, 2, 3]; } // changed\n`,
+        "src/routes/b.test.ts": `import { findThings } from "../services/things.js";\nconsole.log(findThings().length);\n`,
+        "src/other-models.ts": `export interface Other { id: string; name: string }\n`,
+      });
+      const second = await run();
+      expect(second.fromCache).toBe(true);
+      const warm = snapshot();
+      rmSync(path.join(dir, "dist"), { recursive: true });
+      await run(false);
+      expect(snapshot()).toEqual(warm);
+      // The cache now holds the new contents: nothing changed since, so the next run is a plain hit.
+      expect((await run()).fromCache).toBe(true);
+    });
+
+    it("analyses again when a changed file now looks like a route file, or a file appears", async () => {
+      await run();
+      write({ "src/services/things.ts": `import { Router } from "express";\nexport const extra = Router();\nextra.get("/extra", (req, res) => { res.json([]); });\nexport function findThings() { return []; }\n` });
+      const routeLike = await run();
+      expect(routeLike.fromCache).toBe(false);
+      expect(routeLike.diagnostics.warnings.map((d) => d.code)).toContain("APX211"); // found, and never mounted
+      write({ "src/services/new.ts": `export const n = 1;\n` });
+      expect((await run()).fromCache).toBe(false);
+    });
+
+    it("still sees a change to a file the analysis read, after such a reuse", async () => {
+      await run();
+      write({ "src/routes/b.test.ts": `// edited\n` });
+      expect((await run()).fromCache).toBe(true);
+      write({ "src/perms.ts": `export const P = { Read: "things.list" } as const;\n` });
+      const changed = await run();
+      expect(changed.fromCache).toBe(false);
+      expect(permissionsOf(changed.index)["/v1/others"]).toEqual(["things.list"]);
+    });
   });
 
   it("re-extracts the dependents of a changed import target", async () => {
@@ -203,6 +268,17 @@ describe("the scan", () => {
     const result = await generateToDisk(config, { cache: false, cwd: dir });
     // The imported file's syntax error is found; the model nothing imports is never parsed.
     expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}`)).toEqual(["APX100 src/used-constants.ts"]);
+  });
+
+  it("does not parse a module that is imported but whose exports nothing evaluates", async () => {
+    write({
+      // Called inside a handler, which apidex reads but does not run: the import is only checked to resolve.
+      "src/services/broken.ts": `export function findThings() { return [ }\n`,
+      "src/routes/b.ts": `import { Router } from "express";\nimport { findThings } from "../services/broken.js";\nimport { gone } from "../services/gone.js";\nexport const b = Router();\nb.get("/others", (req, res) => { res.json(findThings(gone)); });\n`,
+    });
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const result = await generateToDisk(config, { cache: false, cwd: dir });
+    expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}:${d.site!.line}`)).toEqual(["APX110 src/routes/b.ts:3"]);
   });
 });
 

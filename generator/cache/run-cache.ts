@@ -9,7 +9,7 @@ import type { JsonSchema } from "../resolve/types/schema-builder.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 export interface CachedArtifacts {
   files: { name: string; base64: string }[];
@@ -35,6 +35,12 @@ interface CacheFile {
   key: string;
   /** Fingerprints of every source file the last run read. */
   sources: Record<string, string>;
+  /**
+   * The files the last run's analysis read (parsed sources, imports, type-phase files, package.json
+   * files, where missing imports would be found): a globbed file outside this list could not change
+   * the artifacts unless its new text makes the scan parse it.
+   */
+  analysed?: string[];
   artifacts?: CachedArtifacts;
   types?: CachedTypes;
 }
@@ -95,6 +101,37 @@ export class RunCache {
     return this.data?.artifacts;
   }
 
+  /**
+   * The last run's artifacts when every globbed file that changed since is one the analysis never read
+   * and still is not one the scan would parse (`parsedByScan` on its new text): a service module, a
+   * test, a model no documented shape uses. The set of globbed files must be the same (a new file
+   * could satisfy an import that failed) and every other input unchanged. Returns undefined otherwise.
+   */
+  artifactsUnaffected(globbed: Map<string, string>, parsedByScan: (file: string) => boolean): CachedArtifacts | undefined {
+    const previous = this.data;
+    if (!previous?.artifacts || !previous.analysed) return undefined;
+    const analysed = new Set(previous.analysed);
+    for (const [name, hash] of globbed) {
+      const before = previous.sources[name];
+      if (before === undefined) return undefined; // a new file
+      if (before !== hash && (analysed.has(name) || parsedByScan(name))) return undefined;
+    }
+    for (const [name, hash] of Object.entries(previous.sources)) {
+      if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined; // deleted, or an import outside the globs changed
+    }
+    return previous.artifacts;
+  }
+
+  /** The last run's type-phase record, whatever changed since (carried over by an unaffected run). */
+  previousTypes(): CachedTypes | undefined {
+    return this.data?.types;
+  }
+
+  /** The files the last run's analysis read (see `artifactsUnaffected`). */
+  analysedFiles(): string[] | undefined {
+    return this.data?.analysed;
+  }
+
   typesFor(documentedKey: string): CachedTypes | undefined {
     const types = this.data?.types;
     if (!types || types.documentedKey !== documentedKey) return undefined;
@@ -127,8 +164,15 @@ export class RunCache {
   }
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined): void {
-    const data: CacheFile = { format: CACHE_FORMAT, key: this.key, sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))), ...(artifacts ? { artifacts } : {}), ...(types ? { types } : {}) };
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[]): void {
+    const data: CacheFile = {
+      format: CACHE_FORMAT,
+      key: this.key,
+      sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))),
+      ...(analysed ? { analysed: [...analysed].sort() } : {}),
+      ...(artifacts ? { artifacts } : {}),
+      ...(types ? { types } : {}),
+    };
     this.data = data; // a long-lived process (watch mode) reads its own last run
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {

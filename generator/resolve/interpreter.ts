@@ -111,7 +111,7 @@ export class Interpreter {
         const specifier = statement.moduleSpecifier;
         if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
         if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
-        if (this.sources.resolveImport(specifier.text, file.fileName).kind === "missing") {
+        if (!this.sources.importResolves(specifier.text, file.fileName)) {
           this.diagnostics.warning("APX110", `Cannot resolve the import '${specifier.text}' from this file.`, siteOf(specifier), "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.");
         }
       }

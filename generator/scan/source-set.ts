@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
+import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, type ScanOptions } from "./list-sources.js";
 
 /** What an import specifier points at. */
@@ -28,6 +29,8 @@ export class SourceSet {
   /** Files only type programs read (models, library types), kept apart from the analysed sources. */
   private readonly typeOnly = new Map<string, ts.SourceFile>();
   private readonly resolved = new Map<string, ImportTarget>();
+  /** Whether imports resolve, for imports nothing evaluated (`importResolves`). */
+  private readonly resolves = new Map<string, boolean>();
   private readonly listed = new Set<string>();
   private readonly extraInputs = new Set<string>();
   private readonly packageJsons = new Set<string>();
@@ -73,12 +76,36 @@ export class SourceSet {
     // relative specifier resolves from the path it names alone: the compiler's candidates (extensions,
     // index files, rootDirs) all derive from it, so a thousand route folders importing `../../lib/auth.js`
     // resolve it once.
-    const cacheKey = isRelative(specifier) ? path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier) : `${path.dirname(fromFile)}\0${specifier}`;
+    const cacheKey = resolutionKey(specifier, fromFile);
     const cached = this.resolved.get(cacheKey);
     if (cached) return cached;
     const target = this.resolveUncached(specifier, fromFile);
     this.resolved.set(cacheKey, target);
     return target;
+  }
+
+  /**
+   * Whether an import resolves to a file, without parsing it: for the broken-import check, which runs
+   * over every import of every analysed file. A module nothing evaluates is never parsed, so a change to
+   * it (a service a handler calls, say) cannot change what the analysis read.
+   */
+  importResolves(specifier: string, fromFile: string): boolean {
+    const key = resolutionKey(specifier, fromFile);
+    const cached = this.resolved.get(key);
+    if (cached) return cached.kind !== "missing";
+    let resolves = this.resolves.get(key);
+    if (resolves === undefined) {
+      resolves = Boolean(this.listedTarget(specifier, fromFile) ?? ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule);
+      if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
+      this.resolves.set(key, resolves);
+    }
+    return resolves;
+  }
+
+  private recordMissing(specifier: string, fromFile: string): void {
+    // The file may appear later, outside the globs: where it would be found are inputs too.
+    const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.(m|c)?jsx?$/, "");
+    for (const ending of MISSING_CANDIDATES) this.extraInputs.add(base + ending);
   }
 
   private resolveUncached(specifier: string, fromFile: string): ImportTarget {
@@ -89,9 +116,7 @@ export class SourceSet {
     const module = result.resolvedModule;
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
     if (!module && isRelative) {
-      // The file may appear later, outside the globs: where it would be found are inputs too.
-      const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.(m|c)?jsx?$/, "");
-      for (const ending of MISSING_CANDIDATES) this.extraInputs.add(base + ending);
+      this.recordMissing(specifier, fromFile);
       return { kind: "missing", specifier };
     }
     if (!module) return { kind: "external", module: specifier };
@@ -128,6 +153,7 @@ export class SourceSet {
    */
   refresh(changed: Iterable<string>, options: ScanOptions): void {
     this.resolved.clear(); // a file that appeared or vanished changes what imports resolve to
+    this.resolves.clear();
     this.compiledProgram = undefined;
     for (const name of changed) this.typeOnly.delete(fileKey(name));
     const inScope = picomatch(options.include, { dot: true, ignore: options.exclude });
@@ -154,6 +180,7 @@ export class SourceSet {
     for (const name of [...this.parsed.keys()]) if (!keep(name)) this.parsed.delete(name);
     this.files = this.files.filter((f) => keep(f.fileName));
     this.resolved.clear();
+    this.resolves.clear();
   }
 
   /** Every file the analysis parsed: the globbed ones and those imports pulled in. */
@@ -225,6 +252,11 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** Where an import's resolution is remembered (see `resolveImport`). */
+function resolutionKey(specifier: string, fromFile: string): string {
+  return isRelative(specifier) ? path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier) : `${path.dirname(fromFile)}\0${specifier}`;
+}
 
 function isRelative(specifier: string): boolean {
   return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
@@ -348,6 +380,7 @@ export function createProgramOver(sources: SourceSet, rootNames: string[], optio
 const LIB_CACHE = new Map<string, ts.SourceFile>();
 
 export type { ScanOptions } from "./list-sources.js";
+export { mayRegisterRoutes };
 export { listSources };
 
 /**
@@ -386,18 +419,6 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
   const parsed = [...texts.keys()].sort().map((name) => parse(name, texts.get(name)!, true));
   return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true, texts.keys());
 }
-
-/**
- * Whether a file's text could register a route or create an app: a framework import, a Next.js route
- * file, or a registration-shaped call. The others (models, services, utilities) are parsed only when
- * an analysed file imports them, which is most of the saving on large services.
- */
-export function mayRegisterRoutes(text: string, relativePath: string): boolean {
-  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text);
-}
-
-const NEXT_ROUTE_FILE = /(^|[\\/])app[\\/](.*[\\/])?route\.(ts|tsx|js|mjs|mts)$/;
-const ROUTE_HINTS = /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|koa|@koa\/router|koa-router|@nestjs\/[^"']+)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning)\s*\(/;
 
 function defaultCompilerOptions(): ts.CompilerOptions {
   return {

@@ -1,0 +1,14 @@
+// Which files the scan parses, decided from a file's path and text alone. Kept apart from the parser:
+// the run cache asks it too, on runs that never load the compiler.
+
+/**
+ * Whether a file's text could register a route or create an app: a framework import, a Next.js route
+ * file, or a registration-shaped call. The others (models, services, utilities) are parsed only when
+ * an analysed file imports them, which is most of the saving on large services.
+ */
+export function mayRegisterRoutes(text: string, relativePath: string): boolean {
+  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text);
+}
+
+const NEXT_ROUTE_FILE = /(^|[\\/])app[\\/](.*[\\/])?route\.(ts|tsx|js|mjs|mts)$/;
+const ROUTE_HINTS = /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|koa|@koa\/router|koa-router|@nestjs\/[^"']+)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning)\s*\(/;
