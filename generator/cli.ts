@@ -88,7 +88,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     const out = path.relative(io.cwd, config.out) || ".";
     const n = result.written.length;
     const written = n === 0 ? "artifacts unchanged" : n <= 4 ? `wrote ${result.written.join(", ")}` : `wrote ${n} files`;
-    io.stdout(`apidex: ${counts}; ${written} in ${out}/${result.fromCache ? " (sources unchanged: reused the cached run)" : ""}\n`);
+    const reuse = result.unreadChanges ? ` (reused the cached run: ${plural(result.unreadChanges.length, "changed file")} the analysis does not read)` : " (sources unchanged: reused the cached run)";
+    io.stdout(`apidex: ${counts}; ${written} in ${out}/${result.fromCache ? reuse : ""}\n`);
   });
 
   withProjectOptions(program.command("check").description("fail (exit 1) if the committed artifacts are stale")).action(async (options: ProjectOptions) => {

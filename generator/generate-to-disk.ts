@@ -35,8 +35,10 @@ export interface DiskResult {
   counts: RunCounts;
   diagnostics: DiagnosticBag;
   written: string[];
-  /** Whether the artifacts came from the cache (every input was unchanged). */
+  /** Whether the artifacts came from the cache (every input was unchanged, or only files the analysis never read changed). */
   fromCache: boolean;
+  /** Files that changed since the cached run without affecting it (the analysis never read them). */
+  unreadChanges?: string[];
 }
 
 /**
@@ -58,20 +60,23 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       hashes.set(name, RunCache.contentHash(text));
     }
     let hit = cache.artifactsFor(hashes);
+    let unreadChanges: string[] | undefined;
     if (!hit) {
       // Only files the analysis never read changed (a service, a test): the artifacts are the same.
       const sourceTexts = texts;
-      hit = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? "", path.relative(config.root, file)));
-      if (hit) {
+      const unaffected = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? "", path.relative(config.root, file)));
+      if (unaffected) {
+        hit = unaffected.artifacts;
+        unreadChanges = unaffected.changed;
         const previous = cache.analysedFiles() ?? [];
-        cache.save(inputsOf(cache, hashes, previous), cache.previousArtifacts(), cache.previousTypes(), previous);
+        cache.save(inputsOf(cache, hashes, previous), hit, cache.previousTypes(), previous);
       }
     }
     if (hit) {
       const diagnostics = new DiagnosticBag();
       for (const d of hit.diagnostics) diagnostics.add(d);
       const written = writeArtifacts(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
-      return { counts: hit.counts, diagnostics, written, fromCache: true };
+      return { counts: hit.counts, diagnostics, written, fromCache: true, ...(unreadChanges ? { unreadChanges } : {}) };
     }
   }
 

@@ -125,10 +125,18 @@ describe("apidex generate", () => {
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
     const run = spawnSync(process.execPath, [CLI, "generate", "--root", dir], { cwd: work, encoding: "utf8", env: { ...process.env, CI: "true", NODE_DEBUG: "module" } });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("reused the cached run");
+    expect(run.stdout).toContain("(sources unchanged: reused the cached run)");
     // NODE_DEBUG=module logs every CommonJS module Node loads; the compiler is one.
     expect(run.stderr).toContain("Module._load");
     expect(run.stderr).not.toContain("typescript.js");
+    // A changed file the analysis never read (a helper nothing imports) is answered the same way.
+    writeFileSync(path.join(dir, "src", "format.ts"), `export const money = (n: number) => n.toFixed(2);\n`);
+    expect(apidex(["generate", "--root", dir], work).code).toBe(0);
+    writeFileSync(path.join(dir, "src", "format.ts"), `export const money = (n: number) => \`$\${n.toFixed(2)}\`;\n`);
+    const unread = spawnSync(process.execPath, [CLI, "generate", "--root", dir], { cwd: work, encoding: "utf8", env: { ...process.env, CI: "true", NODE_DEBUG: "module" } });
+    expect(unread.status).toBe(0);
+    expect(unread.stdout).toContain("(reused the cached run: 1 changed file the analysis does not read)");
+    expect(unread.stderr).not.toContain("typescript.js");
   });
 
   it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {

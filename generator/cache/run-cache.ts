@@ -107,19 +107,22 @@ export class RunCache {
    * test, a model no documented shape uses. The set of globbed files must be the same (a new file
    * could satisfy an import that failed) and every other input unchanged. Returns undefined otherwise.
    */
-  artifactsUnaffected(globbed: Map<string, string>, parsedByScan: (file: string) => boolean): CachedArtifacts | undefined {
+  artifactsUnaffected(globbed: Map<string, string>, parsedByScan: (file: string) => boolean): { artifacts: CachedArtifacts; changed: string[] } | undefined {
     const previous = this.data;
     if (!previous?.artifacts || !previous.analysed) return undefined;
     const analysed = new Set(previous.analysed);
+    const changed: string[] = [];
     for (const [name, hash] of globbed) {
       const before = previous.sources[name];
       if (before === undefined) return undefined; // a new file
-      if (before !== hash && (analysed.has(name) || parsedByScan(name))) return undefined;
+      if (before === hash) continue;
+      if (analysed.has(name) || parsedByScan(name)) return undefined;
+      changed.push(name);
     }
     for (const [name, hash] of Object.entries(previous.sources)) {
       if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined; // deleted, or an import outside the globs changed
     }
-    return previous.artifacts;
+    return { artifacts: previous.artifacts, changed };
   }
 
   /** The last run's type-phase record, whatever changed since (carried over by an unaffected run). */
