@@ -43,7 +43,8 @@ export interface DiskResult {
 
 /**
  * Runs the pipeline and writes the artifacts atomically; on any error nothing is written. With the cache
- * (the default), a run whose inputs are all unchanged reuses the previous artifacts without parsing.
+ * (the default), a run whose inputs are all unchanged — or whose only changed files are ones the last
+ * analysis never read — reuses the previous artifacts without parsing.
  */
 export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void } = {}): Promise<DiskResult> {
   const useCache = options.cache ?? true;
@@ -65,17 +66,18 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       // Only files the analysis never read changed (a service, a test): the artifacts are the same.
       const sourceTexts = texts;
       const unaffected = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? "", path.relative(config.root, file)));
-      if (unaffected) {
-        hit = unaffected.artifacts;
-        unreadChanges = unaffected.changed;
-        const previous = cache.analysedFiles() ?? [];
-        cache.save(inputsOf(cache, hashes, previous), hit, cache.previousTypes(), previous);
-      }
+      hit = unaffected?.artifacts;
+      unreadChanges = unaffected?.changed;
     }
     if (hit) {
       const diagnostics = new DiagnosticBag();
       for (const d of hit.diagnostics) diagnostics.add(d);
       const written = writeArtifacts(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
+      if (unreadChanges) {
+        // The entry now describes these sources, so the next run is a plain hit.
+        const analysed = cache.analysedFiles() ?? [];
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed);
+      }
       return { counts: hit.counts, diagnostics, written, fromCache: true, ...(unreadChanges ? { unreadChanges } : {}) };
     }
   }
