@@ -116,7 +116,7 @@ describe("apidex generate", () => {
       "reading the types of 0 documented operations",
       "writing the artifacts",
     ]);
-    expect(lines.at(-1)).toMatch(/^ {2}total \d+\.\d\ds wall, \d+\.\d\ds CPU, peak memory \d+ MiB$/);
+    expect(lines.at(-1)).toMatch(/^ {2}total \d+\.\d\ds wall, \d+\.\d\ds CPU, \d+\.\d\ds paused for GC, peak memory \d+ MiB$/);
   });
 
   it("answers a run whose sources are unchanged from the cache without loading the TypeScript compiler", () => {
