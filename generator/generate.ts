@@ -72,7 +72,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const indexText = canonicalJson(index);
   if (!diagnostics.errors.length) compressor.start(Buffer.from(indexText));
   progress(`reading the types of ${operations.filter((op) => op.documented && !op.closed).length} documented operations`);
-  const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache);
+  const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache, config.permissionCalls);
   validateOperations(operations, diagnostics);
   if (reused && types?.exampleDiagnostics) {
     for (const d of types.exampleDiagnostics) diagnostics.add(d);

@@ -336,9 +336,10 @@ export function readCompilerOptions(tsconfig: string): { options: ts.CompilerOpt
 
 /**
  * A program over `rootNames`, reusing the files the source set already parsed and serving TypeScript's
- * lib files from memory. `resolve` may decline a module (return undefined) to keep its types out.
+ * lib files from memory. `skipModule` may decline an import of a file (leave it unresolved) to keep
+ * that module out of the program.
  */
-export function createProgramOver(sources: SourceSet, rootNames: string[], options: ts.CompilerOptions, skipModule?: (specifier: string) => boolean): ts.Program {
+export function createProgramOver(sources: SourceSet, rootNames: string[], options: ts.CompilerOptions, skipModule?: (specifier: string, containingFile: ts.SourceFile) => boolean): ts.Program {
   const host = sources.host;
   const libs = new Map<string, ts.SourceFile>();
   const moduleCache = ts.createModuleResolutionCache(sources.root, (f) => f, options);
@@ -367,7 +368,7 @@ export function createProgramOver(sources: SourceSet, rootNames: string[], optio
     ...(host.realpath ? { realpath: (f: string) => host.realpath!(f) } : {}),
     resolveModuleNameLiterals(literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) {
       return literals.map((literal) => {
-        if (skipModule?.(literal.text)) return { resolvedModule: undefined };
+        if (skipModule?.(literal.text, containingSourceFile)) return { resolvedModule: undefined };
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         return ts.resolveModuleName(literal.text, containingFile, compilerOptions, compilerHost, moduleCache, redirectedReference, mode);
       });

@@ -13,7 +13,14 @@ export type { JsonSchema } from "./schema-builder.js";
  * is created only when there is one, and asked only about their handlers, so the rest of the program is
  * never type-checked. Returns the named schemas (`components.schemas`).
  */
-export function resolveShapes(operations: Operation[], sources: SourceSet, diagnostics: DiagnosticBag, cache?: RunCache): { schemas: Record<string, JsonSchema>; types?: CachedTypes; reused?: boolean } {
+export function resolveShapes(
+  operations: Operation[],
+  sources: SourceSet,
+  diagnostics: DiagnosticBag,
+  cache?: RunCache,
+  /** The config's permission calls: modules imported only for them stay out of the type program. */
+  permissionCalls: readonly string[] = [],
+): { schemas: Record<string, JsonSchema>; types?: CachedTypes; reused?: boolean } {
   const documented = operations.filter((op) => op.documented && !op.closed);
   if (!documented.length) return { schemas: {} };
   const documentedKey = documented
@@ -31,7 +38,7 @@ export function resolveShapes(operations: Operation[], sources: SourceSet, diagn
   }
   const before = diagnostics.items.length;
   const roots = documented.flatMap((op) => [op.site.file, op.handler?.getSourceFile().fileName, op.doc?.site.file].filter((f): f is string => Boolean(f)));
-  const types = createTypeContext(sources, roots);
+  const types = createTypeContext(sources, roots, { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
   for (const op of documented) {
     const handler = op.handler ? types.map(op.handler) : undefined;

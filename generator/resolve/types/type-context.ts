@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createProgramOver, type SourceSet } from "../../scan/source-set.js";
 import { LIB_FOLDER, libFileGlobals, libFileText, ts } from "../../typescript.js";
+import { permissionOnlyImports } from "./permission-imports.js";
 
 /** The type checker's view for the documented operations. */
 export interface TypeContext {
@@ -18,12 +19,20 @@ export interface TypeContext {
   libs: string[];
 }
 
+export interface TypeContextOptions {
+  /**
+   * Permission call names: imports a file uses only inside such calls are left out of the program
+   * (`permissionOnlyImports`). For documented shapes; never for reading permission keys themselves.
+   */
+  skipPermissionImports?: readonly string[];
+}
+
 /**
  * A program rooted at the files documented operations live in: TypeScript loads only what those
  * import (models, library types), not the whole service, so the cost follows what is documented rather
  * than the size of the code base. In-memory sources (tests) use their own project as it is.
  */
-export function createTypeContext(sources: SourceSet, rootFiles: string[]): TypeContext {
+export function createTypeContext(sources: SourceSet, rootFiles: string[], options: TypeContextOptions = {}): TypeContext {
   if (sources.inMemory) {
     const program = sources.program;
     return { root: sources.root, checker: program.getTypeChecker(), map: (node) => node, file: (f) => sources.getFile(f), isProjectFile: (f) => isProjectFile(program, f), programFiles: () => filesOf(program), libs: program.getCompilerOptions().lib ?? [] };
@@ -32,15 +41,24 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[]): Type
   // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
   // either; a documented shape that needs one is reported as `any`, never guessed.
   const roots = [...new Set(rootFiles)].sort();
-  const skip = (specifier: string) => FRAMEWORK_PACKAGES.has(packageOf(specifier));
-  const options: ts.CompilerOptions = { ...sources.compilerOptions, types: [], noEmit: true };
+  const permissionCalls = new Set(options.skipPermissionImports ?? []);
+  const permissionOnly = new Map<ts.SourceFile, ReadonlySet<string>>();
+  const skip = (specifier: string, containingFile: ts.SourceFile) => {
+    if (FRAMEWORK_PACKAGES.has(packageOf(specifier))) return true;
+    // Declaration files call nothing: only the project's own sources can import for checks.
+    if (!permissionCalls.size || containingFile.isDeclarationFile) return false;
+    let modules = permissionOnly.get(containingFile);
+    if (!modules) permissionOnly.set(containingFile, (modules = permissionOnlyImports(containingFile, permissionCalls)));
+    return modules.has(specifier);
+  };
+  const compilerOptions: ts.CompilerOptions = { ...sources.compilerOptions, types: [], noEmit: true };
   const full = shapeLibs(sources.compilerOptions.lib);
   // ES5's lib declares what JSON shapes are made of (Array, Date, Record, Promise, Partial, Omit...) at
   // half the cost of the later libs. A program whose files name anything only a later lib declares
   // (Map, Set, Iterable, ErrorOptions...) is built again with the full libs: never a guessed shape.
   let libs = [LEAN_LIB];
-  let program = createProgramOver(sources, roots, { ...options, lib: libs }, skip);
-  if (full.some((lib) => lib !== LEAN_LIB) && namesLaterLibGlobals(program, full)) program = createProgramOver(sources, roots, { ...options, lib: (libs = full) }, skip);
+  let program = createProgramOver(sources, roots, { ...compilerOptions, lib: libs }, skip);
+  if (full.some((lib) => lib !== LEAN_LIB) && namesLaterLibGlobals(program, full)) program = createProgramOver(sources, roots, { ...compilerOptions, lib: (libs = full) }, skip);
   const checker = program.getTypeChecker();
   return {
     root: sources.root,
