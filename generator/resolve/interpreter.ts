@@ -825,7 +825,12 @@ export function calleeName(callee: ts.Expression): string | undefined {
 }
 
 export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  return ts.canHaveModifiers(node) ? (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false) : false;
+  // The node's own list, read in place: `ts.getModifiers` copies it (without decorators) on every call,
+  // and this is asked twice for every top-level statement. A decorator never has a modifier's kind.
+  const modifiers = ts.canHaveModifiers(node) ? (node as { modifiers?: readonly ts.Node[] }).modifiers : undefined;
+  if (!modifiers) return false;
+  for (const m of modifiers) if (m.kind === kind) return true;
+  return false;
 }
 
 export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
