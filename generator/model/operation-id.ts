@@ -116,6 +116,11 @@ const CLEAN_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 function finish(verb: string, nouns: string[], method: string, path: string): string {
   const joined = nouns.length ? `${verb}_${nouns.join("_")}` : verb;
   if (joined.length <= MAX_LENGTH && CLEAN_ID.test(joined)) return joined;
+  return cleanId(joined, method, path);
+}
+
+/** Lower-case words joined by single underscores, starting with a letter, cut with a hash past 48. */
+export function cleanId(joined: string, method: string, path: string): string {
   let id = joined
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_")

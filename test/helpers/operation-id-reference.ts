@@ -1,10 +1,7 @@
 // The operation-id rule as first written (regexes over each path on every call), kept as the reference
 // the faster derivation in generator/model/operation-id.ts is property-tested against. Its word helpers
-// are shared; only the derivation and the clean-up are the old ones. Not used at run time.
-import { createHash } from "node:crypto";
-import { isPlural, itemNoun, singular, words } from "../../generator/model/operation-id.js";
-
-const MAX_LENGTH = 48;
+// and the clean-up are shared; the derivation is the old one, and it always cleans up. Not used at run time.
+import { cleanId, isPlural, itemNoun, singular, words } from "../../generator/model/operation-id.js";
 
 export function referenceOperationId(method: string, path: string): string {
   const segments = path.split("/").filter(Boolean);
@@ -46,16 +43,6 @@ export function referenceOperationId(method: string, path: string): string {
 }
 
 function finish(verb: string, nouns: string[], method: string, path: string): string {
-  let id = [verb, ...nouns]
-    .join("_")
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, "_")
-    .replace(/_+/g, "_")
-    .replace(/^_|_$/g, "");
-  if (!/^[a-z]/.test(id)) id = `op_${id}`;
-  if (id.length > MAX_LENGTH) {
-    const hash = createHash("sha256").update(`${method.toUpperCase()} ${path}`).digest("hex").slice(0, 8);
-    id = `${id.slice(0, MAX_LENGTH - 9).replace(/_+$/, "")}_${hash}`;
-  }
-  return id;
+  // Always through the clean-up, which the faster derivation skips for ids already clean.
+  return cleanId([verb, ...nouns].join("_"), method, path);
 }
