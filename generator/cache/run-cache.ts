@@ -68,6 +68,11 @@ export class RunCache {
     }
   }
 
+  /** The folder the cache lives in (other caches of the run keep their files beside it). */
+  get folder(): string {
+    return path.dirname(this.file);
+  }
+
   static forProject(root: string, cwd: string, key: string): RunCache {
     const base = existsSync(path.join(root, "node_modules")) ? root : cwd;
     const name = createHash("sha256").update(root).digest("hex").slice(0, 16);
