@@ -6,6 +6,7 @@ import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { listSources } from "./scan/list-sources.js";
 import { mayRegisterRoutes } from "./scan/route-hints.js";
+import { planReplay } from "./extract/incremental/plan.js";
 import { BUILD_ID, VERSION } from "./version.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 
@@ -40,6 +41,11 @@ export interface DiskResult {
   fromCache: boolean;
   /** Files that changed since the cached run without affecting it (the analysis never read them). */
   unreadChanges?: string[];
+  /**
+   * Modules redone from the cached run's summaries instead of being parsed (extract/incremental), and
+   * why the run evaluated everything after all when a replay met something its summaries did not cover.
+   */
+  replay?: { modules: number; missed?: string };
 }
 
 /**
@@ -77,7 +83,8 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       if (unreadChanges) {
         // The entry now describes these sources, so the next run is a plain hit.
         const analysed = cache.analysedFiles() ?? [];
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed);
+        // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries());
       }
       return { counts: hit.counts, diagnostics, written, fromCache: true, ...(unreadChanges ? { unreadChanges } : {}) };
     }
@@ -87,17 +94,36 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   options.onProgress?.("loading the generator");
   // With the cache, the compiler's compiled code comes from V8's code cache too (Node 20; Node 22 has its own).
   const compiler = cache ? preloadCompiler(cache.folder) : undefined;
-  const { generate } = await import("./generate.js");
+  const { generate, ReplayMiss } = await import("./generate.js");
   // The previous run's compressed files (same build, same encoders: the cache key says so) spare
   // compressing again the bodies this run leaves unchanged.
   const previous = cache?.previousArtifacts();
   const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") }))) : undefined;
-  const result = await generate(config, undefined, { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) });
-  if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
+  const common = { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
+  // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
+  // without parsing them; every run with the cache records summaries for the next one.
+  const changed = cache && hashes ? cache.changedSince(hashes) : undefined;
+  const summaries = changed?.size ? cache?.summaries() : undefined;
+  const plan = summaries && changed ? planReplay(summaries, changed) : undefined;
+  const replayedModules = plan ? Object.keys(plan.replay).length : 0;
+  let missed: string | undefined;
+  let result: Awaited<ReturnType<typeof generate>>;
+  try {
+    result = await generate(config, undefined, { ...common, ...(cache ? { incremental: plan ?? { replay: {}, previousImports: {} } } : {}) });
+  } catch (error) {
+    if (!(error instanceof ReplayMiss)) throw error;
+    // The replay met something its summaries do not cover: evaluate everything instead (and record anew).
+    missed = error.message;
+    result = await generate(config, undefined, { ...common, incremental: { replay: {}, previousImports: {} } });
+  }
+  const replay = plan ? { replay: { modules: missed ? 0 : replayedModules, ...(missed ? { missed } : {}) } } : {};
+  compiler?.save();
+  if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {
-    // The compiler writes paths with forward slashes, the globs with the platform's separators.
-    const analysed = [...new Set(result.inputs.map((f) => path.normalize(f)))];
+    // The compiler writes paths with forward slashes, the globs with the platform's separators. A replayed
+    // module read what it read last time without this run seeing it: the last run's inputs stay inputs.
+    const analysed = [...new Set([...result.inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache.analysedFiles() ?? []) : [])])];
     cache.save(
       inputsOf(cache, hashes, analysed),
       {
@@ -107,10 +133,10 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       },
       result.types,
       analysed,
+      result.summaries,
     );
   }
-  compiler?.save();
-  return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
+  return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false, ...replay };
 }
 
 /** Every input's fingerprint: the globbed files' hashes, and the files the analysis read outside the globs. */

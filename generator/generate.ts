@@ -7,6 +7,8 @@ import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
+import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
+import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "./publish/build-assets.js";
@@ -15,6 +17,8 @@ import { scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import type { ArtifactFile } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
+
+export { ReplayMiss } from "./resolve/interpreter.js";
 
 export interface GenerateResult {
   /** Every operation, closed ones included (they are left out of the artifacts). */
@@ -29,6 +33,8 @@ export interface GenerateResult {
   types?: CachedTypes;
   /** Every file the analysis read: globbed, pulled in by an import, or behind a permission key's type. */
   inputs: string[];
+  /** What extraction leaves for the next run's replay, when it was asked to record (`incremental`). */
+  summaries?: ModuleSummaries;
 }
 
 export interface GenerateOptions {
@@ -40,6 +46,11 @@ export interface GenerateOptions {
   onProgress?: (phase: string) => void;
   /** Compressed variants an earlier run made, by the SHA-256 of their content (see `compressionsOf`). */
   compressed?: ReadonlyMap<string, [Buffer, Buffer]>;
+  /**
+   * Record module summaries, and replay the given ones instead of parsing their files (extract/incremental).
+   * A replay that meets anything its summaries do not cover throws `ReplayMiss`; run again without it.
+   */
+  incremental?: IncrementalExtraction;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
@@ -58,9 +69,9 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const schemaText = readFileSync(SCHEMA_FILE, "utf8");
   compressor.start(Buffer.from(schemaText));
   progress("parsing the sources");
-  const set = sources ?? (await scanProject(config, options.texts));
-  progress(`extracting routes from ${set.files.length} files`);
-  const operations = analyse(set, config, diagnostics);
+  const set = sources ?? (await scanProject(config, options.texts, new Set(Object.keys(options.incremental?.replay ?? {}))));
+  progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} unchanged ones replayed)` : `extracting routes from ${set.files.length} files`);
+  const operations = analyse(set, config, diagnostics, options.incremental);
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.
@@ -114,6 +125,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     ...(types ? { types } : {}),
     // The type phase read files too (library declarations, package.json): a change there must miss.
     inputs: [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])],
+    ...(options.incremental?.result ? { summaries: options.incremental.result } : {}),
   };
 }
 
@@ -137,7 +149,7 @@ function releaseUndocumented(set: SourceSet, operations: Operation[]): void {
 }
 
 /** Extraction and the model: route facts live only here, so nothing keeps them (or their nodes) after. */
-function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag): Operation[] {
+function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag, incremental: IncrementalExtraction | undefined): Operation[] {
   const facts = extractRoutes(
     set,
     config.framework,
@@ -145,6 +157,7 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
       permissionCalls: config.permissionCalls,
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}) } } : {}),
+      ...(incremental ? { incremental } : {}),
     },
     diagnostics,
   );

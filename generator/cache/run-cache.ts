@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
 
@@ -10,6 +11,15 @@ export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
 const CACHE_FORMAT = 4;
+
+/** The module summaries file (extract/incremental), beside the entry, read only when a run must analyse. */
+interface SummariesFile {
+  format: number;
+  key: string;
+  /** The digest of the entry's `sources` it was written with: a summary belongs to exactly that run. */
+  sources: string;
+  summaries: ModuleSummaries;
+}
 
 export interface CachedArtifacts {
   files: { name: string; base64: string }[];
@@ -66,6 +76,41 @@ export class RunCache {
     } catch {
       this.data = undefined; // missing or corrupt: start over
     }
+  }
+
+  /**
+   * The globbed files that changed since the cached run, when that run can be the base of an
+   * incremental one: the same set of globbed files, and every other input it read unchanged.
+   */
+  changedSince(globbed: Map<string, string>): Set<string> | undefined {
+    const previous = this.data;
+    if (!previous) return undefined;
+    const changed = new Set<string>();
+    for (const [name, hash] of globbed) {
+      const before = previous.sources[name];
+      if (before === undefined) return undefined; // a new file
+      if (before !== hash) changed.add(name);
+    }
+    for (const [name, hash] of Object.entries(previous.sources)) {
+      if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined; // deleted, or an input outside the globs changed
+    }
+    return changed;
+  }
+
+  /** The module summaries the cached run left, if they belong to it (same key, same sources). */
+  summaries(): ModuleSummaries | undefined {
+    if (!this.data) return undefined;
+    try {
+      const parsed = JSON.parse(readFileSync(this.summariesFile, "utf8")) as SummariesFile;
+      if (parsed.format === CACHE_FORMAT && parsed.key === this.key && parsed.sources === sourcesDigest(this.data.sources)) return parsed.summaries;
+    } catch {
+      // missing or corrupt: nothing to replay
+    }
+    return undefined;
+  }
+
+  private get summariesFile(): string {
+    return this.file.replace(/\.json$/, ".summaries");
   }
 
   /** The folder the cache lives in (other caches of the run keep their files beside it). */
@@ -172,7 +217,7 @@ export class RunCache {
   }
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[]): void {
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries): void {
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
@@ -185,13 +230,25 @@ export class RunCache {
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
+      // Summaries first: an entry is never on disk beside summaries of another run (they carry its digest anyway).
+      rmSync(this.summariesFile, { force: true });
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
+      if (summaries) {
+        const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: sourcesDigest(data.sources), summaries };
+        writeFileSync(tmp, JSON.stringify(file));
+        renameSync(tmp, this.summariesFile);
+      }
       pruneOldest(path.dirname(this.file), MAX_ENTRIES);
+      pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries");
     } catch {
       rmSync(tmp, { force: true });
     }
   }
+}
+
+function sourcesDigest(sources: Record<string, string>): string {
+  return createHash("sha256").update(JSON.stringify(sources)).digest("base64url");
 }
 
 /**

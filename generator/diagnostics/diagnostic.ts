@@ -44,8 +44,11 @@ export function compareSites(a: SourceSite, b: SourceSite): number {
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   private readonly seen = new Set<string>();
+  /** Told of every diagnostic reported, repeats included (extract/incremental files them by module). */
+  listener: ((diagnostic: Diagnostic) => void) | undefined;
 
   add(diagnostic: Diagnostic): void {
+    this.listener?.(diagnostic);
     // The same node can be reached along several paths (a router mounted twice): report it once.
     const key = `${diagnostic.code}|${diagnostic.site ? formatSite(diagnostic.site, "/") : ""}|${diagnostic.message}`;
     if (this.seen.has(key)) return;

@@ -1,5 +1,6 @@
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
+import type { IncrementalExtraction } from "./incremental/session.js";
 import type { RouteFact } from "./route-fact.js";
 
 export interface ExtractOptions {
@@ -8,6 +9,8 @@ export interface ExtractOptions {
   nestDecorators?: { name: string; argument?: number; property?: string }[];
   /** NestJS bootstrap settings from the config, over what the bootstrap file says. */
   nestBootstrap?: { globalPrefix?: string; uriVersioning?: { defaultVersion?: string | string[]; prefix?: string } };
+  /** Record module summaries and replay the given ones; only adapters that support it see this (Express). */
+  incremental?: IncrementalExtraction;
 }
 
 /** One framework: how to tell a project uses it, and how to read its routes as plain facts. */

@@ -8,6 +8,7 @@ import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { nextAdapter } from "./next/app-router.js";
 import type { RouteFact } from "./route-fact.js";
+import { ReplayMiss } from "../resolve/interpreter.js";
 
 /** Every adapter apidex ships, by name. */
 export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter };
@@ -26,6 +27,12 @@ export function extractRoutes(sources: SourceSet, framework: string, options: Ex
       undefined,
       "Check `root` and `include` in the config, or set `framework`.",
     );
+  }
+  const { incremental, ...rest } = options;
+  if (incremental && !(adapters.length === 1 && adapters[0]!.name === "express")) {
+    // Summaries are recorded for one Express service only; anything else evaluates every module.
+    if (Object.keys(incremental.replay).length) throw new ReplayMiss(`the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`);
+    return adapters.flatMap((adapter) => adapter.extract(sources, rest, diagnostics));
   }
   return adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
 }

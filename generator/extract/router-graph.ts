@@ -1,7 +1,6 @@
 import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
-import type { CheckValue } from "../resolve/values.js";
 
 /**
  * An application or router as registered in the sources (an Express router, a Hono app, a Koa router, a
@@ -20,13 +19,21 @@ export interface RouterNode {
 
 export type Layer = RouteLayer | MiddlewareLayer | MountLayer;
 
+/**
+ * A permission check on a layer: its keys are all the graph needs. The evaluator's check values carry
+ * their call node too; a layer replayed from an earlier run (extract/incremental) has only the keys.
+ */
+export interface RouteCheck {
+  keys: string[];
+}
+
 export interface RouteLayer {
   type: "route";
   /** Upper-case methods; `ALL` for `router.all(...)`. */
   method: string;
   /** Raw Express paths (an array path registers each). */
   paths: string[];
-  checks: CheckValue[];
+  checks: RouteCheck[];
   /** `all()` layers whose handlers all look like middleware only add checks, they are not operations. */
   terminal: boolean;
   doc?: DocComment;
@@ -42,7 +49,7 @@ export interface MiddlewareLayer {
   paths: string[];
   /** true: matches the exact path only (`all(path, check)`); false: the path and everything below it (`use`). */
   end: boolean;
-  checks: CheckValue[];
+  checks: RouteCheck[];
   site: SourceSite;
 }
 

@@ -1,8 +1,10 @@
 import { ts } from "../typescript.js";
-import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
+import type { ModuleRecorder } from "./incremental/recorder.js";
+import type { SavedRouter } from "./incremental/module-summary.js";
 import type { Layer, RouterNode } from "./router-graph.js";
 
 /** An object a router host hands to the evaluator: a router/app, or a `route(path)` chain. */
@@ -23,6 +25,8 @@ export abstract class RouterHost implements HostAdapter {
   /** Registration calls the evaluator reached, for the sweep that reports the ones it did not. */
   readonly visited = new Set<ts.CallExpression>();
   interpreter!: Interpreter;
+  /** Records what each module's evaluation does, for the next run's replay (extract/incremental). */
+  recorder: ModuleRecorder | undefined;
   private nextId = 0;
 
   constructor(protected readonly diagnostics: DiagnosticBag) {}
@@ -31,16 +35,38 @@ export abstract class RouterHost implements HostAdapter {
   abstract callMethod(receiver: HostValue, method: string, call: CallContext): Value;
 
   protected create(kind: "app" | "router", node: ts.Node): { value: HostValue; router: RouterNode } {
-    const router: RouterNode = { id: this.nextId++, kind, site: siteOf(node), stack: [], mounted: false };
-    this.routers.push(router);
+    const router = this.newRouter(kind, siteOf(node));
     return { value: this.host({ type: "router", router }), router };
+  }
+
+  private newRouter(kind: "app" | "router", site: SourceSite, prefix?: string): RouterNode {
+    const router: RouterNode = { id: this.nextId++, kind, site, stack: [], mounted: false, ...(prefix !== undefined ? { prefix } : {}) };
+    this.routers.push(router);
+    this.recorder?.created(router);
+    return router;
+  }
+
+  /** A router an earlier run's summary describes, created again (its layers are filled by the replay). */
+  restoreRouter(saved: SavedRouter): RouterNode {
+    return this.newRouter(saved.kind, saved.site, saved.prefix);
+  }
+
+  /** The value the evaluator holds for a router. */
+  valueOf(router: RouterNode): HostValue {
+    return this.host({ type: "router", router });
+  }
+
+  /** A registration call the evaluator reached. */
+  protected visit(node: ts.CallExpression): void {
+    this.visited.add(node);
+    this.recorder?.visited(node);
   }
 
   protected host(object: RouterObject): HostValue {
     return { kind: "host", host: object };
   }
 
-  protected routerOf(value: Value): RouterNode | undefined {
+  routerOf(value: Value): RouterNode | undefined {
     return value.kind === "host" && (value.host as RouterObject).type === "router" ? (value.host as { router: RouterNode }).router : undefined;
   }
 

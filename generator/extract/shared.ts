@@ -28,7 +28,13 @@ export function importedPackages(file: ts.SourceFile): string[] {
  * tests call. Factories that create an app and that nothing in the sources calls are run once, with
  * their parameters unknown.
  */
-export function runAppFactories(sources: SourceSet, interpreter: Interpreter, createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean): void {
+export function runAppFactories(
+  sources: SourceSet,
+  interpreter: Interpreter,
+  createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean,
+  /** Told of every file that has an app factory (run now or not). */
+  onFactory?: (file: string) => void,
+): void {
   for (const file of sources.files) {
     const factories = new Set<ts.Node>();
     for (const call of callsOf(file)) {
@@ -36,6 +42,7 @@ export function runAppFactories(sources: SourceSet, interpreter: Interpreter, cr
       const fn = topLevelFunction(call);
       if (fn) factories.add(fn);
     }
+    if (factories.size) onFactory?.(file.fileName);
     for (const fn of factories) {
       if (interpreter.invoked.has(fn)) continue;
       const name = functionName(fn);
@@ -108,6 +115,7 @@ export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBa
  */
 export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpression>, interpreter: Interpreter, diagnostics: DiagnosticBag, methods: ReadonlySet<string>): void {
   for (const file of sources.files) {
+    interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
       if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
       const found = whyUnreached(node, interpreter);
@@ -118,6 +126,7 @@ export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpressi
         else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
       }
     }
+    interpreter.onPost?.leave();
   }
 }
 

@@ -33,6 +33,48 @@ export interface CallContext {
 export interface InterpreterOptions {
   /** Function names whose string arguments are permission keys. */
   permissionCalls: readonly string[];
+  /** Told what each module's evaluation does (extract/incremental records summaries from it). */
+  tracker?: EvaluationTracker;
+  /** Modules redone from an earlier run's summaries instead of being parsed and evaluated. */
+  replay?: ModuleReplay;
+}
+
+/** What a module's evaluation does, as far as a later run's replay of it cares (see extract/incremental). */
+export interface EvaluationTracker {
+  /** A module's top level starts (or a summary of it is replayed) and ends. */
+  enterModule(file: string): void;
+  leaveModule(file: string): void;
+  /** A module-level binding of `file` is computed (perhaps on another module's first read). */
+  enterBinding(file: string): void;
+  leaveBinding(): void;
+  /** A module is reached: an import read, a namespace member, a module run. */
+  touched(file: string): void;
+  /** Another module read an export. */
+  exportRead(file: string, name: string, value: Value): void;
+  /** A permission key was left to the type checker. */
+  deferred(): void;
+  /** A function's body was run. */
+  invoked(decl: ts.Node): void;
+}
+
+/** Modules an earlier run summarized; they are never parsed in this run. */
+export interface ModuleReplay {
+  /** The replayed files, by absolute path, sorted. */
+  readonly files: readonly string[];
+  has(fileName: string): boolean;
+  /** Redoes a module's evaluation (once) and returns the exports other modules read. */
+  run(fileName: string): ReadonlyMap<string, Value>;
+}
+
+/**
+ * Raised when a replayed module is used in a way its summary does not cover (an export it did not
+ * record, a namespace import): the run starts over without replaying anything. Never a guess.
+ */
+export class ReplayMiss extends Error {
+  constructor(reason: string) {
+    super(`incremental replay does not cover this run: ${reason}`);
+    this.name = "ReplayMiss";
+  }
 }
 
 const MAX_CALL_DEPTH = 40;
@@ -76,9 +118,14 @@ export class Interpreter {
   /** Permission arguments the syntax could not resolve, for the type checker (`finishChecks`). */
   private readonly unresolvedKeys: PendingKey[] = [];
   private checksFinished = false;
+  /** The files the type checker read for keys the syntax could not give (none when it was not needed). */
+  keyTypeFiles: string[] = [];
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
   private depth = 0;
+  private readonly tracker: EvaluationTracker | undefined;
+  private readonly replay: ModuleReplay | undefined;
+  private readonly replayedExports = new Map<string, ReadonlyMap<string, Value>>();
 
   constructor(
     readonly sources: SourceSet,
@@ -87,6 +134,8 @@ export class Interpreter {
     private readonly host: HostAdapter,
   ) {
     this.permissionCalls = new Set(options.permissionCalls);
+    this.tracker = options.tracker;
+    this.replay = options.replay;
   }
 
   isPermissionCall(node: ts.CallExpression): boolean {
@@ -94,10 +143,43 @@ export class Interpreter {
     return name !== undefined && this.permissionCalls.has(name);
   }
 
-  /** Evaluates every scanned module's top level, in path order. */
+  /** Evaluates every scanned module's top level, in path order (replayed modules at their place in it). */
   executeAll(): void {
-    for (const file of this.sources.files) this.module(file);
+    const replayed = this.replay?.files ?? [];
+    let next = 0;
+    for (const file of this.sources.files) {
+      while (next < replayed.length && replayed[next]! < file.fileName) this.moduleNamed(replayed[next++]!);
+      this.module(file);
+    }
+    while (next < replayed.length) this.moduleNamed(replayed[next++]!);
     this.reportBrokenImports();
+  }
+
+  /**
+   * A module by file name: replayed from its summary, or parsed and evaluated. Returns the exports of a
+   * replayed module, undefined otherwise.
+   */
+  moduleNamed(fileName: string): ReadonlyMap<string, Value> | undefined {
+    if (this.replay?.has(fileName)) return this.replayedModule(fileName);
+    const file = this.sources.getFile(fileName);
+    if (file) this.module(file);
+    return undefined;
+  }
+
+  private replayedModule(fileName: string): ReadonlyMap<string, Value> {
+    this.tracker?.touched(fileName);
+    let exports = this.replayedExports.get(fileName);
+    if (!exports) {
+      exports = this.replay!.run(fileName);
+      this.replayedExports.set(fileName, exports);
+    }
+    return exports;
+  }
+
+  private replayedExport(fileName: string, name: string): Value {
+    const value = this.replayedModule(fileName).get(name);
+    if (!value) throw new ReplayMiss(`${fileName} is read for \`${name}\`, which its summary does not export`);
+    return value;
   }
 
   /**
@@ -106,6 +188,7 @@ export class Interpreter {
    */
   private reportBrokenImports(): void {
     for (const file of this.sources.files) {
+      this.onPost?.enter(file.fileName);
       for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
         const specifier = statement.moduleSpecifier;
@@ -115,10 +198,15 @@ export class Interpreter {
           this.diagnostics.warning("APX110", `Cannot resolve the import '${specifier.text}' from this file.`, siteOf(specifier), "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.");
         }
       }
+      this.onPost?.leave();
     }
   }
 
+  /** Told which file the checks after evaluation are about (the recorder files their diagnostics under it). */
+  onPost: { enter(file: string): void; leave(): void } | undefined;
+
   module(file: ts.SourceFile): ModuleInstance {
+    this.tracker?.touched(file.fileName);
     let instance = this.modules.get(file.fileName);
     if (instance) return instance;
     instance = new ModuleInstance(file, new Scope(file, undefined, undefined));
@@ -130,16 +218,24 @@ export class Interpreter {
   /** An export of a module, following `export * from` re-exports. */
   exportOf(instance: ModuleInstance, name: string, node: ts.Node, seen = new Set<ModuleInstance>()): Value {
     const entry = instance.exports.get(name);
-    if (entry) return entry();
+    if (entry) {
+      const value = entry();
+      this.tracker?.exportRead(instance.file.fileName, name, value);
+      return value;
+    }
     if (name !== "default" && !seen.has(instance)) {
       seen.add(instance);
       for (const specifier of instance.starExports) {
         const target = this.sources.resolveImport(specifier, instance.file.fileName);
+        if (target.kind === "replayed") throw new ReplayMiss(`${instance.file.fileName} re-exports everything of ${target.fileName}`);
         if (target.kind !== "source") continue;
         const inner = this.module(target.file);
         if (inner.exports.has(name) || inner.starExports.length) {
           const value = this.exportOf(inner, name, node, seen);
-          if (value.kind !== "unknown" || inner.exports.has(name)) return value;
+          if (value.kind !== "unknown" || inner.exports.has(name)) {
+            this.tracker?.exportRead(instance.file.fileName, name, value);
+            return value;
+          }
         }
       }
     }
@@ -152,8 +248,10 @@ export class Interpreter {
   private execute(instance: ModuleInstance): void {
     instance.state = "executing";
     const { scope, file } = instance;
+    this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     for (const statement of file.statements) this.run(statement, scope, instance);
+    this.tracker?.leaveModule(file.fileName);
     instance.state = "done";
   }
 
@@ -179,12 +277,13 @@ export class Interpreter {
       if (name) scope.bind(name, Binding.of(value, statement));
       exportAs(name ?? "default", () => value);
     } else if (ts.isEnumDeclaration(statement)) {
-      const binding = new Binding(() => this.enumValue(statement, scope), statement);
+      const binding = new Binding(() => this.enumValue(statement, scope), statement, instance?.file.fileName);
       scope.bind(statement.name.text, binding);
       exportAs(statement.name.text, () => this.read(binding, statement));
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         for (const [name, binding] of this.declareVariable(declaration, scope)) {
+          if (instance) binding.owner = instance.file.fileName;
           scope.bind(name, binding);
           exportAs(name, () => this.read(binding, declaration));
         }
@@ -192,7 +291,7 @@ export class Interpreter {
     } else if (ts.isExportDeclaration(statement) && instance && !statement.isTypeOnly) {
       this.declareExport(statement, scope, instance);
     } else if (ts.isExportAssignment(statement) && instance && !statement.isExportEquals) {
-      const binding = new Binding(() => this.evaluate(statement.expression, scope), statement);
+      const binding = new Binding(() => this.evaluate(statement.expression, scope), statement, instance.file.fileName);
       instance.exports.set("default", () => this.read(binding, statement));
       scope.bind("\0default", binding);
     }
@@ -228,6 +327,10 @@ export class Interpreter {
         return unknown(node, `is imported from '${specifier}', which cannot be resolved from this file`);
       }
       if (target.kind === "external") return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
+      if (target.kind === "replayed") {
+        if (name === undefined) throw new ReplayMiss(`${fromFile} imports all of ${target.fileName} as a namespace`);
+        return this.replayedExport(target.fileName, name);
+      }
       if (name === undefined) return { kind: "namespace", file: target.file };
       return this.exportOf(this.module(target.file), name, node);
     };
@@ -258,6 +361,7 @@ export class Interpreter {
     if (ts.isNamespaceExport(clause)) {
       instance.exports.set(clause.name.text, () => {
         const t = target();
+        if (t?.kind === "replayed") throw new ReplayMiss(`${scope.file.fileName} re-exports all of ${t.fileName} as a namespace`);
         if (t?.kind === "source") return { kind: "namespace", file: t.file };
         if (t?.kind === "external") return { kind: "external", module: specifier ?? "", path: [] };
         return unknown(clause, `re-exports '${specifier}', which cannot be resolved`);
@@ -271,6 +375,7 @@ export class Interpreter {
       instance.exports.set(exported, () => {
         if (!specifier) return this.lookup(local, scope, element);
         const t = target();
+        if (t?.kind === "replayed") return this.replayedExport(t.fileName, local);
         if (t?.kind === "source") return this.exportOf(this.module(t.file), local, element);
         if (t?.kind === "external") return { kind: "external", module: specifier, path: [local] };
         return unknown(element, `re-exports from '${specifier}', which cannot be resolved`);
@@ -370,7 +475,17 @@ export class Interpreter {
   }
 
   private read(binding: Binding, node: ts.Node): Value {
-    return binding.get(() => unknown(node, "refers to itself through a circular import or definition"));
+    const onCycle = () => unknown(node, "refers to itself through a circular import or definition");
+    // A module-level value computed now (perhaps on another module's first read): what it does is its module's.
+    if (this.tracker && binding.owner !== undefined && !binding.computed) {
+      this.tracker.enterBinding(binding.owner);
+      try {
+        return binding.get(onCycle);
+      } finally {
+        this.tracker.leaveBinding();
+      }
+    }
+    return binding.get(onCycle);
   }
 
   lookup(name: string, scope: Scope, node: ts.Node): Value {
@@ -662,6 +777,7 @@ export class Interpreter {
     const body = decl.body;
     if (!body) return unknown(node, "calls a function without a body");
     this.invoked.add(decl);
+    this.tracker?.invoked(decl);
     const scope = new Scope(fn.scope.file, fn.scope, decl);
     decl.parameters.forEach((parameter, index) => {
       let value: Value;
@@ -726,6 +842,7 @@ export class Interpreter {
   deferKey(key: PendingKey): void {
     if (this.checksFinished) key.unresolved(undefined);
     else this.unresolvedKeys.push(key);
+    this.tracker?.deferred();
   }
 
   /**
@@ -740,7 +857,8 @@ export class Interpreter {
     if (!pending.length) return;
     const types = createTypeContext(this.sources, [...new Set(pending.map((p) => p.arg.getSourceFile().fileName))].sort());
     // What the types were read from decides the keys: a change there must invalidate a cached run.
-    this.sources.recordInputs(types.programFiles());
+    this.keyTypeFiles = types.programFiles();
+    this.sources.recordInputs(this.keyTypeFiles);
     for (const p of pending) {
       const node = types.map(p.arg);
       let type: ts.Type | undefined = types.checker.getTypeAtLocation(node);

@@ -10,7 +10,14 @@ export class Binding {
     private readonly compute: () => Value,
     /** The declaration, for reporting cycles. */
     readonly node: ts.Node,
+    /** The file, for a module-level binding (the evaluation tracker attributes what computing it does). */
+    public owner?: string,
   ) {}
+
+  /** Whether the value is known already (computed, or given). */
+  get computed(): boolean {
+    return this.value !== undefined;
+  }
 
   static of(value: Value, node: ts.Node): Binding {
     const b = new Binding(() => value, node);

@@ -11,7 +11,9 @@ import { listSources, type ScanOptions } from "./list-sources.js";
 export type ImportTarget =
   | { kind: "source"; file: ts.SourceFile }
   | { kind: "external"; module: string }
-  | { kind: "missing"; specifier: string };
+  | { kind: "missing"; specifier: string }
+  /** A module this run replays from an earlier run's summary (extract/incremental): never parsed. */
+  | { kind: "replayed"; fileName: string };
 
 /** Where a source set reads files: the disk, or a map of in-memory texts (tests, editors). */
 export interface SourceHost extends ts.ModuleResolutionHost {
@@ -35,6 +37,10 @@ export class SourceSet {
   private readonly extraInputs = new Set<string>();
   private readonly packageJsons = new Set<string>();
   private compiledProgram: ts.Program | undefined;
+  /** Files this run replays from summaries instead of parsing (extract/incremental); imports resolve to them as `replayed`. */
+  readonly replayed = new Set<string>();
+  /** The replayed files the scan would have parsed (globbed, able to register routes), sorted: they run in path order among `files`. */
+  replayedScanned: string[] = [];
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
 
@@ -102,6 +108,20 @@ export class SourceSet {
     return resolves;
   }
 
+  /**
+   * The project file an import names, without parsing it; undefined for packages, library declarations
+   * and imports that resolve to nothing (extract/incremental's import graph).
+   */
+  importedFile(specifier: string, fromFile: string): string | undefined {
+    const cached = this.resolved.get(resolutionKey(specifier, fromFile));
+    if (cached) return cached.kind === "source" ? cached.file.fileName : cached.kind === "replayed" ? cached.fileName : undefined;
+    const listed = this.listedTarget(specifier, fromFile);
+    if (listed) return listed;
+    const module = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule;
+    if (!module || module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
+    return fileKey(module.resolvedFileName);
+  }
+
   private recordMissing(specifier: string, fromFile: string): void {
     // The file may appear later, outside the globs: where it would be found are inputs too.
     const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.(m|c)?jsx?$/, "");
@@ -110,6 +130,7 @@ export class SourceSet {
 
   private resolveUncached(specifier: string, fromFile: string): ImportTarget {
     const listed = this.listedTarget(specifier, fromFile);
+    if (listed && this.replayed.has(listed)) return { kind: "replayed", fileName: listed };
     const listedFile = listed ? this.getFile(listed) : undefined;
     if (listedFile) return { kind: "source", file: listedFile };
     const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
@@ -123,6 +144,7 @@ export class SourceSet {
     if (module.isExternalLibraryImport || module.resolvedFileName.endsWith(".d.ts") || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) {
       return { kind: "external", module: specifier };
     }
+    if (this.replayed.has(fileKey(module.resolvedFileName))) return { kind: "replayed", fileName: fileKey(module.resolvedFileName) };
     const file = this.getFile(module.resolvedFileName);
     return file ? { kind: "source", file } : { kind: "missing", specifier };
   }
@@ -195,7 +217,7 @@ export class SourceSet {
 
   /** Every file whose content can change what the analysis finds: for the run cache. */
   inputFiles(): string[] {
-    return [...new Set([...this.parsed.keys(), ...this.extraInputs, ...this.packageJsons])];
+    return [...new Set([...this.parsed.keys(), ...this.replayed, ...this.extraInputs, ...this.packageJsons])];
   }
 
   /** The package.json files module resolution has read so far (the type phase's record needs them too). */
@@ -388,18 +410,23 @@ export { listSources };
  * Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed.
  * `texts` passes contents already read (the cache hashed them), so no file is read twice.
  */
-export async function scanProject(options: ScanOptions, texts?: Map<string, string>): Promise<SourceSet> {
+export async function scanProject(options: ScanOptions, texts?: Map<string, string>, replayed: ReadonlySet<string> = new Set()): Promise<SourceSet> {
   const tsconfig = options.tsconfig ? readCompilerOptions(options.tsconfig) : undefined;
   const compilerOptions = tsconfig?.options ?? defaultCompilerOptions();
   const names = texts ? [...texts.keys()].sort() : await listSources(options);
   const files: ts.SourceFile[] = [];
+  const replayedScanned: string[] = [];
   for (const name of names) {
     const text = texts?.get(name) ?? readFileSync(name, "utf8");
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
     if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
-    files.push(parse(fileKey(name), text, mayDocument(text)));
+    // A file an earlier run summarized is replayed, not parsed (extract/incremental).
+    if (replayed.has(fileKey(name))) replayedScanned.push(fileKey(name));
+    else files.push(parse(fileKey(name), text, mayDocument(text)));
   }
   const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
+  for (const name of replayed) set.replayed.add(fileKey(name));
+  set.replayedScanned = replayedScanned;
   if (tsconfig) set.recordInputs(tsconfig.files);
   return set;
 }

@@ -34,30 +34,31 @@ export class ExpressHost extends RouterHost {
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
     const object = receiver.host as RouterObject;
+    this.recorder?.hostCall(object.router);
     if (!ts.isCallExpression(call.node)) return receiver;
     const node = call.node;
     if (object.type === "chain") {
       if (EXPRESS_METHODS.has(method)) {
-        this.visited.add(node);
+        this.visit(node);
         this.addRoute(object.router, method, object.paths, call.args, call, chainDoc(node, object.call));
       }
       return receiver;
     }
     const router = object.router;
     if (method === "route") {
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "route path");
       return paths ? this.host({ type: "chain", router, paths, call: node }) : receiver;
     }
     if (method === "use") {
-      this.visited.add(node);
+      this.visit(node);
       this.use(router, call);
       return receiver;
     }
     if (EXPRESS_METHODS.has(method)) {
       // `app.get("env")` reads a setting; only a call with handlers registers a route.
       if (method === "get" && call.args.length < 2) return { kind: "runtime", what: "an Express setting" };
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "route path");
       if (paths) this.addRoute(router, method, paths, call.args.slice(1), call, statementDoc(node));
       return receiver;

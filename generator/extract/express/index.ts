@@ -6,6 +6,7 @@ import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreache
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
 import { expressToOpenApi } from "./path-syntax.js";
+import { IncrementalSession } from "../incremental/session.js";
 
 const EXPRESS_PACKAGES = ["express", "router", "express-promise-router"];
 
@@ -20,16 +21,26 @@ export const expressAdapter: FrameworkAdapter = {
   },
   extract(sources, options, diagnostics) {
     const host = new ExpressHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
+    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
+    session?.attach(interpreter);
     interpreter.executeAll();
-    runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text));
+    session?.restoreReached();
+    runAppFactories(
+      sources,
+      interpreter,
+      (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text),
+      (file) => session?.recorder.spoil(file, "it has an app factory"),
+    );
 
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
+    session?.finish(interpreter, "express");
     return dedupe(routes);
   },
 };

@@ -1,0 +1,78 @@
+import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import { ts } from "../../typescript.js";
+
+/**
+ * What evaluating one module did, in plain data, so a later run can redo it without parsing the module:
+ * the routers it created (in creation order) with their layers, which of them it exports, the modules
+ * it reached, and the diagnostics it caused. Only modules whose evaluation is self-contained get one
+ * (see `ModuleRecorder`); any other module is always evaluated again.
+ */
+export interface ModuleSummary {
+  /** Modules the evaluation reached (imports read, modules run), in order: a replay runs them too. */
+  touches: string[];
+  routers: SavedRouter[];
+  /** Exports other modules read, by name: the index of the router (in `routers`) each one is. */
+  exports: Record<string, number>;
+  /** Diagnostics the evaluation reported, and those about this file reported after extraction (the unreached sweep, broken imports). */
+  diagnostics: Diagnostic[];
+  /** Registration calls and functions in other files that this evaluation reached (for those files' unreached sweep). */
+  reached: { visited: NodeRef[]; invoked: NodeRef[] };
+}
+
+/** A router as a module left it. */
+export interface SavedRouter {
+  kind: "app" | "router";
+  site: SourceSite;
+  prefix?: string;
+  layers: SavedLayer[];
+}
+
+export type SavedLayer =
+  | { type: "route"; method: string; paths: string[]; checks: string[][]; terminal: boolean; site: SourceSite; doc?: DocComment }
+  | { type: "middleware"; paths: string[]; end: boolean; checks: string[][]; site: SourceSite }
+  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };
+
+/** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */
+export interface RouterRef {
+  file: string;
+  index: number;
+}
+
+/** A syntax node by file, start position and kind: stable while the file's text is unchanged. */
+export interface NodeRef {
+  file: string;
+  pos: number;
+  kind: number;
+}
+
+/** The record a run leaves for the next one: every module it could summarize, and the import graph. */
+export interface ModuleSummaries {
+  /** The adapter that evaluated the modules (replay is only for one router adapter at a time). */
+  adapter: string;
+  /** For every analysed project file, the project files its import and export declarations name (type-only ones too). */
+  imports: Record<string, string[]>;
+  /** Files the type checker read to find permission keys the syntax could not give: any change there replays nothing. */
+  keyTypeFiles: string[];
+  /** The summaries, by file. */
+  modules: Record<string, ModuleSummary>;
+}
+
+export function nodeRef(node: ts.Node): NodeRef {
+  return { file: node.getSourceFile().fileName, pos: node.pos, kind: node.kind };
+}
+
+/** The node a reference names in a parse of the same text, or undefined. */
+export function findNode(file: ts.SourceFile, ref: NodeRef): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): boolean | undefined => {
+    if (found || node.pos > ref.pos || node.end <= ref.pos) return undefined;
+    if (node.pos === ref.pos && node.kind === ref.kind) {
+      found = node;
+      return true;
+    }
+    return ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return found;
+}

@@ -1,0 +1,251 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { EvaluationTracker } from "../../resolve/interpreter.js";
+import type { Value } from "../../resolve/values.js";
+import type { ts } from "../../typescript.js";
+import type { Layer, RouterNode } from "../router-graph.js";
+import { type ModuleSummary, type NodeRef, nodeRef, type RouterRef, type SavedLayer, type SavedRouter } from "./module-summary.js";
+
+/** One module's evaluation as the recorder saw it. */
+interface ModuleRecord {
+  executing: boolean;
+  executed: boolean;
+  routers: RouterNode[];
+  touches: Set<string>;
+  exports: Map<string, number>;
+  diagnostics: Diagnostic[];
+  /** Diagnostics about the file from after extraction (the unreached sweep, broken imports). */
+  post: Diagnostic[];
+  visited: NodeRef[];
+  invoked: NodeRef[];
+  /** Why the module cannot be summarized; a module with a reason is always evaluated again. */
+  spoiled?: string;
+  /** The summary it was replayed from, carried to the next run. */
+  replayed?: ModuleSummary;
+}
+
+interface Frame {
+  file: string;
+  /** A module-level binding evaluated while its module is not running (someone else read it first). */
+  lazyOutside: boolean;
+}
+
+/**
+ * Watches one evaluation and decides, module by module, whether what a module's evaluation did can be
+ * saved as plain data and redone later without parsing it (a summary). The rule is conservative: a
+ * module qualifies only when everything its evaluation did stayed inside it —
+ *
+ * - every router it created was created while it ran, and it never created an app;
+ * - every route, middleware or mount call it made was on one of its own routers, and no other module
+ *   ever called one on its routers;
+ * - other modules read only exports that are its own routers;
+ * - no permission key of its needed the type checker, it has no app factory, and no documented route
+ *   (those need syntax nodes for the type phase);
+ * - no other module's evaluation reached a registration or function in its file.
+ *
+ * Everything else (reading another module's constant, mounting a router imported from elsewhere, calling
+ * a helper that builds a router) is fine: the values are pure functions of the source texts, so a module
+ * whose text and imports are unchanged does the same again. `plan.ts` decides which summaries a run may
+ * use; a replay that meets anything unforeseen stops and the run starts over in full (`ReplayMiss`).
+ */
+export class ModuleRecorder implements EvaluationTracker {
+  private readonly records = new Map<string, ModuleRecord>();
+  private readonly stack: Frame[] = [];
+  private readonly creators = new Map<RouterNode, RouterRef>();
+  private postFile: string | undefined;
+
+  constructor(
+    /** The router a value is, if it is one of the adapter's routers. */
+    private readonly routerOf: (value: Value) => RouterNode | undefined,
+  ) {}
+
+  private record(file: string): ModuleRecord {
+    let record = this.records.get(file);
+    if (!record) {
+      record = { executing: false, executed: false, routers: [], touches: new Set(), exports: new Map(), diagnostics: [], post: [], visited: [], invoked: [] };
+      this.records.set(file, record);
+    }
+    return record;
+  }
+
+  spoil(file: string | undefined, reason: string): void {
+    if (file === undefined) return;
+    const record = this.record(file);
+    record.spoiled ??= reason;
+  }
+
+  private spoilStack(reason: string): void {
+    for (const frame of this.stack) this.spoil(frame.file, reason);
+  }
+
+  /** Why a module has no summary (tests and --timings explain it); undefined when it has one. */
+  whyNot(file: string): string | undefined {
+    const record = this.records.get(file);
+    if (!record?.executed) return "it was not evaluated";
+    return record.spoiled;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What the evaluator reports
+
+  enterModule(file: string): void {
+    const record = this.record(file);
+    record.executing = true;
+    this.stack.push({ file, lazyOutside: false });
+  }
+
+  leaveModule(file: string): void {
+    const record = this.record(file);
+    record.executing = false;
+    record.executed = true;
+    this.stack.pop();
+  }
+
+  enterBinding(file: string): void {
+    this.stack.push({ file, lazyOutside: !this.record(file).executing });
+  }
+
+  leaveBinding(): void {
+    this.stack.pop();
+  }
+
+  touched(file: string): void {
+    for (const frame of this.stack) if (frame.file !== file) this.record(frame.file).touches.add(file);
+  }
+
+  exportRead(file: string, name: string, value: Value): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top?.file === file) return;
+    const router = this.routerOf(value);
+    const creator = router ? this.creators.get(router) : undefined;
+    if (router && creator?.file === file) this.record(file).exports.set(name, creator.index);
+    else this.spoil(file, `other modules read its export \`${name}\`, which is not one of its own routers`);
+  }
+
+  deferred(): void {
+    this.spoilStack("a permission key needed the type checker");
+  }
+
+  invoked(node: ts.Node): void {
+    this.reached(node, "invoked");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What the adapter reports
+
+  created(router: RouterNode): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return; // an app factory's router: nothing to attribute it to, so nothing can refer to it
+    if (top.lazyOutside) {
+      this.spoil(top.file, "a router is created when another module reads one of its values");
+      this.spoilStack("it reads a value whose evaluation creates a router");
+      return;
+    }
+    const record = this.record(top.file);
+    this.creators.set(router, { file: top.file, index: record.routers.length });
+    record.routers.push(router);
+    if (router.kind === "app") this.spoil(top.file, "it creates an app");
+  }
+
+  /** A route, middleware or mount call on `router`. */
+  hostCall(router: RouterNode): void {
+    const top = this.stack[this.stack.length - 1];
+    const creator = this.creators.get(router);
+    if (top && !top.lazyOutside && creator?.file === top.file) return;
+    this.spoil(creator?.file, "another module registers on its routers");
+    this.spoil(top?.file, "it registers on a router of another module");
+    if (top?.lazyOutside) this.spoilStack("it reads a value whose evaluation registers routes");
+  }
+
+  visited(node: ts.CallExpression): void {
+    this.reached(node, "visited");
+  }
+
+  private reached(node: ts.Node, list: "visited" | "invoked"): void {
+    const ref = nodeRef(node);
+    const top = this.stack[this.stack.length - 1];
+    // The file's unreached sweep depends on who reaches its nodes: only its own evaluation may.
+    if (!top || top.lazyOutside || top.file !== ref.file) this.spoil(ref.file, "other modules' evaluation reaches its functions or registrations");
+    for (const frame of this.stack) if (frame.file !== ref.file) this.record(frame.file)[list].push(ref);
+  }
+
+  diagnostic(diagnostic: Diagnostic): void {
+    if (this.postFile !== undefined) this.record(this.postFile).post.push(diagnostic);
+    for (const frame of this.stack) this.record(frame.file).diagnostics.push(diagnostic);
+  }
+
+  /** Diagnostics reported until `leavePost` are about `file` alone (its unreached sweep, its imports). */
+  enterPost(file: string): void {
+    this.postFile = file;
+  }
+
+  leavePost(): void {
+    this.postFile = undefined;
+  }
+
+  /** The `index`-th router created while `file` was evaluated (in this run, replays included). */
+  routerAt(ref: RouterRef): RouterNode | undefined {
+    return this.records.get(ref.file)?.routers[ref.index];
+  }
+
+  /** A module was replayed from `summary` (its routers were created inside enterModule/leaveModule). */
+  replayed(file: string, summary: ModuleSummary): void {
+    this.record(file).replayed = summary;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The result
+
+  /** Summaries of every module that qualifies. */
+  summaries(): Record<string, ModuleSummary> {
+    const out: Record<string, ModuleSummary> = {};
+    for (const [file, record] of [...this.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (!record.executed || record.spoiled) continue;
+      if (record.replayed) {
+        out[file] = record.replayed;
+        continue;
+      }
+      const routers = this.saveRouters(file, record);
+      if (!routers) continue;
+      out[file] = {
+        touches: [...record.touches],
+        routers,
+        exports: Object.fromEntries(record.exports),
+        diagnostics: [...record.diagnostics, ...record.post],
+        reached: { visited: record.visited, invoked: record.invoked },
+      };
+    }
+    return out;
+  }
+
+  private saveRouters(file: string, record: ModuleRecord): SavedRouter[] | undefined {
+    const routers: SavedRouter[] = [];
+    for (const router of record.routers) {
+      const layers: SavedLayer[] = [];
+      for (const layer of router.stack) {
+        const saved = this.saveLayer(layer);
+        if (!saved) {
+          this.spoil(file, layer.type === "mount" ? "it mounts a router nothing attributes" : "it has a documented route");
+          return undefined;
+        }
+        layers.push(saved);
+      }
+      routers.push({ kind: router.kind, site: router.site, ...(router.prefix !== undefined ? { prefix: router.prefix } : {}), layers });
+    }
+    return routers;
+  }
+
+  private saveLayer(layer: Layer): SavedLayer | undefined {
+    switch (layer.type) {
+      case "route":
+        // A documented route's handler node feeds the type phase: its module is evaluated again.
+        if (layer.doc?.tags.some((t) => t.name === "documented")) return undefined;
+        return { type: "route", method: layer.method, paths: layer.paths, checks: layer.checks.map((c) => c.keys), terminal: layer.terminal, site: layer.site, ...(layer.doc ? { doc: layer.doc } : {}) };
+      case "middleware":
+        return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map((c) => c.keys), site: layer.site };
+      case "mount": {
+        const ref = this.creators.get(layer.router);
+        return ref ? { type: "mount", paths: layer.paths, router: ref, site: layer.site } : undefined;
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
+import { type Interpreter, type ModuleReplay, ReplayMiss } from "../../resolve/interpreter.js";
+import type { Value } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import type { ts } from "../../typescript.js";
+import type { RouterHost } from "../router-host.js";
+import type { Layer, RouterNode } from "../router-graph.js";
+import { findNode, type ModuleSummary, type NodeRef, type SavedLayer } from "./module-summary.js";
+import type { ModuleRecorder } from "./recorder.js";
+
+/**
+ * Redoes summarized modules for the evaluator: their routers and layers are created again from the
+ * summary, the modules they reached are run (or replayed) first, and their diagnostics are reported
+ * again. Anything the summary does not cover raises `ReplayMiss`.
+ */
+export class SummaryReplay implements ModuleReplay {
+  readonly files: string[];
+  private readonly summaries: Map<string, ModuleSummary>;
+  private readonly reached: { visited: NodeRef[]; invoked: NodeRef[] }[] = [];
+  interpreter!: Interpreter;
+
+  constructor(
+    summaries: Record<string, ModuleSummary>,
+    /** The replayed files that run in path order with the scanned ones; the rest run when something reaches them. */
+    files: string[],
+    private readonly host: RouterHost,
+    private readonly recorder: ModuleRecorder,
+    private readonly diagnostics: DiagnosticBag,
+  ) {
+    this.summaries = new Map(Object.entries(summaries));
+    this.files = files;
+  }
+
+  has(fileName: string): boolean {
+    return this.summaries.has(fileName);
+  }
+
+  run(fileName: string): ReadonlyMap<string, Value> {
+    const summary = this.summaries.get(fileName)!;
+    this.recorder.enterModule(fileName);
+    try {
+      for (const file of summary.touches) this.interpreter.moduleNamed(file);
+      // Every router first: a mount layer may name one of the module's routers created after its own.
+      const routers = summary.routers.map((saved) => this.host.restoreRouter(saved));
+      summary.routers.forEach((saved, index) => {
+        routers[index]!.stack = saved.layers.map((layer) => this.layer(layer));
+      });
+      for (const diagnostic of summary.diagnostics) this.diagnostics.add(diagnostic);
+      this.reached.push(summary.reached);
+      this.recorder.replayed(fileName, summary);
+      return new Map(Object.entries(summary.exports).map(([name, index]) => [name, this.host.valueOf(routers[index]!)]));
+    } finally {
+      this.recorder.leaveModule(fileName);
+    }
+  }
+
+  private layer(saved: SavedLayer): Layer {
+    switch (saved.type) {
+      case "route":
+        return { type: "route", method: saved.method, paths: saved.paths, checks: saved.checks.map((keys) => ({ keys })), terminal: saved.terminal, site: saved.site, ...(saved.doc ? { doc: saved.doc } : {}) };
+      case "middleware":
+        return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map((keys) => ({ keys })), site: saved.site };
+      case "mount": {
+        const router: RouterNode | undefined = this.recorder.routerAt(saved.router);
+        if (!router) throw new ReplayMiss(`a summary mounts router ${saved.router.index} of ${saved.router.file}, which this run did not create`);
+        router.mounted = true;
+        return { type: "mount", paths: saved.paths, router, site: saved.site };
+      }
+    }
+  }
+
+  /**
+   * Registrations and functions in files evaluated again that replayed modules reached: marked as reached
+   * before those files' unreached sweep and app-factory search, as their evaluation would have.
+   */
+  restoreReached(sources: SourceSet): void {
+    for (const { visited, invoked } of this.reached) {
+      for (const ref of visited) this.host.visited.add(this.node(sources, ref) as ts.CallExpression);
+      for (const ref of invoked) this.interpreter.invoked.add(this.node(sources, ref));
+    }
+  }
+
+  private node(sources: SourceSet, ref: NodeRef): ts.Node {
+    const file = sources.replayed.has(ref.file) ? undefined : sources.getFile(ref.file);
+    const node = file ? findNode(file, ref) : undefined;
+    if (!node) throw new ReplayMiss(`a summary refers to a node at ${ref.file}:${ref.pos} that this run does not have`);
+    return node;
+  }
+}
