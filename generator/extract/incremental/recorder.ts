@@ -25,6 +25,8 @@ interface ModuleRecord {
 
 interface Frame {
   file: string;
+  /** A module-level binding being computed (rather than a module's top level running). */
+  binding: boolean;
   /** A module-level binding evaluated while its module is not running (someone else read it first). */
   lazyOutside: boolean;
 }
@@ -73,8 +75,11 @@ export class ModuleRecorder implements EvaluationTracker {
     record.spoiled ??= reason;
   }
 
-  private spoilStack(reason: string): void {
-    for (const frame of this.stack) this.spoil(frame.file, reason);
+  private spoilResponsible(reason: string): void {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      this.spoil(this.stack[i]!.file, reason);
+      if (!this.stack[i]!.binding) break;
+    }
   }
 
   /** Why a module has no summary (tests and --timings explain it); undefined when it has one. */
@@ -90,7 +95,7 @@ export class ModuleRecorder implements EvaluationTracker {
   enterModule(file: string): void {
     const record = this.record(file);
     record.executing = true;
-    this.stack.push({ file, lazyOutside: false });
+    this.stack.push({ file, binding: false, lazyOutside: false });
   }
 
   leaveModule(file: string): void {
@@ -101,7 +106,7 @@ export class ModuleRecorder implements EvaluationTracker {
   }
 
   enterBinding(file: string): void {
-    this.stack.push({ file, lazyOutside: !this.record(file).executing });
+    this.stack.push({ file, binding: true, lazyOutside: !this.record(file).executing });
   }
 
   leaveBinding(): void {
@@ -109,7 +114,22 @@ export class ModuleRecorder implements EvaluationTracker {
   }
 
   touched(file: string): void {
-    for (const frame of this.stack) if (frame.file !== file) this.record(frame.file).touches.add(file);
+    for (const record of this.responsible(file)) record.touches.add(file);
+  }
+
+  /**
+   * The modules a replay must redo something for: the innermost module running, and the modules whose
+   * reads of other modules' values (lazy bindings) led here. A module running inside another (an import
+   * read runs it) does its own part: its summary, or its evaluation, redoes it.
+   */
+  private responsible(except?: string): ModuleRecord[] {
+    const out: ModuleRecord[] = [];
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const frame = this.stack[i]!;
+      if (frame.file !== except) out.push(this.record(frame.file));
+      if (!frame.binding) break;
+    }
+    return out;
   }
 
   exportRead(file: string, name: string, value: Value): void {
@@ -122,7 +142,7 @@ export class ModuleRecorder implements EvaluationTracker {
   }
 
   deferred(): void {
-    this.spoilStack("a permission key needed the type checker");
+    this.spoilResponsible("a permission key needed the type checker");
   }
 
   invoked(node: ts.Node): void {
@@ -137,7 +157,7 @@ export class ModuleRecorder implements EvaluationTracker {
     if (!top) return; // an app factory's router: nothing to attribute it to, so nothing can refer to it
     if (top.lazyOutside) {
       this.spoil(top.file, "a router is created when another module reads one of its values");
-      this.spoilStack("it reads a value whose evaluation creates a router");
+      this.spoilResponsible("it reads a value whose evaluation creates a router");
       return;
     }
     const record = this.record(top.file);
@@ -153,7 +173,7 @@ export class ModuleRecorder implements EvaluationTracker {
     if (top && !top.lazyOutside && creator?.file === top.file) return;
     this.spoil(creator?.file, "another module registers on its routers");
     this.spoil(top?.file, "it registers on a router of another module");
-    if (top?.lazyOutside) this.spoilStack("it reads a value whose evaluation registers routes");
+    if (top?.lazyOutside) this.spoilResponsible("it reads a value whose evaluation registers routes");
   }
 
   visited(node: ts.CallExpression): void {
@@ -165,12 +185,12 @@ export class ModuleRecorder implements EvaluationTracker {
     const top = this.stack[this.stack.length - 1];
     // The file's unreached sweep depends on who reaches its nodes: only its own evaluation may.
     if (!top || top.lazyOutside || top.file !== ref.file) this.spoil(ref.file, "other modules' evaluation reaches its functions or registrations");
-    for (const frame of this.stack) if (frame.file !== ref.file) this.record(frame.file)[list].push(ref);
+    for (const record of this.responsible(ref.file)) record[list].push(ref);
   }
 
   diagnostic(diagnostic: Diagnostic): void {
     if (this.postFile !== undefined) this.record(this.postFile).post.push(diagnostic);
-    for (const frame of this.stack) this.record(frame.file).diagnostics.push(diagnostic);
+    for (const record of this.responsible()) record.diagnostics.push(diagnostic);
   }
 
   /** Diagnostics reported until `leavePost` are about `file` alone (its unreached sweep, its imports). */

@@ -1,0 +1,344 @@
+import fc from "fast-check";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeSyntheticService } from "../bench/synthetic/generate-service.js";
+import { loadConfig } from "../generator/config/load-config.js";
+import { formatDiagnostic } from "../generator/diagnostics/diagnostic.js";
+import { findNode, nodeRef } from "../generator/extract/incremental/module-summary.js";
+import { planReplay } from "../generator/extract/incremental/plan.js";
+import { generate, generateToDisk } from "../generator/generate.js";
+import { parse, sourceSetFromMemory } from "../generator/scan/source-set.js";
+import { ts } from "../generator/typescript.js";
+import { MEMORY_ROOT, memoryConfig } from "./helpers/in-memory.js";
+
+/**
+ * Incremental extraction (extract/incremental): a warm run replays unchanged, self-contained modules from
+ * the last run's summaries instead of parsing them. Whatever the edit, the artifacts and diagnostics must
+ * be exactly those of a run without any cache; the cases also check that replay really happened, so
+ * equality is not won by always falling back.
+ */
+
+const AUTH = `export function requirePermission(...keys: string[]) { return (q: unknown, s: unknown, n: () => void) => n(); }
+export function assertPermission(req: unknown, ...keys: string[]) {}
+`;
+
+// ---------------------------------------------------------------------------------------------------
+// Which modules get a summary: the recorder's rules, on in-memory sources.
+
+async function summarized(files: Record<string, string>): Promise<string[]> {
+  const result = await generate(memoryConfig(), sourceSetFromMemory({ "auth.ts": AUTH, ...files }, MEMORY_ROOT), { incremental: { replay: {}, previousImports: {} } });
+  expect(result.diagnostics.errors).toEqual([]);
+  return Object.keys(result.summaries?.modules ?? {})
+    .map((f) => path.posix.relative(MEMORY_ROOT, f))
+    .sort();
+}
+
+const APP = (imports: string, uses: string) => `import express from "express";\n${imports}\nconst app = express();\n${uses}\n`;
+
+const rules: { name: string; files: Record<string, string>; summarized: string[] }[] = [
+  {
+    name: "a router module whose routes, checks and exports are its own; the app module never (it creates an app)",
+    files: {
+      "app.ts": APP(`import { items } from "./items";`, `app.use("/items", items);`),
+      "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth";\nexport const items = Router();\nitems.get("/", requirePermission("items.read"), (q, s) => s.end());`,
+    },
+    // auth.ts too: permission calls are recognized by name, so nothing reads its exports (replaying it does nothing).
+    summarized: ["auth.ts", "items.ts"],
+  },
+  {
+    name: "constants read from another module and a router built by a helper of another module are fine",
+    files: {
+      "app.ts": APP(`import { items } from "./items";`, `app.use("/items", items);`),
+      "keys.ts": `export const K = { read: "items.read" } as const;`,
+      "notes.ts": `import { Router } from "express";\nexport function notes(kind: string) { const r = Router(); r.get("/", (q, s) => s.end()); return r; }`,
+      "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth"; import { K } from "./keys"; import { notes } from "./notes";\nexport const items = Router();\nitems.get("/", requirePermission(K.read), (q, s) => s.end());\nitems.use("/:id/notes", notes("items"));`,
+    },
+    // keys.ts: a constant is read; notes.ts: its function is read and its registrations are reached from items.ts.
+    summarized: ["auth.ts", "items.ts"],
+  },
+  {
+    name: "a nested router imported from another module: both summarized",
+    files: {
+      "app.ts": APP(`import { parent } from "./parent";`, `app.use("/p", parent);`),
+      "child.ts": `import { Router } from "express";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());`,
+      "parent.ts": `import { Router } from "express"; import { child } from "./child";\nexport const parent = Router();\nparent.use("/c", child);`,
+    },
+    summarized: ["auth.ts", "child.ts", "parent.ts"],
+  },
+  {
+    name: "a module that registers on another module's router: neither",
+    files: {
+      "app.ts": APP(`import { shared } from "./shared"; import "./addon";`, `app.use("/s", shared);`),
+      "shared.ts": `import { Router } from "express";\nexport const shared = Router();\nshared.get("/a", (q, s) => s.end());`,
+      "addon.ts": `import { shared } from "./shared";\nshared.get("/b", (q, s) => s.end());`,
+    },
+    summarized: ["auth.ts"],
+  },
+  {
+    name: "a router created when another module first reads a lazy value: neither",
+    files: {
+      "app.ts": APP(`import { routers } from "./lazy";`, `app.use("/l", routers[0]);`),
+      "lazy.ts": `import { Router } from "express";\nexport const routers = [Router().get("/x", (q, s) => s.end())];`,
+    },
+    summarized: ["auth.ts"],
+  },
+  {
+    name: "a documented route, or a key only the type checker gives: not summarized",
+    files: {
+      "app.ts": APP(`import { docs } from "./docs"; import { typed } from "./typed";`, `app.use("/d", docs); app.use("/t", typed);`),
+      "docs.ts": `import { Router } from "express";\nexport const docs = Router();\n/** Read it\n * @documented\n */\ndocs.get("/", (q, s) => s.end());`,
+      "key.d.ts": `export declare const KEY: "typed.read";`,
+      "typed.ts": `import { Router } from "express"; import { requirePermission } from "./auth"; import { KEY } from "./key";\nexport const typed = Router();\ntyped.get("/", requirePermission(KEY), (q, s) => s.end());`,
+    },
+    // key.d.ts declares only types; a change to it replays nothing, since the type checker read it for a key.
+    summarized: ["auth.ts", "key.d.ts"],
+  },
+  {
+    name: "a module whose other exports are read, or whose function another module runs: not summarized",
+    files: {
+      "app.ts": APP(`import { a, PREFIX } from "./a"; import { mount } from "./b";`, `app.use(PREFIX, a); mount(app);`),
+      "a.ts": `import { Router } from "express";\nexport const PREFIX = "/a";\nexport const a = Router();\na.get("/", (q, s) => s.end());`,
+      "b.ts": `import { Router } from "express";\nexport function mount(app: any) { const r = Router(); r.get("/", (q, s) => s.end()); app.use("/b", r); }`,
+    },
+    summarized: ["auth.ts"],
+  },
+];
+
+describe("which modules an incremental run can replay", () => {
+  it.each(rules)("$name", async ({ files, summarized: expected }) => {
+    expect(await summarized(files)).toEqual(expected);
+  });
+
+  it("plans a replay of every summarized module that neither changed nor imports a changed file, transitively", () => {
+    const summary = { touches: [], routers: [], exports: {}, diagnostics: [], reached: { visited: [], invoked: [] } };
+    const previous = {
+      adapter: "express",
+      imports: { "/a.ts": ["/b.ts"], "/b.ts": ["/c.ts"], "/c.ts": [], "/d.ts": ["/c.ts"], "/e.ts": [] },
+      keyTypeFiles: ["/types.d.ts"],
+      modules: { "/a.ts": summary, "/b.ts": summary, "/c.ts": summary, "/d.ts": summary, "/e.ts": summary },
+    };
+    expect(Object.keys(planReplay(previous, new Set(["/c.ts"]))!.replay)).toEqual(["/e.ts"]);
+    expect(Object.keys(planReplay(previous, new Set(["/a.ts"]))!.replay).sort()).toEqual(["/b.ts", "/c.ts", "/d.ts", "/e.ts"]);
+    // A file the type checker read for a permission key: nothing is replayed.
+    expect(planReplay(previous, new Set(["/types.d.ts"]))).toBeUndefined();
+  });
+
+  it("finds a node again by its reference in a fresh parse of the same text", () => {
+    const text = `const r = Router();\nr.get("/a", (q, s) => s.end());\nfunction later() { r.post("/b", h); }\n`;
+    const first = parse("/x.ts", text, false);
+    const second = parse("/x.ts", text, false);
+    const calls: ts.Node[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) || ts.isFunctionDeclaration(node) || ts.isArrowFunction(node)) calls.push(node);
+      ts.forEachChild(node, visit);
+    };
+    visit(first);
+    expect(calls.length).toBe(6);
+    for (const node of calls) {
+      const found = findNode(second, nodeRef(node))!;
+      expect([found.kind, found.pos, found.end]).toEqual([node.kind, node.pos, node.end]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Incremental runs against runs without a cache, on disk.
+
+let dir: string;
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+}
+
+function outputs(folder: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(sub, { withFileTypes: true })) {
+      const full = path.join(sub, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(folder, full)] = readFileSync(full).toString("base64");
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+/** A cached run (incremental when it can be) and a run without any cache, on the same sources. */
+async function bothRuns(root: string) {
+  // The artifacts go beside the service, not into it: the include globs would list them.
+  const config = await loadConfig({ cwd: root, root, out: `${root}-out-cached` });
+  const cached = await generateToDisk(config, { cache: true, cwd: root });
+  const fullConfig = await loadConfig({ cwd: root, root, out: `${root}-out-full` });
+  rmSync(fullConfig.out, { recursive: true, force: true });
+  const full = await generateToDisk(fullConfig, { cache: false, cwd: root });
+  const lines = (r: typeof cached) => r.diagnostics.sorted().map((d) => formatDiagnostic(d, root));
+  expect(lines(cached)).toEqual(lines(full));
+  expect(full.diagnostics.errors.map((d) => d.message)).toEqual([]); // every case is a service the cache keeps a run of
+  expect(cached.counts).toEqual(full.counts);
+  if (!full.counts.errors) expect(outputs(config.out)).toEqual(outputs(fullConfig.out));
+  return cached;
+}
+
+const ROUTE = (body: string, extraImports = "") =>
+  `import { Router } from "express";\nimport { requirePermission, assertPermission } from "../auth.js";\nimport { P } from "../permissions.js";\nimport { notes } from "../notes.js";\n${extraImports}\n${body}\n`;
+
+const BASE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "incremental", version: "1.0.0", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+  "src/auth.ts": AUTH,
+  "src/permissions.ts": `export const P = { read: "items.read", write: "items.write", orders: "orders.read" } as const;\nexport const CHILD_KEY = "child.read";\n`,
+  "src/notes.ts": `import { Router } from "express";\nimport { requirePermission } from "./auth.js";\nexport function notes(kind: string) {\n  const r = Router();\n  r.get("/", requirePermission(\`\${kind}.notes.read\`), (q, s) => s.end());\n  r.post("/", requirePermission(\`\${kind}.notes.write\`), (q, s) => s.end());\n  return r;\n}\n`,
+  // Outside the include globs (the default excludes lib/): read as an import only.
+  "lib/keys.ts": `export const EXTRA = "items.extra";\n`,
+  "src/routes/items.ts": ROUTE(`export const items = Router();\n/** List items */\nitems.get("/", requirePermission(P.read, EXTRA), (q, s) => s.end());\nitems.post("/", requirePermission(P.write), (q, s) => s.end());\nitems.delete("/:id", (q, s) => { assertPermission(q, "items.delete"); s.end(); });\nitems.use("/:id/notes", notes("items"));`, `import { EXTRA } from "../../lib/keys.js";`),
+  "src/routes/orders.ts": ROUTE(`const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`),
+  "src/routes/nested/child.ts": `import { Router } from "express";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,
+  "src/routes/nested/parent.ts": `import { Router } from "express";\nimport { child } from "./child.js";\nexport const parent = Router();\nparent.get("/", (q, s) => s.end());\nparent.use("/child", child);\n`,
+  "src/routes/unused.ts": `import { Router } from "express";\nexport const unused = Router();\nunused.get("/u", (q, s) => s.end());\nexport function later(r: Router) { r.get("/later", (q, s) => s.end()); }\n`,
+  "src/routes/shared.ts": `import { Router } from "express";\nexport const shared = Router();\nshared.get("/a", (q, s) => s.end());\n`,
+  "src/routes/addon.ts": `import { shared } from "./shared.js";\nshared.get("/b", (q, s) => s.end());\n`,
+  // A router created when a module first reads a value (not when its own module runs): whoever reads first.
+  "src/routes/lazy-shared.ts": `import { Router } from "express";\nexport const sharedRouters = [Router().get("/y", (q, s) => s.end())];\n`,
+  "src/routes/uses-lazy.ts": `import { Router } from "express";\nimport { sharedRouters } from "./lazy-shared.js";\nexport const usesLazy = Router();\nusesLazy.use("/s", sharedRouters[0]);\n`,
+  "src/routes/docs.ts": `import { Router } from "express";\nexport const docs = Router();\n/** Read the docs\n * @documented\n */\ndocs.get("/", (q, s) => { s.json({}); });\n`,
+  "src/app.ts": `import express from "express";\nimport { items } from "./routes/items.js";\nimport orders from "./routes/orders.js";\nimport { parent } from "./routes/nested/parent.js";\nimport { shared } from "./routes/shared.js";\nimport "./routes/addon.js";\nimport { docs } from "./routes/docs.js";\nimport { unused } from "./routes/unused.js";\nimport { usesLazy } from "./routes/uses-lazy.js";\nimport { sharedRouters } from "./routes/lazy-shared.js";\nfunction look(value: unknown) {}\nexport const app = express();\napp.use("/lazy", usesLazy);\nlook(sharedRouters);\napp.use("/items", items);\napp.use("/orders", orders);\napp.use("/parent", parent);\napp.use("/shared", shared);\napp.use("/docs", docs);\napp.use("/unused", unused);\n`,
+};
+
+/** How often `part` occurs in `text` (edits that add a route give each addition its own path). */
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+/** Edits to the base service: each returns the files it rewrites, given the current texts. */
+type Edit = {
+  name: string;
+  apply: (read: (file: string) => string) => Record<string, string>;
+  /** replays: unchanged modules are replayed; misses: a replay starts and falls back; full: nothing can be replayed. */
+  outcome: "replays" | "misses" | "full";
+};
+const EDITS: Edit[] = [
+  { name: "a permission key in a route file", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('"items.delete"', '"items.remove"') }) },
+  { name: "a route added to a route file", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts") + `items.put("/part${count(r("src/routes/items.ts"), "items.put(")}", requirePermission("items.replace"), (q, s) => s.end());\n` }) },
+  { name: "a constant every route file reads", outcome: "replays", apply: (r) => ({ "src/permissions.ts": r("src/permissions.ts").replace('"items.read"', '"items.list"') }) },
+  { name: "the helper that builds the notes routers", outcome: "replays", apply: (r) => ({ "src/notes.ts": r("src/notes.ts").replace("notes.write", "notes.edit") }) },
+  {
+    name: "a constant in a file outside the globs, with a route file elsewhere",
+    outcome: "full",
+    apply: (r) => ({ "lib/keys.ts": r("lib/keys.ts").replace("items.extra", "items.more"), "src/routes/orders.ts": `// orders\n${r("src/routes/orders.ts")}` }),
+  },
+  { name: "a nested router's routes", outcome: "replays", apply: (r) => ({ "src/routes/nested/child.ts": r("src/routes/nested/child.ts").replace('"/x"', '"/y"') }) },
+  { name: "the mount of a nested router", outcome: "replays", apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('"/child"', '"/kid"') }) },
+  { name: "the app: a prefix changed and a router no longer mounted", outcome: "replays", apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('app.use("/items", items);', 'app.use("/things", items);').replace('app.use("/orders", orders);\n', "") }) },
+  { name: "a wildcard route removed (its warning goes)", outcome: "replays", apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('orders.get("/files/*path", (q, s) => s.end());\n', "") }) },
+  { name: "a registration on another module's router", outcome: "replays", apply: (r) => ({ "src/routes/addon.ts": r("src/routes/addon.ts") + `shared.get("/c${count(r("src/routes/addon.ts"), "shared.get(")}", (q, s) => s.end());\n` }) },
+  { name: "a function nothing calls gets another route", outcome: "replays", apply: (r) => ({ "src/routes/unused.ts": r("src/routes/unused.ts").replace('"/later"', '"/afterwards"') }) },
+  { name: "a documented route's summary", outcome: "replays", apply: (r) => ({ "src/routes/docs.ts": r("src/routes/docs.ts").replace("Read the docs", "Read all the docs") }) },
+  { name: "a comment only", outcome: "replays", apply: (r) => ({ "src/routes/orders.ts": `// orders\n${r("src/routes/orders.ts")}` }) },
+  {
+    name: "a route file starts reading a constant of a replayed module (its summary never recorded it)",
+    outcome: "misses",
+    apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('import { child } from "./child.js";', 'import { child, CHILD_PREFIX } from "./child.js";').replace('parent.use("/child", child);', "parent.use(CHILD_PREFIX, child);") }),
+  },
+  {
+    name: "the app imports a replayed module as a namespace",
+    outcome: "misses",
+    apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('import orders from "./routes/orders.js";', 'import * as ordersModule from "./routes/orders.js";\nconst orders = ordersModule.default;') }),
+  },
+  { name: "the app mounts a router twice", outcome: "replays", apply: (r) => ({ "src/app.ts": r("src/app.ts") + `app.use("/again", items);\n` }) },
+  { name: "a route file stops mounting the notes", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('items.use("/:id/notes", notes("items"));', "") }) },
+];
+
+describe("incremental runs give exactly what runs without a cache give", () => {
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "apidex-incremental-"));
+    write(dir, BASE);
+  });
+  afterEach(() => {
+    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
+  });
+  const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+
+  it.each(EDITS)("after an edit: $name", async (edit) => {
+    const first = await bothRuns(dir);
+    expect(first.replay).toBeUndefined(); // nothing to replay from yet
+    write(dir, edit.apply(read));
+    const warm = await bothRuns(dir);
+    if (edit.outcome === "replays") {
+      expect(warm.replay?.missed).toBeUndefined();
+      expect(warm.replay?.modules).toBeGreaterThan(0);
+    } else if (edit.outcome === "misses") {
+      expect(warm.replay?.missed).toMatch(/does not export|namespace/);
+    } else {
+      expect(warm.replay).toBeUndefined();
+    }
+    // And the run after it (summaries recorded by an incremental run), after the edit is undone.
+    write(dir, Object.fromEntries(Object.keys(edit.apply(read)).map((f) => [f, BASE[f]!])));
+    await bothRuns(dir);
+  });
+
+  it("after any sequence of edits, each run based on the summaries of the one before", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: EDITS.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
+        write(dir, BASE);
+        await bothRuns(dir);
+        for (const index of sequence) {
+          write(dir, EDITS[index]!.apply(read));
+          await bothRuns(dir);
+        }
+      }),
+      { numRuns: 12, seed: 20261121 },
+    );
+  });
+});
+
+describe("incremental runs on larger services", () => {
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "apidex-incremental-"));
+  });
+  afterEach(() => {
+    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("the synthetic benchmark service: random route files edited, the runs always agree, and most modules are replayed", async () => {
+    writeSyntheticService(dir, { operations: 400, documented: 12, style: "express" });
+    const routes = readdirSync(path.join(dir, "src", "routes")).sort();
+    await bothRuns(dir);
+    const edits = [3, 17, 17, 5, 29];
+    for (const [step, index] of edits.entries()) {
+      const file = path.join(dir, "src", "routes", routes[index % routes.length]!);
+      const text = readFileSync(file, "utf8");
+      // A permission key changed, or a route removed: real edits that change the artifacts.
+      const edited = step % 2 ? text.replace(/requirePermission\(([^)]*)\)/, 'requirePermission($1, "extra.key")') : text.replace(/\n[^\n]*\.post\("\/:id\/archive"[^\n]*/, "");
+      expect(edited).not.toBe(text);
+      writeFileSync(file, edited);
+      const warm = await bothRuns(dir);
+      expect(warm.replay?.modules).toBeGreaterThan(routes.length / 2);
+    }
+  });
+
+  it("the example service: each route file edited in turn", async () => {
+    const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "examples", "field-service");
+    cpSync(path.join(example, "src"), path.join(dir, "src"), { recursive: true });
+    for (const file of ["package.json", "tsconfig.json"]) cpSync(path.join(example, file), path.join(dir, file));
+    await bothRuns(dir);
+    const routeFiles = readdirSync(path.join(dir, "src", "routes"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+    let replayed = 0;
+    for (const file of routeFiles) {
+      const text = readFileSync(file, "utf8");
+      // The first permission key string in the file gets a suffix (or, with none, a comment is added).
+      const edited = /"([a-z_]+\.[a-z_.]+)"/.test(text) ? text.replace(/"([a-z_]+\.[a-z_.]+)"/, '"$1_x"') : `// edited\n${text}`;
+      writeFileSync(file, edited);
+      const warm = await bothRuns(dir);
+      replayed += warm.replay?.modules ?? 0;
+      writeFileSync(file, text);
+    }
+    expect(replayed).toBeGreaterThan(0);
+  });
+});
