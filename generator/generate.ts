@@ -138,6 +138,7 @@ function releaseUndocumented(set: SourceSet, operations: Operation[]): void {
   for (const op of operations) {
     if (op.documented && !op.closed) {
       for (const node of [op.handler, op.registration]) if (node) keep.add(node.getSourceFile().fileName);
+      for (const ref of [op.handlerAt, op.registrationAt]) if (ref) keep.add(ref.file);
       keep.add(op.site.file);
     } else if (op.handler || op.registration) {
       // Assigned, not deleted: deleting turns each of thousands of objects into a dictionary.

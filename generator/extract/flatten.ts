@@ -97,6 +97,8 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
         if (layer.doc) fact.doc = layer.doc;
         if (layer.handler) fact.handler = layer.handler;
         if (layer.registration) fact.registration = layer.registration;
+        if (layer.handlerAt) fact.handlerAt = layer.handlerAt;
+        if (layer.registrationAt) fact.registrationAt = layer.registrationAt;
         routes.push(fact);
       };
       if (layer.method === "ALL") ALL_METHODS.forEach(push);

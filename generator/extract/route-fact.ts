@@ -1,6 +1,7 @@
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { ts } from "../typescript.js";
 import type { DocComment } from "../resolve/doc-comment.js";
+import type { NodeRef } from "./incremental/module-summary.js";
 
 /**
  * One route as a framework adapter sees it: plain facts, no policy. Everything downstream (operation ids,
@@ -24,4 +25,7 @@ export interface RouteFact {
   handler?: ts.FunctionLikeDeclaration;
   /** The registration call, for frameworks that type routes through its type arguments. */
   registration?: ts.CallExpression;
+  /** Where they are, when the route was replayed without its syntax tree (extract/incremental). */
+  handlerAt?: NodeRef;
+  registrationAt?: NodeRef;
 }

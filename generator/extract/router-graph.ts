@@ -1,6 +1,7 @@
 import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
+import type { NodeRef } from "./incremental/module-summary.js";
 
 /**
  * An application or router as registered in the sources (an Express router, a Hono app, a Koa router, a
@@ -41,6 +42,9 @@ export interface RouteLayer {
   handler?: ts.FunctionLikeDeclaration;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression;
+  /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */
+  handlerAt?: NodeRef;
+  registrationAt?: NodeRef;
   site: SourceSite;
 }
 

@@ -65,6 +65,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
     if (doc) op.doc = doc;
     if (fact.handler) op.handler = fact.handler;
     if (fact.registration) op.registration = fact.registration;
+    if (fact.handlerAt) op.handlerAt = fact.handlerAt;
+    if (fact.registrationAt) op.registrationAt = fact.registrationAt;
     if (tagId === "" && idTag) {
       diagnostics.error("APX402", "@operationId has no value.", idTag.site, "Write the id after the tag: @operationId send_invoice");
     }

@@ -1,6 +1,7 @@
 import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
+import type { NodeRef } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 
 export type Effect = "read" | "write" | "remove";
@@ -42,6 +43,9 @@ export interface Operation {
   doc?: DocComment;
   handler?: ts.FunctionLikeDeclaration;
   registration?: ts.CallExpression;
+  /** Where they are, when the route was replayed without its syntax tree (extract/incremental). */
+  handlerAt?: NodeRef;
+  registrationAt?: NodeRef;
   /** Request and response shapes; read for documented operations only. */
   shapes?: OperationShapes;
 }

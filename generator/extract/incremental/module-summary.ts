@@ -29,7 +29,7 @@ export interface SavedRouter {
 }
 
 export type SavedLayer =
-  | { type: "route"; method: string; paths: string[]; checks: string[][]; terminal: boolean; site: SourceSite; doc?: DocComment }
+  | { type: "route"; method: string; paths: string[]; checks: string[][]; terminal: boolean; site: SourceSite; doc?: DocComment; handlerAt?: NodeRef; registrationAt?: NodeRef }
   | { type: "middleware"; paths: string[]; end: boolean; checks: string[][]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };
 
@@ -39,10 +39,14 @@ export interface RouterRef {
   index: number;
 }
 
-/** A syntax node by file, start position and kind: stable while the file's text is unchanged. */
+/**
+ * A syntax node by file, start and end positions and kind: stable while the file's text is unchanged.
+ * (Position and kind alone are not enough: in `r.route("/").get(h)` both calls start at `r`.)
+ */
 export interface NodeRef {
   file: string;
   pos: number;
+  end: number;
   kind: number;
 }
 
@@ -59,15 +63,15 @@ export interface ModuleSummaries {
 }
 
 export function nodeRef(node: ts.Node): NodeRef {
-  return { file: node.getSourceFile().fileName, pos: node.pos, kind: node.kind };
+  return { file: node.getSourceFile().fileName, pos: node.pos, end: node.end, kind: node.kind };
 }
 
 /** The node a reference names in a parse of the same text, or undefined. */
 export function findNode(file: ts.SourceFile, ref: NodeRef): ts.Node | undefined {
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): boolean | undefined => {
-    if (found || node.pos > ref.pos || node.end <= ref.pos) return undefined;
-    if (node.pos === ref.pos && node.kind === ref.kind) {
+    if (found || node.pos > ref.pos || node.end < ref.end) return undefined;
+    if (node.pos === ref.pos && node.end === ref.end && node.kind === ref.kind) {
       found = node;
       return true;
     }

@@ -244,7 +244,7 @@ export class ModuleRecorder implements EvaluationTracker {
       for (const layer of router.stack) {
         const saved = this.saveLayer(layer);
         if (!saved) {
-          this.spoil(file, layer.type === "mount" ? "it mounts a router nothing attributes" : "it has a documented route");
+          this.spoil(file, "it mounts a router nothing attributes");
           return undefined;
         }
         layers.push(saved);
@@ -256,10 +256,24 @@ export class ModuleRecorder implements EvaluationTracker {
 
   private saveLayer(layer: Layer): SavedLayer | undefined {
     switch (layer.type) {
-      case "route":
-        // A documented route's handler node feeds the type phase: its module is evaluated again.
-        if (layer.doc?.tags.some((t) => t.name === "documented")) return undefined;
-        return { type: "route", method: layer.method, paths: layer.paths, checks: layer.checks.map((c) => c.keys), terminal: layer.terminal, site: layer.site, ...(layer.doc ? { doc: layer.doc } : {}) };
+      case "route": {
+        // A documented route's handler and registration feed the type phase: where they are is kept, so
+        // the type phase can find them in a parse of the (unchanged) file if it cannot reuse its last result.
+        const documented = layer.doc?.tags.some((t) => t.name === "documented");
+        const handler = documented ? (layer.handler ? nodeRef(layer.handler) : layer.handlerAt) : undefined;
+        const registration = documented ? (layer.registration ? nodeRef(layer.registration) : layer.registrationAt) : undefined;
+        return {
+          type: "route",
+          method: layer.method,
+          paths: layer.paths,
+          checks: layer.checks.map((c) => c.keys),
+          terminal: layer.terminal,
+          site: layer.site,
+          ...(layer.doc ? { doc: layer.doc } : {}),
+          ...(handler ? { handlerAt: handler } : {}),
+          ...(registration ? { registrationAt: registration } : {}),
+        };
+      }
       case "middleware":
         return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map((c) => c.keys), site: layer.site };
       case "mount": {

@@ -57,7 +57,17 @@ export class SummaryReplay implements ModuleReplay {
   private layer(saved: SavedLayer): Layer {
     switch (saved.type) {
       case "route":
-        return { type: "route", method: saved.method, paths: saved.paths, checks: saved.checks.map((keys) => ({ keys })), terminal: saved.terminal, site: saved.site, ...(saved.doc ? { doc: saved.doc } : {}) };
+        return {
+          type: "route",
+          method: saved.method,
+          paths: saved.paths,
+          checks: saved.checks.map((keys) => ({ keys })),
+          terminal: saved.terminal,
+          site: saved.site,
+          ...(saved.doc ? { doc: saved.doc } : {}),
+          ...(saved.handlerAt ? { handlerAt: saved.handlerAt } : {}),
+          ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
+        };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map((keys) => ({ keys })), site: saved.site };
       case "mount": {

@@ -5,8 +5,24 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, type TypeSources } from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
+import { findNode, type NodeRef } from "../../extract/incremental/module-summary.js";
+import { ReplayMiss } from "../interpreter.js";
+import type { ts } from "../../typescript.js";
 
 export type { JsonSchema } from "./schema-builder.js";
+
+/** Where an operation's handler is: its node's file and position, or those a replayed route kept. */
+function handlerAt(op: Operation): { file: string; pos: number } | undefined {
+  return op.handler ? { file: op.handler.getSourceFile().fileName, pos: op.handler.pos } : op.handlerAt;
+}
+
+/** The node a replayed route kept the place of, in a parse of its unchanged file. */
+function locate(sources: SourceSet, ref: NodeRef): ts.Node {
+  const file = sources.getFile(ref.file);
+  const node = file ? findNode(file, ref) : undefined;
+  if (!node) throw new ReplayMiss(`a summary refers to a handler at ${ref.file}:${ref.pos} that this run does not have`);
+  return node;
+}
 
 /**
  * Reads the request and response shapes of the documented operations, and only those: the type checker
@@ -24,7 +40,7 @@ export function resolveShapes(
   const documented = operations.filter((op) => op.documented && !op.closed);
   if (!documented.length) return { schemas: {} };
   const documentedKey = documented
-    .map((op) => `${op.method} ${op.path} ${op.handler ? `${op.handler.getSourceFile().fileName}:${op.handler.pos}` : "-"} ${op.doc ? `${op.doc.site.file}:${op.doc.site.line}` : "-"} ${op.site.file}`)
+    .map((op) => `${op.method} ${op.path} ${handlerAt(op) ? `${handlerAt(op)!.file}:${handlerAt(op)!.pos}` : "-"} ${op.doc ? `${op.doc.site.file}:${op.doc.site.line}` : "-"} ${op.site.file}`)
     .sort()
     .join("\n");
   const reused = cache?.typesFor(documentedKey);
@@ -37,12 +53,14 @@ export function resolveShapes(
     return { schemas: reused.schemas, types: reused, reused: true };
   }
   const before = diagnostics.items.length;
-  const roots = documented.flatMap((op) => [op.site.file, op.handler?.getSourceFile().fileName, op.doc?.site.file].filter((f): f is string => Boolean(f)));
+  const roots = documented.flatMap((op) => [op.site.file, handlerAt(op)?.file, op.doc?.site.file].filter((f): f is string => Boolean(f)));
   const types = createTypeContext(sources, roots, { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
   for (const op of documented) {
-    const handler = op.handler ? types.map(op.handler) : undefined;
-    const registration = op.registration ? types.map(op.registration) : undefined;
+    const handlerNode = op.handler ?? (op.handlerAt ? (locate(sources, op.handlerAt) as ts.FunctionLikeDeclaration) : undefined);
+    const registrationNode = op.registration ?? (op.registrationAt ? (locate(sources, op.registrationAt) as ts.CallExpression) : undefined);
+    const handler = handlerNode ? types.map(handlerNode) : undefined;
+    const registration = registrationNode ? types.map(registrationNode) : undefined;
     const typeSources: TypeSources =
       op.framework === "express" ? expressTypeSources(handler) : op.framework === "fastify" ? fastifyTypeSources(registration) : op.framework === "nest" ? nestTypeSources(handler, types.checker, op.method) : {};
     op.shapes = readShapes(op, handler, typeSources, types, builder, diagnostics);
