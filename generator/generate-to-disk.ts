@@ -79,7 +79,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     if (hit) {
       const diagnostics = new DiagnosticBag();
       for (const d of hit.diagnostics) diagnostics.add(d);
-      const written = writeArtifacts(config.out, hit.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") })));
+      const written = writeArtifacts(config.out, hit.files);
       if (unreadChanges) {
         // The entry now describes these sources, so the next run is a plain hit.
         const analysed = cache.analysedFiles() ?? [];
@@ -98,7 +98,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // The previous run's compressed files (same build, same encoders: the cache key says so) spare
   // compressing again the bodies this run leaves unchanged.
   const previous = cache?.previousArtifacts();
-  const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files.map((f) => ({ name: f.name, content: Buffer.from(f.base64, "base64") }))) : undefined;
+  const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files) : undefined;
   const common = { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
@@ -127,7 +127,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     cache.save(
       inputsOf(cache, hashes, analysed),
       {
-        files: result.files.map((f) => ({ name: f.name, base64: Buffer.from(f.content).toString("base64") })),
+        files: result.files.map((f) => ({ name: f.name, content: typeof f.content === "string" ? Buffer.from(f.content) : f.content })),
         counts: result.counts,
         diagnostics: result.diagnostics.items,
       },

@@ -254,6 +254,31 @@ describe("the run cache", () => {
     expect(next.fromCache).toBe(false);
     expect(next.index.count).toBe(3);
   });
+
+  it("never serves artifact bytes that are missing, cut short, or of another run", async () => {
+    const cacheDir = path.join(dir, "node_modules", ".cache", "apidex");
+    const artifactsFile = () => path.join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith(".artifacts"))!);
+    await run();
+    const expected = snapshot();
+    // Another run's bytes (an older run of the same project): the entry's id does not match them.
+    const older = readFileSync(artifactsFile());
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') });
+    await run();
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.list"', '"more.read"') });
+    await run();
+    writeFileSync(artifactsFile(), older);
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    expect((await run()).fromCache).toBe(false);
+    expect(snapshot()).toEqual(expected);
+    // Cut short, then missing.
+    writeFileSync(artifactsFile(), readFileSync(artifactsFile()).subarray(0, 100));
+    expect((await run()).fromCache).toBe(false);
+    expect(snapshot()).toEqual(expected);
+    rmSync(artifactsFile());
+    expect((await run()).fromCache).toBe(false);
+    expect(snapshot()).toEqual(expected);
+    expect((await run()).fromCache).toBe(true);
+  });
 });
 
 describe("the scan", () => {

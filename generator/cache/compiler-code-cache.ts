@@ -15,6 +15,7 @@
  * // ... run the pipeline ...
  * compiler.save(); // writes the code cache when there was none (or V8 rejected it)
  */
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
@@ -68,8 +69,11 @@ export function preloadCompiler(folder: string): PreloadedCompiler {
   } catch {
     cachedData = undefined;
   }
-  // What Node's CommonJS loader does for a file, with V8's cached data handed to the compiler.
-  const script = new Script(Module.wrap(readFileSync(filename, "utf8")), { filename, ...(cachedData ? { cachedData } : {}) });
+  // What Node's CommonJS loader does for a file, with V8's cached data handed to the compiler. The
+  // compiler's source is ASCII: read as such it is a one-byte string at half the cost of decoding UTF-8.
+  const bytes = readFileSync(filename);
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+  const script = new Script(Module.wrap(source), { filename, ...(cachedData ? { cachedData } : {}) });
   const loaded = new Module(filename) as Module & { filename: string; paths: string[]; loaded: boolean };
   loaded.filename = filename;
   loaded.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(path.dirname(filename));

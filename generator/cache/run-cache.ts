@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -10,7 +10,7 @@ import type { JsonSchema } from "../resolve/types/schema-builder.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 
 /** The module summaries file (extract/incremental), beside the entry, read only when a run must analyse. */
 interface SummariesFile {
@@ -22,8 +22,19 @@ interface SummariesFile {
 }
 
 export interface CachedArtifacts {
-  files: { name: string; base64: string }[];
+  files: { name: string; content: Buffer }[];
   counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number };
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The artifacts as the entry records them: their bytes live in a file of their own beside it (read only
+ * when a run reuses them), which starts with the same `id` so the two cannot be mixed up.
+ */
+interface StoredArtifacts {
+  id: string;
+  files: { name: string; size: number }[];
+  counts: CachedArtifacts["counts"];
   diagnostics: Diagnostic[];
 }
 
@@ -51,7 +62,7 @@ interface CacheFile {
    * the artifacts unless its new text makes the scan parse it.
    */
   analysed?: string[];
-  artifacts?: CachedArtifacts;
+  artifacts?: StoredArtifacts;
   types?: CachedTypes;
 }
 
@@ -140,7 +151,36 @@ export class RunCache {
     for (const [name, hash] of Object.entries(previous.sources)) {
       if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined;
     }
-    return previous.artifacts;
+    return this.loadArtifacts();
+  }
+
+  private loaded: CachedArtifacts | undefined;
+
+  /** The artifacts' bytes, read from their file once; undefined when it is missing or of another run. */
+  private loadArtifacts(): CachedArtifacts | undefined {
+    const stored = this.data?.artifacts;
+    if (!stored) return undefined;
+    if (this.loaded) return this.loaded;
+    try {
+      const bytes = readFileSync(this.artifactsFile);
+      const id = Buffer.from(stored.id, "latin1");
+      const total = stored.files.reduce((sum, f) => sum + f.size, id.length);
+      if (bytes.length !== total || !bytes.subarray(0, id.length).equals(id)) return undefined;
+      let offset = id.length;
+      const files = stored.files.map((f) => {
+        const content = bytes.subarray(offset, offset + f.size);
+        offset += f.size;
+        return { name: f.name, content };
+      });
+      this.loaded = { files, counts: stored.counts, diagnostics: stored.diagnostics };
+      return this.loaded;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private get artifactsFile(): string {
+    return this.file.replace(/\.json$/, ".artifacts");
   }
 
   /**
@@ -148,7 +188,7 @@ export class RunCache {
    * (compressed variants of identical content), never to answer a run.
    */
   previousArtifacts(): CachedArtifacts | undefined {
-    return this.data?.artifacts;
+    return this.loadArtifacts();
   }
 
   /**
@@ -172,7 +212,8 @@ export class RunCache {
     for (const [name, hash] of Object.entries(previous.sources)) {
       if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined; // deleted, or an import outside the globs changed
     }
-    return { artifacts: previous.artifacts, changed };
+    const artifacts = this.loadArtifacts();
+    return artifacts ? { artifacts, changed } : undefined;
   }
 
   /** The last run's type-phase record, whatever changed since (carried over by an unaffected run). */
@@ -218,20 +259,29 @@ export class RunCache {
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
   save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries): void {
+    const stored: StoredArtifacts | undefined = artifacts
+      ? { id: randomBytes(16).toString("hex"), files: artifacts.files.map((f) => ({ name: f.name, size: f.content.length })), counts: artifacts.counts, diagnostics: artifacts.diagnostics }
+      : undefined;
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
       sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))),
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
-      ...(artifacts ? { artifacts } : {}),
+      ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
     };
     this.data = data; // a long-lived process (watch mode) reads its own last run
+    this.loaded = artifacts;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       // Summaries first: an entry is never on disk beside summaries of another run (they carry its digest anyway).
       rmSync(this.summariesFile, { force: true });
+      if (stored && artifacts) {
+        // The bytes before the entry that names them; an entry whose bytes are missing or older is a miss.
+        writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...artifacts.files.map((f) => f.content)]));
+        renameSync(tmp, this.artifactsFile);
+      }
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
       if (summaries) {
@@ -241,6 +291,7 @@ export class RunCache {
       }
       pruneOldest(path.dirname(this.file), MAX_ENTRIES);
       pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries");
+      pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".artifacts");
     } catch {
       rmSync(tmp, { force: true });
     }
