@@ -99,7 +99,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // compressing again the bodies this run leaves unchanged.
   const previous = cache?.previousArtifacts();
   const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files) : undefined;
-  const common = { ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
+  // The code cache is taken after extraction: the type checker's code is left out (most warm runs reuse
+  // the types), which keeps the cache small and quick to load.
+  const common = { ...(compiler ? { afterExtraction: () => compiler.save() } : {}), ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
   const changed = cache && hashes ? cache.changedSince(hashes) : undefined;
@@ -117,7 +119,6 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     result = await generate(config, undefined, { ...common, incremental: { replay: {}, previousImports: {} } });
   }
   const replay = plan ? { replay: { modules: missed ? 0 : replayedModules, ...(missed ? { missed } : {}) } } : {};
-  compiler?.save();
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {

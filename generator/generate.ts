@@ -51,6 +51,8 @@ export interface GenerateOptions {
    * A replay that meets anything its summaries do not cover throws `ReplayMiss`; run again without it.
    */
   incremental?: IncrementalExtraction;
+  /** Called once extraction is done, before the type phase (the CLI keeps the compiler's code cache from here). */
+  afterExtraction?: () => void;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
@@ -72,6 +74,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const set = sources ?? (await scanProject(config, options.texts, new Set(Object.keys(options.incremental?.replay ?? {}))));
   progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} unchanged ones replayed)` : `extracting routes from ${set.files.length} files`);
   const operations = analyse(set, config, diagnostics, options.incremental);
+  options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.

@@ -13,7 +13,7 @@
  * @example
  * const compiler = preloadCompiler(cacheFolder); // before anything imports the compiler
  * // ... run the pipeline ...
- * compiler.save(); // writes the code cache when there was none (or V8 rejected it)
+ * compiler.save(); // after extraction: writes the code cache when there was none (or V8 rejected it)
  */
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
@@ -26,7 +26,10 @@ import { pruneOldest } from "./run-cache.js";
 export interface PreloadedCompiler {
   /** How the compiler was loaded: from the code cache, compiled (the cache is written on `save`), or left to `require`. */
   readonly source: "code-cache" | "compiled" | "not-preloaded";
-  /** Writes the code cache when this run had none; best effort. Call it after the run, so the code V8 compiled lazily is in it. */
+  /**
+   * Writes the code cache when this run had none (once; best effort). Call it once the code a warm run
+   * needs has run, so what V8 compiled lazily is in it.
+   */
   save(): void;
 }
 
@@ -87,10 +90,12 @@ export function preloadCompiler(folder: string): PreloadedCompiler {
     throw error;
   }
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
+  let saved = false;
   return {
     source: fromCache ? "code-cache" : "compiled",
     save() {
-      if (fromCache) return;
+      if (fromCache || saved) return;
+      saved = true;
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
         mkdirSync(folder, { recursive: true });

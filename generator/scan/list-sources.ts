@@ -1,5 +1,5 @@
 import path from "node:path";
-import fg from "fast-glob";
+import { globSync } from "tinyglobby";
 
 // Apart from the parser: listing and hashing the sources is all a run the cache answers needs.
 
@@ -17,7 +17,9 @@ export interface ScanOptions {
  * route folders lists in 30 ms this way, 90 ms the other).
  */
 export async function listSources(options: ScanOptions): Promise<string[]> {
-  const names = fg.sync(options.include, { cwd: options.root, ignore: options.exclude, absolute: true, onlyFiles: true, followSymbolicLinks: false });
+  // tinyglobby (fdir and picomatch) lists what fast-glob did, and loads in half the time: it is part of
+  // every run, the cached ones included.
+  const names = globSync(options.include, { cwd: options.root, ignore: options.exclude, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
   return names.map((n) => path.normalize(n)).sort();
 }
 
