@@ -56,8 +56,8 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "notes.ts": `import { Router } from "express";\nexport function notes(kind: string) { const r = Router(); r.get("/", (q, s) => s.end()); return r; }`,
       "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth"; import { K } from "./keys"; import { notes } from "./notes";\nexport const items = Router();\nitems.get("/", requirePermission(K.read), (q, s) => s.end());\nitems.use("/:id/notes", notes("items"));`,
     },
-    // keys.ts: a constant is read; notes.ts: its function is read and its registrations are reached from items.ts.
-    summarized: ["auth.ts", "items.ts"],
+    // keys.ts: its constant is plain data; notes.ts: its function is read and its registrations are reached from items.ts.
+    summarized: ["auth.ts", "items.ts", "keys.ts"],
   },
   {
     name: "a nested router imported from another module: both summarized",
@@ -98,13 +98,15 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
     summarized: ["auth.ts", "docs.ts", "key.d.ts"],
   },
   {
-    name: "a module whose other exports are read, or whose function another module runs: not summarized",
+    name: "a module whose function another module runs, or whose exported object holds one: not summarized",
     files: {
-      "app.ts": APP(`import { a, PREFIX } from "./a"; import { mount } from "./b";`, `app.use(PREFIX, a); mount(app);`),
+      "app.ts": APP(`import { a, PREFIX } from "./a"; import { mount } from "./b"; import { OPTIONS } from "./c";`, `app.use(PREFIX, a); mount(app); app.use(OPTIONS.prefix, OPTIONS.handler);`),
       "a.ts": `import { Router } from "express";\nexport const PREFIX = "/a";\nexport const a = Router();\na.get("/", (q, s) => s.end());`,
       "b.ts": `import { Router } from "express";\nexport function mount(app: any) { const r = Router(); r.get("/", (q, s) => s.end()); app.use("/b", r); }`,
+      "c.ts": `export const OPTIONS = { prefix: "/c", handler: (q: unknown, s: unknown, n: () => void) => n() };`,
     },
-    summarized: ["auth.ts"],
+    // a.ts: its router and a string constant are read.
+    summarized: ["a.ts", "auth.ts"],
   },
 ];
 
@@ -244,6 +246,11 @@ const EDITS: Edit[] = [
     name: "a route file starts reading a constant of a replayed module (its summary never recorded it)",
     outcome: "misses",
     apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('import { child } from "./child.js";', 'import { child, CHILD_PREFIX } from "./child.js";').replace('parent.use("/child", child);', "parent.use(CHILD_PREFIX, child);") }),
+  },
+  {
+    name: "a route file starts reading a constant of the replayed permissions module that nothing read before",
+    outcome: "misses",
+    apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('import { P } from "../permissions.js";', 'import { P, CHILD_KEY } from "../permissions.js";').replace('requirePermission("orders.base")', "requirePermission(CHILD_KEY)") }),
   },
   {
     name: "the app imports a replayed module as a namespace",

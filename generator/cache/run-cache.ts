@@ -10,7 +10,7 @@ import type { JsonSchema } from "../resolve/types/schema-builder.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /** The module summaries file (extract/incremental), beside the entry, read only when a run must analyse. */
 interface SummariesFile {

@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
+import type { Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 
 /**
@@ -12,12 +13,66 @@ export interface ModuleSummary {
   /** Modules the evaluation reached (imports read, modules run), in order: a replay runs them too. */
   touches: string[];
   routers: SavedRouter[];
-  /** Exports other modules read, by name: the index of the router (in `routers`) each one is. */
-  exports: Record<string, number>;
+  /** Exports other modules read, by name: one of its routers (an index in `routers`), or plain data. */
+  exports: Record<string, SavedExport>;
   /** Diagnostics the evaluation reported, and those about this file reported after extraction (the unreached sweep, broken imports). */
   diagnostics: Diagnostic[];
   /** Registration calls and functions in other files that this evaluation reached (for those files' unreached sweep). */
   reached: { visited: NodeRef[]; invoked: NodeRef[] };
+}
+
+/** An export another module read: one of the module's routers, or a value made of plain data only. */
+export type SavedExport = { router: number } | { data: PlainData };
+
+/**
+ * A static value of strings, numbers, booleans, null, undefined, arrays and objects, in JSON: `undefined`
+ * is `{ "u": 1 }`, an array `{ "a": [...] }`, an object `{ "o": [[key, value], ...] }` (key order kept).
+ */
+export type PlainData = string | number | boolean | null | { u: 1 } | { a: PlainData[] } | { o: [string, PlainData][] };
+
+/** The plain data a value is, or undefined when any part of it is not (a function, a router, a check...). */
+export function plainData(value: Value): PlainData | undefined {
+  switch (value.kind) {
+    case "string":
+    case "number":
+    case "boolean":
+      return value.value;
+    case "null":
+      return null;
+    case "undefined":
+      return { u: 1 };
+    case "array": {
+      const items: PlainData[] = [];
+      for (const item of value.items) {
+        const data = plainData(item);
+        if (data === undefined) return undefined;
+        items.push(data);
+      }
+      return { a: items };
+    }
+    case "object": {
+      const props: [string, PlainData][] = [];
+      for (const [key, item] of value.props) {
+        const data = plainData(item);
+        if (data === undefined) return undefined;
+        props.push([key, data]);
+      }
+      return { o: props };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The value plain data describes (the inverse of `plainData`). */
+export function valueOfData(data: PlainData): Value {
+  if (typeof data === "string") return { kind: "string", value: data };
+  if (typeof data === "number") return { kind: "number", value: data };
+  if (typeof data === "boolean") return { kind: "boolean", value: data };
+  if (data === null) return { kind: "null" };
+  if ("u" in data) return { kind: "undefined" };
+  if ("a" in data) return { kind: "array", items: data.a.map(valueOfData) };
+  return { kind: "object", props: new Map(data.o.map(([key, item]) => [key, valueOfData(item)])) };
 }
 
 /** A router as a module left it. */

@@ -3,7 +3,7 @@ import type { EvaluationTracker } from "../../resolve/interpreter.js";
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
 import type { Layer, RouterNode } from "../router-graph.js";
-import { type ModuleSummary, type NodeRef, nodeRef, type RouterRef, type SavedLayer, type SavedRouter } from "./module-summary.js";
+import { type ModuleSummary, type NodeRef, nodeRef, plainData, type RouterRef, type SavedExport, type SavedLayer, type SavedRouter } from "./module-summary.js";
 
 /** One module's evaluation as the recorder saw it. */
 interface ModuleRecord {
@@ -11,7 +11,7 @@ interface ModuleRecord {
   executed: boolean;
   routers: RouterNode[];
   touches: Set<string>;
-  exports: Map<string, number>;
+  exports: Map<string, SavedExport>;
   diagnostics: Diagnostic[];
   /** Diagnostics about the file from after extraction (the unreached sweep, broken imports). */
   post: Diagnostic[];
@@ -39,7 +39,8 @@ interface Frame {
  * - every router it created was created while it ran, and it never created an app;
  * - every route, middleware or mount call it made was on one of its own routers, and no other module
  *   ever called one on its routers;
- * - other modules read only exports that are its own routers;
+ * - other modules read only exports that are its own routers or plain data (strings, numbers, arrays
+ *   and objects of them: a module of permission keys);
  * - no permission key of its needed the type checker, it has no app factory, and no documented route
  *   (those need syntax nodes for the type phase);
  * - no other module's evaluation reached a registration or function in its file.
@@ -137,8 +138,14 @@ export class ModuleRecorder implements EvaluationTracker {
     if (top?.file === file) return;
     const router = this.routerOf(value);
     const creator = router ? this.creators.get(router) : undefined;
-    if (router && creator?.file === file) this.record(file).exports.set(name, creator.index);
-    else this.spoil(file, `other modules read its export \`${name}\`, which is not one of its own routers`);
+    if (router && creator?.file === file) {
+      this.record(file).exports.set(name, { router: creator.index });
+      return;
+    }
+    // Constants (a module of permission keys): values are immutable, so their data stands for them.
+    const data = router ? undefined : plainData(value);
+    if (data !== undefined) this.record(file).exports.set(name, { data });
+    else this.spoil(file, `other modules read its export \`${name}\`, which is neither one of its own routers nor plain data`);
   }
 
   deferred(): void {

@@ -5,7 +5,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import type { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
 import type { Layer, RouterNode } from "../router-graph.js";
-import { findNode, type ModuleSummary, type NodeRef, type SavedLayer } from "./module-summary.js";
+import { findNode, type ModuleSummary, type NodeRef, type SavedLayer, valueOfData } from "./module-summary.js";
 import type { ModuleRecorder } from "./recorder.js";
 
 /**
@@ -48,7 +48,7 @@ export class SummaryReplay implements ModuleReplay {
       for (const diagnostic of summary.diagnostics) this.diagnostics.add(diagnostic);
       this.reached.push(summary.reached);
       this.recorder.replayed(fileName, summary);
-      return new Map(Object.entries(summary.exports).map(([name, index]) => [name, this.host.valueOf(routers[index]!)]));
+      return new Map(Object.entries(summary.exports).map(([name, saved]) => [name, "router" in saved ? this.host.valueOf(routers[saved.router]!) : valueOfData(saved.data)]));
     } finally {
       this.recorder.leaveModule(fileName);
     }
