@@ -90,7 +90,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     const n = result.written.length;
     const written = n === 0 ? "artifacts unchanged" : n <= 4 ? `wrote ${result.written.join(", ")}` : `wrote ${n} files`;
     const reuse = result.unreadChanges ? ` (reused the cached run: ${plural(result.unreadChanges.length, "changed file")} the analysis does not read)` : " (sources unchanged: reused the cached run)";
-    io.stdout(`apidex: ${counts}; ${written} in ${out}/${result.fromCache ? reuse : ""}\n`);
+    const replayed = result.replay?.modules ? ` (${plural(result.replay.modules, "unchanged module")} replayed from the cached run)` : "";
+    io.stdout(`apidex: ${counts}; ${written} in ${out}/${result.fromCache ? reuse : replayed}\n`);
   });
 
   withProjectOptions(program.command("check").description("fail (exit 1) if the committed artifacts are stale")).action(async (options: ProjectOptions) => {
@@ -347,7 +348,7 @@ function progressLine(io: CliIo): { update: (phase: string) => void; done: () =>
  * `--timings`: each phase's wall time from the progress events, then totals for the process, with the
  * time the main thread spent paused for garbage collection (on large services the largest single cost).
  */
-function phaseTimings(): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[] }) => string } {
+function phaseTimings(): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; missed?: string } }) => string } {
   const phases: { name: string; start: number }[] = [{ name: "start-up and config", start: 0 }];
   let gcPauses = 0;
   const gc = new PerformanceObserver((list) => {
@@ -364,6 +365,8 @@ function phaseTimings(): { update: (phase: string) => void; report: (result: { f
       const rows = phases.map((p, i) => `  ${p.name.padEnd(52)} ${(((phases[i + 1]?.start ?? end) - p.start) / 1000).toFixed(2)}s`);
       if (result.unreadChanges) rows.push("  (only files the analysis does not read changed: the artifacts came from the cache)");
       else if (result.fromCache) rows.push("  (every source unchanged: the artifacts came from the cache)");
+      // A replay that met something its summaries do not cover: the run evaluated everything (and says why).
+      if (result.replay?.missed) rows.push(`  (${result.replay.missed}; every module was evaluated)`);
       const usage = process.resourceUsage();
       const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
       return `apidex timings:\n${rows.join("\n")}\n  total ${(end / 1000).toFixed(2)}s wall, ${cpu.toFixed(2)}s CPU, ${(gcPauses / 1000).toFixed(2)}s paused for GC, peak memory ${(usage.maxRSS / 1024).toFixed(0)} MiB\n`;

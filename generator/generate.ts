@@ -72,7 +72,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   compressor.start(Buffer.from(schemaText));
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.texts, new Set(Object.keys(options.incremental?.replay ?? {}))));
-  progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} unchanged ones replayed)` : `extracting routes from ${set.files.length} files`);
+  progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${set.files.length} files`);
   const operations = analyse(set, config, diagnostics, options.incremental);
   options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.

@@ -139,6 +139,23 @@ describe("apidex generate", () => {
     expect(unread.stderr).not.toContain("typescript.js");
   });
 
+  it("replays the unchanged modules after a route file changed, says so, and writes what a run without the cache writes", () => {
+    const dir = path.join(work, "replayed");
+    writeProject(dir);
+    expect(apidex(["generate", "--root", dir], work).code).toBe(0);
+    writeFileSync(path.join(dir, "src", "routes", "auth.ts"), `import { Router } from "express";\nexport const signIn = Router();\nsignIn.post("/sign-in", (req, res) => { res.end(); });\nsignIn.post("/sign-out", (req, res) => { res.end(); });\n`);
+    const warm = apidex(["generate", "--root", dir, "--timings"], work);
+    expect(warm.code).toBe(0);
+    // orders.ts (and the constants module it reads) are replayed; the changed file and the app are evaluated.
+    expect(warm.stdout).toContain("(2 unchanged modules replayed from the cached run)");
+    expect(warm.stderr).toMatch(/extracting routes from 2 files \(1 more replayed unchanged\)/);
+    const cold = apidex(["generate", "--root", dir, "--no-cache", "--out", path.join(work, "replayed-cold")], work);
+    expect(cold.code).toBe(0);
+    for (const name of ["operations.json", "openapi-public.json"]) {
+      expect(readFileSync(path.join(dir, "dist", name), "utf8")).toBe(readFileSync(path.join(work, "replayed-cold", name), "utf8"));
+    }
+  });
+
   it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
     const dir = path.join(work, "broken");
     writeProject(dir);
