@@ -116,7 +116,7 @@ describe("which modules an incremental run can replay", () => {
   });
 
   it("plans a replay of every summarized module that neither changed nor imports a changed file, transitively", () => {
-    const summary = { touches: [], routers: [], exports: {}, diagnostics: [], reached: { visited: [], invoked: [] } };
+    const summary = { touches: [], routers: [], exports: {}, exportNames: [], starExports: false, diagnostics: [], reached: { visited: [], invoked: [] } };
     const previous = {
       adapter: "express",
       imports: { "/a.ts": ["/b.ts"], "/b.ts": ["/c.ts"], "/c.ts": [], "/d.ts": ["/c.ts"], "/e.ts": [] },
@@ -204,6 +204,8 @@ const BASE: Record<string, string> = {
   "src/routes/orders.ts": ROUTE(`const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`),
   "src/routes/nested/child.ts": `import { Router } from "express";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,
   "src/routes/nested/parent.ts": `import { Router } from "express";\nimport { child } from "./child.js";\nexport const parent = Router();\nparent.get("/", (q, s) => s.end());\nparent.use("/child", child);\n`,
+  // A barrel: the app reads the nested router through `export *`.
+  "src/routes/index.ts": `export * from "./nested/child.js";\nexport * from "./shared.js";\nexport * from "./nested/parent.js";\n`,
   "src/routes/unused.ts": `import { Router } from "express";\nexport const unused = Router();\nunused.get("/u", (q, s) => s.end());\nexport function later(r: Router) { r.get("/later", (q, s) => s.end()); }\n`,
   "src/routes/shared.ts": `import { Router } from "express";\nexport const shared = Router();\nshared.get("/a", (q, s) => s.end());\n`,
   "src/routes/addon.ts": `import { shared } from "./shared.js";\nshared.get("/b", (q, s) => s.end());\n`,
@@ -211,7 +213,7 @@ const BASE: Record<string, string> = {
   "src/routes/lazy-shared.ts": `import { Router } from "express";\nexport const sharedRouters = [Router().get("/y", (q, s) => s.end())];\n`,
   "src/routes/uses-lazy.ts": `import { Router } from "express";\nimport { sharedRouters } from "./lazy-shared.js";\nexport const usesLazy = Router();\nusesLazy.use("/s", sharedRouters[0]);\n`,
   "src/routes/docs.ts": `import { Router } from "express";\nexport const docs = Router();\n/** Read the docs\n * @documented\n */\ndocs.get("/", (q, s) => { s.json({}); });\n`,
-  "src/app.ts": `import express from "express";\nimport { items } from "./routes/items.js";\nimport orders from "./routes/orders.js";\nimport { parent } from "./routes/nested/parent.js";\nimport { shared } from "./routes/shared.js";\nimport "./routes/addon.js";\nimport { docs } from "./routes/docs.js";\nimport { unused } from "./routes/unused.js";\nimport { usesLazy } from "./routes/uses-lazy.js";\nimport { sharedRouters } from "./routes/lazy-shared.js";\nfunction look(value: unknown) {}\nexport const app = express();\napp.use("/lazy", usesLazy);\nlook(sharedRouters);\napp.use("/items", items);\napp.use("/orders", orders);\napp.use("/parent", parent);\napp.use("/shared", shared);\napp.use("/docs", docs);\napp.use("/unused", unused);\n`,
+  "src/app.ts": `import express from "express";\nimport { items } from "./routes/items.js";\nimport orders from "./routes/orders.js";\nimport { parent } from "./routes/index.js";\nimport { shared } from "./routes/shared.js";\nimport "./routes/addon.js";\nimport { docs } from "./routes/docs.js";\nimport { unused } from "./routes/unused.js";\nimport { usesLazy } from "./routes/uses-lazy.js";\nimport { sharedRouters } from "./routes/lazy-shared.js";\nfunction look(value: unknown) {}\nexport const app = express();\napp.use("/lazy", usesLazy);\nlook(sharedRouters);\napp.use("/items", items);\napp.use("/orders", orders);\napp.use("/parent", parent);\napp.use("/shared", shared);\napp.use("/docs", docs);\napp.use("/unused", unused);\n`,
 };
 
 /** How often `part` occurs in `text` (edits that add a route give each addition its own path). */

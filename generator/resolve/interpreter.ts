@@ -43,7 +43,8 @@ export interface InterpreterOptions {
 export interface EvaluationTracker {
   /** A module's top level starts (or a summary of it is replayed) and ends. */
   enterModule(file: string): void;
-  leaveModule(file: string): void;
+  /** `exported`: every name the module exports itself, and whether it re-exports everything of others. */
+  leaveModule(file: string, exported: ModuleExports): void;
   /** A module-level binding of `file` is computed (perhaps on another module's first read). */
   enterBinding(file: string): void;
   leaveBinding(): void;
@@ -57,6 +58,12 @@ export interface EvaluationTracker {
   invoked(decl: ts.Node): void;
 }
 
+/** The names a module exports itself, and whether it has `export * from` re-exports. */
+export interface ModuleExports {
+  names: string[];
+  star: boolean;
+}
+
 /** Modules an earlier run summarized; they are never parsed in this run. */
 export interface ModuleReplay {
   /** The replayed files, by absolute path, sorted. */
@@ -64,6 +71,8 @@ export interface ModuleReplay {
   has(fileName: string): boolean;
   /** Redoes a module's evaluation (once) and returns the exports other modules read. */
   run(fileName: string): ReadonlyMap<string, Value>;
+  /** The names a replayed module exports (read or not) and whether it re-exports everything of others. */
+  exportsOf(fileName: string): { names: ReadonlySet<string>; star: boolean };
 }
 
 /**
@@ -227,7 +236,16 @@ export class Interpreter {
       seen.add(instance);
       for (const specifier of instance.starExports) {
         const target = this.sources.resolveImport(specifier, instance.file.fileName);
-        if (target.kind === "replayed") throw new ReplayMiss(`${instance.file.fileName} re-exports everything of ${target.fileName}`);
+        if (target.kind === "replayed") {
+          // A barrel (`export * from "./items"`) over a replayed module: its summary knows every name it exports.
+          this.replayedModule(target.fileName);
+          const inner = this.replay!.exportsOf(target.fileName);
+          if (inner.star) throw new ReplayMiss(`${instance.file.fileName} re-exports everything of ${target.fileName}, which re-exports other modules`);
+          if (!inner.names.has(name)) continue;
+          const value = this.replayedExport(target.fileName, name);
+          this.tracker?.exportRead(instance.file.fileName, name, value);
+          return value;
+        }
         if (target.kind !== "source") continue;
         const inner = this.module(target.file);
         if (inner.exports.has(name) || inner.starExports.length) {
@@ -251,7 +269,7 @@ export class Interpreter {
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     for (const statement of file.statements) this.run(statement, scope, instance);
-    this.tracker?.leaveModule(file.fileName);
+    this.tracker?.leaveModule(file.fileName, { names: [...instance.exports.keys()], star: instance.starExports.length > 0 });
     instance.state = "done";
   }
 

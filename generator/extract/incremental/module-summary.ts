@@ -15,6 +15,9 @@ export interface ModuleSummary {
   routers: SavedRouter[];
   /** Exports other modules read, by name: one of its routers (an index in `routers`), or plain data. */
   exports: Record<string, SavedExport>;
+  /** Every name it exports itself, read or not (a barrel's `export *` asks), and whether it has `export *` re-exports. */
+  exportNames: string[];
+  starExports: boolean;
   /** Diagnostics the evaluation reported, and those about this file reported after extraction (the unreached sweep, broken imports). */
   diagnostics: Diagnostic[];
   /** Registration calls and functions in other files that this evaluation reached (for those files' unreached sweep). */

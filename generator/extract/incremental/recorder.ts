@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { EvaluationTracker } from "../../resolve/interpreter.js";
+import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter.js";
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
 import type { Layer, RouterNode } from "../router-graph.js";
@@ -21,6 +21,7 @@ interface ModuleRecord {
   spoiled?: string;
   /** The summary it was replayed from, carried to the next run. */
   replayed?: ModuleSummary;
+  exported?: ModuleExports;
 }
 
 interface Frame {
@@ -99,10 +100,11 @@ export class ModuleRecorder implements EvaluationTracker {
     this.stack.push({ file, binding: false, lazyOutside: false });
   }
 
-  leaveModule(file: string): void {
+  leaveModule(file: string, exported: ModuleExports): void {
     const record = this.record(file);
     record.executing = false;
     record.executed = true;
+    record.exported = exported;
     this.stack.pop();
   }
 
@@ -237,6 +239,8 @@ export class ModuleRecorder implements EvaluationTracker {
         touches: [...record.touches],
         routers,
         exports: Object.fromEntries(record.exports),
+        exportNames: [...(record.exported?.names ?? [])].sort(),
+        starExports: record.exported?.star ?? false,
         diagnostics: [...record.diagnostics, ...record.post],
         reached: { visited: record.visited, invoked: record.invoked },
       };

@@ -50,8 +50,13 @@ export class SummaryReplay implements ModuleReplay {
       this.recorder.replayed(fileName, summary);
       return new Map(Object.entries(summary.exports).map(([name, saved]) => [name, "router" in saved ? this.host.valueOf(routers[saved.router]!) : valueOfData(saved.data)]));
     } finally {
-      this.recorder.leaveModule(fileName);
+      this.recorder.leaveModule(fileName, { names: summary.exportNames, star: summary.starExports });
     }
+  }
+
+  exportsOf(fileName: string): { names: ReadonlySet<string>; star: boolean } {
+    const summary = this.summaries.get(fileName)!;
+    return { names: new Set(summary.exportNames), star: summary.starExports };
   }
 
   private layer(saved: SavedLayer): Layer {
