@@ -10,6 +10,9 @@ import { nextAdapter } from "./next/app-router.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 
+/** The adapters that record module summaries and replay them (extract/incremental). */
+const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa"]);
+
 /** Every adapter apidex ships, by name. */
 export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter };
 
@@ -29,9 +32,11 @@ export function extractRoutes(sources: SourceSet, framework: string, options: Ex
     );
   }
   const { incremental, ...rest } = options;
-  if (incremental && !(adapters.length === 1 && adapters[0]!.name === "express")) {
-    // Summaries are recorded for one Express service only; anything else evaluates every module.
-    if (Object.keys(incremental.replay).length) throw new ReplayMiss(`the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`);
+  const adapter = adapters.length === 1 ? adapters[0]!.name : undefined;
+  if (incremental && !(adapter && INCREMENTAL_ADAPTERS.has(adapter) && (!incremental.adapter || incremental.adapter === adapter))) {
+    // Summaries are recorded for a service of one router framework whose adapter records them; anything
+    // else (a mixed project, Fastify plugins, NestJS, Next.js) evaluates every module.
+    if (Object.keys(incremental.replay).length) throw new ReplayMiss(`the summaries are of a ${incremental.adapter ?? "?"} service; the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`);
     return adapters.flatMap((adapter) => adapter.extract(sources, rest, diagnostics));
   }
   return adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));

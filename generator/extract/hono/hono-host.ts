@@ -26,14 +26,15 @@ export class HonoHost extends RouterHost {
     if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
     const node = call.node;
     const app = object.router;
+    this.recorder?.hostCall(app);
     if (HONO_METHODS.has(method)) {
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "route path");
       if (paths) this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
       return receiver;
     }
     if (method === "on") {
-      this.visited.add(node);
+      this.visit(node);
       const methods = stringsOf(this.interpreter.evaluate(call.args[0]!, call.scope));
       const paths = this.paths(call.args[1], call, "route path");
       if (!methods) {
@@ -44,7 +45,7 @@ export class HonoHost extends RouterHost {
       return receiver;
     }
     if (method === "use") {
-      this.visited.add(node);
+      this.visit(node);
       const first = call.args[0];
       const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
       const raw = strings ?? ["*"];
@@ -59,7 +60,7 @@ export class HonoHost extends RouterHost {
       return receiver;
     }
     if (method === "route") {
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "mount prefix");
       const sub = call.args[1] ? this.routerOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
       if (sub) {
@@ -70,7 +71,7 @@ export class HonoHost extends RouterHost {
       return receiver;
     }
     if (method === "basePath") {
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "base path");
       const child = this.create("router", node);
       child.router.mounted = true;

@@ -5,6 +5,7 @@ import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, reportUnreached } from "../shared.js";
 import { HONO_METHODS, HonoHost } from "./hono-host.js";
 import { honoToOpenApi } from "./path-syntax.js";
+import { IncrementalSession } from "../incremental/session.js";
 
 /** Hono: every app that no other app mounts (with route() or basePath()) is a root. */
 export const honoAdapter: FrameworkAdapter = {
@@ -12,13 +13,17 @@ export const honoAdapter: FrameworkAdapter = {
   detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/"))),
   extract(sources, options, diagnostics) {
     const host = new HonoHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
+    session?.attach(interpreter);
     interpreter.executeAll();
+    session?.restoreReached();
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
     reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS);
+    session?.finish(interpreter, "hono");
     return dedupe(routes);
   },
 };

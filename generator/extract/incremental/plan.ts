@@ -32,5 +32,5 @@ export function planReplay(previous: ModuleSummaries, changed: ReadonlySet<strin
   const replay: Record<string, ModuleSummary> = {};
   for (const [file, summary] of Object.entries(previous.modules)) if (!dirty.has(file)) replay[file] = summary;
   if (!Object.keys(replay).length) return undefined;
-  return { replay, previousImports: previous.imports };
+  return { replay, previousImports: previous.imports, adapter: previous.adapter };
 }

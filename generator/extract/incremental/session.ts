@@ -13,6 +13,8 @@ export interface IncrementalExtraction {
   replay: Record<string, ModuleSummary>;
   /** The previous run's import lists, for the replayed files (they are not parsed, so not read again). */
   previousImports: Record<string, string[]>;
+  /** The adapter that recorded the summaries to replay (they are only valid for the same one). */
+  adapter?: string;
   /** Set by the adapter: what this run leaves for the next one. */
   result?: ModuleSummaries;
 }

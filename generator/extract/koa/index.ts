@@ -6,6 +6,7 @@ import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { KOA_METHODS, KoaHost } from "./koa-host.js";
+import { IncrementalSession } from "../incremental/session.js";
 
 /** Koa with @koa/router (path-to-regexp 8 syntax, as Express 5). Every Koa app is a root. */
 export const koaAdapter: FrameworkAdapter = {
@@ -13,15 +14,24 @@ export const koaAdapter: FrameworkAdapter = {
   detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router")),
   extract(sources, options, diagnostics) {
     const host = new KoaHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
+    session?.attach(interpreter);
     interpreter.executeAll();
-    runAppFactories(sources, interpreter, (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && localNamesOf(file, "koa").has(call.expression.text));
+    session?.restoreReached();
+    runAppFactories(
+      sources,
+      interpreter,
+      (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && localNamesOf(file, "koa").has(call.expression.text),
+      (file) => session?.recorder.spoil(file, "it has an app factory"),
+    );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
+    session?.finish(interpreter, "koa");
     return dedupe(routes);
   },
 };

@@ -39,14 +39,16 @@ export class KoaHost extends RouterHost {
     const router = object.router;
     if (method === "routes" || method === "middleware") return receiver;
     if (method === "allowedMethods") return { kind: "runtime", what: "allowedMethods()" };
+    // Everything below changes the router (the three above only read it).
+    this.recorder?.hostCall(router);
     if (method === "prefix") {
-      this.visited.add(node);
+      this.visit(node);
       const paths = this.paths(call.args[0], call, "router prefix");
       if (paths?.length === 1) router.prefix = paths[0];
       return receiver;
     }
     if (KOA_METHODS.has(method)) {
-      this.visited.add(node);
+      this.visit(node);
       // router.get("route-name", "/path", ...): a leading name when the second argument is a path too.
       const second = call.args[1] ? stringsOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
       const named = second !== undefined && call.args[0] !== undefined && stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) !== undefined;
@@ -56,7 +58,7 @@ export class KoaHost extends RouterHost {
       return receiver;
     }
     if (method === "use") {
-      this.visited.add(node);
+      this.visit(node);
       const first = call.args[0];
       const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
       const paths = strings ?? ["/"];
