@@ -104,9 +104,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   const common = { ...(compiler ? { afterExtraction: () => compiler.save() } : {}), ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
-  const changed = cache && hashes ? cache.changedSince(hashes) : undefined;
-  const summaries = changed?.size ? cache?.summaries() : undefined;
-  const plan = summaries && changed ? planReplay(summaries, changed) : undefined;
+  const since = cache && hashes ? cache.changedSince(hashes) : undefined;
+  const summaries = since?.changed.size ? cache?.summaries() : undefined;
+  const plan = summaries && since ? planReplay(summaries, since.changed, since.fileSetChanged) : undefined;
   const replayedModules = plan ? Object.keys(plan.replay).length : 0;
   let missed: string | undefined;
   let result: Awaited<ReturnType<typeof generate>>;

@@ -116,7 +116,7 @@ describe("which modules an incremental run can replay", () => {
   });
 
   it("plans a replay of every summarized module that neither changed nor imports a changed file, transitively", () => {
-    const summary = { touches: [], routers: [], exports: {}, exportNames: [], starExports: false, diagnostics: [], reached: { visited: [], invoked: [] } };
+    const summary = { touches: [], routers: [], exports: {}, resolutions: [], exportNames: [], starExports: false, diagnostics: [], reached: { visited: [], invoked: [] } };
     const previous = {
       adapter: "express",
       imports: { "/a.ts": ["/b.ts"], "/b.ts": ["/c.ts"], "/c.ts": [], "/d.ts": ["/c.ts"], "/e.ts": [] },
@@ -153,8 +153,13 @@ describe("which modules an incremental run can replay", () => {
 
 let dir: string;
 
-function write(root: string, files: Record<string, string>): void {
+/** Writes files (null deletes one). */
+function write(root: string, files: Record<string, string | null>): void {
   for (const [name, text] of Object.entries(files)) {
+    if (text === null) {
+      rmSync(path.join(root, name), { force: true });
+      continue;
+    }
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), text);
   }
@@ -202,7 +207,8 @@ const BASE: Record<string, string> = {
   "lib/keys.ts": `export const EXTRA = "items.extra";\n`,
   "src/routes/items.ts": ROUTE(`export const items = Router();\n/** List items */\nitems.get("/", requirePermission(P.read, EXTRA), (q, s) => s.end());\nitems.post("/", requirePermission(P.write), (q, s) => s.end());\nitems.delete("/:id", (q, s) => { assertPermission(q, "items.delete"); s.end(); });\nitems.use("/:id/notes", notes("items"));`, `import { EXTRA } from "../../lib/keys.js";`),
   "src/routes/orders.ts": ROUTE(`const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`),
-  "src/routes/nested/child.ts": `import { Router } from "express";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,
+  // A broken import (a warning): a file appearing there changes what the module resolves.
+  "src/routes/nested/child.ts": `import { Router } from "express";\nimport "./helpers.js";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,
   "src/routes/nested/parent.ts": `import { Router } from "express";\nimport { child } from "./child.js";\nexport const parent = Router();\nparent.get("/", (q, s) => s.end());\nparent.use("/child", child);\n`,
   // A barrel: the app reads the nested router through `export *`.
   "src/routes/index.ts": `export * from "./nested/child.js";\nexport * from "./shared.js";\nexport * from "./nested/parent.js";\n`,
@@ -222,7 +228,7 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 /** Edits to the base service: each returns the files it rewrites, given the current texts. */
 type Edit = {
   name: string;
-  apply: (read: (file: string) => string) => Record<string, string>;
+  apply: (read: (file: string) => string) => Record<string, string | null>;
   /** replays: unchanged modules are replayed; misses: a replay starts and falls back; full: nothing can be replayed. */
   outcome: "replays" | "misses" | "full";
 };
@@ -255,6 +261,29 @@ const EDITS: Edit[] = [
     apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('import { P } from "../permissions.js";', 'import { P, CHILD_KEY } from "../permissions.js";').replace('requirePermission("orders.base")', "requirePermission(CHILD_KEY)") }),
   },
   {
+    name: "a new route file, mounted by the app",
+    outcome: "replays",
+    apply: (r) => ({
+      "src/routes/extra.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nexport const extra = Router();\nextra.get("/", requirePermission("extra.read"), (q, s) => s.end());\n`,
+      "src/app.ts": r("src/app.ts").includes("/extra")
+        ? r("src/app.ts")
+        : r("src/app.ts").replace('import { docs } from "./routes/docs.js";', 'import { docs } from "./routes/docs.js";\nimport { extra } from "./routes/extra.js";') + `app.use("/extra", extra);\n`,
+    }),
+  },
+  {
+    name: "a route file deleted, with its mount",
+    outcome: "replays",
+    apply: (r) => ({
+      "src/routes/unused.ts": null,
+      "src/app.ts": r("src/app.ts").replace('import { unused } from "./routes/unused.js";\n', "").replace('app.use("/unused", unused);\n', ""),
+    }),
+  },
+  {
+    name: "a file appears where a replayed module's broken import pointed",
+    outcome: "misses",
+    apply: () => ({ "src/routes/nested/helpers.ts": `export const helper = 1;\n` }),
+  },
+  {
     name: "the app imports a replayed module as a namespace",
     outcome: "misses",
     apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('import orders from "./routes/orders.js";', 'import * as ordersModule from "./routes/orders.js";\nconst orders = ordersModule.default;') }),
@@ -282,12 +311,12 @@ describe("incremental runs give exactly what runs without a cache give", () => {
       expect(warm.replay?.missed).toBeUndefined();
       expect(warm.replay?.modules).toBeGreaterThan(0);
     } else if (edit.outcome === "misses") {
-      expect(warm.replay?.missed).toMatch(/does not export|namespace/);
+      expect(warm.replay?.missed).toMatch(/does not export|namespace|resolves to/);
     } else {
       expect(warm.replay).toBeUndefined();
     }
     // And the run after it (summaries recorded by an incremental run), after the edit is undone.
-    write(dir, Object.fromEntries(Object.keys(edit.apply(read)).map((f) => [f, BASE[f]!])));
+    write(dir, Object.fromEntries(Object.keys(edit.apply(read)).map((f) => [f, BASE[f] ?? null])));
     await bothRuns(dir);
   });
 

@@ -90,22 +90,32 @@ export class RunCache {
   }
 
   /**
-   * The globbed files that changed since the cached run, when that run can be the base of an
-   * incremental one: the same set of globbed files, and every other input it read unchanged.
+   * The files that changed, appeared or vanished since the cached run, when that run can be the base of
+   * an incremental one: every input it read outside the globs unchanged (or deleted).
    */
-  changedSince(globbed: Map<string, string>): Set<string> | undefined {
+  changedSince(globbed: Map<string, string>): { changed: Set<string>; fileSetChanged: boolean } | undefined {
     const previous = this.data;
     if (!previous) return undefined;
     const changed = new Set<string>();
+    let fileSetChanged = false;
     for (const [name, hash] of globbed) {
       const before = previous.sources[name];
-      if (before === undefined) return undefined; // a new file
       if (before !== hash) changed.add(name);
+      // A new file (perhaps where a broken import pointed: that place was recorded as "missing").
+      if (before === undefined || (before === "missing" && hash !== "missing")) fileSetChanged = true;
     }
     for (const [name, hash] of Object.entries(previous.sources)) {
-      if (!globbed.has(name) && this.fingerprint(name) !== hash) return undefined; // deleted, or an input outside the globs changed
+      if (globbed.has(name)) continue;
+      const now = this.fingerprint(name);
+      if (now === hash) continue;
+      // A deleted file changes what imports it; any other change outside the globs (a package.json, the
+      // tsconfig, a library's declarations, a file appearing where a broken import pointed) can change
+      // where imports resolve: no incremental run.
+      if (now !== "missing") return undefined;
+      changed.add(name);
+      fileSetChanged = true;
     }
-    return changed;
+    return { changed, fileSetChanged };
   }
 
   /** The module summaries the cached run left, if they belong to it (same key, same sources). */

@@ -15,6 +15,8 @@ export interface ModuleSummary {
   routers: SavedRouter[];
   /** Exports other modules read, by name: one of its routers (an index in `routers`), or plain data. */
   exports: Record<string, SavedExport>;
+  /** Where each of its import and export specifiers resolved (a project file, or null): checked when files appear or vanish. */
+  resolutions: [string, string | null][];
   /** Every name it exports itself, read or not (a barrel's `export *` asks), and whether it has `export *` re-exports. */
   exportNames: string[];
   starExports: boolean;

@@ -224,8 +224,8 @@ export class ModuleRecorder implements EvaluationTracker {
   // ---------------------------------------------------------------------------------------------
   // The result
 
-  /** Summaries of every module that qualifies. */
-  summaries(): Record<string, ModuleSummary> {
+  /** Summaries of every module that qualifies; `resolutions` gives a (parsed) file's import resolutions. */
+  summaries(resolutions: (file: string) => [string, string | null][]): Record<string, ModuleSummary> {
     const out: Record<string, ModuleSummary> = {};
     for (const [file, record] of [...this.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (!record.executed || record.spoiled) continue;
@@ -239,6 +239,7 @@ export class ModuleRecorder implements EvaluationTracker {
         touches: [...record.touches],
         routers,
         exports: Object.fromEntries(record.exports),
+        resolutions: resolutions(file),
         exportNames: [...(record.exported?.names ?? [])].sort(),
         starExports: record.exported?.star ?? false,
         diagnostics: [...record.diagnostics, ...record.post],

@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
-import type { Interpreter, InterpreterOptions } from "../../resolve/interpreter.js";
+import { type Interpreter, type InterpreterOptions, ReplayMiss } from "../../resolve/interpreter.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
@@ -15,6 +15,8 @@ export interface IncrementalExtraction {
   previousImports: Record<string, string[]>;
   /** The adapter that recorded the summaries to replay (they are only valid for the same one). */
   adapter?: string;
+  /** Files appeared or vanished: every import of a replayed module must still resolve where it did. */
+  checkResolutions?: boolean;
   /** Set by the adapter: what this run leaves for the next one. */
   result?: ModuleSummaries;
 }
@@ -46,6 +48,16 @@ export class IncrementalSession {
     host.recorder = this.recorder;
     diagnostics.listener = (d) => this.recorder.diagnostic(d);
     this.replay = Object.keys(options.replay).length ? new SummaryReplay(options.replay, sources.replayedScanned, host, this.recorder, diagnostics) : undefined;
+    if (options.checkResolutions) {
+      // A new file can be where an import of a replayed module now resolves (or a vanished one where it
+      // did): then that module would not do what its summary says.
+      for (const [file, summary] of Object.entries(options.replay)) {
+        for (const [specifier, target] of summary.resolutions) {
+          const now = sources.importedFile(specifier, file) ?? null;
+          if (now !== target) throw new ReplayMiss(`the import '${specifier}' of ${file} resolves to ${now ?? "nothing"} now, not ${target ?? "nothing"}`);
+        }
+      }
+    }
   }
 
   interpreterOptions(): Pick<InterpreterOptions, "tracker" | "replay"> {
@@ -71,8 +83,28 @@ export class IncrementalSession {
     for (const file of this.sources.parsedFiles()) {
       if (!/[\\/]node_modules[\\/]/.test(file.fileName)) imports[file.fileName] = importedFiles(this.sources, file);
     }
-    this.options.result = { adapter, imports, keyTypeFiles: interpreter.keyTypeFiles, modules: this.recorder.summaries() };
+    const modules = this.recorder.summaries((file) => {
+      const parsed = this.sources.parsedFile(file);
+      return parsed ? importResolutions(this.sources, parsed) : [];
+    });
+    this.options.result = { adapter, imports, keyTypeFiles: interpreter.keyTypeFiles, modules };
   }
+}
+
+/** Every import and export specifier of a file, with the project file it resolves to (null: a package, or nothing). */
+export function importResolutions(sources: SourceSet, file: ts.SourceFile): [string, string | null][] {
+  return specifiersOf(file).map((specifier) => [specifier, sources.importedFile(specifier, file.fileName) ?? null]);
+}
+
+function specifiersOf(file: ts.SourceFile): string[] {
+  const out: string[] = [];
+  for (const statement of file.statements) {
+    let specifier: ts.Expression | undefined;
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) specifier = statement.moduleSpecifier;
+    else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) specifier = statement.moduleReference.expression;
+    if (specifier && ts.isStringLiteral(specifier)) out.push(specifier.text);
+  }
+  return out;
 }
 
 /**
@@ -82,12 +114,8 @@ export class IncrementalSession {
  */
 export function importedFiles(sources: SourceSet, file: ts.SourceFile): string[] {
   const out = new Set<string>();
-  for (const statement of file.statements) {
-    let specifier: ts.Expression | undefined;
-    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) specifier = statement.moduleSpecifier;
-    else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) specifier = statement.moduleReference.expression;
-    if (!specifier || !ts.isStringLiteral(specifier)) continue;
-    const target = sources.importedFile(specifier.text, file.fileName);
+  for (const specifier of specifiersOf(file)) {
+    const target = sources.importedFile(specifier, file.fileName);
     if (target) out.add(target);
   }
   return [...out].sort();
