@@ -376,6 +376,28 @@ describe("incremental runs on larger services", () => {
     expect((await bothRuns(dir)).replay?.modules).toBeGreaterThan(0);
   });
 
+  it.each(["hono", "koa", "fastify", "nest", "next"])("the %s fixture: each source file edited in turn (replayed where the adapter records summaries)", async (name) => {
+    const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
+    cpSync(fixture, dir, { recursive: true, filter: (source) => !source.endsWith("expected-operations.json") });
+    await bothRuns(dir);
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts"))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+    let replayed = 0;
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      // The first string that looks like a path or a permission key gets a suffix; or a comment is added.
+      const edited = /"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/.test(text) ? text.replace(/"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/, '"$1x"') : `// edited\n${text}`;
+      writeFileSync(file, edited);
+      const warm = await bothRuns(dir);
+      replayed += warm.replay?.modules ?? 0;
+      writeFileSync(file, text);
+    }
+    if (name === "hono" || name === "koa") expect(replayed).toBeGreaterThan(0);
+    else expect(replayed).toBe(0);
+  });
+
   it("the example service: each route file edited in turn", async () => {
     const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "examples", "field-service");
     cpSync(path.join(example, "src"), path.join(dir, "src"), { recursive: true });
