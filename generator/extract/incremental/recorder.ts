@@ -17,7 +17,7 @@ interface ModuleRecord {
   post: Diagnostic[];
   visited: NodeRef[];
   invoked: NodeRef[];
-  /** Why the module cannot be summarized; a module with a reason is always evaluated again. */
+  /** Why the module cannot be summarized (the reasons document the rules); such a module is always evaluated again. */
   spoiled?: string;
   /** The summary it was replayed from, carried to the next run. */
   replayed?: ModuleSummary;
@@ -42,8 +42,8 @@ interface Frame {
  *   ever called one on its routers;
  * - other modules read only exports that are its own routers or plain data (strings, numbers, arrays
  *   and objects of them: a module of permission keys);
- * - no permission key of its needed the type checker, it has no app factory, and no documented route
- *   (those need syntax nodes for the type phase);
+ * - no permission key of its needed the type checker, and it has no app factory (a documented route is
+ *   fine: its summary says where the handler is, for the type phase to find in a parse of the file);
  * - no other module's evaluation reached a registration or function in its file.
  *
  * Everything else (reading another module's constant, mounting a router imported from elsewhere, calling
@@ -82,13 +82,6 @@ export class ModuleRecorder implements EvaluationTracker {
       this.spoil(this.stack[i]!.file, reason);
       if (!this.stack[i]!.binding) break;
     }
-  }
-
-  /** Why a module has no summary (tests and --timings explain it); undefined when it has one. */
-  whyNot(file: string): string | undefined {
-    const record = this.records.get(file);
-    if (!record?.executed) return "it was not evaluated";
-    return record.spoiled;
   }
 
   // ---------------------------------------------------------------------------------------------
