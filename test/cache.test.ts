@@ -8,6 +8,7 @@ import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { generateToDisk } from "../generator/generate.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "../generator/publish/build-assets.js";
+import { filesUnder } from "./helpers/files.js";
 
 /** The run cache never serves a stale artifact: every change to an input is seen. */
 let dir: string;
@@ -27,18 +28,7 @@ async function run(cache = true) {
 }
 
 /** Every artifact's bytes, by name, for comparing runs. */
-function snapshot(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = readFileSync(full).toString("base64");
-    }
-  };
-  walk(path.join(dir, "dist"));
-  return out;
-}
+const snapshot = (): Record<string, string> => filesUnder(path.join(dir, "dist"), dir);
 
 const permissionsOf = (index: { operations: { path: string; permissions: string[] }[] }) => Object.fromEntries(index.operations.map((o) => [o.path, o.permissions]));
 

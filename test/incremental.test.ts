@@ -12,6 +12,7 @@ import { planReplay } from "../generator/extract/incremental/plan.js";
 import { generate, generateToDisk } from "../generator/generate.js";
 import { parse, sourceSetFromMemory } from "../generator/scan/source-set.js";
 import { ts } from "../generator/typescript.js";
+import { filesUnder } from "./helpers/files.js";
 import { MEMORY_ROOT, memoryConfig } from "./helpers/in-memory.js";
 
 /**
@@ -165,19 +166,6 @@ function write(root: string, files: Record<string, string | null>): void {
   }
 }
 
-function outputs(folder: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (sub: string) => {
-    for (const entry of readdirSync(sub, { withFileTypes: true })) {
-      const full = path.join(sub, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out[path.relative(folder, full)] = readFileSync(full).toString("base64");
-    }
-  };
-  walk(folder);
-  return out;
-}
-
 /** A cached run (incremental when it can be) and a run without any cache, on the same sources. */
 async function bothRuns(root: string) {
   // The artifacts go beside the service, not into it: the include globs would list them.
@@ -190,7 +178,7 @@ async function bothRuns(root: string) {
   expect(lines(cached)).toEqual(lines(full));
   expect(full.diagnostics.errors.map((d) => d.message)).toEqual([]); // every case is a service the cache keeps a run of
   expect(cached.counts).toEqual(full.counts);
-  if (!full.counts.errors) expect(outputs(config.out)).toEqual(outputs(fullConfig.out));
+  if (!full.counts.errors) expect(filesUnder(config.out)).toEqual(filesUnder(fullConfig.out));
   return cached;
 }
 
@@ -221,6 +209,31 @@ const BASE: Record<string, string> = {
   "src/routes/docs.ts": `import { Router } from "express";\nexport const docs = Router();\n/** Read the docs\n * @documented\n */\ndocs.get("/", (q, s) => { s.json({}); });\n`,
   "src/app.ts": `import express from "express";\nimport { items } from "./routes/items.js";\nimport orders from "./routes/orders.js";\nimport { parent } from "./routes/index.js";\nimport { shared } from "./routes/shared.js";\nimport "./routes/addon.js";\nimport { docs } from "./routes/docs.js";\nimport { unused } from "./routes/unused.js";\nimport { usesLazy } from "./routes/uses-lazy.js";\nimport { sharedRouters } from "./routes/lazy-shared.js";\nfunction look(value: unknown) {}\nexport const app = express();\napp.use("/lazy", usesLazy);\nlook(sharedRouters);\napp.use("/items", items);\napp.use("/orders", orders);\napp.use("/parent", parent);\napp.use("/shared", shared);\napp.use("/docs", docs);\napp.use("/unused", unused);\n`,
 };
+
+/** The files under a folder whose names match, declaration files aside, sorted. */
+function sourceFiles(folder: string, name: RegExp): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && name.test(e.name) && !e.name.endsWith(".d.ts"))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/**
+ * After a first pair of runs, edits each file in turn (the first match of `pattern` replaced, or a
+ * comment added where there is none), compares a cached run with a run without a cache, and puts the
+ * file back. Returns how many modules the cached runs replayed in all.
+ */
+async function editEachFile(files: string[], pattern: RegExp, replacement: string): Promise<number> {
+  await bothRuns(dir);
+  let replayed = 0;
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, pattern.test(text) ? text.replace(pattern, replacement) : `// edited\n${text}`);
+    replayed += (await bothRuns(dir)).replay?.modules ?? 0;
+    writeFileSync(file, text);
+  }
+  return replayed;
+}
 
 /** How often `part` occurs in `text` (edits that add a route give each addition its own path). */
 const count = (text: string, part: string) => text.split(part).length - 1;
@@ -379,21 +392,8 @@ describe("incremental runs on larger services", () => {
   it.each(["hono", "koa", "fastify", "nest", "next"])("the %s fixture: each source file edited in turn (replayed where the adapter records summaries)", async (name) => {
     const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
     cpSync(fixture, dir, { recursive: true, filter: (source) => !source.endsWith("expected-operations.json") });
-    await bothRuns(dir);
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts"))
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    let replayed = 0;
-    for (const file of files) {
-      const text = readFileSync(file, "utf8");
-      // The first string that looks like a path or a permission key gets a suffix; or a comment is added.
-      const edited = /"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/.test(text) ? text.replace(/"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/, '"$1x"') : `// edited\n${text}`;
-      writeFileSync(file, edited);
-      const warm = await bothRuns(dir);
-      replayed += warm.replay?.modules ?? 0;
-      writeFileSync(file, text);
-    }
+    // The first string that looks like a path or a permission key gets a suffix.
+    const replayed = await editEachFile(sourceFiles(dir, /\.tsx?$/), /"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/, '"$1x"');
     if (name === "hono" || name === "koa") expect(replayed).toBeGreaterThan(0);
     else expect(replayed).toBe(0);
   });
@@ -402,21 +402,8 @@ describe("incremental runs on larger services", () => {
     const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "examples", "field-service");
     cpSync(path.join(example, "src"), path.join(dir, "src"), { recursive: true });
     for (const file of ["package.json", "tsconfig.json"]) cpSync(path.join(example, file), path.join(dir, file));
-    await bothRuns(dir);
-    const routeFiles = readdirSync(path.join(dir, "src", "routes"), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    let replayed = 0;
-    for (const file of routeFiles) {
-      const text = readFileSync(file, "utf8");
-      // The first permission key string in the file gets a suffix (or, with none, a comment is added).
-      const edited = /"([a-z_]+\.[a-z_.]+)"/.test(text) ? text.replace(/"([a-z_]+\.[a-z_.]+)"/, '"$1_x"') : `// edited\n${text}`;
-      writeFileSync(file, edited);
-      const warm = await bothRuns(dir);
-      replayed += warm.replay?.modules ?? 0;
-      writeFileSync(file, text);
-    }
+    // The first permission key in each route file gets a suffix.
+    const replayed = await editEachFile(sourceFiles(path.join(dir, "src", "routes"), /\.ts$/), /"([a-z_]+\.[a-z_.]+)"/, '"$1_x"');
     expect(replayed).toBeGreaterThan(0);
   });
 });
