@@ -1,3 +1,4 @@
+import { callsOf } from "../../scan/calls.js";
 import { ts } from "../../typescript.js";
 
 const NONE: ReadonlySet<string> = new Set();
@@ -50,18 +51,19 @@ export function permissionOnlyImports(file: ts.SourceFile, permissionCalls: Read
     if (ts.isIdentifier(node) && wanted.has(node.text)) inChecks.set(node.text, (inChecks.get(node.text) ?? 0) + 1);
     ts.forEachChild(node, count);
   };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node)) return;
-    if (ts.isCallExpression(node)) {
-      // The callee's name as the interpreter reads it (`check(...)`, `auth.check(...)`); imported from
-      // there it would make a cycle (the interpreter builds type contexts).
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-      if (name !== undefined && permissionCalls.has(name)) return count(node);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
+  // The file's calls in source order (listed once per file, usually by the scan already); a check inside
+  // another check's arguments is counted with it.
+  let countedUntil = -1;
+  for (const call of callsOf(file)) {
+    if (!ts.isCallExpression(call) || call.pos < countedUntil) continue;
+    // The callee's name as the interpreter reads it (`check(...)`, `auth.check(...)`); imported from
+    // there it would make a cycle (the interpreter builds type contexts).
+    const callee = call.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    if (name === undefined || !permissionCalls.has(name)) continue;
+    count(call);
+    countedUntil = call.end;
+  }
 
   // Every mention in the text outside the import declarations must be one of those.
   const text = file.text;
