@@ -11,7 +11,7 @@ import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 
 /** The adapters that record module summaries and replay them (extract/incremental). */
-const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa"]);
+const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
 
 /** Every adapter apidex ships, by name. */
 export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter };

@@ -22,6 +22,11 @@ export interface ModuleSummary {
   starExports: boolean;
   /** Diagnostics the evaluation reported, and those about this file reported after extraction (the unreached sweep, broken imports). */
   diagnostics: Diagnostic[];
+  /**
+   * Layers the module added to the adapter's own root rather than to a router it created: a Next.js
+   * route file's exported handlers, as routes of the app.
+   */
+  rootLayers?: SavedLayer[];
   /** Registration calls and functions in other files that this evaluation reached (for those files' unreached sweep). */
   reached: { visited: NodeRef[]; invoked: NodeRef[] };
 }

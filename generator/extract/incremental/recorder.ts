@@ -22,6 +22,8 @@ interface ModuleRecord {
   /** The summary it was replayed from, carried to the next run. */
   replayed?: ModuleSummary;
   exported?: ModuleExports;
+  /** Layers it added to the adapter's root (Next.js route handlers). */
+  rootLayers?: Layer[];
 }
 
 interface Frame {
@@ -209,6 +211,20 @@ export class ModuleRecorder implements EvaluationTracker {
     return this.records.get(ref.file)?.routers[ref.index];
   }
 
+  /**
+   * Everything reported until `leaveFile` is `file`'s doing: an adapter that reads a module's exports
+   * itself after running it (Next.js reads each route file's method handlers) wraps that work in these.
+   */
+  enterFile(file: string): void {
+    this.stack.push({ file, binding: false, lazyOutside: false });
+  }
+
+  /** Ends `enterFile`; `rootLayers` are the layers the file added to the adapter's root. */
+  leaveFile(file: string, rootLayers: Layer[]): void {
+    this.stack.pop();
+    this.record(file).rootLayers = rootLayers;
+  }
+
   /** A module was replayed from `summary` (its routers were created inside enterModule/leaveModule). */
   replayed(file: string, summary: ModuleSummary): void {
     this.record(file).replayed = summary;
@@ -228,6 +244,8 @@ export class ModuleRecorder implements EvaluationTracker {
       }
       const routers = this.saveRouters(file, record);
       if (!routers) continue;
+      const rootLayers = record.rootLayers?.map((layer) => this.saveLayer(layer));
+      if (rootLayers?.some((layer) => !layer)) continue;
       out[file] = {
         touches: [...record.touches],
         routers,
@@ -237,6 +255,7 @@ export class ModuleRecorder implements EvaluationTracker {
         starExports: record.exported?.star ?? false,
         diagnostics: [...record.diagnostics, ...record.post],
         reached: { visited: record.visited, invoked: record.invoked },
+        ...(rootLayers ? { rootLayers: rootLayers as SavedLayer[] } : {}),
       };
     }
     return out;

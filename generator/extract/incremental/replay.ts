@@ -59,6 +59,11 @@ export class SummaryReplay implements ModuleReplay {
     return { names: new Set(summary.exportNames), star: summary.starExports };
   }
 
+  /** The layers a replayed module added to the adapter's root (Next.js route handlers). */
+  rootLayers(fileName: string): Layer[] {
+    return (this.summaries.get(fileName)!.rootLayers ?? []).map((layer) => this.layer(layer));
+  }
+
   private layer(saved: SavedLayer): Layer {
     switch (saved.type) {
       case "route":

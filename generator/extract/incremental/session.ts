@@ -69,6 +69,11 @@ export class IncrementalSession {
     interpreter.onPost = { enter: (file) => this.recorder.enterPost(file), leave: () => this.recorder.leavePost() };
   }
 
+  /** The replay, for adapters that walk the replayed files themselves (Next.js). */
+  get replayed(): SummaryReplay | undefined {
+    return this.replay;
+  }
+
   /** After every module ran: what replayed modules reached in other files counts as reached. */
   restoreReached(): void {
     this.replay?.restoreReached(this.sources);

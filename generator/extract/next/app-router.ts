@@ -11,6 +11,7 @@ import { flattenApp } from "../flatten.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost } from "../router-host.js";
 import { dedupe } from "../shared.js";
+import { IncrementalSession } from "../incremental/session.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const ROUTE_FILE = /(^|[\\/])app[\\/](.*[\\/])?route\.(ts|tsx|js|mjs|mts)$/;
@@ -84,12 +85,17 @@ export const nextAdapter: FrameworkAdapter = {
   detect: (sources) => sources.files.some((f) => appRouterPaths(f.fileName.slice(sources.root.length)) !== undefined),
   extract(sources, options, diagnostics) {
     const host = new NextHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, host);
+    // With the run cache: each route file's handlers are recorded, and unchanged files replayed from that.
+    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
+    session?.attach(interpreter);
     const root: RouterNode = { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true };
-    for (const file of sources.files) {
+    const readRouteFile = (file: ts.SourceFile): void => {
       const route = appRouterPaths(path.relative(sources.root, file.fileName));
-      if (!route) continue;
+      if (!route) return;
+      const before = root.stack.length;
+      session?.recorder.enterFile(file.fileName);
       const instance = interpreter.module(file);
       for (const statement of file.statements) {
         for (const [method, node] of exportedMethods(statement)) {
@@ -98,8 +104,24 @@ export const nextAdapter: FrameworkAdapter = {
           host.addExport(root, method, route.paths, node, value, instance.scope);
         }
       }
+      session?.recorder.leaveFile(file.fileName, root.stack.slice(before));
+    };
+    // Route files in path order, the replayed ones (not parsed) at their place among them.
+    const replay = session?.replayed;
+    const replayed = replay?.files ?? [];
+    let next = 0;
+    const replayNext = () => {
+      const name = replayed[next++]!;
+      interpreter.moduleNamed(name);
+      root.stack.push(...replay!.rootLayers(name));
+    };
+    for (const file of sources.files) {
+      while (next < replayed.length && replayed[next]! < file.fileName) replayNext();
+      readRouteFile(file);
     }
+    while (next < replayed.length) replayNext();
     interpreter.finishChecks();
+    session?.finish(interpreter, "next");
     return dedupe(flattenApp(root, diagnostics, "next", openApiParser));
   },
 };
