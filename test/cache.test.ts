@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
@@ -87,6 +88,26 @@ describe("the run cache", () => {
     const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" }, { compressor: new Compressor(known) });
     expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
     expect(known.size).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
+  });
+
+  it("compresses small bodies at the best settings and large ones at the faster ones, byte for byte", async () => {
+    const entry = (i: number) => `{"operation_id":"list_thing_${i}","method":"GET","path":"/v1/things/${i}/parts","permissions":["things.read"]}`;
+    const small = `[${Array.from({ length: 200 }, (_, i) => entry(i)).join(",")}]\n`; // ~20 KB
+    const large = `[${Array.from({ length: 4000 }, (_, i) => entry(i)).join(",")}]\n`; // ~400 KB
+    const files = await buildApiDocsFiles({ index: large, openapi: small, schema: "{}\n" });
+    const body = (name: string) => files.find((f) => f.name === `api-docs/${name}`)!.content as Buffer;
+    // gzip's header carries no time stamp and a fixed OS byte; the deflate stream is zlib's at that level.
+    const gzipAt = (text: string, level: number) => {
+      const out = gzipSync(Buffer.from(text), { level });
+      out[4] = out[5] = out[6] = out[7] = 0;
+      out[9] = 3;
+      return out;
+    };
+    const brotliAt = (text: string, quality: number) => brotliCompressSync(Buffer.from(text), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text), [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } });
+    expect(body("openapi.json.gz").equals(gzipAt(small, 9))).toBe(true);
+    expect(body("operations.json.gz").equals(gzipAt(large, 8))).toBe(true);
+    expect(body("openapi.json.br").equals(brotliAt(small, 11))).toBe(true);
+    expect(body("operations.json.br").equals(brotliAt(large, 9))).toBe(true);
   });
 
   describe("files the analysis never read", () => {

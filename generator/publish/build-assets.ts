@@ -164,9 +164,16 @@ function brotli(body: Buffer): Promise<Buffer> {
   });
 }
 
+/**
+ * Files up to this size get gzip's best level; larger ones level 8, within 3% of level 9's size in 60% of
+ * its time (a 1.1 MB index: 45.3 against 44.1 KB, 15 against 25 ms). gzip is the fallback encoding
+ * (brotli is what current clients take), and on a warm run the large index's compression is waited for.
+ */
+const MAX_GZIP_LEVEL_BYTES = 256 * 1024;
+
 /** gzip with a fixed header (no time stamp, a fixed OS byte) so every machine writes the same bytes. */
 async function gzip(body: Buffer): Promise<Buffer> {
-  const out = await gzipPromise(body, { level: 9, chunkSize: wholeOutput(body) });
+  const out = await gzipPromise(body, { level: body.byteLength <= MAX_GZIP_LEVEL_BYTES ? 9 : 8, chunkSize: wholeOutput(body) });
   out[4] = out[5] = out[6] = out[7] = 0; // MTIME
   out[9] = 3; // OS: Unix, whatever machine compressed it
   return out;
