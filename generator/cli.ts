@@ -74,7 +74,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       return;
     }
     const progress = progressLine(io);
-    const timings = options.timings ? phaseTimings() : undefined;
+    const timings = options.timings ? phaseTimings(config.root) : undefined;
     const onProgress = progress || timings ? (phase: string) => (progress?.update(phase), timings?.update(phase)) : undefined;
     const result = await generateToDisk(config, { cache: options.cache, cwd: io.cwd, ...(onProgress ? { onProgress } : {}) });
     progress?.done();
@@ -348,7 +348,7 @@ function progressLine(io: CliIo): { update: (phase: string) => void; done: () =>
  * `--timings`: each phase's wall time from the progress events, then totals for the process, with the
  * time the main thread spent paused for garbage collection (on large services the largest single cost).
  */
-function phaseTimings(): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; missed?: string } }) => string } {
+function phaseTimings(root: string): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; missed?: string }; unreplayable?: { file: string; reason: string }[] }) => string } {
   const phases: { name: string; start: number }[] = [{ name: "start-up and config", start: 0 }];
   let gcPauses = 0;
   const gc = new PerformanceObserver((list) => {
@@ -367,6 +367,12 @@ function phaseTimings(): { update: (phase: string) => void; report: (result: { f
       else if (result.fromCache) rows.push("  (every source unchanged: the artifacts came from the cache)");
       // A replay that met something its summaries do not cover: the run evaluated everything (and says why).
       if (result.replay?.missed) rows.push(`  (${result.replay.missed}; every module was evaluated)`);
+      // Which modules every run evaluates again, so a slow incremental run can be explained (and fixed).
+      const never = result.unreplayable ?? [];
+      if (never.length) {
+        const shown = never.slice(0, 5).map((m) => `    ${path.relative(root, m.file).split(path.sep).join("/")}: ${m.reason}`);
+        rows.push(`  ${plural(never.length, "module")} cannot be replayed by a later run (each is evaluated every time):`, ...shown, ...(never.length > 5 ? [`    and ${never.length - 5} more`] : []));
+      }
       const usage = process.resourceUsage();
       const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
       return `apidex timings:\n${rows.join("\n")}\n  total ${(end / 1000).toFixed(2)}s wall, ${cpu.toFixed(2)}s CPU, ${(gcPauses / 1000).toFixed(2)}s paused for GC, peak memory ${(usage.maxRSS / 1024).toFixed(0)} MiB\n`;

@@ -46,6 +46,8 @@ export interface DiskResult {
    * why the run evaluated everything after all when a replay met something its summaries did not cover.
    */
   replay?: { modules: number; missed?: string };
+  /** Modules this run evaluated that a later run cannot replay either, and why (with the cache, for `--timings`). */
+  unreplayable?: { file: string; reason: string }[];
 }
 
 /**
@@ -118,7 +120,10 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     missed = error.message;
     result = await generate(config, undefined, { ...common, incremental: { replay: {}, previousImports: {} } });
   }
-  const replay = plan ? { replay: { modules: missed ? 0 : replayedModules, ...(missed ? { missed } : {}) } } : {};
+  const replay = {
+    ...(plan ? { replay: { modules: missed ? 0 : replayedModules, ...(missed ? { missed } : {}) } } : {}),
+    ...(result.unreplayable ? { unreplayable: result.unreplayable } : {}),
+  };
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {

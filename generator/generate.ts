@@ -35,6 +35,8 @@ export interface GenerateResult {
   inputs: string[];
   /** What extraction leaves for the next run's replay, when it was asked to record (`incremental`). */
   summaries?: ModuleSummaries;
+  /** The modules that ran but cannot be replayed by a later run, and why (when it was asked to record). */
+  unreplayable?: { file: string; reason: string }[];
 }
 
 export interface GenerateOptions {
@@ -129,6 +131,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     // The type phase read files too (library declarations, package.json): a change there must miss.
     inputs: [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])],
     ...(options.incremental?.result ? { summaries: options.incremental.result } : {}),
+    ...(options.incremental?.unreplayable ? { unreplayable: options.incremental.unreplayable } : {}),
   };
 }
 

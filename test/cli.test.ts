@@ -149,6 +149,8 @@ describe("apidex generate", () => {
     // orders.ts (and the constants module it reads) are replayed; the changed file and the app are evaluated.
     expect(warm.stdout).toContain("(2 unchanged modules replayed from the cached run)");
     expect(warm.stderr).toMatch(/extracting routes from 2 files \(1 more replayed unchanged\)/);
+    // And which modules no run can replay, with the reason: the app module creates the app.
+    expect(warm.stderr).toContain("1 module cannot be replayed by a later run (each is evaluated every time):\n    src/app.ts: it creates an app\n");
     // Runs with the cache keep V8's compiled code of the compiler beside the run cache (Node 20; Node 22 has its own).
     const cacheFiles = readdirSync(path.join(work, "node_modules", ".cache", "apidex"));
     expect(cacheFiles.some((f) => /^compiler-[0-9a-f]{16}\.v8$/.test(f))).toBe(Number(process.versions.node.split(".")[0]) < 22);

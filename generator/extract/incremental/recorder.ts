@@ -233,6 +233,13 @@ export class ModuleRecorder implements EvaluationTracker {
   // ---------------------------------------------------------------------------------------------
   // The result
 
+  /** Modules that ran but cannot be summarized, with the first reason found (for `--timings`). */
+  unreplayable(): { file: string; reason: string }[] {
+    const out: { file: string; reason: string }[] = [];
+    for (const [file, record] of this.records) if (record.executed && record.spoiled) out.push({ file, reason: record.spoiled });
+    return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
   /** Summaries of every module that qualifies; `resolutions` gives a (parsed) file's import resolutions. */
   summaries(resolutions: (file: string) => [string, string | null][]): Record<string, ModuleSummary> {
     const out: Record<string, ModuleSummary> = {};

@@ -19,6 +19,8 @@ export interface IncrementalExtraction {
   checkResolutions?: boolean;
   /** Set by the adapter: what this run leaves for the next one. */
   result?: ModuleSummaries;
+  /** Set by the adapter: the modules that ran but cannot be replayed, and why. */
+  unreplayable?: { file: string; reason: string }[];
 }
 
 /**
@@ -93,6 +95,7 @@ export class IncrementalSession {
       return parsed ? importResolutions(this.sources, parsed) : [];
     });
     this.options.result = { adapter, imports, keyTypeFiles: interpreter.keyTypeFiles, modules };
+    this.options.unreplayable = this.recorder.unreplayable();
   }
 }
 
