@@ -362,7 +362,7 @@ function phaseTimings(root: string): { update: (phase: string) => void; report: 
       // Entries not yet delivered to the callback are taken now.
       for (const entry of gc.takeRecords()) gcPauses += entry.duration;
       gc.disconnect();
-      const rows = phases.map((p, i) => `  ${p.name.padEnd(52)} ${(((phases[i + 1]?.start ?? end) - p.start) / 1000).toFixed(2)}s`);
+      const rows = phases.map((p, i) => `  ${p.name.padEnd(52)} ${(((phases[i + 1]?.start ?? end) - p.start) / 1000).toFixed(3)}s`);
       if (result.unreadChanges) rows.push("  (only files the analysis does not read changed: the artifacts came from the cache)");
       else if (result.fromCache) rows.push("  (every source unchanged: the artifacts came from the cache)");
       // A replay that met something its summaries do not cover: the run evaluated everything (and says why).
@@ -375,7 +375,7 @@ function phaseTimings(root: string): { update: (phase: string) => void; report: 
       }
       const usage = process.resourceUsage();
       const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
-      return `apidex timings:\n${rows.join("\n")}\n  total ${(end / 1000).toFixed(2)}s wall, ${cpu.toFixed(2)}s CPU, ${(gcPauses / 1000).toFixed(2)}s paused for GC, peak memory ${(usage.maxRSS / 1024).toFixed(0)} MiB\n`;
+      return `apidex timings:\n${rows.join("\n")}\n  total ${(end / 1000).toFixed(3)}s wall, ${cpu.toFixed(2)}s CPU, ${(gcPauses / 1000).toFixed(2)}s paused for GC, peak memory ${(usage.maxRSS / 1024).toFixed(0)} MiB\n`;
     },
   };
 }

@@ -1,12 +1,15 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { preloadCompiler } from "./cache/compiler-code-cache.js";
 import { RunCache } from "./cache/run-cache.js";
+import { settledAt, statSignature, wallClockNs } from "./cache/source-stats.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { listSources } from "./scan/list-sources.js";
 import { mayRegisterRoutes } from "./scan/route-hints.js";
 import { planReplay } from "./extract/incremental/plan.js";
+import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
+import type { GenerateOptions } from "./generate.js";
 import { BUILD_ID, VERSION } from "./version.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 
@@ -55,26 +58,41 @@ export interface DiskResult {
  * (the default), a run whose inputs are all unchanged — or whose only changed files are ones the last
  * analysis never read — reuses the previous artifacts without parsing.
  */
-export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void } = {}): Promise<DiskResult> {
+export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void; clock?: () => bigint } = {}): Promise<DiskResult> {
   const useCache = options.cache ?? true;
   let cache: RunCache | undefined;
   let texts: Map<string, string> | undefined;
   let hashes: Map<string, string> | undefined;
+  let stats: Map<string, string> | undefined;
+  let listed: string[] | undefined;
   if (useCache) {
     cache = RunCache.forProject(config.root, options.cwd ?? process.cwd(), cacheKey(config));
     texts = new Map();
     hashes = new Map();
-    for (const name of await listSources(config)) {
-      const text = readFileSync(name, "utf8");
-      texts.set(name, text);
-      hashes.set(name, RunCache.contentHash(text));
+    stats = new Map();
+    listed = await listSources(config);
+    // A file whose stat signature is the one the cached run recorded is not read: its hash is known. Any
+    // other is read and hashed; its signature is kept for the next run once the file has settled.
+    const now = options.clock?.() ?? wallClockNs();
+    for (const name of listed) {
+      const stat = statSync(name, { bigint: true, throwIfNoEntry: false });
+      const signature = stat ? statSignature(stat) : undefined;
+      let hash = signature ? cache.hashBySignature(name, signature) : undefined;
+      if (hash === undefined) {
+        const text = readFileSync(name, "utf8");
+        texts.set(name, text);
+        hash = RunCache.contentHash(text);
+      }
+      hashes.set(name, hash);
+      if (stat && signature && settledAt(stat, now)) stats.set(name, signature);
     }
     let hit = cache.artifactsFor(hashes);
     let unreadChanges: string[] | undefined;
     if (!hit) {
       // Only files the analysis never read changed (a service, a test): the artifacts are the same.
       const sourceTexts = texts;
-      const unaffected = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? "", path.relative(config.root, file)));
+      // A changed file has been read (its signature changed too).
+      const unaffected = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? readFileSync(file, "utf8"), path.relative(config.root, file)));
       hit = unaffected?.artifacts;
       unreadChanges = unaffected?.changed;
     }
@@ -86,7 +104,11 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
         // The entry now describes these sources, so the next run is a plain hit.
         const analysed = cache.analysedFiles() ?? [];
         // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries());
+        // So does the scan's record: the changed files were not able to register routes, and still are not.
+        const routeCapable = cache.previousRouteCapable();
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable } : undefined);
+      } else if (stats) {
+        cache.recordStats(stats);
       }
       return { counts: hit.counts, diagnostics, written, fromCache: true, ...(unreadChanges ? { unreadChanges } : {}) };
     }
@@ -103,7 +125,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files) : undefined;
   // The code cache is taken after extraction: the type checker's code is left out (most warm runs reuse
   // the types), which keeps the cache small and quick to load.
-  const common = { ...(compiler ? { afterExtraction: () => compiler.save() } : {}), ...(cache ? { cache } : {}), ...(texts ? { texts } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
+  const common: GenerateOptions = { ...(compiler ? { afterExtraction: () => compiler.save() } : {}), ...(cache ? { cache } : {}), ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
   const since = cache && hashes ? cache.changedSince(hashes) : undefined;
@@ -111,6 +133,13 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   const plan = summaries && since ? planReplay(summaries, since.changed, since.fileSetChanged) : undefined;
   const replayedModules = plan ? Object.keys(plan.replay).length : 0;
   let missed: string | undefined;
+  // The files the analysis read: the compiler writes paths with forward slashes, the globs with the
+  // platform's separators. A replayed module read what it read last time without this run seeing it:
+  // the last run's inputs stay inputs.
+  const analysedBy = (inputs: string[]): string[] => [...new Set([...inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache?.analysedFiles() ?? []) : [])])];
+  // The summaries are written while the index is compressed; the entry that names them follows.
+  const whileCompressing = cache && hashes ? ({ inputs, summaries }: { inputs: string[]; summaries?: ModuleSummaries }) => summaries && cache.writeSummaries(inputsOf(cache, hashes, analysedBy(inputs)), summaries) : undefined;
+  if (whileCompressing) common.whileCompressing = whileCompressing;
   let result: Awaited<ReturnType<typeof generate>>;
   try {
     result = await generate(config, undefined, { ...common, ...(cache ? { incremental: plan ?? { replay: {}, previousImports: {} } } : {}) });
@@ -127,9 +156,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {
-    // The compiler writes paths with forward slashes, the globs with the platform's separators. A replayed
-    // module read what it read last time without this run seeing it: the last run's inputs stay inputs.
-    const analysed = [...new Set([...result.inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache.analysedFiles() ?? []) : [])])];
+    const analysed = analysedBy(result.inputs);
     cache.save(
       inputsOf(cache, hashes, analysed),
       {
@@ -140,9 +167,18 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       result.types,
       analysed,
       result.summaries,
+      stats ? { stats, routeCapable: result.routeCapable } : undefined,
     );
   }
   return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false, ...replay };
+}
+
+/** Route capability of the unchanged globbed files, as the cached run's scan found it. */
+function routeCapableIn(cache: RunCache, hashes: Map<string, string> | undefined): (file: string) => boolean | undefined {
+  return (file) => {
+    const hash = hashes?.get(file);
+    return hash === undefined ? undefined : cache.wasRouteCapable(file, hash);
+  };
 }
 
 /** Every input's fingerprint: the globbed files' hashes, and the files the analysis read outside the globs. */

@@ -13,7 +13,7 @@ import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
-import { scanProject, type SourceSet } from "./scan/source-set.js";
+import { type KnownSources, scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import type { ArtifactFile } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
@@ -33,6 +33,8 @@ export interface GenerateResult {
   types?: CachedTypes;
   /** Every file the analysis read: globbed, pulled in by an import, or behind a permission key's type. */
   inputs: string[];
+  /** The globbed files the scan found able to register routes (for the run cache). */
+  routeCapable: string[];
   /** What extraction leaves for the next run's replay, when it was asked to record (`incremental`). */
   summaries?: ModuleSummaries;
   /** The modules that ran but cannot be replayed by a later run, and why (when it was asked to record). */
@@ -42,8 +44,8 @@ export interface GenerateResult {
 export interface GenerateOptions {
   /** Reuse the type phase of documented operations when nothing it read changed. */
   cache?: RunCache;
-  /** Source texts already read, by absolute path. */
-  texts?: Map<string, string>;
+  /** What the run already knows of its globbed files: their list, texts it read, route capability the cache remembers. */
+  known?: KnownSources;
   /** Told what the run is doing, for a progress line on a terminal. */
   onProgress?: (phase: string) => void;
   /** Compressed variants an earlier run made, by the SHA-256 of their content (see `compressionsOf`). */
@@ -55,6 +57,11 @@ export interface GenerateOptions {
   incremental?: IncrementalExtraction;
   /** Called once extraction is done, before the type phase (the CLI keeps the compiler's code cache from here). */
   afterExtraction?: () => void;
+  /**
+   * Called once everything but the compressed files is known, while the thread pool may still be
+   * compressing the index (a warm run saves its module summaries meanwhile).
+   */
+  whileCompressing?: (known: { inputs: string[]; summaries?: ModuleSummaries }) => void;
 }
 
 const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
@@ -73,7 +80,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const schemaText = readFileSync(SCHEMA_FILE, "utf8");
   compressor.start(Buffer.from(schemaText));
   progress("parsing the sources");
-  const set = sources ?? (await scanProject(config, options.texts, new Set(Object.keys(options.incremental?.replay ?? {}))));
+  const set = sources ?? (await scanProject(config, options.known, new Set(Object.keys(options.incremental?.replay ?? {}))));
   progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${set.files.length} files`);
   const operations = analyse(set, config, diagnostics, options.incremental);
   options.afterExtraction?.();
@@ -105,6 +112,10 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
   const openapiText = canonicalJson(openapi);
+  // The type phase read files too (library declarations, package.json): a change there must miss.
+  const allInputs = [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])];
+  // The thread pool may still be compressing the index: the caller can save what it already can meanwhile.
+  if (!errors) options.whileCompressing?.({ inputs: allInputs, ...(options.incremental?.result ? { summaries: options.incremental.result } : {}) });
   const files: ArtifactFile[] = errors
     ? []
     : [
@@ -128,8 +139,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
       errors,
     },
     ...(types ? { types } : {}),
-    // The type phase read files too (library declarations, package.json): a change there must miss.
-    inputs: [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])],
+    inputs: allInputs,
+    routeCapable: set.routeCapable,
     ...(options.incremental?.result ? { summaries: options.incremental.result } : {}),
     ...(options.incremental?.unreplayable ? { unreplayable: options.incremental.unreplayable } : {}),
   };

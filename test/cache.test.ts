@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
+import { wallClockNs } from "../generator/cache/source-stats.js";
 import { generateToDisk } from "../generator/generate.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "../generator/publish/build-assets.js";
 import { filesUnder } from "./helpers/files.js";
@@ -21,9 +22,12 @@ function write(files: Record<string, string>) {
   }
 }
 
-async function run(cache = true) {
+/** A clock an hour ahead: every file counts as settled, so runs record (and later trust) stat signatures. */
+const settledClock = () => wallClockNs() + 3_600_000_000_000n;
+
+async function run(cache = true, clock: (() => bigint) | undefined = settledClock) {
   const config = await loadConfig({ cwd: dir, root: dir });
-  const result = await generateToDisk(config, { cache, cwd: dir });
+  const result = await generateToDisk(config, { cache, cwd: dir, ...(clock ? { clock } : {}) });
   expect(result.diagnostics.errors).toEqual([]);
   return { ...result, index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")), openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")) };
 }
@@ -292,6 +296,69 @@ describe("the run cache", () => {
   });
 });
 
+describe("stat signatures", () => {
+  const entryOf = () => {
+    const folder = path.join(dir, "node_modules", ".cache", "apidex");
+    const name = readdirSync(folder).find((f) => f.endsWith(".json"))!;
+    return { file: path.join(folder, name), data: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as { sources: Record<string, string>; stats?: Record<string, string>; routeCapable?: string[] } };
+  };
+
+  it("take an unchanged file's hash from the signature the last run recorded, without reading it", async () => {
+    await run();
+    const perms = path.join(dir, "src", "perms.ts");
+    const entry = entryOf();
+    expect(entry.data.stats?.[perms]).toMatch(/^\d+:\d+:\d+:\d+$/);
+    expect(entry.data.routeCapable).toEqual([path.join(dir, "src", "app.ts"), path.join(dir, "src", "routes", "a.ts"), path.join(dir, "src", "routes", "b.ts")]);
+    // The entry says perms.ts has other bytes than it has. A run that read it would see a change and
+    // analyse again; one that trusts the (unchanged) signature answers from the cache.
+    entry.data.sources[perms] = "not-its-hash";
+    writeFileSync(entry.file, JSON.stringify(entry.data));
+    expect((await run()).fromCache).toBe(true);
+    // With a signature that is not the file's, the file is read: its real hash is not the recorded one.
+    entry.data.stats![perms] = "1:2:3:4";
+    writeFileSync(entry.file, JSON.stringify(entry.data));
+    const read = await run();
+    expect(read.fromCache).toBe(false);
+    expect(permissionsOf(read.index)["/v1/things/{id}"]).toEqual(["things.read"]);
+  });
+
+  it("see a file replaced by other bytes of the same size and its old modification time (cp -p, an archive)", async () => {
+    // A whole second, which file times keep exactly.
+    const perms = path.join(dir, "src", "perms.ts");
+    const old = new Date("2024-03-01T12:00:00Z");
+    utimesSync(perms, old, old);
+    const first = await run();
+    expect(permissionsOf(first.index)["/v1/others"]).toEqual(["things.read"]);
+    const before = statSync(perms, { bigint: true });
+    write({ "src/perms.ts": `export const P = { Read: "thingz.read" } as const;\n` }); // same length
+    utimesSync(perms, old, old);
+    const after = statSync(perms, { bigint: true });
+    expect([after.size, after.mtimeNs, after.ino]).toEqual([before.size, before.mtimeNs, before.ino]);
+    const second = await run();
+    expect(second.fromCache).toBe(false);
+    expect(permissionsOf(second.index)["/v1/others"]).toEqual(["thingz.read"]);
+  });
+
+  it("are not recorded for files changed just before the run (same-tick writes), and recorded once they settle", async () => {
+    await run(true, wallClockNs); // the files were all written moments ago
+    expect(entryOf().data.stats ?? {}).toEqual({});
+    // A run the cache answers learns the signatures of files that have settled since.
+    expect((await run()).fromCache).toBe(true);
+    expect(Object.keys(entryOf().data.stats ?? {}).sort()).toEqual(Object.keys(entryOf().data.sources).filter((f) => f.startsWith(path.join(dir, "src"))).sort());
+  });
+
+  it("keep the scan's answer for unchanged files: a file that cannot register routes stays unparsed, one that can is still analysed", async () => {
+    await run();
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src", "routes", "b.ts"), "utf8").replace("more.read", "more.read.v2") });
+    const edited = await run();
+    expect(edited.fromCache).toBe(false);
+    expect(permissionsOf(edited.index)).toEqual({ "/v1/things/{id}": ["things.read"], "/v1/others": ["things.read"], "/v1/more": ["more.read.v2", "things.read"] });
+    const cold = await run(false);
+    expect(snapshot()).toEqual((await run(false), snapshot()));
+    expect(cold.index).toEqual(edited.index);
+  });
+});
+
 describe("the scan", () => {
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
@@ -370,19 +437,31 @@ describe("the cache folder", () => {
     expect(left).toContain("stale-0.json");
   });
 
-  it("prunes on every save", async () => {
-    await run();
+  it("prunes when a run adds an entry, and leaves the folder alone when a run rewrites its own", async () => {
     const folder = path.join(dir, "node_modules", ".cache", "apidex");
-    for (let i = 0; i < MAX_ENTRIES + 3; i++) {
+    mkdirSync(folder, { recursive: true });
+    const stale = (i: number) => {
       const file = path.join(folder, `stale-${i}.json`);
       writeFileSync(file, "{}");
       const when = new Date(Date.now() - (i + 1) * 86_400_000);
       utimesSync(file, when, when);
-    }
-    // An edit makes the next run a miss, which saves, which prunes.
+    };
+    for (let i = 0; i < MAX_ENTRIES + 3; i++) stale(i);
+    const entries = () => readdirSync(folder).filter((f) => f.endsWith(".json"));
+    await run(); // adds this project's entry: prunes
+    expect(entries()).toHaveLength(MAX_ENTRIES);
+    stale(MAX_ENTRIES + 10);
+    // An edit makes the next run a miss, which rewrites its entry: nothing new, so no listing of the folder.
     write({ "src/perms.ts": `export const P = { Read: "things.read.v2" } as const;\n` });
     await run();
-    expect(readdirSync(folder).filter((f) => f.endsWith(".json"))).toHaveLength(MAX_ENTRIES);
+    expect(entries()).toHaveLength(MAX_ENTRIES + 1);
+    // Another project's first run adds an entry to the same folder: pruned again.
+    const other = path.join(dir, "other");
+    mkdirSync(path.join(other, "src"), { recursive: true });
+    writeFileSync(path.join(other, "src", "app.ts"), `import express from "express";\nexport const app = express();\napp.get("/x", (q, s) => s.end());\n`);
+    const config = await loadConfig({ cwd: dir, root: other });
+    await generateToDisk(config, { cwd: dir });
+    expect(entries()).toHaveLength(MAX_ENTRIES);
   });
 });
 

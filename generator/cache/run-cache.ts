@@ -64,6 +64,20 @@ interface CacheFile {
   analysed?: string[];
   artifacts?: StoredArtifacts;
   types?: CachedTypes;
+  /**
+   * Stat signatures (size, times, inode: `statSignature`) of the globbed files whose `sources` hash they
+   * vouch for: a later run takes the hash of a file with the same signature without reading it. Only
+   * files that had settled when they were read are here (`settledAt`).
+   */
+  stats?: Record<string, string>;
+  /** The globbed files whose text the scan found able to register routes (`mayRegisterRoutes`), sorted. */
+  routeCapable?: string[];
+}
+
+/** What the scan of a run learnt about its globbed files, kept for the next run's (see `CacheFile`). */
+export interface ScanRecord {
+  stats: Map<string, string>;
+  routeCapable: string[];
 }
 
 /**
@@ -116,6 +130,33 @@ export class RunCache {
       fileSetChanged = true;
     }
     return { changed, fileSetChanged };
+  }
+
+  /**
+   * The content hash the cached run recorded for `file`, when its stat signature is the one recorded
+   * with it: the file need not be read to know it is unchanged.
+   */
+  hashBySignature(file: string, signature: string): string | undefined {
+    const previous = this.data;
+    return previous?.stats?.[file] === signature ? previous.sources[file] : undefined;
+  }
+
+  private routeCapableSet: Set<string> | undefined;
+
+  /**
+   * Whether the scan found `file` able to register routes in the cached run, when its content (`hash`)
+   * is the same now — the answer depends on nothing else — and undefined when that run cannot tell.
+   */
+  wasRouteCapable(file: string, hash: string): boolean | undefined {
+    const previous = this.data;
+    if (!previous?.routeCapable || previous.sources[file] !== hash) return undefined;
+    this.routeCapableSet ??= new Set(previous.routeCapable);
+    return this.routeCapableSet.has(file);
+  }
+
+  /** The globbed files the cached run's scan found able to register routes, if it recorded them. */
+  previousRouteCapable(): string[] | undefined {
+    return this.data?.routeCapable;
   }
 
   /** The module summaries the cached run left, if they belong to it (same key, same sources). */
@@ -267,26 +308,77 @@ export class RunCache {
     for (const file of files) this.fingerprints.delete(file);
   }
 
+  /**
+   * After a run the entry answered: records the signatures of files that have settled since the entry
+   * was written (a checkout's files are all new at first), so later runs need not read them. Rewrites the
+   * entry only, and only when it learns something; its artifacts and summaries stay valid (same sources).
+   */
+  recordStats(stats: Map<string, string>): void {
+    const data = this.data;
+    if (!data) return;
+    const known = data.stats ?? {};
+    let learnt = false;
+    for (const [name, signature] of stats) if (known[name] !== signature && data.sources[name] !== undefined) learnt = true;
+    if (!learnt) return;
+    data.stats = Object.fromEntries([...stats].filter(([name]) => data.sources[name] !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify(data));
+      renameSync(tmp, this.file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+
+  /** The sources digest of the summaries file this process wrote ahead of its entry (`writeSummaries`). */
+  private summariesAhead: string | undefined;
+
+  /**
+   * Writes the module summaries of the run that will `save` with these `sources`, ahead of the entry (a
+   * warm run does it while the index is being compressed). They carry the digest of those sources, so
+   * until that entry is written they belong to no entry and are never replayed.
+   */
+  writeSummaries(sources: Map<string, string>, summaries: ModuleSummaries): void {
+    const digest = sourcesDigest(sortedRecord(sources));
+    const tmp = `${this.summariesFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: digest, summaries };
+      writeFileSync(tmp, JSON.stringify(file));
+      renameSync(tmp, this.summariesFile);
+      this.summariesAhead = digest;
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries): void {
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord): void {
     const stored: StoredArtifacts | undefined = artifacts
       ? { id: randomBytes(16).toString("hex"), files: artifacts.files.map((f) => ({ name: f.name, size: f.content.length })), counts: artifacts.counts, diagnostics: artifacts.diagnostics }
       : undefined;
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
-      sources: Object.fromEntries([...sources].sort(([a], [b]) => (a < b ? -1 : 1))),
+      sources: sortedRecord(sources),
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
+      ...(scan ? { stats: Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)).sort(([a], [b]) => (a < b ? -1 : 1))), routeCapable: [...scan.routeCapable].sort() } : {}),
     };
-    this.data = data; // a long-lived process (watch mode) reads its own last run
+    const created = !this.data;
+    this.data = data;
+    this.routeCapableSet = undefined; // a long-lived process (watch mode) reads its own last run
     this.loaded = artifacts;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      // Summaries first: an entry is never on disk beside summaries of another run (they carry its digest anyway).
-      rmSync(this.summariesFile, { force: true });
+      // Summaries first: an entry is never on disk beside summaries of another run (they carry its digest
+      // anyway) — unless this run wrote its own already (`writeSummaries`).
+      const digest = sourcesDigest(data.sources);
+      const ahead = this.summariesAhead === digest;
+      this.summariesAhead = undefined;
+      if (!ahead) rmSync(this.summariesFile, { force: true });
       if (stored && artifacts) {
         // The bytes before the entry that names them; an entry whose bytes are missing or older is a miss.
         writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...artifacts.files.map((f) => f.content)]));
@@ -294,18 +386,25 @@ export class RunCache {
       }
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
-      if (summaries) {
-        const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: sourcesDigest(data.sources), summaries };
+      if (summaries && !ahead) {
+        const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: digest, summaries };
         writeFileSync(tmp, JSON.stringify(file));
         renameSync(tmp, this.summariesFile);
       }
-      pruneOldest(path.dirname(this.file), MAX_ENTRIES);
-      pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries");
-      pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".artifacts");
+      // Only a run that adds an entry can take the folder over its limit (listing it costs every run time).
+      if (created) {
+        pruneOldest(path.dirname(this.file), MAX_ENTRIES);
+        pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries");
+        pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".artifacts");
+      }
     } catch {
       rmSync(tmp, { force: true });
     }
   }
+}
+
+function sortedRecord(map: Map<string, string>): Record<string, string> {
+  return Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function sourcesDigest(sources: Record<string, string>): string {

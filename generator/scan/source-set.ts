@@ -41,6 +41,8 @@ export class SourceSet {
   readonly replayed = new Set<string>();
   /** The replayed files the scan would have parsed (globbed, able to register routes), sorted: they run in path order among `files`. */
   replayedScanned: string[] = [];
+  /** The listed files the scan found able to register routes (parsed or replayed), for the run cache. */
+  routeCapable: string[] = [];
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
 
@@ -406,27 +408,42 @@ export type { ScanOptions } from "./list-sources.js";
 export { mayRegisterRoutes };
 export { listSources };
 
+/** What a run already knows of its globbed files before the scan (the cache's work in generate-to-disk). */
+export interface KnownSources {
+  /** Every file the globs list, absolute and sorted. */
+  listed: string[];
+  /** The texts it read (changed files, and any the cache could not vouch for); the others are read here if needed. */
+  texts: ReadonlyMap<string, string>;
+  /** Whether an unchanged file can register routes, as the cached run's scan found; undefined when it cannot tell. */
+  routeCapable?: (file: string) => boolean | undefined;
+}
+
 /**
  * Globs the project's sources and parses them. Syntax errors are reported; the files are still analysed.
- * `texts` passes contents already read (the cache hashed them), so no file is read twice.
+ * `known` passes what the cache already learnt: the listing, the texts it read (no file is read twice)
+ * and which unchanged files can register routes (those that cannot are not read at all).
  */
-export async function scanProject(options: ScanOptions, texts?: Map<string, string>, replayed: ReadonlySet<string> = new Set()): Promise<SourceSet> {
+export async function scanProject(options: ScanOptions, known?: KnownSources, replayed: ReadonlySet<string> = new Set()): Promise<SourceSet> {
   const tsconfig = options.tsconfig ? readCompilerOptions(options.tsconfig) : undefined;
   const compilerOptions = tsconfig?.options ?? defaultCompilerOptions();
-  const names = texts ? [...texts.keys()].sort() : await listSources(options);
+  const names = known?.listed ?? (await listSources(options));
   const files: ts.SourceFile[] = [];
   const replayedScanned: string[] = [];
+  const routeCapable: string[] = [];
   for (const name of names) {
-    const text = texts?.get(name) ?? readFileSync(name, "utf8");
+    let text = known?.texts.get(name);
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
-    if (!mayRegisterRoutes(text, path.relative(options.root, name))) continue;
+    const capable = (text === undefined ? known?.routeCapable?.(name) : undefined) ?? mayRegisterRoutes((text ??= readFileSync(name, "utf8")), path.relative(options.root, name));
+    if (!capable) continue;
+    routeCapable.push(name);
     // A file an earlier run summarized is replayed, not parsed (extract/incremental).
     if (replayed.has(fileKey(name))) replayedScanned.push(fileKey(name));
-    else files.push(parse(fileKey(name), text, mayDocument(text)));
+    else files.push(parse(fileKey(name), (text ??= readFileSync(name, "utf8")), mayDocument(text)));
   }
   const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
   for (const name of replayed) set.replayed.add(fileKey(name));
   set.replayedScanned = replayedScanned;
+  set.routeCapable = routeCapable;
   if (tsconfig) set.recordInputs(tsconfig.files);
   return set;
 }
