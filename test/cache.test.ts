@@ -25,9 +25,9 @@ function write(files: Record<string, string>) {
 /** A clock an hour ahead: every file counts as settled, so runs record (and later trust) stat signatures. */
 const settledClock = () => wallClockNs() + 3_600_000_000_000n;
 
-async function run(cache = true, clock: (() => bigint) | undefined = settledClock) {
+async function run(cache = true, clock: () => bigint = settledClock) {
   const config = await loadConfig({ cwd: dir, root: dir });
-  const result = await generateToDisk(config, { cache, cwd: dir, ...(clock ? { clock } : {}) });
+  const result = await generateToDisk(config, { cache, cwd: dir, clock });
   expect(result.diagnostics.errors).toEqual([]);
   return { ...result, index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")), openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")) };
 }
