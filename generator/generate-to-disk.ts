@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { preloadCompiler } from "./cache/compiler-code-cache.js";
+import { warmedUp } from "./cache/warm-code.js";
 import { RunCache } from "./cache/run-cache.js";
 import { settledAt, statSignature, wallClockNs } from "./cache/source-stats.js";
 import type { ResolvedConfig } from "./config/load-config.js";
@@ -125,7 +126,10 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files) : undefined;
   // The code cache is taken after extraction: the type checker's code is left out (most warm runs reuse
   // the types), which keeps the cache small and quick to load.
-  const common: GenerateOptions = { ...(compiler ? { afterExtraction: () => compiler.save() } : {}), ...(cache ? { cache } : {}), ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
+  const common: GenerateOptions = { ...(cache ? { afterExtraction: () => {
+          compiler?.save();
+          warmedUp();
+        } } : {}), ...(cache ? { cache } : {}), ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
   const since = cache && hashes ? cache.changedSince(hashes) : undefined;

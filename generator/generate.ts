@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type CachedTypes, RunCache } from "./cache/run-cache.js";
 import { cacheKey, type DiskResult, type RunCounts, writeArtifacts } from "./generate-to-disk.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
+import { packageFile } from "./package-files.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
 import { extractRoutes } from "./extract/index.js";
@@ -64,7 +64,7 @@ export interface GenerateOptions {
   whileCompressing?: (known: { inputs: string[]; summaries?: ModuleSummaries }) => void;
 }
 
-const SCHEMA_FILE = fileURLToPath(new URL("../templates/operations.schema.json", import.meta.url));
+const SCHEMA_FILE = packageFile("templates", "operations.schema.json");
 
 /**
  * The pipeline, in memory: scan → extract → model → shapes of documented operations → validate →

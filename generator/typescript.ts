@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ts as Ts } from "ts-morph";
+import { packageFile } from "./package-files.js";
 
 // Resolved from ts-morph itself: exactly the compiler build that the pinned ts-morph bundles.
 const require = createRequire(createRequire(import.meta.url).resolve("ts-morph"));
@@ -143,7 +144,7 @@ function libName(fileName: string): string | undefined {
 function extractedLibs(): ExtractedLibs {
   if (extracted) return extracted;
   try {
-    const data = JSON.parse(readFileSync(new URL("../lib/typescript-libs.json", import.meta.url), "utf8")) as { texts: Record<string, string>; globals: Record<string, string[]> };
+    const data = JSON.parse(readFileSync(packageFile("lib", "typescript-libs.json"), "utf8")) as { texts: Record<string, string>; globals: Record<string, string[]> };
     extracted = { texts: new Map(Object.entries(data.texts)), globals: new Map(Object.entries(data.globals)) };
   } catch {
     extracted = { texts: new Map(), globals: new Map() };

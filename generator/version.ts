@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { packageFile } from "./package-files.js";
 
 /** apidex's own version, from its package.json. */
-export const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string }).version;
 
 /**
  * The build's identity (generator/build/build-id.ts), or the version when the tree was not built: the run
@@ -11,7 +12,7 @@ export const BUILD_ID = readBuildId();
 
 function readBuildId(): string {
   try {
-    return readFileSync(new URL("../lib/build-id.txt", import.meta.url), "utf8").trim();
+    return readFileSync(packageFile("lib", "build-id.txt"), "utf8").trim();
   } catch {
     return VERSION;
   }

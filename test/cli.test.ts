@@ -151,9 +151,12 @@ describe("apidex generate", () => {
     expect(warm.stderr).toMatch(/extracting routes from 2 files \(1 more replayed unchanged\)/);
     // And which modules no run can replay, with the reason: the app module creates the app.
     expect(warm.stderr).toContain("1 module cannot be replayed by a later run (each is evaluated every time):\n    src/app.ts: it creates an app\n");
-    // Runs with the cache keep V8's compiled code of the compiler beside the run cache (Node 20; Node 22 has its own).
+    // Runs with the cache keep V8's compiled code of the compiler and of apidex's bundle beside the run
+    // cache (Node 20; Node 22 has its own).
     const cacheFiles = readdirSync(path.join(work, "node_modules", ".cache", "apidex"));
-    expect(cacheFiles.some((f) => /^compiler-[0-9a-f]{16}\.v8$/.test(f))).toBe(Number(process.versions.node.split(".")[0]) < 22);
+    const node20 = Number(process.versions.node.split(".")[0]) < 22;
+    expect(cacheFiles.some((f) => /^[0-9a-f]{16}\.compiler\.v8$/.test(f))).toBe(node20);
+    expect(cacheFiles.some((f) => /^[0-9a-f]{16}\.cli\.v8$/.test(f))).toBe(node20);
     const cold = apidex(["generate", "--root", dir, "--no-cache", "--out", path.join(work, "replayed-cold")], work);
     expect(cold.code).toBe(0);
     for (const name of ["operations.json", "openapi-public.json"]) {

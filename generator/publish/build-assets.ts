@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipAsync } from "node:zlib";
+import { packageFile } from "../package-files.js";
 import type { ArtifactFile } from "../write/atomic-write.js";
 import { canonicalJson } from "../write/canonical-json.js";
 import { type ApiDocsManifest, type AssetMeta, DEFAULT_CACHE_CONTROL, DEFAULT_MOUNT, type Encoding, INDEX_PATH } from "./assets.js";
 
-const TEMPLATES = fileURLToPath(new URL("../../templates/reference/", import.meta.url));
+const TEMPLATES = packageFile("templates", "reference");
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The page loads only its own files and the two documents: nothing from outside. */
@@ -131,7 +132,7 @@ const compressedTemplates = new Map<string, Promise<[Buffer, Buffer]>>();
 
 /** The reference page's files, read once per process. */
 function templateSources(): Source[] {
-  const template = (name: string) => readFileSync(`${TEMPLATES}${name}`);
+  const template = (name: string) => readFileSync(path.join(TEMPLATES, name));
   templates ??= [
     { path: INDEX_PATH, file: "index.html", contentType: "text/html; charset=utf-8", body: template("index.html"), headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" } },
     { path: "/app.js", file: "app.js", contentType: "text/javascript; charset=utf-8", body: template("app.js") },
