@@ -94,11 +94,14 @@ describe("the run cache", () => {
     expect(known.size).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
   });
 
-  it("compresses small bodies at the best settings and large ones at the faster ones, byte for byte", async () => {
+  it("compresses small bodies at the best settings and larger ones at faster ones, byte for byte", async () => {
     const entry = (i: number) => `{"operation_id":"list_thing_${i}","method":"GET","path":"/v1/things/${i}/parts","permissions":["things.read"]}`;
     const small = `[${Array.from({ length: 200 }, (_, i) => entry(i)).join(",")}]\n`; // ~20 KB
     const large = `[${Array.from({ length: 4000 }, (_, i) => entry(i)).join(",")}]\n`; // ~400 KB
+    const huge = `[${Array.from({ length: 6000 }, (_, i) => entry(i)).join(",")}]\n`; // ~600 KB
     const files = await buildApiDocsFiles({ index: large, openapi: small, schema: "{}\n" });
+    const hugeFiles = await buildApiDocsFiles({ index: huge, openapi: small, schema: "{}\n" });
+    const hugeBody = (name: string) => hugeFiles.find((f) => f.name === `api-docs/${name}`)!.content as Buffer;
     const body = (name: string) => files.find((f) => f.name === `api-docs/${name}`)!.content as Buffer;
     // gzip's header carries no time stamp and a fixed OS byte; the deflate stream is zlib's at that level.
     const gzipAt = (text: string, level: number) => {
@@ -112,6 +115,8 @@ describe("the run cache", () => {
     expect(body("operations.json.gz").equals(gzipAt(large, 8))).toBe(true);
     expect(body("openapi.json.br").equals(brotliAt(small, 11))).toBe(true);
     expect(body("operations.json.br").equals(brotliAt(large, 9))).toBe(true);
+    expect(hugeBody("operations.json.gz").equals(gzipAt(huge, 7))).toBe(true);
+    expect(hugeBody("operations.json.br").equals(brotliAt(huge, 7))).toBe(true);
   });
 
   describe("files the analysis never read", () => {

@@ -10,15 +10,31 @@ import type { JsonSchema } from "../resolve/types/schema-builder.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 6;
+const CACHE_FORMAT = 7;
 
-/** The module summaries file (extract/incremental), beside the entry, read only when a run must analyse. */
-interface SummariesFile {
+/**
+ * The module summaries file (extract/incremental), beside the entry, read only when a run must analyse:
+ * a header line (this, as JSON), then one line per module, its file name as a JSON string, a tab, and its
+ * summary as JSON. A module replayed from a summary has the same summary next time: its line is written
+ * back as it was read, not serialized again (most of a warm run's summaries).
+ */
+interface SummariesHeader {
   format: number;
   key: string;
   /** The digest of the entry's `sources` it was written with: a summary belongs to exactly that run. */
   sources: string;
-  summaries: ModuleSummaries;
+  adapter: string;
+  imports: ModuleSummaries["imports"];
+  keyTypeFiles: string[];
+}
+
+/** Each summary read from a summaries file, with the line it came from (see `SummariesHeader`). */
+const summaryText = new WeakMap<object, string>();
+
+function summariesText(header: Omit<SummariesHeader, "adapter" | "imports" | "keyTypeFiles">, summaries: ModuleSummaries): string {
+  const lines = [JSON.stringify({ ...header, adapter: summaries.adapter, imports: summaries.imports, keyTypeFiles: summaries.keyTypeFiles } satisfies SummariesHeader)];
+  for (const [file, summary] of Object.entries(summaries.modules)) lines.push(`${JSON.stringify(file)}\t${summaryText.get(summary) ?? JSON.stringify(summary)}`);
+  return `${lines.join("\n")}\n`;
 }
 
 export interface CachedArtifacts {
@@ -163,8 +179,20 @@ export class RunCache {
   summaries(): ModuleSummaries | undefined {
     if (!this.data) return undefined;
     try {
-      const parsed = JSON.parse(readFileSync(this.summariesFile, "utf8")) as SummariesFile;
-      if (parsed.format === CACHE_FORMAT && parsed.key === this.key && parsed.sources === sourcesDigest(this.data.sources)) return parsed.summaries;
+      const lines = readFileSync(this.summariesFile, "utf8").split("\n");
+      const header = JSON.parse(lines[0]!) as SummariesHeader;
+      if (header.format !== CACHE_FORMAT || header.key !== this.key || header.sources !== sourcesDigest(this.data.sources)) return undefined;
+      if (lines.at(-1) !== "") return undefined; // cut short
+      const modules: ModuleSummaries["modules"] = {};
+      for (let i = 1; i < lines.length - 1; i++) {
+        const line = lines[i]!;
+        const tab = line.indexOf("\t");
+        const text = line.slice(tab + 1);
+        const summary = JSON.parse(text) as ModuleSummaries["modules"][string];
+        summaryText.set(summary, text);
+        modules[JSON.parse(line.slice(0, tab)) as string] = summary;
+      }
+      return { adapter: header.adapter, imports: header.imports, keyTypeFiles: header.keyTypeFiles, modules };
     } catch {
       // missing or corrupt: nothing to replay
     }
@@ -343,8 +371,7 @@ export class RunCache {
     const tmp = `${this.summariesFile}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: digest, summaries };
-      writeFileSync(tmp, JSON.stringify(file));
+      writeFileSync(tmp, summariesText({ format: CACHE_FORMAT, key: this.key, sources: digest }, summaries));
       renameSync(tmp, this.summariesFile);
       this.summariesAhead = digest;
     } catch {
@@ -387,8 +414,7 @@ export class RunCache {
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
       if (summaries && !ahead) {
-        const file: SummariesFile = { format: CACHE_FORMAT, key: this.key, sources: digest, summaries };
-        writeFileSync(tmp, JSON.stringify(file));
+        writeFileSync(tmp, summariesText({ format: CACHE_FORMAT, key: this.key, sources: digest }, summaries));
         renameSync(tmp, this.summariesFile);
       }
       // Only a run that adds an entry can take the folder over its limit (listing it costs every run time).
