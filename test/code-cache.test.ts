@@ -51,6 +51,12 @@ describe.skipIf(hasOwnCompileCache)("compiler code cache (Node 20)", () => {
     expect(run().source).toBe("code-cache");
   });
 
+  it("removes the files earlier apidex builds named compiler-<key>.v8", () => {
+    writeFileSync(path.join(folder, "compiler-0123456789abcdef.v8"), "old layout");
+    run();
+    expect(readdirSync(folder).filter((name) => name.startsWith("compiler-"))).toEqual([]);
+  });
+
   it("keeps only the newest caches of earlier compiler builds", () => {
     for (const stale of ["aaaaaaaaaaaaaaaa.compiler.v8", "bbbbbbbbbbbbbbbb.compiler.v8", "cccccccccccccccc.compiler.v8"]) writeFileSync(path.join(folder, stale), "old");
     run();

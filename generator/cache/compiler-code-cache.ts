@@ -12,7 +12,9 @@
  * // ... run the pipeline ...
  * compiler.save(); // after extraction: writes the code cache when there was none (or V8 rejected it)
  */
+import { readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { hasOwnCompileCache, loadWithCodeCache } from "./code-cache.js";
 import { noteCodeSource } from "./warm-code.js";
 
@@ -50,5 +52,16 @@ export function preloadCompiler(folder: string): PreloadedCompiler {
   const loaded = loadWithCodeCache(filename, folder, "compiler");
   if (!loaded) return NOT_PRELOADED;
   noteCodeSource("compiler", loaded.source);
-  return { source: loaded.source, save: () => loaded.save("complete") };
+  return {
+    source: loaded.source,
+    save: () => {
+      loaded.save("complete");
+      // Earlier builds named the file compiler-<key>.v8 (without the coverage byte): not read any more.
+      try {
+        for (const name of readdirSync(folder)) if (/^compiler-[0-9a-f]{16}\.v8$/.test(name)) rmSync(path.join(folder, name), { force: true });
+      } catch {
+        // best effort, like the cache itself
+      }
+    },
+  };
 }
