@@ -124,12 +124,18 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // compressing again the bodies this run leaves unchanged.
   const previous = cache?.previousArtifacts();
   const compressed = previous ? (await import("./publish/build-assets.js")).compressionsOf(previous.files) : undefined;
-  // The code cache is taken after extraction: the type checker's code is left out (most warm runs reuse
-  // the types), which keeps the cache small and quick to load.
-  const common: GenerateOptions = { ...(cache ? { afterExtraction: () => {
-          compiler?.save();
-          warmedUp();
-        } } : {}), ...(cache ? { cache } : {}), ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(compressed ? { compressed } : {}) };
+  // The code caches (the compiler's here, apidex's own through `whenWarm`) are written after extraction:
+  // the type checker's code is left out (most warm runs reuse the types), which keeps them quick to load.
+  const afterExtraction = () => {
+    compiler?.save();
+    warmedUp();
+  };
+  const common: GenerateOptions = {
+    ...(cache ? { cache, afterExtraction } : {}),
+    ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(compressed ? { compressed } : {}),
+  };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
   const since = cache && hashes ? cache.changedSince(hashes) : undefined;
