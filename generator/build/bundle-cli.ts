@@ -5,13 +5,15 @@
  * Modules that find files from their own place go through package-files.ts, which the bundle keeps one
  * level below the package root, where lib/package-files.js is.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 
 const lib = fileURLToPath(new URL("../", import.meta.url));
 
-buildSync({
+const result = buildSync({
   entryPoints: [path.join(lib, "command-line.js")],
   outfile: path.join(lib, "apidex.cjs"),
   bundle: true,
@@ -31,5 +33,33 @@ buildSync({
   charset: "ascii",
   legalComments: "none",
   logLevel: "warning",
+  metafile: true,
 });
+
+// The bundle reaches packages with require() only (see `supported` above): each one it names must have a
+// CommonJS entry, or the command that loads it would fail at run time on Node 20 (ERR_REQUIRE_ESM).
+const requireFromLib = createRequire(path.join(lib, "apidex.cjs"));
+const external = new Set(Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && !i.path.startsWith("node:")).map((i) => i.path)));
+const esmOnly = [...external].filter((name) => {
+  try {
+    return isEsModule(requireFromLib.resolve(name));
+  } catch {
+    return true;
+  }
+});
+if (esmOnly.length) {
+  process.stderr.write(`bundle-cli: these packages have no CommonJS entry the bundle can require(): ${esmOnly.join(", ")}. Bundle them, or load them outside the CLI bundle.\n`);
+  process.exit(1);
+}
 process.stdout.write(`bundled the command line into ${path.relative(process.cwd(), path.join(lib, "apidex.cjs"))}\n`);
+
+/** Whether Node loads `file` as an ES module: `.mjs`, or `.js` under a package.json that says "type": "module". */
+function isEsModule(file: string): boolean {
+  if (file.endsWith(".mjs")) return true;
+  if (!file.endsWith(".js")) return false;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, "utf8")) as { type?: string }).type === "module";
+  }
+  return false;
+}
