@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -131,5 +131,29 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
     expect(readFileSync(file).subarray(1).toString()).not.toBe("not V8's code cache");
     expect(coverage()).toBe(2);
     expect(apidex()).toContain("apidex from V8's code cache");
+  });
+});
+
+/** A tree built by tsc alone (no bundle): the bin loads the command line from its ES modules instead. */
+describe("the bin without the CLI bundle", () => {
+  it("runs the command line from lib/'s ES modules, with the same result", () => {
+    const pkg = path.join(folder, "pkg");
+    cpSync(lib, path.join(pkg, "lib"), { recursive: true, filter: (source) => path.basename(source) !== "apidex.cjs" });
+    cpSync(path.join(lib, "..", "templates"), path.join(pkg, "templates"), { recursive: true });
+    cpSync(path.join(lib, "..", "package.json"), path.join(pkg, "package.json"));
+    symlinkSync(path.join(lib, "..", "node_modules"), path.join(pkg, "node_modules"), "dir");
+    expect(existsSync(path.join(pkg, "lib", "apidex.cjs"))).toBe(false);
+    const project = path.join(folder, "project");
+    mkdirSync(path.join(project, "src"), { recursive: true });
+    writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\n/** List things */\napp.get("/v1/things", (q, s) => s.end());\n`);
+    const run = (cli: string, out: string) => spawnSync(process.execPath, [cli, "generate", "--root", project, "--out", path.join(folder, out), "--no-cache"], { cwd: folder, encoding: "utf8", env: { ...process.env, CI: "true" } });
+    const unbundled = run(path.join(pkg, "lib", "cli.js"), "out-modules");
+    expect(unbundled.stderr).toBe("");
+    expect(unbundled.status).toBe(0);
+    expect(unbundled.stdout).toContain("1 indexed");
+    expect(run(path.join(lib, "cli.js"), "out-bundle").status).toBe(0);
+    for (const name of ["operations.json", "openapi-public.json", "api-docs/_headers.json"]) {
+      expect(readFileSync(path.join(folder, "out-modules", name), "utf8")).toBe(readFileSync(path.join(folder, "out-bundle", name), "utf8"));
+    }
   });
 });
