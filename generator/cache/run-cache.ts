@@ -5,6 +5,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
+import { sortedRecord } from "../write/canonical-json.js";
 
 /** Projects whose runs the cache folder keeps; older entries (moved or deleted projects) are removed. */
 export const MAX_ENTRIES = 32;
@@ -367,7 +368,7 @@ export class RunCache {
    * until that entry is written they belong to no entry and are never replayed.
    */
   writeSummaries(sources: Map<string, string>, summaries: ModuleSummaries): void {
-    const digest = sourcesDigest(sortedRecord(sources));
+    const digest = sourcesDigest(sortedRecord(Object.fromEntries(sources)));
     const tmp = `${this.summariesFile}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
@@ -387,7 +388,7 @@ export class RunCache {
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
-      sources: sortedRecord(sources),
+      sources: sortedRecord(Object.fromEntries(sources)),
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
@@ -427,10 +428,6 @@ export class RunCache {
       rmSync(tmp, { force: true });
     }
   }
-}
-
-function sortedRecord(map: Map<string, string>): Record<string, string> {
-  return Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function sourcesDigest(sources: Record<string, string>): string {
