@@ -147,8 +147,17 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // platform's separators. A replayed module read what it read last time without this run seeing it:
   // the last run's inputs stay inputs.
   const analysedBy = (inputs: string[]): string[] => [...new Set([...inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache?.analysedFiles() ?? []) : [])])];
-  // The summaries are written while the index is compressed; the entry that names them follows.
-  const whileCompressing = cache && hashes ? ({ inputs, summaries }: { inputs: string[]; summaries?: ModuleSummaries }) => summaries && cache.writeSummaries(inputsOf(cache, hashes, analysedBy(inputs)), summaries) : undefined;
+  // The summaries are written while the index is compressed; the entry that names them follows, with the
+  // same inputs (computed once: the run's inputs are the same list both times).
+  let sourcesFor: { inputs: string[]; analysed: string[]; sources: Map<string, string> } | undefined;
+  const entrySources = (inputs: string[]) => {
+    if (sourcesFor?.inputs !== inputs) {
+      const analysed = analysedBy(inputs);
+      sourcesFor = { inputs, analysed, sources: inputsOf(cache!, hashes!, analysed) };
+    }
+    return sourcesFor;
+  };
+  const whileCompressing = cache && hashes ? ({ inputs, summaries }: { inputs: string[]; summaries?: ModuleSummaries }) => summaries && cache.writeSummaries(entrySources(inputs).sources, summaries) : undefined;
   if (whileCompressing) common.whileCompressing = whileCompressing;
   let result: Awaited<ReturnType<typeof generate>>;
   try {
@@ -166,9 +175,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
   const written = writeArtifacts(config.out, result.files);
   if (cache && hashes) {
-    const analysed = analysedBy(result.inputs);
+    const { analysed, sources } = entrySources(result.inputs);
     cache.save(
-      inputsOf(cache, hashes, analysed),
+      sources,
       {
         files: result.files.map((f) => ({ name: f.name, content: typeof f.content === "string" ? Buffer.from(f.content) : f.content })),
         counts: result.counts,
