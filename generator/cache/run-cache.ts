@@ -349,7 +349,7 @@ export class RunCache {
     let learnt = false;
     for (const [name, signature] of stats) if (known[name] !== signature && data.sources[name] !== undefined) learnt = true;
     if (!learnt) return;
-    data.stats = Object.fromEntries([...stats].filter(([name]) => data.sources[name] !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+    data.stats = sortedRecord(Object.fromEntries([...stats].filter(([name]) => data.sources[name] !== undefined)));
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, JSON.stringify(data));
@@ -392,7 +392,7 @@ export class RunCache {
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
-      ...(scan ? { stats: Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)).sort(([a], [b]) => (a < b ? -1 : 1))), routeCapable: [...scan.routeCapable].sort() } : {}),
+      ...(scan ? { stats: sortedRecord(Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)))), routeCapable: [...scan.routeCapable].sort() } : {}),
     };
     const created = !this.data;
     this.data = data;
