@@ -100,7 +100,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     if (hit) {
       const diagnostics = new DiagnosticBag();
       for (const d of hit.diagnostics) diagnostics.add(d);
-      const written = writeArtifacts(config.out, hit.files);
+      const written = await writeArtifacts(config.out, hit.files);
       if (unreadChanges) {
         // The entry now describes these sources, so the next run is a plain hit.
         const analysed = cache.analysedFiles() ?? [];
@@ -173,8 +173,10 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     ...(result.unreplayable ? { unreplayable: result.unreplayable } : {}),
   };
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
-  const written = writeArtifacts(config.out, result.files);
-  if (cache && hashes) {
+  // The cache is saved while the artifacts are flushed to the disk. A write that fails after it leaves an
+  // entry whose artifacts were not written: still the right ones for these sources.
+  const saveCache = () => {
+    if (!cache || !hashes) return;
     const { analysed, sources } = entrySources(result.inputs);
     cache.save(
       sources,
@@ -188,7 +190,8 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       result.summaries,
       stats ? { stats, routeCapable: result.routeCapable } : undefined,
     );
-  }
+  };
+  const written = await writeArtifacts(config.out, result.files, saveCache);
   return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false, ...replay };
 }
 
@@ -207,9 +210,9 @@ function inputsOf(cache: RunCache, globbed: Map<string, string>, analysed: strin
   return inputs;
 }
 
-export function writeArtifacts(outDir: string, files: ArtifactFile[]): string[] {
+export async function writeArtifacts(outDir: string, files: ArtifactFile[], whileFlushing?: () => void): Promise<string[]> {
   try {
-    return writeArtifactsAtomically(outDir, files).written;
+    return (await writeArtifactsAtomically(outDir, files, whileFlushing ? { whileFlushing } : {})).written;
   } catch (error) {
     throw new WriteError(outDir, error as Error);
   }

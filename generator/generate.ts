@@ -11,7 +11,7 @@ import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
 import type { Operation } from "./model/operation.js";
-import { buildApiDocsFiles, Compressor, compressionsOf } from "./publish/build-assets.js";
+import { buildApiDocsFiles, type CompressedBody, Compressor, compressionsOf } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { type KnownSources, scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
@@ -48,8 +48,8 @@ export interface GenerateOptions {
   known?: KnownSources;
   /** Told what the run is doing, for a progress line on a terminal. */
   onProgress?: (phase: string) => void;
-  /** Compressed variants an earlier run made, by the SHA-256 of their content (see `compressionsOf`). */
-  compressed?: ReadonlyMap<string, [Buffer, Buffer]>;
+  /** Bodies an earlier run compressed, with their variants (see `compressionsOf`). */
+  compressed?: readonly CompressedBody[];
   /**
    * Record module summaries, and replay the given ones instead of parsing their files (extract/incremental).
    * A replay that meets anything its summaries do not cover throws `ReplayMiss`; run again without it.
@@ -77,8 +77,10 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   // main thread parses and reads types: on two cores most of the compression costs no wall time.
   const compressor = new Compressor(options.compressed);
   compressor.startTemplates();
-  const schemaText = readFileSync(SCHEMA_FILE, "utf8");
-  compressor.start(Buffer.from(schemaText));
+  // Every artifact is made a Buffer once: the same bytes are compressed, hashed for their ETags, compared
+  // with what is on disk, written twice (at the top and under api-docs/) and kept by the cache.
+  const schemaBytes = readFileSync(SCHEMA_FILE);
+  compressor.start(schemaBytes);
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.known, new Set(Object.keys(options.incremental?.replay ?? {}))));
   progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${set.files.length} files`);
@@ -92,8 +94,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   if (!sources) releaseUndocumented(set, operations);
   // The index does not depend on the types of documented operations.
   const index = emitIndex(operations, config.service);
-  const indexText = canonicalJson(index);
-  if (!diagnostics.errors.length) compressor.start(Buffer.from(indexText));
+  const indexBytes = Buffer.from(canonicalJson(index));
+  if (!diagnostics.errors.length) compressor.start(indexBytes);
   progress(`reading the types of ${operations.filter((op) => op.documented && !op.closed).length} documented operations`);
   const { schemas, types, reused } = resolveShapes(operations, set, diagnostics, options.cache, config.permissionCalls);
   validateOperations(operations, diagnostics);
@@ -111,7 +113,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   progress("writing the artifacts");
   const openapi = emitOpenApi(operations, config, schemas);
   const errors = diagnostics.errors.length;
-  const openapiText = canonicalJson(openapi);
+  const openapiBytes = Buffer.from(canonicalJson(openapi));
   // The type phase read files too (library declarations, package.json): a change there must miss.
   const allInputs = [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])];
   // The thread pool may still be compressing the index: the caller can save what it already can meanwhile.
@@ -119,11 +121,11 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const files: ArtifactFile[] = errors
     ? []
     : [
-        { name: "operations.json", content: indexText },
-        { name: "openapi-public.json", content: openapiText },
-        { name: "operations.schema.json", content: schemaText },
+        { name: "operations.json", content: indexBytes },
+        { name: "openapi-public.json", content: openapiBytes },
+        { name: "operations.schema.json", content: schemaBytes },
         // The CDN layout and what the api-docs handler serves: the same bytes, precompressed.
-        ...(await buildApiDocsFiles({ index: indexText, openapi: openapiText, schema: schemaText }, { compressor })),
+        ...(await buildApiDocsFiles({ index: indexBytes, openapi: openapiBytes, schema: schemaBytes }, { compressor })),
       ];
   return {
     operations,
@@ -206,15 +208,14 @@ export class WatchSession {
   }
 
   /** The last run's compressed files: a change re-compresses only the bodies it changed. */
-  private compressed = new Map<string, [Buffer, Buffer]>();
+  private compressed: CompressedBody[] = [];
 
   private async run(): Promise<DiskResult> {
     const result = await generate(this.config, this.sources, { cache: this.cache, compressed: this.compressed });
     if (result.files.length) this.compressed = compressionsOf(result.files);
     if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
-    const written = writeArtifacts(this.config.out, result.files);
     // Only the type record matters here: the next update always re-analyses.
-    this.cache.save(new Map(), undefined, result.types);
+    const written = await writeArtifacts(this.config.out, result.files, () => this.cache.save(new Map(), undefined, result.types));
     return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
   }
 }

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
@@ -82,16 +81,21 @@ describe("the run cache", () => {
 
   it("serves a known body's compressed variants without compressing it", async () => {
     const body = Buffer.from("{}\n");
-    const sha = createHash("sha256").update(body).digest("hex");
-    const compressor = new Compressor(new Map([[sha, [Buffer.from("br-bytes"), Buffer.from("gz-bytes")]]]));
+    const compressor = new Compressor([
+      { body: Buffer.from("{}\r"), br: Buffer.from("other-br"), gz: Buffer.from("other-gz") }, // same length, other bytes
+      { body: Buffer.from("{}\n"), br: Buffer.from("br-bytes"), gz: Buffer.from("gz-bytes") },
+    ]);
     const [br, gz] = await compressor.start(body);
     expect([br.toString(), gz.toString()]).toEqual(["br-bytes", "gz-bytes"]);
+    // A body no earlier run compressed is compressed.
+    const [fresh] = await compressor.start(Buffer.from("{}\t"));
+    expect(brotliDecompressSync(fresh).toString()).toBe("{}\t");
     // compressionsOf reads back exactly the pairs buildApiDocsFiles wrote.
     const files = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" });
     const known = compressionsOf(files);
     const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" }, { compressor: new Compressor(known) });
     expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
-    expect(known.size).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
+    expect(known.length).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
   });
 
   it("compresses small bodies at the best settings and larger ones at faster ones, byte for byte", async () => {

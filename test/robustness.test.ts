@@ -25,14 +25,14 @@ const SEED = 20261121;
 const DIST = path.join(REPO_ROOT, "dist");
 
 describe("atomic writes under faults", () => {
-  it("leaves the previous artifacts byte-identical and no temporary file when the disk fills up mid-run", () => {
+  it("leaves the previous artifacts byte-identical and no temporary file when the disk fills up mid-run", async () => {
     const out = mkdtempSync(path.join(tmpdir(), "apidex-full-disk-"));
     const files = [
       { name: "operations.json", content: "new index\n" },
       { name: "openapi-public.json", content: "new document\n" },
       { name: "api-docs/operations.json", content: "new copy\n" },
     ];
-    writeArtifactsAtomically(out, files.map((f) => ({ ...f, content: f.content.replace("new", "old") })));
+    await writeArtifactsAtomically(out, files.map((f) => ({ ...f, content: f.content.replace("new", "old") })));
     const snapshot = () =>
       (readdirSync(out, { recursive: true }) as string[])
         .sort()
@@ -45,10 +45,52 @@ describe("atomic writes under faults", () => {
         return bytes.byteLength;
       },
     };
-    expect(() => writeArtifactsAtomically(out, files, fullDisk)).toThrow(/ENOSPC/);
+    await expect(writeArtifactsAtomically(out, files, { ops: fullDisk })).rejects.toThrow(/ENOSPC/);
     const after = snapshot();
     expect(after).toEqual(before);
     expect(after.some(([f]) => f!.includes("apidex-tmp"))).toBe(false);
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it("renames nothing when a flush fails or the work done meanwhile throws, and renames only after both", async () => {
+    const out = mkdtempSync(path.join(tmpdir(), "apidex-flush-"));
+    const files = [
+      { name: "operations.json", content: "new index\n" },
+      { name: "api-docs/operations.json", content: "new copy\n" },
+    ];
+    await writeArtifactsAtomically(out, files.map((f) => ({ ...f, content: f.content.replace("new", "old") })));
+    const contents = () => files.map((f) => readFileSync(path.join(out, f.name), "utf8"));
+    const leftovers = () => (readdirSync(out, { recursive: true }) as string[]).filter((f) => f.includes("apidex-tmp"));
+    let flushes = 0;
+    const failingFlush = {
+      fsync: (_fd: number, done: (error: Error | null) => void) => {
+        setImmediate(() => done(++flushes === 2 ? Object.assign(new Error("EIO: i/o error, fsync"), { code: "EIO" }) : null));
+      },
+    };
+    await expect(writeArtifactsAtomically(out, files, { ops: failingFlush })).rejects.toThrow(/EIO/);
+    expect(contents()).toEqual(["old index\n", "old copy\n"]);
+    expect(leftovers()).toEqual([]);
+    await expect(
+      writeArtifactsAtomically(out, files, {
+        whileFlushing: () => {
+          throw new Error("meanwhile failed");
+        },
+      }),
+    ).rejects.toThrow(/meanwhile failed/);
+    expect(contents()).toEqual(["old index\n", "old copy\n"]);
+    expect(leftovers()).toEqual([]);
+    // The work done meanwhile sees the previous artifacts; afterwards every file is the new one.
+    let seen: string[] = [];
+    const { written, unchanged } = await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }], { whileFlushing: () => (seen = contents()) });
+    expect(seen).toEqual(["old index\n", "old copy\n"]);
+    expect(contents()).toEqual(["new index\n", "new copy\n"]);
+    expect(written).toEqual(["operations.json", "api-docs/operations.json", "same.txt"]);
+    expect(unchanged).toEqual([]);
+    expect((await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }])).unchanged).toEqual(["operations.json", "api-docs/operations.json", "same.txt"]);
+    // Same size, other bytes: rewritten (the size is only a shortcut for files that differ).
+    expect((await writeArtifactsAtomically(out, [{ name: "same.txt", content: "y" }])).written).toEqual(["same.txt"]);
+    expect(readFileSync(path.join(out, "same.txt"), "utf8")).toBe("y");
+    expect(leftovers()).toEqual([]);
     rmSync(out, { recursive: true, force: true });
   });
 });

@@ -23,6 +23,13 @@ interface Source {
   headers?: Record<string, string>;
 }
 
+/** A body an earlier run compressed, with its brotli and gzip variants (see `compressionsOf`). */
+export interface CompressedBody {
+  body: Buffer;
+  br: Buffer;
+  gz: Buffer;
+}
+
 /**
  * Compresses bodies with brotli and gzip on libuv's thread pool, each distinct content once. A run starts
  * the bodies it already has (the index, the templates) early, so the second core compresses while the
@@ -32,24 +39,27 @@ export class Compressor {
   private readonly started = new Map<string, Promise<[Buffer, Buffer]>>();
 
   /**
-   * `known`: compressed variants by the SHA-256 of their uncompressed bytes, from an earlier run with the
-   * same apidex build and the same zlib and brotli (`compressionsOf`); those bodies are not compressed
-   * again. The encoders are deterministic, so the bytes are the ones compressing would give.
+   * `known`: bodies an earlier run with the same apidex build and the same zlib and brotli compressed
+   * (`compressionsOf`); a body with the same bytes is not compressed again. The encoders are
+   * deterministic, so the bytes are the ones compressing would give.
    */
-  constructor(private readonly known: ReadonlyMap<string, [Buffer, Buffer]> = new Map()) {}
+  constructor(private readonly known: readonly CompressedBody[] = []) {}
 
   /** Starts compressing `body` (if this content was not started yet) and returns the pending result. */
   start(body: Buffer): Promise<[Buffer, Buffer]> {
-    const key = createHash("sha256").update(body).digest("hex");
+    const key = sha256Of(body).toString("hex");
     let pending = this.started.get(key);
-    const known = pending ? undefined : this.known.get(key);
-    if (known) {
-      pending = Promise.resolve(known);
-      this.started.set(key, pending);
-    } else if (!pending) {
-      pending = Promise.all([brotli(body), gzip(body)]);
-      // Awaited later by buildApiDocsFiles; a run that fails before then must not report it as unhandled.
-      pending.catch(() => {});
+    if (!pending) {
+      // Same length first: a changed body (the index after an edit) rarely keeps its length, and the
+      // comparison of one that did is a memcmp, cheaper than hashing the earlier bodies.
+      const known = this.known.find((k) => k.body.byteLength === body.byteLength && body.equals(k.body));
+      if (known) {
+        pending = Promise.resolve([known.br, known.gz]);
+      } else {
+        pending = Promise.all([brotli(body), gzip(body)]);
+        // Awaited later by buildApiDocsFiles; a run that fails before then must not report it as unhandled.
+        pending.catch(() => {});
+      }
       this.started.set(key, pending);
     }
     return pending;
@@ -58,7 +68,7 @@ export class Compressor {
   /** Starts the files whose bytes do not depend on the service: the reference page, once per process. */
   startTemplates(): void {
     for (const source of templateSources()) {
-      const key = createHash("sha256").update(source.body).digest("hex");
+      const key = sha256Of(source.body).toString("hex");
       let pending = compressedTemplates.get(key);
       if (!pending) compressedTemplates.set(key, (pending = this.start(source.body)));
       this.started.set(key, pending);
@@ -67,18 +77,32 @@ export class Compressor {
 }
 
 /**
+ * The SHA-256 of a body, once per Buffer: a run hashes the index to start its compression and again
+ * for its ETag, and a 1 MB index costs about a millisecond each time.
+ */
+const digests = new WeakMap<Buffer, Buffer>();
+function sha256Of(body: Buffer): Buffer {
+  let digest = digests.get(body);
+  if (!digest) digests.set(body, (digest = createHash("sha256").update(body).digest()));
+  return digest;
+}
+
+/**
  * The CDN layout under dist/api-docs/: every served file at its path below the mount, its `.br` and `.gz`
  * siblings (compressed once, here, at generate time), and `_headers.json` with each file's content type,
  * encodings, cache policy and ETags. The handler serves exactly these bytes.
  */
-export async function buildApiDocsFiles(artifacts: { index: string; openapi: string; schema: string }, options: { folder?: string; compressor?: Compressor } = {}): Promise<ArtifactFile[]> {
+export async function buildApiDocsFiles(artifacts: { index: string | Buffer; openapi: string | Buffer; schema: string | Buffer }, options: { folder?: string; compressor?: Compressor } = {}): Promise<ArtifactFile[]> {
   const folder = options.folder ?? "api-docs";
   const compressor = options.compressor ?? new Compressor();
+  // The caller's Buffers are used as they are (the same bytes are written at the top level too).
+  const bytes = (content: string | Buffer) => (typeof content === "string" ? Buffer.from(content) : content);
+  const openapi = bytes(artifacts.openapi);
   const sources: Source[] = [
-    { path: "/openapi.json", file: "openapi.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi) },
-    { path: "/openapi-public.json", file: "openapi-public.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.openapi), contentDisposition: 'attachment; filename="openapi-public.json"' },
-    { path: "/operations.json", file: "operations.json", contentType: JSON_TYPE, body: Buffer.from(artifacts.index) },
-    { path: "/operations.schema.json", file: "operations.schema.json", contentType: "application/schema+json; charset=utf-8", body: Buffer.from(artifacts.schema) },
+    { path: "/openapi.json", file: "openapi.json", contentType: JSON_TYPE, body: openapi },
+    { path: "/openapi-public.json", file: "openapi-public.json", contentType: JSON_TYPE, body: openapi, contentDisposition: 'attachment; filename="openapi-public.json"' },
+    { path: "/operations.json", file: "operations.json", contentType: JSON_TYPE, body: bytes(artifacts.index) },
+    { path: "/operations.schema.json", file: "operations.schema.json", contentType: "application/schema+json; charset=utf-8", body: bytes(artifacts.schema) },
     ...templateSources(),
   ];
   // openapi.json and openapi-public.json are the same bytes: the compressor does each content once.
@@ -111,19 +135,27 @@ export async function buildApiDocsFiles(artifacts: { index: string; openapi: str
 
 /**
  * The compressed variants among artifact files `buildApiDocsFiles` wrote (`x`, `x.br`, `x.gz` under
- * `folder`), by the SHA-256 of `x`: what a later run's Compressor may reuse.
+ * `folder`): what a later run's Compressor may reuse. Each content once (openapi.json and
+ * openapi-public.json are the same bytes).
  */
-export function compressionsOf(files: readonly { name: string; content: Uint8Array | string }[], folder = "api-docs"): Map<string, [Buffer, Buffer]> {
+export function compressionsOf(files: readonly { name: string; content: Uint8Array | string }[], folder = "api-docs"): CompressedBody[] {
   const byName = new Map(files.map((f) => [f.name, f.content]));
-  const out = new Map<string, [Buffer, Buffer]>();
+  const out: CompressedBody[] = [];
   for (const [name, content] of byName) {
     if (!name.startsWith(`${folder}/`) || name.endsWith(".br") || name.endsWith(".gz")) continue;
     const br = byName.get(`${name}.br`);
     const gz = byName.get(`${name}.gz`);
     if (br === undefined || gz === undefined) continue;
-    out.set(createHash("sha256").update(content).digest("hex"), [Buffer.from(br), Buffer.from(gz)]);
+    const body = asBuffer(content);
+    if (out.some((known) => known.body.byteLength === body.byteLength && body.equals(known.body))) continue;
+    out.push({ body, br: asBuffer(br), gz: asBuffer(gz) });
   }
   return out;
+}
+
+/** Bytes as a Buffer, without copying what already is one (the cache's files are views of one read). */
+function asBuffer(content: Uint8Array | string): Buffer {
+  return typeof content === "string" ? Buffer.from(content) : Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 }
 
 let templates: Source[] | undefined;
@@ -142,7 +174,7 @@ function templateSources(): Source[] {
 }
 
 function etagOf(bytes: Buffer, encoding: Encoding): string {
-  const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+  const hash = sha256Of(bytes).toString("base64url").slice(0, 27);
   return `"${hash}${encoding === "identity" ? "" : `-${encoding}`}"`;
 }
 
