@@ -29,7 +29,7 @@ import { STYLES, type SyntheticStyle } from "./synthetic/styles.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const quick = process.argv.includes("--quick");
 const work = path.join(tmpdir(), "apidex-bench");
-const CLI = path.join(root, "lib", "cli.js");
+const CLI = path.join(root, "lib", "cli.cjs");
 const FLOOR = path.join(root, "bench", "floor.mjs");
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 

@@ -24,7 +24,7 @@ async function startExample(): Promise<{ base: string; close: () => Promise<void
 }
 
 async function startServe(): Promise<{ base: string; close: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "lib", "cli.js"), "serve", "--dir", DIST, "--port", "0"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "serve", "--dir", DIST, "--port", "0"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const port = await new Promise<number>((resolve, reject) => {
     child.stderr!.on("data", (chunk: Buffer) => {

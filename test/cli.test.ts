@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /** The real `apidex` binary (built by `npm run build`, which `npm test` runs first). */
-const CLI = path.join(REPO_ROOT, "lib", "cli.js");
+const CLI = path.join(REPO_ROOT, "lib", "cli.cjs");
 
 function apidex(args: string[], cwd: string) {
   const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, CI: "true" } });
@@ -35,7 +35,7 @@ function writeProject(dir: string, extra: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error("lib/cli.js is missing: run `npm run build` (npm test does it first).");
+  if (!existsSync(CLI)) throw new Error("lib/cli.cjs is missing: run `npm run build` (npm test does it first).");
   work = mkdtempSync(path.join(tmpdir(), "apidex-cli-"));
 });
 

@@ -69,7 +69,7 @@ describe.skipIf(hasOwnCompileCache)("compiler code cache (Node 20)", () => {
  * node_modules/.cache/apidex, written once a run has compiled what warm runs use.
  */
 describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () => {
-  const CLI = path.join(lib, "cli.js");
+  const CLI = path.join(lib, "cli.cjs");
   let project: string;
   const cliCaches = () => readdirSync(path.join(project, "node_modules", ".cache", "apidex")).filter((name) => name.endsWith(".cli.v8"));
   const coverage = () => readFileSync(path.join(project, "node_modules", ".cache", "apidex", cliCaches()[0]!))[0];
@@ -134,7 +134,7 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
   });
 });
 
-/** A tree built by tsc alone (no bundle): the bin loads the command line from its ES modules instead. */
+/** A tree built by tsc alone (no bundle): either bin loads the command line from its ES modules instead. */
 describe("the bin without the CLI bundle", () => {
   it("runs the command line from lib/'s ES modules, with the same result", () => {
     const pkg = path.join(folder, "pkg");
@@ -147,13 +147,18 @@ describe("the bin without the CLI bundle", () => {
     mkdirSync(path.join(project, "src"), { recursive: true });
     writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\n/** List things */\napp.get("/v1/things", (q, s) => s.end());\n`);
     const run = (cli: string, out: string) => spawnSync(process.execPath, [cli, "generate", "--root", project, "--out", path.join(folder, out), "--no-cache"], { cwd: folder, encoding: "utf8", env: { ...process.env, CI: "true" } });
-    const unbundled = run(path.join(pkg, "lib", "cli.js"), "out-modules");
-    expect(unbundled.stderr).toBe("");
-    expect(unbundled.status).toBe(0);
-    expect(unbundled.stdout).toContain("1 indexed");
-    expect(run(path.join(lib, "cli.js"), "out-bundle").status).toBe(0);
+    // Both bins: the ES module tsc writes (lib/cli.js) and the CommonJS one package.json names (lib/cli.cjs).
+    for (const [bin, out] of [["cli.js", "out-modules"], ["cli.cjs", "out-modules-cjs"]] as const) {
+      const unbundled = run(path.join(pkg, "lib", bin), out);
+      expect(unbundled.stderr).toBe("");
+      expect(unbundled.status).toBe(0);
+      expect(unbundled.stdout).toContain("1 indexed");
+    }
+    expect(run(path.join(lib, "cli.cjs"), "out-bundle").status).toBe(0);
     for (const name of ["operations.json", "openapi-public.json", "api-docs/_headers.json"]) {
-      expect(readFileSync(path.join(folder, "out-modules", name), "utf8")).toBe(readFileSync(path.join(folder, "out-bundle", name), "utf8"));
+      const bundled = readFileSync(path.join(folder, "out-bundle", name), "utf8");
+      expect(readFileSync(path.join(folder, "out-modules", name), "utf8")).toBe(bundled);
+      expect(readFileSync(path.join(folder, "out-modules-cjs", name), "utf8")).toBe(bundled);
     }
   });
 });

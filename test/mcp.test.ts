@@ -14,7 +14,7 @@ import { REPO_ROOT } from "./helpers/repo.js";
  * The MCP server as an assistant meets it: the official client SDK, over stdio (a spawned `apidex mcp`)
  * and over Streamable HTTP, against the running example service, which records every request it gets.
  */
-const CLI = path.join(REPO_ROOT, "lib", "cli.js");
+const CLI = path.join(REPO_ROOT, "lib", "cli.cjs");
 const INDEX = path.join(REPO_ROOT, "dist", "operations.json");
 const KEY_WITHOUT_SEND = "fsk_test_no_send_7f3a9c";
 const KEY_WITH_SEND = "fsk_test_with_send_2b8e41";

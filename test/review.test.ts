@@ -11,7 +11,7 @@ import { REPO_ROOT } from "./helpers/repo.js";
 const execFileAsync = promisify(execFile);
 
 /** Review tooling on real git history: commit, change permissions and shapes, add a route, compare. */
-const CLI = path.join(REPO_ROOT, "lib", "cli.js");
+const CLI = path.join(REPO_ROOT, "lib", "cli.cjs");
 let repo: string;
 
 function apidex(args: string[], cwd = repo) {
