@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { PerformanceObserver } from "node:perf_hooks";
+import { createRequire } from "node:module";
 import { Command, CommanderError, Option } from "commander";
 import { loadConfig, type ResolvedConfig } from "./config/load-config.js";
 import { type Diagnostic, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
@@ -353,6 +353,8 @@ function progressLine(io: CliIo): { update: (phase: string) => void; done: () =>
 function phaseTimings(root: string): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; missed?: string }; unreplayable?: { file: string; reason: string }[] }) => string } {
   const phases: { name: string; start: number }[] = [{ name: "start-up and config", start: 0 }];
   let gcPauses = 0;
+  // Loaded only for --timings: perf_hooks is not among the modules Node starts with.
+  const { PerformanceObserver } = createRequire(import.meta.url)("node:perf_hooks") as typeof import("node:perf_hooks");
   const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcPauses += entry.duration;
   });

@@ -49,6 +49,30 @@ describe("apidex --version", () => {
   });
 });
 
+describe("what a run loads", () => {
+  it("starts as a CommonJS script and loads no built-in module it does not use (no ES module loader, no child_process)", () => {
+    const dir = path.join(work, "loads");
+    writeProject(dir);
+    const report = path.join(work, "loaded-modules.txt");
+    // Node's own list of the built-in modules it loaded, written as the process exits.
+    const preload = path.join(work, "list-modules.cjs");
+    writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join("\\n")));\n`);
+    const loadedBy = (args: string[]) => {
+      const run = spawnSync(process.execPath, ["-r", preload, CLI, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+      expect(run.status).toBe(0);
+      return readFileSync(report, "utf8").split("\n");
+    };
+    for (const args of [["--version"], ["generate", "--root", ".", "--no-cache"], ["generate", "--root", ".", "--timings"]]) {
+      const loaded = loadedBy(args);
+      expect(loaded, args.join(" ")).not.toContain("NativeModule child_process");
+      expect(loaded, args.join(" ")).not.toContain("NativeModule internal/modules/esm/module_job");
+    }
+    // perf_hooks is for --timings (the compiler loads it too, when a run analyses).
+    expect(loadedBy(["--version"])).not.toContain("NativeModule perf_hooks");
+    expect(loadedBy(["generate", "--root", ".", "--timings"])).toContain("NativeModule perf_hooks");
+  });
+});
+
 describe("apidex generate", () => {
   it("runs zero-config with --root and --closed on an Express project", () => {
     const dir = path.join(work, "zero");

@@ -9,12 +9,29 @@ import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
+import { build, buildSync, type Plugin } from "esbuild";
 
 const lib = fileURLToPath(new URL("../", import.meta.url));
 
-const result = buildSync({
+/**
+ * commander requires child_process when it loads, for executable subcommands apidex does not have: a
+ * stand-in loads the module when first used instead (2 ms of every run: child_process brings net, dgram
+ * and the stream modules with it).
+ */
+const lazyChildProcess: Plugin = {
+  name: "lazy-child-process",
+  setup(bundler) {
+    bundler.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "child_process", namespace: "apidex-lazy" } : undefined));
+    bundler.onLoad({ filter: /.*/, namespace: "apidex-lazy" }, () => ({
+      contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });\n`,
+      loader: "js",
+    }));
+  },
+};
+
+const result = await build({
   entryPoints: [path.join(lib, "command-line.js")],
+  plugins: [lazyChildProcess],
   outfile: path.join(lib, "apidex.cjs"),
   bundle: true,
   format: "cjs",
