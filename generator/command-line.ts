@@ -350,7 +350,7 @@ function progressLine(io: CliIo): { update: (phase: string) => void; done: () =>
  * `--timings`: each phase's wall time from the progress events, then totals for the process, with the
  * time the main thread spent paused for garbage collection (on large services the largest single cost).
  */
-function phaseTimings(root: string): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; missed?: string }; unreplayable?: { file: string; reason: string }[] }) => string } {
+function phaseTimings(root: string): { update: (phase: string) => void; report: (result: { fromCache: boolean; unreadChanges?: string[]; replay?: { modules: number; late?: number; missed?: string }; unreplayable?: { file: string; reason: string }[] }) => string } {
   const phases: { name: string; start: number }[] = [{ name: "start-up and config", start: 0 }];
   let gcPauses = 0;
   // Loaded only for --timings: perf_hooks is not among the modules Node starts with.
@@ -371,6 +371,8 @@ function phaseTimings(root: string): { update: (phase: string) => void; report: 
       else if (result.fromCache) rows.push("  (every source unchanged: the artifacts came from the cache)");
       // A replay that met something its summaries do not cover: the run evaluated everything (and says why).
       if (result.replay?.missed) rows.push(`  (${result.replay.missed}; every module was evaluated)`);
+      // Modules replayed although they import a changed one (what they read of it was the same).
+      if (result.replay?.late) rows.push(`  (${plural(result.replay.late, "module")} replayed late: ${result.replay.late === 1 ? "it imports" : "they import"} a changed module, and read the same of it)`);
       // Which modules every run evaluates again, so a slow incremental run can be explained (and fixed).
       const never = result.unreplayable ?? [];
       if (never.length) {

@@ -46,10 +46,11 @@ export interface DiskResult {
   /** Files that changed since the cached run without affecting it (the analysis never read them). */
   unreadChanges?: string[];
   /**
-   * Modules redone from the cached run's summaries instead of being parsed (extract/incremental), and
-   * why the run evaluated everything after all when a replay met something its summaries did not cover.
+   * Modules redone from the cached run's summaries instead of being parsed (extract/incremental), how many
+   * of them late (they import a changed module; what they read of it was checked), and why the run
+   * evaluated everything after all when a replay met something its summaries did not cover.
    */
-  replay?: { modules: number; missed?: string };
+  replay?: { modules: number; late?: number; missed?: string };
   /** Modules this run evaluated that a later run cannot replay either, and why (with the cache, for `--timings`). */
   unreplayable?: { file: string; reason: string }[];
 }
@@ -169,7 +170,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     result = await generate(config, undefined, { ...common, incremental: { replay: {}, previousImports: {} } });
   }
   const replay = {
-    ...(plan ? { replay: { modules: missed ? 0 : replayedModules, ...(missed ? { missed } : {}) } } : {}),
+    ...(plan ? { replay: { modules: missed ? 0 : replayedModules, ...(plan.late && !missed ? { late: plan.late.length } : {}), ...(missed ? { missed } : {}) } } : {}),
     ...(result.unreplayable ? { unreplayable: result.unreplayable } : {}),
   };
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };

@@ -83,7 +83,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   compressor.start(schemaBytes);
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.known, new Set(Object.keys(options.incremental?.replay ?? {}))));
-  progress(set.replayedScanned.length ? `extracting routes from ${set.files.length} files (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${set.files.length} files`);
+  const fileCount = `${set.files.length} file${set.files.length === 1 ? "" : "s"}`;
+  progress(set.replayedScanned.length ? `extracting routes from ${fileCount} (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${fileCount}`);
   const operations = analyse(set, config, diagnostics, options.incremental);
   options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.

@@ -170,11 +170,19 @@ describe("apidex generate", () => {
     writeFileSync(path.join(dir, "src", "routes", "auth.ts"), `import { Router } from "express";\nexport const signIn = Router();\nsignIn.post("/sign-in", (req, res) => { res.end(); });\nsignIn.post("/sign-out", (req, res) => { res.end(); });\n`);
     const warm = apidex(["generate", "--root", dir, "--timings"], work);
     expect(warm.code).toBe(0);
-    // orders.ts (and the constants module it reads) are replayed; the changed file and the app are evaluated.
-    expect(warm.stdout).toContain("(2 unchanged modules replayed from the cached run)");
-    expect(warm.stderr).toMatch(/extracting routes from 2 files \(1 more replayed unchanged\)/);
-    // And which modules no run can replay, with the reason: the app module creates the app.
-    expect(warm.stderr).toContain("1 module cannot be replayed by a later run (each is evaluated every time):\n    src/app.ts: it creates an app\n");
+    // orders.ts (and the constants module it reads) are replayed, and so is the app, late: it imports the
+    // changed file, and what it read of it (its router) is the same. Only the changed file is evaluated.
+    expect(warm.stdout).toContain("(3 unchanged modules replayed from the cached run)");
+    expect(warm.stderr).toMatch(/extracting routes from 1 file \(2 more replayed unchanged\)/);
+    expect(warm.stderr).toContain("(1 module replayed late: it imports a changed module, and read the same of it)\n");
+    // No module has to be evaluated every time here.
+    expect(warm.stderr).not.toContain("cannot be replayed by a later run");
+    // One that has to be, with the reason: a router whose module another module registers on.
+    writeFileSync(path.join(dir, "src", "routes", "extra.ts"), `import { signIn } from "./auth.js";\nsignIn.get("/extra", (req, res) => { res.end(); });\n`);
+    writeFileSync(path.join(dir, "src", "app.ts"), `${readFileSync(path.join(dir, "src", "app.ts"), "utf8")}import "./routes/extra.js";\n`);
+    expect(apidex(["generate", "--root", dir, "--timings"], work).stderr).toContain(
+      "2 modules cannot be replayed by a later run (each is evaluated every time):\n    src/routes/auth.ts: another module registers on its routers\n    src/routes/extra.ts: it registers on a router of another module\n",
+    );
     // Runs with the cache keep V8's compiled code of the compiler and of apidex's bundle beside the run
     // cache (Node 20; Node 22 has its own).
     const cacheFiles = readdirSync(path.join(work, "node_modules", ".cache", "apidex"));

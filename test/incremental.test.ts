@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeSyntheticService } from "../bench/synthetic/generate-service.js";
 import { loadConfig } from "../generator/config/load-config.js";
 import { formatDiagnostic } from "../generator/diagnostics/diagnostic.js";
-import { findNode, nodeRef } from "../generator/extract/incremental/module-summary.js";
+import { findNode, type ModuleSummary, nodeRef } from "../generator/extract/incremental/module-summary.js";
 import { planReplay } from "../generator/extract/incremental/plan.js";
 import { generate, generateToDisk } from "../generator/generate.js";
 import { wallClockNs } from "../generator/cache/source-stats.js";
@@ -30,25 +30,28 @@ export function assertPermission(req: unknown, ...keys: string[]) {}
 // ---------------------------------------------------------------------------------------------------
 // Which modules get a summary: the recorder's rules, on in-memory sources.
 
-async function summarized(files: Record<string, string>): Promise<string[]> {
+/** The modules that get a summary, and those whose summary keeps their reads (replayable late). */
+async function summarized(files: Record<string, string>): Promise<{ summarized: string[]; late: string[] }> {
   const result = await generate(memoryConfig(), sourceSetFromMemory({ "auth.ts": AUTH, ...files }, MEMORY_ROOT), { incremental: { replay: {}, previousImports: {} } });
   expect(result.diagnostics.errors).toEqual([]);
-  return Object.keys(result.summaries?.modules ?? {})
-    .map((f) => path.posix.relative(MEMORY_ROOT, f))
-    .sort();
+  const modules = Object.entries(result.summaries?.modules ?? {});
+  const names = (list: typeof modules) => list.map(([f]) => path.posix.relative(MEMORY_ROOT, f)).sort();
+  return { summarized: names(modules), late: names(modules.filter(([, summary]) => summary.reads)) };
 }
 
 const APP = (imports: string, uses: string) => `import express from "express";\n${imports}\nconst app = express();\n${uses}\n`;
 
-const rules: { name: string; files: Record<string, string>; summarized: string[] }[] = [
+const rules: { name: string; files: Record<string, string>; summarized: string[]; late: string[] }[] = [
   {
-    name: "a router module whose routes, checks and exports are its own; the app module never (it creates an app)",
+    name: "a router module whose routes, checks and exports are its own; the app module too (an Express app is a router like the others)",
     files: {
       "app.ts": APP(`import { items } from "./items";`, `app.use("/items", items);`),
       "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth";\nexport const items = Router();\nitems.get("/", requirePermission("items.read"), (q, s) => s.end());`,
     },
     // auth.ts too: permission calls are recognized by name, so nothing reads its exports (replaying it does nothing).
-    summarized: ["auth.ts", "items.ts"],
+    summarized: ["app.ts", "auth.ts", "items.ts"],
+    // The app read only a router of another module; the others read nothing of other modules.
+    late: ["app.ts", "auth.ts", "items.ts"],
   },
   {
     name: "constants read from another module and a router built by a helper of another module are fine",
@@ -59,7 +62,9 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth"; import { K } from "./keys"; import { notes } from "./notes";\nexport const items = Router();\nitems.get("/", requirePermission(K.read), (q, s) => s.end());\nitems.use("/:id/notes", notes("items"));`,
     },
     // keys.ts: its constant is plain data; notes.ts: its function is read and its registrations are reached from items.ts.
-    summarized: ["auth.ts", "items.ts", "keys.ts"],
+    summarized: ["app.ts", "auth.ts", "items.ts", "keys.ts"],
+    // items.ts read a function of notes.ts (and reached its registrations): replayed only while nothing it imports changed.
+    late: ["app.ts", "auth.ts", "keys.ts"],
   },
   {
     name: "a nested router imported from another module: both summarized",
@@ -68,7 +73,8 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "child.ts": `import { Router } from "express";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());`,
       "parent.ts": `import { Router } from "express"; import { child } from "./child";\nexport const parent = Router();\nparent.use("/c", child);`,
     },
-    summarized: ["auth.ts", "child.ts", "parent.ts"],
+    summarized: ["app.ts", "auth.ts", "child.ts", "parent.ts"],
+    late: ["app.ts", "auth.ts", "child.ts", "parent.ts"],
   },
   {
     name: "a module that registers on another module's router: neither",
@@ -77,7 +83,9 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "shared.ts": `import { Router } from "express";\nexport const shared = Router();\nshared.get("/a", (q, s) => s.end());`,
       "addon.ts": `import { shared } from "./shared";\nshared.get("/b", (q, s) => s.end());`,
     },
-    summarized: ["auth.ts"],
+    // The app mounts shared.ts's router, which both are evaluated every time to build.
+    summarized: ["app.ts", "auth.ts"],
+    late: ["app.ts", "auth.ts"],
   },
   {
     name: "a router created when another module first reads a lazy value: neither",
@@ -86,6 +94,7 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "lazy.ts": `import { Router } from "express";\nexport const routers = [Router().get("/x", (q, s) => s.end())];`,
     },
     summarized: ["auth.ts"],
+    late: ["auth.ts"],
   },
   {
     name: "a key only the type checker gives: not summarized; a documented route is",
@@ -97,7 +106,8 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
     },
     // docs.ts is summarized with where its handler is; key.d.ts declares only types (a change to it
     // replays nothing, since the type checker read it for a key).
-    summarized: ["auth.ts", "docs.ts", "key.d.ts"],
+    summarized: ["app.ts", "auth.ts", "docs.ts", "key.d.ts"],
+    late: ["app.ts", "auth.ts", "docs.ts", "key.d.ts"],
   },
   {
     name: "a module whose function another module runs, or whose exported object holds one: not summarized",
@@ -107,14 +117,28 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
       "b.ts": `import { Router } from "express";\nexport function mount(app: any) { const r = Router(); r.get("/", (q, s) => s.end()); app.use("/b", r); }`,
       "c.ts": `export const OPTIONS = { prefix: "/c", handler: (q: unknown, s: unknown, n: () => void) => n() };`,
     },
-    // a.ts: its router and a string constant are read.
-    summarized: ["a.ts", "auth.ts"],
+    // a.ts: its router and a string constant are read. The app: mount() registers on it from b.ts, as
+    // its own evaluation (replayed while b.ts is unchanged), but a function is not what a late replay can check.
+    summarized: ["a.ts", "app.ts", "auth.ts"],
+    late: ["a.ts", "auth.ts"],
+  },
+  {
+    name: "a namespace import, or a re-export (whose values others read through it): summarized, but not replayed late",
+    files: {
+      "app.ts": APP(`import * as all from "./keys"; import { items } from "./items";`, `app.use(all.PREFIX, items);`),
+      "keys.ts": `export const PREFIX = "/items";\nexport const K = "items.read";`,
+      "barrel.ts": `export { K } from "./keys";`,
+      "items.ts": `import { Router } from "express"; import { requirePermission } from "./auth"; import { K } from "./barrel";\nexport const items = Router();\nitems.get("/", requirePermission(K), (q, s) => s.end());`,
+    },
+    summarized: ["app.ts", "auth.ts", "barrel.ts", "items.ts", "keys.ts"],
+    // items.ts read plain data through the barrel: late, its read is checked where it comes from.
+    late: ["auth.ts", "items.ts", "keys.ts"],
   },
 ];
 
 describe("which modules an incremental run can replay", () => {
-  it.each(rules)("$name", async ({ files, summarized: expected }) => {
-    expect(await summarized(files)).toEqual(expected);
+  it.each(rules)("$name", async ({ files, summarized: expected, late }) => {
+    expect(await summarized(files)).toEqual({ summarized: expected, late });
   });
 
   it("plans a replay of every summarized module that neither changed nor imports a changed file, transitively", () => {
@@ -129,6 +153,22 @@ describe("which modules an incremental run can replay", () => {
     expect(Object.keys(planReplay(previous, new Set(["/a.ts"]))!.replay).sort()).toEqual(["/b.ts", "/c.ts", "/d.ts", "/e.ts"]);
     // A file the type checker read for a permission key: nothing is replayed.
     expect(planReplay(previous, new Set(["/types.d.ts"]))).toBeUndefined();
+    // Late: a module whose summary kept its reads is replayed although it imports a changed module, when
+    // what it read of modules evaluated again are routers (a constant of a changed file is often the edit).
+    const reading = (reads: ModuleSummary["reads"]): ModuleSummary => ({ ...summary, reads });
+    const late = {
+      ...previous,
+      modules: {
+        ...previous.modules,
+        "/a.ts": reading([["/b.ts", "router", { router: { file: "/b.ts", index: 0 } }]]),
+        "/d.ts": reading([["/c.ts", "KEY", { data: "c.read" }]]),
+      },
+    };
+    const plan = planReplay(late, new Set(["/c.ts"]))!;
+    expect(Object.keys(plan.replay).sort()).toEqual(["/a.ts", "/e.ts"]);
+    expect(plan.late).toEqual(["/a.ts"]);
+    // The changed module itself is never replayed.
+    expect(Object.keys(planReplay(late, new Set(["/a.ts"]))!.replay).sort()).toEqual(["/b.ts", "/c.ts", "/d.ts", "/e.ts"]);
   });
 
   it("finds a node again by its reference in a fresh parse of the same text", () => {
@@ -347,6 +387,75 @@ describe("incremental runs give exactly what runs without a cache give", () => {
         }
       }),
       { numRuns: 12, seed: 20261121 },
+    );
+  });
+});
+
+/**
+ * Late replays: an app module that mounts routers of other modules (and reads nothing else of them that a
+ * summary cannot check) is replayed after one of those modules changed, once what it read is the same.
+ */
+const LATE_BASE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "late", version: "1.0.0", type: "module" }),
+  "src/auth.ts": AUTH,
+  "src/keys.ts": `export const PREFIX = "/b";\n`,
+  "src/a.ts": `import { Router } from "express";\nimport { requirePermission } from "./auth.js";\nexport const a = Router();\na.get("/", requirePermission("a.read"), (q, s) => s.end());\n`,
+  "src/b.ts": `import { Router } from "express";\nexport const b = Router();\nb.get("/", (q, s) => s.end());\n`,
+  "src/app.ts": `import express from "express";\nimport { a } from "./a.js";\nimport { b } from "./b.js";\nimport { PREFIX } from "./keys.js";\nexport const app = express();\n/** List the root\n * @documented\n */\napp.get("/", (q, s) => { s.json({}); });\napp.use("/a", a);\napp.use(PREFIX, b);\n`,
+};
+
+const LATE_EDITS: (Edit & { late?: boolean })[] = [
+  { name: "a permission key of a mounted router", outcome: "replays", late: true, apply: (r) => ({ "src/a.ts": r("src/a.ts").replace('"a.read"', '"a.list"') }) },
+  { name: "a route added to a mounted router", outcome: "replays", late: true, apply: (r) => ({ "src/a.ts": r("src/a.ts") + `a.post("/n${count(r("src/a.ts"), "a.post(")}", (q, s) => s.end());\n` }) },
+  {
+    name: "another router created before the exported one (the app would mount another router)",
+    outcome: "misses",
+    apply: (r) => ({ "src/a.ts": r("src/a.ts").replace("export const a = Router();", "const first = Router();\nfirst.get(\"/first\", (q, s) => s.end());\nexport const a = Router();\na.use(\"/first\", first);") }),
+  },
+  { name: "the exported name now a function", outcome: "misses", apply: (r) => ({ "src/b.ts": r("src/b.ts").replace("export const b = Router();\nb.get", "const inner = Router();\nexport const b = (q: unknown, s: unknown, n: () => void) => n();\ninner.get") }) },
+  { name: "the exported router renamed (the app's import now reads nothing)", outcome: "misses", apply: (r) => ({ "src/b.ts": r("src/b.ts").replace(/\bb\b/g, "bee") }) },
+  { name: "a constant the app reads", outcome: "replays", late: false, apply: (r) => ({ "src/keys.ts": r("src/keys.ts").replace('"/b"', '"/bee"') }) },
+  { name: "the app itself", outcome: "replays", late: false, apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('app.use("/a", a);', 'app.use("/alpha", a);') }) },
+];
+
+describe("late replays: a module replayed although a module it imports changed", () => {
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "apidex-late-"));
+    write(dir, LATE_BASE);
+  });
+  afterEach(() => {
+    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
+  });
+  const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+
+  it.each(LATE_EDITS)("after an edit: $name", async (edit) => {
+    await bothRuns(dir);
+    write(dir, edit.apply(read));
+    const warm = await bothRuns(dir);
+    if (edit.outcome === "misses") {
+      // The check failed: the whole run starts over, and says why.
+      expect(warm.replay?.missed).toMatch(/src\/app\.ts reads `\w+` of .*, which is not what it was/);
+    } else {
+      expect(warm.replay?.missed).toBeUndefined();
+      expect(warm.replay?.late ?? 0).toBe(edit.late ? 1 : 0);
+      expect(warm.replay?.modules).toBeGreaterThan(edit.late ? 2 : 1);
+    }
+    // The next run replays from the summaries this one left, after the edit is undone.
+    write(dir, Object.fromEntries(Object.keys(edit.apply(read)).map((f) => [f, LATE_BASE[f] ?? null])));
+    await bothRuns(dir);
+  });
+
+  it("after any sequence of edits, each run based on the summaries of the one before", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: LATE_EDITS.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
+        write(dir, LATE_BASE);
+        await bothRuns(dir);
+        for (const index of sequence) {
+          write(dir, LATE_EDITS[index]!.apply(read));
+          await bothRuns(dir);
+        }
+      }),
+      { numRuns: 10, seed: 20261121 },
     );
   });
 });

@@ -11,7 +11,7 @@ import { sortedRecord } from "../write/canonical-json.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 7;
+const CACHE_FORMAT = 8;
 
 /**
  * The module summaries file (extract/incremental), beside the entry, read only when a run must analyse:

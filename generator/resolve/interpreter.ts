@@ -52,6 +52,11 @@ export interface EvaluationTracker {
   touched(file: string): void;
   /** Another module read an export. */
   exportRead(file: string, name: string, value: Value): void;
+  /**
+   * The module running read an import binding of a project module `file`: export `name`, or the whole
+   * module as a namespace (`name` undefined). Reported once per binding, when it is first read.
+   */
+  imported(file: string, name: string | undefined, value: Value): void;
   /** A permission key was left to the type checker. */
   deferred(): void;
   /** A function's body was run. */
@@ -62,6 +67,8 @@ export interface EvaluationTracker {
 export interface ModuleExports {
   names: string[];
   star: boolean;
+  /** Whether it re-exports anything of other modules (`export * from`, `export { x } from`, `export * as ns from`). */
+  reexports?: boolean;
 }
 
 /** Modules an earlier run summarized; they are never parsed in this run. */
@@ -185,6 +192,16 @@ export class Interpreter {
     return exports;
   }
 
+  /**
+   * What module `fileName` exports as `name` now, read as an import of it would (a late replay checks the
+   * reads its summary recorded against this); undefined when there is no such module.
+   */
+  exportValue(fileName: string, name: string): Value | undefined {
+    if (this.replay?.has(fileName)) return this.replayedModule(fileName).get(name);
+    const file = this.sources.getFile(fileName);
+    return file ? this.exportOf(this.module(file), name, file) : undefined;
+  }
+
   private replayedExport(fileName: string, name: string): Value {
     const value = this.replayedModule(fileName).get(name);
     if (!value) throw new ReplayMiss(`${fileName} is read for \`${name}\`, which its summary does not export`);
@@ -269,7 +286,8 @@ export class Interpreter {
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     for (const statement of file.statements) this.run(statement, scope, instance);
-    this.tracker?.leaveModule(file.fileName, { names: [...instance.exports.keys()], star: instance.starExports.length > 0 });
+    const reexports = file.statements.some((statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly);
+    this.tracker?.leaveModule(file.fileName, { names: [...instance.exports.keys()], star: instance.starExports.length > 0, reexports });
     instance.state = "done";
   }
 
@@ -347,10 +365,13 @@ export class Interpreter {
       if (target.kind === "external") return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
       if (target.kind === "replayed") {
         if (name === undefined) throw new ReplayMiss(`${fromFile} imports all of ${target.fileName} as a namespace`);
-        return this.replayedExport(target.fileName, name);
+        const value = this.replayedExport(target.fileName, name);
+        this.tracker?.imported(target.fileName, name, value);
+        return value;
       }
-      if (name === undefined) return { kind: "namespace", file: target.file };
-      return this.exportOf(this.module(target.file), name, node);
+      const value: Value = name === undefined ? { kind: "namespace", file: target.file } : this.exportOf(this.module(target.file), name, node);
+      this.tracker?.imported(target.file.fileName, name, value);
+      return value;
     };
     if (clause.name) {
       const node = clause.name;

@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";
+import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
@@ -9,6 +10,10 @@ import { expressToOpenApi } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 
 const EXPRESS_PACKAGES = ["express", "router", "express-promise-router"];
+
+function bySite(a: RouterNode, b: RouterNode): number {
+  return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || a.site.column - b.site.column;
+}
 
 /**
  * The Express 4/5 adapter (and Connect-style routers). It evaluates the sources statically, building
@@ -22,7 +27,8 @@ export const expressAdapter: FrameworkAdapter = {
   extract(sources, options, diagnostics) {
     const host = new ExpressHost(diagnostics);
     // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
-    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+    // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
+    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental, { lateBinding: true, replayApps: true }) : undefined;
     const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
     session?.attach(interpreter);
@@ -37,7 +43,9 @@ export const expressAdapter: FrameworkAdapter = {
 
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
+    // Apps in the order of where they are created, not of when: a replayed module creates its routers after
+    // the modules it reached, where its evaluation would have created them first.
+    for (const app of host.routers.filter((r) => r.kind === "app").sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
     session?.finish(interpreter, "express");

@@ -29,7 +29,18 @@ export interface ModuleSummary {
   rootLayers?: SavedLayer[];
   /** Registration calls and functions in other files that this evaluation reached (for those files' unreached sweep). */
   reached: { visited: NodeRef[]; invoked: NodeRef[] };
+  /**
+   * Every value the evaluation read from other modules' exports, as `[file, export name, what it was]`,
+   * when each was a router or plain data and nothing else of other modules reached it (see
+   * `ModuleRecorder`): the module can then be replayed even after a module it imports changed, once
+   * those reads are checked to give the same again (a late replay). Absent: replayed only while neither
+   * it nor anything it imports changed.
+   */
+  reads?: [string, string, SavedRead][];
 }
+
+/** What a read of another module's export gave: a router (wherever it was created), or plain data. */
+export type SavedRead = { router: RouterRef } | { data: PlainData };
 
 /** An export another module read: one of the module's routers, or a value made of plain data only. */
 export type SavedExport = { router: number } | { data: PlainData };

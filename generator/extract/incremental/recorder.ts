@@ -3,7 +3,7 @@ import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
 import type { Layer, RouterNode } from "../router-graph.js";
-import { type ModuleSummary, type NodeRef, nodeRef, plainData, type RouterRef, type SavedExport, type SavedLayer, type SavedRouter } from "./module-summary.js";
+import { type ModuleSummary, type NodeRef, nodeRef, plainData, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
 
 /** One module's evaluation as the recorder saw it. */
 interface ModuleRecord {
@@ -24,6 +24,21 @@ interface ModuleRecord {
   exported?: ModuleExports;
   /** Layers it added to the adapter's root (Next.js route handlers). */
   rootLayers?: Layer[];
+  /** What it read of other modules' exports, by `file\0name` (for a late replay; see `RecorderOptions.lateBinding`). */
+  reads: Map<string, [string, string, SavedRead]>;
+  /** Why a late replay of it could not be checked: it read something that is not a router or plain data. */
+  unbindable?: string;
+}
+
+/** What an adapter lets its recorder do beyond the rules below. */
+export interface RecorderOptions {
+  /**
+   * Summaries keep what each module read of other modules, so a module whose imports changed can be
+   * replayed once those reads give the same again (Express: the app module that imports every router).
+   */
+  lateBinding?: boolean;
+  /** A module that creates an app can be summarized (Express: an app is a router like the others). */
+  replayApps?: boolean;
 }
 
 interface Frame {
@@ -62,12 +77,13 @@ export class ModuleRecorder implements EvaluationTracker {
   constructor(
     /** The router a value is, if it is one of the adapter's routers. */
     private readonly routerOf: (value: Value) => RouterNode | undefined,
+    private readonly options: RecorderOptions = {},
   ) {}
 
   private record(file: string): ModuleRecord {
     let record = this.records.get(file);
     if (!record) {
-      record = { executing: false, executed: false, routers: [], touches: new Set(), exports: new Map(), diagnostics: [], post: [], visited: [], invoked: [] };
+      record = { executing: false, executed: false, routers: [], touches: new Set(), exports: new Map(), diagnostics: [], post: [], visited: [], invoked: [], reads: new Map() };
       this.records.set(file, record);
     }
     return record;
@@ -145,6 +161,40 @@ export class ModuleRecorder implements EvaluationTracker {
     else this.spoil(file, `other modules read its export \`${name}\`, which is neither one of its own routers nor plain data`);
   }
 
+  imported(file: string, name: string | undefined, value: Value): void {
+    if (!this.options.lateBinding) return;
+    const read = name === undefined ? undefined : this.savedRead(value);
+    // Attributed like diagnostics: the module running, and the modules whose lazy reads led here.
+    for (const record of this.responsible(file)) {
+      if (read && name !== undefined) record.reads.set(`${file}\0${name}`, [file, name, read]);
+      else record.unbindable ??= name === undefined ? `it imports ${file} as a namespace` : `it reads \`${name}\` of ${file}, which is neither a router nor plain data`;
+    }
+  }
+
+  /** A read value as a summary can keep and a later run can check: a router by its creator, or plain data. */
+  private savedRead(value: Value): SavedRead | undefined {
+    const router = this.routerOf(value);
+    if (router) {
+      const creator = this.creators.get(router);
+      return creator ? { router: creator } : undefined;
+    }
+    const data = plainData(value);
+    return data === undefined ? undefined : { data };
+  }
+
+  /** Whether a value is what a summary's read recorded (a late replay's check). */
+  sameRead(value: Value | undefined, read: SavedRead): boolean {
+    if (!value) return false;
+    if ("router" in read) {
+      const router = this.routerOf(value);
+      const creator = router ? this.creators.get(router) : undefined;
+      return creator !== undefined && creator.file === read.router.file && creator.index === read.router.index;
+    }
+    if (this.routerOf(value)) return false;
+    const data = plainData(value);
+    return data !== undefined && JSON.stringify(data) === JSON.stringify(read.data);
+  }
+
   deferred(): void {
     this.spoilResponsible("a permission key needed the type checker");
   }
@@ -167,7 +217,7 @@ export class ModuleRecorder implements EvaluationTracker {
     const record = this.record(top.file);
     this.creators.set(router, { file: top.file, index: record.routers.length });
     record.routers.push(router);
-    if (router.kind === "app") this.spoil(top.file, "it creates an app");
+    if (router.kind === "app" && !this.options.replayApps) this.spoil(top.file, "it creates an app");
   }
 
   /** A route, middleware or mount call on `router`. */
@@ -263,9 +313,19 @@ export class ModuleRecorder implements EvaluationTracker {
         diagnostics: [...record.diagnostics, ...record.post],
         reached: { visited: record.visited, invoked: record.invoked },
         ...(rootLayers ? { rootLayers: rootLayers as SavedLayer[] } : {}),
+        ...(this.lateBindable(record) ? { reads: [...record.reads.values()].sort(([fa, na], [fb, nb]) => (fa < fb ? -1 : fa > fb ? 1 : na < nb ? -1 : na > nb ? 1 : 0)) } : {}),
       };
     }
     return out;
+  }
+
+  /**
+   * Whether every way the module's evaluation saw other modules went through reads its summary keeps: no
+   * read of anything but routers and plain data, no namespace import, no re-export (whose values others
+   * read through it), and nothing reached in other files (their functions or registrations).
+   */
+  private lateBindable(record: ModuleRecord): boolean {
+    return this.options.lateBinding === true && !record.unbindable && !record.exported?.reexports && !record.exported?.star && !record.visited.length && !record.invoked.length && !record.rootLayers;
   }
 
   private saveRouters(file: string, record: ModuleRecord): SavedRouter[] | undefined {

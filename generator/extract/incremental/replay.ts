@@ -26,6 +26,8 @@ export class SummaryReplay implements ModuleReplay {
     private readonly host: RouterHost,
     private readonly recorder: ModuleRecorder,
     private readonly diagnostics: DiagnosticBag,
+    /** Modules replayed although a module they import changed: their summaries' reads are checked first. */
+    private readonly late: ReadonlySet<string> = new Set(),
   ) {
     this.summaries = new Map(Object.entries(summaries));
     this.files = files;
@@ -40,6 +42,8 @@ export class SummaryReplay implements ModuleReplay {
     this.recorder.enterModule(fileName);
     try {
       for (const file of summary.touches) this.interpreter.moduleNamed(file);
+      // A late replay redoes the module only if everything it read of other modules is what it was.
+      if (this.late.has(fileName)) this.checkReads(fileName, summary);
       // Every router first: a mount layer may name one of the module's routers created after its own.
       const routers = summary.routers.map((saved) => this.host.restoreRouter(saved));
       summary.routers.forEach((saved, index) => {
@@ -51,6 +55,15 @@ export class SummaryReplay implements ModuleReplay {
       return new Map(Object.entries(summary.exports).map(([name, saved]) => [name, "router" in saved ? this.host.valueOf(routers[saved.router]!) : valueOfData(saved.data)]));
     } finally {
       this.recorder.leaveModule(fileName, { names: summary.exportNames, star: summary.starExports });
+    }
+  }
+
+  private checkReads(fileName: string, summary: ModuleSummary): void {
+    if (!summary.reads) throw new ReplayMiss(`${fileName} imports a changed module, and its summary did not keep what it read`);
+    for (const [file, name, read] of summary.reads) {
+      if (!this.recorder.sameRead(this.interpreter.exportValue(file, name), read)) {
+        throw new ReplayMiss(`${fileName} reads \`${name}\` of ${file}, which is not what it was when its summary was recorded`);
+      }
     }
   }
 

@@ -4,7 +4,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
 import type { ModuleSummaries, ModuleSummary } from "./module-summary.js";
-import { ModuleRecorder } from "./recorder.js";
+import { ModuleRecorder, type RecorderOptions } from "./recorder.js";
 import { SummaryReplay } from "./replay.js";
 
 /** What a run asks of incremental extraction: summaries it may replay, and where to leave new ones. */
@@ -17,6 +17,11 @@ export interface IncrementalExtraction {
   adapter?: string;
   /** Files appeared or vanished: every import of a replayed module must still resolve where it did. */
   checkResolutions?: boolean;
+  /**
+   * Replayed modules that import a changed module (late replays, see `planReplay`): their summaries'
+   * reads are checked against this run's values before anything of them is redone.
+   */
+  late?: string[];
   /** Set by the adapter: what this run leaves for the next one. */
   result?: ModuleSummaries;
   /** Set by the adapter: the modules that ran but cannot be replayed, and why. */
@@ -45,11 +50,12 @@ export class IncrementalSession {
     private readonly sources: SourceSet,
     private readonly diagnostics: DiagnosticBag,
     private readonly options: IncrementalExtraction,
+    recorderOptions: RecorderOptions = {},
   ) {
-    this.recorder = new ModuleRecorder((value) => host.routerOf(value));
+    this.recorder = new ModuleRecorder((value) => host.routerOf(value), recorderOptions);
     host.recorder = this.recorder;
     diagnostics.listener = (d) => this.recorder.diagnostic(d);
-    this.replay = Object.keys(options.replay).length ? new SummaryReplay(options.replay, sources.replayedScanned, host, this.recorder, diagnostics) : undefined;
+    this.replay = Object.keys(options.replay).length ? new SummaryReplay(options.replay, sources.replayedScanned, host, this.recorder, diagnostics, new Set(options.late)) : undefined;
     if (options.checkResolutions) {
       // A new file can be where an import of a replayed module now resolves (or a vanished one where it
       // did): then that module would not do what its summary says.
