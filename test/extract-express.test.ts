@@ -1,8 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanPath, expressToOpenApi, joinPaths, parsePath } from "../generator/extract/express/path-syntax.js";
-import { uniqueSorted } from "../generator/extract/flatten.js";
-import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { cleanPath, expressToOpenApi, joinPaths, parsePath, simplePath } from "../generator/extract/express/path-syntax.js";
+import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
+import { ExpressHost } from "../generator/extract/express/express-host.js";
+import { flattenApp, uniqueSorted } from "../generator/extract/flatten.js";
+import { Interpreter } from "../generator/resolve/interpreter.js";
+import { sourceSetFromMemory } from "../generator/scan/source-set.js";
+import { diagnosticLines, generateFrom, MEMORY_ROOT, routeLines } from "./helpers/in-memory.js";
 
 /** The permission helpers every case imports; only their names matter to the recognizers. */
 const AUTH = `
@@ -498,6 +502,59 @@ describe("Express path syntax", () => {
       }),
       { seed: 7, numRuns: 5000 },
     );
+  });
+
+  it("joins two paths the fast path took as the full parser reads them joined (flattenApp's shortcut)", () => {
+    const pieces = ["/", "a", "-", ".", "//", ":id", ":x", ":x?", "*rest", "/items", "{/:opt}", ":$x", "(", ":", "v1", "/:id/notes"];
+    const part = fc.array(fc.constantFrom(...pieces), { maxLength: 5 }).map((p) => p.join(""));
+    let joinedFast = 0;
+    fc.assert(
+      fc.property(part, part, (prefix, own) => {
+        const a = simplePath(prefix);
+        const b = simplePath(own);
+        const full = expressToOpenApi(joinPaths(prefix, own));
+        if (!a?.ok || !b?.ok) return;
+        const [pa, pb] = [a.variants[0]!, b.variants[0]!];
+        if (pa.params.some((name) => pb.params.includes(name))) {
+          // flattenApp parses these in full: the joined path names a parameter twice, an error.
+          expect(full.ok, `${prefix} + ${own}`).toBe(false);
+          return;
+        }
+        joinedFast++;
+        const path = pa.path === "/" ? pb.path : pb.path === "/" ? pa.path : pa.path + pb.path;
+        expect({ ok: true, variants: [{ path, params: [...pa.params, ...pb.params], wildcard: false }] }, `${prefix} + ${own}`).toEqual(full);
+      }),
+      { seed: 11, numRuns: 5000 },
+    );
+    expect(joinedFast).toBeGreaterThan(1000); // the property is not won by skipping every case
+  });
+
+  it("flattens a service the same with the fast path as without it", () => {
+    const routes = Array.from({ length: 12 }, (_, i) => `r.get("/${i % 3 ? ":id" : ""}/x${i}", h); r.post("/", h); r.all("/:key/*rest", h); r.get("/:id/:id", h);`).join("\n");
+    const sources = {
+      "app.ts": `import express, { Router } from "express";\nconst h = (q: unknown, s: unknown) => {};\nconst r = Router();\n${routes}\nconst n = Router({ mergeParams: true });\nn.use((q: unknown, s: unknown, next: () => void) => next());\nn.get("/:id", h);\nn.get("{/:opt}", h);\nr.use("/:id/notes", n);\nconst app = express();\napp.use("/v1/things/", r);\napp.use("/v2/:org", r);\napp.use("/:id", r);\napp.use("/files/*path", r);\n`,
+    };
+    // The router graph the Express adapter builds, flattened with and without the shortcut.
+    const graph = () => {
+      const bag = new DiagnosticBag();
+      const host = new ExpressHost(bag);
+      const interpreter = new Interpreter(sourceSetFromMemory(sources, MEMORY_ROOT), bag, { permissionCalls: ["requirePermission"] }, host);
+      host.interpreter = interpreter;
+      interpreter.executeAll();
+      interpreter.finishChecks();
+      return { bag, apps: host.routers.filter((r) => r.kind === "app") };
+    };
+    const slow = graph();
+    const fast = graph();
+    const slowFacts = slow.apps.flatMap((app) => flattenApp(app, slow.bag, "express", expressToOpenApi));
+    const fastFacts = fast.apps.flatMap((app) => flattenApp(app, fast.bag, "express", expressToOpenApi, simplePath));
+    expect(slowFacts.length).toBeGreaterThan(100);
+    const plain = (facts: typeof slowFacts) => facts.map((f) => ({ ...f, handler: f.handler?.pos, registration: f.registration?.pos }));
+    expect(plain(fastFacts)).toEqual(plain(slowFacts));
+    const lines = (bag: DiagnosticBag) => bag.items.map((d) => `${d.code} ${d.site?.line} ${d.message}`);
+    expect(lines(fast.bag)).toEqual(lines(slow.bag));
+    expect(lines(slow.bag).some((l) => l.startsWith("APX204"))).toBe(true); // a parameter named twice, reported either way
+    expect(lines(slow.bag).some((l) => l.startsWith("APX205"))).toBe(true); // a wildcard, reported either way
   });
 });
 

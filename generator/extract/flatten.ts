@@ -52,15 +52,43 @@ export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  * Walks an app's layers in the order the framework runs them and turns every route into facts. A route needs
  * its own checks plus those of every middleware registered before it (anywhere on the walk: a router's
  * `use()` also runs for requests that pass through it to a later sibling) whose path covers the route's.
+ *
+ * `simplePath` is the parser's fast path (Express: literal text and `:name` parameters, one variant): when
+ * a router's mount prefix and a layer's own path both take it, and name no parameter twice, the route's
+ * OpenAPI path is the two joined, each parsed once — a service's routers repeat the same few layer paths
+ * (`/`, `/:id`) under hundreds of prefixes. Anything else parses the joined path in full.
+ * `test/extract-express.test.ts` checks that both ways agree.
  */
-export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framework: string, parsePath: PathParser): RouteFact[] {
+export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framework: string, parsePath: PathParser, simplePath?: (raw: string) => PathParseResult | undefined): RouteFact[] {
   const routes: RouteFact[] = [];
   const active = new MiddlewareTrie();
+  const simpleParts = new Map<string, SimpleParts | null>();
+  const partsOf = (raw: string): SimpleParts | null => {
+    let parts = simpleParts.get(raw);
+    if (parts === undefined) {
+      const simple = simplePath?.(raw);
+      const variant = simple?.ok && simple.variants.length === 1 && !simple.variants[0]!.wildcard ? simple.variants[0]! : undefined;
+      parts = variant ? { path: variant.path, params: variant.params, segments: segmentsOf(variant.path) } : null;
+      simpleParts.set(raw, parts);
+    }
+    return parts;
+  };
 
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
+    const prefixParts = simplePath ? partsOf(prefix) : null;
     for (const layer of router.stack) {
-      for (const raw of layer.paths) visitLayer(layer, joinPaths(prefix, raw), chain);
+      for (const raw of layer.paths) {
+        if (prefixParts && layer.type !== "mount") {
+          const own = partsOf(raw);
+          if (own && !sharesParam(prefixParts.params, own.params)) {
+            const path = prefixParts.path === "/" ? own.path : own.path === "/" ? prefixParts.path : prefixParts.path + own.path;
+            addLayer(layer, path, joined(prefixParts.params, own.params), joined(prefixParts.segments, own.segments));
+            continue;
+          }
+        }
+        visitLayer(layer, joinPaths(prefix, raw), chain);
+      }
     }
   };
 
@@ -78,36 +106,63 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
       diagnostics.error("APX204", `The path \`${full}\` has ${parsed.problem}.`, layer.site, parsed.hint);
       return;
     }
+    for (const variant of parsed.variants) {
+      if (variant.wildcard && layer.type === "route" && layer.terminal) {
+        diagnostics.warning("APX205", `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`, layer.site, "OpenAPI path parameters match one segment; callers must encode slashes.");
+      }
+      addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
+    }
+  };
+
+  /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
+  const addLayer = (layer: Exclude<Layer, { type: "mount" }>, path: string, params: string[], segments: string[]): void => {
     if (layer.type === "middleware") {
-      const keys = layer.checks.flatMap((c) => c.keys);
-      if (keys.length) for (const variant of parsed.variants) active.add(segmentsOf(variant.path), layer.end, keys);
+      const keys = keysOf(layer.checks);
+      if (keys.length) active.add(segments, layer.end, keys);
       return;
     }
     if (!layer.terminal) return;
-    const own = layer.checks.flatMap((c) => c.keys);
-    for (const variant of parsed.variants) {
-      if (variant.wildcard) {
-        diagnostics.warning("APX205", `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`, layer.site, "OpenAPI path parameters match one segment; callers must encode slashes.");
-      }
-      const segments = segmentsOf(variant.path);
-      const inherited = active.keysFor(segments);
-      const permissions = uniqueSorted(inherited, own);
-      const push = (method: string) => {
-        const fact: RouteFact = { framework, method, path: variant.path, pathParams: variant.params, permissions, site: layer.site };
-        if (layer.doc) fact.doc = layer.doc;
-        if (layer.handler) fact.handler = layer.handler;
-        if (layer.registration) fact.registration = layer.registration;
-        if (layer.handlerAt) fact.handlerAt = layer.handlerAt;
-        if (layer.registrationAt) fact.registrationAt = layer.registrationAt;
-        routes.push(fact);
-      };
-      if (layer.method === "ALL") ALL_METHODS.forEach(push);
-      else push(layer.method);
-    }
+    const permissions = uniqueSorted(active.keysFor(segments), keysOf(layer.checks));
+    if (layer.method === "ALL") for (const method of ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, permissions));
+    else routes.push(factOf(layer, framework, layer.method, path, params, permissions));
   };
 
   visit(app, "/", [app]);
   return routes;
+}
+
+/** A path the parser's fast path took: its OpenAPI form, its parameters and its segments. */
+interface SimpleParts {
+  path: string;
+  params: string[];
+  segments: string[];
+}
+
+function factOf(layer: Extract<Layer, { type: "route" }>, framework: string, method: string, path: string, pathParams: string[], permissions: string[]): RouteFact {
+  const fact: RouteFact = { framework, method, path, pathParams, permissions, site: layer.site };
+  if (layer.doc) fact.doc = layer.doc;
+  if (layer.handler) fact.handler = layer.handler;
+  if (layer.registration) fact.registration = layer.registration;
+  if (layer.handlerAt) fact.handlerAt = layer.handlerAt;
+  if (layer.registrationAt) fact.registrationAt = layer.registrationAt;
+  return fact;
+}
+
+/** The keys of a layer's checks (most layers have one check, whose list is used as it is: nothing mutates it). */
+function keysOf(checks: readonly { keys: string[] }[]): string[] {
+  if (checks.length === 1) return checks[0]!.keys;
+  return checks.length ? checks.flatMap((c) => c.keys) : [];
+}
+
+/** Two lists as one, without copying when either is empty (the lists are never mutated). */
+function joined(a: string[], b: string[]): string[] {
+  return a.length ? (b.length ? a.concat(b) : a) : b;
+}
+
+function sharesParam(a: readonly string[], b: readonly string[]): boolean {
+  if (!a.length || !b.length) return false;
+  for (const name of b) if (a.includes(name)) return true;
+  return false;
 }
 
 /** The keys of both lists, each once, in the default sort order: a route has one or two, rarely more. */

@@ -6,7 +6,7 @@ import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
-import { expressToOpenApi } from "./path-syntax.js";
+import { expressToOpenApi, simplePath } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 
 const EXPRESS_PACKAGES = ["express", "router", "express-promise-router"];
@@ -45,7 +45,7 @@ export const expressAdapter: FrameworkAdapter = {
     const routes: RouteFact[] = [];
     // Apps in the order of where they are created, not of when: a replayed module creates its routers after
     // the modules it reached, where its evaluation would have created them first.
-    for (const app of host.routers.filter((r) => r.kind === "app").sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi));
+    for (const app of host.routers.filter((r) => r.kind === "app").sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
     session?.finish(interpreter, "express");

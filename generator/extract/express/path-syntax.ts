@@ -60,9 +60,10 @@ export function parsePath(raw: string): PathParseResult {
 
 /**
  * The common case without optional groups, escapes, wildcards, quoted names or patterns: literal text
- * and `:name` parameters, one variant. Anything else goes to the full parser.
+ * and `:name` parameters, one variant. Anything else goes to the full parser (undefined). Two paths that
+ * take it and name no parameter twice join as their results do (`flattenApp` relies on it).
  */
-function simplePath(raw: string): PathParseResult | undefined {
+export function simplePath(raw: string): PathParseResult | undefined {
   if (!SIMPLE.test(raw)) return undefined;
   const params: string[] = [];
   const hasColon = raw.includes(":");

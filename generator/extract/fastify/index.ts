@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
-import { expressToOpenApi } from "../express/path-syntax.js";
+import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
@@ -19,7 +19,7 @@ export const fastifyAdapter: FrameworkAdapter = {
     runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && (localNamesOf(file, "fastify").has(call.expression.text) || call.expression.text === "Fastify" || call.expression.text === "fastify"));
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi));
+    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi, simplePath));
     reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS);
     return dedupe(routes);
   },

@@ -2,10 +2,11 @@ import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import { type Interpreter, type ModuleReplay, ReplayMiss } from "../../resolve/interpreter.js";
 import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import type { ts } from "../../typescript.js";
+import { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
 import type { Layer, RouterNode } from "../router-graph.js";
-import { findNode, type ModuleSummary, type NodeRef, type SavedLayer, valueOfData } from "./module-summary.js";
+import type { ModuleSummary, NodeRef, SavedLayer } from "./module-summary.js";
+import { valueOfData } from "./module-summary.js";
 import type { ModuleRecorder } from "./recorder.js";
 
 /**
@@ -115,8 +116,29 @@ export class SummaryReplay implements ModuleReplay {
 
   private node(sources: SourceSet, ref: NodeRef): ts.Node {
     const file = sources.replayed.has(ref.file) ? undefined : sources.getFile(ref.file);
-    const node = file ? findNode(file, ref) : undefined;
+    const node = file ? this.nodesOf(file).get(ref.pos)?.find((n) => n.end === ref.end && n.kind === ref.kind) : undefined;
     if (!node) throw new ReplayMiss(`a summary refers to a node at ${ref.file}:${ref.pos} that this run does not have`);
     return node;
+  }
+
+  /**
+   * Every node of a file by start position, from one walk: summaries of many modules refer to the same
+   * few nodes of a shared file (the registrations of a router factory every route file calls).
+   */
+  private readonly nodesByFile = new Map<ts.SourceFile, Map<number, ts.Node[]>>();
+  private nodesOf(file: ts.SourceFile): Map<number, ts.Node[]> {
+    let nodes = this.nodesByFile.get(file);
+    if (!nodes) {
+      const byPos = new Map<number, ts.Node[]>();
+      const visit = (node: ts.Node): void => {
+        const list = byPos.get(node.pos);
+        if (list) list.push(node);
+        else byPos.set(node.pos, [node]);
+        ts.forEachChild(node, visit);
+      };
+      ts.forEachChild(file, visit);
+      this.nodesByFile.set(file, (nodes = byPos));
+    }
+    return nodes;
   }
 }

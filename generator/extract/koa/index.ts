@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
-import { expressToOpenApi } from "../express/path-syntax.js";
+import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
@@ -28,7 +28,7 @@ export const koaAdapter: FrameworkAdapter = {
     );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi));
+    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
     session?.finish(interpreter, "koa");
