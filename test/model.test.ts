@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { closedMatcher } from "../generator/model/closed.js";
 import { deriveEffect } from "../generator/model/effect.js";
@@ -103,6 +104,18 @@ describe("closed path patterns", () => {
     ["/v1/customers", false],
   ])("%s closed: %s", (path, closed) => {
     expect(isClosed(path) !== undefined).toBe(closed);
+  });
+
+  it("answers as picomatch's own matcher does, for any pattern and path", () => {
+    const piece = fc.constantFrom("/", "v1", "auth", "{id}", "*", "**", "{a,b}", "a", "b", ".", ".x", "-", "?", "[ab]", "!(a)", "x*");
+    const text = fc.array(piece, { minLength: 0, maxLength: 6 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(fc.array(text.filter((t) => t !== ""), { minLength: 1, maxLength: 3 }), text, (patterns, path) => {
+        const reference = patterns.find((pattern) => picomatch(pattern, { dot: true })(path));
+        expect(closedMatcher(patterns)(path), `${patterns.join(" ")} / ${path}`).toBe(reference);
+      }),
+      { seed: 13, numRuns: 4000 },
+    );
   });
 });
 

@@ -16,6 +16,8 @@ type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds">;
  */
 export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnostics: DiagnosticBag): Operation[] {
   const isClosedPath = closedMatcher(config.closed);
+  // Most services name no id in the config: then no key is built per operation to look one up.
+  const configIds = Object.keys(config.operationIds).length ? config.operationIds : undefined;
   return facts.map((fact) => {
     const doc = fact.doc;
     const tags = doc?.tags ?? NO_TAGS;
@@ -36,7 +38,7 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
       tagNames = names;
     }
 
-    const configId = config.operationIds[`${fact.method} ${fact.path}`];
+    const configId = configIds?.[`${fact.method} ${fact.path}`];
     const idTag = first.get("operationId");
     const tagId = idTag?.text.trim();
     const operationId = tagId || configId || deriveOperationId(fact.method, fact.path);

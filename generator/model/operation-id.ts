@@ -38,16 +38,6 @@ export function deriveOperationId(method: string, path: string): string {
   let verb: string;
   let nouns: string[];
   let singularLast: boolean;
-  const literals = (count: number): string[] => {
-    const out: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const p = parts[i]!;
-      if (p.param) continue;
-      const next = parts[i + 1];
-      out.push(next?.param ? itemNoun(p.words, next.text) : p.words);
-    }
-    return out;
-  };
 
   if (!last) {
     verb = m;
@@ -55,18 +45,30 @@ export function deriveOperationId(method: string, path: string): string {
     singularLast = false;
   } else if (m === "post" && !last.param && !last.plural && parts.length > 1) {
     verb = last.words;
-    nouns = literals(parts.length - 1);
+    nouns = literals(parts, parts.length - 1);
     nouns.push(...versions);
     return finish(verb, nouns, method, path);
   } else {
     const onItem = last.param || !last.plural;
     verb = Object.hasOwn(VERBS, m) ? VERBS[m]!(onItem) : m.replace(/[^a-z0-9]/g, "_");
-    nouns = literals(parts.length);
+    nouns = literals(parts, parts.length);
     singularLast = last.param || m === "post";
     if (singularLast && nouns.length && !last.param) nouns[nouns.length - 1] = singular(nouns[nouns.length - 1]!);
     nouns.push(...versions);
   }
   return finish(verb, nouns, method, path);
+}
+
+/** The nouns of the first `count` parts: each literal, singular when a parameter follows it. */
+function literals(parts: Part[], count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = parts[i]!;
+    if (p.param) continue;
+    const next = parts[i + 1];
+    out.push(next?.param ? itemNoun(p.words, next.text) : p.words);
+  }
+  return out;
 }
 
 const VERBS: Record<string, (onItem: boolean) => string> = {
