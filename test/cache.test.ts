@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
+import { SummariesStore } from "../generator/cache/summaries-store.js";
+import type { ModuleSummaries, ModuleSummary } from "../generator/extract/incremental/module-summary.js";
 import { wallClockNs } from "../generator/cache/source-stats.js";
 import { generateToDisk } from "../generator/generate.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "../generator/publish/build-assets.js";
@@ -422,6 +424,71 @@ describe("watch mode", () => {
     const watched = readFileSync(path.join(dir, "dist", "openapi-public.json"));
     await run(false);
     expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(watched)).toBe(true);
+  });
+});
+
+describe("the module summaries beside an entry", () => {
+  const summary = (routes: number): ModuleSummary => ({
+    touches: [],
+    routers: [{ kind: "router", site: { file: "/p/a.ts", line: 1, column: 1 }, layers: Array.from({ length: routes }, (_, i) => ({ type: "route", method: "GET", paths: [`/r${i}`], checks: [], terminal: true, site: { file: "/p/a.ts", line: i + 2, column: 1 } })) }],
+    exports: {},
+    resolutions: [],
+    exportNames: [],
+    starExports: false,
+    diagnostics: [],
+    reached: { visited: [], invoked: [] },
+  });
+  const summaries = (modules: Record<string, ModuleSummary>): ModuleSummaries => ({ adapter: "express", imports: Object.fromEntries(Object.keys(modules).map((f) => [f, []])), keyTypeFiles: [], modules });
+  const modules = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/p/m${i}.ts`, summary(20)]));
+  const file = () => path.join(dir, "entry.summaries");
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+  it("writes a full file, then deltas of what changed against it, and reads each run's own set back", () => {
+    new SummariesStore(file(), "k").write("d1", summaries(modules));
+    const full = readFileSync(file());
+    // A later run reads them, changes one module and drops another: only those go to the delta.
+    const second = new SummariesStore(file(), "k");
+    const read = second.read("d1")!;
+    expect(plain(read)).toEqual(plain(summaries(modules)));
+    const { ["/p/m9.ts"]: dropped, ...rest } = read.modules;
+    expect(dropped).toBeDefined();
+    const changed = { ...rest, "/p/m0.ts": summary(21) };
+    second.write("d2", summaries(changed));
+    expect(readFileSync(file()).equals(full)).toBe(true); // the full file is not rewritten
+    const delta = readFileSync(`${file()}-delta`, "utf8");
+    expect(delta.split("\n").length - 2).toBe(1); // the header and one module's line
+    expect(JSON.parse(delta.split("\n")[0]!).removed).toEqual(["/p/m9.ts"]);
+    const third = new SummariesStore(file(), "k");
+    expect(plain(third.read("d2"))).toEqual(plain(summaries(changed)));
+    // Each set belongs to its entry's sources only: the full file to d1's, the delta to d2's.
+    expect(plain(new SummariesStore(file(), "k").read("d1"))).toEqual(plain(summaries(modules)));
+    expect(new SummariesStore(file(), "k").read("d3")).toBeUndefined();
+    expect(new SummariesStore(file(), "other key").read("d2")).toBeUndefined();
+    // The next delta is against the same full file: what the last delta held is carried, the rest unchanged.
+    third.write("d3", summaries({ ...changed, "/p/m1.ts": summary(22) }));
+    expect(readFileSync(`${file()}-delta`, "utf8").split("\n").length - 2).toBe(2);
+    expect(plain(new SummariesStore(file(), "k").read("d3"))).toEqual(plain(summaries({ ...changed, "/p/m1.ts": summary(22) })));
+  });
+
+  it("writes a full file again when most of it changed, and ignores a delta of another full file or cut short", () => {
+    new SummariesStore(file(), "k").write("d1", summaries(modules));
+    const store = new SummariesStore(file(), "k");
+    store.read("d1");
+    const most = Object.fromEntries(Object.keys(modules).map((f, i) => [f, summary(i < 5 ? 30 : 20)]));
+    store.write("d2", summaries(most));
+    expect(existsSync(`${file()}-delta`)).toBe(false);
+    expect(plain(new SummariesStore(file(), "k").read("d2"))).toEqual(plain(summaries(most)));
+    // A delta written against an earlier full file names that file's id: not applied to this one.
+    const reader = new SummariesStore(file(), "k");
+    reader.read("d2");
+    reader.write("d3", summaries({ ...most, "/p/m0.ts": summary(31) }));
+    const delta = readFileSync(`${file()}-delta`, "utf8");
+    writeFileSync(`${file()}-delta`, delta.replace(/"base":"[0-9a-f]+"/, '"base":"0000000000000000"'));
+    expect(new SummariesStore(file(), "k").read("d3")).toBeUndefined();
+    writeFileSync(`${file()}-delta`, delta.slice(0, -1));
+    expect(new SummariesStore(file(), "k").read("d3")).toBeUndefined();
+    writeFileSync(`${file()}-delta`, delta);
+    expect(plain(new SummariesStore(file(), "k").read("d3"))).toEqual(plain(summaries({ ...most, "/p/m0.ts": summary(31) })));
   });
 });
 

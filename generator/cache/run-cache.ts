@@ -6,37 +6,13 @@ import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
 import { sortedRecord } from "../write/canonical-json.js";
+import { SummariesStore } from "./summaries-store.js";
 
 /** Projects whose runs the cache folder keeps; older entries (moved or deleted projects) are removed. */
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 8;
-
-/**
- * The module summaries file (extract/incremental), beside the entry, read only when a run must analyse:
- * a header line (this, as JSON), then one line per module, its file name as a JSON string, a tab, and its
- * summary as JSON. A module replayed from a summary has the same summary next time: its line is written
- * back as it was read, not serialized again (most of a warm run's summaries).
- */
-interface SummariesHeader {
-  format: number;
-  key: string;
-  /** The digest of the entry's `sources` it was written with: a summary belongs to exactly that run. */
-  sources: string;
-  adapter: string;
-  imports: ModuleSummaries["imports"];
-  keyTypeFiles: string[];
-}
-
-/** Each summary read from a summaries file, with the line it came from (see `SummariesHeader`). */
-const summaryText = new WeakMap<object, string>();
-
-function summariesText(header: Omit<SummariesHeader, "adapter" | "imports" | "keyTypeFiles">, summaries: ModuleSummaries): string {
-  const lines = [JSON.stringify({ ...header, adapter: summaries.adapter, imports: summaries.imports, keyTypeFiles: summaries.keyTypeFiles } satisfies SummariesHeader)];
-  for (const [file, summary] of Object.entries(summaries.modules)) lines.push(`${JSON.stringify(file)}\t${summaryText.get(summary) ?? JSON.stringify(summary)}`);
-  return `${lines.join("\n")}\n`;
-}
+const CACHE_FORMAT = 9;
 
 export interface CachedArtifacts {
   files: { name: string; content: Buffer }[];
@@ -112,6 +88,7 @@ export class RunCache {
     /** The config and apidex's version: any change invalidates everything. */
     private readonly key: string,
   ) {
+    this.summariesStore = new SummariesStore(file.replace(/\.json$/, ".summaries"), key);
     try {
       const parsed = JSON.parse(readFileSync(file, "utf8")) as CacheFile;
       if (parsed.format === CACHE_FORMAT && parsed.key === key) this.data = parsed;
@@ -178,31 +155,11 @@ export class RunCache {
 
   /** The module summaries the cached run left, if they belong to it (same key, same sources). */
   summaries(): ModuleSummaries | undefined {
-    if (!this.data) return undefined;
-    try {
-      const lines = readFileSync(this.summariesFile, "utf8").split("\n");
-      const header = JSON.parse(lines[0]!) as SummariesHeader;
-      if (header.format !== CACHE_FORMAT || header.key !== this.key || header.sources !== sourcesDigest(this.data.sources)) return undefined;
-      if (lines.at(-1) !== "") return undefined; // cut short
-      const modules: ModuleSummaries["modules"] = {};
-      for (let i = 1; i < lines.length - 1; i++) {
-        const line = lines[i]!;
-        const tab = line.indexOf("\t");
-        const text = line.slice(tab + 1);
-        const summary = JSON.parse(text) as ModuleSummaries["modules"][string];
-        summaryText.set(summary, text);
-        modules[JSON.parse(line.slice(0, tab)) as string] = summary;
-      }
-      return { adapter: header.adapter, imports: header.imports, keyTypeFiles: header.keyTypeFiles, modules };
-    } catch {
-      // missing or corrupt: nothing to replay
-    }
-    return undefined;
+    return this.data ? this.summariesStore.read(sourcesDigest(this.data.sources)) : undefined;
   }
 
-  private get summariesFile(): string {
-    return this.file.replace(/\.json$/, ".summaries");
-  }
+  /** The summaries beside the entry: a full file and a delta of what changed since (`summaries-store.ts`). */
+  private readonly summariesStore: SummariesStore;
 
   /** The folder the cache lives in (other caches of the run keep their files beside it). */
   get folder(): string {
@@ -369,14 +326,11 @@ export class RunCache {
    */
   writeSummaries(sources: Map<string, string>, summaries: ModuleSummaries): void {
     const digest = sourcesDigest(sortedRecord(Object.fromEntries(sources)));
-    const tmp = `${this.summariesFile}.${process.pid}.tmp`;
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(tmp, summariesText({ format: CACHE_FORMAT, key: this.key, sources: digest }, summaries));
-      renameSync(tmp, this.summariesFile);
+      this.summariesStore.write(digest, summaries);
       this.summariesAhead = digest;
     } catch {
-      rmSync(tmp, { force: true });
+      // best effort, like the rest of the cache
     }
   }
 
@@ -401,12 +355,11 @@ export class RunCache {
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      // Summaries first: an entry is never on disk beside summaries of another run (they carry its digest
-      // anyway) — unless this run wrote its own already (`writeSummaries`).
+      // The summaries carry the digest of the sources they were written for: never those of another entry.
       const digest = sourcesDigest(data.sources);
       const ahead = this.summariesAhead === digest;
       this.summariesAhead = undefined;
-      if (!ahead) rmSync(this.summariesFile, { force: true });
+      if (!ahead && !summaries) this.summariesStore.remove();
       if (stored && artifacts) {
         // The bytes before the entry that names them; an entry whose bytes are missing or older is a miss.
         writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...artifacts.files.map((f) => f.content)]));
@@ -414,14 +367,12 @@ export class RunCache {
       }
       writeFileSync(tmp, JSON.stringify(data));
       renameSync(tmp, this.file);
-      if (summaries && !ahead) {
-        writeFileSync(tmp, summariesText({ format: CACHE_FORMAT, key: this.key, sources: digest }, summaries));
-        renameSync(tmp, this.summariesFile);
-      }
+      if (summaries && !ahead) this.summariesStore.write(digest, summaries);
       // Only a run that adds an entry can take the folder over its limit (listing it costs every run time).
       if (created) {
         pruneOldest(path.dirname(this.file), MAX_ENTRIES);
         pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries");
+        pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".summaries-delta");
         pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".artifacts");
       }
     } catch {

@@ -37,7 +37,7 @@ export function emitIndex(operations: Operation[], service: { name: string; vers
         operation_id: op.operationId,
         method: op.method,
         path: op.path,
-        permissions: [...op.permissions].sort(byCodePoint),
+        permissions: inOrder(op.permissions) ? op.permissions : [...op.permissions].sort(byCodePoint),
         summary: op.summary,
         path_params: op.pathParams,
         effect: op.effect,
@@ -45,4 +45,10 @@ export function emitIndex(operations: Operation[], service: { name: string; vers
       }),
     );
   return { format: INDEX_FORMAT, service: { name: service.name, version: service.version }, count: entries.length, operations: entries };
+}
+
+/** Whether keys are already in code-point order (the extractors sort them; the index must not rely on it). */
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
 }

@@ -205,12 +205,25 @@ function isControlFlow(parent: ts.Node, child: ts.Node): boolean {
 
 /** The same route reached twice (an app factory run twice, the same router mounted twice at one path). */
 export function dedupe(routes: RouteFact[]): RouteFact[] {
-  const seen = new Map<string, RouteFact>();
+  // By method and path first (a short key), then by site among the few routes that share both.
+  const byPath = new Map<string, RouteFact | RouteFact[]>();
+  const out: RouteFact[] = [];
   for (const route of routes) {
-    const key = `${route.method} ${route.path} ${route.site.file}:${route.site.line}:${route.site.column}`;
-    const existing = seen.get(key);
-    if (!existing) seen.set(key, route);
-    else existing.permissions = [...new Set([...existing.permissions, ...route.permissions])].sort();
+    const key = `${route.method} ${route.path}`;
+    const found = byPath.get(key);
+    const same = found === undefined ? undefined : Array.isArray(found) ? found.find((r) => sameSite(r, route)) : sameSite(found, route) ? found : undefined;
+    if (same) {
+      same.permissions = [...new Set([...same.permissions, ...route.permissions])].sort();
+      continue;
+    }
+    if (found === undefined) byPath.set(key, route);
+    else if (Array.isArray(found)) found.push(route);
+    else byPath.set(key, [found, route]);
+    out.push(route);
   }
-  return [...seen.values()];
+  return out;
+}
+
+function sameSite(a: RouteFact, b: RouteFact): boolean {
+  return a.site === b.site || (a.site.file === b.site.file && a.site.line === b.site.line && a.site.column === b.site.column);
 }
