@@ -56,16 +56,21 @@ describe("what a run loads", () => {
     const report = path.join(work, "loaded-modules.txt");
     // Node's own list of the built-in modules it loaded, written as the process exits.
     const preload = path.join(work, "list-modules.cjs");
-    writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join("\\n")));\n`);
+    // Node's own list of the built-in modules it loaded, and the files require() loaded, as the process exits.
+    writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join("\\n")));\n`);
     const loadedBy = (args: string[]) => {
       const run = spawnSync(process.execPath, ["-r", preload, CLI, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
       expect(run.status).toBe(0);
       return readFileSync(report, "utf8").split("\n");
     };
+    const packages = (loaded: string[]) => loaded.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`)).map((f) => f.slice(f.lastIndexOf(`node_modules${path.sep}`) + 13).split(path.sep).join("/"));
     for (const args of [["--version"], ["generate", "--root", ".", "--no-cache"], ["generate", "--root", ".", "--timings"]]) {
       const loaded = loadedBy(args);
       expect(loaded, args.join(" ")).not.toContain("NativeModule child_process");
       expect(loaded, args.join(" ")).not.toContain("NativeModule internal/modules/esm/module_job");
+      // The small packages every run needs are in the bundle; of node_modules, only the compiler is loaded
+      // (by a run that parses): not a second copy of picomatch for fdir's own glob(), which is never used.
+      expect(packages(loaded), args.join(" ")).toEqual(args[0] === "generate" ? ["@ts-morph/common/dist/typescript.js"] : []);
     }
     // perf_hooks is for --timings (the compiler loads it too, when a run analyses).
     expect(loadedBy(["--version"])).not.toContain("NativeModule perf_hooks");

@@ -29,9 +29,29 @@ const lazyChildProcess: Plugin = {
   },
 };
 
+/**
+ * fdir requires picomatch from node_modules when it loads, for its own glob() that tinyglobby never calls
+ * (it passes fdir its own filters): a second copy of picomatch, compiled from source on every start
+ * (~3 ms). Here fdir loads it when glob() is first asked for it. The build fails if fdir's code changed
+ * shape, rather than bundle it unpatched.
+ */
+const lazyFdirPicomatch: Plugin = {
+  name: "lazy-fdir-picomatch",
+  setup(bundler) {
+    bundler.onLoad({ filter: /[\\/]node_modules[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, (args) => {
+      const eager = /try \{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\} catch \{\}/;
+      const use = "const globFn = this.globFunction || pm;";
+      const text = readFileSync(args.path, "utf8");
+      if (!eager.test(text) || !text.includes(use)) throw new Error(`bundle-cli: ${args.path} no longer loads picomatch the way the lazy-fdir-picomatch plugin expects; update the plugin.`);
+      const contents = text.replace(eager, "").replace(use, 'const globFn = this.globFunction || (pm ??= (() => { try { return __require("picomatch"); } catch { return null; } })());');
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [path.join(lib, "command-line.js")],
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, lazyFdirPicomatch],
   outfile: path.join(lib, "apidex.cjs"),
   bundle: true,
   format: "cjs",
