@@ -7,6 +7,8 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { SummariesStore } from "../generator/cache/summaries-store.js";
+import { listSources, mergeFolderExcludes } from "../generator/scan/list-sources.js";
+import { globSync } from "tinyglobby";
 import type { ModuleSummaries, ModuleSummary } from "../generator/extract/incremental/module-summary.js";
 import { wallClockNs } from "../generator/cache/source-stats.js";
 import { generateToDisk } from "../generator/generate.js";
@@ -304,6 +306,18 @@ describe("the run cache", () => {
     expect((await run()).fromCache).toBe(false);
     expect(snapshot()).toEqual(expected);
     expect((await run()).fromCache).toBe(true);
+    // Each content is stored once (the index at the top and under api-docs/, the OpenAPI document three
+    // times), and a run the cache answers writes every copy back.
+    const written = snapshot();
+    const total = Object.values(written).reduce((sum, content) => sum + Buffer.from(content, "base64").length, 0);
+    const distinct = new Set(Object.values(written)).size;
+    expect(distinct).toBeLessThan(Object.keys(written).length);
+    const entry = JSON.parse(readFileSync(artifactsFile().replace(/\.artifacts$/, ".json"), "utf8")) as { artifacts: { id: string; files: { same?: number }[] } };
+    expect(entry.artifacts.files.filter((f) => f.same === undefined).length).toBe(distinct);
+    expect(readFileSync(artifactsFile()).length).toBeLessThan(total);
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    expect((await run()).fromCache).toBe(true);
+    expect(snapshot()).toEqual(expected);
   });
 });
 
@@ -371,6 +385,23 @@ describe("stat signatures", () => {
 });
 
 describe("the scan", () => {
+  it("lists the same files with the folder excludes merged into one pattern as with each apart", async () => {
+    const tree = [
+      "src/app.ts", "src/libs/ok.ts", "src/distance.ts", "src/lib/no.ts", "src/tests/no.ts", "src/__tests__/no.ts", "src/test/no.ts",
+      "src/testing/ok.ts", "node_modules/pkg/no.ts", "dist/no.js", "lib/no.ts", "build/no.ts", "coverage/no.ts", "a.d.ts", "a.test.ts",
+      "src/.hidden/ok.ts", ".git/hooks/no.ts", "src/generated/no.ts", "src/legacy/no.ts", "src/legacy-ok.ts", "deep/a/b/dist/no.ts", "deep/a/b/c.mts",
+    ];
+    for (const file of tree) write({ [file]: "export {};\n" });
+    const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
+    const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
+    expect(mergeFolderExcludes(exclude)).toEqual(["**/{node_modules,dist,lib,build,coverage,__tests__,test,tests,generated,.git}/**", "**/*.d.ts", "**/*.{test,spec}.*", "src/legacy/**"]);
+    const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude })).map((f) => path.relative(dir, f).split(path.sep).join("/"));
+    const apart = globSync(DEFAULT_INCLUDE, { cwd: dir, ignore: exclude, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false }).sort();
+    expect(listed).toEqual(apart);
+    // What the tree above puts in (hidden folders are not listed, as before).
+    expect(listed.filter((f) => tree.includes(f))).toEqual(["deep/a/b/c.mts", "src/app.ts", "src/distance.ts", "src/legacy-ok.ts", "src/libs/ok.ts", "src/testing/ok.ts"]);
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

@@ -12,7 +12,7 @@ import { SummariesStore } from "./summaries-store.js";
 export const MAX_ENTRIES = 32;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 9;
+const CACHE_FORMAT = 10;
 
 export interface CachedArtifacts {
   files: { name: string; content: Buffer }[];
@@ -26,7 +26,12 @@ export interface CachedArtifacts {
  */
 interface StoredArtifacts {
   id: string;
-  files: { name: string; size: number }[];
+  /**
+   * Each file's name and size, in order; a file whose bytes are those of an earlier one (the index at the
+   * top and under api-docs/, the OpenAPI document three times) names that one (`same`) instead of
+   * being stored again.
+   */
+  files: { name: string; size: number; same?: number }[];
   counts: CachedArtifacts["counts"];
   diagnostics: Diagnostic[];
 }
@@ -201,14 +206,16 @@ export class RunCache {
     try {
       const bytes = readFileSync(this.artifactsFile);
       const id = Buffer.from(stored.id, "latin1");
-      const total = stored.files.reduce((sum, f) => sum + f.size, id.length);
+      const total = stored.files.reduce((sum, f) => sum + (f.same === undefined ? f.size : 0), id.length);
       if (bytes.length !== total || !bytes.subarray(0, id.length).equals(id)) return undefined;
       let offset = id.length;
-      const files = stored.files.map((f) => {
-        const content = bytes.subarray(offset, offset + f.size);
-        offset += f.size;
-        return { name: f.name, content };
-      });
+      const files: CachedArtifacts["files"] = [];
+      for (const f of stored.files) {
+        const earlier = f.same === undefined ? undefined : files[f.same];
+        if (f.same !== undefined && (!earlier || earlier.content.length !== f.size)) return undefined;
+        const content = earlier ? earlier.content : bytes.subarray(offset, (offset += f.size));
+        files.push({ name: f.name, content });
+      }
       this.loaded = { files, counts: stored.counts, diagnostics: stored.diagnostics };
       return this.loaded;
     } catch {
@@ -336,8 +343,9 @@ export class RunCache {
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
   save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord): void {
-    const stored: StoredArtifacts | undefined = artifacts
-      ? { id: randomBytes(16).toString("hex"), files: artifacts.files.map((f) => ({ name: f.name, size: f.content.length })), counts: artifacts.counts, diagnostics: artifacts.diagnostics }
+    const distinct = artifacts ? distinctContents(artifacts.files) : undefined;
+    const stored: StoredArtifacts | undefined = artifacts && distinct
+      ? { id: randomBytes(16).toString("hex"), files: distinct.files, counts: artifacts.counts, diagnostics: artifacts.diagnostics }
       : undefined;
     const data: CacheFile = {
       format: CACHE_FORMAT,
@@ -362,7 +370,7 @@ export class RunCache {
       if (!ahead && !summaries) this.summariesStore.remove();
       if (stored && artifacts) {
         // The bytes before the entry that names them; an entry whose bytes are missing or older is a miss.
-        writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...artifacts.files.map((f) => f.content)]));
+        writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...distinct!.contents]));
         renameSync(tmp, this.artifactsFile);
       }
       writeFileSync(tmp, JSON.stringify(data));
@@ -379,6 +387,21 @@ export class RunCache {
       rmSync(tmp, { force: true });
     }
   }
+}
+
+/** The files as stored (each content once: later copies name the first) and the contents to write, in order. */
+function distinctContents(files: CachedArtifacts["files"]): { files: StoredArtifacts["files"]; contents: Buffer[] } {
+  const contents: Buffer[] = [];
+  const stored: StoredArtifacts["files"] = [];
+  files.forEach((file, index) => {
+    const same = files.findIndex((earlier, i) => i < index && stored[i]!.same === undefined && (earlier.content === file.content || (earlier.content.length === file.content.length && earlier.content.equals(file.content))));
+    if (same >= 0) stored.push({ name: file.name, size: file.content.length, same });
+    else {
+      stored.push({ name: file.name, size: file.content.length });
+      contents.push(file.content);
+    }
+  });
+  return { files: stored, contents };
 }
 
 function sourcesDigest(sources: Record<string, string>): string {

@@ -19,7 +19,25 @@ export interface ScanOptions {
 export async function listSources(options: ScanOptions): Promise<string[]> {
   // tinyglobby (fdir and picomatch) lists what fast-glob did, and loads in half the time: it is part of
   // every run, the cached ones included.
-  const names = globSync(options.include, { cwd: options.root, ignore: options.exclude, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
+  const names = globSync(options.include, { cwd: options.root, ignore: mergeFolderExcludes(options.exclude), absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
   return names.map((n) => path.normalize(n)).sort();
+}
+
+const FOLDER_EXCLUDE = /^\*\*\/([\w.-]*\w[\w.-]*)\/\*\*$/;
+
+// Folder excludes (the defaults' "**/node_modules/**", "**/dist/**", ...) as one pattern,
+// "**/{node_modules,dist,...}/**", which selects the same paths: tinyglobby tests every file and folder
+// against every ignore pattern, each through picomatch's matcher, and the defaults have eight of these
+// (~1.5 ms of every run at 440 files). Other patterns are kept as they are, in order.
+export function mergeFolderExcludes(patterns: readonly string[]): string[] {
+  const names = patterns.map((p) => FOLDER_EXCLUDE.exec(p)?.[1]);
+  if (names.filter(Boolean).length < 2) return [...patterns];
+  const merged = `**/{${names.filter(Boolean).join(",")}}/**`;
+  const out: string[] = [];
+  patterns.forEach((pattern, i) => {
+    if (!names[i]) out.push(pattern);
+    else if (!out.includes(merged)) out.push(merged);
+  });
+  return out;
 }
 
