@@ -33,8 +33,11 @@ export interface CodeCachedModule {
   readonly exports: unknown;
   /** Whether V8 took the code from the cache, or compiled the source (the cache is then written by `save`). */
   readonly source: "code-cache" | "compiled";
-  /** Writes the cache when the loaded one was missing, rejected, or less complete (best effort, once per coverage). */
-  save(coverage: CodeCacheCoverage): void;
+  /**
+   * Writes the cache when the loaded one was missing, rejected, or less complete (best effort, once per
+   * coverage). Returns whether it wrote one.
+   */
+  save(coverage: CodeCacheCoverage): boolean;
 }
 
 /** Caches of other builds of the same script kind are pruned beyond this many. */
@@ -95,7 +98,7 @@ export function loadWithCodeCache(filename: string, folder: string, kind: string
     source: fromCache ? "code-cache" : "compiled",
     save(coverage) {
       const byte = COVERAGE_BYTE[coverage];
-      if (written >= byte) return;
+      if (written >= byte) return false;
       written = byte;
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
@@ -103,8 +106,10 @@ export function loadWithCodeCache(filename: string, folder: string, kind: string
         writeFileSync(tmp, Buffer.concat([Buffer.of(byte), script.createCachedData()]));
         renameSync(tmp, cacheFile);
         pruneOldest(folder, MAX_CACHES, extension);
+        return true;
       } catch {
         rmSync(tmp, { force: true });
+        return false;
       }
     },
   };

@@ -55,8 +55,9 @@ export function preloadCompiler(folder: string): PreloadedCompiler {
   return {
     source: loaded.source,
     save: () => {
-      loaded.save("complete");
-      // Earlier builds named the file compiler-<key>.v8 (without the coverage byte): not read any more.
+      // Earlier builds named the file compiler-<key>.v8 (without the coverage byte): not read any more,
+      // and removed when a cache is written (listing the folder costs a run that writes none ~1 ms).
+      if (!loaded.save("complete")) return;
       try {
         for (const name of readdirSync(folder)) if (/^compiler-[0-9a-f]{16}\.v8$/.test(name)) rmSync(path.join(folder, name), { force: true });
       } catch {

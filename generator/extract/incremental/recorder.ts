@@ -54,7 +54,8 @@ interface Frame {
  * saved as plain data and redone later without parsing it (a summary). The rule is conservative: a
  * module qualifies only when everything its evaluation did stayed inside it —
  *
- * - every router it created was created while it ran, and it never created an app;
+ * - every router it created was created while it ran, and it never created an app (unless the adapter
+ *   says its apps are routers like the others: `replayApps`, Express);
  * - every route, middleware or mount call it made was on one of its own routers, and no other module
  *   ever called one on its routers;
  * - other modules read only exports that are its own routers or plain data (strings, numbers, arrays
@@ -67,6 +68,11 @@ interface Frame {
  * a helper that builds a router) is fine: the values are pure functions of the source texts, so a module
  * whose text and imports are unchanged does the same again. `plan.ts` decides which summaries a run may
  * use; a replay that meets anything unforeseen stops and the run starts over in full (`ReplayMiss`).
+ *
+ * With `lateBinding` (Express), a summary also keeps every value the module read of other modules'
+ * exports when each was a router or plain data and nothing else of other modules reached it (no
+ * namespace import, no re-export, no function or registration of another file): the module can then be
+ * replayed after a module it imports changed, once those reads give the same values again (`replay.ts`).
  */
 export class ModuleRecorder implements EvaluationTracker {
   private readonly records = new Map<string, ModuleRecord>();
