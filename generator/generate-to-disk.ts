@@ -88,6 +88,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       hashes.set(name, hash);
       if (stat && signature && settledAt(stat, now)) stats.set(name, signature);
     }
+    cache.knowFingerprints(hashes);
     let hit = cache.artifactsFor(hashes);
     let unreadChanges: string[] | undefined;
     if (!hit) {

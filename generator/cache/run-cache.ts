@@ -11,6 +11,9 @@ import { SummariesStore } from "./summaries-store.js";
 /** Projects whose runs the cache folder keeps; older entries (moved or deleted projects) are removed. */
 export const MAX_ENTRIES = 32;
 
+/** Files fingerprinted by size and modification time rather than content (packages' files). */
+const LIBRARY_FILE = /[\\/]node_modules[\\/]/;
+
 /** Bump when anything the cache holds changes shape or meaning. */
 const CACHE_FORMAT = 10;
 
@@ -283,7 +286,7 @@ export class RunCache {
     if (cached) return cached;
     let value = "missing";
     try {
-      if (/[\\/]node_modules[\\/]/.test(file)) {
+      if (LIBRARY_FILE.test(file)) {
         const stat = statSync(file);
         value = `${stat.size}:${stat.mtimeMs}`;
       } else {
@@ -294,6 +297,15 @@ export class RunCache {
     }
     this.fingerprints.set(file, value);
     return value;
+  }
+
+  /**
+   * The content hashes a run already has of its globbed files (from their texts or stat signatures), as
+   * their fingerprints: the type phase's record and the entry's inputs then need not read them again.
+   * Library files keep being fingerprinted by size and mtime.
+   */
+  knowFingerprints(hashes: ReadonlyMap<string, string>): void {
+    for (const [file, hash] of hashes) if (!LIBRARY_FILE.test(file)) this.fingerprints.set(file, hash);
   }
 
   /** Forgets the fingerprints this process memoized for files that changed since (watch mode). */
