@@ -109,7 +109,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
         // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
         // So does the scan's record: the changed files were not able to register routes, and still are not.
         const routeCapable = cache.previousRouteCapable();
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable } : undefined);
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable } : undefined, cache.derivedIds() as Record<string, string> | undefined);
       } else if (stats) {
         cache.recordStats(stats);
       }
@@ -137,6 +137,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     ...(texts && listed ? { known: { listed, texts, ...(cache ? { routeCapable: routeCapableIn(cache, hashes) } : {}) } } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(compressed ? { compressed } : {}),
+    ...(cache?.derivedIds() ? { derivedIds: cache.derivedIds()! } : {}),
   };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
@@ -191,6 +192,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       analysed,
       result.summaries,
       stats ? { stats, routeCapable: result.routeCapable } : undefined,
+      result.derivedIds,
     );
   };
   const written = await writeArtifacts(config.out, result.files, saveCache);

@@ -39,6 +39,8 @@ export interface GenerateResult {
   summaries?: ModuleSummaries;
   /** The modules that ran but cannot be replayed by a later run, and why (when it was asked to record). */
   unreplayable?: { file: string; reason: string }[];
+  /** The ids derived from method and path, by `METHOD path`, when the run has a cache to keep them in (`GenerateOptions.derivedIds`). */
+  derivedIds?: Record<string, string>;
 }
 
 export interface GenerateOptions {
@@ -55,6 +57,8 @@ export interface GenerateOptions {
    * A replay that meets anything its summaries do not cover throws `ReplayMiss`; run again without it.
    */
   incremental?: IncrementalExtraction;
+  /** Operation ids an earlier run derived from method and path, by `METHOD path`: taken, not derived again. */
+  derivedIds?: Readonly<Record<string, string>>;
   /** Called once extraction is done, before the type phase (the CLI keeps the compiler's code cache from here). */
   afterExtraction?: () => void;
   /**
@@ -85,7 +89,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   const set = sources ?? (await scanProject(config, options.known, new Set(Object.keys(options.incremental?.replay ?? {}))));
   const fileCount = `${set.files.length} file${set.files.length === 1 ? "" : "s"}`;
   progress(set.replayedScanned.length ? `extracting routes from ${fileCount} (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${fileCount}`);
-  const operations = analyse(set, config, diagnostics, options.incremental);
+  const operations = analyse(set, config, diagnostics, options.incremental, options.derivedIds);
   options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
@@ -146,7 +150,14 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     routeCapable: set.routeCapable,
     ...(options.incremental?.result ? { summaries: options.incremental.result } : {}),
     ...(options.incremental?.unreplayable ? { unreplayable: options.incremental.unreplayable } : {}),
+    ...(options.cache ? { derivedIds: derivedIdsOf(operations) } : {}),
   };
+}
+
+function derivedIdsOf(operations: Operation[]): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const op of operations) if (op.idSource === "derived") ids[`${op.method} ${op.path}`] = op.operationId;
+  return ids;
 }
 
 /**
@@ -170,7 +181,7 @@ function releaseUndocumented(set: SourceSet, operations: Operation[]): void {
 }
 
 /** Extraction and the model: route facts live only here, so nothing keeps them (or their nodes) after. */
-function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag, incremental: IncrementalExtraction | undefined): Operation[] {
+function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag, incremental: IncrementalExtraction | undefined, derivedIds: Readonly<Record<string, string>> | undefined): Operation[] {
   const facts = extractRoutes(
     set,
     config.framework,
@@ -182,7 +193,7 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
     },
     diagnostics,
   );
-  return buildOperations(facts, config, diagnostics);
+  return buildOperations(facts, config, diagnostics, derivedIds);
 }
 
 /**

@@ -347,6 +347,24 @@ describe("stat signatures", () => {
     expect(permissionsOf(read.index)["/v1/things/{id}"]).toEqual(["things.read"]);
   });
 
+  it("keep the ids the last run derived, and derive the ids of new routes", async () => {
+    await run();
+    const entry = entryOf() as ReturnType<typeof entryOf> & { data: { ids?: Record<string, string> } };
+    expect(entry.data.ids).toEqual({ "GET /v1/more": "get_more", "GET /v1/others": "list_others", "GET /v1/things/{id}": "get_thing" });
+    // The entry's record is what a run takes (a pure function of method and path, and of the build the key
+    // names): a record that says otherwise shows it is not derived again.
+    entry.data.ids!["GET /v1/others"] = "list_others_recorded";
+    writeFileSync(entry.file, JSON.stringify(entry.data));
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') + `b.post("/others", (req, res) => { res.json({}); });\n` });
+    const warm = await run();
+    expect(warm.fromCache).toBe(false);
+    expect(warm.index.operations.map((o: { operation_id: string }) => o.operation_id)).toEqual(["get_more", "list_others_recorded", "create_other", "get_thing"]);
+    expect(entryOf().data).toMatchObject({ ids: { "POST /v1/others": "create_other", "GET /v1/others": "list_others_recorded" } });
+    // Without the cache, every id is derived.
+    await run(false);
+    expect(JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")).operations.map((o: { operation_id: string }) => o.operation_id)).toEqual(["get_more", "list_others", "create_other", "get_thing"]);
+  });
+
   it("see a file replaced by other bytes of the same size and its old modification time (cp -p, an archive)", async () => {
     // A whole second, which file times keep exactly.
     const perms = path.join(dir, "src", "perms.ts");

@@ -15,7 +15,7 @@ export const MAX_ENTRIES = 32;
 const LIBRARY_FILE = /[\\/]node_modules[\\/]/;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 10;
+const CACHE_FORMAT = 11;
 
 export interface CachedArtifacts {
   files: { name: string; content: Buffer }[];
@@ -73,6 +73,11 @@ interface CacheFile {
   stats?: Record<string, string>;
   /** The globbed files whose text the scan found able to register routes (`mayRegisterRoutes`), sorted. */
   routeCapable?: string[];
+  /**
+   * The operation ids derived from method and path (`deriveOperationId`), by `METHOD path`: a pure
+   * function of the two and of apidex's build (which the key covers), so a later run takes them as they are.
+   */
+  ids?: Record<string, string>;
 }
 
 /** What the scan of a run learnt about its globbed files, kept for the next run's (see `CacheFile`). */
@@ -268,6 +273,11 @@ export class RunCache {
     return this.data?.types;
   }
 
+  /** The ids the last run derived from method and path, by `METHOD path` (see `CacheFile.ids`). */
+  derivedIds(): Readonly<Record<string, string>> | undefined {
+    return this.data?.ids;
+  }
+
   /** The files the last run's analysis read (see `artifactsUnaffected`). */
   analysedFiles(): string[] | undefined {
     return this.data?.analysed;
@@ -354,7 +364,7 @@ export class RunCache {
   }
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord): void {
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord, ids?: Record<string, string>): void {
     const distinct = artifacts ? distinctContents(artifacts.files) : undefined;
     const stored: StoredArtifacts | undefined = artifacts && distinct
       ? { id: randomBytes(16).toString("hex"), files: distinct.files, counts: artifacts.counts, diagnostics: artifacts.diagnostics }
@@ -367,6 +377,7 @@ export class RunCache {
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
       ...(scan ? { stats: sortedRecord(Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)))), routeCapable: [...scan.routeCapable].sort() } : {}),
+      ...(ids ? { ids } : {}),
     };
     const created = !this.data;
     this.data = data;

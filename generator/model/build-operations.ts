@@ -13,8 +13,11 @@ type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds">;
 /**
  * Turns route facts into operations: ids, summaries, effects, documented and closed flags, examples.
  * Closed operations are kept here (counted, checked for leaks) and dropped by the emitters.
+ *
+ * `knownIds`: ids derived earlier (the run cache's record, by `METHOD path`), taken instead of deriving
+ * them again — the derivation is a pure function of method and path (and of apidex's build).
  */
-export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnostics: DiagnosticBag): Operation[] {
+export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnostics: DiagnosticBag, knownIds?: Readonly<Record<string, string>>): Operation[] {
   const isClosedPath = closedMatcher(config.closed);
   // Most services name no id in the config: then no key is built per operation to look one up.
   const configIds = Object.keys(config.operationIds).length ? config.operationIds : undefined;
@@ -41,7 +44,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
     const configId = configIds?.[`${fact.method} ${fact.path}`];
     const idTag = first.get("operationId");
     const tagId = idTag?.text.trim();
-    const operationId = tagId || configId || deriveOperationId(fact.method, fact.path);
+    // Keys hold a space, so no key of an object's prototype can answer for one.
+    const operationId = tagId || configId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
     const scope = first.get("scope")?.text.trim() || undefined;
     const op: Operation = {
       operationId,
