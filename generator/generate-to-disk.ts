@@ -2,11 +2,11 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { preloadCompiler } from "./cache/compiler-code-cache.js";
 import { warmedUp } from "./cache/warm-code.js";
-import { RunCache } from "./cache/run-cache.js";
+import { type ListingRecord, RunCache } from "./cache/run-cache.js";
 import { settledAt, statSignature, wallClockNs } from "./cache/source-stats.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
-import { listSources } from "./scan/list-sources.js";
+import { foldersWalked, listSources } from "./scan/list-sources.js";
 import { mayRegisterRoutes } from "./scan/route-hints.js";
 import { planReplay } from "./extract/incremental/plan.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
@@ -67,15 +67,25 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   let hashes: Map<string, string> | undefined;
   let stats: Map<string, string> | undefined;
   let listed: string[] | undefined;
+  let listing: ListingRecord | undefined;
   if (useCache) {
     cache = RunCache.forProject(config.root, options.cwd ?? process.cwd(), cacheKey(config));
     texts = new Map();
     hashes = new Map();
     stats = new Map();
-    listed = await listSources(config);
+    const now = options.clock?.() ?? wallClockNs();
+    // While no folder the last listing's walk could enter has changed, its files are the listing; else
+    // the folders are stat'ed (before the walk, so a change during it shows next time) and walked again.
+    listing = cache.listingFor();
+    if (listing) listed = listing.files;
+    else {
+      const folders = foldersWalked(config);
+      const signatures = folders ? settledSignatures(folders, now) : undefined;
+      listed = await listSources(config);
+      listing = signatures ? { folders: signatures, files: listed } : undefined;
+    }
     // A file whose stat signature is the one the cached run recorded is not read: its hash is known. Any
     // other is read and hashed; its signature is kept for the next run once the file has settled.
-    const now = options.clock?.() ?? wallClockNs();
     for (const name of listed) {
       const stat = statSync(name, { bigint: true, throwIfNoEntry: false });
       const signature = stat ? statSignature(stat) : undefined;
@@ -109,9 +119,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
         // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
         // So does the scan's record: the changed files were not able to register routes, and still are not.
         const routeCapable = cache.previousRouteCapable();
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable } : undefined, cache.derivedIds() as Record<string, string> | undefined);
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable, ...(listing ? { listing } : {}) } : undefined, cache.derivedIds() as Record<string, string> | undefined);
       } else if (stats) {
-        cache.recordStats(stats);
+        cache.recordStats(stats, listing);
       }
       return { counts: hit.counts, diagnostics, written, fromCache: true, ...(unreadChanges ? { unreadChanges } : {}) };
     }
@@ -191,12 +201,23 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       result.types,
       analysed,
       result.summaries,
-      stats ? { stats, routeCapable: result.routeCapable } : undefined,
+      stats ? { stats, routeCapable: result.routeCapable, ...(listing ? { listing } : {}) } : undefined,
       result.derivedIds,
     );
   };
   const written = await writeArtifacts(config.out, result.files, saveCache);
   return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false, ...replay };
+}
+
+/** Each folder's stat signature, when every one exists and has settled (else no record: the next run walks). */
+function settledSignatures(folders: string[], now: bigint): Record<string, string> | undefined {
+  const signatures: Record<string, string> = {};
+  for (const folder of folders) {
+    const stat = statSync(folder, { bigint: true, throwIfNoEntry: false });
+    if (!stat?.isDirectory() || !settledAt(stat, now)) return undefined;
+    signatures[folder] = statSignature(stat);
+  }
+  return signatures;
 }
 
 /** Route capability of the unchanged globbed files, as the cached run's scan found it. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -318,6 +318,65 @@ describe("the run cache", () => {
     rmSync(path.join(dir, "dist"), { recursive: true });
     expect((await run()).fromCache).toBe(true);
     expect(snapshot()).toEqual(expected);
+  });
+});
+
+describe("the listing record", () => {
+  const entryFile = () => {
+    const folder = path.join(dir, "node_modules", ".cache", "apidex");
+    return path.join(folder, readdirSync(folder).find((f) => f.endsWith(".json"))!);
+  };
+  type Entry = { listing?: { folders: Record<string, string>; files: string[] } };
+  const entry = () => JSON.parse(readFileSync(entryFile(), "utf8")) as Entry;
+  const paths = (result: { index: { operations: { method: string; path: string }[] } }) => result.index.operations.map((o) => `${o.method} ${o.path}`);
+  /** A cached run, and the operations a run without the cache finds, which it must match. */
+  const both = async () => {
+    const cached = await run();
+    const cold = await run(false);
+    expect(paths(cached)).toEqual(paths(cold));
+    return cached;
+  };
+  // A standalone app in a file nothing imports: only the listing brings it in.
+  const standalone = (name: string) => `import express from "express";\nconst app = express();\napp.get("/${name}", (req, res) => { res.json({}); });\n`;
+
+  it("takes the last listing while no folder its walk may enter changed, and walks again after any entry changed", async () => {
+    write({ "src/empty/readme.md": "no sources here\n" });
+    await run();
+    expect(Object.keys(entry().listing!.folders).map((f) => path.relative(dir, f))).toEqual(["", "src", "src/empty", "src/routes"]);
+    // The record is what a run takes: one that lists a file the walk would not (a test file) shows it.
+    write({ "src/routes/z.test.ts": standalone("from-a-test") });
+    await run(); // the folder changed: walked again, and recorded again (the test file is excluded)
+    const recorded = entry();
+    expect(recorded.listing!.files.some((f) => f.endsWith("z.test.ts"))).toBe(false);
+    recorded.listing!.files = [...recorded.listing!.files, path.join(dir, "src", "routes", "z.test.ts")].sort();
+    writeFileSync(entryFile(), JSON.stringify(recorded));
+    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') });
+    expect(paths(await run())).toContain("GET /from-a-test");
+    // Every change of an entry is seen: a file added to a folder, to a new folder, to a folder with no
+    // sources before, deleted, renamed.
+    rmSync(path.join(dir, "src/routes/z.test.ts"));
+    expect(paths(await both())).not.toContain("GET /from-a-test");
+    write({ "src/routes/c.ts": standalone("c") });
+    expect(paths(await both())).toContain("GET /c");
+    write({ "src/extra/deep/d.ts": standalone("d") });
+    expect(paths(await both())).toContain("GET /d");
+    write({ "src/empty/e.ts": standalone("e") });
+    expect(paths(await both())).toContain("GET /e");
+    renameSync(path.join(dir, "src/routes/c.ts"), path.join(dir, "src/routes/c.test.ts"));
+    expect(paths(await both())).not.toContain("GET /c");
+    rmSync(path.join(dir, "src/extra"), { recursive: true });
+    expect(paths(await both())).not.toContain("GET /d");
+    expect(Object.keys(entry().listing!.folders).map((f) => path.relative(dir, f))).toEqual(["", "src", "src/empty", "src/routes"]);
+  });
+
+  it("is not kept for folders changed just before the walk, nor when an include names hidden folders", async () => {
+    await run(true, wallClockNs);
+    expect(entry().listing).toBeUndefined();
+    await run();
+    expect(entry().listing).toBeDefined();
+    const config = await loadConfig({ cwd: dir, root: dir });
+    await generateToDisk({ ...config, include: ["**/*.ts", ".well-known/**/*.ts"] }, { cache: true, cwd: dir, clock: settledClock });
+    expect(entry().listing).toBeUndefined();
   });
 });
 

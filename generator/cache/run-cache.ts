@@ -6,6 +6,7 @@ import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
 import { sortedRecord } from "../write/canonical-json.js";
+import { statSignature } from "./source-stats.js";
 import { SummariesStore } from "./summaries-store.js";
 
 /** Projects whose runs the cache folder keeps; older entries (moved or deleted projects) are removed. */
@@ -15,7 +16,7 @@ export const MAX_ENTRIES = 32;
 const LIBRARY_FILE = /[\\/]node_modules[\\/]/;
 
 /** Bump when anything the cache holds changes shape or meaning. */
-const CACHE_FORMAT = 11;
+const CACHE_FORMAT = 12;
 
 export interface CachedArtifacts {
   files: { name: string; content: Buffer }[];
@@ -73,6 +74,8 @@ interface CacheFile {
   stats?: Record<string, string>;
   /** The globbed files whose text the scan found able to register routes (`mayRegisterRoutes`), sorted. */
   routeCapable?: string[];
+  /** The folders the listing walked, with their signatures, and the files it listed (see `ListingRecord`). */
+  listing?: ListingRecord;
   /**
    * The operation ids derived from method and path (`deriveOperationId`), by `METHOD path`: a pure
    * function of the two and of apidex's build (which the key covers), so a later run takes them as they are.
@@ -84,6 +87,18 @@ interface CacheFile {
 export interface ScanRecord {
   stats: Map<string, string>;
   routeCapable: string[];
+  listing?: ListingRecord;
+}
+
+/**
+ * A listing of the sources and the stat signatures of every folder its walk may enter (`foldersWalked`),
+ * taken before it and only when each had settled (`settledAt`): a file appears, vanishes or is renamed
+ * only by changing an entry of its folder, which changes the folder's modification and status-change
+ * times. While every signature is the same, the listing stands and the folders need not be walked.
+ */
+export interface ListingRecord {
+  folders: Record<string, string>;
+  files: string[];
 }
 
 /**
@@ -273,6 +288,17 @@ export class RunCache {
     return this.data?.types;
   }
 
+  /** The last run's listing of the sources, if no folder its walk may enter has changed since (see `ListingRecord`). */
+  listingFor(): ListingRecord | undefined {
+    const listing = this.data?.listing;
+    if (!listing) return undefined;
+    for (const [folder, signature] of Object.entries(listing.folders)) {
+      const stat = statSync(folder, { bigint: true, throwIfNoEntry: false });
+      if (!stat?.isDirectory() || statSignature(stat) !== signature) return undefined;
+    }
+    return listing;
+  }
+
   /** The ids the last run derived from method and path, by `METHOD path` (see `CacheFile.ids`). */
   derivedIds(): Readonly<Record<string, string>> | undefined {
     return this.data?.ids;
@@ -328,14 +354,15 @@ export class RunCache {
    * was written (a checkout's files are all new at first), so later runs need not read them. Rewrites the
    * entry only, and only when it learns something; its artifacts and summaries stay valid (same sources).
    */
-  recordStats(stats: Map<string, string>): void {
+  recordStats(stats: Map<string, string>, listing?: ListingRecord): void {
     const data = this.data;
     if (!data) return;
     const known = data.stats ?? {};
-    let learnt = false;
+    let learnt = listing !== undefined && listing !== data.listing;
     for (const [name, signature] of stats) if (known[name] !== signature && data.sources[name] !== undefined) learnt = true;
     if (!learnt) return;
     data.stats = sortedRecord(Object.fromEntries([...stats].filter(([name]) => data.sources[name] !== undefined)));
+    if (listing) data.listing = listing;
     const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, JSON.stringify(data));
@@ -377,6 +404,7 @@ export class RunCache {
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
       ...(scan ? { stats: sortedRecord(Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)))), routeCapable: [...scan.routeCapable].sort() } : {}),
+      ...(scan?.listing ? { listing: scan.listing } : {}),
       ...(ids ? { ids } : {}),
     };
     const created = !this.data;

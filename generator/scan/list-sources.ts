@@ -41,3 +41,16 @@ export function mergeFolderExcludes(patterns: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Every folder the walk of `listSources` may enter, the root first: each folder below the root that the
+ * excludes leave (more than the walk enters when the includes name fewer, never less). A file can only
+ * appear in or vanish from the listing by an entry of one of these folders changing, which changes that
+ * folder's modification time — so while none of theirs changed, the last listing stands (see the run
+ * cache's listing record). Undefined when an include pattern names a hidden file or folder: the walk then
+ * enters hidden folders, which this list leaves out.
+ */
+export function foldersWalked(options: ScanOptions): string[] | undefined {
+  if (options.include.some((pattern) => /(^|[/{,])\./.test(pattern))) return undefined;
+  const folders = globSync(["**"], { cwd: options.root, ignore: mergeFolderExcludes(options.exclude), absolute: true, onlyDirectories: true, followSymbolicLinks: false, expandDirectories: false });
+  return [path.normalize(options.root), ...folders.map((folder) => path.normalize(folder).replace(/[\\/]+$/, ""))];
+}
