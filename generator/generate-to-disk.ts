@@ -119,7 +119,7 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
         // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
         // So does the scan's record: the changed files were not able to register routes, and still are not.
         const routeCapable = cache.previousRouteCapable();
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable, ...(listing ? { listing } : {}) } : undefined, cache.derivedIds() as Record<string, string> | undefined);
+        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable, ...(listing ? { listing } : {}) } : undefined, cache.derivedIds());
       } else if (stats) {
         cache.recordStats(stats, listing);
       }

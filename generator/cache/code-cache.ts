@@ -16,10 +16,11 @@
  */
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
+import { replaceFile } from "../write/replace-file.js";
 import { pruneOldest } from "./run-cache.js";
 
 /**
@@ -100,15 +101,12 @@ export function loadWithCodeCache(filename: string, folder: string, kind: string
       const byte = COVERAGE_BYTE[coverage];
       if (written >= byte) return false;
       written = byte;
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
         mkdirSync(folder, { recursive: true });
-        writeFileSync(tmp, Buffer.concat([Buffer.of(byte), script.createCachedData()]));
-        renameSync(tmp, cacheFile);
+        replaceFile(cacheFile, Buffer.concat([Buffer.of(byte), script.createCachedData()]));
         pruneOldest(folder, MAX_CACHES, extension);
         return true;
       } catch {
-        rmSync(tmp, { force: true });
         return false;
       }
     },

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
 import type { OperationShapes } from "../resolve/types/operation-shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
 import { sortedRecord } from "../write/canonical-json.js";
+import { replaceFile } from "../write/replace-file.js";
 import { statSignature } from "./source-stats.js";
 import { SummariesStore } from "./summaries-store.js";
 
@@ -80,7 +81,7 @@ interface CacheFile {
    * The operation ids derived from method and path (`deriveOperationId`), by `METHOD path`: a pure
    * function of the two and of apidex's build (which the key covers), so a later run takes them as they are.
    */
-  ids?: Record<string, string>;
+  ids?: Readonly<Record<string, string>>;
 }
 
 /** What the scan of a run learnt about its globbed files, kept for the next run's (see `CacheFile`). */
@@ -363,12 +364,10 @@ export class RunCache {
     if (!learnt) return;
     data.stats = sortedRecord(Object.fromEntries([...stats].filter(([name]) => data.sources[name] !== undefined)));
     if (listing) data.listing = listing;
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, JSON.stringify(data));
-      renameSync(tmp, this.file);
+      replaceFile(this.file, JSON.stringify(data));
     } catch {
-      rmSync(tmp, { force: true });
+      // best effort: the next run learns it again
     }
   }
 
@@ -391,7 +390,7 @@ export class RunCache {
   }
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord, ids?: Record<string, string>): void {
+  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord, ids?: Readonly<Record<string, string>>): void {
     const distinct = artifacts ? distinctContents(artifacts.files) : undefined;
     const stored: StoredArtifacts | undefined = artifacts && distinct
       ? { id: randomBytes(16).toString("hex"), files: distinct.files, counts: artifacts.counts, diagnostics: artifacts.diagnostics }
@@ -411,7 +410,6 @@ export class RunCache {
     this.data = data;
     this.routeCapableSet = undefined; // a long-lived process (watch mode) reads its own last run
     this.loaded = artifacts;
-    const tmp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       // The summaries carry the digest of the sources they were written for: never those of another entry.
@@ -421,11 +419,9 @@ export class RunCache {
       if (!ahead && !summaries) this.summariesStore.remove();
       if (stored && artifacts) {
         // The bytes before the entry that names them; an entry whose bytes are missing or older is a miss.
-        writeFileSync(tmp, Buffer.concat([Buffer.from(stored.id, "latin1"), ...distinct!.contents]));
-        renameSync(tmp, this.artifactsFile);
+        replaceFile(this.artifactsFile, Buffer.concat([Buffer.from(stored.id, "latin1"), ...distinct!.contents]));
       }
-      writeFileSync(tmp, JSON.stringify(data));
-      renameSync(tmp, this.file);
+      replaceFile(this.file, JSON.stringify(data));
       if (summaries && !ahead) this.summariesStore.write(digest, summaries);
       // Only a run that adds an entry can take the folder over its limit (listing it costs every run time).
       if (created) {
@@ -435,7 +431,7 @@ export class RunCache {
         pruneOldest(path.dirname(this.file), MAX_ENTRIES, ".artifacts");
       }
     } catch {
-      rmSync(tmp, { force: true });
+      // best effort: a cache that cannot be written only costs the next run its speed
     }
   }
 }

@@ -17,9 +17,10 @@
  * store.write(newDigest, summaries); // a delta against the file read, or a full file
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ModuleSummaries, ModuleSummary } from "../extract/incremental/module-summary.js";
+import { replaceFile } from "../write/replace-file.js";
 
 /** Bump when the files change shape or meaning (the cache's own format is bumped with it). */
 export const SUMMARIES_FORMAT = 1;
@@ -101,14 +102,14 @@ export class SummariesStore {
       if (bytes <= base.bytes * DELTA_SHARE) {
         const names = new Set(entries.map(([file]) => file));
         const removed = [...base.texts.keys()].filter((file) => !names.has(file));
-        atomicWrite(this.deltaFile, linesOf({ ...header, base: base.id, removed } satisfies DeltaHeader, changed));
+        replaceFile(this.deltaFile, linesOf({ ...header, base: base.id, removed } satisfies DeltaHeader, changed));
         return;
       }
     }
     const id = randomBytes(8).toString("hex");
     // The delta first: one left beside a new full file names another base, but a reader need not look.
     rmSync(this.deltaFile, { force: true });
-    atomicWrite(this.file, linesOf({ ...header, id } satisfies FullHeader, entries));
+    replaceFile(this.file, linesOf({ ...header, id } satisfies FullHeader, entries));
     this.base = { id, texts: new Map(entries), bytes: entries.reduce((sum, [, text]) => sum + text.length, 0) };
   }
 
@@ -165,15 +166,4 @@ function linesOf(header: object, entries: readonly (readonly [string, string])[]
   const lines = [JSON.stringify(header)];
   for (const [file, text] of entries) lines.push(`${JSON.stringify(file)}\t${text}`);
   return `${lines.join("\n")}\n`;
-}
-
-function atomicWrite(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
 }
