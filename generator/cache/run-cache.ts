@@ -371,6 +371,17 @@ export class RunCache {
     }
   }
 
+  /** The sorted record of an entry's sources and its digest, once per Map (the summaries, then the entry, ask). */
+  private readonly records = new WeakMap<Map<string, string>, { record: Record<string, string>; digest: string }>();
+  private recordOf(sources: Map<string, string>): { record: Record<string, string>; digest: string } {
+    let known = this.records.get(sources);
+    if (!known) {
+      const record = sortedRecord(Object.fromEntries(sources));
+      this.records.set(sources, (known = { record, digest: sourcesDigest(record) }));
+    }
+    return known;
+  }
+
   /** The sources digest of the summaries file this process wrote ahead of its entry (`writeSummaries`). */
   private summariesAhead: string | undefined;
 
@@ -380,7 +391,7 @@ export class RunCache {
    * until that entry is written they belong to no entry and are never replayed.
    */
   writeSummaries(sources: Map<string, string>, summaries: ModuleSummaries): void {
-    const digest = sourcesDigest(sortedRecord(Object.fromEntries(sources)));
+    const { digest } = this.recordOf(sources);
     try {
       this.summariesStore.write(digest, summaries);
       this.summariesAhead = digest;
@@ -398,7 +409,7 @@ export class RunCache {
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
-      sources: sortedRecord(Object.fromEntries(sources)),
+      sources: this.recordOf(sources).record,
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
@@ -413,7 +424,7 @@ export class RunCache {
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       // The summaries carry the digest of the sources they were written for: never those of another entry.
-      const digest = sourcesDigest(data.sources);
+      const { digest } = this.recordOf(sources);
       const ahead = this.summariesAhead === digest;
       this.summariesAhead = undefined;
       if (!ahead && !summaries) this.summariesStore.remove();
