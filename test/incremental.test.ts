@@ -348,6 +348,24 @@ const EDITS: Edit[] = [
   { name: "a route file stops mounting the notes", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('items.use("/:id/notes", notes("items"));', "") }) },
 ];
 
+/**
+ * Random sequences of edits to a service, each cached run based on the summaries of the one before and
+ * compared with a run without any cache (`bothRuns`).
+ */
+async function editSequences(base: Record<string, string>, edits: readonly Edit[], read: (file: string) => string, numRuns: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.integer({ min: 0, max: edits.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
+      write(dir, base);
+      await bothRuns(dir);
+      for (const index of sequence) {
+        write(dir, edits[index]!.apply(read));
+        await bothRuns(dir);
+      }
+    }),
+    { numRuns, seed: 20261121 },
+  );
+}
+
 describe("incremental runs give exactly what runs without a cache give", () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), "apidex-incremental-"));
@@ -376,19 +394,7 @@ describe("incremental runs give exactly what runs without a cache give", () => {
     await bothRuns(dir);
   });
 
-  it("after any sequence of edits, each run based on the summaries of the one before", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: EDITS.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
-        write(dir, BASE);
-        await bothRuns(dir);
-        for (const index of sequence) {
-          write(dir, EDITS[index]!.apply(read));
-          await bothRuns(dir);
-        }
-      }),
-      { numRuns: 12, seed: 20261121 },
-    );
-  });
+  it("after any sequence of edits, each run based on the summaries of the one before", () => editSequences(BASE, EDITS, read, 12));
 });
 
 /**
@@ -445,19 +451,7 @@ describe("late replays: a module replayed although a module it imports changed",
     await bothRuns(dir);
   });
 
-  it("after any sequence of edits, each run based on the summaries of the one before", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: LATE_EDITS.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
-        write(dir, LATE_BASE);
-        await bothRuns(dir);
-        for (const index of sequence) {
-          write(dir, LATE_EDITS[index]!.apply(read));
-          await bothRuns(dir);
-        }
-      }),
-      { numRuns: 10, seed: 20261121 },
-    );
-  });
+  it("after any sequence of edits, each run based on the summaries of the one before", () => editSequences(LATE_BASE, LATE_EDITS, read, 10));
 });
 
 describe("incremental runs on larger services", () => {
