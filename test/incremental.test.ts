@@ -349,6 +349,21 @@ const EDITS: Edit[] = [
 ];
 
 /**
+ * A fresh folder for each test of the suite that calls it, with `files` written (the output folders
+ * beside it are removed after); returns a reader of its files.
+ */
+function withService(prefix: string, files?: Record<string, string>): (file: string) => string {
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), prefix));
+    if (files) write(dir, files);
+  });
+  afterEach(() => {
+    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
+  });
+  return (file) => readFileSync(path.join(dir, file), "utf8");
+}
+
+/**
  * Random sequences of edits to a service, each cached run based on the summaries of the one before and
  * compared with a run without any cache (`bothRuns`).
  */
@@ -367,14 +382,7 @@ async function editSequences(base: Record<string, string>, edits: readonly Edit[
 }
 
 describe("incremental runs give exactly what runs without a cache give", () => {
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "apidex-incremental-"));
-    write(dir, BASE);
-  });
-  afterEach(() => {
-    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
-  });
-  const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+  const read = withService("apidex-incremental-", BASE);
 
   it.each(EDITS)("after an edit: $name", async (edit) => {
     const first = await bothRuns(dir);
@@ -425,14 +433,7 @@ const LATE_EDITS: (Edit & { late?: boolean })[] = [
 ];
 
 describe("late replays: a module replayed although a module it imports changed", () => {
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "apidex-late-"));
-    write(dir, LATE_BASE);
-  });
-  afterEach(() => {
-    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
-  });
-  const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
+  const read = withService("apidex-late-", LATE_BASE);
 
   it.each(LATE_EDITS)("after an edit: $name", async (edit) => {
     await bothRuns(dir);
@@ -455,12 +456,7 @@ describe("late replays: a module replayed although a module it imports changed",
 });
 
 describe("incremental runs on larger services", () => {
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "apidex-incremental-"));
-  });
-  afterEach(() => {
-    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
-  });
+  withService("apidex-incremental-");
 
   it.each(["express", "hono", "koa", "next"] as const)("the synthetic benchmark service in %s: route files edited, the runs always agree, and most modules are replayed", async (style) => {
     writeSyntheticService(dir, { operations: 400, documented: 12, style });
