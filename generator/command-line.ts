@@ -37,6 +37,7 @@ interface ProjectOptions {
   root?: string;
   out?: string;
   closed: string[];
+  strict?: boolean;
   /** `generate --no-cache` sets it false. */
   cache?: boolean;
 }
@@ -59,6 +60,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       ...(options.root ? { root: options.root } : {}),
       ...(options.out ? { out: options.out } : {}),
       ...(options.cache === false ? { cache: false } : {}),
+      ...(options.strict ? { strict: true } : {}),
       closed: options.closed,
     });
   const printDiagnostics = (items: Diagnostic[]) => {
@@ -280,6 +282,7 @@ function withProjectOptions(command: Command): Command {
     .option("--config <file>", "config file (default: apidex.config.ts in the current folder)")
     .option("--root <dir>", "zero-config: analyse this project folder (a folder with a tsconfig.json)")
     .option("--out <dir>", "output folder (default: the config's `out`, or dist/)")
+    .option("--strict", "treat every warning as an error (nothing is written while any remains)")
     .addOption(new Option("--closed <pattern>", "a closed path glob such as '/v1/auth/**' (repeatable)").argParser(collect).default([]));
 }
 

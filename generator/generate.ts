@@ -10,6 +10,7 @@ import { extractRoutes } from "./extract/index.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
+import { dropShadowed } from "./model/shadowed.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, type CompressedBody, Compressor, compressionsOf } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
@@ -117,6 +118,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
 
   progress("writing the artifacts");
   const openapi = emitOpenApi(operations, config, schemas);
+  if (config.strict) diagnostics.promoteWarnings();
   const errors = diagnostics.errors.length;
   const openapiBytes = Buffer.from(canonicalJson(openapi));
   // The type phase read files too (library declarations, package.json): a change there must miss.
@@ -187,13 +189,16 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
     config.framework,
     {
       permissionCalls: config.permissionCalls,
+      anyPermissionCalls: config.anyPermissionCalls,
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
-      ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}) } } : {}),
+      ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning || config.nest?.app
+        ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}), ...(config.nest.app ? { app: config.nest.app } : {}) } }
+        : {}),
       ...(incremental ? { incremental } : {}),
     },
     diagnostics,
   );
-  return buildOperations(facts, config, diagnostics, derivedIds);
+  return dropShadowed(buildOperations(facts, config, diagnostics, derivedIds), diagnostics);
 }
 
 /**

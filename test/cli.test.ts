@@ -201,7 +201,7 @@ describe("apidex generate", () => {
     }
   });
 
-  it("fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
+  it("under --strict, fails with exit 1, reports every problem with file:line, and leaves the previous artifacts untouched", () => {
     const dir = path.join(work, "broken");
     writeProject(dir);
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
@@ -216,12 +216,19 @@ describe("apidex generate", () => {
       path.join(dir, "src/routes/more.ts"),
       `import { orders } from "./orders.js";\nimport { requirePermission } from "../auth.js";\norders.get(process.env.P as string, (req, res) => res.end());\norders.post("/", requirePermission(globalThis.KEY), (req, res) => res.end());\n`,
     );
-    const run = apidex(["generate", "--root", dir], work);
+    const run = apidex(["generate", "--root", dir, "--strict"], work);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/more\.ts:3:\d+ error APX201/);
     expect(run.stderr).toMatch(/more\.ts:4:\d+ error APX301/);
     expect(run.stderr).toMatch(/2 errors; nothing written/);
     expect(snapshot()).toEqual(before);
+    // Without --strict the same valid code is two warnings: the artifacts are written, the route marked.
+    const lenient = apidex(["generate", "--root", dir], work);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toMatch(/more\.ts:3:\d+ warning APX201/);
+    expect(lenient.stderr).toMatch(/more\.ts:4:\d+ warning APX301/);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")) as { operations: { method: string; path: string; unresolved?: string[] }[] };
+    expect(index.operations.find((o) => o.method === "POST" && o.path === "/v1/orders")).toMatchObject({ unresolved: ["permissions"] });
   });
 
   it("reports a tsconfig that is not valid JSON with its file:line and exit 2", () => {

@@ -7,6 +7,9 @@ export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", 
 /** The defaults the permission recognizers use (SPEC section 2). */
 export const DEFAULT_PERMISSION_CALLS = ["requirePermission", "requirePermissions", "assertPermission"] as const;
 
+/** Permission calls whose keys are alternatives: any one of them lets the request through. */
+export const DEFAULT_ANY_PERMISSION_CALLS = ["requireAnyPermission", "requireAnyPermissions", "assertAnyPermission"] as const;
+
 export const DEFAULT_INCLUDE = ["**/*.{ts,mts,cts,tsx,js,mjs,cjs}"];
 
 export const DEFAULT_EXCLUDE = [

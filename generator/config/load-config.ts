@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../diagnostics/diagnostic.js";
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
+import { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
 import type { ApidexConfig } from "./schema.js";
 
 /** The config with defaults applied and every path made absolute. */
@@ -18,10 +18,14 @@ export interface ResolvedConfig {
   service: { name: string; version: string };
   closed: string[];
   permissionCalls: string[];
+  /** Permission calls whose keys are alternatives (`requireAnyPermission`). */
+  anyPermissionCalls: string[];
   operationIds: Record<string, string>;
   openapi: NonNullable<ApidexConfig["openapi"]>;
   lint: NonNullable<ApidexConfig["lint"]>;
   nest?: NonNullable<ApidexConfig["nest"]>;
+  /** Warnings are errors (`--strict`, config `strict: true`). */
+  strict: boolean;
   /** Absolute config file path, when one was loaded. */
   configFile?: string;
 }
@@ -36,6 +40,8 @@ export interface LoadConfigOptions {
   out?: string;
   /** `--closed PATTERN`, added to the config's patterns. */
   closed?: string[];
+  /** `--strict`: every warning is an error (on top of the config's `strict`). */
+  strict?: boolean;
   /** Cache the transpiled config file (default true; `--no-cache` turns it off). */
   cache?: boolean;
 }
@@ -78,11 +84,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     out,
     service: config.service ?? readServiceFromPackageJson(root),
     closed: [...(config.closed ?? []), ...(options.closed ?? [])],
-    permissionCalls: [...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? [])],
+    // The any-of calls are permission calls too (the scan and the type phase look for both).
+    permissionCalls: [...new Set([...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? []), ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)])],
+    anyPermissionCalls: [...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)],
     operationIds: config.operationIds ?? {},
     openapi: config.openapi ?? {},
     lint: config.lint ?? {},
     ...(config.nest ? { nest: config.nest } : {}),
+    strict: Boolean(options.strict || config.strict),
     ...(configFile ? { configFile } : {}),
   };
 }

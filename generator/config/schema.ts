@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UsageError } from "../diagnostics/diagnostic.js";
 
-export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS, HTTP_METHODS } from "./defaults.js";
+export { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS, HTTP_METHODS } from "./defaults.js";
 
 
 const pathPattern = z
@@ -20,12 +20,19 @@ export const configSchema = z
     exclude: z.array(z.string().min(1)).optional(),
     /** tsconfig used for module resolution (path aliases); relative to `root`. Default `tsconfig.json` if present. */
     tsconfig: z.string().optional(),
+    /**
+     * Every warning becomes an error (the CLI's `--strict`): for pipelines that accept no unknowns, where
+     * a route or key apidex cannot read statically must stop the release rather than be marked.
+     */
+    strict: z.boolean().optional(),
     /** Framework adapters to run. `auto` detects them from imports. */
     framework: z.enum(["auto", "express", "hono", "koa", "fastify", "next", "nest"]).optional(),
     nest: z
       .object({
         /** Permission decorators: name, argument index (all when absent), property path in an options object. */
-        decorators: z.array(z.object({ name: z.string().min(1), argument: z.number().int().min(0).optional(), property: z.string().min(1).optional() }).strict()).min(1).optional(),
+        decorators: z.array(z.object({ name: z.string().min(1), argument: z.number().int().min(0).optional(), property: z.string().min(1).optional(), any: z.boolean().optional() }).strict()).min(1).optional(),
+        /** The application(s) the artifacts describe, by the root module passed to `NestFactory.create` (default: the only one, or the largest). */
+        app: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
         /** The global prefix, when the bootstrap cannot be read (it wins over `setGlobalPrefix`). */
         globalPrefix: z.string().optional(),
         /** URI versioning, when the bootstrap cannot be read (it wins over `enableVersioning`). */
@@ -44,6 +51,8 @@ export const configSchema = z
         calls: z.array(z.string().min(1)).min(1).optional(),
         /** Added to the default (or configured) names. */
         extraCalls: z.array(z.string().min(1)).optional(),
+        /** Calls whose keys are alternatives (any one suffices). Replaces the defaults (`requireAnyPermission`, ...). */
+        anyCalls: z.array(z.string().min(1)).optional(),
       })
       .strict()
       .optional(),

@@ -64,6 +64,18 @@ export class DiagnosticBag {
     this.add({ severity: "warning", code, message, ...(site ? { site } : {}), ...(hint ? { hint } : {}) });
   }
 
+  /**
+   * `--strict`: every warning becomes an error. The message is kept as it is; the severity says the run
+   * stopped on it, and the hint says how to get past it without `--strict`.
+   */
+  promoteWarnings(): void {
+    for (const d of this.items) {
+      if (d.severity !== "warning") continue;
+      d.severity = "error";
+      d.hint = `${d.hint ? `${d.hint} ` : ""}(A warning, made an error by --strict / strict: true.)`;
+    }
+  }
+
   get errors(): Diagnostic[] {
     return this.items.filter((d) => d.severity === "error");
   }

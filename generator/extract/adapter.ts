@@ -5,10 +5,12 @@ import type { RouteFact } from "./route-fact.js";
 
 export interface ExtractOptions {
   permissionCalls: readonly string[];
+  /** Permission calls whose keys are alternatives (the defaults when absent). */
+  anyPermissionCalls?: readonly string[];
   /** NestJS permission decorators, when the config replaces the defaults. */
-  nestDecorators?: { name: string; argument?: number; property?: string }[];
+  nestDecorators?: { name: string; argument?: number; property?: string; any?: boolean }[];
   /** NestJS bootstrap settings from the config, over what the bootstrap file says. */
-  nestBootstrap?: { globalPrefix?: string; uriVersioning?: { defaultVersion?: string | string[]; prefix?: string } };
+  nestBootstrap?: { globalPrefix?: string; uriVersioning?: { defaultVersion?: string | string[]; prefix?: string }; app?: string | string[] };
   /** Record module summaries and replay the given ones; only adapters that support it see this (Express). */
   incremental?: IncrementalExtraction;
 }

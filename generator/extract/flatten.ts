@@ -1,7 +1,8 @@
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import { joinPaths, type PathParseResult } from "./express/path-syntax.js";
 import type { RouteFact } from "./route-fact.js";
-import type { Layer, RouterNode } from "./router-graph.js";
+import { hasAlternativesOrUnknowns, markFact, type Requirements, requirementsOf } from "./requirements.js";
+import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
 
 /** How a framework writes paths, turned into OpenAPI paths. */
 export type PathParser = (raw: string) => PathParseResult;
@@ -15,9 +16,9 @@ class MiddlewareTrie {
   private readonly literals = new Map<string, MiddlewareTrie>();
   private param: MiddlewareTrie | undefined;
   /** Middleware whose path ends here: `end` ones run for this exact path only. */
-  private readonly here: { end: boolean; keys: string[] }[] = [];
+  private readonly here: { end: boolean; checks: readonly RouteCheck[] }[] = [];
 
-  add(segments: string[], end: boolean, keys: string[]): void {
+  add(segments: string[], end: boolean, checks: readonly RouteCheck[]): void {
     let node: MiddlewareTrie = this;
     for (const segment of segments) {
       if (isParam(segment)) node = node.param ??= new MiddlewareTrie();
@@ -27,19 +28,19 @@ class MiddlewareTrie {
         node = next;
       }
     }
-    node.here.push({ end, keys });
+    node.here.push({ end, checks });
   }
 
   /**
-   * The keys of every middleware that surely runs for a route path. A parameter in the middleware path
+   * The checks of every middleware that surely runs for a route path. A parameter in the middleware path
    * matches any segment; a literal matches only the same literal (a route parameter could take that
    * value, but then only for that value, so it is not a requirement of the operation).
    */
-  keysFor(route: string[], depth = 0, out: string[] = []): string[] {
-    for (const m of this.here) if (!m.end || depth === route.length) out.push(...m.keys);
+  checksFor(route: string[], depth = 0, out: RouteCheck[] = []): RouteCheck[] {
+    for (const m of this.here) if (!m.end || depth === route.length) out.push(...m.checks);
     if (depth < route.length) {
-      this.literals.get(route[depth]!)?.keysFor(route, depth + 1, out);
-      this.param?.keysFor(route, depth + 1, out);
+      this.literals.get(route[depth]!)?.checksFor(route, depth + 1, out);
+      this.param?.checksFor(route, depth + 1, out);
     }
     return out;
   }
@@ -95,7 +96,7 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
   const visitLayer = (layer: Layer, full: string, chain: RouterNode[]): void => {
     if (layer.type === "mount") {
       if (chain.includes(layer.router)) {
-        diagnostics.error("APX212", `This mount makes a cycle: the router is already an ancestor on the path ${full}.`, layer.site, "Mount each router under one parent.");
+        diagnostics.warning("APX212", `This mount makes a cycle: the router is already an ancestor on the path ${full}; the routes below it are indexed once, not again under the cycle.`, layer.site, "Mount each router under one parent.");
         return;
       }
       visit(layer.router, full, [...chain, layer.router]);
@@ -103,12 +104,19 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
     }
     const parsed = parsePath(full);
     if (!parsed.ok) {
-      diagnostics.error("APX204", `The path \`${full}\` has ${parsed.problem}.`, layer.site, parsed.hint);
+      diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; ${layer.type === "middleware" ? "its middleware is not applied to any route" : "the route is left out"}.`, layer.site, parsed.hint);
       return;
     }
     for (const variant of parsed.variants) {
       if (variant.wildcard && layer.type === "route" && layer.terminal) {
-        diagnostics.warning("APX205", `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`, layer.site, "OpenAPI path parameters match one segment; callers must encode slashes.");
+        diagnostics.warning(
+          "APX205",
+          variant.unnamedWildcard
+            ? `The path \`${full}\` has an unnamed wildcard (Express 4); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
+            : `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`,
+          layer.site,
+          variant.unnamedWildcard ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; OpenAPI path parameters match one segment, so callers must encode slashes." : "OpenAPI path parameters match one segment; callers must encode slashes.",
+        );
       }
       addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
     }
@@ -117,14 +125,16 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
   /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
   const addLayer = (layer: Exclude<Layer, { type: "mount" }>, path: string, params: string[], segments: string[]): void => {
     if (layer.type === "middleware") {
-      const keys = keysOf(layer.checks);
-      if (keys.length) active.add(segments, layer.end, keys);
+      if (layer.checks.length) active.add(segments, layer.end, layer.checks);
       return;
     }
     if (!layer.terminal) return;
-    const permissions = uniqueSorted(active.keysFor(segments), keysOf(layer.checks));
-    if (layer.method === "ALL") for (const method of ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, permissions));
-    else routes.push(factOf(layer, framework, layer.method, path, params, permissions));
+    const checks = active.checksFor(segments);
+    // Most routes only require keys: merged without building requirements (thousands of routes).
+    const requirements: Requirements =
+      hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks) ? requirementsOf([...checks, ...layer.checks]) : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
+    if (layer.method === "ALL") for (const method of ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, requirements));
+    else routes.push(factOf(layer, framework, layer.method, path, params, requirements));
   };
 
   visit(app, "/", [app]);
@@ -138,8 +148,9 @@ interface SimpleParts {
   segments: string[];
 }
 
-function factOf(layer: Extract<Layer, { type: "route" }>, framework: string, method: string, path: string, pathParams: string[], permissions: string[]): RouteFact {
-  const fact: RouteFact = { framework, method, path, pathParams, permissions, site: layer.site };
+function factOf(layer: Extract<Layer, { type: "route" }>, framework: string, method: string, path: string, pathParams: string[], requirements: Requirements): RouteFact {
+  const fact: RouteFact = { framework, method, path, pathParams, permissions: requirements.permissions, site: layer.site };
+  markFact(fact, requirements);
   if (layer.doc) fact.doc = layer.doc;
   if (layer.handler) fact.handler = layer.handler;
   if (layer.registration) fact.registration = layer.registration;

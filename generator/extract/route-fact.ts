@@ -17,6 +17,10 @@ export interface RouteFact {
   pathParams: string[];
   /** Permission keys every check on the way to the handler requires, sorted and unique. */
   permissions: string[];
+  /** Groups of alternative keys (each satisfied by any one of its keys), when a check accepts any of several. */
+  anyOf?: string[][];
+  /** Facts that could not be read statically (`"permissions"`): the route is kept, marked. */
+  unresolved?: string[];
   /** The doc comment that describes the operation, if any. */
   doc?: DocComment;
   /** Where the route is registered. */

@@ -26,6 +26,10 @@ export type Layer = RouteLayer | MiddlewareLayer | MountLayer;
  */
 export interface RouteCheck {
   keys: string[];
+  /** The keys are alternatives: any one of them passes the check. */
+  any?: boolean;
+  /** An argument of the check could not be read: `keys` are only those that could. */
+  unresolved?: boolean;
 }
 
 export interface RouteLayer {

@@ -77,11 +77,11 @@ export abstract class RouterHost implements HostAdapter {
     const strings = stringsOf(value);
     if (strings) return strings;
     const regexp = ts.isRegularExpressionLiteral(arg) || (value.kind === "unknown" && ts.isRegularExpressionLiteral(value.node));
-    this.diagnostics.error(
+    this.diagnostics.warning(
       regexp ? "APX203" : "APX201",
       regexp
-        ? `This ${what} is a regular expression, which an OpenAPI path cannot express.`
-        : `Cannot resolve this ${what} statically: \`${excerpt(arg)}\` ${explain(value)}.`,
+        ? `This ${what} is a regular expression, which an OpenAPI path cannot express; what it registers is left out.`
+        : `Cannot resolve this ${what} statically: \`${excerpt(arg)}\` ${explain(value)}; what it registers is left out.`,
       siteOf(arg),
       regexp
         ? "Use a string path with named parameters (`/files/:name`)."

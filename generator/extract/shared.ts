@@ -4,6 +4,7 @@ import { callsOf } from "../scan/calls.js";
 import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { unknown, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
+import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
 import type { RouterNode } from "./router-graph.js";
 
@@ -118,13 +119,9 @@ export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpressi
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
       if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
-      const found = whyUnreached(node, interpreter);
-      const why = found && !surelyRouter(node) ? { ...found, severity: "warning" as const } : found;
-      if (why) {
-        const site = siteOf((node.expression as ts.PropertyAccessExpression).name);
-        if (why.severity === "error") diagnostics.error("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-        else diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}.`, site, why.hint);
-      }
+      // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
+      const why = whyUnreached(node, interpreter);
+      if (why) diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`, siteOf((node.expression as ts.PropertyAccessExpression).name), why.hint);
     }
     interpreter.onPost?.leave();
   }
@@ -160,22 +157,22 @@ function surelyRouter(call: ts.CallExpression): boolean {
   return /(^|\.)(app|router|\w*Router|routes)$/.test(callee.expression.getText());
 }
 
-function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { severity: "error" | "warning"; reason: string; hint: string } | undefined {
+function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reason: string; hint: string } | undefined {
   for (let node: ts.Node = call; node.parent; node = node.parent) {
     const parent = node.parent;
     if (isControlFlow(parent, node)) {
-      return { severity: "error", reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
+      return { reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
     }
     if (isFunctionLike(parent)) {
       if (interpreter.invoked.has(parent)) {
-        return { severity: "error", reason: "is called on a value apidex could not resolve to an app or router", hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it." };
+        return { reason: "is called on a value apidex could not resolve to an app or router", hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it." };
       }
       const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
-      if (isCallback) return { severity: "error", reason: "runs inside a callback that apidex does not run", hint: "Register routes at the top level of a module or in a function the sources call directly." };
-      return { severity: "warning", reason: "is inside a function that nothing in the analysed sources calls", hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it." };
+      if (isCallback) return { reason: "runs inside a callback that apidex does not run", hint: "Register routes at the top level of a module or in a function the sources call directly." };
+      return { reason: "is inside a function that nothing in the analysed sources calls", hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it." };
     }
     if (ts.isSourceFile(parent)) {
-      return { severity: "warning", reason: "is called on a value apidex does not recognize as an app or router", hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning." };
+      return { reason: "is called on a value apidex does not recognize as an app or router", hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning." };
     }
   }
   return undefined;
@@ -213,7 +210,11 @@ export function dedupe(routes: RouteFact[]): RouteFact[] {
     const found = byPath.get(key);
     const same = found === undefined ? undefined : Array.isArray(found) ? found.find((r) => sameSite(r, route)) : sameSite(found, route) ? found : undefined;
     if (same) {
-      same.permissions = [...new Set([...same.permissions, ...route.permissions])].sort();
+      if (same.anyOf || same.unresolved || route.anyOf || route.unresolved) {
+        const merged = requirementsOf([...checksOfFact(same), ...checksOfFact(route)]);
+        same.permissions = merged.permissions;
+        markFact(same, merged);
+      } else same.permissions = [...new Set([...same.permissions, ...route.permissions])].sort();
       continue;
     }
     if (found === undefined) byPath.set(key, route);

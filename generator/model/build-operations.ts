@@ -66,6 +66,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
       site: fact.site,
     };
     // Optional fields are set only when present: the artifacts and the cache tell absent from empty.
+    if (fact.anyOf) op.anyOf = fact.anyOf;
+    if (fact.unresolved) op.unresolved = fact.unresolved;
     if (doc?.description) op.description = doc.description;
     if (scope) op.scope = scope;
     if (doc) op.doc = doc;

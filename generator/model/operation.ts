@@ -26,6 +26,10 @@ export interface Operation {
   path: string;
   pathParams: string[];
   permissions: string[];
+  /** Groups of alternative keys: the operation needs one key of each group, on top of `permissions`. */
+  anyOf?: string[][];
+  /** Facts apidex could not read statically (`"permissions"`); the rest is exact. */
+  unresolved?: string[];
   summary: string;
   description?: string;
   effect: Effect;

@@ -3,12 +3,15 @@ import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
+import { saysAnyOf } from "./any-of.js";
+import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
 import {
   type CheckValue,
   type ExternalValue,
   type FunctionValue,
   type HostValue,
+  keysOfValue,
   str,
   stringsOf,
   UNDEFINED,
@@ -33,6 +36,8 @@ export interface CallContext {
 export interface InterpreterOptions {
   /** Function names whose string arguments are permission keys. */
   permissionCalls: readonly string[];
+  /** Function names whose keys are alternatives (any one suffices); recognized as permission calls too. */
+  anyPermissionCalls?: readonly string[] | undefined;
   /** Told what each module's evaluation does (extract/incremental records summaries from it). */
   tracker?: EvaluationTracker;
   /** Modules redone from an earlier run's summaries instead of being parsed and evaluated. */
@@ -131,6 +136,8 @@ export class Interpreter {
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
+  /** The permission calls whose keys are alternatives. */
+  private readonly anyPermissionCalls: Set<string>;
   /** Permission arguments the syntax could not resolve, for the type checker (`finishChecks`). */
   private readonly unresolvedKeys: PendingKey[] = [];
   private checksFinished = false;
@@ -149,7 +156,8 @@ export class Interpreter {
     options: InterpreterOptions,
     private readonly host: HostAdapter,
   ) {
-    this.permissionCalls = new Set(options.permissionCalls);
+    this.permissionCalls = new Set([...options.permissionCalls, ...(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS)]);
+    this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
     this.tracker = options.tracker;
     this.replay = options.replay;
   }
@@ -503,9 +511,15 @@ export class Interpreter {
       let value: Value;
       if (member.initializer) {
         value = this.evaluate(member.initializer, members);
-        if (value.kind === "number") next = value.value + 1;
+        // A member that is not a string is a number, whatever its initializer computes (`1 << 3`,
+        // `READ | WRITE`): as a permission key it is its own name, so its value need not be known.
+        if (value.kind !== "string") {
+          const known = value.kind === "number" ? value.value : Number.NaN;
+          next = known + 1;
+          value = { kind: "number", value: known, enumMember: name };
+        }
       } else {
-        value = { kind: "number", value: next++ };
+        value = { kind: "number", value: next++, enumMember: name };
       }
       props.set(name, value);
       members.bind(name, Binding.of(value, member));
@@ -846,28 +860,41 @@ export class Interpreter {
   // ---------------------------------------------------------------------------------------------
   // Permission checks
 
-  /** Evaluates a recognized permission call: every static string argument is a key; others are errors. */
+  /**
+   * Evaluates a recognized permission call: every static string argument (or numeric enum member) is a
+   * key. The keys are alternatives when the call is one of the any-of names or an options argument says
+   * so (`{ type: "or" }`). An argument that cannot be read is a warning and marks the check unresolved.
+   */
   check(node: ts.CallExpression, scope: Scope): CheckValue {
     const keys: string[] = [];
     const unresolved: { arg: ts.Expression; reason: string }[] = [];
+    const name = calleeName(node.expression);
+    let any = name !== undefined && this.anyPermissionCalls.has(name);
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
-      if (value.kind === "runtime" || value.kind === "object" || value.kind === "function") continue; // the request, options, callbacks
-      const strings = stringsOf(value);
+      if (value.kind === "object") {
+        if (saysAnyOf(value)) any = true;
+        continue; // other options name no key
+      }
+      if (value.kind === "runtime" || value.kind === "function" || value.kind === "boolean" || value.kind === "undefined" || value.kind === "null") continue; // the request, callbacks, flags
+      const strings = keysOfValue(value);
       if (strings) {
         keys.push(...strings);
         continue;
       }
       unresolved.push({ arg, reason: explain(value) });
     }
-    const result: CheckValue = { kind: "check", keys, node };
+    const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
     for (const { arg, reason } of unresolved) {
       this.deferKey({
         arg,
         found: (key) => {
           if (!keys.includes(key)) keys.push(key);
         },
-        unresolved: (type) => this.reportUnresolvedKey(node, arg, type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`),
+        unresolved: (type) => {
+          result.unresolved = true;
+          this.reportUnresolvedKey(node, arg, type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+        },
       });
     }
     return result;
@@ -911,9 +938,9 @@ export class Interpreter {
   }
 
   private reportUnresolvedKey(call: ts.CallExpression, arg: ts.Expression, reason: string): void {
-    this.diagnostics.error(
+    this.diagnostics.warning(
       "APX301",
-      `Cannot resolve the permission key passed to ${calleeName(call.expression)}(): \`${excerpt(arg)}\` ${reason}.`,
+      `Cannot resolve the permission key passed to ${calleeName(call.expression)}(): \`${excerpt(arg)}\` ${reason}; the operations it guards are marked \`unresolved\`.`,
       siteOf(arg),
       "Pass a string literal, a const, an `as const` object member, a string enum member, or an array of these (imports and re-exports are followed); or give it a string literal type.",
     );

@@ -9,7 +9,7 @@ import type { Scope } from "./scope.js";
  */
 export type Value =
   | { kind: "string"; value: string }
-  | { kind: "number"; value: number }
+  | NumberValue
   | { kind: "boolean"; value: boolean }
   | { kind: "undefined" }
   | { kind: "null" }
@@ -24,6 +24,16 @@ export type Value =
   | HostValue
   | { kind: "runtime"; what: string }
   | UnknownValue;
+
+/**
+ * A number; `enumMember` names the numeric enum member it was read from (`Permission.MANAGE_USERS = 8`):
+ * a permission key given as a bit flag is that name, not the number.
+ */
+export interface NumberValue {
+  kind: "number";
+  value: number;
+  enumMember?: string;
+}
 
 export interface FunctionValue {
   kind: "function";
@@ -43,7 +53,12 @@ export interface ExternalValue {
 /** The result of a recognized permission call such as `requirePermission("invoices.send")`. */
 export interface CheckValue {
   kind: "check";
+  /** Keys the check requires: every one of them, or any one of them when `any` is set. */
   keys: string[];
+  /** The keys are alternatives (`requireAnyPermission(a, b)`, `check([a, b], { type: "or" })`). */
+  any?: boolean;
+  /** Set when an argument could not be read statically: the keys above are then not all the check names. */
+  unresolved?: boolean;
   node: ts.CallExpression;
 }
 
@@ -68,6 +83,25 @@ export function unknown(node: ts.Node, reason: string): UnknownValue {
 
 export function str(value: string): Value {
   return { kind: "string", value };
+}
+
+/**
+ * Flattens a permission argument into keys: strings, and numeric enum members by name (bit flags);
+ * undefined when any part is neither.
+ */
+export function keysOfValue(value: Value): string[] | undefined {
+  if (value.kind === "string") return [value.value];
+  if (value.kind === "number" && value.enumMember !== undefined) return [value.enumMember];
+  if (value.kind === "array") {
+    const out: string[] = [];
+    for (const item of value.items) {
+      const inner = keysOfValue(item);
+      if (!inner) return undefined;
+      out.push(...inner);
+    }
+    return out;
+  }
+  return undefined;
 }
 
 /** Flattens a value into strings; returns undefined when any part is not a static string. */

@@ -483,7 +483,8 @@ function syntaxErrorsOf(files: ts.SourceFile[]): Diagnostic[] {
     for (const d of parseDiagnostics) {
       const { line, character } = file.getLineAndCharacterOfPosition(d.start);
       out.push({
-        severity: "error",
+        // The project's own toolchain may accept what this parser does not: a warning, the rest is read.
+        severity: "warning",
         code: "APX100",
         message: `Syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
         site: { file: file.fileName, line: line + 1, column: character + 1 },

@@ -10,24 +10,7 @@ export const MAX_SUMMARY_LENGTH = 300;
  * them are known.
  */
 export function validateOperations(operations: Operation[], diagnostics: DiagnosticBag): void {
-  const byRoute = new Map<string, Operation>();
-  for (const op of operations) {
-    const key = `${op.method} ${op.path}`;
-    const other = byRoute.get(key);
-    if (other) {
-      diagnostics.add({
-        severity: "error",
-        code: "APX403",
-        message: `${key} is registered twice; the framework only ever runs the first registration.`,
-        site: op.site,
-        related: [{ message: "first registered here", site: other.site }],
-        hint: "Remove one of the registrations or give them different paths.",
-      });
-    } else {
-      byRoute.set(key, op);
-    }
-  }
-
+  // The same method and path twice was settled before (model/shadowed.ts): one operation each.
   const open = operations.filter((op) => !op.closed);
   const byId = new Map<string, Operation>();
   for (const op of open) {

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from "../../generator/config/load-config.js";
-import { DEFAULT_PERMISSION_CALLS } from "../../generator/config/schema.js";
+import { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_PERMISSION_CALLS } from "../../generator/config/schema.js";
 import { formatSite } from "../../generator/diagnostics/diagnostic.js";
 import { generate, type GenerateResult } from "../../generator/generate.js";
 import { sourceSetFromMemory } from "../../generator/scan/source-set.js";
@@ -16,9 +16,11 @@ export function memoryConfig(overrides: Partial<ResolvedConfig> = {}): ResolvedC
     service: { name: "test-service", version: "1.0.0" },
     closed: [],
     permissionCalls: [...DEFAULT_PERMISSION_CALLS],
+    anyPermissionCalls: [...DEFAULT_ANY_PERMISSION_CALLS],
     operationIds: {},
     openapi: {},
     lint: {},
+    strict: false,
     ...overrides,
   };
 }
@@ -30,7 +32,9 @@ export async function generateFrom(files: Record<string, string>, overrides: Par
 
 /** Every operation (closed ones too) as `METHOD /path [keys]`, sorted: compact to compare in tables. */
 export function routeLines(result: GenerateResult): string[] {
-  return result.operations.map((op) => `${op.method} ${op.path} [${op.permissions.join(",")}]${op.closed ? " closed" : ""}`).sort();
+  return result.operations
+    .map((op) => `${op.method} ${op.path} [${op.permissions.join(",")}]${op.anyOf ? ` any(${op.anyOf.map((g) => g.join("|")).join(" ")})` : ""}${op.unresolved ? ` unresolved(${op.unresolved.join(",")})` : ""}${op.closed ? " closed" : ""}`)
+    .sort();
 }
 
 /** Diagnostics as `CODE file:line`, relative to the in-memory root. */

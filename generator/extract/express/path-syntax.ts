@@ -3,7 +3,7 @@
  * `{optional}` groups, `\\` escapes. Express 4 forms are accepted too: `:name?`, `:name(\\d+)`.
  */
 export type PathParseResult =
-  | { ok: true; variants: { path: string; params: string[]; wildcard: boolean }[] }
+  | { ok: true; variants: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] }
   | { ok: false; problem: string; hint: string };
 
 const NAME = /^[A-Za-z_$][\w$]*/;
@@ -12,6 +12,8 @@ interface Piece {
   text: string;
   param?: string;
   wildcard?: boolean;
+  /** An Express 4 `*` without a name, named `wildcard` here. */
+  unnamed?: boolean;
 }
 
 /** Joins a mount prefix and a path the way Express composes them. */
@@ -44,16 +46,17 @@ export function parsePath(raw: string): PathParseResult {
   } catch (error) {
     return { ok: false, problem: (error as Error).message, hint: "Write the path with named parameters (`:id`) and literal segments." };
   }
-  const out: { path: string; params: string[]; wildcard: boolean }[] = [];
+  const out: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] = [];
   const seen = new Set<string>();
-  for (const pieces of variants) {
+  for (const parsed of variants) {
+    const pieces = nameUnnamedWildcards(parsed);
     const path = cleanPath(pieces.map((p) => p.text).join(""));
     if (seen.has(path)) continue;
     seen.add(path);
     const params = pieces.filter((p) => p.param).map((p) => p.param!);
     const duplicate = params.find((p, i) => params.indexOf(p) !== i);
     if (duplicate) return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
-    out.push({ path, params, wildcard: pieces.some((p) => p.wildcard) });
+    out.push({ path, params, wildcard: pieces.some((p) => p.wildcard), ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}) });
   }
   return { ok: true, variants: out };
 }
@@ -102,12 +105,16 @@ function parse(raw: string, start: number, end: number): Piece[][] {
         next = close + 1;
       } else {
         const match = NAME.exec(raw.slice(next, end));
-        if (!match) {
-          if (c === "*") throw new Error("an unnamed wildcard `*`, which Express 5 rejects and OpenAPI cannot express");
+        if (match) {
+          name = match[0];
+          next += name.length;
+        } else if (c === "*") {
+          // Express 4's unnamed wildcard (`/files/*`, `req.params[0]`): named when the path is done, so
+          // the name cannot clash with a parameter that comes later.
+          name = UNNAMED;
+        } else {
           throw new Error(`a parameter without a name at position ${i}`);
         }
-        name = match[0];
-        next += name.length;
       }
       if (raw[next] === "(") next = skipGroup(raw, next, end); // Express 4 `:id(\\d+)`: the pattern is dropped
       const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" ? { wildcard: true } : {}) };
@@ -142,6 +149,28 @@ function parse(raw: string, start: number, end: number): Piece[][] {
     }
   }
   return variants;
+}
+
+/** The placeholder name of an Express 4 unnamed `*` until `nameUnnamedWildcards` names it. */
+const UNNAMED = "\u0000*";
+
+/**
+ * Express 4's unnamed wildcards become catch-all parameters `wildcard`, `wildcard2`, ... (skipping names
+ * the path already uses), so the route is indexed under a name OpenAPI can express.
+ */
+function nameUnnamedWildcards(pieces: Piece[]): Piece[] {
+  if (!pieces.some((p) => p.param === UNNAMED)) return pieces;
+  const taken = new Set(pieces.map((p) => p.param).filter((p) => p !== undefined && p !== UNNAMED));
+  let n = 1;
+  // Pieces are shared between the variants of optional groups: each variant names its own copies.
+  return pieces.map((piece) => {
+    if (piece.param !== UNNAMED) return piece;
+    let name = n === 1 ? "wildcard" : `wildcard${n}`;
+    while (taken.has(name)) name = `wildcard${++n}`;
+    n++;
+    taken.add(name);
+    return { ...piece, param: name, text: `{${name}}`, unnamed: true };
+  });
 }
 
 /** Characters that start something other than literal text. */

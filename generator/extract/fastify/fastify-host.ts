@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
-import { type CheckValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { type CheckValue, keysOfValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
 
 export const FASTIFY_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
@@ -48,7 +48,7 @@ export class FastifyHost extends RouterHost {
       const url = options.props.get("url") ?? options.props.get("path");
       const paths = url ? stringsOf(url) : undefined;
       if (!methods || !paths) {
-        this.diagnostics.error("APX201", "Cannot resolve the method or url of this route() statically.", siteOf(node), "Give `method` and `url` as string literals or consts.");
+        this.diagnostics.warning("APX201", "Cannot resolve the method or url of this route() statically; the route is left out.", siteOf(node), "Give `method` and `url` as string literals or consts.");
         return receiver;
       }
       const handlerNode = handlerProperty(call.args[0]!);
@@ -101,21 +101,26 @@ export class FastifyHost extends RouterHost {
       for (const key of ["permission", "permissions"]) {
         const value = config.props.get(key);
         if (!value) continue;
-        const keys = stringsOf(value);
+        // `false`, `undefined` or `null` name no key at this site.
+        if (value.kind === "boolean" || value.kind === "undefined" || value.kind === "null") continue;
+        const keys = keysOfValue(value);
         if (keys) {
           checks.push({ kind: "check", keys, node });
           continue;
         }
-        const report = (type?: string) =>
-          this.diagnostics.error("APX301", `Cannot resolve config.${key} of this route statically${type === undefined ? "" : `; its type, \`${type}\`, is not one string literal`}.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+        const found: string[] = [];
+        const check: CheckValue = { kind: "check", keys: found, node };
+        checks.push(check);
+        const report = (type?: string) => {
+          check.unresolved = true;
+          this.diagnostics.warning("APX301", `Cannot resolve config.${key} of this route statically${type === undefined ? "" : `; its type, \`${type}\`, is not one string literal`}; the route is marked \`unresolved\`.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+        };
         // Written in the call itself: the type checker gets its chance, as with every other key.
         const written = configProperty(node, key);
         if (!written) {
           report();
           continue;
         }
-        const found: string[] = [];
-        checks.push({ kind: "check", keys: found, node });
         this.interpreter.deferKey({ arg: written, found: (k) => void (found.includes(k) || found.push(k)), unresolved: report });
       }
     }

@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import type { Value } from "../../resolve/values.js";
+import type { RouteCheck } from "../router-graph.js";
 import { ts } from "../../typescript.js";
 
 /**
@@ -49,13 +50,15 @@ export type SavedExport = { router: number } | { data: PlainData };
  * A static value of strings, numbers, booleans, null, undefined, arrays and objects, in JSON: `undefined`
  * is `{ "u": 1 }`, an array `{ "a": [...] }`, an object `{ "o": [[key, value], ...] }` (key order kept).
  */
-export type PlainData = string | number | boolean | null | { u: 1 } | { a: PlainData[] } | { o: [string, PlainData][] };
+export type PlainData = string | number | boolean | null | { u: 1 } | { a: PlainData[] } | { o: [string, PlainData][] } | { n: number; m: string };
 
 /** The plain data a value is, or undefined when any part of it is not (a function, a router, a check...). */
 export function plainData(value: Value): PlainData | undefined {
   switch (value.kind) {
-    case "string":
     case "number":
+      // A numeric enum member keeps its name: it is the permission key when it is one (`{ n, m }`).
+      return value.enumMember === undefined ? value.value : { n: value.value, m: value.enumMember };
+    case "string":
     case "boolean":
       return value.value;
     case "null":
@@ -92,8 +95,22 @@ export function valueOfData(data: PlainData): Value {
   if (typeof data === "boolean") return { kind: "boolean", value: data };
   if (data === null) return { kind: "null" };
   if ("u" in data) return { kind: "undefined" };
+  if ("n" in data) return { kind: "number", value: data.n, enumMember: data.m };
   if ("a" in data) return { kind: "array", items: data.a.map(valueOfData) };
   return { kind: "object", props: new Map(data.o.map(([key, item]) => [key, valueOfData(item)])) };
+}
+
+/** A check as a summary keeps it: its keys, or with flags `{ k, any, u }` when they are alternatives or incomplete. */
+export type SavedCheck = string[] | { k: string[]; any?: true; u?: true };
+
+export function saveCheck(check: RouteCheck): SavedCheck {
+  if (!check.any && !check.unresolved) return check.keys;
+  return { k: check.keys, ...(check.any ? { any: true as const } : {}), ...(check.unresolved ? { u: true as const } : {}) };
+}
+
+export function loadCheck(saved: SavedCheck): RouteCheck {
+  if (Array.isArray(saved)) return { keys: saved };
+  return { keys: saved.k, ...(saved.any ? { any: true } : {}), ...(saved.u ? { unresolved: true } : {}) };
 }
 
 /** A router as a module left it. */
@@ -105,8 +122,8 @@ export interface SavedRouter {
 }
 
 export type SavedLayer =
-  | { type: "route"; method: string; paths: string[]; checks: string[][]; terminal: boolean; site: SourceSite; doc?: DocComment; handlerAt?: NodeRef; registrationAt?: NodeRef }
-  | { type: "middleware"; paths: string[]; end: boolean; checks: string[][]; site: SourceSite }
+  | { type: "route"; method: string; paths: string[]; checks: SavedCheck[]; terminal: boolean; site: SourceSite; doc?: DocComment; handlerAt?: NodeRef; registrationAt?: NodeRef }
+  | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */

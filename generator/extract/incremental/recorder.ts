@@ -3,7 +3,7 @@ import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
 import type { Layer, RouterNode } from "../router-graph.js";
-import { type ModuleSummary, type NodeRef, nodeRef, plainData, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
+import { type ModuleSummary, type NodeRef, nodeRef, plainData, saveCheck, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
 
 /** One module's evaluation as the recorder saw it. */
 interface ModuleRecord {
@@ -363,7 +363,7 @@ export class ModuleRecorder implements EvaluationTracker {
           type: "route",
           method: layer.method,
           paths: layer.paths,
-          checks: layer.checks.map((c) => c.keys),
+          checks: layer.checks.map(saveCheck),
           terminal: layer.terminal,
           site: layer.site,
           ...(layer.doc ? { doc: layer.doc } : {}),
@@ -372,7 +372,7 @@ export class ModuleRecorder implements EvaluationTracker {
         };
       }
       case "middleware":
-        return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map((c) => c.keys), site: layer.site };
+        return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map(saveCheck), site: layer.site };
       case "mount": {
         const ref = this.creators.get(layer.router);
         return ref ? { type: "mount", paths: layer.paths, router: ref, site: layer.site } : undefined;

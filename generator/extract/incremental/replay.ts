@@ -6,7 +6,7 @@ import { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
 import type { Layer, RouterNode } from "../router-graph.js";
 import type { ModuleSummary, NodeRef, SavedLayer } from "./module-summary.js";
-import { valueOfData } from "./module-summary.js";
+import { loadCheck, valueOfData } from "./module-summary.js";
 import type { ModuleRecorder } from "./recorder.js";
 
 /**
@@ -85,7 +85,7 @@ export class SummaryReplay implements ModuleReplay {
           type: "route",
           method: saved.method,
           paths: saved.paths,
-          checks: saved.checks.map((keys) => ({ keys })),
+          checks: saved.checks.map(loadCheck),
           terminal: saved.terminal,
           site: saved.site,
           ...(saved.doc ? { doc: saved.doc } : {}),
@@ -93,7 +93,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
         };
       case "middleware":
-        return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map((keys) => ({ keys })), site: saved.site };
+        return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
       case "mount": {
         const router: RouterNode | undefined = this.recorder.routerAt(saved.router);
         if (!router) throw new ReplayMiss(`a summary mounts router ${saved.router.index} of ${saved.router.file}, which this run did not create`);

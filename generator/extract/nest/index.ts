@@ -4,12 +4,16 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
-import { stringsOf, type Value } from "../../resolve/values.js";
+import { keysOfValue, stringsOf, UNDEFINED, type Value } from "../../resolve/values.js";
+import { saysAnyOf } from "../../resolve/any-of.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
+import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
+import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
+import { type Bootstrap, findApplications, type NestApplication, projectBootstrap } from "./applications.js";
 
 /** A permission decorator: its name, which argument holds the key(s), and where inside an options object. */
 export interface PermissionDecorator {
@@ -18,6 +22,8 @@ export interface PermissionDecorator {
   argument?: number;
   /** Property path inside an options-object argument, e.g. "permission" or "auth.permissions". */
   property?: string;
+  /** The keys are alternatives: any one of them passes (`@RequireAnyPermission(a, b)`). */
+  any?: boolean;
 }
 
 /** The decorators recognized unless the config's `nest.decorators` says otherwise. */
@@ -26,6 +32,7 @@ export const DEFAULT_PERMISSION_DECORATORS: PermissionDecorator[] = [
   { name: "RequirePermissions" },
   { name: "Permissions" },
   { name: "Permission" },
+  { name: "RequireAnyPermission", any: true },
 ];
 
 const VERB_DECORATORS: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Options: "OPTIONS", Head: "HEAD", All: "ALL", Search: "SEARCH" };
@@ -35,8 +42,8 @@ const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiver) => receiver };
 
 /**
- * NestJS: controllers listed in `@Module({ controllers })` (every `@Controller` class when no module lists
- * any), their verb-decorated methods, `@Controller(prefix | [prefixes] | { path, version })`, `@Version`,
+ * NestJS: the controllers of the module tree each `NestFactory.create(RootModule)` bootstraps (without
+ * one, those listed in any `@Module({ controllers })`, or every `@Controller` class), their verb-decorated methods, `@Controller(prefix | [prefixes] | { path, version })`, `@Version`,
  * the global prefix and URI versioning from the bootstrap (`setGlobalPrefix`, `enableVersioning`), and
  * permission decorators on the class (every method) and the method (adds), plus checks in method bodies.
  */
@@ -45,127 +52,147 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls }, noHost);
+      const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls }, noHost);
       interpreter.executeAll();
-      const bootstrap = readBootstrap(sources, interpreter, diagnostics);
-      if (configured.globalPrefix !== undefined) bootstrap.globalPrefix = configured.globalPrefix;
-      if (configured.uriVersioning) {
-        bootstrap.uriVersioning = true;
-        if (configured.uriVersioning.prefix !== undefined) bootstrap.versionPrefix = configured.uriVersioning.prefix;
-        if (configured.uriVersioning.defaultVersion !== undefined) bootstrap.defaultVersion = [configured.uriVersioning.defaultVersion].flat();
-      }
-      const controllers = registeredControllers(sources, interpreter);
-      // Every key first (decorators and handler bodies), so keys only the type checker can read are in
+      // The applications `NestFactory.create` bootstraps; without any, every registered controller under
+      // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).
+      const apps = chooseApplications(findApplications(sources, interpreter, diagnostics), configured.app, diagnostics);
+      const units = apps.length
+        ? apps.map((app) => ({ controllers: app.controllers, bootstrap: app.bootstrap }))
+        : [{ controllers: registeredControllers(sources, interpreter), bootstrap: projectBootstrap(sources, interpreter, diagnostics) }];
+      for (const unit of units) applyConfigured(unit.bootstrap, configured);
+      // Every check first (decorators and handler bodies), so keys only the type checker can read are in
       // before routes are built.
-      const decoratorKeys = new Map<ts.Node, string[]>();
+      const decoratorChecks = new Map<ts.Node, RouteCheck[]>();
       const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
-      for (const cls of controllers) {
+      for (const cls of new Set(units.flatMap((u) => u.controllers))) {
         if (!decoratorCall(cls, "Controller")) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
-        decoratorKeys.set(cls, permissionKeys(cls, decorators, scope, interpreter, diagnostics));
+        decoratorChecks.set(cls, permissionChecks(cls, decorators, scope, interpreter, diagnostics));
         for (const member of cls.members) {
           if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name))) continue;
-          decoratorKeys.set(member, permissionKeys(member, decorators, scope, interpreter, diagnostics));
+          decoratorChecks.set(member, permissionChecks(member, decorators, scope, interpreter, diagnostics));
           bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
         }
       }
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
-      for (const cls of controllers) {
-        const scope = interpreter.module(cls.getSourceFile()).scope;
-        const controller = decoratorCall(cls, "Controller");
-        if (!controller) continue;
-        const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
-        const classKeys = decoratorKeys.get(cls) ?? [];
-        for (const member of cls.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body) continue;
-          for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
-            const verb = decoratorCall(member, decoratorName);
-            if (!verb) continue;
-            const paths = verb.arguments[0] ? pathStrings(verb.arguments[0], scope, interpreter, diagnostics, "route path") : [""];
-            if (!paths) continue;
-            const versionCall = decoratorCall(member, "Version");
-            const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
-            const keys = new Set([...classKeys, ...(decoratorKeys.get(member) ?? [])]);
-            for (const check of bodyChecks.get(member) ?? []) for (const k of check.keys) keys.add(k);
-            const doc = leadingDoc(member);
-            for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
-              for (const prefix of prefixes) {
-                for (const path of paths) {
-                  const versionSegment = bootstrap.uriVersioning && version ? `${bootstrap.versionPrefix}${version}` : "";
-                  const full = joinPaths(joinPaths(joinPaths(joinPaths("/", bootstrap.globalPrefix), versionSegment), prefix), path);
-                  const parsed = expressToOpenApi(full);
-                  if (!parsed.ok) {
-                    diagnostics.error("APX204", `The path \`${full}\` has ${parsed.problem}.`, siteOf(verb), parsed.hint);
-                    continue;
-                  }
-                  for (const variant of parsed.variants) {
-                    for (const m of method === "ALL" ? ALL_METHODS : [method]) {
-                      routes.push({
-                        framework: "nest",
-                        method: m,
-                        path: variant.path,
-                        pathParams: variant.params,
-                        permissions: [...keys].sort(),
-                        ...(doc ? { doc } : {}),
-                        site: siteOf(verb),
-                        handler: member,
-                      });
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
+      for (const { controllers, bootstrap } of units) {
+        for (const cls of controllers) routes.push(...controllerRoutes(cls, bootstrap, interpreter, diagnostics, decoratorChecks, bodyChecks));
       }
       return routes;
     },
   };
 }
 
-export const nestAdapter = nestAdapterWith();
-
-interface Bootstrap {
-  globalPrefix: string;
-  uriVersioning: boolean;
-  versionPrefix: string;
-  defaultVersion?: string[];
-}
-
-/** `app.setGlobalPrefix("api")` and `app.enableVersioning({ type: VersioningType.URI, defaultVersion })`. */
-function readBootstrap(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): Bootstrap {
-  const found: Bootstrap = { globalPrefix: "", uriVersioning: false, versionPrefix: "v" };
-  for (const file of sources.files) {
-    if (!file.text.includes("setGlobalPrefix") && !file.text.includes("enableVersioning")) continue;
-    const scope = interpreter.module(file).scope;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-        const name = node.expression.name.text;
-        if (name === "setGlobalPrefix" && node.arguments[0]) {
-          const prefix = pathStrings(node.arguments[0], scope, interpreter, diagnostics, "global prefix");
-          if (prefix?.length === 1) found.globalPrefix = prefix[0]!;
-        }
-        if (name === "enableVersioning") {
-          const options = node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
-          const type = options?.kind === "object" ? options.props.get("type") : undefined;
-          // VersioningType.URI is 0 in @nestjs/common; the enum lives in a package, so its name is read too.
-          const isUri = node.arguments[0] && (/VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0));
-          if (isUri) {
-            found.uriVersioning = true;
-            const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
-            const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
-            if (defaultVersion) found.defaultVersion = stringsOf(defaultVersion);
-            if (prefix?.kind === "string") found.versionPrefix = prefix.value;
+/** The routes of one controller under one application's bootstrap. */
+function controllerRoutes(
+  cls: ts.ClassDeclaration,
+  bootstrap: Bootstrap,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  decoratorChecks: ReadonlyMap<ts.Node, RouteCheck[]>,
+  bodyChecks: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
+): RouteFact[] {
+  const routes: RouteFact[] = [];
+  const scope = interpreter.module(cls.getSourceFile()).scope;
+  const controller = decoratorCall(cls, "Controller");
+  if (!controller) return routes;
+  const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
+  const classChecks = decoratorChecks.get(cls) ?? [];
+  for (const member of cls.members) {
+    if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
+      const verb = decoratorCall(member, decoratorName);
+      if (!verb) continue;
+      const paths = verb.arguments[0] ? pathStrings(verb.arguments[0], scope, interpreter, diagnostics, "route path") : [""];
+      if (!paths) continue;
+      const versionCall = decoratorCall(member, "Version");
+      const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
+      const requirements = requirementsOf([...classChecks, ...(decoratorChecks.get(member) ?? []), ...(bodyChecks.get(member) ?? [])]);
+      const doc = leadingDoc(member);
+      for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
+        for (const prefix of prefixes) {
+          for (const path of paths) {
+            const versionSegment = bootstrap.uriVersioning && version ? `${bootstrap.versionPrefix}${version}` : "";
+            const own = joinPaths(joinPaths("/", prefix), path);
+            const globalPrefix = isExcluded(bootstrap, own, method) ? "" : bootstrap.globalPrefix;
+            const full = joinPaths(joinPaths(joinPaths(joinPaths("/", globalPrefix), versionSegment), prefix), path);
+            const parsed = expressToOpenApi(full);
+            if (!parsed.ok) {
+              diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; the route is left out.`, siteOf(verb), parsed.hint);
+              continue;
+            }
+            for (const variant of parsed.variants) {
+              for (const m of method === "ALL" ? ALL_METHODS : [method]) {
+                const fact: RouteFact = {
+                  framework: "nest",
+                  method: m,
+                  path: variant.path,
+                  pathParams: variant.params,
+                  permissions: requirements.permissions,
+                  ...(doc ? { doc } : {}),
+                  site: siteOf(verb),
+                  handler: member,
+                };
+                routes.push(markFact(fact, requirements));
+              }
+            }
           }
         }
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
+    }
   }
-  return found;
+  return routes;
 }
+
+/**
+ * The applications the artifacts describe: the ones `nest.app` names, else the only one, else the one
+ * with the most controllers (with a warning naming the others: which one a deployment serves is not in
+ * the code).
+ */
+function chooseApplications(apps: NestApplication[], named: string | string[] | undefined, diagnostics: DiagnosticBag): NestApplication[] {
+  if (named !== undefined) {
+    const names = [named].flat();
+    const chosen = apps.filter((app) => names.includes(app.name));
+    for (const name of names) {
+      if (!apps.some((app) => app.name === name)) {
+        diagnostics.error("APX421", `The config's nest.app names ${name}, but no NestFactory.create(${name}) was found${apps.length ? ` (found: ${[...new Set(apps.map((a) => a.name))].join(", ")})` : ""}.`, undefined, "Name the root module class passed to NestFactory.create().");
+      }
+    }
+    return chosen;
+  }
+  if (apps.length <= 1) return apps;
+  const largest = apps.reduce((best, app) => (app.controllers.length > best.controllers.length ? app : best));
+  const others = apps.filter((app) => app !== largest);
+  diagnostics.warning(
+    "APX420",
+    `This project bootstraps ${apps.length} NestJS applications; the artifacts describe ${largest.name} (the one with the most controllers, ${largest.controllers.length}), not ${others.map((a) => a.name).join(", ")}.`,
+    largest.site,
+    `Set nest.app in the config to the root module(s) the API serves, e.g. nest: { app: "${largest.name}" }.`,
+  );
+  return [largest];
+}
+
+/** The config's bootstrap settings win over what the code says. */
+function applyConfigured(bootstrap: Bootstrap, configured: ExtractOptions["nestBootstrap"] = {}): void {
+  if (configured.globalPrefix !== undefined) bootstrap.globalPrefix = configured.globalPrefix;
+  if (configured.uriVersioning) {
+    bootstrap.uriVersioning = true;
+    if (configured.uriVersioning.prefix !== undefined) bootstrap.versionPrefix = configured.uriVersioning.prefix;
+    if (configured.uriVersioning.defaultVersion !== undefined) bootstrap.defaultVersion = [configured.uriVersioning.defaultVersion].flat();
+  }
+}
+
+/** Whether `setGlobalPrefix`'s `exclude` keeps the prefix off a route (its path without the prefix). */
+function isExcluded(bootstrap: Bootstrap, path: string, method: string): boolean {
+  if (!bootstrap.exclude.length) return false;
+  const openApi = expressToOpenApi(path);
+  const candidates = openApi.ok ? openApi.variants.map((v) => v.path) : [path];
+  return bootstrap.exclude.some((e) => (!e.methods || method === "ALL" || e.methods.includes(method)) && candidates.some((c) => e.matches.test(c)));
+}
+
+export const nestAdapter = nestAdapterWith();
 
 /** Controllers listed by any `@Module({ controllers: [...] })`, or every `@Controller` class if none is. */
 function registeredControllers(sources: SourceSet, interpreter: Interpreter): ts.ClassDeclaration[] {
@@ -205,12 +232,12 @@ function pathStrings(node: ts.Expression, scope: Scope, interpreter: Interpreter
   const value = interpreter.evaluate(node, scope);
   const strings = stringsOf(value);
   if (strings) return strings;
-  diagnostics.error("APX201", `Cannot resolve this ${what} statically: \`${excerpt(node)}\` ${explain(value)}.`, siteOf(node), "Use a string literal, a const, or a template literal of consts.");
+  diagnostics.warning("APX201", `Cannot resolve this ${what} statically: \`${excerpt(node)}\` ${explain(value)}; the route is left out.`, siteOf(node), "Use a string literal, a const, or a template literal of consts.");
   return undefined;
 }
 
 function report(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): string[] {
-  diagnostics.error("APX201", `Cannot resolve this controller path statically: \`${excerpt(node)}\` ${explain(value)}.`, siteOf(node), "Use a string literal, a const, or an array of them.");
+  diagnostics.warning("APX201", `Cannot resolve this controller path statically: \`${excerpt(node)}\` ${explain(value)}; its routes are left out.`, siteOf(node), "Use a string literal, a const, or an array of them.");
   return [];
 }
 
@@ -227,37 +254,58 @@ function decoratorCall(node: ts.Node, name: string): ts.CallExpression | undefin
   return undefined;
 }
 
-/** The permission keys the configured decorators put on a class or method. */
-function permissionKeys(node: ts.Node, decorators: PermissionDecorator[], scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): string[] {
-  const keys: string[] = [];
+/**
+ * The checks the configured decorators put on a class or method, one per decorator. An options object
+ * that does not set the configured property, or sets it to `false`/`undefined`, names no key there
+ * (`@Auth({ admin: true })`); an argument apidex cannot read is a warning and marks the check unresolved.
+ */
+function permissionChecks(node: ts.Node, decorators: PermissionDecorator[], scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): RouteCheck[] {
+  const checks: RouteCheck[] = [];
   for (const spec of decorators) {
     const call = decoratorCall(node, spec.name);
     if (!call) continue;
+    const check: RouteCheck = { keys: [], ...(spec.any ? { any: true } : {}) };
+    checks.push(check);
+    const keys = check.keys;
     const args = spec.argument === undefined ? [...call.arguments] : call.arguments[spec.argument] ? [call.arguments[spec.argument]!] : [];
     for (const arg of args) {
       let value = interpreter.evaluate(arg, scope);
-      for (const part of spec.property ? spec.property.split(".") : []) value = value.kind === "object" ? (value.props.get(part) ?? { kind: "undefined" }) : { kind: "undefined" };
-      const strings = stringsOf(value);
-      if (strings) keys.push(...strings);
-      else if (!(value.kind === "object" && !spec.property)) {
-        // The type checker may still know it (`finishChecks`); the keys array is filled in then.
-        const reason = explain(value);
-        interpreter.deferKey({
-          arg,
-          ...(spec.property ? { property: spec.property.split(".") } : {}),
-          found: (key) => {
-            if (!keys.includes(key)) keys.push(key);
-          },
-          unresolved: (type) =>
-            diagnostics.error(
-              "APX301",
-              `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}.`,
-              siteOf(arg),
-              "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).",
-            ),
-        });
+      let walked = true;
+      for (const part of spec.property ? spec.property.split(".") : []) {
+        if (value.kind === "object") value = value.props.get(part) ?? UNDEFINED;
+        else if (value.kind === "undefined" || value.kind === "null") break;
+        else walked = false;
       }
+      // Not set, or set to false: this site names no key.
+      if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) continue;
+      if (walked && value.kind === "object" && !spec.property) {
+        if (saysAnyOf(value)) check.any = true;
+        continue;
+      }
+      const strings = walked ? keysOfValue(value) : undefined;
+      if (strings) {
+        keys.push(...strings);
+        continue;
+      }
+      // The type checker may still know it (`finishChecks`); the keys array is filled in then.
+      const reason = explain(value);
+      interpreter.deferKey({
+        arg,
+        ...(spec.property ? { property: spec.property.split(".") } : {}),
+        found: (key) => {
+          if (!keys.includes(key)) keys.push(key);
+        },
+        unresolved: (type) => {
+          check.unresolved = true;
+          diagnostics.warning(
+            "APX301",
+            `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}; the operations it guards are marked \`unresolved\`.`,
+            siteOf(arg),
+            "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).",
+          );
+        },
+      });
     }
   }
-  return keys;
+  return checks;
 }

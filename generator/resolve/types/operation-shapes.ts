@@ -306,11 +306,11 @@ function resolveTagType(tag: DocTag, op: Operation, sources: TypeContext, diagno
 
 function missingResponse(op: Operation, node: ts.Node | undefined, diagnostics: DiagnosticBag): JsonSchema {
   const site: SourceSite = node ? siteOf(node) : op.site;
-  diagnostics.error(
+  diagnostics.warning(
     "APX502",
-    `Cannot tell the response body type of the documented operation ${op.operationId}: the value sent is \`any\`.`,
+    `Cannot tell the response body type of the documented operation ${op.operationId}: the value sent is \`any\`; the OpenAPI document says "any value".`,
     site,
     "Annotate the handler's `res: Response<T>` (or the ResBody of `Request<...>`), or add `@response 200 Type` to its doc comment.",
   );
-  return { "x-apidex-error": "unknown response type" };
+  return { "x-apidex-unreadable": "unknown response type" };
 }

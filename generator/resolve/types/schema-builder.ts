@@ -227,8 +227,9 @@ export class SchemaBuilder {
   }
 
   private fail(ctx: { where: ts.Node; label: string }, problem: string, hint: string): JsonSchema {
-    this.diagnostics.error("APX501", `\`${ctx.label}\` ${problem}; it cannot be described in the OpenAPI document.`, siteOfNode(ctx.where), hint);
-    return { "x-apidex-error": problem };
+    // Valid TypeScript that JSON Schema cannot say: a warning, and an open schema that says so.
+    this.diagnostics.warning("APX501", `\`${ctx.label}\` ${problem}; it cannot be described in the OpenAPI document, which says "any value" there.`, siteOfNode(ctx.where), hint);
+    return { "x-apidex-unreadable": problem };
   }
 }
 

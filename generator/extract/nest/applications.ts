@@ -1,0 +1,302 @@
+import { ts } from "../../typescript.js";
+import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import { excerpt, explain, type Interpreter } from "../../resolve/interpreter.js";
+import { stringsOf, type Value } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { callsOf } from "../../scan/calls.js";
+
+/**
+ * NestJS applications: each `NestFactory.create(RootModule)` bootstraps the controllers of its root
+ * module's tree (`@Module({ imports, controllers })`, dynamic modules included), with the global prefix
+ * and versioning set on that application. A project may bootstrap several (the API and a worker or
+ * maintenance mode): they are told apart here, and the adapter indexes the ones the config names.
+ */
+export interface NestApplication {
+  /** The root module's class name (`AppModule`): how the config names the application. */
+  name: string;
+  site: SourceSite;
+  /** The controllers of the module tree, in module order (imports first, as Nest registers them). */
+  controllers: ts.ClassDeclaration[];
+  bootstrap: Bootstrap;
+}
+
+export interface Bootstrap {
+  globalPrefix: string;
+  /** `setGlobalPrefix(prefix, { exclude })`: routes these match get no global prefix. */
+  exclude: ExcludedRoute[];
+  uriVersioning: boolean;
+  versionPrefix: string;
+  defaultVersion?: string[];
+}
+
+/** One `exclude` entry: a path (Nest route-path syntax, without the prefix) and the methods it covers. */
+export interface ExcludedRoute {
+  matches: RegExp;
+  /** Upper-case methods; undefined for every method. */
+  methods?: string[];
+}
+
+export function emptyBootstrap(): Bootstrap {
+  return { globalPrefix: "", exclude: [], uriVersioning: false, versionPrefix: "v" };
+}
+
+/** Every `NestFactory.create(...)` with a root module apidex can read, in file order. */
+export function findApplications(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): NestApplication[] {
+  const apps: NestApplication[] = [];
+  let projectWide: Bootstrap | undefined;
+  for (const file of sources.files) {
+    if (!file.text.includes("NestFactory")) continue;
+    const scope = interpreter.module(file).scope;
+    for (const call of callsOf(file)) {
+      if (!ts.isCallExpression(call) || !isNestFactoryCreate(call) || !call.arguments[0]) continue;
+      const root = interpreter.evaluate(call.arguments[0], scope);
+      if (root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
+        diagnostics.warning(
+          "APX420",
+          `Cannot resolve the root module of this NestJS application statically: \`${excerpt(call.arguments[0])}\` ${explain(root)}; its controllers are not told apart from other applications'.`,
+          siteOf(call),
+          "Pass the module class itself to NestFactory.create().",
+        );
+        continue;
+      }
+      // The settings made in the function that creates the app; when it makes none (a `configure(app)`
+      // helper elsewhere), the ones made anywhere in the project.
+      const owner = enclosingFunction(call) ?? file;
+      const own = hasBootstrapCalls(owner) ? readBootstrap(owner, interpreter, diagnostics) : undefined;
+      apps.push({
+        name: root.decl.name?.text ?? "(anonymous module)",
+        site: siteOf(call),
+        controllers: moduleTreeControllers(root.decl, interpreter),
+        bootstrap: own ?? (projectWide ??= projectBootstrap(sources, interpreter, diagnostics)),
+      });
+    }
+  }
+  return apps;
+}
+
+/** `NestFactory.create(...)`: only HTTP applications (microservices and plain contexts serve no routes). */
+function isNestFactoryCreate(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === "create" && ts.isIdentifier(callee.expression) && callee.expression.text === "NestFactory";
+}
+
+function hasBootstrapCalls(owner: ts.Node): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && (node.expression.name.text === "setGlobalPrefix" || node.expression.name.text === "enableVersioning")) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(owner);
+  return found;
+}
+
+/** The bootstrap settings found anywhere in the project (applications configured by a shared helper). */
+export function projectBootstrap(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): Bootstrap {
+  const found = emptyBootstrap();
+  for (const file of sources.files) {
+    if (!file.text.includes("setGlobalPrefix") && !file.text.includes("enableVersioning")) continue;
+    const read = readBootstrap(file, interpreter, diagnostics);
+    if (read.globalPrefix) found.globalPrefix = read.globalPrefix;
+    if (read.exclude.length) found.exclude = read.exclude;
+    if (read.uriVersioning) {
+      found.uriVersioning = true;
+      found.versionPrefix = read.versionPrefix;
+      if (read.defaultVersion) found.defaultVersion = read.defaultVersion;
+    }
+  }
+  return found;
+}
+
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current) || ts.isArrowFunction(current) || ts.isMethodDeclaration(current)) return current;
+  }
+  return undefined;
+}
+
+/** The controllers of a module and of every module it imports, each once, imports first. */
+export function moduleTreeControllers(root: ts.ClassDeclaration, interpreter: Interpreter): ts.ClassDeclaration[] {
+  const out: ts.ClassDeclaration[] = [];
+  const seenModules = new Set<ts.ClassDeclaration>();
+  const seenControllers = new Set<ts.ClassDeclaration>();
+  const visit = (module: ts.ClassDeclaration, extra: readonly Value[]): void => {
+    if (seenModules.has(module)) return;
+    seenModules.add(module);
+    const options = moduleOptions(module);
+    const scope = interpreter.module(module.getSourceFile()).scope;
+    for (const element of propertyElements(options, "imports")) {
+      for (const imported of importedModules(element, scope, interpreter)) visit(imported.module, imported.controllers);
+    }
+    const controllers = [...propertyElements(options, "controllers").map((e) => interpreter.evaluate(e, scope)), ...extra];
+    for (const value of controllers) {
+      if (value.kind === "class" && ts.isClassDeclaration(value.decl) && !seenControllers.has(value.decl)) {
+        seenControllers.add(value.decl);
+        out.push(value.decl);
+      }
+    }
+  };
+  visit(root, []);
+  return out;
+}
+
+/** The object literal of `@Module({...})` on a class. */
+function moduleOptions(module: ts.ClassDeclaration): ts.ObjectLiteralExpression | undefined {
+  for (const decorator of ts.getDecorators(module) ?? []) {
+    const expression = decorator.expression;
+    if (!ts.isCallExpression(expression)) continue;
+    const callee = expression.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    if (name === "Module" && expression.arguments[0] && ts.isObjectLiteralExpression(expression.arguments[0])) return expression.arguments[0];
+  }
+  return undefined;
+}
+
+/** The elements of an array-literal property (`imports: [A, B.forRoot()]`), spreads of arrays included. */
+function propertyElements(options: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression[] {
+  for (const property of options?.properties ?? []) {
+    if (!ts.isPropertyAssignment(property) || property.name.getText() !== name) continue;
+    if (!ts.isArrayLiteralExpression(property.initializer)) return [property.initializer];
+    return [...property.initializer.elements];
+  }
+  return [];
+}
+
+/**
+ * The modules one `imports` element brings in: a module class, an array of them, a dynamic module
+ * (`{ module, controllers }`, or `X.forRoot(...)`, whose class is `X` even when its body cannot be read),
+ * or `forwardRef(() => X)`.
+ */
+function importedModules(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter): { module: ts.ClassDeclaration; controllers: Value[] }[] {
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "forwardRef") {
+    const fn = node.arguments[0];
+    if (fn && ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return importedModules(fn.body, scope, interpreter);
+  }
+  const value = interpreter.evaluate(node, scope);
+  const found = modulesOfValue(value);
+  if (found.length) return found;
+  // `ConfigModule.forRoot()`: a static method apidex cannot run still names its module class.
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+    const owner = interpreter.evaluate(node.expression.expression, scope);
+    if (owner.kind === "class" && ts.isClassDeclaration(owner.decl)) return [{ module: owner.decl, controllers: [] }];
+  }
+  return [];
+}
+
+function modulesOfValue(value: Value): { module: ts.ClassDeclaration; controllers: Value[] }[] {
+  if (value.kind === "class" && ts.isClassDeclaration(value.decl)) return [{ module: value.decl, controllers: [] }];
+  if (value.kind === "array") return value.items.flatMap(modulesOfValue);
+  if (value.kind === "object") {
+    const module = value.props.get("module");
+    const controllers = value.props.get("controllers");
+    if (module?.kind === "class" && ts.isClassDeclaration(module.decl)) return [{ module: module.decl, controllers: controllers?.kind === "array" ? controllers.items : [] }];
+  }
+  return [];
+}
+
+/**
+ * `app.setGlobalPrefix("api", { exclude })` and `app.enableVersioning({ type: VersioningType.URI, ... })`
+ * inside the bootstrap function of one application (or anywhere in the file when it is created at the top level).
+ */
+export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnostics: DiagnosticBag): Bootstrap {
+  const found = emptyBootstrap();
+  const file = owner.getSourceFile();
+  if (!file.text.includes("setGlobalPrefix") && !file.text.includes("enableVersioning")) return found;
+  const scope = interpreter.module(file).scope;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      if (name === "setGlobalPrefix" && node.arguments[0]) {
+        const value = interpreter.evaluate(node.arguments[0], scope);
+        const prefix = stringsOf(value);
+        if (prefix?.length === 1) found.globalPrefix = prefix[0]!;
+        else {
+          diagnostics.warning(
+            "APX201",
+            `Cannot resolve this global prefix statically: \`${excerpt(node.arguments[0])}\` ${explain(value)}; routes are indexed without it.`,
+            siteOf(node.arguments[0]),
+            "Use a string literal or a const, or set `nest.globalPrefix` in the config.",
+          );
+        }
+        if (node.arguments[1]) found.exclude = excludedRoutes(node.arguments[1], scope, interpreter, diagnostics);
+      }
+      if (name === "enableVersioning") {
+        const options = node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
+        const type = options?.kind === "object" ? options.props.get("type") : undefined;
+        // VersioningType.URI is 0 in @nestjs/common; the enum lives in a package, so its name is read too.
+        const isUri = node.arguments[0] && (/VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0));
+        if (isUri) {
+          found.uriVersioning = true;
+          const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
+          const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
+          if (defaultVersion) found.defaultVersion = stringsOf(defaultVersion);
+          if (prefix?.kind === "string") found.versionPrefix = prefix.value;
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(owner);
+  return found;
+}
+
+/** `{ exclude: ["health", { path: "users/:id", method: RequestMethod.GET }] }` as matchers. */
+function excludedRoutes(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter, diagnostics: DiagnosticBag): ExcludedRoute[] {
+  const options = interpreter.evaluate(node, scope);
+  const exclude = options.kind === "object" ? options.props.get("exclude") : undefined;
+  if (!exclude) return [];
+  const items = exclude.kind === "array" ? exclude.items : [exclude];
+  const out: ExcludedRoute[] = [];
+  // The syntax of each entry, for `RequestMethod.GET` (an enum of a package, read by name).
+  const literal = ts.isObjectLiteralExpression(node) ? node.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "exclude") : undefined;
+  const elements = literal && ts.isPropertyAssignment(literal) && ts.isArrayLiteralExpression(literal.initializer) ? literal.initializer.elements : undefined;
+  items.forEach((item, index) => {
+    const element = elements?.[index];
+    if (item.kind === "string") {
+      out.push({ matches: routePattern(item.value) });
+      return;
+    }
+    if (item.kind === "object") {
+      const path = item.props.get("path");
+      const methods = requestMethods(item.props.get("method"), element);
+      if (path?.kind === "string") {
+        out.push({ matches: routePattern(path.value), ...(methods ? { methods } : {}) });
+        return;
+      }
+    }
+    diagnostics.warning(
+      "APX201",
+      "Cannot resolve this entry of the global prefix's `exclude` statically; the routes it would exclude are indexed with the prefix.",
+      siteOf(element ?? node),
+      "Write each entry as a string path or { path, method } with literals.",
+    );
+  });
+  return out;
+}
+
+/** `RequestMethod.GET` (or its number in @nestjs/common's enum); undefined for ALL or when unknown. */
+function requestMethods(value: Value | undefined, element: ts.Expression | undefined): string[] | undefined {
+  const written = element && ts.isObjectLiteralExpression(element) ? element.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "method") : undefined;
+  const text = written && ts.isPropertyAssignment(written) ? written.initializer.getText() : "";
+  const byName = /RequestMethod\.([A-Z]+)/.exec(text)?.[1];
+  const name = byName ?? (value?.kind === "number" ? REQUEST_METHODS[value.value] : value?.kind === "string" ? value.value.toUpperCase() : undefined);
+  if (!name || name === "ALL") return undefined;
+  return [name];
+}
+
+/** @nestjs/common's `RequestMethod` enum, by value. */
+const REQUEST_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "ALL", "OPTIONS", "HEAD", "SEARCH"];
+
+/**
+ * An exclude path as a matcher of route paths in OpenAPI form without the global prefix: `:name` (or
+ * `{name}`) matches one segment, `*`/`(.*)`/`*splat` the rest.
+ */
+export function routePattern(raw: string): RegExp {
+  const segments = raw.split("/").filter(Boolean);
+  const parts = segments.map((segment) => {
+    if (/^(\*|\(\.\*\)|\*\w+|\{\*\w+\})$/.test(segment)) return "(?:/.*)?";
+    if (/^:\w+\??$/.test(segment) || /^\{\w+\}$/.test(segment)) return "/[^/]+";
+    return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\*/g, ".*")}`;
+  });
+  return new RegExp(`^${parts.join("") || "/"}/?$`);
+}

@@ -1,0 +1,240 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * Valid code that real services write, each case written the way such code is written. None of it may
+ * stop a run: what apidex reads is exact, what it cannot read is a warning and a marked operation.
+ */
+
+const AUTH = `export const requirePermission = (...keys: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`;
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  config?: Partial<ResolvedConfig>;
+  routes: string[];
+  /** `CODE file:line` of every diagnostic. */
+  diagnostics?: string[];
+}
+
+const NEST_DECORATORS = `import { SetMetadata } from "@nestjs/common";\nexport const Auth = (options: { permission?: string | false; admin?: boolean; sharedLink?: boolean } = {}) => SetMetadata("auth", options);\n`;
+
+const cases: Case[] = [
+  {
+    name: "Express 4 unnamed wildcards become a named catch-all parameter, with a warning",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `const app = express(); const files = express.Router();`,
+        `files.get("/:type/*", requirePermission("files.read"), (req, res) => res.sendFile(req.params[0]));`,
+        `app.use("/files", files);`,
+        `app.get("/*", (req, res) => res.sendFile("index.html"));`,
+      ].join("\n"),
+    },
+    routes: ["GET /files/{type}/{wildcard} [files.read]", "GET /{wildcard} []"],
+    diagnostics: ["APX205 app.ts:3", "APX205 app.ts:5"],
+  },
+  {
+    name: "an options decorator that does not set the configured property, or sets it to false, names no key",
+    files: {
+      "auth.decorator.ts": NEST_DECORATORS,
+      "albums.controller.ts": [
+        `import { Controller, Get, Post, Delete } from "@nestjs/common"; import { Auth } from "./auth.decorator";`,
+        `@Controller("albums")`,
+        `export class AlbumController {`,
+        `  @Get() @Auth({ admin: true }) list() { return []; }`,
+        `  @Get(":id") @Auth({ sharedLink: true }) get() { return {}; }`,
+        `  @Post() @Auth({ permission: "album.create" }) create() { return {}; }`,
+        `  @Delete(":id") @Auth({ permission: false }) remove() { return {}; }`,
+        `}`,
+      ].join("\n"),
+    },
+    config: { nest: { decorators: [{ name: "Auth", property: "permission" }] } },
+    routes: ["DELETE /albums/{id} []", "GET /albums []", "GET /albums/{id} []", "POST /albums [album.create]"],
+  },
+  {
+    name: "registrations in loops, conditions and uncalled functions of authentication plugins are warnings",
+    files: {
+      "auth.ts": AUTH,
+      "oauth-plugin.ts": [
+        `import type { Router } from "express";`,
+        `const providers = process.env.PROVIDERS?.split(",") ?? [];`,
+        `export function mountProviders(router: Router) {`,
+        `  for (const p of providers) router.get("/oauth/" + p, (req, res) => res.redirect("/"));`,
+        `  if (process.env.SAML) router.post("/saml/callback", (req, res) => res.end());`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth";\nconst app = express();\napp.get("/v1/items", requirePermission("items.read"), (req, res) => res.json([]));\n`,
+    },
+    routes: ["GET /v1/items [items.read]"],
+    diagnostics: ["APX210 oauth-plugin.ts:4", "APX210 oauth-plugin.ts:5"],
+  },
+  {
+    name: "two NestJS applications: the artifacts describe the larger one, and say so",
+    files: {
+      "perm.decorator.ts": `export const RequirePermission = (...keys: string[]) => () => {};\n`,
+      "health.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("health")\nexport class HealthController { @Get() check() { return "ok"; } }\n`,
+      "users.controller.ts": `import { Controller, Get, Post } from "@nestjs/common"; import { RequirePermission } from "./perm.decorator";\n@Controller("users")\nexport class UsersController {\n  @Get() @RequirePermission("users.read") list() { return []; }\n  @Post() @RequirePermission("users.write") create() { return {}; }\n}\n`,
+      "maintenance.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class MaintenanceController { @Get() list() { return "down for maintenance"; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller"; import { HealthModule } from "./health.module";\n@Module({ imports: [HealthModule], controllers: [UsersController] })\nexport class AppModule {}\n`,
+      "health.module.ts": `import { Module } from "@nestjs/common"; import { HealthController } from "./health.controller";\n@Module({ controllers: [HealthController] })\nexport class HealthModule {}\n`,
+      "maintenance.module.ts": `import { Module } from "@nestjs/common"; import { MaintenanceController } from "./maintenance.controller";\n@Module({ controllers: [MaintenanceController] })\nexport class MaintenanceModule {}\n`,
+      "main.ts": [
+        `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module"; import { MaintenanceModule } from "./maintenance.module";`,
+        `async function bootstrap() {`,
+        `  if (process.env.MAINTENANCE) { const m = await NestFactory.create(MaintenanceModule); await m.listen(3000); return; }`,
+        `  const app = await NestFactory.create(AppModule);`,
+        `  app.setGlobalPrefix("api", { exclude: ["health"] });`,
+        `  await app.listen(3000);`,
+        `}`,
+        `bootstrap();`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/users [users.read]", "GET /health []", "POST /api/users [users.write]"],
+    diagnostics: ["APX420 main.ts:4"],
+  },
+  {
+    name: "nest.app chooses the application",
+    files: {
+      "users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class UsersController { @Get() list() { return []; } @Get(":id") one() { return {}; } }\n`,
+      "maintenance.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class MaintenanceController { @Get() list() { return "down"; } }\n`,
+      "modules.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller"; import { MaintenanceController } from "./maintenance.controller";\n@Module({ controllers: [UsersController] }) export class AppModule {}\n@Module({ controllers: [MaintenanceController] }) export class MaintenanceModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule, MaintenanceModule } from "./modules";\nexport const api = () => NestFactory.create(AppModule);\nexport const maintenance = () => NestFactory.create(MaintenanceModule);\n`,
+    },
+    config: { nest: { app: "MaintenanceModule" } },
+    routes: ["GET /users []"],
+  },
+  {
+    name: "setGlobalPrefix exclude: paths and { path, method } entries keep their routes unprefixed",
+    files: {
+      "c.controller.ts": [
+        `import { Controller, Get, Post } from "@nestjs/common";`,
+        `@Controller()`,
+        `export class OpsController {`,
+        `  @Get("health") health() { return "ok"; }`,
+        `  @Get("metrics") metrics() { return ""; }`,
+        `  @Post("metrics") reset() { return ""; }`,
+        `  @Get("users/:id") user() { return {}; }`,
+        `  @Get("items") items() { return []; }`,
+        `}`,
+      ].join("\n"),
+      "main.ts": [
+        `import { NestFactory } from "@nestjs/core"; import { RequestMethod, Module } from "@nestjs/common"; import { OpsController } from "./c.controller";`,
+        `@Module({ controllers: [OpsController] }) class AppModule {}`,
+        `async function bootstrap() {`,
+        `  const app = await NestFactory.create(AppModule);`,
+        `  app.setGlobalPrefix("api/v1", { exclude: ["health", { path: "metrics", method: RequestMethod.GET }, "users/:id"] });`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/items []", "GET /health []", "GET /metrics []", "GET /users/{id} []", "POST /api/v1/metrics []"],
+  },
+  {
+    name: "numeric enum members used as bit flags are keys by member name; an `or` check is a group of alternatives",
+    files: {
+      "permission.ts": `export enum Permission { READ_USERS = 1 << 0, MANAGE_USERS = 1 << 3, MANAGE_TEAMS = 16, ADMIN = READ_USERS | MANAGE_USERS | MANAGE_TEAMS }\n`,
+      "auth.ts": `export const isAuthenticated = (permissions: number[] = [], options: { type: "and" | "or" } = { type: "and" }) => (req: unknown, res: unknown, next: () => void) => next();\n`,
+      "app.ts": [
+        `import express from "express"; import { isAuthenticated } from "./auth"; import { Permission } from "./permission";`,
+        `const app = express();`,
+        `app.get("/users", isAuthenticated([Permission.READ_USERS]), (req, res) => res.json([]));`,
+        `app.delete("/users/:id", isAuthenticated([Permission.MANAGE_USERS, Permission.ADMIN], { type: "or" }), (req, res) => res.end());`,
+        `app.post("/teams", isAuthenticated([Permission.READ_USERS]), isAuthenticated([Permission.MANAGE_TEAMS, Permission.ADMIN], { type: "or" }), (req, res) => res.end());`,
+        `app.put("/teams/:id", isAuthenticated([Permission.MANAGE_TEAMS, Permission.ADMIN], { type: "and" }), (req, res) => res.end());`,
+      ].join("\n"),
+    },
+    config: { permissionCalls: ["isAuthenticated"] },
+    routes: ["DELETE /users/{id} [] any(ADMIN|MANAGE_USERS)", "GET /users [READ_USERS]", "POST /teams [READ_USERS] any(ADMIN|MANAGE_TEAMS)", "PUT /teams/{id} [ADMIN,MANAGE_TEAMS]"],
+  },
+  {
+    name: "requireAnyPermission is a group; a group one required key already satisfies is dropped",
+    files: {
+      "auth.ts": `${AUTH}export const requireAnyPermission = requirePermission;\n`,
+      "app.ts": [
+        `import express from "express"; import { requirePermission, requireAnyPermission } from "./auth";`,
+        `const app = express(); const router = express.Router();`,
+        `router.use(requireAnyPermission("reports.read", "reports.admin"));`,
+        `router.get("/", (req, res) => res.json([]));`,
+        `router.delete("/:id", requirePermission("reports.admin"), (req, res) => res.end());`,
+        `app.use("/reports", router);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /reports/{id} [reports.admin]", "GET /reports [] any(reports.admin|reports.read)"],
+  },
+  {
+    name: "a key apidex cannot read marks the operation unresolved, with a warning",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth";\nconst app = express();\nconst key = process.env.KEY!;\napp.get("/a", requirePermission(key), requirePermission("a.read"), (req, res) => res.end());\n`,
+    },
+    routes: ["GET /a [a.read] unresolved(permissions)"],
+    diagnostics: ["APX301 app.ts:4"],
+  },
+];
+
+describe("valid code real services write", () => {
+  it.each(cases)("$name", async (c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the index and OpenAPI carry any_of and unresolved", () => {
+  it("writes them into the entries, only where present", async () => {
+    const result = await generateFrom(cases.find((c) => c.name.startsWith("numeric enum"))!.files, { permissionCalls: ["isAuthenticated"] });
+    const byPath = Object.fromEntries(result.index.operations.map((e) => [`${e.method} ${e.path}`, e as unknown as Record<string, unknown>]));
+    expect(byPath["DELETE /users/{id}"]).toMatchObject({ permissions: [], any_of: [["ADMIN", "MANAGE_USERS"]] });
+    expect(byPath["GET /users"]).not.toHaveProperty("any_of");
+    expect(byPath["GET /users"]).not.toHaveProperty("unresolved");
+    const unresolved = await generateFrom(cases.find((c) => c.name.startsWith("a key apidex cannot read"))!.files);
+    expect(unresolved.index.operations[0]).toMatchObject({ permissions: ["a.read"], unresolved: ["permissions"] });
+  });
+});
+
+/** Every pattern above in one service, written to disk and run as a user would. */
+describe("a service with every pattern, from the command line", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-realworld-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (files: Record<string, string>) => {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+  };
+  write({ "package.json": JSON.stringify({ name: "every-pattern", version: "1.0.0" }), "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, experimentalDecorators: true } }) });
+  for (const c of cases) {
+    if (c.config?.nest?.app || c.config?.permissionCalls) continue; // those need a config; the rest is zero-config
+    write(Object.fromEntries(Object.entries(c.files).map(([name, text]) => [`src/${c.name.replace(/\W+/g, "-").slice(0, 40)}/${name}`, text])));
+  }
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+
+  it("writes its artifacts zero-config, with warnings", () => {
+    const run = cli("generate", "--root", ".", "--out", "out", "--no-cache");
+    expect(run.stderr).toMatch(/warning APX205/);
+    expect(run.stderr).toMatch(/warning APX210/);
+    expect(run.stderr).toMatch(/warning APX301/);
+    expect(run.stderr).not.toMatch(/ error /);
+    expect(run.status).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "out", "operations.json"), "utf8")) as { operations: { path: string; unresolved?: string[] }[] };
+    expect(index.operations.map((o) => o.path)).toContain("/{wildcard}");
+    expect(index.operations.some((o) => o.unresolved?.includes("permissions"))).toBe(true);
+  });
+
+  it("fails under --strict and writes nothing", () => {
+    const run = cli("generate", "--root", ".", "--out", "strict-out", "--strict", "--no-cache");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/error APX205/);
+    expect(run.stderr).toMatch(/made an error by --strict/);
+    expect(existsSync(path.join(dir, "strict-out", "operations.json"))).toBe(false);
+  });
+});
