@@ -36,8 +36,12 @@ export declare namespace ts {
   type EnumDeclaration = Ts.EnumDeclaration;
   type ExportDeclaration = Ts.ExportDeclaration;
   type Expression = Ts.Expression;
+  type ForOfStatement = Ts.ForOfStatement;
   type FunctionLikeDeclaration = Ts.FunctionLikeDeclaration;
   type Identifier = Ts.Identifier;
+  type IfStatement = Ts.IfStatement;
+  type ConditionalExpression = Ts.ConditionalExpression;
+  type PrefixUnaryExpression = Ts.PrefixUnaryExpression;
   type ImportDeclaration = Ts.ImportDeclaration;
   type JSDoc = Ts.JSDoc;
   type JSDocParsingMode = Ts.JSDocParsingMode;

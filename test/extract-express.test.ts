@@ -349,10 +349,19 @@ const negatives: Case[] = [
     diagnostics: ["APX110 app.ts:1", "APX301 app.ts:3", "APX301 app.ts:4", "APX301 app.ts:5", "APX301 app.ts:6"],
   },
   {
-    name: "routes registered in a loop or a condition",
-    files: { "app.ts": `import express from "express"; const app = express(); const flag = true;\nfor (const p of ["/a"]) { app.get(p, (q, s) => s.end()); }\nif (flag) app.get("/b", (q, s) => s.end());` },
-    routes: [],
-    diagnostics: ["APX210 app.ts:2", "APX210 app.ts:3"],
+    name: "routes registered in loops and conditions over static data run; over run-time data they are reported",
+    files: {
+      "app.ts": [
+        `import express from "express"; const app = express(); const flag = true;`,
+        `for (const p of ["/a"]) { app.get(p, (q, s) => s.end()); }`,
+        `if (flag) app.get("/b", (q, s) => s.end()); else app.get("/not-b", (q, s) => s.end());`,
+        `for (const p of process.argv) { app.get(p, (q, s) => s.end()); }`,
+        `if (process.env.X) app.get("/c", (q, s) => s.end());`,
+        `for (const p of ["/d", "/e"]) { if (p === "/d") continue; app.get(p, (q, s) => s.end()); }`,
+      ].join("\n"),
+    },
+    routes: ["GET /a []", "GET /b []"],
+    diagnostics: ["APX210 app.ts:4", "APX210 app.ts:5", "APX210 app.ts:6"],
   },
   {
     name: "a regular-expression path (left out) and an Express 4 unnamed wildcard (a named catch-all)",

@@ -169,6 +169,31 @@ const cases: Case[] = [
     routes: ["DELETE /reports/{id} [reports.admin]", "GET /reports [] any(reports.admin|reports.read)"],
   },
   {
+    name: "routes registered in loops over static tables, across files, with computed methods and .map-built tables",
+    files: {
+      "auth.ts": AUTH,
+      "endpoints.ts": [
+        `export const ENDPOINTS = [`,
+        `  { name: "users", methods: ["get", "post"], permission: "users.manage" },`,
+        `  { name: "teams", methods: ["get"], permission: "teams.read" },`,
+        `] as const;`,
+        `export const REPORTS: Record<string, string> = { daily: "reports.daily", weekly: "reports.weekly" };`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth"; import { ENDPOINTS, REPORTS } from "./endpoints";`,
+        `const app = express(); const router = express.Router();`,
+        `for (const endpoint of ENDPOINTS) {`,
+        `  for (const method of endpoint.methods) router[method]("/" + endpoint.name, requirePermission(endpoint.permission), (req, res) => res.end());`,
+        `}`,
+        `const reports = Object.entries(REPORTS).map(([name, key]) => ({ path: \`/reports/\${name}\`, key }));`,
+        `reports.forEach(({ path, key }) => router.get(path, requirePermission(key), (req, res) => res.json({})));`,
+        `Object.keys(REPORTS).filter((name) => name !== "weekly").forEach((name) => router.delete(\`/reports/\${name}\`, requirePermission("reports.admin"), (req, res) => res.end()));`,
+        `app.use("/api", router);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /api/reports/daily [reports.admin]", "GET /api/reports/daily [reports.daily]", "GET /api/reports/weekly [reports.weekly]", "GET /api/teams [teams.read]", "GET /api/users [users.manage]", "POST /api/users [users.manage]"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

@@ -160,6 +160,8 @@ function surelyRouter(call: ts.CallExpression): boolean {
 function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reason: string; hint: string } | undefined {
   for (let node: ts.Node = call; node.parent; node = node.parent) {
     const parent = node.parent;
+    // A branch the evaluator proved is never taken: nothing to report.
+    if (interpreter.deadBranches.has(node)) return undefined;
     if (isControlFlow(parent, node)) {
       return { reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
     }

@@ -99,6 +99,8 @@ export class ReplayMiss extends Error {
 }
 
 const MAX_CALL_DEPTH = 40;
+/** Loops over more items than this are not unrolled (reported instead): generated tables, not route lists. */
+const MAX_UNROLLED = 2000;
 
 /** The body checks of a handler that has none; frozen, so a caller that tried to add to it would fail loudly. */
 const NO_CHECKS = Object.freeze([]) as unknown as CheckValue[];
@@ -143,6 +145,8 @@ export class Interpreter {
   private checksFinished = false;
   /** The files the type checker read for keys the syntax could not give (none when it was not needed). */
   keyTypeFiles: string[] = [];
+  /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
+  readonly deadBranches = new Set<ts.Node>();
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
   private depth = 0;
@@ -354,10 +358,65 @@ export class Interpreter {
       }
     } else if (ts.isExpressionStatement(statement)) {
       this.evaluate(statement.expression, scope);
+    } else if (ts.isForOfStatement(statement)) {
+      this.runForOf(statement, scope);
+    } else if (ts.isIfStatement(statement)) {
+      this.runIf(statement, scope);
+    } else if (ts.isBlock(statement)) {
+      this.runStatements(statement.statements, new Scope(scope.file, scope, statement));
     } else if (ts.isExportAssignment(statement) && instance) {
       const binding = scope.bindings.get("\0default");
       if (binding) this.read(binding, statement);
     }
+  }
+
+  /**
+   * `for (const x of items)` over data the evaluator knows (a `const` array, `Object.entries(table)`, a
+   * table built by `.map`): the body runs once per item, in order, as at run time. A loop over data only
+   * known at run time, or whose body leaves early (`break`, `continue`, `return`), is not run: its
+   * registrations are reported (APX210), never guessed.
+   */
+  private runForOf(statement: ts.ForOfStatement, scope: Scope): void {
+    if (leavesEarly(statement.statement) || !ts.isVariableDeclarationList(statement.initializer)) return;
+    const items = this.evaluate(statement.expression, scope);
+    if (items.kind !== "array" || items.items.length > MAX_UNROLLED) return;
+    const declaration = statement.initializer.declarations[0];
+    if (!declaration) return;
+    for (const item of items.items) {
+      const iteration = new Scope(scope.file, scope, statement);
+      for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration)) iteration.bind(name, binding);
+      if (ts.isBlock(statement.statement)) this.runStatements(statement.statement.statements, iteration);
+      else this.run(statement.statement, iteration, undefined);
+    }
+  }
+
+  /** `if (condition)` whose condition the evaluator knows (a flag in a static table): the branch it takes runs. */
+  private runIf(statement: ts.IfStatement, scope: Scope): void {
+    if (leavesEarly(statement)) return;
+    const test = truthiness(this.evaluate(statement.expression, scope));
+    if (test === undefined) return;
+    const branch = test ? statement.thenStatement : statement.elseStatement;
+    const other = test ? statement.elseStatement : statement.thenStatement;
+    if (other) this.deadBranches.add(other);
+    if (branch) this.run(branch, scope, undefined);
+  }
+
+  /** A block's statements in a scope of its own: declarations first (hoisting), then each in order. */
+  private runStatements(statements: readonly ts.Statement[], scope: Scope): void {
+    for (const statement of statements) this.declare(statement, scope, undefined);
+    for (const statement of statements) this.run(statement, scope, undefined);
+  }
+
+  /** `items.forEach(fn)` and `items.map(fn)` over a static array: the callback runs once per item. */
+  private iterate(receiver: Extract<Value, { kind: "array" }>, method: "forEach" | "map" | "flatMap", node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const fnNode = node.arguments?.[0];
+    const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
+    if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
+    if (fn.decl.body && ts.isBlock(fn.decl.body) && leavesEarlyFromCallback(fn.decl.body)) return undefined;
+    const results = receiver.items.map((item, index) => this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node));
+    if (method === "forEach") return UNDEFINED;
+    if (method === "flatMap") return { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) };
+    return { kind: "array", items: results };
   }
 
   private declareImport(statement: ts.ImportDeclaration, scope: Scope): void {
@@ -600,8 +659,18 @@ export class Interpreter {
         return this.call(node as ts.CallExpression | ts.NewExpression, scope);
       case ts.SyntaxKind.BinaryExpression:
         return this.binary(node as ts.BinaryExpression, scope);
-      case ts.SyntaxKind.ConditionalExpression:
-        return unknown(node, "depends on a condition evaluated at run time");
+      case ts.SyntaxKind.PrefixUnaryExpression: {
+        const unary = node as ts.PrefixUnaryExpression;
+        if (unary.operator !== ts.SyntaxKind.ExclamationToken) return unknown(node, "uses an operator apidex does not evaluate statically");
+        const inner = truthiness(this.evaluate(unary.operand, scope));
+        return inner === undefined ? unknown(node, "negates a value only known at run time") : { kind: "boolean", value: !inner };
+      }
+      case ts.SyntaxKind.ConditionalExpression: {
+        const conditional = node as ts.ConditionalExpression;
+        const test = truthiness(this.evaluate(conditional.condition, scope));
+        if (test === undefined) return unknown(node, "depends on a condition evaluated at run time");
+        return this.evaluate(test ? conditional.whenTrue : conditional.whenFalse, scope);
+      }
       case ts.SyntaxKind.RegularExpressionLiteral:
         return unknown(node, "is a regular expression");
       default:
@@ -622,7 +691,25 @@ export class Interpreter {
   }
 
   private binary(node: ts.BinaryExpression, scope: Scope): Value {
-    if (node.operatorToken.kind !== ts.SyntaxKind.PlusToken) {
+    const op = node.operatorToken.kind;
+    // Comparisons and logic over static values: the conditions and filters of loops over route tables.
+    if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) {
+      const left = primitive(this.evaluate(node.left, scope));
+      const right = primitive(this.evaluate(node.right, scope));
+      if (left === NOT_PRIMITIVE || right === NOT_PRIMITIVE) return unknown(node, "compares values that are not static");
+      const loose = op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+      // eslint-disable-next-line eqeqeq -- the source's own operator, loose or strict
+      const equal = loose ? left == right : left === right;
+      return { kind: "boolean", value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal };
+    }
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) {
+      const left = this.evaluate(node.left, scope);
+      const known = op === ts.SyntaxKind.QuestionQuestionToken ? (left.kind === "undefined" || left.kind === "null" ? false : truthiness(left) === undefined ? undefined : true) : truthiness(left);
+      if (known === undefined) return left.kind === "unknown" ? left : unknown(node, "depends on a value only known at run time");
+      if (op === ts.SyntaxKind.AmpersandAmpersandToken) return known ? this.evaluate(node.right, scope) : left;
+      return known ? left : this.evaluate(node.right, scope);
+    }
+    if (op !== ts.SyntaxKind.PlusToken) {
       return unknown(node, `uses the operator ${ts.tokenToString(node.operatorToken.kind) ?? "?"}, which apidex does not evaluate statically`);
     }
     const left = this.evaluate(node.left, scope);
@@ -738,9 +825,11 @@ export class Interpreter {
     if (global) return global;
 
     const callee = node.expression;
-    if (ts.isPropertyAccessExpression(callee)) {
+    // `router[method](path, ...)` with a static method name (a loop over ["get", "post"]) is `router.get(...)`.
+    const computed = ts.isElementAccessExpression(callee) ? this.evaluate(callee.argumentExpression, scope) : undefined;
+    if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
       const receiver = this.evaluate(callee.expression, scope);
-      const method = callee.name.text;
+      const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : (computed as { value: string }).value;
       if (receiver.kind === "host") return this.host.callMethod(receiver, method, { node, args, scope });
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
@@ -791,6 +880,19 @@ export class Interpreter {
         return strings.every((s) => s !== undefined) ? str(receiver.value + strings.join("")) : unknown(node, "concatenates values that are not static strings");
       }
     }
+    if (receiver.kind === "array" && (method === "forEach" || method === "map" || method === "flatMap")) return this.iterate(receiver, method, node, scope);
+    if (receiver.kind === "array" && method === "filter") {
+      const fnNode = args[0];
+      const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
+      if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
+      const kept: Value[] = [];
+      for (const [index, item] of receiver.items.entries()) {
+        const keep = truthiness(this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node));
+        if (keep === undefined) return unknown(node, "filters by a condition only known at run time");
+        if (keep) kept.push(item);
+      }
+      return { kind: "array", items: kept };
+    }
     if (receiver.kind === "array" && method === "concat") {
       const items = [...receiver.items];
       for (const a of args) {
@@ -815,9 +917,10 @@ export class Interpreter {
     if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== "Object" || scope.lookup("Object")) return undefined;
     const method = callee.name.text;
     if (method === "freeze") return this.evaluate(arg, scope);
-    if (method === "values" || method === "keys") {
+    if (method === "values" || method === "keys" || method === "entries") {
       const v = this.evaluate(arg, scope);
       if (v.kind !== "object") return v.kind === "unknown" ? v : unknown(arg, "is not a static object");
+      if (method === "entries") return { kind: "array", items: [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] })) };
       return { kind: "array", items: method === "values" ? [...v.props.values()] : [...v.props.keys()].map(str) };
     }
     return undefined;
@@ -1051,6 +1154,64 @@ function hasEffects(node: ts.Expression): boolean {
     inner = inner.expression;
   }
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);
+}
+
+/** Whether a loop body or branch leaves early (`break`, `continue`, `return`, `throw`): then it is not run. */
+function leavesEarly(node: ts.Node): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found || isFunctionLike(n)) return;
+    if (ts.isBreakStatement(n) || ts.isContinueStatement(n) || ts.isReturnStatement(n) || ts.isThrowStatement(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** A callback body that returns only from its top level (a `map` result) is fine; one that returns from inside a branch is not run. */
+function leavesEarlyFromCallback(body: ts.Block): boolean {
+  return body.statements.some((statement) => !ts.isReturnStatement(statement) && leavesEarly(statement));
+}
+
+const NOT_PRIMITIVE = Symbol("not primitive");
+
+/** A static primitive's JavaScript value, for comparisons. */
+function primitive(value: Value): string | number | boolean | null | undefined | typeof NOT_PRIMITIVE {
+  switch (value.kind) {
+    case "string":
+    case "number":
+    case "boolean":
+      return value.value;
+    case "null":
+      return null;
+    case "undefined":
+      return undefined;
+    default:
+      return NOT_PRIMITIVE;
+  }
+}
+
+/** JavaScript truthiness of a static value; undefined when the value is not static. */
+function truthiness(value: Value): boolean | undefined {
+  switch (value.kind) {
+    case "string":
+      return value.value !== "";
+    case "number":
+      return value.value !== 0 && !Number.isNaN(value.value);
+    case "boolean":
+      return value.value;
+    case "undefined":
+    case "null":
+      return false;
+    case "array":
+    case "object":
+    case "function":
+    case "class":
+    case "instance":
+      return true;
+    default:
+      return undefined;
+  }
 }
 
 function containsReturn(node: ts.Node): boolean {
