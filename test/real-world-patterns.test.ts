@@ -194,6 +194,25 @@ const cases: Case[] = [
     routes: ["DELETE /api/reports/daily [reports.admin]", "GET /api/reports/daily [reports.daily]", "GET /api/reports/weekly [reports.weekly]", "GET /api/teams [teams.read]", "GET /api/users [users.manage]", "POST /api/users [users.manage]"],
   },
   {
+    name: "Koa: koa-mount prefixes (nested), router.register and routers composed in a loop over a static plugin list",
+    files: {
+      "auth.ts": AUTH,
+      "plugins/users.ts": `import Router from "@koa/router"; import { requirePermission } from "../auth";\nexport const router = new Router();\nrouter.get("/users", requirePermission("users.read"), async (ctx) => { ctx.body = []; });\nrouter.register("/users/:id", ["get", "delete"], [requirePermission("users.admin"), async (ctx) => { ctx.body = {}; }]);\n`,
+      "plugins/teams.ts": `import Router from "@koa/router";\nexport const router = new Router({ prefix: "/teams" });\nrouter.post("/", async (ctx) => { ctx.status = 201; });\n`,
+      "api.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import mount from "koa-mount";`,
+        `import { router as users } from "./plugins/users"; import { router as teams } from "./plugins/teams";`,
+        `const plugins = [users, teams];`,
+        `const root = new Router();`,
+        `for (const plugin of plugins) root.use("/", plugin.routes());`,
+        `const v1 = new Koa(); v1.use(root.routes());`,
+        `export const api = new Koa(); api.use(mount("/v1", v1));`,
+      ].join("\n"),
+      "server.ts": `import Koa from "koa"; import mount from "koa-mount"; import { api } from "./api";\nconst app = new Koa();\napp.use(mount("/api", api));\napp.use(mount(async (ctx) => { ctx.body = "static"; }));\n`,
+    },
+    routes: ["DELETE /api/v1/users/{id} [users.admin]", "GET /api/v1/users [users.read]", "GET /api/v1/users/{id} [users.admin]", "POST /api/v1/teams []"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

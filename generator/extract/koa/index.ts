@@ -11,7 +11,7 @@ import { IncrementalSession } from "../incremental/session.js";
 /** Koa with @koa/router (path-to-regexp 8 syntax, as Express 5). Every Koa app is a root. */
 export const koaAdapter: FrameworkAdapter = {
   name: "koa",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router")),
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router" || p === "koa-mount")),
   extract(sources, options, diagnostics) {
     const host = new KoaHost(diagnostics);
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
@@ -28,7 +28,7 @@ export const koaAdapter: FrameworkAdapter = {
     );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
+    for (const app of host.routers.filter((r) => r.kind === "app" && !host.mountedApps.has(r))) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
     session?.finish(interpreter, "koa");

@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import type { RouterNode } from "../router-graph.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
@@ -12,10 +13,14 @@ export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "de
  * and `app.use(router.routes())`.
  */
 export class KoaHost extends RouterHost {
+  /** Apps mounted inside another with koa-mount: they are not roots of their own. */
+  readonly mountedApps = new Set<RouterNode>();
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     const name = callee.path[callee.path.length - 1];
     const isDefault = callee.path.length === 0 || name === "default";
     if (callee.module === "koa" && isDefault && ts.isNewExpression(call.node)) return this.create("app", call.node).value;
+    if (callee.module === "koa-mount" && isDefault && ts.isCallExpression(call.node)) return this.mount(call);
     if ((callee.module === "@koa/router" || callee.module === "koa-router") && (isDefault || name === "Router")) {
       const { value, router } = this.create("router", call.node);
       const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
@@ -57,6 +62,19 @@ export class KoaHost extends RouterHost {
       if (paths) this.addRoute(router, method === "del" ? "delete" : method, paths, call.args.slice(named ? 2 : 1), call, statementDoc(node));
       return receiver;
     }
+    if (method === "register") {
+      // router.register(path, methods, middleware, opts): what the verbs call themselves.
+      this.visit(node);
+      const paths = this.paths(call.args[0], call, "route path");
+      const methodsValue = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+      const methods = methodsValue ? stringsOf(methodsValue) : undefined;
+      if (!methods) {
+        this.diagnostics.warning("APX201", "Cannot resolve the methods of this register() call statically; the route is left out.", siteOf(node), "Pass the methods as an array of string literals or consts.");
+        return receiver;
+      }
+      if (paths) for (const m of methods) this.addRoute(router, m.toLowerCase() === "del" ? "delete" : m.toLowerCase(), paths, call.args.slice(2, 3), call, statementDoc(node));
+      return receiver;
+    }
     if (method === "use") {
       this.visit(node);
       const first = call.args[0];
@@ -77,5 +95,35 @@ export class KoaHost extends RouterHost {
       return receiver;
     }
     return receiver;
+  }
+
+  /**
+   * `mount("/api", sub)` (koa-mount): a router that mounts `sub` — a Koa app, `router.routes()`, or
+   * middleware — at the prefix; `app.use(mount(...))` then mounts that router at the root. A mounted app
+   * is no longer a root of its own.
+   */
+  private mount(call: CallContext): Value {
+    const node = call.node as ts.CallExpression;
+    this.visit(node);
+    const { value, router } = this.create("router", node);
+    // mount(app) without a path mounts at "/".
+    const firstValue = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const hasPath = firstValue !== undefined && stringsOf(firstValue) !== undefined;
+    const paths = hasPath ? this.paths(call.args[0], call, "mount prefix") : ["/"];
+    if (!paths) return value;
+    for (const arg of hasPath ? call.args.slice(1) : call.args) {
+      for (const v of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+        const sub = this.routerOf(v);
+        if (sub) {
+          sub.mounted = true;
+          if (sub.kind === "app") this.mountedApps.add(sub);
+          router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node) });
+          continue;
+        }
+        const checks = this.middlewareChecks(v);
+        if (checks.length) router.stack.push({ type: "middleware", paths, end: false, checks, site: siteOf(node) });
+      }
+    }
+    return value;
   }
 }
