@@ -282,3 +282,35 @@ describe("a service with every pattern, from the command line", () => {
     expect(existsSync(path.join(dir, "strict-out", "operations.json"))).toBe(false);
   });
 });
+
+/** A pnpm monorepo: the app apidex runs on imports its routes and keys from workspace packages, unbuilt, unlinked. */
+describe("a monorepo's workspace packages", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-monorepo-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "acme", private: true }),
+    "pnpm-workspace.yaml": "packages:\n  - 'apps/*'\n  # tooling\n  - \"packages/*\"\n",
+    "apps/api/package.json": JSON.stringify({ name: "@acme/api", version: "2.0.0", dependencies: { "@acme/users-routes": "workspace:*", "@acme/shared": "workspace:*" } }),
+    "apps/api/tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+    "apps/api/src/app.ts": `import express from "express";\nimport { usersRouter } from "@acme/users-routes";\nimport { requirePermission } from "@acme/shared/auth";\nexport const app = express();\napp.use("/v1/users", requirePermission("api.access"), usersRouter);\n`,
+    "packages/users-routes/package.json": JSON.stringify({ name: "@acme/users-routes", main: "dist/index.js", exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } } }),
+    "packages/users-routes/src/index.ts": `export { usersRouter } from "./router.js";\n`,
+    "packages/users-routes/src/router.ts": `import { Router } from "express";\nimport { requirePermission } from "@acme/shared/auth";\nimport { USERS_READ } from "@acme/shared/permissions";\nexport const usersRouter = Router();\nusersRouter.get("/", requirePermission(USERS_READ), (req, res) => res.json([]));\nusersRouter.get("/:id", requirePermission(USERS_READ), (req, res) => res.json({}));\n`,
+    "packages/shared/package.json": JSON.stringify({ name: "@acme/shared", exports: { "./auth": "./dist/auth.js", "./*": { types: "./dist/*.d.ts", default: "./dist/*.js" } } }),
+    "packages/shared/src/auth.ts": AUTH,
+    "packages/shared/src/permissions.ts": `export const USERS_READ = "users.read";\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+
+  it("follows imports of workspace packages to their sources, zero-config", () => {
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "apps/api", "--no-cache"], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/operations.json"), "utf8")) as { operations: { method: string; path: string; permissions: string[] }[] };
+    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual(["GET /v1/users [api.access,users.read]", "GET /v1/users/{id} [api.access,users.read]"]);
+  });
+});
+

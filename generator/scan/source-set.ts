@@ -6,6 +6,7 @@ import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, type ScanOptions } from "./list-sources.js";
+import { Workspaces } from "./workspaces.js";
 
 /** What an import specifier points at. */
 export type ImportTarget =
@@ -48,6 +49,8 @@ export class SourceSet {
 
   /** Where files are read; package.json files read through it (module resolution) are recorded as inputs. */
   readonly host: SourceHost;
+  /** The monorepo's workspace packages, whose imports resolve to their sources. */
+  private readonly workspaces: Workspaces;
 
   constructor(
     readonly root: string,
@@ -73,6 +76,7 @@ export class SourceSet {
       },
     };
     for (const name of listed) this.listed.add(fileKey(name));
+    this.workspaces = new Workspaces(root, this.host);
     // In-memory files go into a program as they are, so they keep their JSDoc; scanned files skip it.
     this.withJsDoc = inMemory;
     for (const file of files) this.parsed.set(file.fileName, file);
@@ -103,7 +107,7 @@ export class SourceSet {
     if (cached) return cached.kind !== "missing";
     let resolves = this.resolves.get(key);
     if (resolves === undefined) {
-      resolves = Boolean(this.listedTarget(specifier, fromFile) ?? ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule);
+      resolves = Boolean(this.listedTarget(specifier, fromFile) ?? this.workspaces.resolve(specifier) ?? ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule);
       if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
       this.resolves.set(key, resolves);
     }
@@ -117,8 +121,8 @@ export class SourceSet {
   importedFile(specifier: string, fromFile: string): string | undefined {
     const cached = this.resolved.get(resolutionKey(specifier, fromFile));
     if (cached) return cached.kind === "source" ? cached.file.fileName : cached.kind === "replayed" ? cached.fileName : undefined;
-    const listed = this.listedTarget(specifier, fromFile);
-    if (listed) return listed;
+    const listed = this.listedTarget(specifier, fromFile) ?? this.workspaces.resolve(specifier);
+    if (listed) return fileKey(listed);
     const module = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule;
     if (!module || module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
     return fileKey(module.resolvedFileName);
@@ -135,6 +139,14 @@ export class SourceSet {
     if (listed && this.replayed.has(listed)) return { kind: "replayed", fileName: listed };
     const listedFile = listed ? this.getFile(listed) : undefined;
     if (listedFile) return { kind: "source", file: listedFile };
+    // A package of the same monorepo: its sources, as if they were the project's (see scan/workspaces).
+    const workspaceFile = this.workspaces.resolve(specifier);
+    if (workspaceFile) {
+      const key = fileKey(workspaceFile);
+      if (this.replayed.has(key)) return { kind: "replayed", fileName: key };
+      const file = this.getFile(workspaceFile);
+      if (file) return { kind: "source", file };
+    }
     const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
     const module = result.resolvedModule;
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");

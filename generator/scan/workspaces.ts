@@ -1,0 +1,187 @@
+import path from "node:path";
+import type { SourceHost } from "./source-set.js";
+
+/**
+ * Workspace packages of a monorepo (npm and yarn `workspaces`, `pnpm-workspace.yaml`): an import of
+ * `@acme/routes` from the app apidex runs on is followed to that package's TypeScript sources, whether or
+ * not `node_modules` links it and whether or not it was built. Its `exports`/`types`/`main` usually name
+ * build output (`dist/index.js`), which a checkout does not have: those are mapped back to `src`.
+ */
+export class Workspaces {
+  private packages: Map<string, string> | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly host: SourceHost,
+  ) {}
+
+  /** The source file a bare specifier names in a workspace package, or undefined when it names none. */
+  resolve(specifier: string): string | undefined {
+    if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) return undefined;
+    const packages = (this.packages ??= this.find());
+    if (!packages.size) return undefined;
+    const parts = specifier.split("/");
+    const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+    const dir = packages.get(name);
+    if (!dir) return undefined;
+    const subpath = specifier.slice(name.length); // "" or "/sub/path"
+    return this.entry(dir, subpath);
+  }
+
+  /** Package name → folder, for every workspace package of the nearest workspace root above `root`. */
+  private find(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (let dir = this.root; ; dir = path.dirname(dir)) {
+      const patterns = this.patternsAt(dir);
+      if (patterns) {
+        for (const pattern of patterns) for (const folder of this.expand(dir, pattern)) this.addPackage(folder, out);
+        return out;
+      }
+      if (path.dirname(dir) === dir) return out;
+    }
+  }
+
+  /** The workspace globs a folder declares, or undefined when it is not a workspace root. */
+  private patternsAt(dir: string): string[] | undefined {
+    const pkg = this.json(path.join(dir, "package.json"));
+    const workspaces = pkg?.workspaces;
+    if (Array.isArray(workspaces)) return workspaces.filter((w): w is string => typeof w === "string");
+    if (workspaces && typeof workspaces === "object" && Array.isArray((workspaces as { packages?: unknown }).packages)) {
+      return ((workspaces as { packages: unknown[] }).packages).filter((w): w is string => typeof w === "string");
+    }
+    const pnpm = this.host.readFile(path.join(dir, "pnpm-workspace.yaml"));
+    if (pnpm !== undefined) return pnpmPatterns(pnpm);
+    return undefined;
+  }
+
+  /** Folders a workspace glob names: literal paths, `dir/*` and `dir/**`; `!` exclusions are dropped. */
+  private expand(base: string, pattern: string): string[] {
+    if (pattern.startsWith("!")) return [];
+    const clean = pattern.replace(/\/+$/, "").replace(/^\.\//, "");
+    const star = clean.indexOf("*");
+    if (star < 0) return [path.join(base, clean)];
+    const fixed = path.join(base, clean.slice(0, star).replace(/\/$/, ""));
+    const deep = clean.slice(star).startsWith("**");
+    const out: string[] = [];
+    const walk = (dir: string, depth: number): void => {
+      for (const entry of this.host.getDirectories?.(dir) ?? []) {
+        const child = path.resolve(dir, entry);
+        if (path.basename(child) === "node_modules" || path.basename(child).startsWith(".")) continue;
+        out.push(child);
+        if (deep && depth < 4) walk(child, depth + 1);
+      }
+    };
+    walk(fixed, 0);
+    return out;
+  }
+
+  private addPackage(folder: string, out: Map<string, string>): void {
+    const name = this.json(path.join(folder, "package.json"))?.name;
+    if (typeof name === "string" && name && !out.has(name)) out.set(name, folder);
+  }
+
+  /** The TypeScript source behind a package entry: `exports` (conditions `source`, `types`, `import`, ...), `types`, `module`, `main`, then `src/index`. */
+  private entry(dir: string, subpath: string): string | undefined {
+    const pkg = this.json(path.join(dir, "package.json")) ?? {};
+    const targets: string[] = [];
+    const exported = exportTarget(pkg.exports, subpath ? `.${subpath}` : ".");
+    if (exported) targets.push(...exported);
+    if (!subpath) {
+      for (const field of ["source", "types", "typings", "module", "main"]) if (typeof pkg[field] === "string") targets.push(pkg[field] as string);
+      targets.push("src/index", "index");
+    } else targets.push(`src${subpath}`, subpath.slice(1));
+    for (const target of targets) {
+      const found = this.sourceFor(path.join(dir, target));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A source file for a target path: itself when it is TypeScript, else the same path under `src/` with a TypeScript ending. */
+  private sourceFor(target: string): string | undefined {
+    const candidates = new Set<string>();
+    const bases = [target];
+    // dist/index.js, build/x.mjs, lib/index.d.ts → src/...
+    const rebased = target.replace(/([\\/])(dist|build|lib|out|esm|cjs)([\\/])/, "$1src$3");
+    if (rebased !== target) bases.push(rebased);
+    for (const base of bases) {
+      const stem = base.replace(/\.d\.(m|c)?ts$/, "").replace(/\.(m|c)?(j|t)sx?$/, "");
+      if (/\.(m|c)?tsx?$/.test(base) && !/\.d\.(m|c)?ts$/.test(base)) candidates.add(base);
+      for (const ending of [".ts", ".tsx", ".mts", "/index.ts", "/index.tsx", "/index.mts"]) candidates.add(stem + ending);
+    }
+    for (const candidate of candidates) if (this.host.fileExists(candidate)) return candidate;
+    return undefined;
+  }
+
+  private json(file: string): Record<string, unknown> | undefined {
+    const text = this.host.readFile(file);
+    if (text === undefined) return undefined;
+    try {
+      const value = JSON.parse(text) as unknown;
+      return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (the only part of it that says where packages are). */
+export function pnpmPatterns(yaml: string): string[] {
+  const out: string[] = [];
+  let inPackages = false;
+  for (const raw of yaml.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, "");
+    if (/^packages\s*:/.test(line)) {
+      inPackages = true;
+      const inline = /\[(.*)\]/.exec(line);
+      if (inline) out.push(...inline[1]!.split(",").map(unquote).filter(Boolean));
+      continue;
+    }
+    if (inPackages && /^\S/.test(line)) inPackages = false;
+    const item = inPackages ? /^\s*-\s*(.+?)\s*$/.exec(line) : null;
+    if (item) out.push(unquote(item[1]!));
+  }
+  return out;
+}
+
+function unquote(text: string): string {
+  return text.trim().replace(/^['"]|['"]$/g, "");
+}
+
+/** The targets an `exports` map gives a subpath, preferring conditions that name sources or types. */
+function exportTarget(exports: unknown, subpath: string): string[] | undefined {
+  if (exports === undefined || exports === null) return undefined;
+  if (typeof exports === "string") return subpath === "." ? [exports] : undefined;
+  if (Array.isArray(exports)) return exports.flatMap((e) => exportTarget(e, subpath) ?? []);
+  if (typeof exports !== "object") return undefined;
+  const map = exports as Record<string, unknown>;
+  const keys = Object.keys(map);
+  // A map of subpaths ("." / "./x") or of conditions ("import", "types", ...).
+  if (keys.some((k) => k.startsWith("."))) {
+    if (subpath in map) return conditionTargets(map[subpath]);
+    for (const key of keys) {
+      const star = key.indexOf("*");
+      if (star < 0) continue;
+      const prefix = key.slice(0, star);
+      const suffix = key.slice(star + 1);
+      if (subpath.startsWith(prefix) && subpath.endsWith(suffix)) {
+        const middle = subpath.slice(prefix.length, subpath.length - suffix.length);
+        return conditionTargets(map[key])?.map((t) => t.replace("*", middle));
+      }
+    }
+    return undefined;
+  }
+  return subpath === "." ? conditionTargets(map) : undefined;
+}
+
+const CONDITIONS = ["source", "development", "types", "typescript", "import", "module", "node", "default", "require"];
+
+function conditionTargets(value: unknown): string[] | undefined {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap((v) => conditionTargets(v) ?? []);
+  if (!value || typeof value !== "object") return undefined;
+  const map = value as Record<string, unknown>;
+  const out: string[] = [];
+  for (const condition of CONDITIONS) if (condition in map) out.push(...(conditionTargets(map[condition]) ?? []));
+  return out.length ? out : undefined;
+}
