@@ -213,6 +213,32 @@ const cases: Case[] = [
     routes: ["DELETE /api/v1/users/{id} [users.admin]", "GET /api/v1/users [users.read]", "GET /api/v1/users/{id} [users.admin]", "POST /api/v1/teams []"],
   },
   {
+    name: "a registry: each endpoint module exports its metadata; the permission and a second method come from it (config registry)",
+    files: {
+      "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\nexport default async function handler() { return {}; }\n`,
+      "endpoints/notes/show.ts": `export const meta = { requireCredential: false, allowGet: true } as const;\nexport default async function handler() { return {}; }\n`,
+      "endpoints/admin/users.ts": `export const meta = { requireCredential: true, kind: "read:admin:users", allowGet: true } as const;\nexport default async function handler() { return []; }\n`,
+      "endpoints.ts": [
+        `import * as ep___notes_create from "./endpoints/notes/create.js";`,
+        `import * as ep___notes_show from "./endpoints/notes/show.js";`,
+        `import * as ep___admin_users from "./endpoints/admin/users.js";`,
+        `const eps = [["notes/create", ep___notes_create], ["notes/show", ep___notes_show], ["admin/users", ep___admin_users]] as const;`,
+        `export default eps.map(([name, ep]) => ({ name, meta: ep.meta, exec: ep.default }));`,
+      ].join("\n"),
+      "server.ts": [
+        `import express from "express"; import endpoints from "./endpoints.js";`,
+        `const app = express(); const router = express.Router();`,
+        `for (const endpoint of endpoints) {`,
+        `  if (endpoint.meta.allowGet) router.get("/" + endpoint.name, (req, res) => res.json({}));`,
+        `  router.post("/" + endpoint.name, (req, res) => res.json({}));`,
+        `}`,
+        `app.use("/api", router);`,
+      ].join("\n"),
+    },
+    config: { registry: { permission: "meta.kind", when: "meta.requireCredential" } },
+    routes: ["GET /api/admin/users [read:admin:users]", "GET /api/notes/show []", "POST /api/admin/users [read:admin:users]", "POST /api/notes/create [write:notes]", "POST /api/notes/show []"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

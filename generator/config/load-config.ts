@@ -24,6 +24,8 @@ export interface ResolvedConfig {
   openapi: NonNullable<ApidexConfig["openapi"]>;
   lint: NonNullable<ApidexConfig["lint"]>;
   nest?: NonNullable<ApidexConfig["nest"]>;
+  /** Route tables whose entries carry their permission metadata (`registry`). */
+  registry?: NonNullable<ApidexConfig["registry"]>;
   /** Warnings are errors (`--strict`, config `strict: true`). */
   strict: boolean;
   /** Absolute config file path, when one was loaded. */
@@ -92,6 +94,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     lint: config.lint ?? {},
     ...(config.nest ? { nest: config.nest } : {}),
     strict: Boolean(options.strict || config.strict),
+    ...(config.registry ? { registry: config.registry } : {}),
     ...(configFile ? { configFile } : {}),
   };
 }

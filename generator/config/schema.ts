@@ -40,6 +40,12 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Registries: routes registered in a loop over a table whose entries carry their own metadata. The
+     * permission key is read from the loop's entry at `permission` (`"meta.kind"`); when `when` is given
+     * and false there (`"meta.requireCredential"`), the entry checks no permission.
+     */
+    registry: z.object({ permission: z.string().min(1), when: z.string().min(1).optional() }).strict().optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),

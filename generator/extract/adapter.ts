@@ -7,6 +7,8 @@ export interface ExtractOptions {
   permissionCalls: readonly string[];
   /** Permission calls whose keys are alternatives (the defaults when absent). */
   anyPermissionCalls?: readonly string[];
+  /** Route tables whose entries carry their own permission metadata. */
+  registry?: { permission: string; when?: string | undefined };
   /** NestJS permission decorators, when the config replaces the defaults. */
   nestDecorators?: { name: string; argument?: number; property?: string; any?: boolean }[];
   /** NestJS bootstrap settings from the config, over what the bootstrap file says. */

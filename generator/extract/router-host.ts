@@ -93,6 +93,9 @@ export abstract class RouterHost implements HostAdapter {
   /** Adds a route layer for one registration call (`router.get(path, ...handlers)` and its kin). */
   protected addRoute(router: RouterNode, method: string, paths: string[], handlerArgs: readonly ts.Expression[], call: CallContext, registrationDoc: DocComment | undefined, extraChecks: CheckValue[] = []): void {
     const parts: HandlerParts = { checks: [...extraChecks], handlers: [] };
+    // Registered in a loop over a registry whose entries carry their permission (config `registry`).
+    const registry = ts.isCallExpression(call.node) ? this.interpreter.registryCheck(call.node) : undefined;
+    if (registry) parts.checks.push(registry);
     for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
     const node = call.node as ts.CallExpression;
     const site = ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);

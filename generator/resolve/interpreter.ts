@@ -38,10 +38,23 @@ export interface InterpreterOptions {
   permissionCalls: readonly string[];
   /** Function names whose keys are alternatives (any one suffices); recognized as permission calls too. */
   anyPermissionCalls?: readonly string[] | undefined;
+  /** Route tables whose entries carry their own permission metadata (config `registry`). */
+  registry?: RegistryOptions | undefined;
   /** Told what each module's evaluation does (extract/incremental records summaries from it). */
   tracker?: EvaluationTracker;
   /** Modules redone from an earlier run's summaries instead of being parsed and evaluated. */
   replay?: ModuleReplay;
+}
+
+/**
+ * A registry: routes registered in a loop over a table whose entries carry their permission in metadata
+ * (`export const meta = { kind: "write:items", requireCredential: true }` in each endpoint module).
+ */
+export interface RegistryOptions {
+  /** Property path of the permission key(s), read from the loop's current entry: `meta.kind`. */
+  permission: string;
+  /** Property path that, when false, means the entry checks no permission: `meta.requireCredential`. */
+  when?: string | undefined;
 }
 
 /** What a module's evaluation does, as far as a later run's replay of it cares (see extract/incremental). */
@@ -145,6 +158,9 @@ export class Interpreter {
   private checksFinished = false;
   /** The files the type checker read for keys the syntax could not give (none when it was not needed). */
   keyTypeFiles: string[] = [];
+  /** The entries of the loops running now, innermost last (registry metadata is read from them). */
+  private readonly iterations: Value[] = [];
+  private readonly registry: RegistryOptions | undefined;
   /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
   readonly deadBranches = new Set<ts.Node>();
   /** Declarations of every function the evaluator invoked. */
@@ -162,6 +178,7 @@ export class Interpreter {
   ) {
     this.permissionCalls = new Set([...options.permissionCalls, ...(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS)]);
     this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
+    this.registry = options.registry;
     this.tracker = options.tracker;
     this.replay = options.replay;
   }
@@ -385,8 +402,13 @@ export class Interpreter {
     for (const item of items.items) {
       const iteration = new Scope(scope.file, scope, statement);
       for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration)) iteration.bind(name, binding);
-      if (ts.isBlock(statement.statement)) this.runStatements(statement.statement.statements, iteration);
-      else this.run(statement.statement, iteration, undefined);
+      this.iterations.push(item);
+      try {
+        if (ts.isBlock(statement.statement)) this.runStatements(statement.statement.statements, iteration);
+        else this.run(statement.statement, iteration, undefined);
+      } finally {
+        this.iterations.pop();
+      }
     }
   }
 
@@ -401,6 +423,52 @@ export class Interpreter {
     if (branch) this.run(branch, scope, undefined);
   }
 
+  /**
+   * The check a registry's metadata puts on a route registered now: the permission path read from the
+   * innermost loop entry that has it (an entry may be the metadata object, an endpoint module, or a
+   * `[name, module]` pair). Undefined outside loops, without a `registry` config, or when no entry has it.
+   */
+  registryCheck(node: ts.CallExpression): CheckValue | undefined {
+    if (!this.registry || !this.iterations.length) return undefined;
+    const permission = this.registry.permission.split(".");
+    for (let i = this.iterations.length - 1; i >= 0; i--) {
+      const entry = this.iterations[i]!;
+      const found = this.readPath(entry, permission, node);
+      if (found === undefined) continue;
+      if (this.registry.when) {
+        const gate = this.readPath(entry, this.registry.when.split("."), node);
+        if (gate && truthiness(gate) === false) return { kind: "check", keys: [], node };
+      }
+      if (found.kind === "undefined" || found.kind === "null" || found.kind === "boolean") return { kind: "check", keys: [], node };
+      const keys = keysOfValue(found);
+      if (keys) return { kind: "check", keys, node };
+      this.diagnostics.warning("APX301", `Cannot resolve the registry permission \`${this.registry.permission}\` of this entry statically; the route is marked \`unresolved\`.`, siteOf(node), "Give the metadata's permission as a string literal or a const.");
+      return { kind: "check", keys: [], node, unresolved: true };
+    }
+    return undefined;
+  }
+
+  /** A property path through objects, endpoint modules (namespaces) and `[name, module]` pairs; undefined when it is not there. */
+  private readPath(value: Value, path: readonly string[], node: ts.Node): Value | undefined {
+    if (!path.length) return value;
+    const [head, ...rest] = path as [string, ...string[]];
+    if (value.kind === "object") {
+      const next = value.props.get(head);
+      return next === undefined ? undefined : this.readPath(next, rest, node);
+    }
+    if (value.kind === "namespace") {
+      const next = this.exportOf(this.module(value.file), head, node);
+      return next.kind === "unknown" ? undefined : this.readPath(next, rest, node);
+    }
+    if (value.kind === "array") {
+      for (const item of value.items) {
+        const found = this.readPath(item, path, node);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+
   /** A block's statements in a scope of its own: declarations first (hoisting), then each in order. */
   private runStatements(statements: readonly ts.Statement[], scope: Scope): void {
     for (const statement of statements) this.declare(statement, scope, undefined);
@@ -413,7 +481,14 @@ export class Interpreter {
     const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
     if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
     if (fn.decl.body && ts.isBlock(fn.decl.body) && leavesEarlyFromCallback(fn.decl.body)) return undefined;
-    const results = receiver.items.map((item, index) => this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node));
+    const results = receiver.items.map((item, index) => {
+      this.iterations.push(item);
+      try {
+        return this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node);
+      } finally {
+        this.iterations.pop();
+      }
+    });
     if (method === "forEach") return UNDEFINED;
     if (method === "flatMap") return { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) };
     return { kind: "array", items: results };
@@ -742,19 +817,27 @@ export class Interpreter {
 
   private object(node: ts.ObjectLiteralExpression, scope: Scope): Value {
     const props = new Map<string, Value>();
+    // Open: a spread or a computed key apidex could not read, so a missing property may exist.
+    let open = false;
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
         const spread = this.evaluate(property.expression, scope);
-        if (spread.kind === "object") for (const [k, v] of spread.props) props.set(k, v);
+        if (spread.kind === "object") {
+          for (const [k, v] of spread.props) props.set(k, v);
+          if (spread.open) open = true;
+        } else open = true;
         continue;
       }
       const key = this.propertyKey(property.name, scope);
-      if (key === undefined) continue;
+      if (key === undefined) {
+        open = true;
+        continue;
+      }
       if (ts.isPropertyAssignment(property)) props.set(key, this.lazyProperty(property.initializer, scope));
       else if (ts.isShorthandPropertyAssignment(property)) props.set(key, this.lookup(property.name.text, scope, property));
       else if (ts.isMethodDeclaration(property)) props.set(key, { kind: "function", decl: property, scope });
     }
-    return { kind: "object", props };
+    return open ? { kind: "object", props, open } : { kind: "object", props };
   }
 
   /** Object members are evaluated when read: data objects can be large and most members never matter. */
@@ -777,7 +860,10 @@ export class Interpreter {
     switch (object.kind) {
       case "object": {
         const value = object.props.get(name);
-        return value ?? unknown(node, `reads \`${name}\`, which the object does not have`);
+        if (value) return value;
+        const missing = unknown(node, `reads \`${name}\`, which the object does not have`);
+        if (!object.open) missing.absent = true;
+        return missing;
       }
       case "namespace":
         return this.exportOf(this.module(object.file), name, node);
@@ -1186,6 +1272,8 @@ function primitive(value: Value): string | number | boolean | null | undefined |
       return null;
     case "undefined":
       return undefined;
+    case "unknown":
+      return value.absent ? undefined : NOT_PRIMITIVE;
     default:
       return NOT_PRIMITIVE;
   }
@@ -1209,6 +1297,8 @@ function truthiness(value: Value): boolean | undefined {
     case "class":
     case "instance":
       return true;
+    case "unknown":
+      return value.absent ? false : undefined;
     default:
       return undefined;
   }

@@ -14,7 +14,7 @@ export type Value =
   | { kind: "undefined" }
   | { kind: "null" }
   | { kind: "array"; items: Value[] }
-  | { kind: "object"; props: Map<string, Value> }
+  | { kind: "object"; props: Map<string, Value>; open?: boolean }
   | FunctionValue
   | { kind: "class"; decl: ts.ClassLikeDeclaration; scope: Scope }
   | { kind: "instance"; decl: ts.ClassLikeDeclaration; scope: Scope }
@@ -70,6 +70,11 @@ export interface HostValue {
 
 export interface UnknownValue {
   kind: "unknown";
+  /**
+   * A property a complete object does not have: `undefined` at run time. Conditions read it as such
+   * (`if (meta.allowGet)`); anywhere else (a permission key) it stays unknown, so a typo is reported.
+   */
+  absent?: boolean;
   /** Why the value is not known, phrased to complete "this expression ...". */
   reason: string;
   node: ts.Node;

@@ -29,7 +29,7 @@ export const expressAdapter: FrameworkAdapter = {
     // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
     // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental, { lateBinding: true, replayApps: true }) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, ...session?.interpreterOptions() }, host);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
     session?.attach(interpreter);
     interpreter.executeAll();

@@ -13,7 +13,7 @@ export const fastifyAdapter: FrameworkAdapter = {
   detect: (sources) => sources.files.some((file) => importedPackages(file).includes("fastify")),
   extract(sources, options, diagnostics) {
     const host = new FastifyHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls }, host);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry }, host);
     host.interpreter = interpreter;
     interpreter.executeAll();
     runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && (localNamesOf(file, "fastify").has(call.expression.text) || call.expression.text === "Fastify" || call.expression.text === "fastify"));

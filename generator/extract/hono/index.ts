@@ -14,7 +14,7 @@ export const honoAdapter: FrameworkAdapter = {
   extract(sources, options, diagnostics) {
     const host = new HonoHost(diagnostics);
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, ...session?.interpreterOptions() }, host);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
     session?.attach(interpreter);
     interpreter.executeAll();

@@ -75,6 +75,7 @@ export function plainData(value: Value): PlainData | undefined {
       return { a: items };
     }
     case "object": {
+      if (value.open) return undefined; // not all of it is known: not plain data
       const props: [string, PlainData][] = [];
       for (const [key, item] of value.props) {
         const data = plainData(item);

@@ -52,7 +52,7 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls }, noHost);
+      const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry }, noHost);
       interpreter.executeAll();
       // The applications `NestFactory.create` bootstraps; without any, every registered controller under
       // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).

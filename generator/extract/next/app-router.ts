@@ -87,7 +87,7 @@ export const nextAdapter: FrameworkAdapter = {
     const host = new NextHost(diagnostics);
     // With the run cache: each route file's handlers are recorded, and unchanged files replayed from that.
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, ...session?.interpreterOptions() }, host);
+    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
     session?.attach(interpreter);
     const root: RouterNode = { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true };
