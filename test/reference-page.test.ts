@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -7,10 +7,10 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../examples/field-service/src/app.js";
 import type { OperationsIndex } from "../generator/emit/index-artifact.js";
+import { chromiumPath } from "./helpers/browser.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
-/** The reference page in a real browser (Debian's Chromium, installed by .ci/run), served by the example service. */
-const CHROMIUM = "/usr/bin/chromium";
+/** The reference page in a real browser (a system Chromium, provisioned when missing: helpers/browser.ts), served by the example service. */
 const OUTPUT = path.join(REPO_ROOT, "test-output");
 const index = JSON.parse(readFileSync(path.join(REPO_ROOT, "dist", "operations.json"), "utf8")) as OperationsIndex;
 
@@ -19,16 +19,16 @@ let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does).`);
+  const executablePath = chromiumPath();
   server = createApp().listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/public/api-docs/`;
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   mkdirSync(OUTPUT, { recursive: true });
-});
+}, 900_000); // installing Chromium on a fresh machine takes minutes
 
 afterAll(async () => {
   await browser?.close();
