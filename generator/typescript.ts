@@ -36,6 +36,7 @@ export declare namespace ts {
   type EnumDeclaration = Ts.EnumDeclaration;
   type ExportDeclaration = Ts.ExportDeclaration;
   type Expression = Ts.Expression;
+  type ExpressionStatement = Ts.ExpressionStatement;
   type ForOfStatement = Ts.ForOfStatement;
   type FunctionLikeDeclaration = Ts.FunctionLikeDeclaration;
   type Identifier = Ts.Identifier;

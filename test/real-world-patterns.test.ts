@@ -239,6 +239,16 @@ const cases: Case[] = [
     routes: ["GET /api/admin/users [read:admin:users]", "GET /api/notes/show []", "POST /api/admin/users [read:admin:users]", "POST /api/notes/create [write:notes]", "POST /api/notes/show []"],
   },
   {
+    name: "an Express 4 app in CommonJS: require, module.exports, exports.x and a routes function called with the app",
+    files: {
+      "middleware/auth.js": `exports.requirePermission = (...keys) => (req, res, next) => next();\n`,
+      "routes/users.js": `const express = require("express");\nconst { requirePermission } = require("../middleware/auth");\nconst router = express.Router();\nrouter.get("/", requirePermission("users.read"), (req, res) => res.json([]));\nrouter.delete("/:id", requirePermission("users.delete"), (req, res) => res.end());\nmodule.exports = router;\n`,
+      "routes/index.js": `const { Router } = require("express");\nmodule.exports = function (app) {\n  const health = Router();\n  health.get("/health", (req, res) => res.send("ok"));\n  app.use(health);\n  app.use("/api/users", require("./users"));\n};\n`,
+      "app.js": `const express = require("express");\nconst app = express();\nrequire("./routes")(app);\nmodule.exports = app;\n`,
+    },
+    routes: ["DELETE /api/users/{id} [users.delete]", "GET /api/users [users.read]", "GET /health []"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

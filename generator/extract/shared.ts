@@ -20,6 +20,12 @@ export function importedPackages(file: ts.SourceFile): string[] {
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) out.push(statement.moduleSpecifier.text);
   }
+  // CommonJS: `const express = require("express")` (the file's calls are listed once anyway).
+  if (file.text.includes("require(")) {
+    for (const call of callsOf(file)) {
+      if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === "require" && call.arguments[0] && ts.isStringLiteralLike(call.arguments[0])) out.push(call.arguments[0].text);
+    }
+  }
   importsByFile.set(file, out);
   return out;
 }

@@ -79,6 +79,8 @@ export interface EvaluationTracker {
   deferred(): void;
   /** A function's body was run. */
   invoked(decl: ts.Node): void;
+  /** The module running does something a summary cannot replay (a CommonJS `require`). */
+  cannotReplay?(reason: string): void;
 }
 
 /** The names a module exports itself, and whether it has `export * from` re-exports. */
@@ -112,6 +114,8 @@ export class ReplayMiss extends Error {
 }
 
 const MAX_CALL_DEPTH = 40;
+/** The export slot of a CommonJS module's `module.exports` (no ES name can collide with it). */
+const COMMONJS_EXPORTS = "\0module.exports";
 /** Loops over more items than this are not unrolled (reported instead): generated tables, not route lists. */
 const MAX_UNROLLED = 2000;
 
@@ -278,6 +282,13 @@ export class Interpreter {
       this.tracker?.exportRead(instance.file.fileName, name, value);
       return value;
     }
+    // A CommonJS module imported from ES syntax: `module.exports` is its default, its members the names.
+    const commonJs = instance.exports.get(COMMONJS_EXPORTS);
+    if (commonJs) {
+      const whole = commonJs();
+      if (name === "default") return whole;
+      if (whole.kind === "object" && whole.props.has(name)) return whole.props.get(name)!;
+    }
     if (name !== "default" && !seen.has(instance)) {
       seen.add(instance);
       for (const specifier of instance.starExports) {
@@ -320,8 +331,48 @@ export class Interpreter {
     instance.state = "done";
   }
 
+  /**
+   * CommonJS exports at a module's top level: `module.exports = value` (the whole module, and its members
+   * as names) and `exports.name = value` / `module.exports.name = value`. Evaluated once, when read.
+   */
+  private declareCommonJsExport(statement: ts.ExpressionStatement, scope: Scope, instance: ModuleInstance): void {
+    const expression = statement.expression;
+    if (!ts.isBinaryExpression(expression) || expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
+    const target = expression.left.getText();
+    const binding = new Binding(() => this.evaluate(expression.right, scope), statement);
+    const read = () => this.read(binding, statement);
+    if (target === "module.exports") instance.exports.set(COMMONJS_EXPORTS, read);
+    else {
+      const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
+      if (named && !scope.lookup("exports")) instance.exports.set(named[1]!, read);
+    }
+  }
+
+  /** `require("x")` where `require` is Node's: a package, or a project module's CommonJS or ES exports. */
+  private require(node: ts.CallExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    const arg = node.arguments[0];
+    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || !ts.isStringLiteralLike(arg) || scope.lookup("require")) return undefined;
+    const specifier = arg.text;
+    const target = this.sources.resolveImport(specifier, scope.file.fileName);
+    if (target.kind === "missing") return unknown(node, `requires '${specifier}', which cannot be resolved from this file`);
+    if (target.kind === "external") return { kind: "external", module: specifier, path: [] };
+    // Summaries follow ES imports; a module that requires others is evaluated again on every run.
+    this.tracker?.cannotReplay?.(`it requires '${specifier}' (CommonJS)`);
+    if (target.kind === "replayed") throw new ReplayMiss(`${scope.file.fileName} requires ${target.fileName}`);
+    const instance = this.module(target.file);
+    const commonJs = instance.exports.get(COMMONJS_EXPORTS);
+    const value: Value = commonJs ? commonJs() : { kind: "namespace", file: target.file };
+    this.tracker?.imported(target.file.fileName, undefined, value);
+    return value;
+  }
+
   /** Hoisting pass: binds every top-level name before any statement runs, as JavaScript does. */
   private declare(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): void {
+    if (instance && ts.isExpressionStatement(statement)) {
+      this.declareCommonJsExport(statement, scope, instance);
+      return;
+    }
     const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
     const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
     const exportAs = (name: string, get: () => Value) => {
@@ -907,6 +958,8 @@ export class Interpreter {
   private call(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
     if (ts.isCallExpression(node) && this.isPermissionCall(node)) return this.check(node, scope);
+    const required = ts.isCallExpression(node) ? this.require(node, scope) : undefined;
+    if (required) return required;
     const global = this.globalCall(node, scope);
     if (global) return global;
 

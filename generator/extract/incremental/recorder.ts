@@ -111,6 +111,10 @@ export class ModuleRecorder implements EvaluationTracker {
   // ---------------------------------------------------------------------------------------------
   // What the evaluator reports
 
+  cannotReplay(reason: string): void {
+    this.spoilResponsible(reason);
+  }
+
   enterModule(file: string): void {
     const record = this.record(file);
     record.executing = true;
