@@ -112,6 +112,23 @@ const cases: Case[] = [
     routes: ["GET /users []"],
   },
   {
+    name: "NestJS RouterModule.register gives modules (and their children) a path prefix",
+    files: {
+      "admin/users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class AdminUsersController { @Get() list() { return []; } }\n`,
+      "admin/admin.module.ts": `import { Module } from "@nestjs/common"; import { AdminUsersController } from "./users.controller";\n@Module({ controllers: [AdminUsersController] })\nexport class AdminModule {}\n`,
+      "admin/audit.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller()\nexport class AuditController { @Get(":id") one() { return {}; } }\n`,
+      "admin/audit.module.ts": `import { Module } from "@nestjs/common"; import { AuditController } from "./audit.controller";\n@Module({ controllers: [AuditController] })\nexport class AuditModule {}\n`,
+      "app.module.ts": [
+        `import { Module } from "@nestjs/common"; import { RouterModule } from "@nestjs/core";`,
+        `import { AdminModule } from "./admin/admin.module"; import { AuditModule } from "./admin/audit.module";`,
+        `@Module({ imports: [AdminModule, AuditModule, RouterModule.register([{ path: "admin", module: AdminModule, children: [{ path: "audit", module: AuditModule }] }])] })`,
+        `export class AppModule {}`,
+      ].join("\n"),
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); app.setGlobalPrefix("api"); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    routes: ["GET /api/admin/audit/{id} []", "GET /api/admin/users []"],
+  },
+  {
     name: "setGlobalPrefix exclude: paths and { path, method } entries keep their routes unprefixed",
     files: {
       "c.controller.ts": [

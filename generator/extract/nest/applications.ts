@@ -17,6 +17,8 @@ export interface NestApplication {
   site: SourceSite;
   /** The controllers of the module tree, in module order (imports first, as Nest registers them). */
   controllers: ts.ClassDeclaration[];
+  /** `RouterModule.register([{ path, module, children }])`: the path prefix of each controller's module. */
+  modulePrefixes: Map<ts.ClassDeclaration, string>;
   bootstrap: Bootstrap;
 }
 
@@ -63,10 +65,12 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       // helper elsewhere), the ones made anywhere in the project.
       const owner = enclosingFunction(call) ?? file;
       const own = hasBootstrapCalls(owner) ? readBootstrap(owner, interpreter, diagnostics) : undefined;
+      const tree = moduleTree(root.decl, interpreter);
       apps.push({
         name: root.decl.name?.text ?? "(anonymous module)",
         site: siteOf(call),
-        controllers: moduleTreeControllers(root.decl, interpreter),
+        controllers: tree.controllers,
+        modulePrefixes: tree.prefixes,
         bootstrap: own ?? (projectWide ??= projectBootstrap(sources, interpreter, diagnostics)),
       });
     }
@@ -115,9 +119,14 @@ function enclosingFunction(node: ts.Node): ts.Node | undefined {
   return undefined;
 }
 
-/** The controllers of a module and of every module it imports, each once, imports first. */
-export function moduleTreeControllers(root: ts.ClassDeclaration, interpreter: Interpreter): ts.ClassDeclaration[] {
+/**
+ * The controllers of a module and of every module it imports, each once, imports first; and the path
+ * prefix `RouterModule.register(routes)` gives each controller (through the module that declares it).
+ */
+export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter): { controllers: ts.ClassDeclaration[]; prefixes: Map<ts.ClassDeclaration, string> } {
   const out: ts.ClassDeclaration[] = [];
+  const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
+  const routed = new Map<ts.ClassDeclaration, string>();
   const seenModules = new Set<ts.ClassDeclaration>();
   const seenControllers = new Set<ts.ClassDeclaration>();
   const visit = (module: ts.ClassDeclaration, extra: readonly Value[]): void => {
@@ -126,18 +135,59 @@ export function moduleTreeControllers(root: ts.ClassDeclaration, interpreter: In
     const options = moduleOptions(module);
     const scope = interpreter.module(module.getSourceFile()).scope;
     for (const element of propertyElements(options, "imports")) {
+      const routes = routerModuleRoutes(element, scope, interpreter);
+      if (routes) {
+        collectRoutes(routes, "", routed);
+        continue;
+      }
       for (const imported of importedModules(element, scope, interpreter)) visit(imported.module, imported.controllers);
     }
     const controllers = [...propertyElements(options, "controllers").map((e) => interpreter.evaluate(e, scope)), ...extra];
     for (const value of controllers) {
       if (value.kind === "class" && ts.isClassDeclaration(value.decl) && !seenControllers.has(value.decl)) {
         seenControllers.add(value.decl);
+        owner.set(value.decl, module);
         out.push(value.decl);
       }
     }
   };
   visit(root, []);
-  return out;
+  const prefixes = new Map<ts.ClassDeclaration, string>();
+  for (const controller of out) {
+    const prefix = routed.get(owner.get(controller)!);
+    if (prefix) prefixes.set(controller, prefix);
+  }
+  return { controllers: out, prefixes };
+}
+
+/** The routes value of `RouterModule.register(routes)` (or `forRoutes`), or undefined for any other import. */
+function routerModuleRoutes(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter): Value | undefined {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return undefined;
+  const callee = node.expression;
+  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== "RouterModule" || !["register", "forRoutes"].includes(callee.name.text)) return undefined;
+  return node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
+}
+
+/** `[{ path: "admin", module: AdminModule, children: [{ path: "users", module: UsersModule }, OtherModule] }]`. */
+function collectRoutes(routes: Value, parent: string, out: Map<ts.ClassDeclaration, string>): void {
+  const items = routes.kind === "array" ? routes.items : [routes];
+  for (const item of items) {
+    if (item.kind === "class" && ts.isClassDeclaration(item.decl)) {
+      if (!out.has(item.decl)) out.set(item.decl, parent);
+      continue;
+    }
+    if (item.kind !== "object") continue;
+    const path = item.props.get("path");
+    const full = path?.kind === "string" ? joinRoutePaths(parent, path.value) : parent;
+    const module = item.props.get("module");
+    if (module?.kind === "class" && ts.isClassDeclaration(module.decl) && !out.has(module.decl)) out.set(module.decl, full);
+    const children = item.props.get("children");
+    if (children) collectRoutes(children, full, out);
+  }
+}
+
+function joinRoutePaths(a: string, b: string): string {
+  return [a, b].map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
 }
 
 /** The object literal of `@Module({...})` on a class. */

@@ -58,8 +58,8 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
       // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).
       const apps = chooseApplications(findApplications(sources, interpreter, diagnostics), configured.app, diagnostics);
       const units = apps.length
-        ? apps.map((app) => ({ controllers: app.controllers, bootstrap: app.bootstrap }))
-        : [{ controllers: registeredControllers(sources, interpreter), bootstrap: projectBootstrap(sources, interpreter, diagnostics) }];
+        ? apps.map((app) => ({ controllers: app.controllers, bootstrap: app.bootstrap, modulePrefixes: app.modulePrefixes }))
+        : [{ controllers: registeredControllers(sources, interpreter), bootstrap: projectBootstrap(sources, interpreter, diagnostics), modulePrefixes: new Map<ts.ClassDeclaration, string>() }];
       for (const unit of units) applyConfigured(unit.bootstrap, configured);
       // Every check first (decorators and handler bodies), so keys only the type checker can read are in
       // before routes are built.
@@ -77,8 +77,8 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
       }
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
-      for (const { controllers, bootstrap } of units) {
-        for (const cls of controllers) routes.push(...controllerRoutes(cls, bootstrap, interpreter, diagnostics, decoratorChecks, bodyChecks));
+      for (const { controllers, bootstrap, modulePrefixes } of units) {
+        for (const cls of controllers) routes.push(...controllerRoutes(cls, bootstrap, modulePrefixes.get(cls) ?? "", interpreter, diagnostics, decoratorChecks, bodyChecks));
       }
       return routes;
     },
@@ -89,6 +89,8 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
 function controllerRoutes(
   cls: ts.ClassDeclaration,
   bootstrap: Bootstrap,
+  /** The `RouterModule` path of the controller's module. */
+  modulePrefix: string,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
   decoratorChecks: ReadonlyMap<ts.Node, RouteCheck[]>,
@@ -115,9 +117,9 @@ function controllerRoutes(
         for (const prefix of prefixes) {
           for (const path of paths) {
             const versionSegment = bootstrap.uriVersioning && version ? `${bootstrap.versionPrefix}${version}` : "";
-            const own = joinPaths(joinPaths("/", prefix), path);
+            const own = joinPaths(joinPaths(joinPaths("/", modulePrefix), prefix), path);
             const globalPrefix = isExcluded(bootstrap, own, method) ? "" : bootstrap.globalPrefix;
-            const full = joinPaths(joinPaths(joinPaths(joinPaths("/", globalPrefix), versionSegment), prefix), path);
+            const full = joinPaths(joinPaths(joinPaths(joinPaths(joinPaths("/", globalPrefix), versionSegment), modulePrefix), prefix), path);
             const parsed = expressToOpenApi(full);
             if (!parsed.ok) {
               diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; the route is left out.`, siteOf(verb), parsed.hint);
