@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OperationsIndex } from "../generator/emit/index-artifact.js";
 import { loadConfig } from "../generator/config/load-config.js";
-import { WatchSession } from "../generator/generate.js";
+import { WatchSession } from "../generator/watch-session.js";
 import { createApiDocsHandler, loadApiDocsAssets } from "../generator/publish/index.js";
 import { OperationSearch } from "../generator/search/operation-search.js";
 import { loadQuerySet, measureSearchQuality, type LabelledQuery } from "./search/quality.js";

@@ -297,7 +297,7 @@ async function artifactsDir(cwd: string, configFile: string | undefined): Promis
 /** `generate --watch`: one session, re-run on every batch of changes under the project folder. */
 async function watchProject(config: ResolvedConfig, io: CliIo): Promise<void> {
   const { watch } = await import("node:fs");
-  const { WatchSession } = await import("./generate.js");
+  const { WatchSession } = await import("./watch-session.js");
   const report = (result: { counts: { indexed: number; documented: number; closed: number; warnings: number; errors: number }; diagnostics: { sorted(): Diagnostic[] }; written: string[] }, took: number) => {
     for (const d of result.diagnostics.sorted()) io.stderr(`${formatDiagnostic(d, io.cwd)}\n`);
     const state = result.counts.errors ? `${plural(result.counts.errors, "error")}; nothing written` : result.written.length ? `wrote ${plural(result.written.length, "file")}` : "artifacts unchanged";

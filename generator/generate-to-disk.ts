@@ -10,7 +10,7 @@ import { foldersWalked, listSources } from "./scan/list-sources.js";
 import { mayRegisterRoutes } from "./scan/route-hints.js";
 import { planReplay } from "./extract/incremental/plan.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
-import type { GenerateOptions } from "./generate.js";
+import type { GenerateOptions, RunCounts } from "./generate.js";
 import { BUILD_ID, VERSION } from "./version.js";
 import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-write.js";
 
@@ -18,13 +18,7 @@ import { type ArtifactFile, writeArtifactsAtomically } from "./write/atomic-writ
 // a run whose inputs are all unchanged is answered from the cache without parsing anything.
 
 /** What a run found, in numbers. */
-export interface RunCounts {
-  indexed: number;
-  documented: number;
-  closed: number;
-  warnings: number;
-  errors: number;
-}
+export type { RunCounts } from "./generate.js";
 
 /** Raised when the artifacts cannot be written; the previous ones are untouched. */
 export class WriteError extends Error {

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { type CachedTypes, RunCache } from "./cache/run-cache.js";
-import { cacheKey, type DiskResult, type RunCounts, writeArtifacts } from "./generate-to-disk.js";
 import type { ResolvedConfig } from "./config/load-config.js";
 import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { packageFile } from "./package-files.js";
@@ -12,7 +11,7 @@ import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
 import { dropShadowed } from "./model/shadowed.js";
 import type { Operation } from "./model/operation.js";
-import { buildApiDocsFiles, type CompressedBody, Compressor, compressionsOf } from "./publish/build-assets.js";
+import { buildApiDocsFiles, type CompressedBody, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { type KnownSources, scanProject, type SourceSet } from "./scan/source-set.js";
 import { validateOperations } from "./validate/validate-operations.js";
@@ -20,6 +19,15 @@ import type { ArtifactFile } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
 
 export { ReplayMiss } from "./resolve/interpreter.js";
+
+/** What a run found, as the CLI prints it. */
+export interface RunCounts {
+  indexed: number;
+  documented: number;
+  closed: number;
+  warnings: number;
+  errors: number;
+}
 
 export interface GenerateResult {
   /** Every operation, closed ones included (they are left out of the artifacts). */
@@ -202,40 +210,3 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
   return dropShadowed(buildOperations(facts, config, diagnostics, derivedIds), diagnostics);
 }
 
-/**
- * A long-lived generator for watch mode: the parsed project stays in memory, a change re-parses only
- * the changed files, and the type phase is reused while nothing it read changed.
- */
-export class WatchSession {
-  private constructor(
-    private readonly config: ResolvedConfig,
-    private readonly sources: SourceSet,
-    private readonly cache: RunCache,
-  ) {}
-
-  static async start(config: ResolvedConfig, cwd = process.cwd()): Promise<{ session: WatchSession; result: DiskResult }> {
-    const session = new WatchSession(config, await scanProject(config), RunCache.forProject(config.root, cwd, cacheKey(config)));
-    return { session, result: await session.run() };
-  }
-
-  /** Re-analyses after `changed` files (absolute paths) changed, appeared or vanished, and writes. */
-  async update(changed: string[]): Promise<DiskResult> {
-    this.cache.forget(changed);
-    this.sources.refresh(changed, this.config);
-    return this.run();
-  }
-
-  /** The last run's compressed files: a change re-compresses only the bodies it changed. */
-  private compressed: CompressedBody[] = [];
-
-  private async run(): Promise<DiskResult> {
-    const result = await generate(this.config, this.sources, { cache: this.cache, compressed: this.compressed });
-    if (result.files.length) this.compressed = compressionsOf(result.files);
-    if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false };
-    // Only the type record matters here: the next update always re-analyses.
-    const written = await writeArtifacts(this.config.out, result.files, () => this.cache.save(new Map(), undefined, result.types));
-    return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
-  }
-}
-
-export { generateToDisk, WriteError, type DiskResult } from "./generate-to-disk.js";

@@ -1,7 +1,8 @@
 export { defineConfig } from "./config/define-config.js";
 export { type ApidexConfig, validateConfig } from "./config/schema.js";
 export { loadConfig, type LoadConfigOptions, type ResolvedConfig } from "./config/load-config.js";
-export { generate, generateToDisk, type GenerateResult } from "./generate.js";
+export { generate, type GenerateResult } from "./generate.js";
+export { generateToDisk } from "./generate-to-disk.js";
 export { type Diagnostic, DiagnosticBag, formatDiagnostic, UsageError } from "./diagnostics/diagnostic.js";
 export { scanProject, sourceSetFromMemory, SourceSet } from "./scan/source-set.js";
 export type { RouteFact } from "./extract/route-fact.js";

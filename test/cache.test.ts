@@ -11,7 +11,7 @@ import { listSources, mergeFolderExcludes } from "../generator/scan/list-sources
 import { globSync } from "tinyglobby";
 import type { ModuleSummaries, ModuleSummary } from "../generator/extract/incremental/module-summary.js";
 import { wallClockNs } from "../generator/cache/source-stats.js";
-import { generateToDisk } from "../generator/generate.js";
+import { generateToDisk } from "../generator/generate-to-disk.js";
 import { buildApiDocsFiles, Compressor, compressionsOf } from "../generator/publish/build-assets.js";
 import { filesUnder } from "./helpers/files.js";
 
@@ -506,7 +506,7 @@ describe("the scan", () => {
 
 describe("watch mode", () => {
   it("re-parses only what changed and keeps the artifacts exact", async () => {
-    const { WatchSession } = await import("../generator/generate.js");
+    const { WatchSession } = await import("../generator/watch-session.js");
     const config = await loadConfig({ cwd: dir, root: dir });
     const { session, result } = await WatchSession.start(config, dir);
     expect(result.counts.indexed).toBe(3);

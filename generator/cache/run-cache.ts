@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ModuleSummaries } from "../extract/incremental/module-summary.js";
-import type { OperationShapes } from "../resolve/types/operation-shapes.js";
+import type { OperationShapes } from "../model/shapes.js";
 import type { JsonSchema } from "../resolve/types/schema-builder.js";
 import { sortedRecord } from "../write/canonical-json.js";
 import { replaceFile } from "../write/replace-file.js";

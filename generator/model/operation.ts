@@ -2,7 +2,7 @@ import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { NodeRef } from "../extract/incremental/module-summary.js";
-import type { OperationShapes } from "../resolve/types/operation-shapes.js";
+import type { OperationShapes } from "./shapes.js";
 
 export type Effect = "read" | "write" | "remove";
 

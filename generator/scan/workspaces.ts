@@ -1,5 +1,10 @@
 import path from "node:path";
-import type { SourceHost } from "./source-set.js";
+/** Where workspace manifests and sources are read (the source set's host, on disk or in memory). */
+export interface WorkspaceHost {
+  readFile(fileName: string): string | undefined;
+  fileExists(fileName: string): boolean;
+  getDirectories?(directoryName: string): string[];
+}
 
 /**
  * Workspace packages of a monorepo (npm and yarn `workspaces`, `pnpm-workspace.yaml`): an import of
@@ -12,7 +17,7 @@ export class Workspaces {
 
   constructor(
     private readonly root: string,
-    private readonly host: SourceHost,
+    private readonly host: WorkspaceHost,
   ) {}
 
   /** The source file a bare specifier names in a workspace package, or undefined when it names none. */

@@ -1,7 +1,6 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import type { Value } from "../../resolve/values.js";
-import type { RouteCheck } from "../router-graph.js";
 import { ts } from "../../typescript.js";
 
 /**
@@ -103,16 +102,6 @@ export function valueOfData(data: PlainData): Value {
 
 /** A check as a summary keeps it: its keys, or with flags `{ k, any, u }` when they are alternatives or incomplete. */
 export type SavedCheck = string[] | { k: string[]; any?: true; u?: true };
-
-export function saveCheck(check: RouteCheck): SavedCheck {
-  if (!check.any && !check.unresolved) return check.keys;
-  return { k: check.keys, ...(check.any ? { any: true as const } : {}), ...(check.unresolved ? { u: true as const } : {}) };
-}
-
-export function loadCheck(saved: SavedCheck): RouteCheck {
-  if (Array.isArray(saved)) return { keys: saved };
-  return { keys: saved.k, ...(saved.any ? { any: true } : {}), ...(saved.u ? { unresolved: true } : {}) };
-}
 
 /** A router as a module left it. */
 export interface SavedRouter {

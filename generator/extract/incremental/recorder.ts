@@ -2,8 +2,8 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter.js";
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
-import type { Layer, RouterNode } from "../router-graph.js";
-import { type ModuleSummary, type NodeRef, nodeRef, plainData, saveCheck, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
+import type { Layer, RouteCheck, RouterNode } from "../router-graph.js";
+import { type ModuleSummary, type NodeRef, nodeRef, plainData, type SavedCheck, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
 
 /** One module's evaluation as the recorder saw it. */
 interface ModuleRecord {
@@ -383,4 +383,10 @@ export class ModuleRecorder implements EvaluationTracker {
       }
     }
   }
+}
+
+/** A check as a summary keeps it: its keys alone unless it has alternatives or unknowns. */
+function saveCheck(check: RouteCheck): SavedCheck {
+  if (!check.any && !check.unresolved) return check.keys;
+  return { k: check.keys, ...(check.any ? { any: true as const } : {}), ...(check.unresolved ? { u: true as const } : {}) };
 }

@@ -4,9 +4,9 @@ import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import type { RouterHost } from "../router-host.js";
-import type { Layer, RouterNode } from "../router-graph.js";
+import type { Layer, RouteCheck, RouterNode } from "../router-graph.js";
 import type { ModuleSummary, NodeRef, SavedLayer } from "./module-summary.js";
-import { loadCheck, valueOfData } from "./module-summary.js";
+import { type SavedCheck, valueOfData } from "./module-summary.js";
 import type { ModuleRecorder } from "./recorder.js";
 
 /**
@@ -141,4 +141,10 @@ export class SummaryReplay implements ModuleReplay {
     }
     return nodes;
   }
+}
+
+/** A check a summary kept, as the router graph holds it. */
+function loadCheck(saved: SavedCheck): RouteCheck {
+  if (Array.isArray(saved)) return { keys: saved };
+  return { keys: saved.k, ...(saved.any ? { any: true } : {}), ...(saved.u ? { unresolved: true } : {}) };
 }

@@ -4,28 +4,9 @@ import type { Operation } from "../../model/operation.js";
 import type { TypeContext } from "./type-context.js";
 import type { DocTag } from "../doc-comment.js";
 import type { JsonSchema, SchemaBuilder } from "./schema-builder.js";
+import type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
-export interface QueryParameter {
-  name: string;
-  required: boolean;
-  schema: JsonSchema;
-}
-
-export interface ResponseShape {
-  status: string;
-  /** The JSON body's schema; absent for empty or non-JSON bodies. */
-  schema?: JsonSchema;
-  /** The media type when it is not JSON (`text/csv`, `application/pdf`). */
-  mediaType?: string;
-}
-
-/** Request and response shapes of one documented operation, from its handler's types. */
-export interface OperationShapes {
-  pathParams: Record<string, JsonSchema>;
-  query: QueryParameter[];
-  body?: JsonSchema;
-  responses: ResponseShape[];
-}
+export type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
 interface ResponseCall {
   status: number;

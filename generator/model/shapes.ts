@@ -1,0 +1,25 @@
+import type { JsonSchema } from "../resolve/types/schema-builder.js";
+
+/** A query parameter of a documented operation. */
+export interface QueryParameter {
+  name: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+/** One response of a documented operation. */
+export interface ResponseShape {
+  status: string;
+  /** The JSON body's schema; absent for empty or non-JSON bodies. */
+  schema?: JsonSchema;
+  /** The media type when it is not JSON (`text/csv`, `application/pdf`). */
+  mediaType?: string;
+}
+
+/** Request and response shapes of one documented operation, from its handler's types (resolve/types). */
+export interface OperationShapes {
+  pathParams: Record<string, JsonSchema>;
+  query: QueryParameter[];
+  body?: JsonSchema;
+  responses: ResponseShape[];
+}
