@@ -824,7 +824,7 @@ export class Interpreter {
       const right = primitive(this.evaluate(node.right, scope));
       if (left === NOT_PRIMITIVE || right === NOT_PRIMITIVE) return unknown(node, "compares values that are not static");
       const loose = op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
-      // eslint-disable-next-line eqeqeq -- the source's own operator, loose or strict
+      // biome-ignore lint/suspicious/noDoubleEquals: the source's own operator, loose or strict
       const equal = loose ? left == right : left === right;
       return { kind: "boolean", value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal };
     }
