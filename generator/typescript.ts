@@ -27,6 +27,7 @@ export declare namespace ts {
   type ClassDeclaration = Ts.ClassDeclaration;
   type ClassExpression = Ts.ClassExpression;
   type ClassLikeDeclaration = Ts.ClassLikeDeclaration;
+  type ConstructorDeclaration = Ts.ConstructorDeclaration;
   type CompilerHost = Ts.CompilerHost;
   type CompilerOptions = Ts.CompilerOptions;
   type Diagnostic = Ts.Diagnostic;

@@ -266,6 +266,35 @@ const cases: Case[] = [
     routes: ["DELETE /api/users/{id} [users.delete]", "GET /api/users [users.read]", "GET /health []"],
   },
   {
+    name: "class-based routers: fields, constructors, this.initRoutes(), parameter properties, inheritance, a controller's methods",
+    files: {
+      "auth.ts": AUTH,
+      "base.routes.ts": `import { Router } from "express";\nexport abstract class BaseRoutes {\n  public router = Router();\n  constructor(protected readonly path: string) { this.initializeRoutes(); }\n  protected abstract initializeRoutes(): void;\n}\n`,
+      "users.routes.ts": [
+        `import { BaseRoutes } from "./base.routes"; import { requirePermission } from "./auth";`,
+        `class UsersController { list = (req: any, res: any) => res.json([]); create(req: any, res: any) { res.end(); } }`,
+        `export class UserRoutes extends BaseRoutes {`,
+        `  private controller = new UsersController();`,
+        `  constructor() { super("/users"); }`,
+        `  protected initializeRoutes() {`,
+        `    this.router.get(\`\${this.path}\`, requirePermission("users.read"), this.controller.list);`,
+        `    this.router.post(this.path, requirePermission("users.write"), this.controller.create.bind(this.controller));`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { UserRoutes } from "./users.routes";`,
+        `class App {`,
+        `  public app: express.Application;`,
+        `  constructor(routes: { router: express.Router }[]) { this.app = express(); this.initializeRoutes(routes); }`,
+        `  private initializeRoutes(routes: { router: express.Router }[]) { routes.forEach((route) => this.app.use("/api", route.router)); }`,
+        `}`,
+        `export const server = new App([new UserRoutes()]);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/users [users.read]", "POST /api/users [users.write]"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

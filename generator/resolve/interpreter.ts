@@ -11,6 +11,7 @@ import {
   type ExternalValue,
   type FunctionValue,
   type HostValue,
+  type InstanceValue,
   keysOfValue,
   str,
   stringsOf,
@@ -752,6 +753,10 @@ export class Interpreter {
         return { kind: "null" };
       case ts.SyntaxKind.Identifier:
         return this.lookup((node as ts.Identifier).text, scope, node);
+      case ts.SyntaxKind.ThisKeyword: {
+        const self = scope.lookup("this");
+        return self ? this.read(self, node) : unknown(node, "reads `this` outside an object apidex constructed");
+      }
       case ts.SyntaxKind.TemplateExpression:
         return this.template(node as ts.TemplateExpression, scope);
       case ts.SyntaxKind.ParenthesizedExpression:
@@ -818,6 +823,16 @@ export class Interpreter {
 
   private binary(node: ts.BinaryExpression, scope: Scope): Value {
     const op = node.operatorToken.kind;
+    // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
+    if (op === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+      const target = this.evaluate(node.left.expression, scope);
+      if (target.kind === "instance" && target.props) {
+        const value = this.evaluate(node.right, scope);
+        target.props.set(node.left.name.text, value);
+        return value;
+      }
+      return unknown(node, "assigns to a value apidex does not track");
+    }
     // Comparisons and logic over static values: the conditions and filters of loops over route tables.
     if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) {
       const left = primitive(this.evaluate(node.left, scope));
@@ -942,14 +957,86 @@ export class Interpreter {
   }
 
   private classMember(owner: Extract<Value, { kind: "class" | "instance" }>, name: string, node: ts.Node): Value {
+    if (owner.kind === "instance" && owner.props?.has(name)) return owner.props.get(name)!;
     const wantStatic = owner.kind === "class";
-    for (const member of owner.decl.members) {
-      if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
-      if (hasModifier(member, ts.SyntaxKind.StaticKeyword) !== wantStatic) continue;
-      if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope: owner.scope };
-      if (ts.isPropertyDeclaration(member) && member.initializer) return this.lazyProperty(member.initializer, owner.scope);
+    for (let decl: ts.ClassLikeDeclaration | undefined = owner.decl, scope = owner.scope; decl; ) {
+      for (const member of decl.members) {
+        if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+        if (hasModifier(member, ts.SyntaxKind.StaticKeyword) !== wantStatic) continue;
+        if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope, thisValue: owner };
+        if (ts.isGetAccessorDeclaration(member) && member.body) return this.callFunction({ kind: "function", decl: member, scope, thisValue: owner }, [], node);
+        // A constructed instance has its fields in props; an unconstructed one reads the initializer.
+        if (ts.isPropertyDeclaration(member) && member.initializer && !(owner.kind === "instance" && owner.props)) return this.lazyProperty(member.initializer, scope);
+      }
+      // Inherited members: the base class, when it is in the sources.
+      const base = this.baseClass(decl, scope);
+      decl = base?.decl;
+      if (base) scope = base.scope;
     }
     return unknown(node, `reads \`${name}\`, which the class ${owner.decl.name?.text ?? ""} does not define`);
+  }
+
+  /** The class a class extends, when it is a class of the sources. */
+  private baseClass(decl: ts.ClassLikeDeclaration, scope: Scope): Extract<Value, { kind: "class" }> | undefined {
+    const heritage = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    if (!heritage) return undefined;
+    const base = this.evaluate(heritage.expression, scope);
+    return base.kind === "class" ? base : undefined;
+  }
+
+  /**
+   * `new X(args)` for a class of the sources: its fields and constructor run as at run time — the base
+   * class first (with the arguments of `super(...)`), then field initializers, then the constructor body
+   * — with `this` bound, so `this.router = Router()` and `this.initRoutes()` in a constructor register
+   * routes on the instance's router.
+   */
+  private construct(cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.Node): InstanceValue {
+    const instance: InstanceValue = { kind: "instance", decl: cls.decl, scope: cls.scope, props: new Map() };
+    this.initialize(instance, cls, args, node, 0);
+    return instance;
+  }
+
+  private initialize(instance: InstanceValue, cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.Node, depth: number): void {
+    if (depth > 10 || this.depth >= MAX_CALL_DEPTH) return;
+    const props = instance.props!;
+    const decl = cls.decl;
+    const ctor = decl.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+    const scope = new Scope(cls.scope.file, cls.scope, ctor ?? decl);
+    scope.bind("this", Binding.of(instance, decl));
+    if (ctor) {
+      this.invoked.add(ctor);
+      this.tracker?.invoked(ctor);
+      ctor.parameters.forEach((parameter, index) => {
+        let value: Value = parameter.dotDotDotToken ? { kind: "array", items: args.slice(index) } : (args[index] ?? UNDEFINED);
+        if (value.kind === "undefined" && parameter.initializer) value = this.evaluate(parameter.initializer, scope);
+        for (const [name, binding] of this.destructure(parameter.name, Binding.of(value, parameter), scope)) scope.bind(name, binding);
+        // `constructor(private readonly service: Service)`: a parameter property is a field.
+        if (ts.isIdentifier(parameter.name) && ts.canHaveModifiers(parameter) && ts.getModifiers(parameter)?.length) props.set(parameter.name.text, value);
+      });
+    }
+    const base = this.baseClass(decl, cls.scope);
+    if (base) {
+      const superCall = ctor?.body?.statements.find((st) => ts.isExpressionStatement(st) && ts.isCallExpression(st.expression) && st.expression.expression.kind === ts.SyntaxKind.SuperKeyword);
+      const superArgs = superCall ? ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments.map((a) => this.argument(a, scope)) : args;
+      this.initialize(instance, base, superArgs, node, depth + 1);
+    }
+    for (const member of decl.members) {
+      if (!ts.isPropertyDeclaration(member) || !member.initializer || hasModifier(member, ts.SyntaxKind.StaticKeyword)) continue;
+      if (!member.name || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) continue;
+      props.set(member.name.text, this.lazyProperty(member.initializer, scope));
+    }
+    if (!ctor?.body) return;
+    this.depth++;
+    try {
+      const statements = ctor.body.statements.filter((st) => !(ts.isExpressionStatement(st) && ts.isCallExpression(st.expression) && st.expression.expression.kind === ts.SyntaxKind.SuperKeyword));
+      for (const statement of statements) this.declare(statement, scope, undefined);
+      for (const statement of statements) {
+        if (ts.isReturnStatement(statement)) break;
+        this.run(statement, scope, undefined);
+      }
+    } finally {
+      this.depth--;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -988,7 +1075,7 @@ export class Interpreter {
       case "function":
         return this.callFunction(callee, args.map((a) => this.argument(a, scope)), node);
       case "class":
-        return ts.isNewExpression(node) ? { kind: "instance", decl: callee.decl, scope: callee.scope } : unknown(node, "calls a class without new");
+        return ts.isNewExpression(node) ? this.construct(callee, args.map((a) => this.argument(a, scope)), node) : unknown(node, "calls a class without new");
       case "unknown":
         return callee;
       case "runtime":
@@ -1074,6 +1161,8 @@ export class Interpreter {
     this.invoked.add(decl);
     this.tracker?.invoked(decl);
     const scope = new Scope(fn.scope.file, fn.scope, decl);
+    // A method called on an instance sees it as `this`; an arrow function keeps the `this` it closed over.
+    if (fn.thisValue && !ts.isArrowFunction(decl)) scope.bind("this", Binding.of(fn.thisValue, decl));
     decl.parameters.forEach((parameter, index) => {
       let value: Value;
       if (parameter.dotDotDotToken) value = { kind: "array", items: args.slice(index) };

@@ -16,7 +16,7 @@ export type Value =
   | { kind: "object"; props: Map<string, Value>; open?: boolean }
   | FunctionValue
   | { kind: "class"; decl: ts.ClassLikeDeclaration; scope: Scope }
-  | { kind: "instance"; decl: ts.ClassLikeDeclaration; scope: Scope }
+  | InstanceValue
   | { kind: "namespace"; file: ts.SourceFile }
   | ExternalValue
   | CheckValue
@@ -39,6 +39,20 @@ export interface FunctionValue {
   decl: ts.FunctionLikeDeclaration;
   /** The scope the function was created in (factory parameters stay bound). */
   scope: Scope;
+  /** `this` of a method read from an instance (`this.initRoutes()`, `controller.list`). */
+  thisValue?: Value;
+}
+
+/**
+ * An object of a class in the sources. `props` holds its fields when apidex constructed it (`new X()`:
+ * field initializers, parameter properties, `this.x = ...` in the constructor and methods); without
+ * `props` only the class's declarations are read.
+ */
+export interface InstanceValue {
+  kind: "instance";
+  decl: ts.ClassLikeDeclaration;
+  scope: Scope;
+  props?: Map<string, Value>;
 }
 
 /** Something imported from a package that is not part of the analysed sources, e.g. `express.Router`. */
