@@ -71,10 +71,10 @@ const cases: Case[] = [
         `  if (process.env.SAML) router.post("/saml/callback", (req, res) => res.end());`,
         `}`,
       ].join("\n"),
-      "app.ts": `import express from "express"; import { requirePermission } from "./auth";\nconst app = express();\napp.get("/v1/items", requirePermission("items.read"), (req, res) => res.json([]));\n`,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth";\nconst app = express();\napp.get("/v1/items", requirePermission("items.read"), (req, res) => res.json([]));\ntry {\n  app.get("/v1/tried", (req, res) => res.end());\n} catch (error) {\n  app.get("/v1/fallback", (req, res) => res.end());\n}\n`,
     },
-    routes: ["GET /v1/items [items.read]"],
-    diagnostics: ["APX210 oauth-plugin.ts:4", "APX210 oauth-plugin.ts:5"],
+    routes: ["GET /v1/items [items.read]", "GET /v1/tried []"],
+    diagnostics: ["APX210 app.ts:7", "APX210 oauth-plugin.ts:4", "APX210 oauth-plugin.ts:5"],
   },
   {
     name: "two NestJS applications: the artifacts describe the larger one, and say so",

@@ -431,6 +431,11 @@ export class Interpreter {
       this.runForOf(statement, scope);
     } else if (ts.isIfStatement(statement)) {
       this.runIf(statement, scope);
+    } else if (ts.isTryStatement(statement)) {
+      // The try block runs as it does when nothing throws (a failed registration stops the service);
+      // the catch block is not run, and what it registers is reported.
+      if (!leavesEarly(statement.tryBlock)) this.runStatements(statement.tryBlock.statements, new Scope(scope.file, scope, statement.tryBlock));
+      if (statement.finallyBlock && !leavesEarly(statement.finallyBlock)) this.runStatements(statement.finallyBlock.statements, new Scope(scope.file, scope, statement.finallyBlock));
     } else if (ts.isBlock(statement)) {
       this.runStatements(statement.statements, new Scope(scope.file, scope, statement));
     } else if (ts.isExportAssignment(statement) && instance) {
