@@ -199,6 +199,7 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
       permissionCalls: config.permissionCalls,
       anyPermissionCalls: config.anyPermissionCalls,
       ...(config.registry ? { registry: config.registry } : {}),
+      ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning || config.nest?.app
         ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}), ...(config.nest.app ? { app: config.nest.app } : {}) } }

@@ -26,6 +26,8 @@ export interface ResolvedConfig {
   nest?: NonNullable<ApidexConfig["nest"]>;
   /** Route tables whose entries carry their permission metadata (`registry`). */
   registry?: NonNullable<ApidexConfig["registry"]>;
+  /** Folders of file-system routes (`fileRoutes`), `dir` relative to `root`. */
+  fileRoutes?: NonNullable<ApidexConfig["fileRoutes"]>;
   /** Warnings are errors (`--strict`, config `strict: true`). */
   strict: boolean;
   /** Absolute config file path, when one was loaded. */
@@ -71,6 +73,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   if (config.tsconfig && !existsSync(tsconfig)) {
     throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
   }
+  for (const [i, entry] of (config.fileRoutes ?? []).entries()) {
+    if (!existsSync(path.resolve(root, entry.dir))) throw new UsageError(`${configFile}: fileRoutes[${i}].dir ${entry.dir} does not exist under ${root}.`, "Fix the folder (it is relative to the project root) or remove the entry.");
+  }
   const out = options.out
     ? path.resolve(options.cwd, options.out)
     : config.out
@@ -95,6 +100,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ...(config.nest ? { nest: config.nest } : {}),
     strict: Boolean(options.strict || config.strict),
     ...(config.registry ? { registry: config.registry } : {}),
+    ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
     ...(configFile ? { configFile } : {}),
   };
 }

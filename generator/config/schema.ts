@@ -46,6 +46,24 @@ export const configSchema = z
      * and false there (`"meta.requireCredential"`), the entry checks no permission.
      */
     registry: z.object({ permission: z.string().min(1), when: z.string().min(1).optional() }).strict().optional(),
+    /**
+     * Folders of file-system routes: every `route.{ts,mts,js}` below `dir` (relative to `root`) is a route
+     * file whose URL is `prefix` (default `/`) and its folder path, with Next.js App Router folder rules;
+     * a `middlewares.ts` directly in `dir` applies its matchers' checks (docs/file-routing.md).
+     */
+    fileRoutes: z
+      .array(
+        z
+          .object({
+            dir: z.string().min(1),
+            prefix: z
+              .string()
+              .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/store'" })
+              .optional(),
+          })
+          .strict(),
+      )
+      .optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),

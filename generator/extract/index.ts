@@ -6,7 +6,7 @@ import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
-import { nextAdapter } from "./next/app-router.js";
+import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 
@@ -14,15 +14,20 @@ import { ReplayMiss } from "../resolve/interpreter.js";
 const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter, files: fileRoutesAdapter };
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.
  * Several frameworks in one project are all extracted.
  */
-export function extractRoutes(sources: SourceSet, framework: string, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
+export function extractRoutes(sources: SourceSet, framework: string, given: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
+  let options = given;
   const available: Record<string, FrameworkAdapter> = { ...ADAPTERS, ...(options.nestDecorators || options.nestBootstrap ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap) } : {}) };
   const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
+  // Configured folders of route files are read whatever the framework.
+  if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
+  // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.
+  if (adapters.includes(nextAdapter) || adapters.includes(fileRoutesAdapter)) options = { ...options, servedByRouteFiles: true };
   if (!adapters.length) {
     diagnostics.warning(
       "APX001",

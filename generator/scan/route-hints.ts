@@ -10,5 +10,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
   return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text);
 }
 
-const NEXT_ROUTE_FILE = /(^|[\\/])app[\\/](.*[\\/])?route\.(ts|tsx|js|mjs|mts)$/;
+// File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), Pages Router API files,
+// and a routes folder's `middlewares.ts`.
+const NEXT_ROUTE_FILE = /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs))$/;
 const ROUTE_HINTS = /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|koa|@koa\/router|koa-router|@nestjs\/[^"']+)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning)\s*\(/;

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { ts } from "../../typescript.js";
+import { pagesApiPaths } from "../file-routes/file-paths.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";
@@ -45,7 +47,16 @@ export const expressAdapter: FrameworkAdapter = {
     const routes: RouteFact[] = [];
     // Apps in the order of where they are created, not of when: a replayed module creates its routers after
     // the modules it reached, where its evaluation would have created them first.
-    for (const app of host.routers.filter((r) => r.kind === "app").sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
+    // An app a Pages Router API file serves (`export default app`) is the Next.js adapter's to index.
+    const served = new Set<RouterNode>();
+    if (options.servedByRouteFiles) {
+      for (const file of sources.files) {
+        if (!pagesApiPaths(path.relative(sources.root, file.fileName))) continue;
+        const app = host.routerOf(interpreter.exportOf(interpreter.module(file), "default", file));
+        if (app) served.add(app);
+      }
+    }
+    for (const app of host.routers.filter((r) => r.kind === "app" && !served.has(r)).sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
     session?.finish(interpreter, "express");

@@ -4,6 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { isServeCall, topRouter } from "../file-routes/file-paths.js";
 
 export const HONO_METHODS = new Set(["get", "post", "put", "delete", "patch", "options", "head", "all"]);
 
@@ -14,10 +15,19 @@ export const HONO_METHODS = new Set(["get", "post", "put", "delete", "patch", "o
  * routes land in its parent under the prefix.
  */
 export class HonoHost extends RouterHost {
+  /** Whether a file is a route file, whose `handle(app)` leaves the app to the file-route adapter. */
+  routeFile: ((fileName: string) => boolean) | undefined;
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     if (!/^hono(\/|$)/.test(callee.module)) return undefined;
     const name = callee.path[callee.path.length - 1];
     if (name === "Hono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
+    // `export const GET = handle(app)` in a route file: the file-route adapter indexes the app (its paths
+    // within the file's, its methods those exported), so it is no root here.
+    if (isServeCall(callee) && call.args[0] && this.routeFile?.(call.node.getSourceFile().fileName)) {
+      const app = this.routerOf(this.interpreter.evaluate(call.args[0], call.scope));
+      if (app) topRouter(app, this.routers).mounted = true;
+    }
     return undefined;
   }
 

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
+import { anyFileRoute } from "../file-routes/file-paths.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
@@ -16,6 +18,7 @@ export const honoAdapter: FrameworkAdapter = {
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
     const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
     host.interpreter = interpreter;
+    if (options.servedByRouteFiles) host.routeFile = (fileName) => anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined;
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();

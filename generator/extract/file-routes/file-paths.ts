@@ -1,0 +1,194 @@
+import path from "node:path";
+import type { ExternalValue } from "../../resolve/values.js";
+import type { RouterNode } from "../router-graph.js";
+
+/**
+ * File-system routing, the part that needs no evaluator: which files are route files and the paths they
+ * answer. Shared by the Next.js adapter (App Router, Pages Router API), the configured `fileRoutes`
+ * adapter, and the router adapters (Hono, Express), which leave an app served through a route file to the
+ * file-route adapter.
+ */
+
+/** One segment of a route file's folder path: a literal, a parameter, or a catch-all (optional or not). */
+export type RouteSegment =
+  | { kind: "literal"; text: string }
+  | { kind: "param"; name: string }
+  | { kind: "catchAll"; name: string; optional: boolean };
+
+export interface FileRoute {
+  /** OpenAPI paths: one, or two for an optional catch-all (without and with it). */
+  paths: string[];
+  /** A catch-all: indexed as one segment (APX205). */
+  wildcard: boolean;
+  /** The URL pattern, prefix included, to tell which paths of an app served from the file it receives. */
+  pattern: RouteSegment[];
+}
+
+/** A configured folder of route files (`fileRoutes` in the config): `dir` relative to the project root. */
+export interface FileRoutesDir {
+  dir: string;
+  prefix?: string | undefined;
+}
+
+const APP_ROUTE_FILE = /(^|\/)app\/(.*\/)?route\.(ts|tsx|js|mjs|mts)$/;
+const PAGES_API_FILE = /(^|\/)pages\/api\/(.*)\.(ts|tsx|js|mjs|mts)$/;
+const ROUTE_FILE_NAME = /^route\.(ts|tsx|js|mjs|mts)$/;
+const MIDDLEWARES_FILE_NAME = /^middlewares\.(ts|mts|js|mjs)$/;
+
+/**
+ * The route a folder path answers, App Router rules: route groups `(x)` and parallel-route slots `@x`
+ * vanish, `[param]` is a parameter, `[...slug]` a catch-all (one segment in OpenAPI), `[[...slug]]` an
+ * optional catch-all (the path without it and with it). A `_private` segment makes it no route.
+ */
+export function folderRoute(segments: readonly string[], prefix = "/"): FileRoute | undefined {
+  if (segments.some((s) => s.startsWith("_"))) return undefined;
+  const pattern: RouteSegment[] = prefix
+    .split("/")
+    .filter(Boolean)
+    .map((text) => ({ kind: "literal", text }));
+  for (const segment of segments) {
+    if (!segment || /^\(.*\)$/.test(segment) || segment.startsWith("@")) continue;
+    const optionalCatchAll = /^\[\[\.\.\.(\w+)\]\]$/.exec(segment);
+    const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment);
+    const param = /^\[(\w+)\]$/.exec(segment);
+    if (optionalCatchAll) pattern.push({ kind: "catchAll", name: optionalCatchAll[1]!, optional: true });
+    else if (catchAll) pattern.push({ kind: "catchAll", name: catchAll[1]!, optional: false });
+    else if (param) pattern.push({ kind: "param", name: param[1]! });
+    else pattern.push({ kind: "literal", text: segment });
+  }
+  const base: string[] = [];
+  let optional: string | undefined;
+  let wildcard = false;
+  for (const segment of pattern) {
+    if (segment.kind === "literal") base.push(segment.text);
+    else if (segment.kind === "param") base.push(`{${segment.name}}`);
+    else if (segment.optional) {
+      optional = segment.name;
+      wildcard = true;
+    } else {
+      base.push(`{${segment.name}}`);
+      wildcard = true;
+    }
+  }
+  const root = `/${base.join("/")}`;
+  const paths = optional ? [root, `${root === "/" ? "" : root}/{${optional}}`] : [root];
+  return { paths, wildcard, pattern };
+}
+
+/** `app/(shop)/orders/[order_id]/route.ts` is `/orders/{order_id}` (Next.js App Router). */
+export function appRouterPaths(file: string): FileRoute | undefined {
+  const match = APP_ROUTE_FILE.exec(toPosix(file));
+  if (!match) return undefined;
+  return folderRoute((match[2] ?? "").split("/").filter(Boolean));
+}
+
+/**
+ * A Next.js Pages Router API file: `pages/api/invoices/[id].ts` is `/api/invoices/{id}`, `index.ts` its
+ * folder's path, `[...slug].ts` and `[[...slug]].ts` catch-alls (also under `src/pages/api`).
+ */
+export function pagesApiPaths(file: string): FileRoute | undefined {
+  const posix = toPosix(file);
+  const match = PAGES_API_FILE.exec(posix);
+  if (!match || posix.endsWith(".d.ts")) return undefined;
+  const segments = match[2]!.split("/");
+  if (segments[segments.length - 1] === "index") segments.pop();
+  return folderRoute(segments, "/api");
+}
+
+/** A route file of a configured folder: `route.ts` below `dir`, its folder path under `prefix`. */
+export function configuredRoutePaths(file: string, routes: FileRoutesDir): FileRoute | undefined {
+  const relative = relativeToDir(file, routes.dir);
+  if (relative === undefined) return undefined;
+  const segments = relative.split("/");
+  const name = segments.pop()!;
+  if (!ROUTE_FILE_NAME.test(name)) return undefined;
+  return folderRoute(segments, routes.prefix ?? "/");
+}
+
+/** Whether a file is the middleware file of a configured folder: `middlewares.ts` directly in `dir`. */
+export function isMiddlewaresFile(file: string, routes: FileRoutesDir): boolean {
+  const relative = relativeToDir(file, routes.dir);
+  return relative !== undefined && MIDDLEWARES_FILE_NAME.test(relative);
+}
+
+/** `dir` as a clean relative posix path: `./src/api/` is `src/api`, `.` is the root. */
+export function cleanDir(dir: string): string {
+  const clean = path.posix
+    .normalize(toPosix(dir))
+    .replace(/^\.\/?/, "")
+    .replace(/\/$/, "");
+  return clean === "." ? "" : clean;
+}
+
+/** A file's path below a folder (both relative to the project root), or undefined when it is not below it. */
+function relativeToDir(file: string, dir: string): string | undefined {
+  const posix = toPosix(file);
+  const clean = cleanDir(dir);
+  if (!clean) return posix;
+  return posix.startsWith(`${clean}/`) ? posix.slice(clean.length + 1) : undefined;
+}
+
+/** Whether a file (relative to the root) lies below one of the configured folders. */
+export function inConfiguredDir(file: string, dirs: readonly FileRoutesDir[] | undefined): boolean {
+  return Boolean(dirs?.some((d) => relativeToDir(file, d.dir) !== undefined));
+}
+
+/**
+ * The route a file answers as a route file of any kind (a configured folder's, the App Router's, the Pages
+ * Router's), by its path relative to the project root.
+ */
+export function anyFileRoute(file: string, dirs: readonly FileRoutesDir[] | undefined): FileRoute | undefined {
+  for (const d of dirs ?? []) {
+    const route = configuredRoutePaths(file, d);
+    if (route) return route;
+  }
+  if (inConfiguredDir(file, dirs)) return undefined;
+  return appRouterPaths(file) ?? pagesApiPaths(file);
+}
+
+/** `handle(app)` of Hono's platform adapters: the app answers every request the route file receives. */
+const SERVE_MODULES = /^hono\/(vercel|nextjs)$/;
+
+export function isServeCall(callee: ExternalValue): boolean {
+  return SERVE_MODULES.test(callee.module) && callee.path[callee.path.length - 1] === "handle";
+}
+
+/**
+ * The router that serves requests for `router`: Hono's `basePath()` returns an app that shares its
+ * parent's routes, so the parent (up to the top) is what a request meets.
+ */
+export function topRouter(router: RouterNode, routers: readonly RouterNode[]): RouterNode {
+  let current = router;
+  const seen = new Set<RouterNode>([current]);
+  for (;;) {
+    const parent = routers.find((r) => r.stack.some((layer) => layer.type === "mount" && layer.router === current));
+    if (!parent || seen.has(parent)) return current;
+    seen.add(parent);
+    current = parent;
+  }
+}
+
+/**
+ * Whether a route file receives requests for an OpenAPI path: its literal segments must be equal, a
+ * parameter takes any one segment, a catch-all one or more (an optional one, none too). A literal route
+ * file segment never receives a path parameter (it would only for that one value).
+ */
+export function receives(pattern: readonly RouteSegment[], openApiPath: string): boolean {
+  const segments = openApiPath.split("/").filter(Boolean);
+  const match = (p: number, s: number): boolean => {
+    if (p === pattern.length) return s === segments.length;
+    const part = pattern[p]!;
+    if (part.kind === "catchAll") {
+      for (let end = part.optional ? s : s + 1; end <= segments.length; end++) if (match(p + 1, end)) return true;
+      return false;
+    }
+    if (s === segments.length) return false;
+    if (part.kind === "literal" && part.text !== segments[s]) return false;
+    return match(p + 1, s + 1);
+  };
+  return match(0, 0);
+}
+
+function toPosix(file: string): string {
+  return file.split(path.sep).join("/");
+}

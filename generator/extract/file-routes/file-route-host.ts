@@ -1,0 +1,153 @@
+import { ts } from "../../typescript.js";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
+import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
+import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
+import { ExpressHost } from "../express/express-host.js";
+import { HonoHost } from "../hono/hono-host.js";
+import type { RouterNode } from "../router-graph.js";
+import { declarationDoc, type HandlerParts, RouterHost, type RouterObject } from "../router-host.js";
+import { isServeCall, topRouter } from "./file-paths.js";
+
+/** An app handed to a platform adapter (`handle(app)` of `hono/vercel`): it answers the route file's requests. */
+export interface ServedApp {
+  type: "served";
+  /** The router requests meet (the top of a `basePath()` chain). */
+  router: RouterNode;
+  framework: "hono" | "express";
+}
+
+/**
+ * The evaluator's host for route files: route handlers are plain exports, so nothing in them is a framework
+ * object — except an app the file serves. Hono and Express objects keep their meaning (their own hosts
+ * build their router graphs), so an app served from a route file can be flattened like any other.
+ */
+export class FileRouteHost extends RouterHost {
+  private readonly hono: HonoHost;
+  private readonly express: ExpressHost;
+  private readonly owners = new Map<RouterNode, HonoHost | ExpressHost>();
+
+  constructor(diagnostics: ConstructorParameters<typeof RouterHost>[0]) {
+    super(diagnostics);
+    this.hono = new HonoHost(diagnostics);
+    this.express = new ExpressHost(diagnostics);
+  }
+
+  /** Sets the evaluator for this host and the framework hosts it delegates to. */
+  attach(interpreter: RouterHost["interpreter"]): void {
+    this.interpreter = interpreter;
+    this.hono.interpreter = interpreter;
+    this.express.interpreter = interpreter;
+  }
+
+  /** Whether the evaluation created any Hono or Express router (a route file serves an app, or imports one). */
+  get createdRouters(): boolean {
+    return this.owners.size > 0;
+  }
+
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (isServeCall(callee)) {
+      const arg = call.args[0];
+      const value = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
+      const served = value ? this.servedApp(value) : undefined;
+      if (!served && arg && value) {
+        this.diagnostics.warning(
+          "APX231",
+          `handle() receives \`${excerpt(arg)}\`, which apidex cannot read as a Hono app (it ${explain(value)}); the route file is indexed as one operation per exported method, without the app's routes.`,
+          siteOf(arg),
+          "Create the app with `new Hono()` in the analysed sources (this file or one it imports), and pass it to handle().",
+        );
+      }
+      return served ? { kind: "host", host: served } : undefined;
+    }
+    // Medusa's `defineMiddlewares(config)` returns its config.
+    if (callee.path[callee.path.length - 1] === "defineMiddlewares" && call.args[0])
+      return this.interpreter.evaluate(call.args[0], call.scope);
+    for (const inner of [this.hono, this.express]) {
+      const value = inner.callExternal(callee, call);
+      if (!value) continue;
+      const router = this.routerOf(value);
+      if (router) this.owners.set(router, inner);
+      return value;
+    }
+    return undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject | ServedApp;
+    const owner = object.type === "served" ? undefined : this.owners.get(object.router);
+    if (!owner) return receiver;
+    const result = owner.callMethod(receiver, method, call);
+    const created = this.routerOf(result);
+    if (created && !this.owners.has(created)) this.owners.set(created, owner);
+    return result;
+  }
+
+  /** A Hono or Express app (or a served one): what serves its requests; undefined for anything else. */
+  servedApp(value: Value): ServedApp | undefined {
+    if (value.kind !== "host") return undefined;
+    const object = value.host as RouterObject | ServedApp;
+    if (object.type === "served") return object;
+    const owner = this.owners.get(object.router);
+    if (!owner) return undefined;
+    return { type: "served", router: topRouter(object.router, owner.routers), framework: owner === this.hono ? "hono" : "express" };
+  }
+
+  /** Every router a framework host created, for the served app's flattening. */
+  routersOf(app: ServedApp): readonly RouterNode[] {
+    return app.framework === "hono" ? this.hono.routers : this.express.routers;
+  }
+
+  /**
+   * The handlers and checks of an exported handler: a function (its body's checks), or an expression
+   * (checks and functions in wrapper arguments, as route arguments are read).
+   */
+  handlerParts(node: ts.Node, value: Value, scope: CallContext["scope"]): HandlerParts {
+    const parts: HandlerParts = { checks: [], handlers: [] };
+    const expression = ts.isFunctionDeclaration(node) || ts.isExportSpecifier(node) ? undefined : (node as ts.Expression);
+    if (expression) this.collect(expression, value, { node: expression as ts.CallExpression, args: [], scope }, parts);
+    else if (value.kind === "function") {
+      parts.handlers.push(value);
+      parts.checks.push(...this.interpreter.bodyChecks(value));
+    }
+    return parts;
+  }
+
+  /** One exported method handler: its checks (in the body or a wrapper's arguments) and its doc. */
+  addExport(root: RouterNode, method: string, paths: string[], node: ts.Node, value: Value, scope: CallContext["scope"]): void {
+    const parts = this.handlerParts(node, value, scope);
+    const last = parts.handlers[parts.handlers.length - 1];
+    const handler = last?.decl;
+    // `export { remove as DELETE }`: the comment is the function's.
+    const doc = exportDoc(node, ts.isExportSpecifier(node) ? last : undefined);
+    root.stack.push({
+      type: "route",
+      method,
+      paths,
+      checks: parts.checks,
+      terminal: true,
+      site: siteOf(node),
+      ...(doc ? { doc } : {}),
+      ...(handler ? { handler } : {}),
+    });
+  }
+
+  /** Checks in middleware (`middlewares: [...]` of a matcher entry): recognized calls and function bodies. */
+  checksOfMiddleware(value: Value): CheckValue[] {
+    return this.middlewareChecks(value);
+  }
+}
+
+/** The doc comment of an exported handler: the function, the `export const` statement, or the `export { }` statement. */
+export function exportDoc(node: ts.Node, handler?: FunctionValue): DocComment | undefined {
+  const docNode = ts.isFunctionDeclaration(node)
+    ? node
+    : ts.isExportSpecifier(node)
+      ? node.parent.parent // the `export { read as GET }` statement
+      : node.parent && ts.isVariableDeclaration(node.parent)
+        ? node.parent.parent.parent
+        : node.parent && ts.isExportAssignment(node.parent)
+          ? node.parent
+          : node;
+  return leadingDoc(docNode) ?? (handler ? declarationDoc(handler.decl) : undefined);
+}

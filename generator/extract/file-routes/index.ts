@@ -1,0 +1,352 @@
+import path from "node:path";
+import { ts } from "../../typescript.js";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
+import type { CheckValue, FunctionValue } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
+import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
+import { flattenApp } from "../flatten.js";
+import { honoToOpenApi } from "../hono/path-syntax.js";
+import { IncrementalSession } from "../incremental/session.js";
+import type { RouteFact } from "../route-fact.js";
+import type { RouterNode } from "../router-graph.js";
+import { dedupe, importedPackages } from "../shared.js";
+import {
+  appRouterPaths,
+  cleanDir,
+  configuredRoutePaths,
+  type FileRoute,
+  type FileRoutesDir,
+  inConfiguredDir,
+  isMiddlewaresFile,
+  pagesApiPaths,
+  receives,
+} from "./file-paths.js";
+import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
+import { MiddlewareMatchers } from "./middleware-matchers.js";
+import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+/** Medusa's routes folder, read without config when the project imports Medusa. */
+const MEDUSA_ROUTES: FileRoutesDir = { dir: "src/api", prefix: "/" };
+
+/** A route file: its route, how it exports handlers, and the folder (group) it belongs to. */
+interface RouteFile {
+  route: FileRoute;
+  /** `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages Router). */
+  style: "methods" | "default";
+  group: Group;
+}
+
+/** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
+interface Group {
+  root: RouterNode;
+  served: Map<string, { app: ServedApp; route: FileRoute; methods: Set<string> | undefined; node: ts.Node }>;
+  matchers?: MiddlewareMatchers;
+}
+
+const openApiParser = (raw: string): PathParseResult => ({
+  ok: true,
+  variants: [{ path: raw, params: [...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), wildcard: false }],
+});
+
+/**
+ * File-system routing, for every style apidex reads: the Next.js App Router (`app/**\/route.ts`, a handler per
+ * method export) and Pages Router API (`pages/api/**`, one default-exported handler whose `req.method` tests
+ * say its methods), and configured folders (`fileRoutes`: `route.ts` files, method exports, and the folder's
+ * `middlewares.ts` matchers). A route file that serves a Hono or Express app (`export const GET = handle(app)`)
+ * answers with that app's routes.
+ */
+function extractFileRoutes(
+  framework: "next" | "files",
+  sources: SourceSet,
+  options: ExtractOptions,
+  diagnostics: DiagnosticBag,
+): RouteFact[] {
+  const relative = (fileName: string) => path.relative(sources.root, fileName);
+  const newGroup = (): Group => ({
+    root: { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true },
+    served: new Map(),
+  });
+  const dirs = framework === "files" ? (options.fileRoutes?.length ? options.fileRoutes : [MEDUSA_ROUTES]) : [];
+  const groups = framework === "files" ? dirs.map(newGroup) : [newGroup()];
+  const locate = (fileName: string): RouteFile | undefined => {
+    const rel = relative(fileName);
+    if (framework === "files") {
+      for (const [i, dir] of dirs.entries()) {
+        const route = configuredRoutePaths(rel, dir);
+        if (route) return { route, style: "methods", group: groups[i]! };
+      }
+      return undefined;
+    }
+    if (inConfiguredDir(rel, options.fileRoutes)) return undefined; // the configured folders' adapter reads these
+    const app = appRouterPaths(rel);
+    if (app) return { route: app, style: "methods", group: groups[0]! };
+    const pages = pagesApiPaths(rel);
+    return pages ? { route: pages, style: "default", group: groups[0]! } : undefined;
+  };
+
+  const host = new FileRouteHost(diagnostics);
+  // With the run cache (App Router files only): each route file's handlers are recorded, and unchanged files
+  // replayed from that. Pages handlers, configured folders and served apps are evaluated on every run.
+  const simple =
+    framework === "next" &&
+    !sources.files.some((f) => locate(f.fileName)?.style === "default" || importedPackages(f).some((p) => /^(hono|express)(\/|$)/.test(p)));
+  if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
+    throw new ReplayMiss("the route files are read with Pages Router handlers or served apps, which are not replayed");
+  const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
+  const interpreter = new Interpreter(
+    sources,
+    diagnostics,
+    {
+      permissionCalls: options.permissionCalls,
+      anyPermissionCalls: options.anyPermissionCalls,
+      registry: options.registry,
+      ...session?.interpreterOptions(),
+    },
+    host,
+  );
+  host.attach(interpreter);
+  session?.attach(interpreter);
+
+  const readRouteFile = (file: ts.SourceFile): void => {
+    const found = locate(file.fileName);
+    if (!found) return;
+    const { route, group } = found;
+    const root = group.root;
+    const before = root.stack.length;
+    session?.recorder.enterFile(file.fileName);
+    const instance = interpreter.module(file);
+    const catchAll = (node: ts.Node) => {
+      if (route.wildcard)
+        diagnostics.warning(
+          "APX205",
+          `${relative(file.fileName)} is a catch-all route; it is indexed with one path segment.`,
+          siteOf(node),
+          "OpenAPI path parameters match one segment; callers must encode slashes.",
+        );
+    };
+    const serve = (app: ServedApp, method: string | undefined, node: ts.Node) => {
+      session?.recorder.spoil(file.fileName, "it serves an app");
+      const entry = group.served.get(file.fileName) ?? { app, route, methods: method ? new Set<string>() : undefined, node };
+      if (method) entry.methods?.add(method);
+      group.served.set(file.fileName, entry);
+    };
+    if (found.style === "methods") {
+      for (const statement of file.statements) {
+        for (const [method, node] of exportedMethods(statement)) {
+          const value = interpreter.exportOf(instance, method, node);
+          const app = host.servedApp(value);
+          if (app) {
+            serve(app, method, node);
+            continue;
+          }
+          catchAll(node);
+          host.addExport(root, method, route.paths, node, value, instance.scope);
+        }
+      }
+    } else {
+      const node = defaultExport(file);
+      if (node) {
+        const value = interpreter.exportOf(instance, "default", node);
+        const app = host.servedApp(value);
+        if (app) serve(app, undefined, node);
+        else {
+          catchAll(node);
+          addPagesHandler(host, interpreter, diagnostics, root, route, node, value, instance.scope, relative(file.fileName));
+        }
+      }
+    }
+    session?.recorder.leaveFile(file.fileName, root.stack.slice(before));
+  };
+
+  // Route files in path order, the replayed ones (not parsed) at their place among them.
+  const replay = session?.replayed;
+  const replayed = replay?.files ?? [];
+  let next = 0;
+  const replayNext = () => {
+    const name = replayed[next++]!;
+    interpreter.moduleNamed(name);
+    groups[0]!.root.stack.push(...replay!.rootLayers(name));
+  };
+  for (const file of sources.files) {
+    while (next < replayed.length && replayed[next]! < file.fileName) replayNext();
+    readRouteFile(file);
+  }
+  while (next < replayed.length) replayNext();
+  // A configured folder's middleware file: `middlewares.ts` directly in it.
+  for (const [i, dir] of dirs.entries()) {
+    for (const ext of ["ts", "mts", "js", "mjs"]) {
+      const fileName = path.join(sources.root, cleanDir(dir.dir), `middlewares.${ext}`);
+      const file = isMiddlewaresFile(relative(fileName), dir) ? sources.getFile(fileName) : undefined;
+      if (file) {
+        groups[i]!.matchers = new MiddlewareMatchers(file, interpreter, host, diagnostics);
+        break;
+      }
+    }
+  }
+  interpreter.finishChecks();
+  session?.finish(interpreter, "next");
+
+  const routes: RouteFact[] = [];
+  for (const group of groups) {
+    const facts = flattenApp(group.root, diagnostics, framework, openApiParser);
+    for (const [file, served] of [...group.served].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      facts.push(...servedRoutes(served, relative(file), diagnostics));
+    routes.push(...(group.matchers ? facts.map((f) => group.matchers!.apply(f)) : facts));
+  }
+  return dedupe(routes);
+}
+
+/**
+ * The routes of an app a route file serves. The app sees the request's full path (Next.js passes it on), so
+ * its paths are kept as they are — `new Hono().basePath("/api")` in `app/api/[[...route]]/route.ts` answers
+ * `/api/...` — limited to the methods the file exports and to the paths the file receives; the routes
+ * outside them are left out with one warning (APX231).
+ */
+function servedRoutes(
+  served: { app: ServedApp; route: FileRoute; methods: Set<string> | undefined; node: ts.Node },
+  file: string,
+  diagnostics: DiagnosticBag,
+): RouteFact[] {
+  const { app, route, methods, node } = served;
+  const parser = app.framework === "hono" ? honoToOpenApi : expressToOpenApi;
+  const out: RouteFact[] = [];
+  const unreachable: string[] = [];
+  for (const fact of flattenApp(app.router, diagnostics, app.framework, parser)) {
+    if (methods && !methods.has(fact.method)) continue;
+    if (receives(route.pattern, fact.path)) out.push(fact);
+    else unreachable.push(`${fact.method} ${fact.path}`);
+  }
+  if (unreachable.length) {
+    diagnostics.warning(
+      "APX231",
+      `${unreachable.length} route(s) of the app ${file} serves are outside the paths this route file receives (${route.paths.join(", ")}), e.g. ${unreachable[0]}; the app sees the full request path, so they are never reached and are left out.`,
+      siteOf(node),
+      'Give the app the route file\'s path as its base path (Hono: `new Hono().basePath("/api")`), or move the route file.',
+    );
+  }
+  return out;
+}
+
+/**
+ * A Pages Router handler: one route per method its `req.method` tests name, each with the checks of the
+ * branches that run for it plus those of its wrappers. When the methods cannot be read: one warning
+ * (APX230) and a route for each of GET, POST, PUT, PATCH and DELETE.
+ */
+function addPagesHandler(
+  host: FileRouteHost,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  root: RouterNode,
+  route: FileRoute,
+  node: ts.Node,
+  value: Parameters<FileRouteHost["handlerParts"]>[1],
+  scope: Parameters<FileRouteHost["handlerParts"]>[2],
+  file: string,
+): void {
+  const parts = host.handlerParts(node, value, scope);
+  const handler = parts.handlers[parts.handlers.length - 1];
+  const stringOf = (fn: FunctionValue) => (expression: ts.Expression) => {
+    const v = interpreter.evaluate(expression, fn.scope);
+    return v.kind === "string" ? v.value : undefined;
+  };
+  let reading: MethodReading | undefined;
+  let readFrom: FunctionValue | undefined;
+  for (const fn of [...parts.handlers].reverse()) {
+    reading = readRequestMethods(fn.decl, stringOf(fn));
+    if (reading) {
+      readFrom = fn;
+      break;
+    }
+  }
+  if (!reading) {
+    diagnostics.warning(
+      "APX230",
+      handler
+        ? `Cannot tell which methods the API route ${file} answers: its handler does not test \`req.method\`; it is indexed under ${EVERY_METHOD.join(", ")}.`
+        : `Cannot find the handler function of the API route ${file} (\`${excerpt(node)}\`); it is indexed under ${EVERY_METHOD.join(", ")}.`,
+      siteOf(node),
+      'Test the method in the handler (`if (req.method !== "GET") return res.status(405).end()`, or `switch (req.method)`), so the index lists the methods it answers.',
+    );
+  }
+  const methods = reading?.methods ?? EVERY_METHOD;
+  // The reading handler's own checks run for the methods of the branch they are in; the others for all.
+  const branchChecks = new Set<CheckValue>(readFrom ? interpreter.bodyChecks(readFrom) : []);
+  const common = parts.checks.filter((c) => !branchChecks.has(c as CheckValue));
+  const doc = exportDoc(node, handler);
+  for (const method of methods) {
+    const checks = [...common, ...[...branchChecks].filter((c) => reading!.methodsAt(c.node).includes(method))];
+    root.stack.push({
+      type: "route",
+      method,
+      paths: route.paths,
+      checks,
+      terminal: true,
+      site: siteOf(node),
+      ...(doc ? { doc } : {}),
+      ...(handler ? { handler: handler.decl } : {}),
+    });
+  }
+}
+
+/** `export async function GET`, `export const POST = ...`, `export { handler as PUT }`. */
+function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
+  const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  if (ts.isFunctionDeclaration(statement) && exported && statement.name && METHODS.includes(statement.name.text))
+    return [[statement.name.text, statement]];
+  if (ts.isVariableStatement(statement) && exported) {
+    return statement.declarationList.declarations
+      .filter((d) => ts.isIdentifier(d.name) && METHODS.includes(d.name.text) && d.initializer)
+      .map((d) => [(d.name as ts.Identifier).text, d.initializer!]);
+  }
+  if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    return statement.exportClause.elements.filter((e) => METHODS.includes(e.name.text)).map((e) => [e.name.text, e]);
+  }
+  return [];
+}
+
+/** The default export of a Pages Router file: `export default function handler`, `export default wrap(h)`, `export { h as default }`. */
+function defaultExport(file: ts.SourceFile): ts.Node | undefined {
+  for (const statement of file.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals) return statement.expression;
+    if (
+      ts.isFunctionDeclaration(statement) &&
+      statement.body &&
+      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)
+    )
+      return statement;
+    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const element = statement.exportClause.elements.find((e) => e.name.text === "default");
+      if (element) return element;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a project uses file-system routing of the Next.js kind (App Router route files, Pages Router API files). */
+function hasNextRoutes(sources: SourceSet): boolean {
+  return sources.files.some((f) => {
+    const rel = path.relative(sources.root, f.fileName);
+    return appRouterPaths(rel) !== undefined || pagesApiPaths(rel) !== undefined;
+  });
+}
+
+export const nextAdapter: FrameworkAdapter = {
+  name: "next",
+  detect: hasNextRoutes,
+  extract: (sources, options, diagnostics) => extractFileRoutes("next", sources, options, diagnostics),
+};
+
+/**
+ * Configured folders of route files (`fileRoutes`). Without config, a Medusa project's `src/api` (it imports
+ * `@medusajs/...` and has route files there) is one.
+ */
+export const fileRoutesAdapter: FrameworkAdapter = {
+  name: "files",
+  detect: (sources) =>
+    sources.files.some((f) => importedPackages(f).some((p) => p.startsWith("@medusajs/"))) &&
+    sources.files.some((f) => configuredRoutePaths(path.relative(sources.root, f.fileName), MEDUSA_ROUTES) !== undefined),
+  extract: (sources, options, diagnostics) => extractFileRoutes("files", sources, options, diagnostics),
+};

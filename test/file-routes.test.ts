@@ -1,0 +1,395 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { compileMatcher } from "../generator/extract/file-routes/middleware-matchers.js";
+import { appRouterPaths, pagesApiPaths } from "../generator/extract/file-routes/file-paths.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * File-system routing beyond the App Router: configured folders of `route.ts` files with a Medusa-style
+ * `middlewares.ts`, the Next.js Pages Router API, and an app served from a route file (`handle(app)`).
+ * Each case is written the way such projects write it.
+ */
+
+const AUTH = `export const requirePermission = (...keys: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\nexport const requireAnyPermission = (...keys: string[]) => (req: unknown, res: unknown, next: () => void) => next();\n`;
+const MEDUSA_HTTP = `import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http";\n`;
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  config?: Partial<ResolvedConfig>;
+  routes: string[];
+  /** `CODE file:line` of every diagnostic. */
+  diagnostics?: string[];
+}
+
+const API = { fileRoutes: [{ dir: "src/api" }] };
+
+const cases: Case[] = [
+  // ---------------------------------------------------------------------------------------------
+  // Configured folders
+  {
+    name: "fileRoutes: folder paths, [param], route groups, _private folders, every export form",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/api/admin/things/route.ts": `${MEDUSA_HTTP}import { assertPermission } from "../../../lib/auth";\nexport const GET = async (req: MedusaRequest, res: MedusaResponse) => {\n  assertPermission(req, "things.read");\n  res.json({ things: [] });\n};\nexport const AUTHENTICATE = true;\n`,
+      "src/api/admin/things/[id]/route.ts": `${MEDUSA_HTTP}import { assertPermission } from "../../../../lib/auth";\nexport async function POST(req: MedusaRequest, res: MedusaResponse) {\n  assertPermission(req, "things.write");\n  res.json({});\n}\nconst remove = async (req: MedusaRequest, res: MedusaResponse) => { res.status(204).end(); };\nexport { remove as DELETE };\n`,
+      "src/api/(internal)/health/route.ts": `export const GET = (req: unknown, res: { send(s: string): void }) => res.send("ok");\n`,
+      "src/api/_helpers/route.ts": `export const GET = () => "not a route";\n`,
+      "src/api/store/route-helpers.ts": `export const GET = () => "not a route file";\n`,
+    },
+    config: API,
+    routes: ["DELETE /admin/things/{id} []", "GET /admin/things [things.read]", "GET /health []", "POST /admin/things/{id} [things.write]"],
+  },
+  {
+    name: "fileRoutes: a prefix, catch-all and optional catch-all folders",
+    files: {
+      "routes/files/[...path]/route.ts": `export const GET = async () => new Response("file");\n`,
+      "routes/docs/[[...slug]]/route.ts": `export async function GET() { return new Response("docs"); }\n`,
+    },
+    config: { fileRoutes: [{ dir: "./routes/", prefix: "/v2" }] },
+    routes: ["GET /v2/docs []", "GET /v2/docs/{slug} []", "GET /v2/files/{path} []"],
+    diagnostics: ["APX205 routes/docs/[[...slug]]/route.ts:1", "APX205 routes/files/[...path]/route.ts:1"],
+  },
+  {
+    name: "fileRoutes: wrapper calls carry their checks, as in the App Router",
+    files: {
+      "src/lib/auth.ts": `export function withPermission(key: string, handler: (req: unknown, res: unknown) => unknown) { return handler; }\n`,
+      "src/api/orders/route.ts": `import { withPermission } from "../../lib/auth";\nimport { requirePermission } from "../../lib/permissions";\nexport const POST = withPermission("orders.create", async (req, res) => {});\nexport const GET = [requirePermission("orders.read"), async (req: unknown, res: unknown) => {}];\n`,
+      "src/lib/permissions.ts": AUTH,
+    },
+    config: { ...API, permissionCalls: ["requirePermission", "withPermission", "assertPermission"] },
+    routes: ["GET /orders [orders.read]", "POST /orders [orders.create]"],
+  },
+  {
+    name: "Medusa without config: src/api of a project that imports @medusajs",
+    files: {
+      "src/api/store/hello/route.ts": `${MEDUSA_HTTP}export const GET = (req: MedusaRequest, res: MedusaResponse) => { res.json({ message: "hi" }); };\n`,
+    },
+    routes: ["GET /store/hello []"],
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Middleware matchers
+  {
+    name: "middlewares.ts: defineMiddlewares with matchers, methods, :params and wildcards",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/api/middlewares.ts": [
+        `import { defineMiddlewares, authenticate } from "@medusajs/framework/http";`,
+        `import { requirePermission, requireAnyPermission } from "../lib/auth";`,
+        `export default defineMiddlewares({`,
+        `  routes: [`,
+        `    { matcher: "/admin*", middlewares: [authenticate("user", ["session", "bearer"])] },`,
+        `    { matcher: "/admin/things/:id", method: ["POST"], middlewares: [requirePermission("things.write")] },`,
+        `    { matcher: "/admin/things/:id", method: "DELETE", middlewares: [requirePermission("things.delete")] },`,
+        `    { matcher: "/admin/reports", middlewares: [requireAnyPermission("reports.read", "admin")] },`,
+        `    { matcher: "/store/*", method: "GET", middlewares: [requirePermission("store.read")] },`,
+        `    { matcher: "/admin/things/special", middlewares: [requirePermission("never.required")] },`,
+        `  ],`,
+        `});`,
+      ].join("\n"),
+      "src/api/admin/things/route.ts": `export const GET = async (req: unknown, res: unknown) => {};\n`,
+      "src/api/admin/things/[id]/route.ts": `export const GET = async () => {};\nexport const POST = async () => {};\nexport const DELETE = async () => {};\n`,
+      "src/api/admin/reports/[kind]/route.ts": `export const GET = async () => {};\n`,
+      "src/api/store/products/route.ts": `export const GET = async () => {};\nexport const POST = async () => {};\n`,
+    },
+    config: API,
+    routes: [
+      "DELETE /admin/things/{id} [things.delete]",
+      "GET /admin/reports/{kind} [] any(admin|reports.read)",
+      "GET /admin/things []",
+      "GET /admin/things/{id} []",
+      "GET /store/products [store.read]",
+      "POST /admin/things/{id} [things.write]",
+      "POST /store/products []",
+    ],
+  },
+  {
+    name: "middlewares.ts: export const config, and a matcher apidex cannot read marks what it may cover",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/api/middlewares.ts": [
+        `import type { MiddlewaresConfig } from "@medusajs/medusa";`,
+        `import { requirePermission } from "../lib/auth";`,
+        `const prefix = process.env.ADMIN_PREFIX;`,
+        `export const config: MiddlewaresConfig = {`,
+        `  routes: [`,
+        `    { matcher: "/admin/users", middlewares: [requirePermission("users.read")] },`,
+        `    { matcher: prefix + "/audit", method: "GET", middlewares: [requirePermission("audit.read")] },`,
+        `  ],`,
+        `};`,
+      ].join("\n"),
+      "src/api/admin/users/route.ts": `export const GET = async () => {};\nexport const POST = async () => {};\n`,
+    },
+    config: API,
+    routes: ["GET /admin/users [users.read] unresolved(permissions)", "POST /admin/users [users.read]"],
+    diagnostics: ["APX232 src/api/middlewares.ts:7"],
+  },
+  {
+    name: "middlewares.ts: a plain exported array",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/api/middlewares.ts": `import { requirePermission } from "../lib/auth";\nexport const middlewares = [{ matcher: "/reports", methods: ["GET"], middlewares: [requirePermission("reports.read")] }];\n`,
+      "src/api/reports/route.ts": `export const GET = async () => {};\nexport const POST = async () => {};\n`,
+    },
+    config: API,
+    routes: ["GET /reports [reports.read]", "POST /reports []"],
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Pages Router API
+  {
+    name: "pages/api: switch (req.method), checks per case, index files and [param] files",
+    files: {
+      "lib/auth.ts": AUTH,
+      "pages/api/invoices/index.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `import { assertPermission } from "../../../lib/auth";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  switch (req.method) {`,
+        `    case "GET":`,
+        `    case "HEAD":`,
+        `      assertPermission(req, "invoices.read");`,
+        `      return res.json([]);`,
+        `    case "POST": {`,
+        `      assertPermission(req, "invoices.create");`,
+        `      return res.status(201).json({});`,
+        `    }`,
+        `    default:`,
+        `      res.setHeader("Allow", ["GET", "POST"]);`,
+        `      return res.status(405).end();`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "pages/api/invoices/[id].ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `import { assertPermission } from "../../../lib/auth";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  const { method, query } = req;`,
+        `  assertPermission(req, "invoices.access");`,
+        `  if (method === "GET") {`,
+        `    return res.json({ id: query.id });`,
+        `  } else if (method === "DELETE") {`,
+        `    assertPermission(req, "invoices.delete");`,
+        `    return res.status(204).end();`,
+        `  }`,
+        `  res.status(405).end();`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/invoices/{id} [invoices.access,invoices.delete]",
+      "GET /api/invoices [invoices.read]",
+      "GET /api/invoices/{id} [invoices.access]",
+      "HEAD /api/invoices [invoices.read]",
+      "POST /api/invoices [invoices.create]",
+    ],
+  },
+  {
+    name: "pages/api: a method guard, a wrapper with its own check, includes() and src/pages",
+    files: {
+      "src/lib/auth.ts": `import type { NextApiHandler } from "next";\nimport { assertPermission } from "./permissions";\nexport function withPermission(key: string, handler: NextApiHandler): NextApiHandler {\n  return async (req, res) => {\n    assertPermission(req, key);\n    return handler(req, res);\n  };\n}\n`,
+      "src/lib/permissions.ts": AUTH,
+      "src/pages/api/reports/[...slug].ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `import { withPermission } from "../../../lib/auth";`,
+        `async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method !== "GET" && req.method !== "POST") {`,
+        `    return res.status(405).json({ error: "method not allowed" });`,
+        `  }`,
+        `  res.json({});`,
+        `}`,
+        `export default withPermission("reports.read", handler);`,
+      ].join("\n"),
+      "src/pages/api/export.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `import { assertPermission } from "../../lib/permissions";`,
+        `const handler = (req: NextApiRequest, res: NextApiResponse) => {`,
+        `  if (!["PUT", "PATCH"].includes(req.method!)) return res.status(405).end();`,
+        `  assertPermission(req, "exports.write");`,
+        `  res.end();`,
+        `};`,
+        `export default handler;`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /api/reports/{slug} [reports.read]",
+      "PATCH /api/export [exports.write]",
+      "POST /api/reports/{slug} [reports.read]",
+      "PUT /api/export [exports.write]",
+    ],
+    diagnostics: ["APX205 src/pages/api/reports/[...slug].ts:9"],
+  },
+  {
+    name: "pages/api: methods that cannot be read are one warning, and every method an API client uses",
+    files: {
+      "lib/auth.ts": AUTH,
+      "pages/api/ping.ts": `import type { NextApiRequest, NextApiResponse } from "next";\nimport { assertPermission } from "../../lib/auth";\nexport default function ping(req: NextApiRequest, res: NextApiResponse) {\n  assertPermission(req, "ping");\n  res.send("pong");\n}\n`,
+      "pages/api/connect.ts": `import { createRouter } from "next-connect";\nconst router = createRouter();\nrouter.get((req: unknown, res: { end(): void }) => res.end());\nexport default router.handler();\n`,
+      "pages/api/[[...all]].ts": `export default function all(req: { method?: string }, res: { end(): void }) {\n  if (req.method === "OPTIONS") return res.end();\n  res.end();\n}\nexport const config = { api: { bodyParser: false } };\n`,
+    },
+    routes: [
+      "DELETE /api/connect []",
+      "DELETE /api/ping [ping]",
+      "GET /api/connect []",
+      "GET /api/ping [ping]",
+      "OPTIONS /api []",
+      "OPTIONS /api/{all} []",
+      "PATCH /api/connect []",
+      "PATCH /api/ping [ping]",
+      "POST /api/connect []",
+      "POST /api/ping [ping]",
+      "PUT /api/connect []",
+      "PUT /api/ping [ping]",
+    ],
+    diagnostics: ["APX205 pages/api/[[...all]].ts:1", "APX230 pages/api/connect.ts:4", "APX230 pages/api/ping.ts:3"],
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // An app served from a route file
+  {
+    name: "a Hono app in app/api/[[...route]]/route.ts: its routes under its basePath, the exported methods only",
+    files: {
+      "lib/auth.ts": AUTH,
+      "app/api/[[...route]]/route.ts": [
+        `import { Hono } from "hono";`,
+        `import { handle } from "hono/vercel";`,
+        `import { requirePermission } from "../../../lib/auth";`,
+        `const app = new Hono().basePath("/api");`,
+        `app.use("/admin/*", requirePermission("admin"));`,
+        `app.get("/hello", (c) => c.json({ message: "Hello" }));`,
+        `app.post("/admin/users", requirePermission("users.create"), (c) => c.json({}));`,
+        `app.delete("/admin/users/:id", (c) => c.body(null, 204));`,
+        `export const GET = handle(app);`,
+        `export const POST = handle(app);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/hello []", "POST /api/admin/users [admin,users.create]"],
+  },
+  {
+    name: "Hono apps imported from other modules; routes outside the route file's path are a warning",
+    files: {
+      "server/app.ts": [
+        `import { Hono } from "hono";`,
+        `import { users } from "./users";`,
+        `export const app = new Hono().basePath("/api");`,
+        `app.route("/users", users);`,
+        `app.get("/hello", (c) => c.text("hi"));`,
+      ].join("\n"),
+      "server/users.ts": `import { Hono } from "hono";\nexport const users = new Hono();\nusers.get("/", (c) => c.json([]));\nusers.get("/:id", (c) => c.json({}));\n`,
+      "server/other.ts": `import { Hono } from "hono";\nexport const other = new Hono();\nother.get("/other", (c) => c.text("x"));\n`,
+      "src/app/api/v1/[...route]/route.ts": `import { handle } from "hono/vercel";\nimport { app } from "../../../../../server/app";\nexport const GET = handle(app);\n`,
+      "src/app/other/[[...route]]/route.ts": `import { handle } from "hono/vercel";\nimport { other } from "../../../../server/other";\nexport const GET = handle(other);\n`,
+    },
+    routes: ["GET /other []"],
+    diagnostics: ["APX231 src/app/api/v1/[...route]/route.ts:3"],
+  },
+  {
+    name: "a Hono app at app/api/[[...route]] with its routes kept under /api, the route file's path",
+    files: {
+      "server/app.ts": `import { Hono } from "hono";\nimport { users } from "./users";\nexport const app = new Hono().basePath("/api");\napp.route("/users", users);\n`,
+      "server/users.ts": `import { Hono } from "hono";\nexport const users = new Hono();\nusers.get("/", (c) => c.json([]));\nusers.put("/:id", (c) => c.json({}));\n`,
+      "app/api/[[...route]]/route.ts": `import { handle } from "hono/vercel";\nimport { app } from "../../../server/app";\nexport const GET = handle(app);\nexport const PUT = handle(app);\n`,
+    },
+    routes: ["GET /api/users []", "PUT /api/users/{id} []"],
+  },
+  {
+    name: "handle() of an app apidex cannot read: a warning, and the route file's own operations",
+    files: {
+      "app/api/[[...route]]/route.ts": `import { handle } from "hono/vercel";\nimport { createApp } from "@acme/server";\nexport const GET = handle(createApp());\n`,
+    },
+    routes: ["GET /api []", "GET /api/{route} []"],
+    diagnostics: ["APX205 app/api/[[...route]]/route.ts:3", "APX231 app/api/[[...route]]/route.ts:3"],
+  },
+  {
+    name: "an Express app as a Pages Router API handler",
+    files: {
+      "lib/auth.ts": AUTH,
+      "pages/api/[...path].ts": [
+        `import express from "express";`,
+        `import { requirePermission } from "../../lib/auth";`,
+        `const app = express();`,
+        `app.get("/api/items", requirePermission("items.read"), (req, res) => res.json([]));`,
+        `app.post("/api/items", requirePermission("items.write"), (req, res) => res.json({}));`,
+        `export default app;`,
+        `export const config = { api: { bodyParser: false } };`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items [items.read]", "POST /api/items [items.write]"],
+  },
+];
+
+describe("file-system routing", () => {
+  it.each(cases)("$name", async ({ files, config, routes, diagnostics }) => {
+    const result = await generateFrom(files, config ?? {});
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+
+  it("maps file paths as Next.js does", () => {
+    expect(appRouterPaths("app/(shop)/orders/[order_id]/route.ts")?.paths).toEqual(["/orders/{order_id}"]);
+    expect(appRouterPaths("app/_lib/route.ts")).toBeUndefined();
+    expect(pagesApiPaths("pages/api/index.ts")?.paths).toEqual(["/api"]);
+    expect(pagesApiPaths("src/pages/api/users/[id]/index.ts")?.paths).toEqual(["/api/users/{id}"]);
+    expect(pagesApiPaths("pages/api/docs/[[...slug]].ts")?.paths).toEqual(["/api/docs", "/api/docs/{slug}"]);
+    expect(pagesApiPaths("pages/about.tsx")).toBeUndefined();
+  });
+
+  it("reads matchers as Express routes them (use() without a method, the exact path with one)", () => {
+    const use = compileMatcher("/admin/things", true)!;
+    const exact = compileMatcher("/admin/things/:id", false)!;
+    const star = compileMatcher("/store/*", false)!;
+    expect([use("/admin/things"), use("/admin/things/{id}"), use("/admin/thingsx"), use("/admin")]).toEqual([true, true, false, false]);
+    expect([exact("/admin/things/{id}"), exact("/admin/things/special"), exact("/admin/things/{id}/notes")]).toEqual([true, true, false]);
+    expect([star("/store/products/{id}"), star("/store")]).toEqual([true, false]);
+    expect(compileMatcher("/files/(.*)", true)).toBeUndefined();
+  });
+
+  it("rejects a fileRoutes prefix that is not a path", async () => {
+    const { validateConfig } = await import("../generator/config/schema.js");
+    expect(() => validateConfig({ fileRoutes: [{ dir: "src/api", prefix: "api" }] }, "apidex.config.ts")).toThrow(/fileRoutes\.0\.prefix/);
+    expect(validateConfig({ fileRoutes: [{ dir: "src/api" }] }, "apidex.config.ts").fileRoutes).toEqual([{ dir: "src/api" }]);
+  });
+});
+
+/** The fixture project, through the built command line: a golden index. */
+describe("the file-routes fixture", () => {
+  const fixture = path.join(REPO_ROOT, "test", "fixtures", "file-routes");
+  const out = mkdtempSync(path.join(tmpdir(), "apidex-file-routes-"));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it("matches the golden index (node lib/cli.cjs generate --root, zero-config)", () => {
+    const cli = path.join(REPO_ROOT, "lib", "cli.cjs");
+    if (!existsSync(cli)) throw new Error("lib/cli.cjs is missing: run `npm run build` (npm test does it first).");
+    const run = spawnSync(process.execPath, [cli, "generate", "--root", fixture, "--out", out, "--no-cache"], {
+      cwd: out,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(readFileSync(path.join(out, "operations.json"), "utf8")).toBe(
+      readFileSync(path.join(fixture, "expected-operations.json"), "utf8"),
+    );
+  });
+
+  it("indexes the served Hono app as Hono registers it, limited to the route file's exported methods", async () => {
+    const { app } = (await import(pathToFileURL(path.join(fixture, "src", "server", "hono-app.ts")).href)) as {
+      app: { routes: { method: string; path: string }[] };
+    };
+    const exported = ["GET", "POST"]; // src/app/api/hono/[[...route]]/route.ts
+    const runtime = app.routes
+      .filter((r) => exported.includes(r.method))
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}").replace(/\/$/, "")}`);
+    const index = JSON.parse(readFileSync(path.join(fixture, "expected-operations.json"), "utf8")) as {
+      operations: { method: string; path: string }[];
+    };
+    const indexed = index.operations.filter((o) => o.path.startsWith("/api/hono/")).map((o) => `${o.method} ${o.path}`);
+    expect([...new Set(runtime)].sort()).toEqual(indexed.sort());
+  });
+});
