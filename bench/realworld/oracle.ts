@@ -1,0 +1,151 @@
+/**
+ * Oracle readers: the (method, path) pairs a service's own OpenAPI document declares, read straight from the
+ * mirror's git objects at the pinned commit, and the normalization both sides are compared under.
+ */
+import { execFileSync } from "node:child_process";
+import { parseYaml } from "@redocly/openapi-core";
+import ts from "typescript";
+import type { OracleSpec } from "./services.js";
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+export interface OracleOperation {
+  method: string;
+  /** Full path as the service serves it (server base path and prefix applied), not yet normalized. */
+  path: string;
+  /** Permission keys the spec carries (x-permissions, x-service-permissions, or security scopes); undefined when none. */
+  permissions?: string[];
+}
+
+export interface Oracle {
+  operations: OracleOperation[];
+  /** Files the operations were read from, relative to the repository root. */
+  sources: string[];
+  /** Whether any operation carries permission keys, so agreement can be measured. */
+  hasPermissions: boolean;
+}
+
+function git(gitDir: string, args: string[]): Buffer {
+  return execFileSync("git", [`--git-dir=${gitDir}`, ...args], { maxBuffer: 1 << 30 });
+}
+
+function listFiles(gitDir: string, commit: string, dir: string): string[] {
+  return git(gitDir, ["ls-tree", "-r", "--name-only", "-z", commit, "--", dir]).toString("utf8").split("\0").filter(Boolean);
+}
+
+function parseDocument(text: string, file: string): Record<string, any> {
+  return /\.ya?ml$/i.test(file) ? (parseYaml(text) as Record<string, any>) : JSON.parse(text);
+}
+
+/** The path part of the document's first server URL (OpenAPI 3) or its basePath (Swagger 2), without a trailing slash. */
+function serverBase(doc: Record<string, any>): string {
+  let base = "";
+  if (typeof doc.basePath === "string") base = doc.basePath;
+  else if (Array.isArray(doc.servers) && typeof doc.servers[0]?.url === "string") {
+    const url: string = doc.servers[0].url;
+    base = /^[a-z]+:\/\//i.test(url) ? new URL(url.replace(/\{[^}]*\}/g, "x")).pathname : url;
+  }
+  return base.replace(/\/+$/, "");
+}
+
+function operationPermissions(op: Record<string, any>): string[] | undefined {
+  for (const key of ["x-permissions", "x-service-permissions", "x-required-permissions"]) {
+    if (Array.isArray(op[key])) return op[key].map(String);
+  }
+  if (Array.isArray(op.security)) {
+    const scopes = op.security.flatMap((req: Record<string, unknown>) =>
+      Object.values(req ?? {}).flatMap((v) => (Array.isArray(v) ? v.map(String) : [])),
+    );
+    if (scopes.length) return scopes;
+  }
+  return undefined;
+}
+
+function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperation[] {
+  const base = spec.ignoreServerBase ? "" : serverBase(doc);
+  const out: OracleOperation[] = [];
+  for (const [p, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
+    for (const [m, op] of Object.entries<Record<string, any>>(item ?? {})) {
+      if (!METHODS.includes(m)) continue;
+      const permissions = operationPermissions(op ?? {});
+      out.push({ method: m.toUpperCase(), path: `${base}${spec.prefix ?? ""}${p}`, ...(permissions ? { permissions } : {}) });
+    }
+  }
+  return out;
+}
+
+/** `callee({ method: 'get', path: '/x/{id}' })`, string literals only (what a registry of zod-to-openapi declares). */
+function registryCalls(text: string, file: string, callee: string): { method: string; path: string }[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: { method: string; path: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const c = node.expression;
+      const name = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : "";
+      const arg = node.arguments[0];
+      if (name === callee && arg && ts.isObjectLiteralExpression(arg)) {
+        const get = (key: string) => {
+          const prop = arg.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === key);
+          return prop && (ts.isStringLiteral(prop.initializer) || ts.isNoSubstitutionTemplateLiteral(prop.initializer))
+            ? prop.initializer.text
+            : undefined;
+        };
+        const method = get("method");
+        const path = get("path");
+        if (method && path) found.push({ method: method.toUpperCase(), path });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Oracle {
+  const at = spec.commit ?? commit;
+  const reader = spec.reader;
+  let operations: OracleOperation[] = [];
+  let sources: string[] = [];
+  if (reader.type === "openapi") {
+    sources = reader.files;
+    for (const file of reader.files)
+      operations.push(...operationsOf(parseDocument(git(gitDir, ["show", `${at}:${file}`]).toString("utf8"), file), spec));
+  } else if (reader.type === "openapi-fragments") {
+    sources = listFiles(gitDir, at, reader.dir).filter((f) => f.endsWith(reader.suffix));
+    for (const file of sources) operations.push(...operationsOf(JSON.parse(git(gitDir, ["show", `${at}:${file}`]).toString("utf8")), spec));
+  } else {
+    sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
+    for (const file of sources) {
+      const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
+      if (!text.includes(reader.callee)) continue;
+      for (const op of registryCalls(text, file, reader.callee))
+        operations.push({ method: op.method, path: `${spec.prefix ?? ""}${op.path}` });
+    }
+  }
+  // A path declared twice (two fragments, two files) is one operation.
+  const seen = new Set<string>();
+  operations = operations.filter((op) => {
+    const key = `${op.method} ${op.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { operations, sources, hasPermissions: operations.some((op) => op.permissions?.length) };
+}
+
+/**
+ * The comparison key of a path: parameter names ignored (`{id}`, `:id`, `:id(\\d+)`, `:id?` all become `{}`),
+ * duplicate and trailing slashes dropped. Wildcards (`*`, `{*splat}`, `[...slug]` → apidex's own form) are kept
+ * as they are: they are compared literally.
+ */
+export function normalizePath(p: string): string {
+  let s = p.split("?")[0]!;
+  s = s.replace(/\{[^}/]*\}/g, "{}");
+  s = s.replace(/:[A-Za-z_$][\w$]*(\([^)]*\))?\??/g, "{}");
+  s = s.replace(/\/{2,}/g, "/");
+  if (!s.startsWith("/")) s = `/${s}`;
+  if (s.length > 1) s = s.replace(/\/+$/, "");
+  return s;
+}
+
+export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${normalizePath(path)}`;

@@ -1,0 +1,234 @@
+/**
+ * The real-world corpus: public TypeScript HTTP services, each pinned to a commit of its mirror, with the
+ * OpenAPI document the project itself commits (or declares) as the oracle. Nothing of the services is
+ * committed here: `npm run bench:realworld` materializes each pinned tree from the mirror git directory
+ * (`fetch` github:owner/name brings it to $APIDEX_CORPUS_MIRROR/owner+name/repo).
+ *
+ * Every repository was checked with /work/shared/tools/corpus-check before it was read ("allowed").
+ */
+
+export type OracleKind =
+  /** Written by the project's own tooling from its code (fastify-swagger, @nestjs/swagger, zod-openapi, swagger-jsdoc, ...), committed. */
+  | "generated"
+  /** Written by hand: counts for recall only (precision is shown but not meaningful). */
+  | "hand-written";
+
+export interface OracleSpec {
+  kind: OracleKind;
+  /** How the oracle is read. */
+  reader:
+    | { type: "openapi"; files: string[] }
+    /** Every `*.openapi.json` fragment under `dir` (Logto keeps one fragment per route file). */
+    | { type: "openapi-fragments"; dir: string; suffix: string }
+    /** `callee({ method, path })` declarations of a zod-to-openapi registry, read with the TypeScript parser. */
+    | { type: "registry-calls"; dir: string; callee: string };
+  /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
+  commit?: string;
+  /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
+  prefix?: string;
+  /** Ignore the spec's `servers[0].url` path (the spec paths already carry it). */
+  ignoreServerBase?: boolean;
+  /** Only spec operations whose path starts with one of these are scored (the rest is out of apidex's scope; see `note`). */
+  only?: string[];
+  note: string;
+}
+
+export interface Service {
+  name: string;
+  repo: string;
+  commit: string;
+  framework: string;
+  style: string;
+  /** Workspace kind when the repository is a monorepo. */
+  monorepo: false | "pnpm" | "yarn" | "npm";
+  /** The folder apidex runs on, relative to the repository root (a folder with a tsconfig.json). */
+  app: string;
+  oracle: OracleSpec;
+  /** bench/realworld/configs/<name>.config.json: a documented per-service apidex config (root and out are filled in by the runner). */
+  config?: boolean;
+}
+
+export const SERVICES: Service[] = [
+  {
+    name: "stacks-blockchain-api",
+    repo: "hirosystems/stacks-blockchain-api",
+    commit: "759c4a586b3f0cba330426a525d543d7d8fa2d9f",
+    framework: "Fastify 5",
+    style: "plugins registered with prefixes, TypeBox schemas",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.yaml"] },
+      note: "openapi.yaml written by src/openapi-generator.ts (@fastify/swagger over the real routes); deprecated routes are left out of it",
+    },
+  },
+  {
+    name: "dittofeed",
+    repo: "dittofeed/dittofeed",
+    commit: "b7f239d22dc564ddc9208f434ac84039e85e27a5",
+    framework: "Fastify 4",
+    style: "controllers as plugins, TypeBox schemas",
+    monorepo: "yarn",
+    app: "packages/api",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["packages/docs/open-api.json"] },
+      note: "packages/docs/open-api.json from @fastify/swagger; pinned to an older commit because the mirror lacks the spec blob at HEAD (52b2bee9)",
+    },
+  },
+  {
+    name: "openstatus",
+    repo: "openstatusHQ/openstatus",
+    commit: "22df52eb0dbdafbad2c3fa41269f7a3a3cbf044b",
+    framework: "Hono",
+    style: "@hono/zod-openapi createRoute + app.openapi, sub-apps via app.route",
+    monorepo: "pnpm",
+    app: "apps/server",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/server/static/openapi-v1.json"] },
+      prefix: "/v1",
+      note: "static/openapi-v1.json, a committed dump of the zod-openapi document of the v1 API (mounted at /v1)",
+    },
+  },
+  {
+    name: "unsend",
+    repo: "unsend-dev/unsend",
+    commit: "ef76711fe09128bbd41e0043192c9fb864462e6f",
+    framework: "Hono (inside Next.js)",
+    style: "@hono/zod-openapi public API served from a Next.js catch-all route; Next App Router routes beside it",
+    monorepo: "pnpm",
+    app: "apps/web",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/docs/api-reference/openapi.json"] },
+      note: "apps/docs/api-reference/openapi.json, the zod-openapi document of the public API (server base /api)",
+    },
+  },
+  {
+    name: "hyperdx",
+    repo: "hyperdxio/hyperdx",
+    commit: "b52a6fa83a1a8f6d1cc70e8b676103ade6a1b207",
+    framework: "Express 4",
+    style: "express.Router per resource, mounted with app.use(prefix, router)",
+    monorepo: "yarn",
+    app: "packages/api",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["packages/api/openapi.json"] },
+      ignoreServerBase: true,
+      note: "packages/api/openapi.json from swagger-jsdoc annotations on the external API v2 routers (regenerated and linted in CI)",
+    },
+  },
+  {
+    name: "flowise",
+    repo: "FlowiseAI/Flowise",
+    commit: "ababf4c8ebc0263e03aeeb917832251d3fd785e4",
+    framework: "Express 4",
+    style: "one express.Router per resource, composed under /api/v1",
+    monorepo: "pnpm",
+    app: "packages/server",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["packages/api-documentation/src/yml/swagger.yml"] },
+      prefix: "/api/v1",
+      note: "packages/api-documentation/src/yml/swagger.yml, hand-written (recall only)",
+    },
+  },
+  {
+    name: "insforge",
+    repo: "InsForge/InsForge",
+    commit: "268d79d274b07317ffb8ceb14d09485625910592",
+    framework: "Express 4",
+    style: "express.Router per module, mounted under /api",
+    monorepo: "npm",
+    app: "backend",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "openapi",
+        files: [
+          "ai",
+          "auth",
+          "dashboard",
+          "deployments",
+          "email",
+          "functions",
+          "health",
+          "logs",
+          "metadata",
+          "payments",
+          "realtime",
+          "records",
+          "schedules",
+          "secrets",
+          "storage",
+          "tables",
+          "usage",
+        ].map((f) => `openapi/${f}.yaml`),
+      },
+      ignoreServerBase: true,
+      note: "openapi/*.yaml, hand-written per module (recall only)",
+    },
+  },
+  {
+    name: "bailo",
+    repo: "gchq/Bailo",
+    commit: "8c9163f193cf0eb23f097398fb8a3f4276ec3505",
+    framework: "Express 5",
+    style: "one handler file per route, registered in routes.ts; zod-to-openapi registry beside each handler",
+    monorepo: false,
+    app: "backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "registry-calls", dir: "backend/src/routes", callee: "registerPath" },
+      note: "the registerPath({method, path}) declarations that backend/src/scripts/generateOpenApiSpecs.ts turns into swagger-v2/v3.json (the generated files are not committed, so the declarations are read)",
+    },
+  },
+  {
+    name: "logto",
+    repo: "logto-io/logto",
+    commit: "1fbc55441fd28d9e3e7d69c1522e7654dccfe99c",
+    framework: "Koa (koa-router 12)",
+    style: "route modules typed as (router, tenant) functions, koaGuard middleware, generic SchemaRouter",
+    monorepo: "pnpm",
+    app: "packages/core",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi-fragments", dir: "packages/core/src/routes", suffix: ".openapi.json" },
+      note: "the *.openapi.json fragments beside each route file, merged into the served document; Logto's tests fail when a route has no fragment",
+    },
+  },
+  {
+    name: "openwa",
+    repo: "210102001-rgb/OpenWA",
+    commit: "fbce247e65ce884ce97942509f623a2571f483af",
+    framework: "NestJS 11",
+    style: "controllers with @Controller/@Get, global prefix set in a helper",
+    monorepo: false,
+    app: ".",
+    config: true,
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      note: "openapi.json from @nestjs/swagger (npm run openapi:export), checked in CI by openapi:check; the repository is a fork of rmyndharis/OpenWA",
+    },
+  },
+  {
+    name: "next-rest-framework",
+    repo: "blomqma/next-rest-framework",
+    commit: "96a10f38ae7da60a90a8fb3b8df85e3c9e6647c9",
+    framework: "Next.js App Router",
+    style: "app/**/route.ts exporting handlers built by route({...}) (destructured exports), route groups, [param] folders",
+    monorepo: "pnpm",
+    app: "apps/example",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/example/public/openapi.json"] },
+      only: ["/api/v2"],
+      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router",
+    },
+  },
+];
