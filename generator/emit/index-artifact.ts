@@ -9,6 +9,10 @@ export interface IndexEntry {
   method: string;
   path: string;
   permissions: string[];
+  /** Groups of alternative keys; one key of each group is needed on top of `permissions`. */
+  any_of?: string[][];
+  /** Facts that could not be read statically (`"permissions"`): the rest of the entry is exact. */
+  unresolved?: string[];
   summary: string;
   path_params: string[];
   effect: Operation["effect"];
@@ -38,6 +42,9 @@ export function emitIndex(operations: Operation[], service: { name: string; vers
         method: op.method,
         path: op.path,
         permissions: inOrder(op.permissions) ? op.permissions : [...op.permissions].sort(byCodePoint),
+        // Present only when there is something to say: an index without them is byte-for-byte as before.
+        ...(op.anyOf?.length ? { any_of: op.anyOf } : {}),
+        ...(op.unresolved?.length ? { unresolved: op.unresolved } : {}),
         summary: op.summary,
         path_params: op.pathParams,
         effect: op.effect,

@@ -18,6 +18,8 @@ export function operationObject(op: Operation): Record<string, unknown> {
     responses: responses(op),
     ...(op.scope ? { "x-service-scope": op.scope } : {}),
     "x-service-permissions": op.permissions,
+    ...(op.anyOf?.length ? { "x-service-permissions-any-of": op.anyOf } : {}),
+    ...(op.unresolved?.length ? { "x-service-unresolved": op.unresolved } : {}),
     "x-service-destructive": op.destructive,
   };
 }

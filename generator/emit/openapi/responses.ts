@@ -33,9 +33,11 @@ export function responses(op: Operation): Record<string, unknown> {
     content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
   };
   const [first] = op.permissions;
+  const groups = (op.anyOf ?? []).map((g) => `any one of ${g.join(", ")}`);
+  const needs = [...(op.permissions.length ? [op.permissions.join(", ")] : []), ...groups].join("; and ");
   out["403"] = {
-    description: op.permissions.length
-      ? `The key lacks a permission this operation checks (${op.permissions.join(", ")}); the body names the missing key.`
+    description: needs
+      ? `The key lacks a permission this operation checks (${needs}); the body names the missing key.`
       : "The key may not call this operation.",
     content: {
       "application/json": {
