@@ -10,6 +10,7 @@ import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
 import { dropShadowed } from "./model/shadowed.js";
+import { settleDerivedIds } from "./model/derived-ids.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, type CompressedBody, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
@@ -166,7 +167,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
 
 function derivedIdsOf(operations: Operation[]): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const op of operations) if (op.idSource === "derived") ids[`${op.method} ${op.path}`] = op.operationId;
+  // A settled id depends on another route being there: the next run derives and settles it again.
+  for (const op of operations) if (op.idSource === "derived" && !op.settled) ids[`${op.method} ${op.path}`] = op.operationId;
   return ids;
 }
 
@@ -208,6 +210,8 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
     },
     diagnostics,
   );
-  return dropShadowed(buildOperations(facts, config, diagnostics, derivedIds), diagnostics);
+  const operations = dropShadowed(buildOperations(facts, config, diagnostics, derivedIds), diagnostics);
+  settleDerivedIds(operations, diagnostics);
+  return operations;
 }
 

@@ -21,6 +21,8 @@ export interface ResolvedConfig {
   /** Permission calls whose keys are alternatives (`requireAnyPermission`). */
   anyPermissionCalls: string[];
   operationIds: Record<string, string>;
+  /** `operationIdsFrom`: derived from method and path, or from the framework's handler names. */
+  operationIdsFrom?: "path" | "handler";
   openapi: NonNullable<ApidexConfig["openapi"]>;
   lint: NonNullable<ApidexConfig["lint"]>;
   nest?: NonNullable<ApidexConfig["nest"]>;
@@ -95,6 +97,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     permissionCalls: [...new Set([...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? []), ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)])],
     anyPermissionCalls: [...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)],
     operationIds: config.operationIds ?? {},
+    ...(config.operationIdsFrom ? { operationIdsFrom: config.operationIdsFrom } : {}),
     openapi: config.openapi ?? {},
     lint: config.lint ?? {},
     ...(config.nest ? { nest: config.nest } : {}),

@@ -89,6 +89,12 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Where ids come from when no tag or `operationIds` entry sets one: `path` (the default, derived from
+     * method and path) or `handler` (the framework's handler name where it names handlers: NestJS
+     * `UsersController.findAll` is `users_find_all`, as @nestjs/swagger names it; other routes use `path`).
+     */
+    operationIdsFrom: z.enum(["path", "handler"]).optional(),
     /** Explicit operation ids by `METHOD /path`, for routes whose JSDoc you cannot edit. */
     operationIds: z.record(z.string().regex(/^[A-Z]+ \//, "keys look like 'GET /v1/things/{id}'"), z.string()).optional(),
     openapi: z

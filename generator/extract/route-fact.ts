@@ -21,6 +21,8 @@ export interface RouteFact {
   anyOf?: string[][];
   /** Facts that could not be read statically (`"permissions"`): the route is kept, marked. */
   unresolved?: string[];
+  /** The handler's name where the framework names handlers (NestJS: `Users_findAll`), for `operationIdsFrom: "handler"`. */
+  handlerName?: string;
   /** The doc comment that describes the operation, if any. */
   doc?: DocComment;
   /** Where the route is registered. */

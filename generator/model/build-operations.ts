@@ -5,10 +5,10 @@ import type { DocTag } from "../resolve/doc-comment.js";
 import { closedMatcher } from "./closed.js";
 import { deriveEffect } from "./effect.js";
 import { type Effect, EFFECTS, type Operation, type OperationExample } from "./operation.js";
-import { deriveOperationId } from "./operation-id.js";
+import { cleanId, deriveOperationId, words } from "./operation-id.js";
 import { summaryFromId } from "./summary.js";
 
-type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds">;
+type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds"> & { operationIdsFrom?: "path" | "handler" | undefined };
 
 /**
  * Turns route facts into operations: ids, summaries, effects, documented and closed flags, examples.
@@ -45,11 +45,12 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
     const idTag = first.get("operationId");
     const tagId = idTag?.text.trim();
     // Keys hold a space, so no key of an object's prototype can answer for one.
-    const operationId = tagId || configId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
+    const handlerId = config.operationIdsFrom === "handler" && fact.handlerName ? handlerOperationId(fact.handlerName) : undefined;
+    const operationId = tagId || configId || handlerId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
     const scope = first.get("scope")?.text.trim() || undefined;
     const op: Operation = {
       operationId,
-      idSource: tagId ? "tag" : configId ? "config" : "derived",
+      idSource: tagId ? "tag" : configId ? "config" : handlerId ? "handler" : "derived",
       method: fact.method,
       path: fact.path,
       pathParams: fact.pathParams,
@@ -122,3 +123,11 @@ function examplesOf(tags: DocTag[], diagnostics: DiagnosticBag): OperationExampl
   return out;
 }
 
+
+/**
+ * An id from the framework's handler name, as @nestjs/swagger names operations (`UsersController_findAll`),
+ * in the id alphabet: `users_find_all`. Two handlers of the same name are settled like derived ids.
+ */
+export function handlerOperationId(handlerName: string): string {
+  return cleanId(words(handlerName.replace(/Controller(?=_|$)/, "")), "HANDLER", handlerName);
+}

@@ -1,22 +1,29 @@
 import { createHash } from "node:crypto";
+import pluralize from "pluralize";
 
 /** The rule every operation id must follow: also an MCP tool name. */
 export const OPERATION_ID_PATTERN = /^[a-z][a-z0-9_]{0,47}$/;
 const MAX_LENGTH = 48;
 
 /**
- * Derives an operation id from the method and path alone, so it stays the same when files move or
- * handlers are renamed. The README documents the rule:
+ * Derives an operation id from the method and path alone, so it stays the same when files move, handlers
+ * are renamed, or other routes come and go. `docs/operation-ids.md` documents the rule:
  *
  * - a leading `api` and `v1` (or `v0`) segments are dropped; a later version (`v2`, `v2.1`) becomes a
  *   suffix (`list_invoices_v2`), so versions of one route get distinct ids;
- * - the verb: GET on a collection `list`, GET otherwise `get`, POST on a collection `create`, POST on a
- *   singular trailing segment uses that word as the verb (`/invoices/{id}/send` is `send_invoice`),
- *   PUT `replace`, PATCH `update`, DELETE `delete`, others the method's name;
- * - the noun: the literal segments in order, each singular when a parameter follows it (a segment
- *   that is not plural, like `team` in `/team/{member_id}`, takes the parameter's noun: `team_member`);
- *   the last one is singular when the operation acts on one item;
+ * - the verb: GET on a plural collection `list`, otherwise `get`; POST on a collection `create`, on an item `post`, on a singular trailing segment that word
+ *   (`/invoices/{id}/send` is `send_invoice`); PUT `replace`, PATCH `update`, DELETE `delete`, others
+ *   the method's name;
+ * - the noun: the literal segments in order; a segment followed by a parameter names one item — its
+ *   singular when it is a countable plural (`people/{id}` is `person`, via the `pluralize` package),
+ *   else the segment and the parameter's noun (`team/{member_id}` is `team_member`) or `item`
+ *   (`equipment/{id}` is `equipment_item`), so an item never takes the id of its collection; a
+ *   parameter no literal names is spelled out (`docs/{type}/{lang}` is `get_doc_by_lang`);
  * - over 48 characters, the id is cut and ends with 8 hex digits of the method and path's hash.
+ *
+ * What the words cannot tell apart (`/user` and `/users/{id}`; paths that differ only in word
+ * separators or in a dropped `api`/`v1` prefix) is settled in `model/derived-ids.ts`: the routes that
+ * share a derived id each get a hash suffix of their own method and path, with a warning.
  */
 export function deriveOperationId(method: string, path: string): string {
   const segments = path.split("/");
@@ -49,8 +56,7 @@ export function deriveOperationId(method: string, path: string): string {
     nouns.push(...versions);
     return finish(verb, nouns, method, path);
   } else {
-    const onItem = last.param || !last.plural;
-    verb = Object.hasOwn(VERBS, m) ? VERBS[m]!(onItem) : m.replace(/[^a-z0-9]/g, "_");
+    verb = Object.hasOwn(VERBS, m) ? VERBS[m]!(last) : m.replace(/[^a-z0-9]/g, "_");
     nouns = literals(parts, parts.length);
     singularLast = last.param || m === "post";
     if (singularLast && nouns.length && !last.param) nouns[nouns.length - 1] = singular(nouns[nouns.length - 1]!);
@@ -64,16 +70,18 @@ function literals(parts: Part[], count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const p = parts[i]!;
-    if (p.param) continue;
     const next = parts[i + 1];
-    out.push(next?.param ? itemNoun(p.words, next.text) : p.words);
+    if (!p.param) out.push(next?.param ? itemNoun(p.words, next.text) : p.words);
+    // A parameter that no literal names (`/docs/{type}/{lang}`, a leading `/{tenant}`) is spelled out.
+    else if (i === 0 || parts[i - 1]!.param) out.push(`by_${words(p.text.replace(/^\{|\}$/g, "")) || "param"}`);
   }
   return out;
 }
 
-const VERBS: Record<string, (onItem: boolean) => string> = {
-  get: (onItem) => (onItem ? "get" : "list"),
-  post: () => "create",
+/** The verb by method, from what the path ends in: an item (`{id}`), a plural collection, or a singular resource. */
+const VERBS: Record<string, (last: Part) => string> = {
+  get: (last) => (last.param || !last.plural ? "get" : "list"),
+  post: (last) => (last.param ? "post" : "create"),
   put: () => "replace",
   patch: () => "update",
   delete: () => "delete",
@@ -136,11 +144,17 @@ export function cleanId(joined: string, method: string, path: string): string {
   return id;
 }
 
-/** The noun for one item of a collection segment followed by a parameter. */
+/**
+ * The noun for one item of a collection segment followed by a parameter: the singular of a countable
+ * plural (`invoices` → `invoice`, `people` → `person`); otherwise the collection and the parameter
+ * (`equipment/{id}` → `equipment_by_id`), so the item's noun never equals the collection's.
+ */
 export const itemNoun = memo2((collection: string, param: string): string => {
-  if (isPlural(collection)) return singular(collection);
+  const one = singular(collection);
+  if (one !== collection && isPlural(collection)) return one;
+  // `team/{member_id}` is a team member; `equipment/{id}` one item of equipment.
   const fromParam = words(param.replace(/^\{|\}$/g, "")).replace(/_?id$/, "");
-  return fromParam && fromParam !== collection ? `${collection}_${fromParam}` : collection;
+  return fromParam && fromParam !== collection && !fromParam.endsWith(`_${collection}`) ? `${collection}_${fromParam}` : `${collection}_item`;
 });
 
 /** `work-orders` and `lineItems` become `work_orders` and `line_items`. */
@@ -151,21 +165,24 @@ export const words = memo((segment: string): string => {
     .toLowerCase();
 });
 
+/** Whether the last word of a noun is a countable plural (`invoices`, `people`; not `equipment`, `status`, `data`). */
 export function isPlural(word: string): boolean {
-  const w = word.toLowerCase();
-  return w.endsWith("s") && !/(ss|us|is)$/.test(w);
+  const w = lastWord(word.toLowerCase());
+  return /[a-z]/.test(w) && pluralize.isPlural(w) && !pluralize.isSingular(w);
 }
 
-/** Singular of the last word of a snake_case noun. */
+/** Singular of the last word of a snake_case noun (`line_items` → `line_item`), via the `pluralize` package. */
 export const singular = memo((noun: string): string => {
   const parts = noun.split("_");
   const w = parts.pop() ?? "";
-  let s = w;
-  if (/ies$/.test(w)) s = `${w.slice(0, -3)}y`;
-  else if (/(sses|ches|shes|xes|zzes)$/.test(w) || (/uses$/.test(w) && !/ouses$/.test(w))) s = w.slice(0, -2);
-  else if (isPlural(w)) s = w.slice(0, -1);
-  return [...parts, s].join("_");
+  const s = isPlural(w) ? pluralize.singular(w).toLowerCase() : w;
+  return [...parts, /^[a-z0-9]+$/.test(s) ? s : w].join("_");
 });
+
+function lastWord(noun: string): string {
+  const at = noun.lastIndexOf("_");
+  return at < 0 ? noun : noun.slice(at + 1);
+}
 
 /**
  * Remembers a pure string function's results: services repeat the same segments (`items`, `{id}`,

@@ -21,7 +21,9 @@ export interface OperationExample {
 export interface Operation {
   operationId: string;
   /** How the id was chosen: an `@operationId` tag, the config's `operationIds`, or derived. */
-  idSource: "tag" | "config" | "derived";
+  idSource: "tag" | "config" | "handler" | "derived";
+  /** Set when the derived id met another route's and got a hash suffix (model/derived-ids.ts). */
+  settled?: true;
   method: string;
   path: string;
   pathParams: string[];

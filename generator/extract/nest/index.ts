@@ -136,6 +136,7 @@ function controllerRoutes(
                   ...(doc ? { doc } : {}),
                   site: siteOf(verb),
                   handler: member,
+                  ...(cls.name && ts.isIdentifier(member.name) ? { handlerName: `${cls.name.text}_${member.name.text}` } : {}),
                 };
                 routes.push(markFact(fact, requirements));
               }

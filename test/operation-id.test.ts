@@ -1,0 +1,175 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
+import { buildOperations } from "../generator/model/build-operations.js";
+import { settleDerivedIds, withHash } from "../generator/model/derived-ids.js";
+import { deriveOperationId, OPERATION_ID_PATTERN } from "../generator/model/operation-id.js";
+import type { Operation } from "../generator/model/operation.js";
+import { generateFrom } from "./helpers/in-memory.js";
+
+/** Nouns of every kind the derivation must tell apart, not only the example's. */
+const COUNTABLE = ["invoice", "customer", "order", "line-item", "workOrder", "address", "box", "policy", "quiz", "bus", "hero"];
+const IRREGULAR = ["person", "child", "index", "status", "analysis", "criterion", "mouse", "leaf", "cactus", "goose"];
+const UNCOUNTABLE = ["equipment", "media", "data", "news", "information", "software", "staff", "series", "feedback", "metadata"];
+const SINGULAR_ONLY = ["user", "me", "auth", "settings", "health", "team", "profile", "billing"];
+const ACTIONS = ["send", "cancel", "approve", "archive", "refund"];
+
+const plural = (noun: string): string => {
+  const irregular: Record<string, string> = { person: "people", child: "children", index: "indices", status: "statuses", analysis: "analyses", criterion: "criteria", mouse: "mice", leaf: "leaves", cactus: "cacti", goose: "geese" };
+  if (irregular[noun]) return irregular[noun]!;
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+};
+
+const segment = fc.oneof(
+  fc.constantFrom(...COUNTABLE, ...IRREGULAR).map(plural),
+  fc.constantFrom(...COUNTABLE, ...IRREGULAR, ...UNCOUNTABLE, ...SINGULAR_ONLY),
+  fc.constantFrom("{id}", "{slug}", "{customer_id}", "{wildcard}"),
+  fc.constantFrom(...ACTIONS),
+);
+const route = fc.record({
+  method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+  path: fc
+    .tuple(fc.constantFrom("", "/api", "/v1", "/v2", "/api/v3"), fc.array(segment, { minLength: 1, maxLength: 5 }))
+    .map(([prefix, parts]) => `${prefix}/${parts.join("/")}`)
+    .filter((p) => !/\{id\}.*\{id\}|\{slug\}.*\{slug\}|\{customer_id\}.*\{customer_id\}|\{wildcard\}.*\{wildcard\}/.test(p)),
+});
+
+function operation(method: string, path: string): Operation {
+  return {
+    operationId: deriveOperationId(method, path),
+    idSource: "derived",
+    method,
+    path,
+    pathParams: [],
+    permissions: [],
+    summary: "x",
+    effect: "read",
+    documented: false,
+    closed: false,
+    destructive: false,
+    deprecated: false,
+    tags: [],
+    examples: [],
+    framework: "express",
+    site: { file: "/project/app.ts", line: 1, column: 1 },
+  };
+}
+
+/** The ids a set of routes ends with, as the pipeline gives them (derivation, then settling). */
+function idsOf(routes: { method: string; path: string }[]): Map<string, string> {
+  const operations = routes.map((r) => operation(r.method, r.path));
+  settleDerivedIds(operations, new DiagnosticBag());
+  return new Map(operations.map((op) => [`${op.method} ${op.path}`, op.operationId]));
+}
+
+/** Two paths the words cannot tell apart: the same method and the same words, segment for segment or not. */
+const sameWords = (a: { method: string; path: string }, b: { method: string; path: string }) => a.method === b.method && deriveOperationId(a.method, a.path) === deriveOperationId(b.method, b.path);
+
+describe("derived operation ids", () => {
+  it("are unique over any set of routes, and match the id pattern", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(route, { minLength: 2, maxLength: 40, selector: (r) => `${r.method} ${r.path}` }), (routes) => {
+        const ids = [...idsOf(routes).values()];
+        expect(new Set(ids).size).toBe(ids.length);
+        for (const id of ids) expect(id).toMatch(OPERATION_ID_PATTERN);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("are local: a route's id does not depend on the other routes unless their words are its own", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(route, { minLength: 2, maxLength: 30, selector: (r) => `${r.method} ${r.path}` }), (routes) => {
+        const together = idsOf(routes);
+        for (const r of routes) {
+          if (routes.some((o) => o !== r && sameWords(o, r))) continue; // settled by a hash of its own path
+          expect(together.get(`${r.method} ${r.path}`)).toBe(deriveOperationId(r.method, r.path));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("tell list and item, collection and action apart, whatever the noun", () => {
+    for (const noun of [...COUNTABLE, ...IRREGULAR, ...UNCOUNTABLE, ...SINGULAR_ONLY]) {
+      for (const collection of new Set([noun, plural(noun)])) {
+        const pairs: [string, string][] = [
+          ["GET", `/${collection}`],
+          ["GET", `/${collection}/{id}`],
+          ["POST", `/${collection}`],
+          ["POST", `/${collection}/{id}`],
+          ["DELETE", `/${collection}`],
+          ["DELETE", `/${collection}/{id}`],
+          ["GET", `/${collection}/{id}/notes`],
+          ["GET", `/${collection}/{id}/notes/{note_id}`],
+        ];
+        const ids = pairs.map(([m, p]) => deriveOperationId(m, p));
+        expect(new Set(ids).size, `${collection}: ${ids.join(" ")}`).toBe(ids.length);
+      }
+    }
+  });
+
+  it.each([
+    ["GET", "/v1/invoices", "list_invoices"],
+    ["GET", "/v1/invoices/{invoice_id}", "get_invoice"],
+    ["POST", "/v1/invoices", "create_invoice"],
+    ["POST", "/v1/invoices/{invoice_id}/send", "send_invoice"],
+    ["GET", "/v1/work-orders/{id}/line-items", "list_work_order_line_items"],
+    ["GET", "/people", "list_people"],
+    ["GET", "/people/{id}", "get_person"],
+    ["POST", "/partners", "create_partner"],
+    ["POST", "/partners/{id}", "post_partner"],
+    ["GET", "/equipment", "get_equipment"],
+    ["GET", "/equipment/{id}", "get_equipment_item"],
+    ["GET", "/user/{id}", "get_user_item"],
+    ["GET", "/team/{member_id}", "get_team_member"],
+    ["GET", "/children/{child_id}", "get_child"],
+    ["GET", "/statuses/{id}", "get_status"],
+    ["GET", "/docs/{type}", "get_doc"],
+    ["GET", "/docs/{feature}/{lang}", "get_doc_by_lang"],
+    ["GET", "/v2/invoices", "list_invoices_v2"],
+  ])("%s %s is %s", (method, path, id) => {
+    expect(deriveOperationId(method, path)).toBe(id);
+  });
+
+  it("settles what the words cannot tell apart with a hash of each route's own path, and warns", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express"; const app = express();\napp.get("/user", (q, s) => s.end());\napp.get("/users/:id", (q, s) => s.end());\napp.get("/invoices", (q, s) => s.end());`,
+    });
+    const ids = result.index.operations.map((o) => o.operation_id).sort();
+    expect(ids).toEqual([withHash("get_user", "GET", "/user"), withHash("get_user", "GET", "/users/{id}"), "list_invoices"].sort());
+    expect(withHash("get_user", "GET", "/user")).toMatch(/^get_user_[0-9a-f]{8}$/);
+    expect(result.diagnostics.warnings.map((d) => d.code)).toEqual(["APX408", "APX408"]);
+    expect(result.diagnostics.errors).toEqual([]);
+  });
+
+  it("never move an explicit id: the derived one that meets it does; two explicit ids stay an error", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express"; const app = express();\n/** A\n * @operationId list_invoices */\napp.get("/reports", (q, s) => s.end());\napp.get("/invoices", (q, s) => s.end());`,
+    });
+    const byPath = Object.fromEntries(result.index.operations.map((o) => [o.path, o.operation_id]));
+    expect(byPath["/reports"]).toBe("list_invoices");
+    expect(byPath["/invoices"]).toMatch(/^list_invoices_[0-9a-f]{8}$/);
+  });
+});
+
+describe("ids from handler names (operationIdsFrom: handler)", () => {
+  it("names NestJS operations as @nestjs/swagger does, in the id alphabet", async () => {
+    const files = {
+      "users.controller.ts": `import { Controller, Get, Post } from "@nestjs/common";\n@Controller("users")\nexport class UsersController { @Get() findAll() { return []; } @Post() create() { return {}; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller";\n@Module({ controllers: [UsersController] }) export class AppModule {}\n`,
+    };
+    const byHandler = await generateFrom(files, { operationIdsFrom: "handler" });
+    expect(byHandler.index.operations.map((o) => o.operation_id).sort()).toEqual(["users_create", "users_find_all"]);
+    const byPath = await generateFrom(files);
+    expect(byPath.index.operations.map((o) => o.operation_id).sort()).toEqual(["create_user", "list_users"]);
+  });
+
+  it("builds the same ids through the model as alone", () => {
+    const facts = [{ framework: "express", method: "GET", path: "/people/{id}", pathParams: ["id"], permissions: [], site: { file: "/a.ts", line: 1, column: 1 } }];
+    const [op] = buildOperations(facts, { closed: [], operationIds: {} }, new DiagnosticBag());
+    expect(op!.operationId).toBe(deriveOperationId("GET", "/people/{id}"));
+  });
+});
