@@ -295,6 +295,41 @@ const cases: Case[] = [
     routes: ["GET /api/users [users.read]", "POST /api/users [users.write]"],
   },
   {
+    name: "Next.js handlers destructured from a factory: export const { GET, POST } = route(...)",
+    files: { "app/api/todos/route.ts": `import { route } from "next-rest-framework";\nexport const { GET, POST } = route({ list: {}, create: {} });\n` },
+    routes: ["GET /api/todos []", "POST /api/todos []"],
+  },
+  {
+    name: "Fastify registrations inside await Promise.all([...])",
+    files: {
+      "fastify.ts": [
+        `import Fastify from "fastify";`,
+        `const users = async (f: any) => { f.get("/", async () => []); };`,
+        `const teams = async (f: any) => { f.get("/", async () => []); };`,
+        `export async function build() { const app = Fastify(); await Promise.all([app.register(users, { prefix: "/users" }), app.register(teams, { prefix: "/teams" })]); return app; }`,
+      ].join("\n"),
+    },
+    routes: ["GET /teams []", "GET /users []"],
+  },
+  {
+    name: "spread arguments forwarded to route modules, and an all() handler passed by reference that answers",
+    files: {
+      "auth.ts": AUTH,
+      "express.ts": [
+        `import express from "express"; import { requirePermission } from "./auth"; import { forward } from "./proxy";`,
+        `type Args = [express.Router, string];`,
+        `function accountRoutes(...args: Args) { const [router, key] = args; router.get("/account", requirePermission(key), (req, res) => res.json({})); }`,
+        `function routes(...args: Args) { accountRoutes(...args); }`,
+        `const app = express(); const router = express.Router();`,
+        `routes(router, "account.read");`,
+        `router.all("/tables/:name", requirePermission("tables.use"), forward);`,
+        `app.use("/api", router);`,
+      ].join("\n"),
+      "proxy.ts": `export async function forward(req: any, res: any, next: any) {\n  try { res.json(await fetch("http://db/" + req.params.name)); } catch (error) { next(error); }\n}\n`,
+    },
+    routes: ["GET /api/account [account.read]", "DELETE /api/tables/{name} [tables.use]", "GET /api/tables/{name} [tables.use]", "PATCH /api/tables/{name} [tables.use]", "POST /api/tables/{name} [tables.use]", "PUT /api/tables/{name} [tables.use]"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

@@ -103,7 +103,7 @@ export abstract class RouterHost implements HostAdapter {
     const upper = method.toUpperCase();
     // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
     // answers (fewer than three parameters) it is also an operation for every method.
-    const terminal = upper !== "ALL" || parts.handlers.some((h) => h.decl.parameters.length < 3);
+    const terminal = upper !== "ALL" || allAnswers(handlerArgs, parts, (arg) => this.interpreter.evaluate(arg, call.scope));
     const handler = parts.handlers[parts.handlers.length - 1]?.decl;
     const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, site, registration: node, ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
     router.stack.push(layer);
@@ -205,4 +205,40 @@ export function chainDoc(link: ts.CallExpression, routeCall: ts.CallExpression):
     links++;
   }
   return links === 1 && top.parent && ts.isExpressionStatement(top.parent) ? leadingDoc(top.parent) : undefined;
+}
+
+/**
+ * Whether `all(path, ...)` answers requests (an operation for every method) rather than only gating the
+ * routes after it: its last function answers when it takes no `next` or never calls it; a last argument
+ * apidex cannot read (an imported handler it cannot follow) is taken as answering too, since leaving it
+ * out would drop a route silently. Checks and package middleware (`cors()`) only gate.
+ */
+function allAnswers(handlerArgs: readonly ts.Expression[], parts: HandlerParts, evaluate: (arg: ts.Expression) => Value): boolean {
+  if (parts.handlers.some((h) => h.decl.parameters.length < 3 || !callsNext(h.decl))) return true;
+  const last = handlerArgs[handlerArgs.length - 1];
+  if (!last) return false;
+  const value = evaluate(last);
+  return value.kind === "unknown" || value.kind === "runtime";
+}
+
+/**
+ * Whether a middleware passes requests on: it calls its third parameter without an argument (`next()`),
+ * or hands it to something else. `next(error)` only reports a failure: the function still answers.
+ */
+function callsNext(decl: ts.FunctionLikeDeclaration): boolean {
+  const next = decl.parameters[2]?.name;
+  if (!next || !ts.isIdentifier(next) || !decl.body) return true;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === next.text && node !== next) {
+      const parent = node.parent;
+      const calledWithError = ts.isCallExpression(parent) && parent.expression === node && parent.arguments.length > 0;
+      if (!calledWithError) found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(decl.body);
+  return found;
 }

@@ -1078,9 +1078,9 @@ export class Interpreter {
         return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
       }
       case "function":
-        return this.callFunction(callee, args.map((a) => this.argument(a, scope)), node);
+        return this.callFunction(callee, this.arguments(args, scope), node);
       case "class":
-        return ts.isNewExpression(node) ? this.construct(callee, args.map((a) => this.argument(a, scope)), node) : unknown(node, "calls a class without new");
+        return ts.isNewExpression(node) ? this.construct(callee, this.arguments(args, scope), node) : unknown(node, "calls a class without new");
       case "unknown":
         return callee;
       case "runtime":
@@ -1088,6 +1088,17 @@ export class Interpreter {
       default:
         return unknown(node, `calls a ${callee.kind} value`);
     }
+  }
+
+  /** Call arguments, spreads of static arrays flattened (`sub(...args)` passes each item). */
+  private arguments(args: readonly ts.Expression[], scope: Scope): Value[] {
+    const out: Value[] = [];
+    for (const arg of args) {
+      const value = this.argument(arg, scope);
+      if (ts.isSpreadElement(arg) && value.kind === "array") out.push(...value.items);
+      else out.push(value);
+    }
+    return out;
   }
 
   private argument(node: ts.Expression, scope: Scope): Value {
@@ -1144,6 +1155,11 @@ export class Interpreter {
     if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
       const v = this.evaluate(arg, scope);
       return v.kind === "string" || v.kind === "number" || v.kind === "boolean" ? str(String(v.value)) : undefined;
+    }
+    // `await Promise.all([app.register(a), app.register(b)])`: the registrations in the array run, in order.
+    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && !scope.lookup("Promise") && ["all", "allSettled", "race", "any"].includes(callee.name.text)) {
+      const items = this.evaluate(arg, scope);
+      return { kind: "runtime", what: `the result of Promise.${callee.name.text}(${items.kind === "array" ? `${items.items.length} promises` : "..."})` };
     }
     if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== "Object" || scope.lookup("Object")) return undefined;
     const method = callee.name.text;

@@ -297,9 +297,19 @@ function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
   if (ts.isFunctionDeclaration(statement) && exported && statement.name && METHODS.includes(statement.name.text))
     return [[statement.name.text, statement]];
   if (ts.isVariableStatement(statement) && exported) {
-    return statement.declarationList.declarations
-      .filter((d) => ts.isIdentifier(d.name) && METHODS.includes(d.name.text) && d.initializer)
-      .map((d) => [(d.name as ts.Identifier).text, d.initializer!]);
+    const out: [string, ts.Node][] = [];
+    for (const d of statement.declarationList.declarations) {
+      if (!d.initializer) continue;
+      if (ts.isIdentifier(d.name) && METHODS.includes(d.name.text)) out.push([d.name.text, d.initializer]);
+      // `export const { GET, POST } = route({...})`: handlers a factory returns, by method name.
+      if (ts.isObjectBindingPattern(d.name)) {
+        for (const element of d.name.elements) {
+          const name = ts.isIdentifier(element.name) ? element.name.text : undefined;
+          if (name && METHODS.includes(name) && !element.dotDotDotToken) out.push([name, d.initializer]);
+        }
+      }
+    }
+    return out;
   }
   if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
     return statement.exportClause.elements.filter((e) => METHODS.includes(e.name.text)).map((e) => [e.name.text, e]);
