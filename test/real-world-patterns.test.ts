@@ -330,6 +330,28 @@ const cases: Case[] = [
     routes: ["GET /api/account [account.read]", "DELETE /api/tables/{name} [tables.use]", "GET /api/tables/{name} [tables.use]", "PATCH /api/tables/{name} [tables.use]", "POST /api/tables/{name} [tables.use]", "PUT /api/tables/{name} [tables.use]"],
   },
   {
+    name: "an app class created in an exported start() nothing calls, configured by an async method",
+    files: {
+      "routes.ts": `import express from "express";\nconst router = express.Router();\nrouter.get("/flows", (req, res) => res.json([]));\nexport default router;\n`,
+      "index.ts": [
+        `import express from "express"; import http from "node:http"; import apiV1 from "./routes";`,
+        `export class App {`,
+        `  app: express.Application;`,
+        `  constructor() { this.app = express(); }`,
+        `  async config() { this.app.use(express.json()); this.app.use("/api/v1", apiV1); }`,
+        `}`,
+        `let serverApp: App | undefined;`,
+        `export async function start(): Promise<void> {`,
+        `  serverApp = new App();`,
+        `  const server = http.createServer(serverApp.app);`,
+        `  await serverApp.config();`,
+        `  server.listen(3000);`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/flows []"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

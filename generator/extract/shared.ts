@@ -42,10 +42,20 @@ export function runAppFactories(
   /** Told of every file that has an app factory (run now or not). */
   onFactory?: (file: string) => void,
 ): void {
+  // Classes whose members create an app (`constructor() { this.app = express() }`): a function that
+  // constructs one (`start() { server = new App(); await server.config() }`) is an app factory too.
+  const appClasses = new Set<ts.Node>();
+  for (const file of sources.files) {
+    for (const call of callsOf(file)) {
+      if (!createsApp(call, file)) continue;
+      for (let n: ts.Node | undefined = call.parent; n; n = n.parent) if (ts.isClassDeclaration(n)) appClasses.add(n);
+    }
+  }
   for (const file of sources.files) {
     const factories = new Set<ts.Node>();
     for (const call of callsOf(file)) {
-      if (!createsApp(call, file)) continue;
+      const constructsApp = appClasses.size > 0 && ts.isNewExpression(call) && constructsAppClass(call, file, interpreter, appClasses);
+      if (!constructsApp && !createsApp(call, file)) continue;
       const fn = topLevelFunction(call);
       if (fn) factories.add(fn);
     }
@@ -60,6 +70,12 @@ export function runAppFactories(
       interpreter.callFunction(value, args, fn);
     }
   }
+}
+
+function constructsAppClass(call: ts.NewExpression, file: ts.SourceFile, interpreter: Interpreter, appClasses: ReadonlySet<ts.Node>): boolean {
+  if (!ts.isIdentifier(call.expression)) return false;
+  const value = interpreter.lookup(call.expression.text, interpreter.module(file).scope, call);
+  return value.kind === "class" && appClasses.has(value.decl);
 }
 
 /** Local names bound to a package's default or namespace import in a file. */

@@ -828,6 +828,14 @@ export class Interpreter {
 
   private binary(node: ts.BinaryExpression, scope: Scope): Value {
     const op = node.operatorToken.kind;
+    // `app = createApp()` in code apidex runs (a `let` set inside a bootstrap function): later reads see it.
+    if (op === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left)) {
+      const binding = scope.lookup(node.left.text);
+      if (!binding) return unknown(node, "assigns to a name apidex does not know");
+      const value = this.evaluate(node.right, scope);
+      binding.assign(value);
+      return value;
+    }
     // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
     if (op === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
       const target = this.evaluate(node.left.expression, scope);

@@ -177,6 +177,11 @@ export class Binding {
     return b;
   }
 
+  /** `name = value` in code apidex runs: later reads see the value. */
+  assign(value: Value): void {
+    this.value = value;
+  }
+
   get(onCycle: () => Value): Value {
     if (this.value) return this.value;
     if (this.computing) return onCycle();

@@ -28,7 +28,11 @@ export const koaAdapter: FrameworkAdapter = {
     );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app" && !host.mountedApps.has(r))) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
+    // An app a factory creates may be created twice: once when apidex runs the factory alone, once where
+    // the code calls it and mounts the result. Where one app of a creation site is mounted, none is a root.
+    const mountedSites = new Set([...host.mountedApps].map((r) => `${r.site.file}:${r.site.line}:${r.site.column}`));
+    const roots = host.routers.filter((r) => r.kind === "app" && !host.mountedApps.has(r) && !mountedSites.has(`${r.site.file}:${r.site.line}:${r.site.column}`));
+    for (const app of roots) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
     session?.finish(interpreter, "koa");
