@@ -352,6 +352,26 @@ const cases: Case[] = [
     routes: ["GET /api/v1/flows []"],
   },
   {
+    name: "@hono/zod-openapi: OpenAPIHono apps from a factory, createRoute definitions in other files, app.openapi(route, handler), route middleware",
+    files: {
+      "auth.ts": AUTH,
+      "routes/monitors.ts": [
+        `import { createRoute, z } from "@hono/zod-openapi"; import { requirePermission } from "../auth";`,
+        `export const getMonitor = createRoute({ method: "get", path: "/monitors/{id}", summary: "Get a monitor", tags: ["Monitors"], request: { params: z.object({ id: z.string() }) }, responses: {} });`,
+        `export const createMonitor = createRoute({ method: "post", path: "/monitors", summary: "Create a monitor", middleware: [requirePermission("monitors.write")] as const, responses: {} });`,
+      ].join("\n"),
+      "routes/index.ts": [
+        `import type { OpenAPIHono } from "@hono/zod-openapi"; import { getMonitor, createMonitor } from "./monitors";`,
+        `export function registerMonitors(api: OpenAPIHono) {`,
+        `  api.openapi(getMonitor, (c) => c.json({}));`,
+        `  api.openapi(createMonitor, (c) => c.json({}, 201));`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import { OpenAPIHono } from "@hono/zod-openapi"; import { registerMonitors } from "./routes/index";\nexport function getApp() { const app = new OpenAPIHono().basePath("/v1"); registerMonitors(app); return app; }\n`,
+    },
+    routes: ["GET /v1/monitors/{id} []", "POST /v1/monitors [monitors.write]"],
+  },
+  {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",
     files: {
       "auth.ts": AUTH,

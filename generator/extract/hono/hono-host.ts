@@ -4,6 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
 import { isServeCall, topRouter } from "../file-routes/file-paths.js";
 
 export const HONO_METHODS = new Set(["get", "post", "put", "delete", "patch", "options", "head", "all"]);
@@ -19,8 +20,15 @@ export class HonoHost extends RouterHost {
   routeFile: ((fileName: string) => boolean) | undefined;
 
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
-    if (!/^hono(\/|$)/.test(callee.module)) return undefined;
     const name = callee.path[callee.path.length - 1];
+    // @hono/zod-openapi: `new OpenAPIHono()` is a Hono app; `createRoute({...})` returns its options as
+    // they are, which `app.openapi(route, handler)` registers.
+    if (ZOD_OPENAPI.test(callee.module)) {
+      if (name === "OpenAPIHono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
+      if (name === "createRoute" && call.args[0]) return this.interpreter.evaluate(call.args[0], call.scope);
+      return undefined;
+    }
+    if (!/^hono(\/|$)/.test(callee.module)) return undefined;
     if (name === "Hono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
     // `export const GET = handle(app)` in a route file: the file-route adapter indexes the app (its paths
     // within the file's, its methods those exported), so it is no root here.
@@ -41,6 +49,11 @@ export class HonoHost extends RouterHost {
       this.visit(node);
       const paths = this.paths(call.args[0], call, "route path");
       if (paths) this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
+      return receiver;
+    }
+    if (method === "openapi") {
+      this.visit(node);
+      this.addOpenApiRoute(app, call);
       return receiver;
     }
     if (method === "on") {
@@ -90,4 +103,42 @@ export class HonoHost extends RouterHost {
     }
     return receiver;
   }
+
+  /**
+   * `app.openapi(createRoute({ method, path, middleware, summary, description, tags }), handler)`: the
+   * route's method and path (OpenAPI `{id}` syntax), its middleware's checks, and its summary and
+   * description as the route's documentation when no doc comment says otherwise.
+   */
+  private addOpenApiRoute(app: RouterNode, call: CallContext): void {
+    const node = call.node as ts.CallExpression;
+    const route = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const method = route?.kind === "object" ? route.props.get("method") : undefined;
+    const path = route?.kind === "object" ? route.props.get("path") : undefined;
+    if (route?.kind !== "object" || method?.kind !== "string" || path?.kind !== "string") {
+      this.diagnostics.warning("APX201", "Cannot resolve the method or path of this openapi() route statically; the route is left out.", siteOf(node), "Pass createRoute({ method, path, ... }) with literal method and path, or a const holding one.");
+      return;
+    }
+    const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1");
+    const middleware = route.props.get("middleware");
+    const checks = middleware ? this.middlewareChecks(middleware) : [];
+    const doc = statementDoc(node) ?? routeDoc(route, siteOf(node));
+    this.addRoute(app, method.value.toLowerCase(), [honoPath], call.args.slice(1, 2), call, doc, checks);
+  }
+}
+
+const ZOD_OPENAPI = /^@hono\/zod-openapi$/;
+
+/** A route definition's `summary`, `description` and `tags` as a doc comment. */
+function routeDoc(route: Extract<Value, { kind: "object" }>, site: DocComment["site"]): DocComment | undefined {
+  const summary = route.props.get("summary");
+  const description = route.props.get("description");
+  const tags = route.props.get("tags");
+  const tagNames = tags ? (stringsOf(tags) ?? []) : [];
+  if (summary?.kind !== "string" && description?.kind !== "string" && !tagNames.length) return undefined;
+  return {
+    ...(summary?.kind === "string" ? { summary: summary.value.replace(/\s+/g, " ").trim() } : description?.kind === "string" ? { summary: description.value.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim() } : {}),
+    ...(description?.kind === "string" && summary?.kind === "string" ? { description: description.value } : {}),
+    tags: tagNames.map((name) => ({ name: "tag", text: name, site })),
+    site,
+  };
 }

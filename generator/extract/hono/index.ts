@@ -4,7 +4,8 @@ import { anyFileRoute } from "../file-routes/file-paths.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
-import { dedupe, importedPackages, reportUnreached } from "../shared.js";
+import { ts } from "../../typescript.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
 import { HONO_METHODS, HonoHost } from "./hono-host.js";
 import { honoToOpenApi } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
@@ -12,7 +13,7 @@ import { IncrementalSession } from "../incremental/session.js";
 /** Hono: every app that no other app mounts (with route() or basePath()) is a root. */
 export const honoAdapter: FrameworkAdapter = {
   name: "hono",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/"))),
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/") || p === "@hono/zod-openapi")),
   extract(sources, options, diagnostics) {
     const host = new HonoHost(diagnostics);
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
@@ -22,6 +23,13 @@ export const honoAdapter: FrameworkAdapter = {
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
+    // Apps created in factories nothing in the sources calls (`getApp()`, `createApp(env)`) are run once.
+    runAppFactories(
+      sources,
+      interpreter,
+      (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && (localNamesOf(file, "hono").has(call.expression.text) || namedImportsOf(file, call.expression.text)),
+      (file) => session?.recorder.spoil(file, "it has an app factory"),
+    );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
@@ -30,3 +38,15 @@ export const honoAdapter: FrameworkAdapter = {
     return dedupe(routes);
   },
 };
+
+/** `import { Hono } from "hono"` / `import { OpenAPIHono } from "@hono/zod-openapi"`: whether `name` is one of them here. */
+function namedImportsOf(file: ts.SourceFile, name: string): boolean {
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const from = statement.moduleSpecifier.text;
+    if (from !== "hono" && from !== "@hono/zod-openapi") continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name && ["Hono", "OpenAPIHono"].includes((e.propertyName ?? e.name).text))) return true;
+  }
+  return false;
+}
