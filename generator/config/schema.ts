@@ -83,7 +83,7 @@ export const configSchema = z
     lint: z
       .object({
         /** Severity per rule: "error", "warning" or "off". */
-        rules: z.partialRecord(z.enum(["no-permission", "documented-scope", "documented-summary", "documented-examples", "summary-length", "looks-closed", "documented-closed", "duplicate-id"]), z.enum(["error", "warning", "off"])).optional(),
+        rules: z.partialRecord(z.enum(["no-permission", "unresolved-permissions", "documented-scope", "documented-summary", "documented-examples", "summary-length", "looks-closed", "documented-closed", "duplicate-id"]), z.enum(["error", "warning", "off"])).optional(),
         /** Path globs of operations that intentionally check no permission (also the `@public` tag). */
         public: z.array(pathPattern).optional(),
       })

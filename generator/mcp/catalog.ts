@@ -1,3 +1,4 @@
+import { checksKey } from "../model/key-reach.js";
 import type { IndexEntry, OperationsIndex } from "../emit/index-artifact.js";
 import type { OpenApiDocument } from "../review/artifact-source.js";
 import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
@@ -46,7 +47,8 @@ export class Catalog {
 
   /** Operations that check a permission key: what adding it to a key unlocks. */
   unlockedBy(permission: string): CatalogEntry[] {
-    return [...this.byId.values()].filter((e) => e.permissions.includes(permission));
+    // Required, or one of the alternatives of a group: adding the key is what lets these through.
+    return [...this.byId.values()].filter((e) => checksKey(e, permission));
   }
 }
 

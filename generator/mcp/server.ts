@@ -1,3 +1,4 @@
+import { reach } from "../model/key-reach.js";
 import { type CallToolResult, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Catalog, CatalogEntry } from "./catalog.js";
@@ -29,12 +30,15 @@ const operationOutput = z.object({
   path: z.string(),
   summary: z.string(),
   permissions: z.array(z.string()),
+  any_of: z.array(z.array(z.string())).optional().describe("Groups of alternative keys: one key of each group is needed too"),
+  unresolved: z.array(z.string()).optional().describe("Facts apidex could not read statically; with 'permissions', the keys listed are a lower bound"),
   effect: z.enum(["read", "write", "remove"]),
   path_params: z.array(z.string()),
   documented: z.boolean(),
   destructive: z.boolean().optional(),
-  callable: z.boolean().optional(),
+  callable: z.union([z.boolean(), z.literal("unknown")]).optional(),
   missing_permissions: z.array(z.string()).optional(),
+  missing_any_of: z.array(z.array(z.string())).optional(),
   query: z.array(z.object({ name: z.string(), required: z.boolean(), type: z.string() })).optional(),
   body: z.record(z.string(), z.string()).optional(),
 });
@@ -80,18 +84,20 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
   const log = options.log ?? (() => {});
 
   const describe = (e: CatalogEntry): z.infer<typeof operationOutput> => {
-    const missing = options.keyPermissions ? e.permissions.filter((p) => !options.keyPermissions!.has(p)) : undefined;
+    const known = options.keyPermissions ? reach(e, options.keyPermissions) : undefined;
     return {
       operation_id: e.operation_id,
       method: e.method,
       path: e.path,
       summary: e.summary,
       permissions: e.permissions,
+      ...(e.any_of?.length ? { any_of: e.any_of } : {}),
+      ...(e.unresolved?.length ? { unresolved: e.unresolved } : {}),
       effect: e.effect,
       path_params: e.path_params,
       documented: e.documented,
       ...(e.destructive ? { destructive: true } : {}),
-      ...(missing ? { callable: missing.length === 0, missing_permissions: missing } : {}),
+      ...(known ? { callable: known.callable, missing_permissions: known.missing, ...(known.missingAnyOf.length ? { missing_any_of: known.missingAnyOf } : {}) } : {}),
       ...(e.shape?.query ? { query: e.shape.query } : {}),
       ...(e.shape?.body ? { body: e.shape.body } : {}),
     };
@@ -115,7 +121,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         ...(input.effect ? { effect: input.effect } : {}),
       };
       let found = catalog.find(input.query, filters, input.callable_only && options.keyPermissions ? Number.POSITIVE_INFINITY : limit).map(describe);
-      if (input.callable_only && options.keyPermissions) found = found.filter((o) => o.callable).slice(0, limit);
+      if (input.callable_only && options.keyPermissions) found = found.filter((o) => o.callable !== false).slice(0, limit); // "unknown" stays, marked
       const structured = { operations: found, total_operations: catalog.byId.size };
       return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
     },
@@ -143,9 +149,12 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         .map((e) => ({ operation_id: e.operation_id, method: e.method, path: e.path }));
       const structured = { ...outcome, unlocks };
       const list = unlocks.length ? ` With ${permission} the key would also unlock: ${unlocks.map((u) => `${u.operation_id} (${u.method} ${u.path})`).join(", ")}.` : "";
+      // A key of an any-of group: any one of the group's keys would do, and the user may hold another.
+      const group = entry.any_of?.find((g) => g.includes(permission));
+      const alternatives = group ? ` Any one of ${group.join(", ")} would do.` : "";
       return {
         isError: true,
-        content: [{ type: "text", text: `Refused: this key lacks the permission ${permission}. Add ${permission} to the key to call ${entry.operation_id}.${list}` }],
+        content: [{ type: "text", text: `Refused: this key lacks the permission ${permission}.${alternatives} Add ${permission} to the key to call ${entry.operation_id}.${list}` }],
         structuredContent: structured,
       };
     }

@@ -3,7 +3,9 @@ import { UsageError } from "../diagnostics/diagnostic.js";
 import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
 import { readLocation } from "./artifact-source.js";
 
-export const INDEX_FIELDS = ["operation_id", "method", "path", "permissions", "summary", "path_params", "effect", "documented"] as const;
+export const INDEX_FIELDS = ["operation_id", "method", "path", "permissions", "any_of", "unresolved", "summary", "path_params", "effect", "documented"] as const;
+/** What `find` prints without --fields (any_of and unresolved are shown inside permissions). */
+const DEFAULT_FIELDS: IndexField[] = ["operation_id", "method", "path", "permissions", "summary", "path_params", "effect", "documented"];
 export type IndexField = (typeof INDEX_FIELDS)[number];
 
 export interface FindOptions extends SearchFilters {
@@ -31,8 +33,14 @@ export async function loadIndex(location: string, cwd: string): Promise<Operatio
 export function findOperations(index: OperationsIndex, options: FindOptions): Partial<IndexEntry>[] {
   const search = new OperationSearch(index.operations);
   const hits = search.search(options.query, options, options.limit ?? Number.POSITIVE_INFINITY);
-  const fields = options.fields ?? [...INDEX_FIELDS];
-  return hits.map(({ entry }) => Object.fromEntries(fields.map((f) => [f, entry[f]])) as Partial<IndexEntry>);
+  const fields = options.fields ?? DEFAULT_FIELDS;
+  return hits.map(({ entry }) => {
+    const row = Object.fromEntries(fields.map((f) => [f, entry[f]])) as Partial<IndexEntry>;
+    // Without --fields, the alternatives and the unresolved mark come along where an entry has them.
+    if (!options.fields && entry.any_of) row.any_of = entry.any_of;
+    if (!options.fields && entry.unresolved) row.unresolved = entry.unresolved;
+    return row;
+  });
 }
 
 export function parseFields(list: string): IndexField[] {
@@ -45,7 +53,21 @@ export function parseFields(list: string): IndexField[] {
 /** One aligned line an operation, with whichever fields were asked for. */
 export function renderFindText(rows: Partial<IndexEntry>[]): string {
   if (!rows.length) return "no operations match\n";
-  const cells = rows.map((r) => Object.values(r).map((v) => (Array.isArray(v) ? v.join(",") || "-" : String(v))));
+  const cells = rows.map((r) => {
+    // any_of and unresolved read as part of the keys when shown with them: `a,b|c,?`.
+    const folded = "permissions" in r ? { ...r, permissions: permissionsText(r as IndexEntry), any_of: undefined, unresolved: undefined } : r;
+    return Object.entries(folded)
+      .filter(([k, v]) => !("permissions" in r && (k === "any_of" || k === "unresolved") && v === undefined))
+      .map(([, v]) => (v === undefined ? "-" : Array.isArray(v) ? v.join(",") || "-" : String(v)));
+  });
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
   return `${cells.map((c) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join("  ")).join("\n")}\n`;
+}
+
+/**
+ * An entry's keys as one list for the default view: the required keys, each any-of group as
+ * `a|b`, and `?` when some key could not be read (`unresolved`).
+ */
+function permissionsText(entry: IndexEntry): string[] {
+  return [...(entry.permissions ?? []), ...(entry.any_of ?? []).map((g) => g.join("|")), ...(entry.unresolved?.includes("permissions") ? ["?"] : [])];
 }

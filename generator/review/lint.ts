@@ -4,11 +4,12 @@ import type { GenerateResult } from "../generate.js";
 import { closedMatcher } from "../model/closed.js";
 import { MAX_SUMMARY_LENGTH } from "../validate/validate-operations.js";
 
-export type LintRule = "no-permission" | "documented-scope" | "documented-summary" | "documented-examples" | "summary-length" | "looks-closed" | "documented-closed" | "duplicate-id";
+export type LintRule = "no-permission" | "unresolved-permissions" | "documented-scope" | "documented-summary" | "documented-examples" | "summary-length" | "looks-closed" | "documented-closed" | "duplicate-id";
 
 /** Each rule's severity unless the config's `lint.rules` says otherwise. */
 export const DEFAULT_SEVERITIES: Record<LintRule, "error" | "warning" | "off"> = {
   "no-permission": "error",
+  "unresolved-permissions": "warning",
   "documented-scope": "error",
   "documented-summary": "error",
   "documented-examples": "warning",
@@ -42,7 +43,9 @@ export function lintOperations(result: GenerateResult, config: Pick<ResolvedConf
       if (op.documented) add("documented-closed", `${name} is @documented but closed: it must never be published.`, op.site, "Remove @documented, or reopen the route if keys may call it.");
       continue;
     }
-    if (!op.permissions.length && !tags.some((t) => t.name === "public") && !isPublicPath(op.path)) {
+    if (op.unresolved?.includes("permissions")) {
+      add("unresolved-permissions", `${name} checks a permission apidex cannot read statically; the index marks it unresolved, and its keys are a lower bound.`, op.site, "Pass the key as a literal, a const or an enum member, so the index says exactly which key it needs.");
+    } else if (!op.permissions.length && !op.anyOf?.length && !tags.some((t) => t.name === "public") && !isPublicPath(op.path)) {
       add("no-permission", `${name} checks no permission and is neither closed nor marked public.`, op.site, "Add a permission check, close it (config `closed` or @closed), or mark it @public / list it in lint.public if any key may call it.");
     }
     if (CLOSED_LOOKING.test(op.path)) {

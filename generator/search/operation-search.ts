@@ -1,3 +1,4 @@
+import { checksKey } from "../model/key-reach.js";
 import MiniSearch from "minisearch";
 import type { IndexEntry } from "../emit/index-artifact.js";
 import { singular } from "../model/operation-id.js";
@@ -112,7 +113,7 @@ export class OperationSearch {
         if (field === "id") return doc.operation_id;
         if (field === "summary") return doc.summary;
         if (field === "path") return doc.path.replace(/\{[^}]+\}/g, " ");
-        if (field === "permissions") return doc.permissions.join(" ");
+        if (field === "permissions") return [...doc.permissions, ...(doc.any_of ?? []).flat()].join(" ");
         if (field === "method") return doc.method;
         return "";
       },
@@ -133,7 +134,7 @@ export class OperationSearch {
   search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit[] {
     const keep = (e: IndexEntry) =>
       (!filters.pathContains || e.path.toLowerCase().includes(filters.pathContains.toLowerCase())) &&
-      (!filters.permission || e.permissions.includes(filters.permission)) &&
+      (!filters.permission || checksKey(e, filters.permission)) &&
       (!filters.method || e.method === filters.method.toUpperCase()) &&
       (!filters.effect || e.effect === filters.effect);
     const words = query ? tokenize(query) : [];

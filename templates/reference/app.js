@@ -108,6 +108,14 @@
     $("documented").hidden = false;
   }
 
+  /** Required keys as chips, each any-of group as one "any of a | b" chip, and a marker when keys could not be read. */
+  function keyChips(permissions, anyOf, unresolved) {
+    const chips = permissions.map((p) => el("span", { class: "chip", text: p }));
+    for (const group of anyOf || []) chips.push(el("span", { class: "chip any-of", title: "any one of these keys", text: `any of ${group.join(" | ")}` }));
+    if ((unresolved || []).includes("permissions")) chips.push(el("span", { class: "chip unresolved", title: "apidex could not read every key this operation checks", text: "unresolved" }));
+    return chips;
+  }
+
   function renderOperation(path, method, op, doc) {
     const perms = op["x-service-permissions"] || [];
     const details = el(
@@ -123,7 +131,7 @@
         { class: "facts" },
         el("dt", { text: "Operation id" }), el("dd", {}, el("code", { text: op.operationId })),
         el("dt", { text: "Scope" }), el("dd", {}, op["x-service-scope"] ? el("code", { text: op["x-service-scope"] }) : el("span", { class: "muted", text: "none" })),
-        el("dt", { text: "Permissions" }), el("dd", { class: "chips" }, perms.length ? perms.map((p) => el("span", { class: "chip", text: p })) : el("span", { class: "muted", text: "none" })),
+        el("dt", { text: "Permissions" }), el("dd", { class: "chips" }, perms.length || op["x-service-permissions-any-of"] || op["x-service-unresolved"] ? keyChips(perms, op["x-service-permissions-any-of"], op["x-service-unresolved"]) : el("span", { class: "muted", text: "none" })),
         el("dt", { text: "Undoable" }), el("dd", { text: op["x-service-destructive"] ? "No: this cannot be undone from the API" : "Yes" }),
       ),
     );
@@ -159,6 +167,7 @@
     const keys = new Set();
     const entries = index.operations.map((op) => {
       op.permissions.forEach((p) => keys.add(p));
+      (op.any_of || []).forEach((g) => g.forEach((p) => keys.add(p)));
       methods.add(op.method);
       const target = documentedIds.has(op.operation_id) ? `#op/${op.operation_id}` : `#index/${op.operation_id}`;
       const row = el(
@@ -167,11 +176,12 @@
         el("td", {}, methodBadge(op.method)),
         el("td", { class: "path", text: op.path }),
         el("td", {}, el("a", { href: target, text: op.operation_id }), el("div", { class: "muted", text: op.summary })),
-        el("td", {}, el("div", { class: "chips" }, op.permissions.map((p) => el("span", { class: "chip", text: p })))),
+        el("td", {}, el("div", { class: "chips" }, keyChips(op.permissions, op.any_of, op.unresolved))),
         el("td", { text: op.effect }),
       );
       rows.append(row);
-      return { row, op, words: `${op.operation_id} ${op.summary} ${op.path} ${op.permissions.join(" ")}`.toLowerCase(), path: op.path.toLowerCase() };
+      const alternatives = (op.any_of || []).flat();
+      return { row, op, keys: [...op.permissions, ...alternatives], unresolved: (op.unresolved || []).includes("permissions"), words: `${op.operation_id} ${op.summary} ${op.path} ${op.permissions.join(" ")} ${alternatives.join(" ")}`.toLowerCase(), path: op.path.toLowerCase() };
     });
     const methodSelect = $("f-method");
     for (const m of [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))) methodSelect.append(el("option", { value: m, text: m }));
@@ -187,7 +197,9 @@
       const method = methodSelect.value;
       let shown = 0;
       for (const e of entries) {
-        const visible = (!method || e.op.method === method) && (!permission || e.op.permissions.includes(permission)) && (!path || e.path.includes(path)) && words.every((w) => e.words.includes(w));
+        // A key matches where it is required or one of a group's alternatives; "?" shows the unresolved ones.
+        const keyMatches = !permission || (permission === "?" ? e.unresolved : e.keys.includes(permission));
+        const visible = (!method || e.op.method === method) && keyMatches && (!path || e.path.includes(path)) && words.every((w) => e.words.includes(w));
         if (e.row.hidden === visible) e.row.hidden = !visible;
         if (visible) shown++;
       }

@@ -8,6 +8,8 @@ export interface Change {
   kind:
     | "fewer-permissions"
     | "more-permissions"
+    | "any-of"
+    | "unresolved"
     | "scope"
     | "effect"
     | "removed"
@@ -34,6 +36,8 @@ export interface DiffReport {
 
 const KIND_RANK: Record<Change["kind"], number> = {
   "fewer-permissions": 0,
+  "any-of": 0,
+  unresolved: 0,
   scope: 1,
   effect: 2,
   "more-permissions": 3,

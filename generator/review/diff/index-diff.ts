@@ -31,6 +31,23 @@ export function diffIndexes(base: OperationsIndex, head: OperationsIndex): Chang
       });
     }
     if (added.length) changes.push({ kind: "more-permissions", level: "security", ...at(now), message: `now also checks ${added.join(", ")}` });
+    // Alternatives: a group that appears, goes or changes widens or narrows which keys get through.
+    const groups = (entry: typeof old) => (entry.any_of ?? []).map((g) => g.join("|"));
+    const goneGroups = groups(old).filter((g) => !groups(now).includes(g));
+    const newGroups = groups(now).filter((g) => !groups(old).includes(g));
+    if (goneGroups.length || newGroups.length) {
+      const parts = [...(goneGroups.length ? [`no longer accepts any one of ${goneGroups.join("; ")}`] : []), ...(newGroups.length ? [`now accepts any one of ${newGroups.join("; ")}`] : [])];
+      changes.push({ kind: "any-of", level: "security", ...at(now), message: parts.join(", and ") });
+    }
+    const wasUnresolved = (old.unresolved ?? []).includes("permissions");
+    const isUnresolved = (now.unresolved ?? []).includes("permissions");
+    if (wasUnresolved !== isUnresolved) {
+      changes.push(
+        isUnresolved
+          ? { kind: "unresolved", level: "security", ...at(now), message: "now checks a permission apidex cannot read statically (unresolved): its keys are a lower bound" }
+          : { kind: "unresolved", level: "info", ...at(now), message: "its permissions are read in full again (no longer unresolved)" },
+      );
+    }
     if (now.effect !== old.effect) {
       const riskier = EFFECT_RANK[now.effect] > EFFECT_RANK[old.effect];
       changes.push({ kind: "effect", level: riskier ? "security" : "info", ...at(now), message: `effect changed from ${old.effect} to ${now.effect}` });

@@ -19,7 +19,7 @@ export function compareArtifacts(base: ArtifactSet, head: ArtifactSet): DiffRepo
     // With both artifacts, the index already reports permissions, additions and removals of every
     // operation; the document adds what only it knows: shapes, scopes, the public surface.
     const fromDocument = diffOpenApi(base.openapi, head.openapi);
-    changes.push(...(base.index && head.index ? fromDocument.filter((c) => !["fewer-permissions", "more-permissions", "added"].includes(c.kind)) : fromDocument));
+    changes.push(...(base.index && head.index ? fromDocument.filter((c) => !["fewer-permissions", "more-permissions", "any-of", "unresolved", "added"].includes(c.kind)) : fromDocument));
     compared = true;
   }
   if (!compared) {
@@ -38,6 +38,6 @@ export async function diffArguments(base: string, head: string, options: { cwd: 
 export function failsOn(report: DiffReport, failOn: "breaking" | "permissions" | "any" | undefined): boolean {
   if (!failOn) return false;
   if (failOn === "any") return report.changes.length > 0;
-  if (failOn === "permissions") return report.changes.some((c) => c.kind === "fewer-permissions" || c.kind === "more-permissions");
+  if (failOn === "permissions") return report.changes.some((c) => c.kind === "fewer-permissions" || c.kind === "more-permissions" || c.kind === "any-of" || (c.kind === "unresolved" && c.level === "security"));
   return report.changes.some((c) => c.level === "breaking");
 }
