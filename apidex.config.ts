@@ -10,7 +10,8 @@ export default defineConfig({
   openapi: {
     info: {
       title: "FieldCo Field Service API",
-      description: "Customers, work orders, invoices, estimates, technicians, scheduling, inventory and payments for field-service businesses.",
+      description:
+        "Customers, work orders, invoices, estimates, technicians, scheduling, inventory and payments for field-service businesses.",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: "https://api.fieldco.example", description: "Production" }],

@@ -53,7 +53,11 @@ function measure(args: string[], cwd: string): Sample {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const summarize = (samples: Sample[]): Sample => ({ wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)), rss: median(samples.map((s) => s.rss)) });
+const summarize = (samples: Sample[]): Sample => ({
+  wall: median(samples.map((s) => s.wall)),
+  cpu: median(samples.map((s) => s.cpu)),
+  rss: median(samples.map((s) => s.rss)),
+});
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 function prepare(operations: number, documented: number, style: SyntheticStyle = "express"): string {
@@ -70,7 +74,9 @@ function prepare(operations: number, documented: number, style: SyntheticStyle =
  */
 function warmRouteEdit(dir: string, runs: number): Sample {
   const key = `"r0100-items.archive"`;
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => !f.startsWith("node_modules") && f.endsWith(".ts")).map((f) => path.join(dir, f));
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => !f.startsWith("node_modules") && f.endsWith(".ts"))
+    .map((f) => path.join(dir, f));
   const target = files.find((f) => readFileSync(f, "utf8").includes(key));
   if (!target) throw new Error(`no file of ${dir} registers ${key}`);
   const original = readFileSync(target, "utf8");
@@ -156,7 +162,9 @@ async function main() {
   mkdirSync(work, { recursive: true });
   if (!existsSync(CLI)) throw new Error("Run `npm run build` first.");
   const cpu = cpus()[0]?.model ?? "unknown CPU";
-  console.log(`apidex bench — Node ${process.version}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB${GNU_TIME ? "" : " (no /usr/bin/time: CPU and RSS not measured)"}`);
+  console.log(
+    `apidex bench — Node ${process.version}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB${GNU_TIME ? "" : " (no /usr/bin/time: CPU and RSS not measured)"}`,
+  );
 
   const runs = quick ? 3 : 5;
   const service = prepare(3265, 78);
@@ -166,21 +174,41 @@ async function main() {
   console.log(`                 wall s   cpu s   peak MiB`);
   console.log(`apidex generate  ${fmt(apidex.wall).padStart(6)}  ${fmt(apidex.cpu).padStart(6)}  ${fmt(apidex.rss, 0).padStart(8)}`);
   console.log(`floor (parse)    ${fmt(floor.wall).padStart(6)}  ${fmt(floor.cpu).padStart(6)}  ${fmt(floor.rss, 0).padStart(8)}`);
-  console.log(`ratio            ${fmt(apidex.wall / floor.wall).padStart(5)}x  ${fmt(apidex.cpu / floor.cpu).padStart(5)}x  ${fmt(apidex.rss / floor.rss).padStart(7)}x   goals: wall <= 2.0x, memory <= 1.6x`);
+  console.log(
+    `ratio            ${fmt(apidex.wall / floor.wall).padStart(5)}x  ${fmt(apidex.cpu / floor.cpu).padStart(5)}x  ${fmt(apidex.rss / floor.rss).padStart(7)}x   goals: wall <= 2.0x, memory <= 1.6x`,
+  );
   console.log(`paired wall ratios: ${spread(ratios)}`);
-  const tsc = measure([path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(service, "tsconfig.json"), "--noEmit"], service);
-  console.log(`tsc --noEmit     ${fmt(tsc.wall).padStart(6)}  ${fmt(tsc.cpu).padStart(6)}  ${fmt(tsc.rss, 0).padStart(8)}   (reference: ${fmt(tsc.wall / floor.wall)}x the floor)`);
+  const tsc = measure(
+    [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(service, "tsconfig.json"), "--noEmit"],
+    service,
+  );
+  console.log(
+    `tsc --noEmit     ${fmt(tsc.wall).padStart(6)}  ${fmt(tsc.cpu).padStart(6)}  ${fmt(tsc.rss, 0).padStart(8)}   (reference: ${fmt(tsc.wall / floor.wall)}x the floor)`,
+  );
 
-  const timed = spawnSync(process.execPath, [CLI, "generate", "--root", service, "--out", path.join(work, "out"), "--no-cache", "--timings"], { cwd: service, encoding: "utf8" });
+  const timed = spawnSync(
+    process.execPath,
+    [CLI, "generate", "--root", service, "--out", path.join(work, "out"), "--no-cache", "--timings"],
+    { cwd: service, encoding: "utf8" },
+  );
   console.log(`one cold run's phases (generate --timings):\n${timed.stderr.replace(/^apidex timings:\n/, "").trimEnd()}`);
 
   // Worker threads: what a second thread with the compiler would add (the type phase would overlap).
   const routes = path.join(service, "src", "routes");
-  const documentedFiles = readdirSync(routes).map((f) => path.join(routes, f)).filter((f) => readFileSync(f, "utf8").includes("@documented"));
-  const probe = (mode: string) => summarize(Array.from({ length: quick ? 1 : 3 }, () => measure([path.join(root, "bench", "worker-probe.mjs"), mode, ...documentedFiles], service)));
+  const documentedFiles = readdirSync(routes)
+    .map((f) => path.join(routes, f))
+    .filter((f) => readFileSync(f, "utf8").includes("@documented"));
+  const probe = (mode: string) =>
+    summarize(
+      Array.from({ length: quick ? 1 : 3 }, () =>
+        measure([path.join(root, "bench", "worker-probe.mjs"), mode, ...documentedFiles], service),
+      ),
+    );
   const single = probe("main");
   const withWorker = probe("worker");
-  console.log(`a worker thread with the compiler: +${fmt(withWorker.rss - single.rss, 0)} MiB peak (${fmt(single.rss, 0)} -> ${fmt(withWorker.rss, 0)}), which would put apidex at ~${fmt((apidex.rss + withWorker.rss - single.rss) / floor.rss)}x the floor's memory`);
+  console.log(
+    `a worker thread with the compiler: +${fmt(withWorker.rss - single.rss, 0)} MiB peak (${fmt(single.rss, 0)} -> ${fmt(withWorker.rss, 0)}), which would put apidex at ~${fmt((apidex.rss + withWorker.rss - single.rss) / floor.rss)}x the floor's memory`,
+  );
 
   header("Warm re-runs with the cache (3,265 operations)");
   const out = path.join(work, "warm-out");
@@ -206,7 +234,8 @@ async function main() {
   // A file the analysis never reads: the model of a resource with no documented operation (a field added).
   const model = path.join(service, "src", "models", "r0100-items.ts");
   const modelText = readFileSync(model, "utf8");
-  if (!modelText.includes("export interface Resource100 {")) throw new Error("the bench's model edit no longer applies to the synthetic service");
+  if (!modelText.includes("export interface Resource100 {"))
+    throw new Error("the bench's model edit no longer applies to the synthetic service");
   measure(warmArgs, service); // the cache holds the original route file again
   const untouched: Sample[] = [];
   for (let i = 0; i < runs; i++) {
@@ -216,8 +245,12 @@ async function main() {
   writeFileSync(model, modelText);
   const unread = summarize(untouched);
   console.log(`nothing changed   ${fmt(unchanged.wall)} s  = ${fmt(unchanged.wall / apidex.wall)}x cold`);
-  console.log(`one file changed  ${fmt(oneFile.wall)} s  = ${fmt(oneFile.wall / apidex.wall)}x cold   goal: <= 0.3x   (a route file: its permission key; ${replayed} unchanged modules replayed)`);
-  console.log(`one file changed  ${fmt(unread.wall)} s  = ${fmt(unread.wall / apidex.wall)}x cold   (a file the analysis never read: an undocumented resource's model)`);
+  console.log(
+    `one file changed  ${fmt(oneFile.wall)} s  = ${fmt(oneFile.wall / apidex.wall)}x cold   goal: <= 0.3x   (a route file: its permission key; ${replayed} unchanged modules replayed)`,
+  );
+  console.log(
+    `one file changed  ${fmt(unread.wall)} s  = ${fmt(unread.wall / apidex.wall)}x cold   (a file the analysis never read: an undocumented resource's model)`,
+  );
   // Watch mode (`generate --watch`): the same edit, re-run inside the long-lived process.
   const config = await loadConfig({ cwd: service, root: service, out: path.join(work, "watch-out") });
   const { session } = await WatchSession.start(config, service);
@@ -237,7 +270,9 @@ async function main() {
     const dir = size === 3265 ? service : prepare(size, 78);
     // 13,000 has a goal too, as close to the machine's noise as the headline's: as many pairs.
     const r = size === 3265 ? { apidex, floor, ratios } : coldVsFloor(dir, size === 13000 && !quick ? 11 : runs);
-    console.log(`${String(size).padStart(10)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x   (pairs ${spread(r.ratios)})`);
+    console.log(
+      `${String(size).padStart(10)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x   (pairs ${spread(r.ratios)})`,
+    );
   }
 
   header("Framework styles (cold, no cache): the same 3,265 operations, 78 documented");
@@ -248,17 +283,22 @@ async function main() {
     const check = path.join(work, `check-${style}`);
     execFileSync(process.execPath, [CLI, "generate", "--root", dir, "--out", check, "--no-cache"], { cwd: dir });
     const index = JSON.parse(readFileSync(path.join(check, "operations.json"), "utf8")) as OperationsIndex;
-    if (index.count !== 3265 || index.operations.filter((o) => o.documented).length !== 78) throw new Error(`the ${style} service indexed ${index.count} operations`);
+    if (index.count !== 3265 || index.operations.filter((o) => o.documented).length !== 78)
+      throw new Error(`the ${style} service indexed ${index.count} operations`);
     const r = style === "express" ? { apidex, floor } : coldVsFloor(dir, quick ? 1 : 3);
     const files = Number(/(\d+) files/.exec(execFileSync(process.execPath, [FLOOR, dir], { encoding: "utf8" }))?.[1]);
     // Fastify and NestJS services are analysed in full on every change (see the README); the others replay.
     const warm = style === "express" ? oneFile : warmRouteEdit(dir, quick ? 1 : 3);
-    console.log(`${style.padEnd(8)} ${String(files).padStart(7)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x   ${fmt(warm.wall)} s = ${fmt(warm.wall / r.apidex.wall)}x cold`);
+    console.log(
+      `${style.padEnd(8)} ${String(files).padStart(7)}   ${fmt(r.apidex.wall).padStart(8)}   ${fmt(r.floor.wall).padStart(7)}   ${fmt(r.apidex.wall / r.floor.wall).padStart(4)}x   ${fmt(r.apidex.rss, 0).padStart(10)}   ${fmt(r.floor.rss, 0).padStart(9)}   ${fmt(r.apidex.rss / r.floor.rss).padStart(4)}x   ${fmt(warm.wall)} s = ${fmt(warm.wall / r.apidex.wall)}x cold`,
+    );
   }
 
   header("api-docs handler (openapi.json, in process, 10 concurrent)");
   const h = await handlerBench();
-  console.log(`200 with brotli   ${fmt(h.perSecond, 0)} req/s   304 (weak If-None-Match)   ${fmt(h.notModifiedPerSecond, 0)} req/s   over ${h.requests} requests each`);
+  console.log(
+    `200 with brotli   ${fmt(h.perSecond, 0)} req/s   304 (weak If-None-Match)   ${fmt(h.notModifiedPerSecond, 0)} req/s   over ${h.requests} requests each`,
+  );
 
   header("find_operations");
   const sets: { name: string; index: OperationsIndex; queries: LabelledQuery[] }[] = [];
@@ -273,10 +313,13 @@ async function main() {
     const search = new OperationSearch(set.index.operations);
     const start = performance.now();
     let n = 0;
-    while (performance.now() - start < 500) for (const q of set.queries) (search.search(q.q, {}, 8), n++);
+    while (performance.now() - start < 500) for (const q of set.queries) search.search(q.q, {}, 8), n++;
     const qps = n / ((performance.now() - start) / 1000);
-    console.log(`${set.name.padEnd(20)} ${String(set.index.count).padStart(10)} ${String(r.queries).padStart(8)} ${fmt(r.recallAt1, 3).padStart(9)} ${fmt(r.recallAt5, 3).padStart(9)} ${fmt(r.mrr, 3).padStart(6)} ${fmt(qps, 0).padStart(10)}`);
-    if (process.argv.includes("--misses")) for (const m of r.misses) console.log(`  miss: "${m.q}" wants ${m.expect.join("|")}, got ${m.got.join(", ")}`);
+    console.log(
+      `${set.name.padEnd(20)} ${String(set.index.count).padStart(10)} ${String(r.queries).padStart(8)} ${fmt(r.recallAt1, 3).padStart(9)} ${fmt(r.recallAt5, 3).padStart(9)} ${fmt(r.mrr, 3).padStart(6)} ${fmt(qps, 0).padStart(10)}`,
+    );
+    if (process.argv.includes("--misses"))
+      for (const m of r.misses) console.log(`  miss: "${m.q}" wants ${m.expect.join("|")}, got ${m.got.join(", ")}`);
   }
   console.log("goals: recall@5 >= 0.95, recall@1 >= 0.75");
 }

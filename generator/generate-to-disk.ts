@@ -54,7 +54,10 @@ export interface DiskResult {
  * (the default), a run whose inputs are all unchanged — or whose only changed files are ones the last
  * analysis never read — reuses the previous artifacts without parsing.
  */
-export async function generateToDisk(config: ResolvedConfig, options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void; clock?: () => bigint } = {}): Promise<DiskResult> {
+export async function generateToDisk(
+  config: ResolvedConfig,
+  options: { cache?: boolean; cwd?: string; onProgress?: (phase: string) => void; clock?: () => bigint } = {},
+): Promise<DiskResult> {
   const useCache = options.cache ?? true;
   let cache: RunCache | undefined;
   let texts: Map<string, string> | undefined;
@@ -99,7 +102,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
       // Only files the analysis never read changed (a service, a test): the artifacts are the same.
       const sourceTexts = texts;
       // A changed file has been read (its signature changed too).
-      const unaffected = cache.artifactsUnaffected(hashes, (file) => mayRegisterRoutes(sourceTexts.get(file) ?? readFileSync(file, "utf8"), path.relative(config.root, file)));
+      const unaffected = cache.artifactsUnaffected(hashes, (file) =>
+        mayRegisterRoutes(sourceTexts.get(file) ?? readFileSync(file, "utf8"), path.relative(config.root, file)),
+      );
       hit = unaffected?.artifacts;
       unreadChanges = unaffected?.changed;
     }
@@ -113,7 +118,15 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
         // The summaries stay valid: the analysis (and so no module's evaluation) never read the changed files.
         // So does the scan's record: the changed files were not able to register routes, and still are not.
         const routeCapable = cache.previousRouteCapable();
-        cache.save(inputsOf(cache, hashes, analysed), hit, cache.previousTypes(), analysed, cache.summaries(), stats && routeCapable ? { stats, routeCapable, ...(listing ? { listing } : {}) } : undefined, cache.derivedIds());
+        cache.save(
+          inputsOf(cache, hashes, analysed),
+          hit,
+          cache.previousTypes(),
+          analysed,
+          cache.summaries(),
+          stats && routeCapable ? { stats, routeCapable, ...(listing ? { listing } : {}) } : undefined,
+          cache.derivedIds(),
+        );
       } else if (stats) {
         cache.recordStats(stats, listing);
       }
@@ -153,7 +166,9 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
   // The files the analysis read: the compiler writes paths with forward slashes, the globs with the
   // platform's separators. A replayed module read what it read last time without this run seeing it:
   // the last run's inputs stay inputs.
-  const analysedBy = (inputs: string[]): string[] => [...new Set([...inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache?.analysedFiles() ?? []) : [])])];
+  const analysedBy = (inputs: string[]): string[] => [
+    ...new Set([...inputs.map((f) => path.normalize(f)), ...(plan && !missed ? (cache?.analysedFiles() ?? []) : [])]),
+  ];
   // The summaries are written while the index is compressed; the entry that names them follows, with the
   // same inputs (computed once: the run's inputs are the same list both times).
   let sourcesFor: { inputs: string[]; analysed: string[]; sources: Map<string, string> } | undefined;
@@ -164,11 +179,18 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     }
     return sourcesFor;
   };
-  const whileCompressing = cache && hashes ? ({ inputs, summaries }: { inputs: string[]; summaries?: ModuleSummaries }) => summaries && cache.writeSummaries(entrySources(inputs).sources, summaries) : undefined;
+  const whileCompressing =
+    cache && hashes
+      ? ({ inputs, summaries }: { inputs: string[]; summaries?: ModuleSummaries }) =>
+          summaries && cache.writeSummaries(entrySources(inputs).sources, summaries)
+      : undefined;
   if (whileCompressing) common.whileCompressing = whileCompressing;
   let result: Awaited<ReturnType<typeof generate>>;
   try {
-    result = await generate(config, undefined, { ...common, ...(cache ? { incremental: plan ?? { replay: {}, previousImports: {} } } : {}) });
+    result = await generate(config, undefined, {
+      ...common,
+      ...(cache ? { incremental: plan ?? { replay: {}, previousImports: {} } } : {}),
+    });
   } catch (error) {
     if (!(error instanceof ReplayMiss)) throw error;
     // The replay met something its summaries do not cover: evaluate everything instead (and record anew).
@@ -176,7 +198,15 @@ export async function generateToDisk(config: ResolvedConfig, options: { cache?: 
     result = await generate(config, undefined, { ...common, incremental: { replay: {}, previousImports: {} } });
   }
   const replay = {
-    ...(plan ? { replay: { modules: missed ? 0 : replayedModules, ...(plan.late && !missed ? { late: plan.late.length } : {}), ...(missed ? { missed } : {}) } } : {}),
+    ...(plan
+      ? {
+          replay: {
+            modules: missed ? 0 : replayedModules,
+            ...(plan.late && !missed ? { late: plan.late.length } : {}),
+            ...(missed ? { missed } : {}),
+          },
+        }
+      : {}),
     ...(result.unreplayable ? { unreplayable: result.unreplayable } : {}),
   };
   if (result.counts.errors) return { counts: result.counts, diagnostics: result.diagnostics, written: [], fromCache: false, ...replay };
@@ -239,5 +269,12 @@ export async function writeArtifacts(outDir: string, files: ArtifactFile[], whil
 
 /** Everything besides the sources that decides the output: the config, apidex, and the compressors. */
 export function cacheKey(config: ResolvedConfig): string {
-  return JSON.stringify({ apidex: VERSION, build: BUILD_ID, node: process.versions.node, brotli: process.versions.brotli, zlib: process.versions.zlib, config });
+  return JSON.stringify({
+    apidex: VERSION,
+    build: BUILD_ID,
+    node: process.versions.node,
+    brotli: process.versions.brotli,
+    zlib: process.versions.zlib,
+    config,
+  });
 }

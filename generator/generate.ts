@@ -98,7 +98,11 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   progress("parsing the sources");
   const set = sources ?? (await scanProject(config, options.known, new Set(Object.keys(options.incremental?.replay ?? {}))));
   const fileCount = `${set.files.length} file${set.files.length === 1 ? "" : "s"}`;
-  progress(set.replayedScanned.length ? `extracting routes from ${fileCount} (${set.replayedScanned.length} more replayed unchanged)` : `extracting routes from ${fileCount}`);
+  progress(
+    set.replayedScanned.length
+      ? `extracting routes from ${fileCount} (${set.replayedScanned.length} more replayed unchanged)`
+      : `extracting routes from ${fileCount}`,
+  );
   const operations = analyse(set, config, diagnostics, options.incremental, options.derivedIds);
   options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.
@@ -133,7 +137,8 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   // The type phase read files too (library declarations, package.json): a change there must miss.
   const allInputs = [...new Set([...inputs, ...Object.keys(types?.files ?? {}), ...set.packageJsonsRead()])];
   // The thread pool may still be compressing the index: the caller can save what it already can meanwhile.
-  if (!errors) options.whileCompressing?.({ inputs: allInputs, ...(options.incremental?.result ? { summaries: options.incremental.result } : {}) });
+  if (!errors)
+    options.whileCompressing?.({ inputs: allInputs, ...(options.incremental?.result ? { summaries: options.incremental.result } : {}) });
   const files: ArtifactFile[] = errors
     ? []
     : [
@@ -193,7 +198,13 @@ function releaseUndocumented(set: SourceSet, operations: Operation[]): void {
 }
 
 /** Extraction and the model: route facts live only here, so nothing keeps them (or their nodes) after. */
-function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: DiagnosticBag, incremental: IncrementalExtraction | undefined, derivedIds: Readonly<Record<string, string>> | undefined): Operation[] {
+function analyse(
+  set: SourceSet,
+  config: ResolvedConfig,
+  diagnostics: DiagnosticBag,
+  incremental: IncrementalExtraction | undefined,
+  derivedIds: Readonly<Record<string, string>> | undefined,
+): Operation[] {
   const facts = extractRoutes(
     set,
     config.framework,
@@ -204,7 +215,13 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
       ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning || config.nest?.app
-        ? { nestBootstrap: { ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}), ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}), ...(config.nest.app ? { app: config.nest.app } : {}) } }
+        ? {
+            nestBootstrap: {
+              ...(config.nest.globalPrefix !== undefined ? { globalPrefix: config.nest.globalPrefix } : {}),
+              ...(config.nest.uriVersioning ? { uriVersioning: config.nest.uriVersioning } : {}),
+              ...(config.nest.app ? { app: config.nest.app } : {}),
+            },
+          }
         : {}),
       ...(incremental ? { incremental } : {}),
     },
@@ -214,4 +231,3 @@ function analyse(set: SourceSet, config: ResolvedConfig, diagnostics: Diagnostic
   settleDerivedIds(operations, diagnostics);
   return operations;
 }
-

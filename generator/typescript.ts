@@ -109,7 +109,9 @@ export function libFileText(fileName: string): string | undefined {
   const text = extractedLibs().texts.get(name);
   if (text !== undefined) return text;
   // DOM and host libs, or a tree that was not built: the bundled copies.
-  allLibTexts ??= new Map((require("@ts-morph/common") as { getLibFiles(): { fileName: string; text: string }[] }).getLibFiles().map((f) => [f.fileName, f.text]));
+  allLibTexts ??= new Map(
+    (require("@ts-morph/common") as { getLibFiles(): { fileName: string; text: string }[] }).getLibFiles().map((f) => [f.fileName, f.text]),
+  );
   return allLibTexts.get(name);
 }
 
@@ -133,7 +135,16 @@ export function topLevelNames(text: string): string[] {
   for (const statement of file.statements) {
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) && statement.name && ts.isIdentifier(statement.name)) {
+    } else if (
+      (ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isFunctionDeclaration(statement) ||
+        ts.isEnumDeclaration(statement) ||
+        ts.isModuleDeclaration(statement)) &&
+      statement.name &&
+      ts.isIdentifier(statement.name)
+    ) {
       names.add(statement.name.text);
     }
   }
@@ -150,7 +161,10 @@ function libName(fileName: string): string | undefined {
 function extractedLibs(): ExtractedLibs {
   if (extracted) return extracted;
   try {
-    const data = JSON.parse(readFileSync(packageFile("lib", "typescript-libs.json"), "utf8")) as { texts: Record<string, string>; globals: Record<string, string[]> };
+    const data = JSON.parse(readFileSync(packageFile("lib", "typescript-libs.json"), "utf8")) as {
+      texts: Record<string, string>;
+      globals: Record<string, string[]>;
+    };
     extracted = { texts: new Map(Object.entries(data.texts)), globals: new Map(Object.entries(data.globals)) };
   } catch {
     extracted = { texts: new Map(), globals: new Map() };

@@ -17,4 +17,3 @@ function readBuildId(): string {
     return VERSION;
   }
 }
-

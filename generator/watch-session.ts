@@ -40,4 +40,3 @@ export class WatchSession {
     return { counts: result.counts, diagnostics: result.diagnostics, written, fromCache: false };
   }
 }
-

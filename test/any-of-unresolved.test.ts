@@ -16,7 +16,11 @@ import { generateFrom } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /** Every consumer of the index reads `any_of` groups and the `unresolved` mark (SPEC §3, §5, §6). */
-const entry = (id: string, p: string, extra: Partial<OperationsIndex["operations"][number]> = {}): OperationsIndex["operations"][number] => ({
+const entry = (
+  id: string,
+  p: string,
+  extra: Partial<OperationsIndex["operations"][number]> = {},
+): OperationsIndex["operations"][number] => ({
   operation_id: id,
   method: "GET",
   path: p,
@@ -53,8 +57,16 @@ describe("what a key may call", () => {
   });
 
   it("find --permission K counts operations where K is required or one of the alternatives", () => {
-    expect(findOperations(index, { permission: "reports.admin", fields: ["operation_id"] }).map((r) => r.operation_id).sort()).toEqual(["export_reports", "list_reports"]);
-    expect(findOperations(index, { permission: "reports.read", fields: ["operation_id"] }).map((r) => r.operation_id).sort()).toEqual(["export_reports", "get_report", "list_reports"]);
+    expect(
+      findOperations(index, { permission: "reports.admin", fields: ["operation_id"] })
+        .map((r) => r.operation_id)
+        .sort(),
+    ).toEqual(["export_reports", "list_reports"]);
+    expect(
+      findOperations(index, { permission: "reports.read", fields: ["operation_id"] })
+        .map((r) => r.operation_id)
+        .sort(),
+    ).toEqual(["export_reports", "get_report", "list_reports"]);
   });
 });
 
@@ -63,7 +75,11 @@ describe("diff", () => {
     const head: OperationsIndex = {
       ...index,
       operations: index.operations.map((o) =>
-        o.operation_id === "list_reports" ? { ...o, any_of: [["reports.admin", "reports.read", "reports.viewer"]] } : o.operation_id === "get_report" ? { ...o, unresolved: ["permissions"] } : o,
+        o.operation_id === "list_reports"
+          ? { ...o, any_of: [["reports.admin", "reports.read", "reports.viewer"]] }
+          : o.operation_id === "get_report"
+            ? { ...o, unresolved: ["permissions"] }
+            : o,
       ),
     };
     const changes = diffIndexes(index, head).map((c) => `${c.kind} ${c.level} ${c.operationId}`);
@@ -96,7 +112,9 @@ describe("the MCP server (real SDK client over stdio)", () => {
     const app = express();
     // A service that refuses the way the example does, naming the key it checked first.
     app.get("/reports", (_req, res) => {
-      res.status(403).json({ error: "missing_permission", permission: "reports.read", message: "This key lacks the permission reports.read." });
+      res
+        .status(403)
+        .json({ error: "missing_permission", permission: "reports.read", message: "This key lacks the permission reports.read." });
     });
     service = app.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => service.once("listening", () => resolve()));
@@ -122,12 +140,16 @@ describe("the MCP server (real SDK client over stdio)", () => {
   it("find_operations carries any_of and unresolved, filters by alternatives, and is honest about what a key can call", async () => {
     const client = await connect(["--key-permissions", "reports.admin"]);
     try {
-      const found = (await client.callTool({ name: "find_operations", arguments: { permission: "reports.admin" } })).structuredContent as { operations: Record<string, unknown>[] };
+      const found = (await client.callTool({ name: "find_operations", arguments: { permission: "reports.admin" } })).structuredContent as {
+        operations: Record<string, unknown>[];
+      };
       const byId = Object.fromEntries(found.operations.map((o) => [o.operation_id, o]));
       expect(Object.keys(byId).sort()).toEqual(["export_reports", "list_reports"]);
       expect(byId.list_reports).toMatchObject({ any_of: [["reports.admin", "reports.read"]], callable: true });
       expect(byId.export_reports).toMatchObject({ callable: false, missing_permissions: ["exports.run"] });
-      const audit = (await client.callTool({ name: "find_operations", arguments: { path_contains: "/audit" } })).structuredContent as { operations: Record<string, unknown>[] };
+      const audit = (await client.callTool({ name: "find_operations", arguments: { path_contains: "/audit" } })).structuredContent as {
+        operations: Record<string, unknown>[];
+      };
       expect(audit.operations[0]).toMatchObject({ unresolved: ["permissions"], callable: "unknown" });
     } finally {
       await client.close();

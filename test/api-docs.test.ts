@@ -20,11 +20,17 @@ const indexBytes = readFileSync(path.join(DIST, "operations.json"));
 async function startExample(): Promise<{ base: string; close: () => Promise<void> }> {
   const server: Server = createApp().listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function startServe(): Promise<{ base: string; close: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "serve", "--dir", DIST, "--port", "0"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "serve", "--dir", DIST, "--port", "0"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let log = "";
   const port = await new Promise<number>((resolve, reject) => {
     child.stderr!.on("data", (chunk: Buffer) => {
@@ -41,7 +47,9 @@ async function startServe(): Promise<{ base: string; close: () => Promise<void> 
 function raw(base: string, method: string, target: string): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("latin1")));
     socket.on("end", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), text: data }));
@@ -58,7 +66,8 @@ describe.each([
   beforeAll(async () => ({ base, close } = await start()));
   afterAll(() => close());
 
-  const get = (p: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${base}${MOUNT}${p}`, { method, headers, redirect: "manual" });
+  const get = (p: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${base}${MOUNT}${p}`, { method, headers, redirect: "manual" });
   // Node's fetch decompresses transparently; ask with an explicit header and read raw bytes.
   const rawBody = async (r: Response) => Buffer.from(await r.arrayBuffer());
 
@@ -96,7 +105,10 @@ describe.each([
 
   it("precompressed bodies decode to the same bytes, each with its own strong ETag", async () => {
     const tags = new Set<string>();
-    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
       const bytes = readFileSync(path.join(DIST, "api-docs", `openapi.json.${encoding === "br" ? "br" : "gz"}`));
       expect(decode(bytes).equals(openapiBytes)).toBe(true);
       const r = await fetch(`${base}${MOUNT}/openapi.json`, { method: "HEAD", headers: { "accept-encoding": encoding } });
@@ -131,7 +143,15 @@ describe.each([
   });
 
   it("answers CORS preflights, and 405 with Allow for other methods", async () => {
-    const pre = await get("/openapi.json", { origin: "https://gpt.example", "access-control-request-method": "GET", "access-control-request-headers": "if-none-match, x-custom" }, "OPTIONS");
+    const pre = await get(
+      "/openapi.json",
+      {
+        origin: "https://gpt.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "if-none-match, x-custom",
+      },
+      "OPTIONS",
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
@@ -194,7 +214,15 @@ describe("the handler reads nothing from disk after start-up", () => {
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const file of ["/", "/openapi.json", "/operations.json", "/openapi-public.json", "/operations.schema.json", "/app.js", "/app.css"]) {
+      for (const file of [
+        "/",
+        "/openapi.json",
+        "/operations.json",
+        "/openapi-public.json",
+        "/operations.schema.json",
+        "/app.js",
+        "/app.css",
+      ]) {
         for (const encoding of ["br", "gzip", "identity"]) {
           const r = await fetch(`${base}${MOUNT}${file}`, { headers: { "accept-encoding": encoding } });
           expect(r.status, `${file} ${encoding}`).toBe(200);

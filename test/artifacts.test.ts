@@ -24,7 +24,14 @@ describe("golden artifacts of the example service", () => {
     const names = first.files.map((f) => f.name);
     expect(names.slice(0, 3)).toEqual(["operations.json", "openapi-public.json", "operations.schema.json"]);
     expect(names.filter((n) => n.startsWith("api-docs/")).sort()).toEqual(
-      ["_headers.json", ...["app.css", "app.js", "index.html", "openapi-public.json", "openapi.json", "operations.json", "operations.schema.json"].flatMap((f) => [f, `${f}.br`, `${f}.gz`])].map((f) => `api-docs/${f}`).sort(),
+      [
+        "_headers.json",
+        ...["app.css", "app.js", "index.html", "openapi-public.json", "openapi.json", "operations.json", "operations.schema.json"].flatMap(
+          (f) => [f, `${f}.br`, `${f}.gz`],
+        ),
+      ]
+        .map((f) => `api-docs/${f}`)
+        .sort(),
     );
     for (const file of first.files) {
       expect(Buffer.from(file.content).equals(readFileSync(path.join(REPO_ROOT, "dist", file.name))), file.name).toBe(true);
@@ -48,7 +55,9 @@ describe("golden artifacts of the example service", () => {
     expect(closed.length).toBeGreaterThan(0);
     for (const file of first.files) {
       const bytes = Buffer.from(file.content);
-      const text = (file.name.endsWith(".br") ? brotliDecompressSync(bytes) : file.name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+      const text = (
+        file.name.endsWith(".br") ? brotliDecompressSync(bytes) : file.name.endsWith(".gz") ? gunzipSync(bytes) : bytes
+      ).toString("utf8");
       for (const op of closed) {
         expect(text, `${op.path} in ${file.name}`).not.toContain(`"${op.path}"`);
         expect(text, `${op.operationId} in ${file.name}`).not.toContain(`"${op.operationId}"`);

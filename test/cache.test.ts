@@ -1,4 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -32,13 +43,18 @@ async function run(cache = true, clock: () => bigint = settledClock) {
   const config = await loadConfig({ cwd: dir, root: dir });
   const result = await generateToDisk(config, { cache, cwd: dir, clock });
   expect(result.diagnostics.errors).toEqual([]);
-  return { ...result, index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")), openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")) };
+  return {
+    ...result,
+    index: JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")),
+    openapi: JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")),
+  };
 }
 
 /** Every artifact's bytes, by name, for comparing runs. */
 const snapshot = (): Record<string, string> => filesUnder(path.join(dir, "dist"), dir);
 
-const permissionsOf = (index: { operations: { path: string; permissions: string[] }[] }) => Object.fromEntries(index.operations.map((o) => [o.path, o.permissions]));
+const permissionsOf = (index: { operations: { path: string; permissions: string[] }[] }) =>
+  Object.fromEntries(index.operations.map((o) => [o.path, o.permissions]));
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "apidex-cache-"));
@@ -72,7 +88,13 @@ describe("the run cache", () => {
 
   it("reuses the last run's compressed variants of unchanged bodies, and compresses changed ones afresh", async () => {
     await run();
-    const distFiles = () => Object.fromEntries(readdirSync(path.join(dir, "dist", "api-docs")).map((f) => [f, readFileSync(path.join(dir, "dist", "api-docs", f)).toString("base64")]));
+    const distFiles = () =>
+      Object.fromEntries(
+        readdirSync(path.join(dir, "dist", "api-docs")).map((f) => [
+          f,
+          readFileSync(path.join(dir, "dist", "api-docs", f)).toString("base64"),
+        ]),
+      );
     // A change to one route changes the index (compressed afresh); the page's files are reused.
     write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') });
     const warm = await run();
@@ -95,15 +117,18 @@ describe("the run cache", () => {
     const [fresh] = await compressor.start(Buffer.from("{}\t"));
     expect(brotliDecompressSync(fresh).toString()).toBe("{}\t");
     // compressionsOf reads back exactly the pairs buildApiDocsFiles wrote.
-    const files = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" });
+    const files = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: '{"s":1}\n' });
     const known = compressionsOf(files);
-    const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: "{\"s\":1}\n" }, { compressor: new Compressor(known) });
-    expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
+    const again = await buildApiDocsFiles({ index: "[1]\n", openapi: "{}\n", schema: '{"s":1}\n' }, { compressor: new Compressor(known) });
+    expect(again.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(
+      files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]),
+    );
     expect(known.length).toBe(files.filter((f) => f.name.endsWith(".br")).length - 1); // openapi.json and openapi-public.json share a body
   });
 
   it("compresses small bodies at the best settings and larger ones at faster ones, byte for byte", async () => {
-    const entry = (i: number) => `{"operation_id":"list_thing_${i}","method":"GET","path":"/v1/things/${i}/parts","permissions":["things.read"]}`;
+    const entry = (i: number) =>
+      `{"operation_id":"list_thing_${i}","method":"GET","path":"/v1/things/${i}/parts","permissions":["things.read"]}`;
     const small = `[${Array.from({ length: 200 }, (_, i) => entry(i)).join(",")}]\n`; // ~20 KB
     const large = `[${Array.from({ length: 4000 }, (_, i) => entry(i)).join(",")}]\n`; // ~400 KB
     const huge = `[${Array.from({ length: 6000 }, (_, i) => entry(i)).join(",")}]\n`; // ~600 KB
@@ -118,7 +143,14 @@ describe("the run cache", () => {
       out[9] = 3;
       return out;
     };
-    const brotliAt = (text: string, quality: number) => brotliCompressSync(Buffer.from(text), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text), [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } });
+    const brotliAt = (text: string, quality: number) =>
+      brotliCompressSync(Buffer.from(text), {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        },
+      });
     expect(body("openapi.json.gz").equals(gzipAt(small, 9))).toBe(true);
     expect(body("operations.json.gz").equals(gzipAt(large, 8))).toBe(true);
     expect(body("openapi.json.br").equals(brotliAt(small, 11))).toBe(true);
@@ -159,7 +191,9 @@ describe("the run cache", () => {
 
     it("analyses again when a changed file now looks like a route file, or a file appears", async () => {
       await run();
-      write({ "src/services/things.ts": `import { Router } from "express";\nexport const extra = Router();\nextra.get("/extra", (req, res) => { res.json([]); });\nexport function findThings() { return []; }\n` });
+      write({
+        "src/services/things.ts": `import { Router } from "express";\nexport const extra = Router();\nextra.get("/extra", (req, res) => { res.json([]); });\nexport function findThings() { return []; }\n`,
+      });
       const routeLike = await run();
       expect(routeLike.fromCache).toBe(false);
       expect(routeLike.diagnostics.warnings.map((d) => d.code)).toContain("APX211"); // found, and never mounted
@@ -180,17 +214,29 @@ describe("the run cache", () => {
 
   it("re-extracts the dependents of a changed import target", async () => {
     await run();
-    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8") + `b.delete("/others/:id", requirePermission("others.delete"), (req, res) => { res.end(); });\n` });
+    write({
+      "src/routes/b.ts":
+        readFileSync(path.join(dir, "src/routes/b.ts"), "utf8") +
+        `b.delete("/others/:id", requirePermission("others.delete"), (req, res) => { res.end(); });\n`,
+    });
     const next = await run();
     expect(next.fromCache).toBe(false);
     expect(permissionsOf(next.index)["/v1/others/{id}"]).toEqual(["others.delete"]);
   });
 
   it("changes every permission that uses a changed constant", async () => {
-    expect(permissionsOf((await run()).index)).toEqual({ "/v1/more": ["more.read", "things.read"], "/v1/others": ["things.read"], "/v1/things/{id}": ["things.read"] });
+    expect(permissionsOf((await run()).index)).toEqual({
+      "/v1/more": ["more.read", "things.read"],
+      "/v1/others": ["things.read"],
+      "/v1/things/{id}": ["things.read"],
+    });
     write({ "src/perms.ts": `export const P = { Read: "things.view" } as const;\n` });
     const next = await run();
-    expect(permissionsOf(next.index)).toEqual({ "/v1/more": ["more.read", "things.view"], "/v1/others": ["things.view"], "/v1/things/{id}": ["things.view"] });
+    expect(permissionsOf(next.index)).toEqual({
+      "/v1/more": ["more.read", "things.view"],
+      "/v1/others": ["things.view"],
+      "/v1/things/{id}": ["things.view"],
+    });
     expect(next.openapi.paths["/v1/things/{id}"].get["x-service-permissions"]).toEqual(["things.view"]);
   });
 
@@ -216,7 +262,10 @@ describe("the run cache", () => {
   it("sees a change to the tsconfig (and a config it extends) that changes where an import resolves", async () => {
     write({
       "tsconfig.base.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "#perms": ["src/perms.ts"] } } }),
-      "tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json", compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+      "tsconfig.json": JSON.stringify({
+        extends: "./tsconfig.base.json",
+        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true },
+      }),
       "src/perms-v2.ts": `export const P = { Read: "things.read.v2" } as const;\n`,
       "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "#perms";\nexport const b = Router();\nb.get("/others", requirePermission(P.Read), (req, res) => { res.json([]); });\n`,
     });
@@ -235,7 +284,8 @@ describe("the run cache", () => {
       "src/models.ts": `import type { Lib } from "fakelib";\nexport interface Thing { id: string; name: string; lib: Lib }\n`,
     });
     // A library's types are inlined, not components: read the property's schema.
-    const libSchema = (r: Awaited<ReturnType<typeof run>>) => (r.openapi.components.schemas.Thing.properties.lib as { properties: Record<string, unknown> }).properties;
+    const libSchema = (r: Awaited<ReturnType<typeof run>>) =>
+      (r.openapi.components.schemas.Thing.properties.lib as { properties: Record<string, unknown> }).properties;
     expect(Object.keys(libSchema(await run()))).toEqual(["a"]);
     write({ "node_modules/fakelib/index.d.ts": `export interface Lib { a: string; b: number }\n` });
     const second = await run();
@@ -250,7 +300,9 @@ describe("the run cache", () => {
   it("sees a file appear where a broken import pointed, outside the globs", async () => {
     // lib/ is excluded by the default globs: the file is read only because an import names it. The
     // broken import is only a warning, so the run succeeds and is cached with it.
-    write({ "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { SHARED } from "../../lib/shared.js";\nexport const b = Router();\nb.get("/shared", requirePermission("shared.read"), (req, res) => { res.json(SHARED); });\n` });
+    write({
+      "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { SHARED } from "../../lib/shared.js";\nexport const b = Router();\nb.get("/shared", requirePermission("shared.read"), (req, res) => { res.json(SHARED); });\n`,
+    });
     const config = await loadConfig({ cwd: dir, root: dir });
     const broken = await generateToDisk(config, { cwd: dir });
     expect(broken.diagnostics.items.map((d) => d.code)).toEqual(["APX110"]);
@@ -312,7 +364,9 @@ describe("the run cache", () => {
     const total = Object.values(written).reduce((sum, content) => sum + Buffer.from(content, "base64").length, 0);
     const distinct = new Set(Object.values(written)).size;
     expect(distinct).toBeLessThan(Object.keys(written).length);
-    const entry = JSON.parse(readFileSync(artifactsFile().replace(/\.artifacts$/, ".json"), "utf8")) as { artifacts: { id: string; files: { same?: number }[] } };
+    const entry = JSON.parse(readFileSync(artifactsFile().replace(/\.artifacts$/, ".json"), "utf8")) as {
+      artifacts: { id: string; files: { same?: number }[] };
+    };
     expect(entry.artifacts.files.filter((f) => f.same === undefined).length).toBe(distinct);
     expect(readFileSync(artifactsFile()).length).toBeLessThan(total);
     rmSync(path.join(dir, "dist"), { recursive: true });
@@ -328,7 +382,8 @@ describe("the listing record", () => {
   };
   type Entry = { listing?: { folders: Record<string, string>; files: string[] } };
   const entry = () => JSON.parse(readFileSync(entryFile(), "utf8")) as Entry;
-  const paths = (result: { index: { operations: { method: string; path: string }[] } }) => result.index.operations.map((o) => `${o.method} ${o.path}`);
+  const paths = (result: { index: { operations: { method: string; path: string }[] } }) =>
+    result.index.operations.map((o) => `${o.method} ${o.path}`);
   /** A cached run, and the operations a run without the cache finds, which it must match. */
   const both = async () => {
     const cached = await run();
@@ -337,7 +392,8 @@ describe("the listing record", () => {
     return cached;
   };
   // A standalone app in a file nothing imports: only the listing brings it in.
-  const standalone = (name: string) => `import express from "express";\nconst app = express();\napp.get("/${name}", (req, res) => { res.json({}); });\n`;
+  const standalone = (name: string) =>
+    `import express from "express";\nconst app = express();\napp.get("/${name}", (req, res) => { res.json({}); });\n`;
 
   it("takes the last listing while no folder its walk may enter changed, and walks again after any entry changed", async () => {
     write({ "src/empty/readme.md": "no sources here\n" });
@@ -384,7 +440,14 @@ describe("stat signatures", () => {
   const entryOf = () => {
     const folder = path.join(dir, "node_modules", ".cache", "apidex");
     const name = readdirSync(folder).find((f) => f.endsWith(".json"))!;
-    return { file: path.join(folder, name), data: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as { sources: Record<string, string>; stats?: Record<string, string>; routeCapable?: string[] } };
+    return {
+      file: path.join(folder, name),
+      data: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as {
+        sources: Record<string, string>;
+        stats?: Record<string, string>;
+        routeCapable?: string[];
+      },
+    };
   };
 
   it("take an unchanged file's hash from the signature the last run recorded, without reading it", async () => {
@@ -392,7 +455,11 @@ describe("stat signatures", () => {
     const perms = path.join(dir, "src", "perms.ts");
     const entry = entryOf();
     expect(entry.data.stats?.[perms]).toMatch(/^\d+:\d+:\d+:\d+$/);
-    expect(entry.data.routeCapable).toEqual([path.join(dir, "src", "app.ts"), path.join(dir, "src", "routes", "a.ts"), path.join(dir, "src", "routes", "b.ts")]);
+    expect(entry.data.routeCapable).toEqual([
+      path.join(dir, "src", "app.ts"),
+      path.join(dir, "src", "routes", "a.ts"),
+      path.join(dir, "src", "routes", "b.ts"),
+    ]);
     // The entry says perms.ts has other bytes than it has. A run that read it would see a change and
     // analyse again; one that trusts the (unchanged) signature answers from the cache.
     entry.data.sources[perms] = "not-its-hash";
@@ -414,14 +481,27 @@ describe("stat signatures", () => {
     // names): a record that says otherwise shows it is not derived again.
     entry.data.ids!["GET /v1/others"] = "list_others_recorded";
     writeFileSync(entry.file, JSON.stringify(entry.data));
-    write({ "src/routes/b.ts": readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') + `b.post("/others", (req, res) => { res.json({}); });\n` });
+    write({
+      "src/routes/b.ts":
+        readFileSync(path.join(dir, "src/routes/b.ts"), "utf8").replace('"more.read"', '"more.list"') +
+        `b.post("/others", (req, res) => { res.json({}); });\n`,
+    });
     const warm = await run();
     expect(warm.fromCache).toBe(false);
-    expect(warm.index.operations.map((o: { operation_id: string }) => o.operation_id)).toEqual(["get_more", "list_others_recorded", "create_other", "get_thing"]);
+    expect(warm.index.operations.map((o: { operation_id: string }) => o.operation_id)).toEqual([
+      "get_more",
+      "list_others_recorded",
+      "create_other",
+      "get_thing",
+    ]);
     expect(entryOf().data).toMatchObject({ ids: { "POST /v1/others": "create_other", "GET /v1/others": "list_others_recorded" } });
     // Without the cache, every id is derived.
     await run(false);
-    expect(JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")).operations.map((o: { operation_id: string }) => o.operation_id)).toEqual(["get_more", "list_others", "create_other", "get_thing"]);
+    expect(
+      JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")).operations.map(
+        (o: { operation_id: string }) => o.operation_id,
+      ),
+    ).toEqual(["get_more", "list_others", "create_other", "get_thing"]);
   });
 
   it("see a file replaced by other bytes of the same size and its old modification time (cp -p, an archive)", async () => {
@@ -446,7 +526,11 @@ describe("stat signatures", () => {
     expect(entryOf().data.stats ?? {}).toEqual({});
     // A run the cache answers learns the signatures of files that have settled since.
     expect((await run()).fromCache).toBe(true);
-    expect(Object.keys(entryOf().data.stats ?? {}).sort()).toEqual(Object.keys(entryOf().data.sources).filter((f) => f.startsWith(path.join(dir, "src"))).sort());
+    expect(Object.keys(entryOf().data.stats ?? {}).sort()).toEqual(
+      Object.keys(entryOf().data.sources)
+        .filter((f) => f.startsWith(path.join(dir, "src")))
+        .sort(),
+    );
   });
 
   it("keep the scan's answer for unchanged files: a file that cannot register routes stays unparsed, one that can is still analysed", async () => {
@@ -454,7 +538,11 @@ describe("stat signatures", () => {
     write({ "src/routes/b.ts": readFileSync(path.join(dir, "src", "routes", "b.ts"), "utf8").replace("more.read", "more.read.v2") });
     const edited = await run();
     expect(edited.fromCache).toBe(false);
-    expect(permissionsOf(edited.index)).toEqual({ "/v1/things/{id}": ["things.read"], "/v1/others": ["things.read"], "/v1/more": ["more.read.v2", "things.read"] });
+    expect(permissionsOf(edited.index)).toEqual({
+      "/v1/things/{id}": ["things.read"],
+      "/v1/others": ["things.read"],
+      "/v1/more": ["more.read.v2", "things.read"],
+    });
     const cold = await run(false);
     expect(snapshot()).toEqual((await run(false), snapshot()));
     expect(cold.index).toEqual(edited.index);
@@ -464,19 +552,58 @@ describe("stat signatures", () => {
 describe("the scan", () => {
   it("lists the same files with the folder excludes merged into one pattern as with each apart", async () => {
     const tree = [
-      "src/app.ts", "src/libs/ok.ts", "src/distance.ts", "src/lib/no.ts", "src/tests/no.ts", "src/__tests__/no.ts", "src/test/no.ts",
-      "src/testing/ok.ts", "node_modules/pkg/no.ts", "dist/no.js", "lib/no.ts", "build/no.ts", "coverage/no.ts", "a.d.ts", "a.test.ts",
-      "src/.hidden/ok.ts", ".git/hooks/no.ts", "src/generated/no.ts", "src/legacy/no.ts", "src/legacy-ok.ts", "deep/a/b/dist/no.ts", "deep/a/b/c.mts",
+      "src/app.ts",
+      "src/libs/ok.ts",
+      "src/distance.ts",
+      "src/lib/no.ts",
+      "src/tests/no.ts",
+      "src/__tests__/no.ts",
+      "src/test/no.ts",
+      "src/testing/ok.ts",
+      "node_modules/pkg/no.ts",
+      "dist/no.js",
+      "lib/no.ts",
+      "build/no.ts",
+      "coverage/no.ts",
+      "a.d.ts",
+      "a.test.ts",
+      "src/.hidden/ok.ts",
+      ".git/hooks/no.ts",
+      "src/generated/no.ts",
+      "src/legacy/no.ts",
+      "src/legacy-ok.ts",
+      "deep/a/b/dist/no.ts",
+      "deep/a/b/c.mts",
     ];
     for (const file of tree) write({ [file]: "export {};\n" });
     const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
     const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
-    expect(mergeFolderExcludes(exclude)).toEqual(["**/{node_modules,dist,lib,build,coverage,__tests__,test,tests,generated,.git}/**", "**/*.d.ts", "**/*.{test,spec}.*", "src/legacy/**"]);
-    const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude })).map((f) => path.relative(dir, f).split(path.sep).join("/"));
-    const apart = globSync(DEFAULT_INCLUDE, { cwd: dir, ignore: exclude, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false }).sort();
+    expect(mergeFolderExcludes(exclude)).toEqual([
+      "**/{node_modules,dist,lib,build,coverage,__tests__,test,tests,generated,.git}/**",
+      "**/*.d.ts",
+      "**/*.{test,spec}.*",
+      "src/legacy/**",
+    ]);
+    const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude })).map((f) =>
+      path.relative(dir, f).split(path.sep).join("/"),
+    );
+    const apart = globSync(DEFAULT_INCLUDE, {
+      cwd: dir,
+      ignore: exclude,
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      expandDirectories: false,
+    }).sort();
     expect(listed).toEqual(apart);
     // What the tree above puts in (hidden folders are not listed, as before).
-    expect(listed.filter((f) => tree.includes(f))).toEqual(["deep/a/b/c.mts", "src/app.ts", "src/distance.ts", "src/legacy-ok.ts", "src/libs/ok.ts", "src/testing/ok.ts"]);
+    expect(listed.filter((f) => tree.includes(f))).toEqual([
+      "deep/a/b/c.mts",
+      "src/app.ts",
+      "src/distance.ts",
+      "src/legacy-ok.ts",
+      "src/libs/ok.ts",
+      "src/testing/ok.ts",
+    ]);
   });
 
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
@@ -500,7 +627,9 @@ describe("the scan", () => {
     });
     const config = await loadConfig({ cwd: dir, root: dir });
     const result = await generateToDisk(config, { cache: false, cwd: dir });
-    expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}:${d.site!.line}`)).toEqual(["APX110 src/routes/b.ts:3"]);
+    expect(result.diagnostics.items.map((d) => `${d.code} ${path.relative(dir, d.site!.file)}:${d.site!.line}`)).toEqual([
+      "APX110 src/routes/b.ts:3",
+    ]);
   });
 });
 
@@ -538,7 +667,20 @@ describe("watch mode", () => {
 describe("the module summaries beside an entry", () => {
   const summary = (routes: number): ModuleSummary => ({
     touches: [],
-    routers: [{ kind: "router", site: { file: "/p/a.ts", line: 1, column: 1 }, layers: Array.from({ length: routes }, (_, i) => ({ type: "route", method: "GET", paths: [`/r${i}`], checks: [], terminal: true, site: { file: "/p/a.ts", line: i + 2, column: 1 } })) }],
+    routers: [
+      {
+        kind: "router",
+        site: { file: "/p/a.ts", line: 1, column: 1 },
+        layers: Array.from({ length: routes }, (_, i) => ({
+          type: "route",
+          method: "GET",
+          paths: [`/r${i}`],
+          checks: [],
+          terminal: true,
+          site: { file: "/p/a.ts", line: i + 2, column: 1 },
+        })),
+      },
+    ],
     exports: {},
     resolutions: [],
     exportNames: [],
@@ -546,7 +688,12 @@ describe("the module summaries beside an entry", () => {
     diagnostics: [],
     reached: { visited: [], invoked: [] },
   });
-  const summaries = (modules: Record<string, ModuleSummary>): ModuleSummaries => ({ adapter: "express", imports: Object.fromEntries(Object.keys(modules).map((f) => [f, []])), keyTypeFiles: [], modules });
+  const summaries = (modules: Record<string, ModuleSummary>): ModuleSummaries => ({
+    adapter: "express",
+    imports: Object.fromEntries(Object.keys(modules).map((f) => [f, []])),
+    keyTypeFiles: [],
+    modules,
+  });
   const modules = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/p/m${i}.ts`, summary(20)]));
   const file = () => path.join(dir, "entry.summaries");
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
@@ -642,7 +789,10 @@ describe("the cache folder", () => {
     // Another project's first run adds an entry to the same folder: pruned again.
     const other = path.join(dir, "other");
     mkdirSync(path.join(other, "src"), { recursive: true });
-    writeFileSync(path.join(other, "src", "app.ts"), `import express from "express";\nexport const app = express();\napp.get("/x", (q, s) => s.end());\n`);
+    writeFileSync(
+      path.join(other, "src", "app.ts"),
+      `import express from "express";\nexport const app = express();\napp.get("/x", (q, s) => s.end());\n`,
+    );
     const config = await loadConfig({ cwd: dir, root: other });
     await generateToDisk(config, { cwd: dir });
     expect(entries()).toHaveLength(MAX_ENTRIES);
@@ -665,4 +815,3 @@ describe("the build id the cache is keyed on", () => {
     expect(id()).not.toBe(second);
   });
 });
-

@@ -54,19 +54,33 @@ function parentsOf(file: ts.SourceFile): [ts.SyntaxKind, number, number, ts.Synt
   return out;
 }
 
-const REPOSITORY_SOURCES = () => fg.sync(["examples/field-service/src/**/*.ts", "generator/**/*.ts", "test/fixtures/**/*.ts"], { cwd: new URL("..", import.meta.url).pathname });
+const REPOSITORY_SOURCES = () =>
+  fg.sync(["examples/field-service/src/**/*.ts", "generator/**/*.ts", "test/fixtures/**/*.ts"], {
+    cwd: new URL("..", import.meta.url).pathname,
+  });
 
 describe("the scan's own parent walk", () => {
   it("links every node to the parent the parser's setParentNodes pass gives, and lists the same calls", () => {
     const files = REPOSITORY_SOURCES();
     expect(files.length).toBeGreaterThan(50);
-    const texts = [...files.map((name) => [name, readFileSync(new URL(`../${name}`, import.meta.url), "utf8")] as const), ...Object.entries(CASES)];
+    const texts = [
+      ...files.map((name) => [name, readFileSync(new URL(`../${name}`, import.meta.url), "utf8")] as const),
+      ...Object.entries(CASES),
+    ];
     for (const [name, text] of texts) {
       const scanned = parse(`/repo/${name}`, text, false);
-      const reference = ts.createSourceFile(`/repo/${name}`, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true);
+      const reference = ts.createSourceFile(
+        `/repo/${name}`,
+        text,
+        { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+        true,
+      );
       expect(parentsOf(scanned), name).toEqual(parentsOf(reference));
       // The calls listed during the walk are the ones a separate walk finds.
-      expect(callsOf(scanned).map((c) => [c.pos, c.end]), name).toEqual(callsOf(reference).map((c) => [c.pos, c.end]));
+      expect(
+        callsOf(scanned).map((c) => [c.pos, c.end]),
+        name,
+      ).toEqual(callsOf(reference).map((c) => [c.pos, c.end]));
     }
   });
 });

@@ -57,13 +57,28 @@ describe("what a run loads", () => {
     // Node's own list of the built-in modules it loaded, written as the process exits.
     const preload = path.join(work, "list-modules.cjs");
     // Node's own list of the built-in modules it loaded, and the files require() loaded, as the process exits.
-    writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join("\\n")));\n`);
+    writeFileSync(
+      preload,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, [...process.moduleLoadList, ...Object.keys(require.cache)].join("\\n")));\n`,
+    );
     const loadedBy = (args: string[]) => {
-      const run = spawnSync(process.execPath, ["-r", preload, CLI, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+      const run = spawnSync(process.execPath, ["-r", preload, CLI, ...args], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, CI: "true" },
+      });
       expect(run.status).toBe(0);
       return readFileSync(report, "utf8").split("\n");
     };
-    const packages = (loaded: string[]) => loaded.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`)).map((f) => f.slice(f.lastIndexOf(`node_modules${path.sep}`) + 13).split(path.sep).join("/"));
+    const packages = (loaded: string[]) =>
+      loaded
+        .filter((f) => f.includes(`${path.sep}node_modules${path.sep}`))
+        .map((f) =>
+          f
+            .slice(f.lastIndexOf(`node_modules${path.sep}`) + 13)
+            .split(path.sep)
+            .join("/"),
+        );
     for (const args of [["--version"], ["generate", "--root", ".", "--no-cache"], ["generate", "--root", ".", "--timings"]]) {
       const loaded = loadedBy(args);
       expect(loaded, args.join(" ")).not.toContain("NativeModule child_process");
@@ -89,7 +104,16 @@ describe("apidex generate", () => {
     const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
     expect(index.service).toEqual({ name: "tiny-shop", version: "3.1.0" });
     expect(index.operations).toEqual([
-      { operation_id: "list_orders", method: "GET", path: "/v1/orders", permissions: ["orders.read"], summary: "List orders", path_params: [], effect: "read", documented: false },
+      {
+        operation_id: "list_orders",
+        method: "GET",
+        path: "/v1/orders",
+        permissions: ["orders.read"],
+        summary: "List orders",
+        path_params: [],
+        effect: "read",
+        documented: false,
+      },
     ]);
   });
 
@@ -104,14 +128,20 @@ describe("apidex generate", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("in artifacts/");
-    expect(JSON.parse(readFileSync(path.join(dir, "artifacts", "operations.json"), "utf8")).service).toEqual({ name: "shop", version: "9.9.9" });
+    expect(JSON.parse(readFileSync(path.join(dir, "artifacts", "operations.json"), "utf8")).service).toEqual({
+      name: "shop",
+      version: "9.9.9",
+    });
   });
 
   it("loads a config importing apidex/config, caches its transpiled form by content, and sees every edit", () => {
     const dir = path.join(work, "light-config");
     const config = (version: string) =>
       `import { defineConfig, DEFAULT_EXCLUDE } from "apidex/config";\nexport default defineConfig({ root: "src", exclude: [...DEFAULT_EXCLUDE, "**/legacy/**"], service: { name: "shop", version: "${version}" } });\n`;
-    writeProject(dir, { "apidex.config.ts": config("1.0.0"), "src/legacy/old.ts": `import { Router } from "express";\nexport const old = Router();\nold.get("/old", (req, res) => res.end());\n` });
+    writeProject(dir, {
+      "apidex.config.ts": config("1.0.0"),
+      "src/legacy/old.ts": `import { Router } from "express";\nexport const old = Router();\nold.get("/old", (req, res) => res.end());\n`,
+    });
     mkdirSync(path.join(dir, "node_modules"), { recursive: true });
     symlinkSync(REPO_ROOT, path.join(dir, "node_modules", "apidex"), "dir");
     const cached = path.join(dir, "node_modules", ".cache", "apidex", "config");
@@ -152,7 +182,11 @@ describe("apidex generate", () => {
     const dir = path.join(work, "cached");
     writeProject(dir);
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
-    const run = spawnSync(process.execPath, [CLI, "generate", "--root", dir], { cwd: work, encoding: "utf8", env: { ...process.env, CI: "true", NODE_DEBUG: "module" } });
+    const run = spawnSync(process.execPath, [CLI, "generate", "--root", dir], {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", NODE_DEBUG: "module" },
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("(sources unchanged: reused the cached run)");
     // NODE_DEBUG=module logs every CommonJS module Node loads; the compiler is one.
@@ -162,7 +196,11 @@ describe("apidex generate", () => {
     writeFileSync(path.join(dir, "src", "format.ts"), `export const money = (n: number) => n.toFixed(2);\n`);
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
     writeFileSync(path.join(dir, "src", "format.ts"), `export const money = (n: number) => \`$\${n.toFixed(2)}\`;\n`);
-    const unread = spawnSync(process.execPath, [CLI, "generate", "--root", dir], { cwd: work, encoding: "utf8", env: { ...process.env, CI: "true", NODE_DEBUG: "module" } });
+    const unread = spawnSync(process.execPath, [CLI, "generate", "--root", dir], {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", NODE_DEBUG: "module" },
+    });
     expect(unread.status).toBe(0);
     expect(unread.stdout).toContain("(reused the cached run: 1 changed file the analysis does not read)");
     expect(unread.stderr).not.toContain("typescript.js");
@@ -172,7 +210,10 @@ describe("apidex generate", () => {
     const dir = path.join(work, "replayed");
     writeProject(dir);
     expect(apidex(["generate", "--root", dir], work).code).toBe(0);
-    writeFileSync(path.join(dir, "src", "routes", "auth.ts"), `import { Router } from "express";\nexport const signIn = Router();\nsignIn.post("/sign-in", (req, res) => { res.end(); });\nsignIn.post("/sign-out", (req, res) => { res.end(); });\n`);
+    writeFileSync(
+      path.join(dir, "src", "routes", "auth.ts"),
+      `import { Router } from "express";\nexport const signIn = Router();\nsignIn.post("/sign-in", (req, res) => { res.end(); });\nsignIn.post("/sign-out", (req, res) => { res.end(); });\n`,
+    );
     const warm = apidex(["generate", "--root", dir, "--timings"], work);
     expect(warm.code).toBe(0);
     // orders.ts (and the constants module it reads) are replayed, and so is the app, late: it imports the
@@ -183,7 +224,10 @@ describe("apidex generate", () => {
     // No module has to be evaluated every time here.
     expect(warm.stderr).not.toContain("cannot be replayed by a later run");
     // One that has to be, with the reason: a router whose module another module registers on.
-    writeFileSync(path.join(dir, "src", "routes", "extra.ts"), `import { signIn } from "./auth.js";\nsignIn.get("/extra", (req, res) => { res.end(); });\n`);
+    writeFileSync(
+      path.join(dir, "src", "routes", "extra.ts"),
+      `import { signIn } from "./auth.js";\nsignIn.get("/extra", (req, res) => { res.end(); });\n`,
+    );
     writeFileSync(path.join(dir, "src", "app.ts"), `${readFileSync(path.join(dir, "src", "app.ts"), "utf8")}import "./routes/extra.js";\n`);
     expect(apidex(["generate", "--root", dir, "--timings"], work).stderr).toContain(
       "2 modules cannot be replayed by a later run (each is evaluated every time):\n    src/routes/auth.ts: another module registers on its routers\n    src/routes/extra.ts: it registers on a router of another module\n",
@@ -227,7 +271,9 @@ describe("apidex generate", () => {
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toMatch(/more\.ts:3:\d+ warning APX201/);
     expect(lenient.stderr).toMatch(/more\.ts:4:\d+ warning APX301/);
-    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")) as { operations: { method: string; path: string; unresolved?: string[] }[] };
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")) as {
+      operations: { method: string; path: string; unresolved?: string[] }[];
+    };
     expect(index.operations.find((o) => o.method === "POST" && o.path === "/v1/orders")).toMatchObject({ unresolved: ["permissions"] });
   });
 

@@ -27,7 +27,10 @@ function run(): { source: string; statements: number } {
     const file = ts.createSourceFile("a.ts", "export const a = 1; router.get('/x', h);", ts.ScriptTarget.Latest, true);
     compiler.save();
     console.log(JSON.stringify({ source: compiler.source, statements: file.statements.length }));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as { source: string; statements: number };
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as {
+    source: string;
+    statements: number;
+  };
 }
 
 const cacheFiles = () => readdirSync(folder).filter((name) => name.endsWith(".v8"));
@@ -58,7 +61,8 @@ describe.skipIf(hasOwnCompileCache)("compiler code cache (Node 20)", () => {
   });
 
   it("keeps only the newest caches of earlier compiler builds", () => {
-    for (const stale of ["aaaaaaaaaaaaaaaa.compiler.v8", "bbbbbbbbbbbbbbbb.compiler.v8", "cccccccccccccccc.compiler.v8"]) writeFileSync(path.join(folder, stale), "old");
+    for (const stale of ["aaaaaaaaaaaaaaaa.compiler.v8", "bbbbbbbbbbbbbbbb.compiler.v8", "cccccccccccccccc.compiler.v8"])
+      writeFileSync(path.join(folder, stale), "old");
     run();
     expect(cacheFiles()).toHaveLength(2);
   });
@@ -75,7 +79,11 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
   const coverage = () => readFileSync(path.join(project, "node_modules", ".cache", "apidex", cliCaches()[0]!))[0];
   /** A run with --timings: its summary line, then the timings (which say how the bundle was loaded). */
   const apidex = (...args: string[]) => {
-    const run = spawnSync(process.execPath, [CLI, "generate", "--root", ".", "--out", "../out", "--timings", ...args], { cwd: project, encoding: "utf8", env: { ...process.env, CI: "true" } });
+    const run = spawnSync(process.execPath, [CLI, "generate", "--root", ".", "--out", "../out", "--timings", ...args], {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
     expect(run.status).toBe(0);
     return `${run.stdout}${run.stderr}`;
   };
@@ -101,7 +109,10 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
     expect(cliCaches()).toHaveLength(1);
     expect(coverage()).toBe(2);
     const written = readFileSync(path.join(project, "node_modules", ".cache", "apidex", cliCaches()[0]!));
-    writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\napp.get("/v1/things", (q, s) => s.end());\napp.get("/v1/more", (q, s) => s.end());\n`);
+    writeFileSync(
+      path.join(project, "src", "app.ts"),
+      `import express from "express";\nexport const app = express();\napp.get("/v1/things", (q, s) => s.end());\napp.get("/v1/more", (q, s) => s.end());\n`,
+    );
     const second = apidex();
     expect(second).toContain("2 indexed");
     expect(second).toContain("(code: apidex from V8's code cache, compiler from V8's code cache)");
@@ -115,7 +126,10 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
     expect(apidex()).toContain("reused the cached run");
     expect(coverage()).toBe(1);
     expect(apidex()).toContain("(code: apidex from V8's code cache)"); // partial, but V8 takes it
-    writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\napp.get("/v1/other", (q, s) => s.end());\n`);
+    writeFileSync(
+      path.join(project, "src", "app.ts"),
+      `import express from "express";\nexport const app = express();\napp.get("/v1/other", (q, s) => s.end());\n`,
+    );
     expect(apidex()).toContain("1 indexed");
     expect(coverage()).toBe(2);
   });
@@ -124,7 +138,10 @@ describe.skipIf(hasOwnCompileCache)("the CLI bundle's code cache (Node 20)", () 
     apidex();
     const file = path.join(project, "node_modules", ".cache", "apidex", cliCaches()[0]!);
     writeFileSync(file, Buffer.concat([Buffer.of(2), Buffer.from("not V8's code cache")]));
-    writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\napp.get("/v1/again", (q, s) => s.end());\n`);
+    writeFileSync(
+      path.join(project, "src", "app.ts"),
+      `import express from "express";\nexport const app = express();\napp.get("/v1/again", (q, s) => s.end());\n`,
+    );
     const rejected = apidex();
     expect(rejected).toContain("1 indexed");
     expect(rejected).toContain("apidex compiled");
@@ -145,10 +162,21 @@ describe("the bin without the CLI bundle", () => {
     expect(existsSync(path.join(pkg, "lib", "apidex.cjs"))).toBe(false);
     const project = path.join(folder, "project");
     mkdirSync(path.join(project, "src"), { recursive: true });
-    writeFileSync(path.join(project, "src", "app.ts"), `import express from "express";\nexport const app = express();\n/** List things */\napp.get("/v1/things", (q, s) => s.end());\n`);
-    const run = (cli: string, out: string) => spawnSync(process.execPath, [cli, "generate", "--root", project, "--out", path.join(folder, out), "--no-cache"], { cwd: folder, encoding: "utf8", env: { ...process.env, CI: "true" } });
+    writeFileSync(
+      path.join(project, "src", "app.ts"),
+      `import express from "express";\nexport const app = express();\n/** List things */\napp.get("/v1/things", (q, s) => s.end());\n`,
+    );
+    const run = (cli: string, out: string) =>
+      spawnSync(process.execPath, [cli, "generate", "--root", project, "--out", path.join(folder, out), "--no-cache"], {
+        cwd: folder,
+        encoding: "utf8",
+        env: { ...process.env, CI: "true" },
+      });
     // Both bins: the ES module tsc writes (lib/cli.js) and the CommonJS one package.json names (lib/cli.cjs).
-    for (const [bin, out] of [["cli.js", "out-modules"], ["cli.cjs", "out-modules-cjs"]] as const) {
+    for (const [bin, out] of [
+      ["cli.js", "out-modules"],
+      ["cli.cjs", "out-modules-cjs"],
+    ] as const) {
       const unbundled = run(path.join(pkg, "lib", bin), out);
       expect(unbundled.stderr).toBe("");
       expect(unbundled.status).toBe(0);

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /** The README is a landing page: short, and every page it (or a docs page) links to exists. */
-const pages = ["README.md", ...readdirSync(path.join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(path.join(REPO_ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 describe("documentation", () => {
   it("keeps the README to a landing page (at most 300 lines)", () => {

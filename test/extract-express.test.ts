@@ -50,7 +50,15 @@ const patterns: Case[] = [
         app.get("/things", (req, res) => res.json([]));
         app.get("/things/:id", (req, res) => res.json({}));`,
     },
-    routes: ["DELETE /ping []", "GET /ping []", "GET /things [things.read]", "GET /things/{id} []", "PATCH /ping []", "POST /ping []", "PUT /ping []"],
+    routes: [
+      "DELETE /ping []",
+      "GET /ping []",
+      "GET /things [things.read]",
+      "GET /things/{id} []",
+      "PATCH /ping []",
+      "POST /ping []",
+      "PUT /ping []",
+    ],
   },
   {
     name: "router.route(path) chains",
@@ -60,7 +68,13 @@ const patterns: Case[] = [
         r.route("/items/:item_id").get((q, s) => s.end()).patch((q, s) => s.end()).delete((q, s) => s.end());
         const app = express(); app.use("/v1", r);`,
     },
-    routes: ["DELETE /v1/items/{item_id} []", "GET /v1/items []", "GET /v1/items/{item_id} []", "PATCH /v1/items/{item_id} []", "POST /v1/items []"],
+    routes: [
+      "DELETE /v1/items/{item_id} []",
+      "GET /v1/items []",
+      "GET /v1/items/{item_id} []",
+      "PATCH /v1/items/{item_id} []",
+      "POST /v1/items []",
+    ],
   },
   {
     name: "a router imported from another file (default export) and mounted under a prefix",
@@ -140,7 +154,9 @@ const patterns: Case[] = [
   },
   {
     name: "namespace import of express and express.Router()",
-    files: { "app.ts": `import * as express from "express"; const app = express.default(); const r = express.Router(); r.get("/n", (q, s) => s.end()); app.use(r);` },
+    files: {
+      "app.ts": `import * as express from "express"; const app = express.default(); const r = express.Router(); r.get("/n", (q, s) => s.end()); app.use(r);`,
+    },
     routes: ["GET /n []"],
   },
   {
@@ -322,13 +338,17 @@ const closedRoutes: Case[] = [
 const negatives: Case[] = [
   {
     name: "a path computed at run time",
-    files: { "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());` },
+    files: {
+      "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());`,
+    },
     routes: ["GET /ok []"],
     diagnostics: ["APX201 app.ts:3"],
   },
   {
     name: "a mount prefix computed at run time",
-    files: { "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nconst app = express();\napp.use(process.env.PREFIX as string, r);` },
+    files: {
+      "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nconst app = express();\napp.use(process.env.PREFIX as string, r);`,
+    },
     routes: [],
     diagnostics: ["APX201 app.ts:3"],
   },
@@ -368,13 +388,18 @@ const negatives: Case[] = [
   },
   {
     name: "a regular-expression path (left out) and an Express 4 unnamed wildcard (a named catch-all)",
-    files: { "app.ts": `import express from "express"; const app = express();\napp.get(/^\\/re/, (q, s) => s.end());\napp.get("/files/*", (q, s) => s.end());\napp.get("/*", (q, s) => s.end());\napp.get("/files/:type/*", (q, s) => s.end());` },
+    files: {
+      "app.ts": `import express from "express"; const app = express();\napp.get(/^\\/re/, (q, s) => s.end());\napp.get("/files/*", (q, s) => s.end());\napp.get("/*", (q, s) => s.end());\napp.get("/files/:type/*", (q, s) => s.end());`,
+    },
     routes: ["GET /files/{wildcard} []", "GET /{wildcard} []", "GET /files/{type}/{wildcard} []"],
     diagnostics: ["APX203 app.ts:2", "APX205 app.ts:3", "APX205 app.ts:4", "APX205 app.ts:5"],
   },
   {
     name: "the same method and path registered twice: the first is the operation",
-    files: { "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();\napp.get("/dup", requirePermission("first"), (q, s) => s.end());\napp.get("/dup", requirePermission("second"), (q, s) => s.end());`, "auth.ts": AUTH },
+    files: {
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();\napp.get("/dup", requirePermission("first"), (q, s) => s.end());\napp.get("/dup", requirePermission("second"), (q, s) => s.end());`,
+      "auth.ts": AUTH,
+    },
     routes: ["GET /dup [first]"],
     diagnostics: ["APX403 app.ts:3"],
   },
@@ -388,13 +413,19 @@ const negatives: Case[] = [
   },
   {
     name: "a syntax error is reported and the rest of the project is still analysed",
-    files: { "broken.ts": `export const = ;`, "app.ts": `import express from "express"; const app = express(); app.get("/still", (q, s) => s.end());` },
+    files: {
+      "broken.ts": `export const = ;`,
+      "app.ts": `import express from "express"; const app = express(); app.get("/still", (q, s) => s.end());`,
+    },
     routes: ["GET /still []"],
     diagnostics: ["APX100 broken.ts:1"],
   },
   {
     name: "a router that is never mounted is a warning",
-    files: { "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`, "app.ts": `import express from "express"; const app = express();` },
+    files: {
+      "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`,
+      "app.ts": `import express from "express"; const app = express();`,
+    },
     routes: [],
     diagnostics: ["APX211 orphan.ts:2"],
   },
@@ -410,13 +441,17 @@ const negatives: Case[] = [
   },
   {
     name: "an import of a file that does not exist is reported even when unused",
-    files: { "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nconst app = express(); app.get("/x", (q, s) => s.end());` },
+    files: {
+      "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nconst app = express(); app.get("/x", (q, s) => s.end());`,
+    },
     routes: ["GET /x []"],
     diagnostics: ["APX110 app.ts:2"],
   },
   {
     name: "a router mounted inside itself",
-    files: { "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nr.use("/again", r);\nconst app = express(); app.use("/r", r);` },
+    files: {
+      "app.ts": `import express, { Router } from "express"; const r = Router(); r.get("/x", (q, s) => s.end());\nr.use("/again", r);\nconst app = express(); app.use("/r", r);`,
+    },
     routes: ["GET /r/x []"],
     diagnostics: ["APX212 app.ts:2"],
   },
@@ -452,7 +487,10 @@ describe("diagnostic messages", () => {
     expect(result.index.operations[0]).toMatchObject({ path: "/x", permissions: [] });
     expect(result.operations[0]!.unresolved).toEqual(["permissions"]);
     const strict = await generateFrom(
-      { "auth.ts": AUTH, "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();\napp.get("/x", requirePermission(process.env.P as string), (q, s) => s.end());` },
+      {
+        "auth.ts": AUTH,
+        "app.ts": `import express from "express"; import { requirePermission } from "./auth"; const app = express();\napp.get("/x", requirePermission(process.env.P as string), (q, s) => s.end());`,
+      },
       { strict: true },
     );
     expect(strict.diagnostics.items[0]).toMatchObject({ severity: "error", code: "APX301" });
@@ -479,9 +517,12 @@ describe("joining paths and permission keys", () => {
       return `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
     };
     const part = fc.array(fc.constantFrom("/", "//", "v1", "items", ":id", "x"), { maxLength: 4 }).map((p) => p.join(""));
-    fc.assert(fc.property(part, part, (prefix, path) => {
+    fc.assert(
+      fc.property(part, part, (prefix, path) => {
         expect(joinPaths(prefix, path)).toBe(reference(prefix, path));
-      }), { seed: 5, numRuns: 3000 });
+      }),
+      { seed: 5, numRuns: 3000 },
+    );
   });
 
   it("cleans a path as the general rule does, fast path or not", () => {
@@ -513,8 +554,38 @@ describe("joining paths and permission keys", () => {
 
 describe("Express path syntax", () => {
   it("takes the fast path for plain paths and always agrees with the full parser", () => {
-    expect(expressToOpenApi("/v1/items/:item_id/notes/:note_id")).toEqual({ ok: true, variants: [{ path: "/v1/items/{item_id}/notes/{note_id}", params: ["item_id", "note_id"], wildcard: false }] });
-    const pieces = ["/", "a", "-", ".", "//", ":id", ":x?", ".:ext?", "/:f?", "{", "}", "*rest", "\\(", ":n(\\d+)", "(", "?", ':"q"', "/items", "{/:opt}", ":1", "::", ":a:b", ":$x", "+", "[", "]"];
+    expect(expressToOpenApi("/v1/items/:item_id/notes/:note_id")).toEqual({
+      ok: true,
+      variants: [{ path: "/v1/items/{item_id}/notes/{note_id}", params: ["item_id", "note_id"], wildcard: false }],
+    });
+    const pieces = [
+      "/",
+      "a",
+      "-",
+      ".",
+      "//",
+      ":id",
+      ":x?",
+      ".:ext?",
+      "/:f?",
+      "{",
+      "}",
+      "*rest",
+      "\\(",
+      ":n(\\d+)",
+      "(",
+      "?",
+      ':"q"',
+      "/items",
+      "{/:opt}",
+      ":1",
+      "::",
+      ":a:b",
+      ":$x",
+      "+",
+      "[",
+      "]",
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 8 }), (parts) => {
         const raw = parts.join("");
@@ -542,7 +613,9 @@ describe("Express path syntax", () => {
         }
         joinedFast++;
         const path = pa.path === "/" ? pb.path : pb.path === "/" ? pa.path : pa.path + pb.path;
-        expect({ ok: true, variants: [{ path, params: [...pa.params, ...pb.params], wildcard: false }] }, `${prefix} + ${own}`).toEqual(full);
+        expect({ ok: true, variants: [{ path, params: [...pa.params, ...pb.params], wildcard: false }] }, `${prefix} + ${own}`).toEqual(
+          full,
+        );
       }),
       { seed: 11, numRuns: 5000 },
     );
@@ -550,7 +623,10 @@ describe("Express path syntax", () => {
   });
 
   it("flattens a service the same with the fast path as without it", () => {
-    const routes = Array.from({ length: 12 }, (_, i) => `r.get("/${i % 3 ? ":id" : ""}/x${i}", h); r.post("/", h); r.all("/:key/*rest", h); r.get("/:id/:id", h);`).join("\n");
+    const routes = Array.from(
+      { length: 12 },
+      (_, i) => `r.get("/${i % 3 ? ":id" : ""}/x${i}", h); r.post("/", h); r.all("/:key/*rest", h); r.get("/:id/:id", h);`,
+    ).join("\n");
     const sources = {
       "app.ts": `import express, { Router } from "express";\nconst h = (q: unknown, s: unknown) => {};\nconst r = Router();\n${routes}\nconst n = Router({ mergeParams: true });\nn.use((q: unknown, s: unknown, next: () => void) => next());\nn.get("/:id", h);\nn.get("{/:opt}", h);\nr.use("/:id/notes", n);\nconst app = express();\napp.use("/v1/things/", r);\napp.use("/v2/:org", r);\napp.use("/:id", r);\napp.use("/files/*path", r);\n`,
     };
@@ -577,4 +653,3 @@ describe("Express path syntax", () => {
     expect(lines(slow.bag).some((l) => l.startsWith("APX205"))).toBe(true); // a wildcard, reported either way
   });
 });
-

@@ -29,7 +29,9 @@ describe("Hono", () => {
 
   it("equals the routes Hono itself registers (app.routes)", async () => {
     const result = await indexOf("hono");
-    const { app } = (await import(pathToFileURL(path.join(fixture("hono"), "src", "app.ts")).href)) as { app: { routes: { method: string; path: string }[] } };
+    const { app } = (await import(pathToFileURL(path.join(fixture("hono"), "src", "app.ts")).href)) as {
+      app: { routes: { method: string; path: string }[] };
+    };
     const runtime = new Set<string>();
     for (const r of app.routes) {
       if (r.method === "ALL") continue; // middleware from use()
@@ -49,7 +51,9 @@ describe("Koa with @koa/router", () => {
 
   it("equals the routes the routers mounted on the app hold (router.stack)", async () => {
     const result = await indexOf("koa");
-    const { app } = (await import(pathToFileURL(path.join(fixture("koa"), "src", "app.ts")).href)) as { app: { middleware: { router?: { stack: { methods: string[]; path: string }[] } }[] } };
+    const { app } = (await import(pathToFileURL(path.join(fixture("koa"), "src", "app.ts")).href)) as {
+      app: { middleware: { router?: { stack: { methods: string[]; path: string }[] } }[] };
+    };
     const runtime: string[] = [];
     for (const mw of app.middleware) {
       for (const layer of mw.router?.stack ?? []) {
@@ -70,7 +74,10 @@ describe("Fastify", () => {
   it("equals the routes Fastify registers (the onRoute hook)", async () => {
     const result = await indexOf("fastify");
     const { buildApp } = (await import(pathToFileURL(path.join(fixture("fastify"), "src", "app.ts")).href)) as {
-      buildApp: (o: { onRoute: (r: { method: string | string[]; url: string }) => void }) => { ready: () => Promise<unknown>; close: () => Promise<unknown> };
+      buildApp: (o: { onRoute: (r: { method: string | string[]; url: string }) => void }) => {
+        ready: () => Promise<unknown>;
+        close: () => Promise<unknown>;
+      };
     };
     const runtime = new Set<string>();
     const app = buildApp({
@@ -108,13 +115,20 @@ describe("Next.js App Router", () => {
     const result = await indexOf("next");
     // Next's documented resolution of app paths: route groups vanish, the /route suffix goes, private
     // (_folder) segments are not routed. Written here independently of the adapter.
-    const normalizeAppPath = (p: string) => p.split("/").filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith("@")).slice(0, -1).reduce((acc, s) => `${acc}/${s}`, "") || "/";
+    const normalizeAppPath = (p: string) =>
+      p
+        .split("/")
+        .filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith("@"))
+        .slice(0, -1)
+        .reduce((acc, s) => `${acc}/${s}`, "") || "/";
     const files = fg.sync(["app/**/route.ts"], { cwd: fixture("next") }).filter((f) => !f.split("/").some((s) => s.startsWith("_")));
     const runtime: string[] = [];
     for (const file of files) {
       const route = normalizeAppPath(`/${file.replace(/^app\//, "").replace(/\.ts$/, "")}`);
       const mod = (await import(pathToFileURL(path.join(fixture("next"), file)).href)) as Record<string, unknown>;
-      const methods = Object.keys(mod).filter((k) => ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].includes(k) && typeof mod[k] === "function");
+      const methods = Object.keys(mod).filter(
+        (k) => ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].includes(k) && typeof mod[k] === "function",
+      );
       const optional = /\/\[\[\.\.\.(\w+)\]\]$/.exec(route);
       const variants = optional ? [route.slice(0, optional.index) || "/", route.replace(/\[\[\.\.\.(\w+)\]\]$/, "{$1}")] : [route];
       for (const variant of variants) {
@@ -139,8 +153,12 @@ describe("NestJS", () => {
     const result = await generate(await nestConfig());
     await import("reflect-metadata");
     const { NestFactory } = await import("@nestjs/core");
-    const { AppModule } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "app.module.ts")).href)) as { AppModule: new () => unknown };
-    const { configure } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "main.ts")).href)) as { configure: (app: unknown) => unknown };
+    const { AppModule } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "app.module.ts")).href)) as {
+      AppModule: new () => unknown;
+    };
+    const { configure } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "main.ts")).href)) as {
+      configure: (app: unknown) => unknown;
+    };
     const app = await NestFactory.create(AppModule as never, { logger: false });
     configure(app);
     await app.init();
@@ -155,7 +173,10 @@ describe("NestJS", () => {
 describe("NestJS bootstrap from config", () => {
   it("takes the global prefix and URI versioning from the config over the bootstrap file", async () => {
     const config = await loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") });
-    const result = await generate({ ...config, nest: { ...config.nest, globalPrefix: "public", uriVersioning: { defaultVersion: "3", prefix: "version-" } } });
+    const result = await generate({
+      ...config,
+      nest: { ...config.nest, globalPrefix: "public", uriVersioning: { defaultVersion: "3", prefix: "version-" } },
+    });
     const paths = result.index.operations.map((o) => o.path);
     expect(paths).toContain("/public/version-3/customers");
     expect(paths).toContain("/public/version-2/invoices");
@@ -179,6 +200,10 @@ describe("shapes outside Express", () => {
     const result = await generate(await loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") }));
     const op = (result.openapi as { paths: Record<string, Record<string, any>> }).paths["/api/v1/invoices/{invoice_id}/void"]!.post;
     expect(Object.keys(op.responses)).toEqual(["201", "401", "403"]);
-    expect(op.responses["201"].content["application/json"].schema).toEqual({ type: "object", properties: { id: { type: "string" }, status: { type: "string" } }, required: ["id", "status"] });
+    expect(op.responses["201"].content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { id: { type: "string" }, status: { type: "string" } },
+      required: ["id", "status"],
+    });
   });
 });

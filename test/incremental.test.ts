@@ -33,7 +33,9 @@ export function assertPermission(req: unknown, ...keys: string[]) {}
 
 /** The modules that get a summary, and those whose summary keeps their reads (replayable late). */
 async function summarized(files: Record<string, string>): Promise<{ summarized: string[]; late: string[] }> {
-  const result = await generate(memoryConfig(), sourceSetFromMemory({ "auth.ts": AUTH, ...files }, MEMORY_ROOT), { incremental: { replay: {}, previousImports: {} } });
+  const result = await generate(memoryConfig(), sourceSetFromMemory({ "auth.ts": AUTH, ...files }, MEMORY_ROOT), {
+    incremental: { replay: {}, previousImports: {} },
+  });
   expect(result.diagnostics.errors).toEqual([]);
   const modules = Object.entries(result.summaries?.modules ?? {});
   const names = (list: typeof modules) => list.map(([f]) => path.posix.relative(MEMORY_ROOT, f)).sort();
@@ -113,7 +115,10 @@ const rules: { name: string; files: Record<string, string>; summarized: string[]
   {
     name: "a module whose function another module runs, or whose exported object holds one: not summarized",
     files: {
-      "app.ts": APP(`import { a, PREFIX } from "./a"; import { mount } from "./b"; import { OPTIONS } from "./c";`, `app.use(PREFIX, a); mount(app); app.use(OPTIONS.prefix, OPTIONS.handler);`),
+      "app.ts": APP(
+        `import { a, PREFIX } from "./a"; import { mount } from "./b"; import { OPTIONS } from "./c";`,
+        `app.use(PREFIX, a); mount(app); app.use(OPTIONS.prefix, OPTIONS.handler);`,
+      ),
       "a.ts": `import { Router } from "express";\nexport const PREFIX = "/a";\nexport const a = Router();\na.get("/", (q, s) => s.end());`,
       "b.ts": `import { Router } from "express";\nexport function mount(app: any) { const r = Router(); r.get("/", (q, s) => s.end()); app.use("/b", r); }`,
       "c.ts": `export const OPTIONS = { prefix: "/c", handler: (q: unknown, s: unknown, n: () => void) => n() };`,
@@ -143,7 +148,16 @@ describe("which modules an incremental run can replay", () => {
   });
 
   it("plans a replay of every summarized module that neither changed nor imports a changed file, transitively", () => {
-    const summary = { touches: [], routers: [], exports: {}, resolutions: [], exportNames: [], starExports: false, diagnostics: [], reached: { visited: [], invoked: [] } };
+    const summary = {
+      touches: [],
+      routers: [],
+      exports: {},
+      resolutions: [],
+      exportNames: [],
+      starExports: false,
+      diagnostics: [],
+      reached: { visited: [], invoked: [] },
+    };
     const previous = {
       adapter: "express",
       imports: { "/a.ts": ["/b.ts"], "/b.ts": ["/c.ts"], "/c.ts": [], "/d.ts": ["/c.ts"], "/e.ts": [] },
@@ -237,8 +251,13 @@ const BASE: Record<string, string> = {
   "src/notes.ts": `import { Router } from "express";\nimport { requirePermission } from "./auth.js";\nexport function notes(kind: string) {\n  const r = Router();\n  r.get("/", requirePermission(\`\${kind}.notes.read\`), (q, s) => s.end());\n  r.post("/", requirePermission(\`\${kind}.notes.write\`), (q, s) => s.end());\n  return r;\n}\n`,
   // Outside the include globs (the default excludes lib/): read as an import only.
   "lib/keys.ts": `export const EXTRA = "items.extra";\n`,
-  "src/routes/items.ts": ROUTE(`export const items = Router();\n/** List items */\nitems.get("/", requirePermission(P.read, EXTRA), (q, s) => s.end());\nitems.post("/", requirePermission(P.write), (q, s) => s.end());\nitems.delete("/:id", (q, s) => { assertPermission(q, "items.delete"); s.end(); });\nitems.use("/:id/notes", notes("items"));`, `import { EXTRA } from "../../lib/keys.js";`),
-  "src/routes/orders.ts": ROUTE(`const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`),
+  "src/routes/items.ts": ROUTE(
+    `export const items = Router();\n/** List items */\nitems.get("/", requirePermission(P.read, EXTRA), (q, s) => s.end());\nitems.post("/", requirePermission(P.write), (q, s) => s.end());\nitems.delete("/:id", (q, s) => { assertPermission(q, "items.delete"); s.end(); });\nitems.use("/:id/notes", notes("items"));`,
+    `import { EXTRA } from "../../lib/keys.js";`,
+  ),
+  "src/routes/orders.ts": ROUTE(
+    `const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`,
+  ),
   // A broken import (a warning): a file appearing there changes what the module resolves.
   "src/routes/nested/child.ts": `import { Router } from "express";\nimport "./helpers.js";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,
   "src/routes/nested/parent.ts": `import { Router } from "express";\nimport { child } from "./child.js";\nexport const parent = Router();\nparent.get("/", (q, s) => s.end());\nparent.use("/child", child);\n`,
@@ -290,32 +309,98 @@ type Edit = {
   outcome: "replays" | "misses" | "full";
 };
 const EDITS: Edit[] = [
-  { name: "a permission key in a route file", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('"items.delete"', '"items.remove"') }) },
-  { name: "a route added to a route file", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts") + `items.put("/part${count(r("src/routes/items.ts"), "items.put(")}", requirePermission("items.replace"), (q, s) => s.end());\n` }) },
-  { name: "a constant every route file reads", outcome: "replays", apply: (r) => ({ "src/permissions.ts": r("src/permissions.ts").replace('"items.read"', '"items.list"') }) },
-  { name: "the helper that builds the notes routers", outcome: "replays", apply: (r) => ({ "src/notes.ts": r("src/notes.ts").replace("notes.write", "notes.edit") }) },
+  {
+    name: "a permission key in a route file",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('"items.delete"', '"items.remove"') }),
+  },
+  {
+    name: "a route added to a route file",
+    outcome: "replays",
+    apply: (r) => ({
+      "src/routes/items.ts":
+        r("src/routes/items.ts") +
+        `items.put("/part${count(r("src/routes/items.ts"), "items.put(")}", requirePermission("items.replace"), (q, s) => s.end());\n`,
+    }),
+  },
+  {
+    name: "a constant every route file reads",
+    outcome: "replays",
+    apply: (r) => ({ "src/permissions.ts": r("src/permissions.ts").replace('"items.read"', '"items.list"') }),
+  },
+  {
+    name: "the helper that builds the notes routers",
+    outcome: "replays",
+    apply: (r) => ({ "src/notes.ts": r("src/notes.ts").replace("notes.write", "notes.edit") }),
+  },
   {
     name: "a constant in a file outside the globs, with a route file elsewhere",
     outcome: "full",
-    apply: (r) => ({ "lib/keys.ts": r("lib/keys.ts").replace("items.extra", "items.more"), "src/routes/orders.ts": `// orders\n${r("src/routes/orders.ts")}` }),
+    apply: (r) => ({
+      "lib/keys.ts": r("lib/keys.ts").replace("items.extra", "items.more"),
+      "src/routes/orders.ts": `// orders\n${r("src/routes/orders.ts")}`,
+    }),
   },
-  { name: "a nested router's routes", outcome: "replays", apply: (r) => ({ "src/routes/nested/child.ts": r("src/routes/nested/child.ts").replace('"/x"', '"/y"') }) },
-  { name: "the mount of a nested router", outcome: "replays", apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('"/child"', '"/kid"') }) },
-  { name: "the app: a prefix changed and a router no longer mounted", outcome: "replays", apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('app.use("/items", items);', 'app.use("/things", items);').replace('app.use("/orders", orders);\n', "") }) },
-  { name: "a wildcard route removed (its warning goes)", outcome: "replays", apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('orders.get("/files/*path", (q, s) => s.end());\n', "") }) },
-  { name: "a registration on another module's router", outcome: "replays", apply: (r) => ({ "src/routes/addon.ts": r("src/routes/addon.ts") + `shared.get("/c${count(r("src/routes/addon.ts"), "shared.get(")}", (q, s) => s.end());\n` }) },
-  { name: "a function nothing calls gets another route", outcome: "replays", apply: (r) => ({ "src/routes/unused.ts": r("src/routes/unused.ts").replace('"/later"', '"/afterwards"') }) },
-  { name: "a documented route's summary", outcome: "replays", apply: (r) => ({ "src/routes/docs.ts": r("src/routes/docs.ts").replace("Read the docs", "Read all the docs") }) },
+  {
+    name: "a nested router's routes",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/nested/child.ts": r("src/routes/nested/child.ts").replace('"/x"', '"/y"') }),
+  },
+  {
+    name: "the mount of a nested router",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('"/child"', '"/kid"') }),
+  },
+  {
+    name: "the app: a prefix changed and a router no longer mounted",
+    outcome: "replays",
+    apply: (r) => ({
+      "src/app.ts": r("src/app.ts")
+        .replace('app.use("/items", items);', 'app.use("/things", items);')
+        .replace('app.use("/orders", orders);\n', ""),
+    }),
+  },
+  {
+    name: "a wildcard route removed (its warning goes)",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('orders.get("/files/*path", (q, s) => s.end());\n', "") }),
+  },
+  {
+    name: "a registration on another module's router",
+    outcome: "replays",
+    apply: (r) => ({
+      "src/routes/addon.ts":
+        r("src/routes/addon.ts") + `shared.get("/c${count(r("src/routes/addon.ts"), "shared.get(")}", (q, s) => s.end());\n`,
+    }),
+  },
+  {
+    name: "a function nothing calls gets another route",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/unused.ts": r("src/routes/unused.ts").replace('"/later"', '"/afterwards"') }),
+  },
+  {
+    name: "a documented route's summary",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/docs.ts": r("src/routes/docs.ts").replace("Read the docs", "Read all the docs") }),
+  },
   { name: "a comment only", outcome: "replays", apply: (r) => ({ "src/routes/orders.ts": `// orders\n${r("src/routes/orders.ts")}` }) },
   {
     name: "a route file starts reading a constant of a replayed module (its summary never recorded it)",
     outcome: "misses",
-    apply: (r) => ({ "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts").replace('import { child } from "./child.js";', 'import { child, CHILD_PREFIX } from "./child.js";').replace('parent.use("/child", child);', "parent.use(CHILD_PREFIX, child);") }),
+    apply: (r) => ({
+      "src/routes/nested/parent.ts": r("src/routes/nested/parent.ts")
+        .replace('import { child } from "./child.js";', 'import { child, CHILD_PREFIX } from "./child.js";')
+        .replace('parent.use("/child", child);', "parent.use(CHILD_PREFIX, child);"),
+    }),
   },
   {
     name: "a route file starts reading a constant of the replayed permissions module that nothing read before",
     outcome: "misses",
-    apply: (r) => ({ "src/routes/orders.ts": r("src/routes/orders.ts").replace('import { P } from "../permissions.js";', 'import { P, CHILD_KEY } from "../permissions.js";').replace('requirePermission("orders.base")', "requirePermission(CHILD_KEY)") }),
+    apply: (r) => ({
+      "src/routes/orders.ts": r("src/routes/orders.ts")
+        .replace('import { P } from "../permissions.js";', 'import { P, CHILD_KEY } from "../permissions.js";')
+        .replace('requirePermission("orders.base")', "requirePermission(CHILD_KEY)"),
+    }),
   },
   {
     name: "a new route file, mounted by the app",
@@ -324,7 +409,10 @@ const EDITS: Edit[] = [
       "src/routes/extra.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nexport const extra = Router();\nextra.get("/", requirePermission("extra.read"), (q, s) => s.end());\n`,
       "src/app.ts": r("src/app.ts").includes("/extra")
         ? r("src/app.ts")
-        : r("src/app.ts").replace('import { docs } from "./routes/docs.js";', 'import { docs } from "./routes/docs.js";\nimport { extra } from "./routes/extra.js";') + `app.use("/extra", extra);\n`,
+        : r("src/app.ts").replace(
+            'import { docs } from "./routes/docs.js";',
+            'import { docs } from "./routes/docs.js";\nimport { extra } from "./routes/extra.js";',
+          ) + `app.use("/extra", extra);\n`,
     }),
   },
   {
@@ -332,7 +420,9 @@ const EDITS: Edit[] = [
     outcome: "replays",
     apply: (r) => ({
       "src/routes/unused.ts": null,
-      "src/app.ts": r("src/app.ts").replace('import { unused } from "./routes/unused.js";\n', "").replace('app.use("/unused", unused);\n', ""),
+      "src/app.ts": r("src/app.ts")
+        .replace('import { unused } from "./routes/unused.js";\n', "")
+        .replace('app.use("/unused", unused);\n', ""),
     }),
   },
   {
@@ -343,10 +433,23 @@ const EDITS: Edit[] = [
   {
     name: "the app imports a replayed module as a namespace",
     outcome: "misses",
-    apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('import orders from "./routes/orders.js";', 'import * as ordersModule from "./routes/orders.js";\nconst orders = ordersModule.default;') }),
+    apply: (r) => ({
+      "src/app.ts": r("src/app.ts").replace(
+        'import orders from "./routes/orders.js";',
+        'import * as ordersModule from "./routes/orders.js";\nconst orders = ordersModule.default;',
+      ),
+    }),
   },
-  { name: "the app mounts a router twice", outcome: "replays", apply: (r) => ({ "src/app.ts": r("src/app.ts") + `app.use("/again", items);\n` }) },
-  { name: "a route file stops mounting the notes", outcome: "replays", apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('items.use("/:id/notes", notes("items"));', "") }) },
+  {
+    name: "the app mounts a router twice",
+    outcome: "replays",
+    apply: (r) => ({ "src/app.ts": r("src/app.ts") + `app.use("/again", items);\n` }),
+  },
+  {
+    name: "a route file stops mounting the notes",
+    outcome: "replays",
+    apply: (r) => ({ "src/routes/items.ts": r("src/routes/items.ts").replace('items.use("/:id/notes", notes("items"));', "") }),
+  },
 ];
 
 /**
@@ -368,7 +471,12 @@ function withService(prefix: string, files?: Record<string, string>): (file: str
  * Random sequences of edits to a service, each cached run based on the summaries of the one before and
  * compared with a run without any cache (`bothRuns`).
  */
-async function editSequences(base: Record<string, string>, edits: readonly Edit[], read: (file: string) => string, numRuns: number): Promise<void> {
+async function editSequences(
+  base: Record<string, string>,
+  edits: readonly Edit[],
+  read: (file: string) => string,
+  numRuns: number,
+): Promise<void> {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.integer({ min: 0, max: edits.length - 1 }), { minLength: 1, maxLength: 5 }), async (sequence) => {
       write(dir, base);
@@ -420,17 +528,55 @@ const LATE_BASE: Record<string, string> = {
 };
 
 const LATE_EDITS: (Edit & { late?: boolean })[] = [
-  { name: "a permission key of a mounted router", outcome: "replays", late: true, apply: (r) => ({ "src/a.ts": r("src/a.ts").replace('"a.read"', '"a.list"') }) },
-  { name: "a route added to a mounted router", outcome: "replays", late: true, apply: (r) => ({ "src/a.ts": r("src/a.ts") + `a.post("/n${count(r("src/a.ts"), "a.post(")}", (q, s) => s.end());\n` }) },
+  {
+    name: "a permission key of a mounted router",
+    outcome: "replays",
+    late: true,
+    apply: (r) => ({ "src/a.ts": r("src/a.ts").replace('"a.read"', '"a.list"') }),
+  },
+  {
+    name: "a route added to a mounted router",
+    outcome: "replays",
+    late: true,
+    apply: (r) => ({ "src/a.ts": r("src/a.ts") + `a.post("/n${count(r("src/a.ts"), "a.post(")}", (q, s) => s.end());\n` }),
+  },
   {
     name: "another router created before the exported one (the app would mount another router)",
     outcome: "misses",
-    apply: (r) => ({ "src/a.ts": r("src/a.ts").replace("export const a = Router();", "const first = Router();\nfirst.get(\"/first\", (q, s) => s.end());\nexport const a = Router();\na.use(\"/first\", first);") }),
+    apply: (r) => ({
+      "src/a.ts": r("src/a.ts").replace(
+        "export const a = Router();",
+        'const first = Router();\nfirst.get("/first", (q, s) => s.end());\nexport const a = Router();\na.use("/first", first);',
+      ),
+    }),
   },
-  { name: "the exported name now a function", outcome: "misses", apply: (r) => ({ "src/b.ts": r("src/b.ts").replace("export const b = Router();\nb.get", "const inner = Router();\nexport const b = (q: unknown, s: unknown, n: () => void) => n();\ninner.get") }) },
-  { name: "the exported router renamed (the app's import now reads nothing)", outcome: "misses", apply: (r) => ({ "src/b.ts": r("src/b.ts").replace(/\bb\b/g, "bee") }) },
-  { name: "a constant the app reads", outcome: "replays", late: false, apply: (r) => ({ "src/keys.ts": r("src/keys.ts").replace('"/b"', '"/bee"') }) },
-  { name: "the app itself", outcome: "replays", late: false, apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('app.use("/a", a);', 'app.use("/alpha", a);') }) },
+  {
+    name: "the exported name now a function",
+    outcome: "misses",
+    apply: (r) => ({
+      "src/b.ts": r("src/b.ts").replace(
+        "export const b = Router();\nb.get",
+        "const inner = Router();\nexport const b = (q: unknown, s: unknown, n: () => void) => n();\ninner.get",
+      ),
+    }),
+  },
+  {
+    name: "the exported router renamed (the app's import now reads nothing)",
+    outcome: "misses",
+    apply: (r) => ({ "src/b.ts": r("src/b.ts").replace(/\bb\b/g, "bee") }),
+  },
+  {
+    name: "a constant the app reads",
+    outcome: "replays",
+    late: false,
+    apply: (r) => ({ "src/keys.ts": r("src/keys.ts").replace('"/b"', '"/bee"') }),
+  },
+  {
+    name: "the app itself",
+    outcome: "replays",
+    late: false,
+    apply: (r) => ({ "src/app.ts": r("src/app.ts").replace('app.use("/a", a);', 'app.use("/alpha", a);') }),
+  },
 ];
 
 describe("late replays: a module replayed although a module it imports changed", () => {
@@ -453,29 +599,39 @@ describe("late replays: a module replayed although a module it imports changed",
     await bothRuns(dir);
   });
 
-  it("after any sequence of edits, each run based on the summaries of the one before", () => editSequences(LATE_BASE, LATE_EDITS, read, 10));
+  it("after any sequence of edits, each run based on the summaries of the one before", () =>
+    editSequences(LATE_BASE, LATE_EDITS, read, 10));
 });
 
 describe("incremental runs on larger services", () => {
   withService("apidex-incremental-");
 
-  it.each(["express", "hono", "koa", "next"] as const)("the synthetic benchmark service in %s: route files edited, the runs always agree, and most modules are replayed", async (style) => {
-    writeSyntheticService(dir, { operations: 400, documented: 12, style });
-    // Route files with a permission key of their own (Next.js has one file per path).
-    const routes = style === "next" ? sourceFiles(path.join(dir, "app"), /^route\.ts$/).filter((f) => /"r\d{4}-items\.\w+"/.test(readFileSync(f, "utf8"))) : sourceFiles(path.join(dir, "src", "routes"), /\.ts$/);
-    await bothRuns(dir);
-    const edits = [3, 17, 17, 5, 29];
-    for (const [step, index] of edits.entries()) {
-      const file = routes[index % routes.length]!;
-      const text = readFileSync(file, "utf8");
-      // A permission key changed, or a key added: real edits that change the artifacts.
-      const edited = step % 2 ? text.replace(/(requirePermission|assertPermission)\(([^)]*)\)/, '$1($2, "extra.key")') : text.replace(/"(r\d{4}-items)\.(\w+)"/, '"$1.$2ed"');
-      expect(edited).not.toBe(text);
-      writeFileSync(file, edited);
-      const warm = await bothRuns(dir);
-      expect(warm.replay?.modules).toBeGreaterThan(routes.length / 2);
-    }
-  });
+  it.each(["express", "hono", "koa", "next"] as const)(
+    "the synthetic benchmark service in %s: route files edited, the runs always agree, and most modules are replayed",
+    async (style) => {
+      writeSyntheticService(dir, { operations: 400, documented: 12, style });
+      // Route files with a permission key of their own (Next.js has one file per path).
+      const routes =
+        style === "next"
+          ? sourceFiles(path.join(dir, "app"), /^route\.ts$/).filter((f) => /"r\d{4}-items\.\w+"/.test(readFileSync(f, "utf8")))
+          : sourceFiles(path.join(dir, "src", "routes"), /\.ts$/);
+      await bothRuns(dir);
+      const edits = [3, 17, 17, 5, 29];
+      for (const [step, index] of edits.entries()) {
+        const file = routes[index % routes.length]!;
+        const text = readFileSync(file, "utf8");
+        // A permission key changed, or a key added: real edits that change the artifacts.
+        const edited =
+          step % 2
+            ? text.replace(/(requirePermission|assertPermission)\(([^)]*)\)/, '$1($2, "extra.key")')
+            : text.replace(/"(r\d{4}-items)\.(\w+)"/, '"$1.$2ed"');
+        expect(edited).not.toBe(text);
+        writeFileSync(file, edited);
+        const warm = await bothRuns(dir);
+        expect(warm.replay?.modules).toBeGreaterThan(routes.length / 2);
+      }
+    },
+  );
 
   it("a Hono service where one module registers on another's app: both are evaluated every time", async () => {
     const honoRoute = (body: string) => `import { Hono } from "hono";\n${body}\n`;
@@ -493,14 +649,17 @@ describe("incremental runs on larger services", () => {
     expect((await bothRuns(dir)).replay?.modules).toBeGreaterThan(0);
   });
 
-  it.each(["hono", "koa", "next", "fastify", "nest"])("the %s fixture: each source file edited in turn (replayed where the adapter records summaries)", async (name) => {
-    const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
-    cpSync(fixture, dir, { recursive: true, filter: (source) => !source.endsWith("expected-operations.json") });
-    // The first string that looks like a path or a permission key gets a suffix.
-    const replayed = await editEachFile(sourceFiles(dir, /\.tsx?$/), /"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/, '"$1x"');
-    if (name === "hono" || name === "koa" || name === "next") expect(replayed).toBeGreaterThan(0);
-    else expect(replayed).toBe(0);
-  });
+  it.each(["hono", "koa", "next", "fastify", "nest"])(
+    "the %s fixture: each source file edited in turn (replayed where the adapter records summaries)",
+    async (name) => {
+      const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
+      cpSync(fixture, dir, { recursive: true, filter: (source) => !source.endsWith("expected-operations.json") });
+      // The first string that looks like a path or a permission key gets a suffix.
+      const replayed = await editEachFile(sourceFiles(dir, /\.tsx?$/), /"(\/[\w/:{}-]*|[a-z_]+\.[a-z_.]+)"/, '"$1x"');
+      if (name === "hono" || name === "koa" || name === "next") expect(replayed).toBeGreaterThan(0);
+      else expect(replayed).toBe(0);
+    },
+  );
 
   it("the example service: each route file edited in turn", async () => {
     const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "examples", "field-service");

@@ -4,7 +4,16 @@ import { CallRefused, ServiceClient, type ServiceClientOptions } from "../genera
 
 /** The request side of call_service_operation, with a fetch that records what would leave the process. */
 const KEY = "fsk_secret_abc123";
-const entry: CatalogEntry = { operation_id: "get_invoice", method: "GET", path: "/v1/invoices/{invoice_id}", permissions: ["invoices.read"], summary: "Get an invoice", path_params: ["invoice_id"], effect: "read", documented: true };
+const entry: CatalogEntry = {
+  operation_id: "get_invoice",
+  method: "GET",
+  path: "/v1/invoices/{invoice_id}",
+  permissions: ["invoices.read"],
+  summary: "Get an invoice",
+  path_params: ["invoice_id"],
+  effect: "read",
+  documented: true,
+};
 
 function client(respond: (url: string, init: RequestInit) => Response | Promise<Response>, overrides: Partial<ServiceClientOptions> = {}) {
   const sent: { url: string; headers: Record<string, string> }[] = [];
@@ -12,7 +21,17 @@ function client(respond: (url: string, init: RequestInit) => Response | Promise<
     sent.push({ url: String(input), headers: (init?.headers ?? {}) as Record<string, string> });
     return respond(String(input), init ?? {});
   }) as typeof fetch;
-  const c = new ServiceClient({ baseUrl: "http://127.0.0.1:9/api/", key: KEY, authHeader: "Authorization", authScheme: "Bearer", refusalField: "permission", timeoutMs: 200, maxBodyBytes: 64, fetch: fake, ...overrides });
+  const c = new ServiceClient({
+    baseUrl: "http://127.0.0.1:9/api/",
+    key: KEY,
+    authHeader: "Authorization",
+    authScheme: "Bearer",
+    refusalField: "permission",
+    timeoutMs: 200,
+    maxBodyBytes: 64,
+    fetch: fake,
+    ...overrides,
+  });
   return { c, sent };
 }
 
@@ -20,7 +39,12 @@ describe("ServiceClient", () => {
   it("stays under the base URL's path and sends the key as configured", async () => {
     const { c, sent } = client(() => Response.json({ ok: true }), { authHeader: "X-Api-Key", authScheme: "" });
     await c.call(entry, { path_params: { invoice_id: "inv_1" }, query: { expand: ["lines", "payments"], draft: false } });
-    expect(sent).toEqual([{ url: "http://127.0.0.1:9/api/v1/invoices/inv_1?expand=lines&expand=payments&draft=false", headers: { accept: "application/json", "X-Api-Key": KEY } }]);
+    expect(sent).toEqual([
+      {
+        url: "http://127.0.0.1:9/api/v1/invoices/inv_1?expand=lines&expand=payments&draft=false",
+        headers: { accept: "application/json", "X-Api-Key": KEY },
+      },
+    ]);
   });
 
   it("refuses, before sending, any value that could leave its path segment", () => {
@@ -38,7 +62,11 @@ describe("ServiceClient", () => {
   });
 
   it("follows a redirect that stays under the base URL", async () => {
-    const { c, sent } = client((url) => (url.endsWith("inv_1") ? new Response(null, { status: 301, headers: { location: "/api/v1/invoices/inv_2" } }) : Response.json({ id: "inv_2" })));
+    const { c, sent } = client((url) =>
+      url.endsWith("inv_1")
+        ? new Response(null, { status: 301, headers: { location: "/api/v1/invoices/inv_2" } })
+        : Response.json({ id: "inv_2" }),
+    );
     const outcome = await c.call(entry, { path_params: { invoice_id: "inv_1" } });
     expect(outcome.body).toEqual({ id: "inv_2" });
     expect(sent.map((s) => s.url)).toEqual(["http://127.0.0.1:9/api/v1/invoices/inv_1", "http://127.0.0.1:9/api/v1/invoices/inv_2"]);
@@ -52,15 +80,23 @@ describe("ServiceClient", () => {
   });
 
   it("removes the key from anything the service echoes back", async () => {
-    const { c } = client(() => Response.json({ error: "bad_key", message: `The key ${KEY} is revoked` }, { status: 401 }), { maxBodyBytes: 4096 });
+    const { c } = client(() => Response.json({ error: "bad_key", message: `The key ${KEY} is revoked` }, { status: 401 }), {
+      maxBodyBytes: 4096,
+    });
     const outcome = await c.call(entry, { path_params: { invoice_id: "inv_1" } });
     expect(JSON.stringify(outcome)).not.toContain(KEY);
     expect(outcome.body).toEqual({ error: "bad_key", message: "The key [redacted] is revoked" });
   });
 
   it("reads the missing permission from a refusal, with a configurable field", async () => {
-    const { c } = client(() => Response.json({ code: "forbidden", needs: "invoices.read" }, { status: 403 }), { refusalField: "needs", maxBodyBytes: 4096 });
-    expect(await c.call(entry, { path_params: { invoice_id: "inv_1" } })).toMatchObject({ status: 403, missing_permission: "invoices.read" });
+    const { c } = client(() => Response.json({ code: "forbidden", needs: "invoices.read" }, { status: 403 }), {
+      refusalField: "needs",
+      maxBodyBytes: 4096,
+    });
+    expect(await c.call(entry, { path_params: { invoice_id: "inv_1" } })).toMatchObject({
+      status: 403,
+      missing_permission: "invoices.read",
+    });
   });
 
   it("gives up after the timeout", async () => {

@@ -137,15 +137,27 @@ describe.each([
   });
 
   it("refuses a write the key lacks a permission for, naming the key and what it unlocks", async () => {
-    const result = await call(without, "call_service_operation", { operation_id: "send_invoice", path_params: { invoice_id: "inv_0001" }, body: { message: "hi" } });
+    const result = await call(without, "call_service_operation", {
+      operation_id: "send_invoice",
+      path_params: { invoice_id: "inv_0001" },
+      body: { message: "hi" },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain("lacks the permission invoices.send");
     expect(textOf(result)).toContain("remind_invoice (POST /v1/invoices/{invoice_id}/remind)");
-    expect(result.structuredContent).toMatchObject({ status: 403, missing_permission: "invoices.send", unlocks: [{ operation_id: "remind_invoice" }] });
+    expect(result.structuredContent).toMatchObject({
+      status: 403,
+      missing_permission: "invoices.send",
+      unlocks: [{ operation_id: "remind_invoice" }],
+    });
   });
 
   it("performs the same write with a key that holds the permission", async () => {
-    const result = await call(withSend, "call_service_operation", { operation_id: "send_invoice", path_params: { invoice_id: "inv_0001" }, body: { message: "hi" } });
+    const result = await call(withSend, "call_service_operation", {
+      operation_id: "send_invoice",
+      path_params: { invoice_id: "inv_0001" },
+      body: { message: "hi" },
+    });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 200, body: { id: "inv_0001", status: "sent" } });
   });
@@ -166,7 +178,20 @@ describe.each([
 
   it("never lets a path parameter change the path", async () => {
     const before = received.length;
-    for (const value of ["../customers", "inv_0001/../../customers", "a/b", "x?y=1", "x#frag", "..", ".", "%2e%2e", "a\u0000b", "a\nb", "", "\\customers"]) {
+    for (const value of [
+      "../customers",
+      "inv_0001/../../customers",
+      "a/b",
+      "x?y=1",
+      "x#frag",
+      "..",
+      ".",
+      "%2e%2e",
+      "a\u0000b",
+      "a\nb",
+      "",
+      "\\customers",
+    ]) {
       const result = await call(withSend, "call_read_operation", { operation_id: "get_invoice", path_params: { invoice_id: value } });
       expect(result.isError, JSON.stringify(value)).toBe(true);
       expect(textOf(result)).toMatch(/^Not sent:/);
@@ -179,9 +204,14 @@ describe.each([
 
   it("rejects unknown path parameters and wrong input types with a validation error", async () => {
     const before = received.length;
-    const unknownParam = await call(withSend, "call_read_operation", { operation_id: "get_invoice", path_params: { invoice_id: "inv_0001", other: "x" } });
+    const unknownParam = await call(withSend, "call_read_operation", {
+      operation_id: "get_invoice",
+      path_params: { invoice_id: "inv_0001", other: "x" },
+    });
     expect(unknownParam.isError).toBe(true);
-    const wrongType = (await withSend.client.callTool({ name: "call_service_operation", arguments: { operation_id: 42 } }).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }))) as ToolResult;
+    const wrongType = (await withSend.client
+      .callTool({ name: "call_service_operation", arguments: { operation_id: 42 } })
+      .catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }))) as ToolResult;
     expect(wrongType.isError).toBe(true);
     expect(received.slice(before)).toEqual([]);
   });
@@ -220,7 +250,10 @@ describe("apidex mcp options", () => {
         ["remind_invoice", false, ["invoices.send"]],
         ["send_invoice", false, ["invoices.send"]],
       ]);
-      const callable = (await conn.client.callTool({ name: "find_operations", arguments: { query: "invoice", callable_only: true, limit: 50 } })) as ToolResult;
+      const callable = (await conn.client.callTool({
+        name: "find_operations",
+        arguments: { query: "invoice", callable_only: true, limit: 50 },
+      })) as ToolResult;
       const ids = (callable.structuredContent!.operations as { operation_id: string }[]).map((o) => o.operation_id);
       expect(ids).toContain("get_invoice");
       expect(ids).not.toContain("send_invoice");

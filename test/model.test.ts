@@ -109,10 +109,17 @@ describe("closed path patterns", () => {
     const piece = fc.constantFrom("/", "v1", "auth", "{id}", "*", "**", "{a,b}", "a", "b", ".", ".x", "-", "?", "[ab]", "!(a)", "x*");
     const text = fc.array(piece, { minLength: 0, maxLength: 6 }).map((p) => p.join(""));
     fc.assert(
-      fc.property(fc.array(text.filter((t) => t !== ""), { minLength: 1, maxLength: 3 }), text, (patterns, path) => {
-        const reference = patterns.find((pattern) => picomatch(pattern, { dot: true })(path));
-        expect(closedMatcher(patterns)(path), `${patterns.join(" ")} / ${path}`).toBe(reference);
-      }),
+      fc.property(
+        fc.array(
+          text.filter((t) => t !== ""),
+          { minLength: 1, maxLength: 3 },
+        ),
+        text,
+        (patterns, path) => {
+          const reference = patterns.find((pattern) => picomatch(pattern, { dot: true })(path));
+          expect(closedMatcher(patterns)(path), `${patterns.join(" ")} / ${path}`).toBe(reference);
+        },
+      ),
       { seed: 13, numRuns: 4000 },
     );
   });

@@ -52,7 +52,21 @@ describe("openapi-public.json with the ecosystem's tools", () => {
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     const run = spawnSync(
       process.execPath,
-      [tsc, "--strict", "--noEmit", "--skipLibCheck", "--target", "ES2022", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--lib", "ES2023,DOM", path.join(REPO_ROOT, "test/fixtures/openapi-client/calls.ts")],
+      [
+        tsc,
+        "--strict",
+        "--noEmit",
+        "--skipLibCheck",
+        "--target",
+        "ES2022",
+        "--module",
+        "NodeNext",
+        "--moduleResolution",
+        "NodeNext",
+        "--lib",
+        "ES2023,DOM",
+        path.join(REPO_ROOT, "test/fixtures/openapi-client/calls.ts"),
+      ],
       { cwd: REPO_ROOT, encoding: "utf8" },
     );
     expect(run.stdout + run.stderr).toBe("");

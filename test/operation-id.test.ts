@@ -15,7 +15,18 @@ const SINGULAR_ONLY = ["user", "me", "auth", "settings", "health", "team", "prof
 const ACTIONS = ["send", "cancel", "approve", "archive", "refund"];
 
 const plural = (noun: string): string => {
-  const irregular: Record<string, string> = { person: "people", child: "children", index: "indices", status: "statuses", analysis: "analyses", criterion: "criteria", mouse: "mice", leaf: "leaves", cactus: "cacti", goose: "geese" };
+  const irregular: Record<string, string> = {
+    person: "people",
+    child: "children",
+    index: "indices",
+    status: "statuses",
+    analysis: "analyses",
+    criterion: "criteria",
+    mouse: "mice",
+    leaf: "leaves",
+    cactus: "cacti",
+    goose: "geese",
+  };
   if (irregular[noun]) return irregular[noun]!;
   if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
   if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
@@ -65,7 +76,8 @@ function idsOf(routes: { method: string; path: string }[]): Map<string, string> 
 }
 
 /** Two paths the words cannot tell apart: the same method and the same words, segment for segment or not. */
-const sameWords = (a: { method: string; path: string }, b: { method: string; path: string }) => a.method === b.method && deriveOperationId(a.method, a.path) === deriveOperationId(b.method, b.path);
+const sameWords = (a: { method: string; path: string }, b: { method: string; path: string }) =>
+  a.method === b.method && deriveOperationId(a.method, a.path) === deriveOperationId(b.method, b.path);
 
 describe("derived operation ids", () => {
   it("are unique over any set of routes, and match the id pattern", () => {
@@ -168,7 +180,16 @@ describe("ids from handler names (operationIdsFrom: handler)", () => {
   });
 
   it("builds the same ids through the model as alone", () => {
-    const facts = [{ framework: "express", method: "GET", path: "/people/{id}", pathParams: ["id"], permissions: [], site: { file: "/a.ts", line: 1, column: 1 } }];
+    const facts = [
+      {
+        framework: "express",
+        method: "GET",
+        path: "/people/{id}",
+        pathParams: ["id"],
+        permissions: [],
+        site: { file: "/a.ts", line: 1, column: 1 },
+      },
+    ];
     const [op] = buildOperations(facts, { closed: [], operationIds: {} }, new DiagnosticBag());
     expect(op!.operationId).toBe(deriveOperationId("GET", "/people/{id}"));
   });

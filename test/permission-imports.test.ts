@@ -15,25 +15,62 @@ import { scanProject, sourceSetFromMemory } from "../generator/scan/source-set.j
  */
 const CALLS = new Set(["requirePermission", "assertPermission"]);
 
-const skipped = (text: string, calls: ReadonlySet<string> = CALLS) => [...permissionOnlyImports(sourceSetFromMemory({ "app.ts": text }).files[0]!, calls)].sort();
+const skipped = (text: string, calls: ReadonlySet<string> = CALLS) =>
+  [...permissionOnlyImports(sourceSetFromMemory({ "app.ts": text }).files[0]!, calls)].sort();
 
 describe("permissionOnlyImports", () => {
   it.each([
-    ["a key constant and the check function", `import { Perm } from "./perms"; import { requirePermission } from "./auth";\nrouter.get("/", requirePermission(Perm.Read), h);`, ["./auth", "./perms"]],
-    ["a check inside a handler body", `import { Perm } from "./perms";\nrouter.delete("/", (req, res) => { assertPermission(req, Perm.Delete); res.end(); });`, ["./perms"]],
-    ["a namespace import", `import * as perms from "./perms";\nrouter.get("/", requirePermission(perms.Read, perms.List), h);`, ["./perms"]],
+    [
+      "a key constant and the check function",
+      `import { Perm } from "./perms"; import { requirePermission } from "./auth";\nrouter.get("/", requirePermission(Perm.Read), h);`,
+      ["./auth", "./perms"],
+    ],
+    [
+      "a check inside a handler body",
+      `import { Perm } from "./perms";\nrouter.delete("/", (req, res) => { assertPermission(req, Perm.Delete); res.end(); });`,
+      ["./perms"],
+    ],
+    [
+      "a namespace import",
+      `import * as perms from "./perms";\nrouter.get("/", requirePermission(perms.Read, perms.List), h);`,
+      ["./perms"],
+    ],
     ["a method-style check", `import { auth } from "./auth";\nrouter.get("/", auth.requirePermission("x"), h);`, ["./auth"]],
-    ["a name used elsewhere too", `import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);\nconsole.log(Perm);`, []],
-    ["a name a doc comment mentions (a tag can name a type)", `import { Perm } from "./perms";\n/** @response 200 Perm */\nrouter.get("/", requirePermission(Perm.Read), h);`, []],
+    [
+      "a name used elsewhere too",
+      `import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);\nconsole.log(Perm);`,
+      [],
+    ],
+    [
+      "a name a doc comment mentions (a tag can name a type)",
+      `import { Perm } from "./perms";\n/** @response 200 Perm */\nrouter.get("/", requirePermission(Perm.Read), h);`,
+      [],
+    ],
     ["a name in a string", `import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h); const s = "Perm";`, []],
     ["an unused import", `import { Perm } from "./perms";\nrouter.get("/", h);`, []],
     ["a type-only import", `import type { Perm } from "./perms";\nrouter.get("/", requirePermission("x"), h);`, []],
     ["one type-only element", `import { type Row, Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);`, []],
-    ["one of two names used elsewhere", `import { Perm, helper } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), helper);`, []],
-    ["a module the file re-exports from", `import { Perm } from "./perms"; export { Other } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);`, []],
-    ["a side-effect import of the same module", `import "./perms"; import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);`, []],
+    [
+      "one of two names used elsewhere",
+      `import { Perm, helper } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), helper);`,
+      [],
+    ],
+    [
+      "a module the file re-exports from",
+      `import { Perm } from "./perms"; export { Other } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);`,
+      [],
+    ],
+    [
+      "a side-effect import of the same module",
+      `import "./perms"; import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), h);`,
+      [],
+    ],
     ["a call that is not a configured check", `import { Perm } from "./perms";\nrouter.get("/", somethingElse(Perm.Read), h);`, []],
-    ["a local that shadows the import", `import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), (Perm: unknown) => h(Perm));`, []],
+    [
+      "a local that shadows the import",
+      `import { Perm } from "./perms";\nrouter.get("/", requirePermission(Perm.Read), (Perm: unknown) => h(Perm));`,
+      [],
+    ],
   ])("%s", (_, text, expected) => {
     expect(skipped(text)).toEqual(expected);
   });
@@ -76,7 +113,10 @@ describe("the type program for documented shapes", () => {
     const config = await loadConfig({ cwd: dir, root: dir });
     const sources = await scanProject(config);
     const roots = [path.join(dir, "src/app.ts")];
-    const files = (options = {}) => createTypeContext(sources, roots, options).programFiles().map((f) => path.relative(dir, f));
+    const files = (options = {}) =>
+      createTypeContext(sources, roots, options)
+        .programFiles()
+        .map((f) => path.relative(dir, f));
     expect(files()).toEqual(["src/app.ts", "src/auth.ts", "src/models.ts", "src/perms.ts"]);
     expect(files({ skipPermissionImports: config.permissionCalls })).toEqual(["src/app.ts", "src/models.ts"]);
     const result = await generate(config);

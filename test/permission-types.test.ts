@@ -27,7 +27,12 @@ describe("permission keys from types", () => {
         `app.get("/d", requirePermission(KEYS.any), (q, s) => s.end());`,
       ].join("\n"),
     });
-    expect(routeLines(result)).toEqual(["GET /a [reports.read]", "GET /c [] unresolved(permissions)", "GET /d [] unresolved(permissions)", "POST /b [reports.send]"]);
+    expect(routeLines(result)).toEqual([
+      "GET /a [reports.read]",
+      "GET /c [] unresolved(permissions)",
+      "GET /d [] unresolved(permissions)",
+      "POST /b [reports.send]",
+    ]);
     expect(diagnosticLines(result)).toEqual(["APX301 app.ts:6", "APX301 app.ts:7"]);
     const messages = result.diagnostics.items.map((d) => d.message);
     expect(messages.some((m) => m.includes('its type, `"x.read" | "y.read"`, is not one string literal'))).toBe(true);
@@ -35,15 +40,44 @@ describe("permission keys from types", () => {
   });
 
   it.each([
-    ["hono", { "app.ts": `import { Hono } from "hono"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport const app = new Hono();\napp.get("/a", (c) => { assertPermission(c, KEYS.read); return c.text(""); });\napp.get("/b", (c) => { assertPermission(c, process.env.X as string); return c.text(""); });` }],
-    ["koa", { "app.ts": `import Koa from "koa"; import Router from "@koa/router"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport const app = new Koa(); const r = new Router();\nr.get("/a", (ctx) => { assertPermission(ctx, KEYS.read); });\nr.get("/b", (ctx) => { assertPermission(ctx, process.env.X as string); });\napp.use(r.routes());` }],
-    ["fastify", { "app.ts": `import Fastify from "fastify"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport function buildApp() { const app = Fastify();\napp.get("/a", async (req) => { assertPermission(req, KEYS.read); });\napp.get("/b", async (req) => { assertPermission(req, process.env.X as string); });\nreturn app; }` }],
-    ["nest", { "app.ts": `import { Controller, Get, Module } from "@nestjs/common"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\n@Controller("x") export class X {\n@Get("a") a() { assertPermission([], KEYS.read); }\n@Get("b") b() { assertPermission([], process.env.X as string); } }\n@Module({ controllers: [X] }) export class AppModule {}` }],
-    ["next", { "app/a/route.ts": `import { assertPermission } from "../../auth"; import { KEYS } from "../../keys";\nexport async function GET(request: Request) { assertPermission(request, KEYS.read); return new Response(""); }`, "app/b/route.ts": `import { assertPermission } from "../../auth";\n\nexport async function GET(request: Request) { assertPermission(request, process.env.X as string); return new Response(""); }` }],
+    [
+      "hono",
+      {
+        "app.ts": `import { Hono } from "hono"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport const app = new Hono();\napp.get("/a", (c) => { assertPermission(c, KEYS.read); return c.text(""); });\napp.get("/b", (c) => { assertPermission(c, process.env.X as string); return c.text(""); });`,
+      },
+    ],
+    [
+      "koa",
+      {
+        "app.ts": `import Koa from "koa"; import Router from "@koa/router"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport const app = new Koa(); const r = new Router();\nr.get("/a", (ctx) => { assertPermission(ctx, KEYS.read); });\nr.get("/b", (ctx) => { assertPermission(ctx, process.env.X as string); });\napp.use(r.routes());`,
+      },
+    ],
+    [
+      "fastify",
+      {
+        "app.ts": `import Fastify from "fastify"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\nexport function buildApp() { const app = Fastify();\napp.get("/a", async (req) => { assertPermission(req, KEYS.read); });\napp.get("/b", async (req) => { assertPermission(req, process.env.X as string); });\nreturn app; }`,
+      },
+    ],
+    [
+      "nest",
+      {
+        "app.ts": `import { Controller, Get, Module } from "@nestjs/common"; import { assertPermission } from "./auth"; import { KEYS } from "./keys";\n@Controller("x") export class X {\n@Get("a") a() { assertPermission([], KEYS.read); }\n@Get("b") b() { assertPermission([], process.env.X as string); } }\n@Module({ controllers: [X] }) export class AppModule {}`,
+      },
+    ],
+    [
+      "next",
+      {
+        "app/a/route.ts": `import { assertPermission } from "../../auth"; import { KEYS } from "../../keys";\nexport async function GET(request: Request) { assertPermission(request, KEYS.read); return new Response(""); }`,
+        "app/b/route.ts": `import { assertPermission } from "../../auth";\n\nexport async function GET(request: Request) { assertPermission(request, process.env.X as string); return new Response(""); }`,
+      },
+    ],
   ])("%s: a key from a type is read, an unresolvable one is reported", async (_framework, files) => {
     const result = await generateFrom({ "auth.ts": AUTH, "keys.d.ts": KEYS, ...files });
     const lines = routeLines(result);
-    expect(lines.find((l) => / \/(x\/)?a /.test(l)), lines.join("\n")).toMatch(/\[reports\.read\]$/);
+    expect(
+      lines.find((l) => / \/(x\/)?a /.test(l)),
+      lines.join("\n"),
+    ).toMatch(/\[reports\.read\]$/);
     expect(lines.find((l) => / \/(x\/)?b /.test(l))).toMatch(/\[\] unresolved\(permissions\)$/);
     expect(result.diagnostics.errors).toEqual([]);
     expect(result.diagnostics.warnings.filter((d) => d.code === "APX301")).toHaveLength(1);
@@ -81,4 +115,3 @@ describe("permission keys from types", () => {
     expect(result.diagnostics.warnings[0]!.message).toContain("its type, `string`, is not one string literal");
   });
 });
-

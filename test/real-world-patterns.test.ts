@@ -168,7 +168,12 @@ const cases: Case[] = [
       ].join("\n"),
     },
     config: { permissionCalls: ["isAuthenticated"] },
-    routes: ["DELETE /users/{id} [] any(ADMIN|MANAGE_USERS)", "GET /users [READ_USERS]", "POST /teams [READ_USERS] any(ADMIN|MANAGE_TEAMS)", "PUT /teams/{id} [ADMIN,MANAGE_TEAMS]"],
+    routes: [
+      "DELETE /users/{id} [] any(ADMIN|MANAGE_USERS)",
+      "GET /users [READ_USERS]",
+      "POST /teams [READ_USERS] any(ADMIN|MANAGE_TEAMS)",
+      "PUT /teams/{id} [ADMIN,MANAGE_TEAMS]",
+    ],
   },
   {
     name: "requireAnyPermission is a group; a group one required key already satisfies is dropped",
@@ -208,7 +213,14 @@ const cases: Case[] = [
         `app.use("/api", router);`,
       ].join("\n"),
     },
-    routes: ["DELETE /api/reports/daily [reports.admin]", "GET /api/reports/daily [reports.daily]", "GET /api/reports/weekly [reports.weekly]", "GET /api/teams [teams.read]", "GET /api/users [users.manage]", "POST /api/users [users.manage]"],
+    routes: [
+      "DELETE /api/reports/daily [reports.admin]",
+      "GET /api/reports/daily [reports.daily]",
+      "GET /api/reports/weekly [reports.weekly]",
+      "GET /api/teams [teams.read]",
+      "GET /api/users [users.manage]",
+      "POST /api/users [users.manage]",
+    ],
   },
   {
     name: "Koa: koa-mount prefixes (nested), router.register and routers composed in a loop over a static plugin list",
@@ -227,7 +239,12 @@ const cases: Case[] = [
       ].join("\n"),
       "server.ts": `import Koa from "koa"; import mount from "koa-mount"; import { api } from "./api";\nconst app = new Koa();\napp.use(mount("/api", api));\napp.use(mount(async (ctx) => { ctx.body = "static"; }));\n`,
     },
-    routes: ["DELETE /api/v1/users/{id} [users.admin]", "GET /api/v1/users [users.read]", "GET /api/v1/users/{id} [users.admin]", "POST /api/v1/teams []"],
+    routes: [
+      "DELETE /api/v1/users/{id} [users.admin]",
+      "GET /api/v1/users [users.read]",
+      "GET /api/v1/users/{id} [users.admin]",
+      "POST /api/v1/teams []",
+    ],
   },
   {
     name: "a registry: each endpoint module exports its metadata; the permission and a second method come from it (config registry)",
@@ -253,7 +270,13 @@ const cases: Case[] = [
       ].join("\n"),
     },
     config: { registry: { permission: "meta.kind", when: "meta.requireCredential" } },
-    routes: ["GET /api/admin/users [read:admin:users]", "GET /api/notes/show []", "POST /api/admin/users [read:admin:users]", "POST /api/notes/create [write:notes]", "POST /api/notes/show []"],
+    routes: [
+      "GET /api/admin/users [read:admin:users]",
+      "GET /api/notes/show []",
+      "POST /api/admin/users [read:admin:users]",
+      "POST /api/notes/create [write:notes]",
+      "POST /api/notes/show []",
+    ],
   },
   {
     name: "an Express 4 app in CommonJS: require, module.exports, exports.x and a routes function called with the app",
@@ -296,7 +319,9 @@ const cases: Case[] = [
   },
   {
     name: "Next.js handlers destructured from a factory: export const { GET, POST } = route(...)",
-    files: { "app/api/todos/route.ts": `import { route } from "next-rest-framework";\nexport const { GET, POST } = route({ list: {}, create: {} });\n` },
+    files: {
+      "app/api/todos/route.ts": `import { route } from "next-rest-framework";\nexport const { GET, POST } = route({ list: {}, create: {} });\n`,
+    },
     routes: ["GET /api/todos []", "POST /api/todos []"],
   },
   {
@@ -327,7 +352,14 @@ const cases: Case[] = [
       ].join("\n"),
       "proxy.ts": `export async function forward(req: any, res: any, next: any) {\n  try { res.json(await fetch("http://db/" + req.params.name)); } catch (error) { next(error); }\n}\n`,
     },
-    routes: ["GET /api/account [account.read]", "DELETE /api/tables/{name} [tables.use]", "GET /api/tables/{name} [tables.use]", "PATCH /api/tables/{name} [tables.use]", "POST /api/tables/{name} [tables.use]", "PUT /api/tables/{name} [tables.use]"],
+    routes: [
+      "GET /api/account [account.read]",
+      "DELETE /api/tables/{name} [tables.use]",
+      "GET /api/tables/{name} [tables.use]",
+      "PATCH /api/tables/{name} [tables.use]",
+      "POST /api/tables/{name} [tables.use]",
+      "PUT /api/tables/{name} [tables.use]",
+    ],
   },
   {
     name: "an app class created in an exported start() nothing calls, configured by an async method",
@@ -394,8 +426,12 @@ describe("valid code real services write", () => {
 
 describe("the index and OpenAPI carry any_of and unresolved", () => {
   it("writes them into the entries, only where present", async () => {
-    const result = await generateFrom(cases.find((c) => c.name.startsWith("numeric enum"))!.files, { permissionCalls: ["isAuthenticated"] });
-    const byPath = Object.fromEntries(result.index.operations.map((e) => [`${e.method} ${e.path}`, e as unknown as Record<string, unknown>]));
+    const result = await generateFrom(cases.find((c) => c.name.startsWith("numeric enum"))!.files, {
+      permissionCalls: ["isAuthenticated"],
+    });
+    const byPath = Object.fromEntries(
+      result.index.operations.map((e) => [`${e.method} ${e.path}`, e as unknown as Record<string, unknown>]),
+    );
     expect(byPath["DELETE /users/{id}"]).toMatchObject({ permissions: [], any_of: [["ADMIN", "MANAGE_USERS"]] });
     expect(byPath["GET /users"]).not.toHaveProperty("any_of");
     expect(byPath["GET /users"]).not.toHaveProperty("unresolved");
@@ -414,12 +450,22 @@ describe("a service with every pattern, from the command line", () => {
       writeFileSync(path.join(dir, name), text);
     }
   };
-  write({ "package.json": JSON.stringify({ name: "every-pattern", version: "1.0.0" }), "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, experimentalDecorators: true } }) });
+  write({
+    "package.json": JSON.stringify({ name: "every-pattern", version: "1.0.0" }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, experimentalDecorators: true } }),
+  });
   for (const c of cases) {
     if (c.config?.nest?.app || c.config?.permissionCalls) continue; // those need a config; the rest is zero-config
-    write(Object.fromEntries(Object.entries(c.files).map(([name, text]) => [`src/${c.name.replace(/\W+/g, "-").slice(0, 40)}/${name}`, text])));
+    write(
+      Object.fromEntries(Object.entries(c.files).map(([name, text]) => [`src/${c.name.replace(/\W+/g, "-").slice(0, 40)}/${name}`, text])),
+    );
   }
-  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), ...args], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
 
   it("writes its artifacts zero-config, with warnings", () => {
     const run = cli("generate", "--root", ".", "--out", "out", "--no-cache");
@@ -428,7 +474,9 @@ describe("a service with every pattern, from the command line", () => {
     expect(run.stderr).toMatch(/warning APX301/);
     expect(run.stderr).not.toMatch(/ error /);
     expect(run.status).toBe(0);
-    const index = JSON.parse(readFileSync(path.join(dir, "out", "operations.json"), "utf8")) as { operations: { path: string; unresolved?: string[] }[] };
+    const index = JSON.parse(readFileSync(path.join(dir, "out", "operations.json"), "utf8")) as {
+      operations: { path: string; unresolved?: string[] }[];
+    };
     expect(index.operations.map((o) => o.path)).toContain("/{wildcard}");
     expect(index.operations.some((o) => o.unresolved?.includes("permissions"))).toBe(true);
   });
@@ -449,13 +497,24 @@ describe("a monorepo's workspace packages", () => {
   const files: Record<string, string> = {
     "package.json": JSON.stringify({ name: "acme", private: true }),
     "pnpm-workspace.yaml": "packages:\n  - 'apps/*'\n  # tooling\n  - \"packages/*\"\n",
-    "apps/api/package.json": JSON.stringify({ name: "@acme/api", version: "2.0.0", dependencies: { "@acme/users-routes": "workspace:*", "@acme/shared": "workspace:*" } }),
+    "apps/api/package.json": JSON.stringify({
+      name: "@acme/api",
+      version: "2.0.0",
+      dependencies: { "@acme/users-routes": "workspace:*", "@acme/shared": "workspace:*" },
+    }),
     "apps/api/tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
     "apps/api/src/app.ts": `import express from "express";\nimport { usersRouter } from "@acme/users-routes";\nimport { requirePermission } from "@acme/shared/auth";\nexport const app = express();\napp.use("/v1/users", requirePermission("api.access"), usersRouter);\n`,
-    "packages/users-routes/package.json": JSON.stringify({ name: "@acme/users-routes", main: "dist/index.js", exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } } }),
+    "packages/users-routes/package.json": JSON.stringify({
+      name: "@acme/users-routes",
+      main: "dist/index.js",
+      exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
+    }),
     "packages/users-routes/src/index.ts": `export { usersRouter } from "./router.js";\n`,
     "packages/users-routes/src/router.ts": `import { Router } from "express";\nimport { requirePermission } from "@acme/shared/auth";\nimport { USERS_READ } from "@acme/shared/permissions";\nexport const usersRouter = Router();\nusersRouter.get("/", requirePermission(USERS_READ), (req, res) => res.json([]));\nusersRouter.get("/:id", requirePermission(USERS_READ), (req, res) => res.json({}));\n`,
-    "packages/shared/package.json": JSON.stringify({ name: "@acme/shared", exports: { "./auth": "./dist/auth.js", "./*": { types: "./dist/*.d.ts", default: "./dist/*.js" } } }),
+    "packages/shared/package.json": JSON.stringify({
+      name: "@acme/shared",
+      exports: { "./auth": "./dist/auth.js", "./*": { types: "./dist/*.d.ts", default: "./dist/*.js" } },
+    }),
     "packages/shared/src/auth.ts": AUTH,
     "packages/shared/src/permissions.ts": `export const USERS_READ = "users.read";\n`,
   };
@@ -465,11 +524,19 @@ describe("a monorepo's workspace packages", () => {
   }
 
   it("follows imports of workspace packages to their sources, zero-config", () => {
-    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "apps/api", "--no-cache"], { cwd: dir, encoding: "utf8", env: { ...process.env, CI: "true" } });
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "apps/api", "--no-cache"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    const index = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/operations.json"), "utf8")) as { operations: { method: string; path: string; permissions: string[] }[] };
-    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual(["GET /v1/users [api.access,users.read]", "GET /v1/users/{id} [api.access,users.read]"]);
+    const index = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/operations.json"), "utf8")) as {
+      operations: { method: string; path: string; permissions: string[] }[];
+    };
+    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual([
+      "GET /v1/users [api.access,users.read]",
+      "GET /v1/users/{id} [api.access,users.read]",
+    ]);
   });
 });
-

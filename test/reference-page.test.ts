@@ -25,7 +25,15 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/public/api-docs/`;
   browser = await chromium.launch({
     executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   mkdirSync(OUTPUT, { recursive: true });
 }, 900_000); // installing Chromium on a fresh machine takes minutes
@@ -52,7 +60,10 @@ describe("the interactive reference", () => {
   it("loads without console errors and lists every documented operation and every indexed one", async () => {
     const { page, errors } = await open(url);
     expect(errors).toEqual([]);
-    const documented = index.operations.filter((o) => o.documented).map((o) => o.operation_id).sort();
+    const documented = index.operations
+      .filter((o) => o.documented)
+      .map((o) => o.operation_id)
+      .sort();
     const shown = await page.$$eval("details.op", (nodes) => nodes.map((n) => n.getAttribute("data-operation-id")!));
     expect(shown.sort()).toEqual(documented);
     expect(await page.locator("#rows tr").count()).toBe(index.count);
@@ -76,7 +87,9 @@ describe("the interactive reference", () => {
     await page.selectOption("#f-method", "DELETE");
     await page.fill("#f-path", "/work-orders/");
     await page.waitForFunction(() => document.getElementById("count")!.textContent!.startsWith("1 of"));
-    expect(await page.$$eval("#rows tr:not([hidden])", (rows) => rows.map((r) => r.getAttribute("data-operation-id")))).toEqual(["delete_work_order_note"]);
+    expect(await page.$$eval("#rows tr:not([hidden])", (rows) => rows.map((r) => r.getAttribute("data-operation-id")))).toEqual([
+      "delete_work_order_note",
+    ]);
     await page.click("button[type=reset]");
     await page.waitForFunction((n) => document.getElementById("count")!.textContent === `${n} of ${n} operations`, index.count);
     await page.screenshot({ path: path.join(OUTPUT, "reference-page-filtered.png") });

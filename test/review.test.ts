@@ -20,7 +20,17 @@ function apidex(args: string[], cwd = repo) {
 }
 
 function git(...args: string[]) {
-  return execFileSync("git", args, { cwd: repo, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+  return execFileSync("git", args, {
+    cwd: repo,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@example.com",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@example.com",
+    },
+  });
 }
 
 function write(files: Record<string, string>) {
@@ -69,7 +79,9 @@ beforeAll(() => {
   write({
     ".gitignore": "node_modules\n",
     "package.json": JSON.stringify({ name: "billing", version: "1.0.0", type: "module" }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true } }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true },
+    }),
     "apidex.config.mjs": `export default { root: "src", out: "dist", service: { name: "billing", version: "1.0.0" }, closed: ["/v1/auth/**"] };\n`,
     "src/auth.ts": `export const requirePermission = (...keys: string[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,
     "src/models.ts": MODELS_V1,
@@ -85,11 +97,16 @@ beforeAll(() => {
   // total_cents and the send body gains a required field.
   write({
     "src/models.ts": MODELS_V2,
-    "src/routes/invoices.ts": ROUTES_V1.replace('requirePermission("invoices.send", "invoices.write")', 'requirePermission("invoices.send")')
+    "src/routes/invoices.ts": ROUTES_V1.replace(
+      'requirePermission("invoices.send", "invoices.write")',
+      'requirePermission("invoices.send")',
+    )
       .replace(/, total_cents: 100 \}/g, " }")
       .replace(', "total_cents": 100}', "}")
       .replace('{"to": "a@b.example"}', '{"to": "a@b.example", "channel": "email"}')
-      .concat(`\n/** Delete a draft invoice */\ninvoices.delete("/:invoice_id", requirePermission("invoices.delete"), (req, res) => { res.status(204).end(); });\n`),
+      .concat(
+        `\n/** Delete a draft invoice */\ninvoices.delete("/:invoice_id", requirePermission("invoices.delete"), (req, res) => { res.status(204).end(); });\n`,
+      ),
   });
 });
 
@@ -99,8 +116,12 @@ describe("apidex check", () => {
   it("fails with exit 1 while the committed artifacts are stale, naming the files and what changed", () => {
     const run = apidex(["check"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("apidex check: the committed artifacts do not match the sources:\n  stale    dist/operations.json\n  stale    dist/openapi-public.json\n");
-    expect(run.stderr).toContain("SECURITY  POST /v1/invoices/{invoice_id}/send (send_invoice) now needs fewer permissions: no longer checks invoices.write (still checks invoices.send)");
+    expect(run.stderr).toContain(
+      "apidex check: the committed artifacts do not match the sources:\n  stale    dist/operations.json\n  stale    dist/openapi-public.json\n",
+    );
+    expect(run.stderr).toContain(
+      "SECURITY  POST /v1/invoices/{invoice_id}/send (send_invoice) now needs fewer permissions: no longer checks invoices.write (still checks invoices.send)",
+    );
     expect(run.stderr).toContain("Run `apidex generate` and commit dist/.");
   });
 
@@ -155,7 +176,13 @@ describe("apidex diff on git refs", () => {
   it("writes JSON", () => {
     const report = JSON.parse(apidex(["diff", "HEAD~1", "HEAD", "--format", "json"]).stdout);
     expect(report.base).toBe("HEAD~1");
-    expect(report.changes.map((c: { kind: string }) => c.kind)).toEqual(["fewer-permissions", "breaking-shape", "breaking-shape", "breaking-shape", "added"]);
+    expect(report.changes.map((c: { kind: string }) => c.kind)).toEqual([
+      "fewer-permissions",
+      "breaking-shape",
+      "breaking-shape",
+      "breaking-shape",
+      "added",
+    ]);
   });
 
   it("compares two files of the same kind, and refuses to compare different kinds", () => {
@@ -205,7 +232,10 @@ describe("apidex lint", () => {
     const run = apidex(["lint", "--json"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout).map((f: { code: string; severity: string }) => `${f.severity} ${f.code}`)).toEqual(["warning documented-examples", "warning documented-summary"]);
+    expect(JSON.parse(run.stdout).map((f: { code: string; severity: string }) => `${f.severity} ${f.code}`)).toEqual([
+      "warning documented-examples",
+      "warning documented-summary",
+    ]);
   });
 });
 
@@ -230,13 +260,20 @@ describe("apidex find", () => {
   });
 
   it("ranks by words, with synonyms", () => {
-    const run = apidex(["find", "email", "the", "invoice", "--index", exampleIndex, "--limit", "1", "--json", "--fields", "operation_id,method"], REPO_ROOT);
+    const run = apidex(
+      ["find", "email", "the", "invoice", "--index", exampleIndex, "--limit", "1", "--json", "--fields", "operation_id,method"],
+      REPO_ROOT,
+    );
     expect(JSON.parse(run.stdout)).toEqual([{ operation_id: "send_invoice", method: "POST" }]);
   });
 
   it("filters by method, path and effect from a URL", async () => {
     // Asynchronous: the server answering the CLI lives in this process.
-    const { stdout } = await execFileAsync(process.execPath, [CLI, "find", "--index", url, "--method", "delete", "--path-contains", "/notes/", "--effect", "remove", "--json", "--fields", "path"], { cwd: REPO_ROOT });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [CLI, "find", "--index", url, "--method", "delete", "--path-contains", "/notes/", "--effect", "remove", "--json", "--fields", "path"],
+      { cwd: REPO_ROOT },
+    );
     const run = { stdout };
     expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual([
       "/v1/customers/{customer_id}/notes/{note_id}",

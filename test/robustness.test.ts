@@ -32,7 +32,10 @@ describe("atomic writes under faults", () => {
       { name: "openapi-public.json", content: "new document\n" },
       { name: "api-docs/operations.json", content: "new copy\n" },
     ];
-    await writeArtifactsAtomically(out, files.map((f) => ({ ...f, content: f.content.replace("new", "old") })));
+    await writeArtifactsAtomically(
+      out,
+      files.map((f) => ({ ...f, content: f.content.replace("new", "old") })),
+    );
     const snapshot = () =>
       (readdirSync(out, { recursive: true }) as string[])
         .sort()
@@ -58,7 +61,10 @@ describe("atomic writes under faults", () => {
       { name: "operations.json", content: "new index\n" },
       { name: "api-docs/operations.json", content: "new copy\n" },
     ];
-    await writeArtifactsAtomically(out, files.map((f) => ({ ...f, content: f.content.replace("new", "old") })));
+    await writeArtifactsAtomically(
+      out,
+      files.map((f) => ({ ...f, content: f.content.replace("new", "old") })),
+    );
     const contents = () => files.map((f) => readFileSync(path.join(out, f.name), "utf8"));
     const leftovers = () => (readdirSync(out, { recursive: true }) as string[]).filter((f) => f.includes("apidex-tmp"));
     let flushes = 0;
@@ -81,12 +87,18 @@ describe("atomic writes under faults", () => {
     expect(leftovers()).toEqual([]);
     // The work done meanwhile sees the previous artifacts; afterwards every file is the new one.
     let seen: string[] = [];
-    const { written, unchanged } = await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }], { whileFlushing: () => (seen = contents()) });
+    const { written, unchanged } = await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }], {
+      whileFlushing: () => (seen = contents()),
+    });
     expect(seen).toEqual(["old index\n", "old copy\n"]);
     expect(contents()).toEqual(["new index\n", "new copy\n"]);
     expect(written).toEqual(["operations.json", "api-docs/operations.json", "same.txt"]);
     expect(unchanged).toEqual([]);
-    expect((await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }])).unchanged).toEqual(["operations.json", "api-docs/operations.json", "same.txt"]);
+    expect((await writeArtifactsAtomically(out, [...files, { name: "same.txt", content: "x" }])).unchanged).toEqual([
+      "operations.json",
+      "api-docs/operations.json",
+      "same.txt",
+    ]);
     // Same size, other bytes: rewritten (the size is only a shortcut for files that differ).
     expect((await writeArtifactsAtomically(out, [{ name: "same.txt", content: "y" }])).written).toEqual(["same.txt"]);
     expect(readFileSync(path.join(out, "same.txt"), "utf8")).toBe("y");
@@ -98,7 +110,9 @@ describe("atomic writes under faults", () => {
 describe("lint keeps closed routes unpublished", () => {
   it("fails when @documented sits on a closed route", async () => {
     const result = await generateFrom(
-      { "app.ts": `import express from "express"; const app = express();\n/** Sign in\n * @documented\n * @scope auth\n */\napp.post("/v1/auth/sign-in", (q, s) => s.end());` },
+      {
+        "app.ts": `import express from "express"; const app = express();\n/** Sign in\n * @documented\n * @scope auth\n */\napp.post("/v1/auth/sign-in", (q, s) => s.end());`,
+      },
       { closed: ["/v1/auth/**"] },
     );
     const findings = lintOperations(result, { lint: {} });
@@ -112,7 +126,9 @@ describe("fuzzing the generator with mutated example sources", () => {
   const root = path.join(REPO_ROOT, "examples", "field-service");
   const names = fg.sync(["src/**/*.ts"], { cwd: root }).sort();
   const originals = Object.fromEntries(names.map((n) => [n, readFileSync(path.join(root, n), "utf8")]));
-  const config = memoryConfig({ closed: ["/v1/auth/**", "/oauth/**", "/v1/admin/**", "/v1/api-keys/**", "/v1/agents/**", "/v1/connected-apps/**"] });
+  const config = memoryConfig({
+    closed: ["/v1/auth/**", "/oauth/**", "/v1/admin/**", "/v1/api-keys/**", "/v1/agents/**", "/v1/connected-apps/**"],
+  });
 
   const mutation = fc.record({
     file: fc.constantFrom(...names.filter((n) => n.includes("routes/") || n.includes("auth/") || n.includes("controllers/"))),
@@ -120,7 +136,27 @@ describe("fuzzing the generator with mutated example sources", () => {
     length: fc.integer({ min: 0, max: 40 }),
     insert: fc.oneof(
       fc.constant(""),
-      fc.constantFrom("(", ")", "{", "}", "`", '"', "${", "*/", "/**", "@documented", "router.get(", "requirePermission(", "..", "\u0000", "=>", ";", ",", "??", "export default "),
+      fc.constantFrom(
+        "(",
+        ")",
+        "{",
+        "}",
+        "`",
+        '"',
+        "${",
+        "*/",
+        "/**",
+        "@documented",
+        "router.get(",
+        "requirePermission(",
+        "..",
+        "\u0000",
+        "=>",
+        ";",
+        ",",
+        "??",
+        "export default ",
+      ),
       fc.string({ maxLength: 12 }),
     ),
   });
@@ -150,13 +186,22 @@ describe("fuzzing the api-docs handler", () => {
     cpSync(path.join(DIST, "api-docs"), copy, { recursive: true });
     const handler = createApiDocsHandler(loadApiDocsAssets(copy));
     rmSync(copy, { recursive: true, force: true }); // any file read from now on would fail
-    const segment = fc.oneof(fc.constantFrom("openapi.json", "operations.json", "..", ".", "%2e%2e", "%2F", "%00", "index.html", "", "app.js", "_headers.json"), fc.string({ maxLength: 20 }));
+    const segment = fc.oneof(
+      fc.constantFrom("openapi.json", "operations.json", "..", ".", "%2e%2e", "%2F", "%00", "index.html", "", "app.js", "_headers.json"),
+      fc.string({ maxLength: 20 }),
+    );
     const request = fc.record({
-      method: fc.oneof(fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT"), fc.string({ minLength: 1, maxLength: 8 })),
+      method: fc.oneof(
+        fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT"),
+        fc.string({ minLength: 1, maxLength: 8 }),
+      ),
       segments: fc.array(segment, { maxLength: 5 }),
       prefix: fc.constantFrom("/v1/public/api-docs", "/v1/public/api-docs/", "/", "//v1/public/api-docs", "/v1/public/api-docsx"),
       query: fc.option(fc.string({ maxLength: 30 })),
-      headers: fc.dictionary(fc.constantFrom("accept-encoding", "if-none-match", "access-control-request-headers", "origin", "range", "x-junk"), fc.string({ maxLength: 60 })),
+      headers: fc.dictionary(
+        fc.constantFrom("accept-encoding", "if-none-match", "access-control-request-headers", "origin", "range", "x-junk"),
+        fc.string({ maxLength: 60 }),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
@@ -174,7 +219,12 @@ describe("fuzzing the api-docs handler", () => {
           passed = true;
         });
         if (!passed) expect([200, 204, 304, 308, 400, 404, 405]).toContain(status);
-        const web = handler.fetch(new Request(`http://docs.example${url.startsWith("/") ? "" : "/"}${encodeURI(url)}`, { method: /^[A-Z]+$/.test(r.method) && !["CONNECT", "TRACE"].includes(r.method) ? r.method : "GET", headers: Object.fromEntries(Object.entries(r.headers).filter(([, v]) => /^[\x20-\x7e]*$/.test(v))) }));
+        const web = handler.fetch(
+          new Request(`http://docs.example${url.startsWith("/") ? "" : "/"}${encodeURI(url)}`, {
+            method: /^[A-Z]+$/.test(r.method) && !["CONNECT", "TRACE"].includes(r.method) ? r.method : "GET",
+            headers: Object.fromEntries(Object.entries(r.headers).filter(([, v]) => /^[\x20-\x7e]*$/.test(v))),
+          }),
+        );
         expect(web.status).not.toBe(500);
       }),
       { seed: SEED, numRuns: 400 },
@@ -206,10 +256,28 @@ describe("fuzzing the MCP tools", () => {
     const mcp = new Client({ name: "fuzz", version: "1" });
     await mcp.connect(clientSide);
 
-    const deep = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: "small" }, fc.string(), fc.integer(), fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), tie("node"), { maxKeys: 3 })) })).node;
+    const deep = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.string(),
+        fc.integer(),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 5 }), tie("node"), { maxKeys: 3 }),
+      ),
+    })).node;
     const args = fc.record({
-      operation_id: fc.oneof(fc.string({ maxLength: 60 }), fc.integer(), fc.constant(null), fc.string({ unit: "grapheme", maxLength: 30 }), fc.constant("x".repeat(5000))).filter((id) => typeof id !== "string" || !ids.has(id)),
-      path_params: fc.option(fc.oneof(fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), deep)), deep)),
+      operation_id: fc
+        .oneof(
+          fc.string({ maxLength: 60 }),
+          fc.integer(),
+          fc.constant(null),
+          fc.string({ unit: "grapheme", maxLength: 30 }),
+          fc.constant("x".repeat(5000)),
+        )
+        .filter((id) => typeof id !== "string" || !ids.has(id)),
+      path_params: fc.option(
+        fc.oneof(fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), deep)), deep),
+      ),
       query: fc.option(deep),
       body: fc.option(deep),
     });
@@ -273,7 +341,13 @@ describe("under load", () => {
     const ids = ["cus_0001", "cus_0002", "cus_0003"];
     const calls = Array.from({ length: 60 }, (_, i) => ids[i % 3]!);
     const results = await Promise.all(
-      calls.map((id) => mcp.callTool({ name: "call_read_operation", arguments: { operation_id: "get_customer", path_params: { customer_id: id } } }) as Promise<{ structuredContent: { body: { id: string } } }>),
+      calls.map(
+        (id) =>
+          mcp.callTool({
+            name: "call_read_operation",
+            arguments: { operation_id: "get_customer", path_params: { customer_id: id } },
+          }) as Promise<{ structuredContent: { body: { id: string } } }>,
+      ),
     );
     expect(results.map((r) => r.structuredContent.body.id)).toEqual(calls);
     await mcp.close();
@@ -304,7 +378,11 @@ describe("the MCP HTTP transport with a token", () => {
     const url = new URL(`http://127.0.0.1:${served.port}/mcp`);
     const anonymous = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(anonymous.status).toBe(401);
-    const wrong = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer nope" }, body: "{}" });
+    const wrong = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer nope" },
+      body: "{}",
+    });
     expect(wrong.status).toBe(401);
     const mcp = new Client({ name: "token", version: "1" });
     await mcp.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: "Bearer mcp-token-123" } } }));

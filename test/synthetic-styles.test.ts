@@ -20,13 +20,20 @@ async function run(style: (typeof STYLES)[number]) {
   const written = writeSyntheticService(dir, { operations: 60, documented: 6, style });
   const config = await loadConfig({ cwd: dir, root: dir, out: path.join(dir, "dist") });
   const result = await generate(config);
-  const doc = result.openapi as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>; components: { schemas: unknown } };
-  const shapes = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([m, op]) => ({ op: `${m} ${p}`, body: op.requestBody, responses: op.responses })));
+  const doc = result.openapi as {
+    paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    components: { schemas: unknown };
+  };
+  const shapes = Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item).map(([m, op]) => ({ op: `${m} ${p}`, body: op.requestBody, responses: op.responses })),
+  );
   return {
     written,
     counts: result.counts,
     problems: result.diagnostics.items.map((d) => `${d.code} ${d.message}`),
-    operations: result.index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(", ")}]${o.documented ? " documented" : ""}`),
+    operations: result.index.operations.map(
+      (o) => `${o.method} ${o.path} [${o.permissions.join(", ")}]${o.documented ? " documented" : ""}`,
+    ),
     shapes,
     components: doc.components.schemas,
   };

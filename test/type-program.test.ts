@@ -43,13 +43,21 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the type program's libs", () => {
   it("uses ES5's lib for shapes made of what it declares", async () => {
-    project(`export interface T { id: string; at: Date; tags: ReadonlyArray<string>; meta: Partial<Record<"a" | "b", number>>; next: Awaited<Promise<string>> }\n`);
+    project(
+      `export interface T { id: string; at: Date; tags: ReadonlyArray<string>; meta: Partial<Record<"a" | "b", number>>; next: Awaited<Promise<string>> }\n`,
+    );
     const { libs, schema, errors } = await typesOf();
     expect(errors).toEqual([]);
     expect(libs).toEqual(["lib.es5.d.ts"]);
     expect(schema).toEqual({
       type: "object",
-      properties: { id: { type: "string" }, at: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } }, meta: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } }, next: { type: "string" } },
+      properties: {
+        id: { type: "string" },
+        at: { type: "string", format: "date-time" },
+        tags: { type: "array", items: { type: "string" } },
+        meta: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } },
+        next: { type: "string" },
+      },
       required: ["id", "at", "tags", "meta", "next"],
     });
   });
@@ -64,21 +72,32 @@ describe("the type program's libs", () => {
   });
 
   it("follows the project's own lib choice for the full libs, without DOM", async () => {
-    project(`export interface T { names: FlatArray<string[][], 1>[] }\n`, { module: "NodeNext", moduleResolution: "NodeNext", strict: true, lib: ["ES2022", "DOM"] });
+    project(`export interface T { names: FlatArray<string[][], 1>[] }\n`, {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      lib: ["ES2022", "DOM"],
+    });
     const { libs, errors } = await typesOf();
     expect(errors).toEqual([]);
     expect(libs).toEqual(["lib.es2022.d.ts"]);
   });
 
   it("reads a lib's globals with the parser: top-level declarations, not namespace members", () => {
-    expect(topLevelNames(`interface Map<K,V>{get(k:K):V|undefined;}declare var Map:MapConstructor;declare namespace Reflect{function get(t:object,k:PropertyKey):any;}type Awaited<T>=T;declare function f():void;`)).toEqual(["Awaited", "Map", "Reflect", "f"]);
+    expect(
+      topLevelNames(
+        `interface Map<K,V>{get(k:K):V|undefined;}declare var Map:MapConstructor;declare namespace Reflect{function get(t:object,k:PropertyKey):any;}type Awaited<T>=T;declare function f():void;`,
+      ),
+    ).toEqual(["Awaited", "Map", "Reflect", "f"]);
   });
 
   it("knows which globals are later than ES5", () => {
     const later = laterLibGlobals(["lib.es2023.d.ts"]);
-    for (const name of ["Map", "Set", "Iterable", "FlatArray", "WeakRef", "ErrorOptions", "AggregateError"]) expect(later.has(name), name).toBe(true);
+    for (const name of ["Map", "Set", "Iterable", "FlatArray", "WeakRef", "ErrorOptions", "AggregateError"])
+      expect(later.has(name), name).toBe(true);
     // ES5's own, and members of later namespaces (Reflect.get), are not.
-    for (const name of ["Array", "Promise", "Date", "Record", "Partial", "Awaited", "Uint8Array", "get", "has"]) expect(later.has(name), name).toBe(false);
+    for (const name of ["Array", "Promise", "Date", "Record", "Partial", "Awaited", "Uint8Array", "get", "has"])
+      expect(later.has(name), name).toBe(false);
   });
 });
 
@@ -102,7 +121,9 @@ describe("releasing syntax trees after extraction", () => {
     const config = await loadConfig({ cwd: dir, root: dir });
     const owned = await generate(config);
     const passed = await generate(config, await scanProject(config));
-    expect(owned.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(passed.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]));
+    expect(owned.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")])).toEqual(
+      passed.files.map((f) => [f.name, Buffer.from(f.content).toString("base64")]),
+    );
     // Operations of a run over sources the caller passed keep their syntax nodes.
     expect(passed.operations.every((op) => op.handler)).toBe(true);
   });
@@ -148,4 +169,3 @@ describe("resolving relative imports", () => {
     expect(target("./auth.js", "lib/index.ts")).toBe("/project/lib/auth.ts");
   });
 });
-

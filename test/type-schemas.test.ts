@@ -37,13 +37,33 @@ describe("type to JSON Schema", () => {
     [
       "interfaces, optional vs required, primitives",
       `export interface T { id: string; count: number; ok: boolean; note?: string }`,
-      { T: { type: "object", properties: { id: { type: "string" }, count: { type: "number" }, ok: { type: "boolean" }, note: { type: "string" } }, required: ["id", "count", "ok"] } },
+      {
+        T: {
+          type: "object",
+          properties: { id: { type: "string" }, count: { type: "number" }, ok: { type: "boolean" }, note: { type: "string" } },
+          required: ["id", "count", "ok"],
+        },
+      },
     ],
-    ["type aliases of object types", `export type T = { a: string }`, { T: { type: "object", properties: { a: { type: "string" } }, required: ["a"] } }],
+    [
+      "type aliases of object types",
+      `export type T = { a: string }`,
+      { T: { type: "object", properties: { a: { type: "string" } }, required: ["a"] } },
+    ],
     [
       "literal unions to enum",
       `export type T = { s: "a" | "b"; n: 1 | 2; flag: true }`,
-      { T: { type: "object", properties: { s: { type: "string", enum: ["a", "b"] }, n: { type: "number", enum: [1, 2] }, flag: { type: "boolean", const: true } }, required: ["s", "n", "flag"] } },
+      {
+        T: {
+          type: "object",
+          properties: {
+            s: { type: "string", enum: ["a", "b"] },
+            n: { type: "number", enum: [1, 2] },
+            flag: { type: "boolean", const: true },
+          },
+          required: ["s", "n", "flag"],
+        },
+      },
     ],
     [
       "string enums as components",
@@ -55,7 +75,15 @@ describe("type to JSON Schema", () => {
       `export interface U { x: string } export interface T { a: string | null; b: U | null; c: "x" | "y" | null }`,
       {
         U: { type: "object", properties: { x: { type: "string" } }, required: ["x"] },
-        T: { type: "object", properties: { a: { type: ["string", "null"] }, b: { anyOf: [ref("U"), { type: "null" }] }, c: { type: ["string", "null"], enum: ["x", "y", null] } }, required: ["a", "b", "c"] },
+        T: {
+          type: "object",
+          properties: {
+            a: { type: ["string", "null"] },
+            b: { anyOf: [ref("U"), { type: "null" }] },
+            c: { type: ["string", "null"], enum: ["x", "y", null] },
+          },
+          required: ["a", "b", "c"],
+        },
       },
     ],
     [
@@ -74,14 +102,22 @@ describe("type to JSON Schema", () => {
         },
       },
     ],
-    ["Date to a date-time string", `export interface T { at: Date }`, { T: { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"] } }],
+    [
+      "Date to a date-time string",
+      `export interface T { at: Date }`,
+      { T: { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"] } },
+    ],
     [
       "instantiated generics get a readable, deterministic name",
       `export interface Invoice { id: string } export interface Page<I> { data: I[]; next: string | null } export interface T { page: Page<Invoice>; again: Page<Invoice> }`,
       {
         T: { type: "object", properties: { page: ref("Page_Invoice"), again: ref("Page_Invoice") }, required: ["page", "again"] },
         Invoice: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
-        Page_Invoice: { type: "object", properties: { data: { type: "array", items: ref("Invoice") }, next: { type: ["string", "null"] } }, required: ["data", "next"] },
+        Page_Invoice: {
+          type: "object",
+          properties: { data: { type: "array", items: ref("Invoice") }, next: { type: ["string", "null"] } },
+          required: ["data", "next"],
+        },
       },
     ],
     [
@@ -108,12 +144,25 @@ describe("type to JSON Schema", () => {
     [
       "recursive types through $ref",
       `export interface T { name: string; children: T[] }`,
-      { T: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: ref("T") } }, required: ["name", "children"] } },
+      {
+        T: {
+          type: "object",
+          properties: { name: { type: "string" }, children: { type: "array", items: ref("T") } },
+          required: ["name", "children"],
+        },
+      },
     ],
     [
       "property JSDoc to description, examples and deprecated",
       `/** A thing. */\nexport interface T {\n  /** The id.\n   * @example "t_1"\n   */\n  id: string;\n  /** @deprecated use id */\n  legacy?: string;\n  /** Methods are behaviour, not data. */\n  describe(): string;\n}`,
-      { T: { description: "A thing.", type: "object", properties: { id: { type: "string", description: "The id.", examples: ["t_1"] }, legacy: { type: "string", deprecated: true } }, required: ["id"] } },
+      {
+        T: {
+          description: "A thing.",
+          type: "object",
+          properties: { id: { type: "string", description: "The id.", examples: ["t_1"] }, legacy: { type: "string", deprecated: true } },
+          required: ["id"],
+        },
+      },
     ],
   ])("%s", async (_name, types, expected) => {
     const out = await schemasFor(types);
@@ -183,8 +232,8 @@ app.get("/invoices/:id", (req, res) => { res.json({}); });`,
     });
     const messages = result.diagnostics.items.map((d) => `${d.code} ${d.site?.line} ${d.message}`);
     expect(messages).toEqual([
-      "APX511 5 The response 200 example of get_invoice does not match its schema at /total_cents: Instance type \"string\" is invalid. Expected \"number\".",
-      "APX511 5 The response 200 example of get_invoice does not match its schema at /status: Instance does not match any of [\"draft\",\"sent\"].",
+      'APX511 5 The response 200 example of get_invoice does not match its schema at /total_cents: Instance type "string" is invalid. Expected "number".',
+      'APX511 5 The response 200 example of get_invoice does not match its schema at /status: Instance does not match any of ["draft","sent"].',
       "APX512 6 The request example of get_invoice has no schema to check it against: the operation declares no request body type.",
     ]);
   });

@@ -11,24 +11,66 @@ type Json = unknown;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const components = {
-  Owner: { type: "object", properties: { id: { type: "string" }, email: { anyOf: [{ type: "string", format: "email" }, { type: "null" }] } }, required: ["id", "email"], additionalProperties: false },
-  Item: { type: "object", properties: { id: { type: "string" }, status: { enum: ["active", "archived"] }, owner: ref("Owner"), at: { type: "string", format: "date-time" } }, required: ["id", "status"] },
+  Owner: {
+    type: "object",
+    properties: { id: { type: "string" }, email: { anyOf: [{ type: "string", format: "email" }, { type: "null" }] } },
+    required: ["id", "email"],
+    additionalProperties: false,
+  },
+  Item: {
+    type: "object",
+    properties: {
+      id: { type: "string" },
+      status: { enum: ["active", "archived"] },
+      owner: ref("Owner"),
+      at: { type: "string", format: "date-time" },
+    },
+    required: ["id", "status"],
+  },
 };
-const page = { type: "object", properties: { data: { type: "array", items: ref("Item") }, next: { type: ["string", "null"] } }, required: ["data"] };
+const page = {
+  type: "object",
+  properties: { data: { type: "array", items: ref("Item") }, next: { type: ["string", "null"] } },
+  required: ["data"],
+};
 
 describe("example checks", () => {
   it.each<[string, Json, Json, string[]]>([
-    ["a matching value through references", page, { data: [{ id: "1", status: "active", owner: { id: "u", email: null } }], next: null }, []],
-    ["a wrong type, at its pointer", page, { data: [{ id: 1, status: "active" }] }, ['at /data/0/id: Instance type "number" is invalid. Expected "string"']],
+    [
+      "a matching value through references",
+      page,
+      { data: [{ id: "1", status: "active", owner: { id: "u", email: null } }], next: null },
+      [],
+    ],
+    [
+      "a wrong type, at its pointer",
+      page,
+      { data: [{ id: 1, status: "active" }] },
+      ['at /data/0/id: Instance type "number" is invalid. Expected "string"'],
+    ],
     ["a missing required property", page, { next: null }, ['at (the whole example): Instance does not have required property "data"']],
-    ["a value outside an enum", ref("Item"), { id: "1", status: "gone" }, ['at /status: Instance does not match any of ["active","archived"]']],
-    ["an extra property where none are allowed, once", ref("Owner"), { id: "u", email: null, role: "x" }, ['at (the whole example): Property "role" does not match additional properties schema']],
+    [
+      "a value outside an enum",
+      ref("Item"),
+      { id: "1", status: "gone" },
+      ['at /status: Instance does not match any of ["active","archived"]'],
+    ],
+    [
+      "an extra property where none are allowed, once",
+      ref("Owner"),
+      { id: "u", email: null, role: "x" },
+      ['at (the whole example): Property "role" does not match additional properties schema'],
+    ],
     ["a bad format", ref("Item"), { id: "1", status: "active", at: "yesterday" }, ['at /at: String does not match format "date-time"']],
     [
       "a union: the union and each branch",
       ref("Owner"),
       { id: "u", email: 5 },
-      ["at /email: Instance does not match any subschemas", 'at /email: Instance type "number" is invalid. Expected "string"', 'at /email: Instance type "number" is invalid. Expected "null"'],
+      [
+        "at /email: Instance does not match any subschemas",
+        'at /email: Instance type "number" is invalid. Expected "string"',
+        'at /email: Instance type "number" is invalid. Expected "null"',
+      ],
     ],
     ["an array where an object is expected", page, [], ['at (the whole example): Instance type "array" is invalid. Expected "object"']],
   ])("%s", (_name, schema, value, expected) => {
@@ -39,7 +81,13 @@ describe("example checks", () => {
     // ajv is the reference validator; the generator interprets schemas instead of compiling them
     // (faster for schemas used once). Any disagreement on valid/invalid is a bug in one or the other.
     const doc = JSON.parse(readFileSync(path.join(REPO_ROOT, "dist/openapi-public.json"), "utf8")) as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, Media> }; responses?: Record<string, { content?: Record<string, Media> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Record<string, Media> }; responses?: Record<string, { content?: Record<string, Media> }> }
+        >
+      >;
       components: { schemas: Record<string, Json> };
     };
     interface Media {
@@ -50,7 +98,10 @@ describe("example checks", () => {
     const cases: { schema: Json; value: Json }[] = [];
     for (const item of Object.values(doc.paths)) {
       for (const op of Object.values(item)) {
-        const media = [op.requestBody?.content["application/json"], ...Object.values(op.responses ?? {}).map((r) => r.content?.["application/json"])];
+        const media = [
+          op.requestBody?.content["application/json"],
+          ...Object.values(op.responses ?? {}).map((r) => r.content?.["application/json"]),
+        ];
         for (const m of media) {
           if (!m?.schema) continue;
           if (m.example !== undefined) cases.push({ schema: m.schema, value: m.example });
@@ -63,7 +114,8 @@ describe("example checks", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     ajv.addSchema({ $id: "doc", components: doc.components });
-    const ajvValid = (schema: Json, value: Json) => ajv.validate(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object, value);
+    const ajvValid = (schema: Json, value: Json) =>
+      ajv.validate(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as object, value);
     const checker = new ExampleChecker(doc.components.schemas as never);
 
     // Every real example is valid for both.
@@ -77,7 +129,10 @@ describe("example checks", () => {
       which: fc.nat(),
       at: fc.nat(),
       kind: fc.constantFrom("replace", "delete", "add"),
-      value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom("active", "2026-01-01T00:00:00Z", "a@b.example", 0, -1, 1.5, null, "", [])),
+      value: fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constantFrom("active", "2026-01-01T00:00:00Z", "a@b.example", 0, -1, 1.5, null, "", []),
+      ),
     });
     let invalid = 0;
     fc.assert(

@@ -33,7 +33,14 @@ export function planResources(operations: number, documented: number): ResourceP
   for (let i = 0; left > 0; i++) {
     const take = Math.min(left, PER_RESOURCE);
     const docs = [0, 1, 2].map((k) => k < take && docsLeft-- > 0) as [boolean, boolean, boolean];
-    plans.push({ name: `r${String(i).padStart(4, "0")}-items`, ident: `r${String(i).padStart(4, "0")}Items`, Type: `Resource${i}`, guarded: i % 3 === 0, operations: take, documented: docs });
+    plans.push({
+      name: `r${String(i).padStart(4, "0")}-items`,
+      ident: `r${String(i).padStart(4, "0")}Items`,
+      Type: `Resource${i}`,
+      guarded: i % 3 === 0,
+      operations: take,
+      documented: docs,
+    });
     left -= take;
   }
   return plans;
@@ -89,7 +96,13 @@ export function writeStyle(dir: string, style: Exclude<SyntheticStyle, "express"
     writeFileSync(path.join(dir, name), text);
   };
   write("package.json", JSON.stringify({ name: `synthetic-${style}`, version: "1.0.0", type: "module" }));
-  const compilerOptions: Record<string, unknown> = { module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [] };
+  const compilerOptions: Record<string, unknown> = {
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+  };
   if (style === "nest") Object.assign(compilerOptions, { experimentalDecorators: true, emitDecoratorMetadata: true });
   write("tsconfig.json", JSON.stringify({ compilerOptions, include: style === "next" ? ["app", "lib"] : ["src"] }));
   // Next.js keeps shared code beside app/, the others under src/.
@@ -114,12 +127,36 @@ function operationsOf(r: ResourcePlan): { k: number; method: string; path: strin
     { k: 2, method: "get", path: "/:id", keys: [`${P}.Read`], summary: `Get a ${r.name}` },
     { k: 3, method: "patch", path: "/:id", keys: [`${P}.Write`], summary: `Update a ${r.name}` },
     { k: 4, method: "delete", path: "/:id", keys: [], bodyKey: `${P}.Delete`, summary: `Delete a ${r.name}` },
-    ...ACTIONS.map((a, n) => ({ k: 5 + n, method: "post", path: `/:id/${a}`, keys: [`${P}.Write`, `"${r.name}.${a}"`], summary: `${a} a ${r.name}` })),
+    ...ACTIONS.map((a, n) => ({
+      k: 5 + n,
+      method: "post",
+      path: `/:id/${a}`,
+      keys: [`${P}.Write`, `"${r.name}.${a}"`],
+      summary: `${a} a ${r.name}`,
+    })),
     { k: 10, method: "get", path: "/:id/notes", keys: [`"${r.name}.notes.read"`], summary: `List notes of a ${r.name}` },
-    { k: 11, method: "post", path: "/:id/notes", keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`], summary: `Add a note to a ${r.name}` },
+    {
+      k: 11,
+      method: "post",
+      path: "/:id/notes",
+      keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`],
+      summary: `Add a note to a ${r.name}`,
+    },
     { k: 12, method: "get", path: "/:id/notes/:note_id", keys: [`"${r.name}.notes.read"`], summary: `Get a note of a ${r.name}` },
-    { k: 13, method: "patch", path: "/:id/notes/:note_id", keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`], summary: `Update a note of a ${r.name}` },
-    { k: 14, method: "delete", path: "/:id/notes/:note_id", keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`], summary: `Delete a note of a ${r.name}` },
+    {
+      k: 13,
+      method: "patch",
+      path: "/:id/notes/:note_id",
+      keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`],
+      summary: `Update a note of a ${r.name}`,
+    },
+    {
+      k: 14,
+      method: "delete",
+      path: "/:id/notes/:note_id",
+      keys: [`"${r.name}.notes.read"`, `"${r.name}.notes.write"`],
+      summary: `Delete a note of a ${r.name}`,
+    },
   ];
   return ops.slice(0, r.operations);
 }
@@ -129,23 +166,48 @@ function imports(r: ResourcePlan, from: string): string {
 }
 
 function fastify(write: Write, plans: ResourcePlan[]): void {
-  write("src/auth.ts", `import type { FastifyReply, FastifyRequest } from "fastify";
+  write(
+    "src/auth.ts",
+    `import type { FastifyReply, FastifyRequest } from "fastify";
 export function requirePermission(...keys: string[]) { return async (request: FastifyRequest, reply: FastifyReply) => {}; }
 export function assertPermission(request: FastifyRequest, key: string): void {}
-`);
+`,
+  );
   for (const r of plans) {
-    const lines = [`import type { FastifyInstance } from "fastify";`, `import { requirePermission, assertPermission } from "../auth.js";`, imports(r, "../"), `export async function ${r.ident}(f: FastifyInstance) {`];
+    const lines = [
+      `import type { FastifyInstance } from "fastify";`,
+      `import { requirePermission, assertPermission } from "../auth.js";`,
+      imports(r, "../"),
+      `export async function ${r.ident}(f: FastifyInstance) {`,
+    ];
     if (r.guarded) lines.push(`  f.addHook("preHandler", requirePermission(${r.Type}Perm.Read));`);
     for (const op of operationsOf(r)) {
-      const generic = op.k === 0 ? `<{ Reply: Page${r.Type} }>` : op.k === 1 ? `<{ Body: Create${r.Type}Body; Reply: { 201: ${r.Type} } }>` : op.k === 2 ? `<{ Params: { id: string }; Reply: ${r.Type} }>` : "";
-      const handler = op.bodyKey ? `async (request, reply) => { assertPermission(request, ${op.bodyKey}); return reply.code(204).send(); }` : op.k === 0 ? `async () => ({ data: [], next_cursor: null })` : op.k <= 2 ? `async () => (${ITEM})` : `async () => ({})`;
+      const generic =
+        op.k === 0
+          ? `<{ Reply: Page${r.Type} }>`
+          : op.k === 1
+            ? `<{ Body: Create${r.Type}Body; Reply: { 201: ${r.Type} } }>`
+            : op.k === 2
+              ? `<{ Params: { id: string }; Reply: ${r.Type} }>`
+              : "";
+      const handler = op.bodyKey
+        ? `async (request, reply) => { assertPermission(request, ${op.bodyKey}); return reply.code(204).send(); }`
+        : op.k === 0
+          ? `async () => ({ data: [], next_cursor: null })`
+          : op.k <= 2
+            ? `async () => (${ITEM})`
+            : `async () => ({})`;
       const options = op.keys.length ? `{ preHandler: [requirePermission(${op.keys.join(", ")})] }, ` : "";
-      lines.push(`  ${doc(r, op.k, op.summary, true).replace(/\n(?=.)/g, "\n  ")}f.${op.method}${generic}("${op.path}", ${options}${handler});`);
+      lines.push(
+        `  ${doc(r, op.k, op.summary, true).replace(/\n(?=.)/g, "\n  ")}f.${op.method}${generic}("${op.path}", ${options}${handler});`,
+      );
     }
     lines.push("}");
     write(`src/routes/${r.name}.ts`, `${lines.join("\n")}\n`);
   }
-  write("src/app.ts", `import Fastify from "fastify";
+  write(
+    "src/app.ts",
+    `import Fastify from "fastify";
 ${plans.map((r) => `import { ${r.ident} } from "./routes/${r.name}.js";`).join("\n")}
 export function buildApp() {
   const app = Fastify();
@@ -154,65 +216,104 @@ ${plans.map((r) => `    v1.register(${r.ident}, { prefix: "/${r.name}" });`).joi
   }, { prefix: "/v1" });
   return app;
 }
-`);
+`,
+  );
 }
 
 function hono(write: Write, plans: ResourcePlan[]): void {
-  write("src/auth.ts", `import type { Context, Next } from "hono";
+  write(
+    "src/auth.ts",
+    `import type { Context, Next } from "hono";
 export function requirePermission(...keys: string[]) { return async (c: Context, next: Next) => { await next(); }; }
 export function assertPermission(c: Context, key: string): void {}
-`);
+`,
+  );
   for (const r of plans) {
-    const lines = [`import { Hono } from "hono";`, `import { requirePermission, assertPermission } from "../auth.js";`, imports(r, "../"), `export const ${r.ident} = new Hono();`];
+    const lines = [
+      `import { Hono } from "hono";`,
+      `import { requirePermission, assertPermission } from "../auth.js";`,
+      imports(r, "../"),
+      `export const ${r.ident} = new Hono();`,
+    ];
     if (r.guarded) lines.push(`${r.ident}.use("*", requirePermission(${r.Type}Perm.Read));`);
     for (const op of operationsOf(r)) {
-      const handler = op.bodyKey ? `(c) => { assertPermission(c, ${op.bodyKey}); return c.body(null, 204); }` : op.k === 0 ? `(c) => c.json({ data: [], next_cursor: null })` : `(c) => c.json({})`;
+      const handler = op.bodyKey
+        ? `(c) => { assertPermission(c, ${op.bodyKey}); return c.body(null, 204); }`
+        : op.k === 0
+          ? `(c) => c.json({ data: [], next_cursor: null })`
+          : `(c) => c.json({})`;
       const checks = op.keys.length ? `requirePermission(${op.keys.join(", ")}), ` : "";
       lines.push(`${doc(r, op.k, op.summary, false)}${r.ident}.${op.method}("${op.path}", ${checks}${handler});`);
     }
     write(`src/routes/${r.name}.ts`, `${lines.join("\n")}\n`);
   }
-  write("src/app.ts", `import { Hono } from "hono";
+  write(
+    "src/app.ts",
+    `import { Hono } from "hono";
 ${plans.map((r) => `import { ${r.ident} } from "./routes/${r.name}.js";`).join("\n")}
 export const app = new Hono();
 const v1 = app.basePath("/v1");
 ${plans.map((r) => `v1.route("/${r.name}", ${r.ident});`).join("\n")}
-`);
+`,
+  );
 }
 
 function koa(write: Write, plans: ResourcePlan[]): void {
-  write("src/auth.ts", `import type { Context, Next } from "koa";
+  write(
+    "src/auth.ts",
+    `import type { Context, Next } from "koa";
 export function requirePermission(...keys: string[]) { return async (ctx: Context, next: Next) => { await next(); }; }
 export function assertPermission(ctx: Context, key: string): void {}
-`);
+`,
+  );
   for (const r of plans) {
-    const lines = [`import Router from "@koa/router";`, `import { requirePermission, assertPermission } from "../auth.js";`, imports(r, "../"), `export const ${r.ident} = new Router();`];
+    const lines = [
+      `import Router from "@koa/router";`,
+      `import { requirePermission, assertPermission } from "../auth.js";`,
+      imports(r, "../"),
+      `export const ${r.ident} = new Router();`,
+    ];
     if (r.guarded) lines.push(`${r.ident}.use(requirePermission(${r.Type}Perm.Read));`);
     for (const op of operationsOf(r)) {
       const method = op.method === "delete" ? "del" : op.method;
-      const handler = op.bodyKey ? `(ctx) => { assertPermission(ctx, ${op.bodyKey}); ctx.status = 204; }` : op.k === 0 ? `(ctx) => { ctx.body = { data: [], next_cursor: null }; }` : `(ctx) => { ctx.body = {}; }`;
+      const handler = op.bodyKey
+        ? `(ctx) => { assertPermission(ctx, ${op.bodyKey}); ctx.status = 204; }`
+        : op.k === 0
+          ? `(ctx) => { ctx.body = { data: [], next_cursor: null }; }`
+          : `(ctx) => { ctx.body = {}; }`;
       const checks = op.keys.length ? `requirePermission(${op.keys.join(", ")}), ` : "";
       lines.push(`${doc(r, op.k, op.summary, false)}${r.ident}.${method}("${op.path}", ${checks}${handler});`);
     }
     write(`src/routes/${r.name}.ts`, `${lines.join("\n")}\n`);
   }
-  write("src/app.ts", `import Koa from "koa";
+  write(
+    "src/app.ts",
+    `import Koa from "koa";
 import Router from "@koa/router";
 ${plans.map((r) => `import { ${r.ident} } from "./routes/${r.name}.js";`).join("\n")}
 export const app = new Koa();
 const api = new Router({ prefix: "/v1" });
 ${plans.map((r) => `api.use("/${r.name}", ${r.ident}.routes(), ${r.ident}.allowedMethods());`).join("\n")}
 app.use(api.routes()).use(api.allowedMethods());
-`);
+`,
+  );
 }
 
 function nest(write: Write, plans: ResourcePlan[]): void {
-  write("src/auth.ts", `import { SetMetadata } from "@nestjs/common";
+  write(
+    "src/auth.ts",
+    `import { SetMetadata } from "@nestjs/common";
 export const RequirePermissions = (...keys: string[]) => SetMetadata("permissions", keys);
 export function assertPermission(held: string[] | undefined, key: string): void {}
-`);
+`,
+  );
   for (const r of plans) {
-    const lines = [`import { Body, Controller, Delete, Get, Param, Patch, Post } from "@nestjs/common";`, `import { RequirePermissions, assertPermission } from "../auth.js";`, imports(r, "../"), `@Controller("v1/${r.name}")`];
+    const lines = [
+      `import { Body, Controller, Delete, Get, Param, Patch, Post } from "@nestjs/common";`,
+      `import { RequirePermissions, assertPermission } from "../auth.js";`,
+      imports(r, "../"),
+      `@Controller("v1/${r.name}")`,
+    ];
     if (r.guarded) lines.push(`@RequirePermissions(${r.Type}Perm.Read)`);
     lines.push(`export class ${r.Type}Controller {`);
     for (const op of operationsOf(r)) {
@@ -220,23 +321,37 @@ export function assertPermission(held: string[] | undefined, key: string): void 
       const route = op.path === "/" ? "" : `"${op.path.slice(1)}"`;
       const checks = op.keys.length ? `\n  @RequirePermissions(${op.keys.join(", ")})` : "";
       const signature =
-        op.k === 0 ? `list${r.Type}(): Page${r.Type} { return { data: [], next_cursor: null }; }` : op.k === 1 ? `create${r.Type}(@Body() body: Create${r.Type}Body): ${r.Type} { return { ...${ITEM}, name: body.name }; }` : op.k === 2 ? `get${r.Type}(@Param("id") id: string): ${r.Type} { return { ...${ITEM}, id }; }` : op.bodyKey ? `op${op.k}(): void { assertPermission([], ${op.bodyKey}); }` : `op${op.k}() { return {}; }`;
+        op.k === 0
+          ? `list${r.Type}(): Page${r.Type} { return { data: [], next_cursor: null }; }`
+          : op.k === 1
+            ? `create${r.Type}(@Body() body: Create${r.Type}Body): ${r.Type} { return { ...${ITEM}, name: body.name }; }`
+            : op.k === 2
+              ? `get${r.Type}(@Param("id") id: string): ${r.Type} { return { ...${ITEM}, id }; }`
+              : op.bodyKey
+                ? `op${op.k}(): void { assertPermission([], ${op.bodyKey}); }`
+                : `op${op.k}() { return {}; }`;
       lines.push(`  ${doc(r, op.k, op.summary, true).replace(/\n(?=.)/g, "\n  ")}@${decorator}(${route})${checks}\n  ${signature}`);
     }
     lines.push("}");
     write(`src/controllers/${r.name}.controller.ts`, `${lines.join("\n")}\n`);
   }
-  write("src/app.module.ts", `import { Module } from "@nestjs/common";
+  write(
+    "src/app.module.ts",
+    `import { Module } from "@nestjs/common";
 ${plans.map((r) => `import { ${r.Type}Controller } from "./controllers/${r.name}.controller.js";`).join("\n")}
 @Module({ controllers: [${plans.map((r) => `${r.Type}Controller`).join(", ")}] })
 export class AppModule {}
-`);
+`,
+  );
 }
 
 function next(write: Write, plans: ResourcePlan[]): void {
-  write("lib/auth.ts", `export function assertPermission(request: Request, ...keys: string[]): void {}
+  write(
+    "lib/auth.ts",
+    `export function assertPermission(request: Request, ...keys: string[]): void {}
 export function requirePermission(key: string, handler: (request: Request) => Promise<Response>) { return async (request: Request) => handler(request); }
-`);
+`,
+  );
   for (const r of plans) {
     // Route files by folder; the read check every third resource applies stands in each handler.
     const files = new Map<string, string[]>();
@@ -244,9 +359,16 @@ export function requirePermission(key: string, handler: (request: Request) => Pr
       const folder = op.path.replace(/:([a-z_]+)/g, "[$1]");
       const file = `app/v1/${r.name}${folder === "/" ? "" : folder}/route.ts`;
       const keys = [...(r.guarded ? [`${r.Type}Perm.Read`] : []), ...op.keys, ...(op.bodyKey ? [op.bodyKey] : [])];
-      const body = op.k === 0 ? `Response.json({ data: [], next_cursor: null })` : op.bodyKey ? `new Response(null, { status: 204 })` : `Response.json({})`;
+      const body =
+        op.k === 0
+          ? `Response.json({ data: [], next_cursor: null })`
+          : op.bodyKey
+            ? `new Response(null, { status: 204 })`
+            : `Response.json({})`;
       const list = files.get(file) ?? [];
-      list.push(`${doc(r, op.k, op.summary, false)}export async function ${op.method.toUpperCase()}(request: Request) {\n  ${keys.length ? `assertPermission(request, ${keys.join(", ")});\n  ` : ""}return ${body};\n}`);
+      list.push(
+        `${doc(r, op.k, op.summary, false)}export async function ${op.method.toUpperCase()}(request: Request) {\n  ${keys.length ? `assertPermission(request, ${keys.join(", ")});\n  ` : ""}return ${body};\n}`,
+      );
       files.set(file, list);
     }
     for (const [file, handlers] of files) {

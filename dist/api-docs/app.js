@@ -31,7 +31,8 @@
   }
   function resolve(schema, doc) {
     let current = schema || {};
-    for (let i = 0; i < 16 && current.$ref; i++) current = (doc.components && doc.components.schemas && doc.components.schemas[refName(current.$ref)]) || {};
+    for (let i = 0; i < 16 && current.$ref; i++)
+      current = (doc.components && doc.components.schemas && doc.components.schemas[refName(current.$ref)]) || {};
     return current;
   }
   function typeLabel(schema, doc) {
@@ -51,9 +52,17 @@
     if (!props) return null;
     const required = new Set(resolved.required || (resolved.items && resolve(resolved.items, doc).required) || []);
     for (const [name, prop] of Object.entries(props)) {
-      const item = el("li", {}, el("code", { text: name }), " ", el("span", { class: "type", text: typeLabel(prop, doc) }), required.has(name) ? el("span", { class: "req", text: " required" }) : null);
+      const item = el(
+        "li",
+        {},
+        el("code", { text: name }),
+        " ",
+        el("span", { class: "type", text: typeLabel(prop, doc) }),
+        required.has(name) ? el("span", { class: "req", text: " required" }) : null,
+      );
       const described = resolve(prop, doc);
-      if (prop.description || described.description) item.append(el("div", { class: "muted", text: prop.description || described.description }));
+      if (prop.description || described.description)
+        item.append(el("div", { class: "muted", text: prop.description || described.description }));
       const key = prop.$ref || (prop.items && prop.items.$ref);
       if (depth < 4 && !(key && seen.has(key))) {
         const next = new Set(seen);
@@ -111,8 +120,12 @@
   /** Required keys as chips, each any-of group as one "any of a | b" chip, and a marker when keys could not be read. */
   function keyChips(permissions, anyOf, unresolved) {
     const chips = permissions.map((p) => el("span", { class: "chip", text: p }));
-    for (const group of anyOf || []) chips.push(el("span", { class: "chip any-of", title: "any one of these keys", text: `any of ${group.join(" | ")}` }));
-    if ((unresolved || []).includes("permissions")) chips.push(el("span", { class: "chip unresolved", title: "apidex could not read every key this operation checks", text: "unresolved" }));
+    for (const group of anyOf || [])
+      chips.push(el("span", { class: "chip any-of", title: "any one of these keys", text: `any of ${group.join(" | ")}` }));
+    if ((unresolved || []).includes("permissions"))
+      chips.push(
+        el("span", { class: "chip unresolved", title: "apidex could not read every key this operation checks", text: "unresolved" }),
+      );
     return chips;
   }
 
@@ -121,7 +134,15 @@
     const details = el(
       "details",
       { class: "op", id: `op-${op.operationId}`, "data-operation-id": op.operationId },
-      el("summary", {}, methodBadge(method), el("span", { class: "path", text: path }), el("span", { text: op.summary || "" }), op["x-service-destructive"] ? el("span", { class: "badge danger", text: "destructive" }) : null, op.deprecated ? el("span", { class: "badge", text: "deprecated" }) : null),
+      el(
+        "summary",
+        {},
+        methodBadge(method),
+        el("span", { class: "path", text: path }),
+        el("span", { text: op.summary || "" }),
+        op["x-service-destructive"] ? el("span", { class: "badge danger", text: "destructive" }) : null,
+        op.deprecated ? el("span", { class: "badge", text: "deprecated" }) : null,
+      ),
     );
     const body = el("div", { class: "op-body" });
     if (op.description) body.append(el("p", { text: op.description }));
@@ -129,31 +150,72 @@
       el(
         "dl",
         { class: "facts" },
-        el("dt", { text: "Operation id" }), el("dd", {}, el("code", { text: op.operationId })),
-        el("dt", { text: "Scope" }), el("dd", {}, op["x-service-scope"] ? el("code", { text: op["x-service-scope"] }) : el("span", { class: "muted", text: "none" })),
-        el("dt", { text: "Permissions" }), el("dd", { class: "chips" }, perms.length || op["x-service-permissions-any-of"] || op["x-service-unresolved"] ? keyChips(perms, op["x-service-permissions-any-of"], op["x-service-unresolved"]) : el("span", { class: "muted", text: "none" })),
-        el("dt", { text: "Undoable" }), el("dd", { text: op["x-service-destructive"] ? "No: this cannot be undone from the API" : "Yes" }),
+        el("dt", { text: "Operation id" }),
+        el("dd", {}, el("code", { text: op.operationId })),
+        el("dt", { text: "Scope" }),
+        el("dd", {}, op["x-service-scope"] ? el("code", { text: op["x-service-scope"] }) : el("span", { class: "muted", text: "none" })),
+        el("dt", { text: "Permissions" }),
+        el(
+          "dd",
+          { class: "chips" },
+          perms.length || op["x-service-permissions-any-of"] || op["x-service-unresolved"]
+            ? keyChips(perms, op["x-service-permissions-any-of"], op["x-service-unresolved"])
+            : el("span", { class: "muted", text: "none" }),
+        ),
+        el("dt", { text: "Undoable" }),
+        el("dd", { text: op["x-service-destructive"] ? "No: this cannot be undone from the API" : "Yes" }),
       ),
     );
     const params = op.parameters || [];
     if (params.length) {
-      const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Parameter" }), el("th", { text: "In" }), el("th", { text: "Type" }), el("th", { text: "Description" }))));
+      const table = el(
+        "table",
+        {},
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", { text: "Parameter" }),
+            el("th", { text: "In" }),
+            el("th", { text: "Type" }),
+            el("th", { text: "Description" }),
+          ),
+        ),
+      );
       const rows = el("tbody");
-      for (const p of params) rows.append(el("tr", {}, el("td", {}, el("code", { text: p.name }), p.required ? el("span", { class: "req", text: " required" }) : null), el("td", { text: p.in }), el("td", { class: "type", text: typeLabel(p.schema, doc) }), el("td", { text: p.description || "" })));
+      for (const p of params)
+        rows.append(
+          el(
+            "tr",
+            {},
+            el("td", {}, el("code", { text: p.name }), p.required ? el("span", { class: "req", text: " required" }) : null),
+            el("td", { text: p.in }),
+            el("td", { class: "type", text: typeLabel(p.schema, doc) }),
+            el("td", { text: p.description || "" }),
+          ),
+        );
       table.append(rows);
       body.append(el("h4", { text: "Parameters" }), el("div", { class: "table-wrap" }, table));
     }
-    const requestSchema = op.requestBody && op.requestBody.content && op.requestBody.content["application/json"] && op.requestBody.content["application/json"].schema;
+    const requestSchema =
+      op.requestBody &&
+      op.requestBody.content &&
+      op.requestBody.content["application/json"] &&
+      op.requestBody.content["application/json"].schema;
     if (requestSchema) {
       body.append(el("h4", { text: "Request body" }), schemaBlock("Body", requestSchema, doc));
-      for (const example of examplesOf(op.requestBody.content)) body.append(el("pre", { "aria-label": "Request example", text: JSON.stringify(example, null, 2) }));
+      for (const example of examplesOf(op.requestBody.content))
+        body.append(el("pre", { "aria-label": "Request example", text: JSON.stringify(example, null, 2) }));
     }
     body.append(el("h4", { text: "Responses" }));
     for (const [status, response] of Object.entries(op.responses || {})) {
       const media = response.content && (response.content["application/json"] || Object.values(response.content)[0]);
       const block = el("div", { class: "response" }, el("h5", {}, el("code", { text: status }), ` ${response.description || ""}`));
       if (media && media.schema) block.append(schemaBlock("Body", media.schema, doc));
-      for (const example of examplesOf(response.content)) block.append(el("pre", { "aria-label": `Response ${status} example`, text: JSON.stringify(example, null, 2) }));
+      for (const example of examplesOf(response.content))
+        block.append(el("pre", { "aria-label": `Response ${status} example`, text: JSON.stringify(example, null, 2) }));
       body.append(block);
     }
     details.append(body);
@@ -181,10 +243,18 @@
       );
       rows.append(row);
       const alternatives = (op.any_of || []).flat();
-      return { row, op, keys: [...op.permissions, ...alternatives], unresolved: (op.unresolved || []).includes("permissions"), words: `${op.operation_id} ${op.summary} ${op.path} ${op.permissions.join(" ")} ${alternatives.join(" ")}`.toLowerCase(), path: op.path.toLowerCase() };
+      return {
+        row,
+        op,
+        keys: [...op.permissions, ...alternatives],
+        unresolved: (op.unresolved || []).includes("permissions"),
+        words: `${op.operation_id} ${op.summary} ${op.path} ${op.permissions.join(" ")} ${alternatives.join(" ")}`.toLowerCase(),
+        path: op.path.toLowerCase(),
+      };
     });
     const methodSelect = $("f-method");
-    for (const m of [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))) methodSelect.append(el("option", { value: m, text: m }));
+    for (const m of [...methods].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)))
+      methodSelect.append(el("option", { value: m, text: m }));
     const datalist = $("permission-keys");
     for (const k of [...keys].sort()) datalist.append(el("option", { value: k }));
 
@@ -199,7 +269,8 @@
       for (const e of entries) {
         // A key matches where it is required or one of a group's alternatives; "?" shows the unresolved ones.
         const keyMatches = !permission || (permission === "?" ? e.unresolved : e.keys.includes(permission));
-        const visible = (!method || e.op.method === method) && keyMatches && (!path || e.path.includes(path)) && words.every((w) => e.words.includes(w));
+        const visible =
+          (!method || e.op.method === method) && keyMatches && (!path || e.path.includes(path)) && words.every((w) => e.words.includes(w));
         if (e.row.hidden === visible) e.row.hidden = !visible;
         if (visible) shown++;
       }
@@ -239,7 +310,8 @@
       const title = (doc.info && doc.info.title) || index.service.name;
       document.title = `${title} reference`;
       $("title").textContent = title;
-      $("subtitle").textContent = `Version ${index.service.version} · ${Object.values(doc.paths || {}).reduce((n, item) => n + Object.keys(item).length, 0)} documented of ${index.count} operations`;
+      $("subtitle").textContent =
+        `Version ${index.service.version} · ${Object.values(doc.paths || {}).reduce((n, item) => n + Object.keys(item).length, 0)} documented of ${index.count} operations`;
       renderDocumented(doc);
       const documentedIds = new Set(index.operations.filter((o) => o.documented).map((o) => o.operation_id));
       renderIndex(index, documentedIds);

@@ -13,7 +13,9 @@ import { fileURLToPath } from "node:url";
 export function buildIdOf(root: string, folders: string[], skip: string[] = []): string {
   const hash = createHash("sha256");
   for (const folder of folders) {
-    const files = (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((f) => path.join(folder, f).split(path.sep).join("/")).sort();
+    const files = (readdirSync(path.join(root, folder), { recursive: true }) as string[])
+      .map((f) => path.join(folder, f).split(path.sep).join("/"))
+      .sort();
     for (const file of files) {
       if (skip.includes(file)) continue;
       let content: Buffer;

@@ -21,7 +21,9 @@ const lib = fileURLToPath(new URL("../", import.meta.url));
 const lazyChildProcess: Plugin = {
   name: "lazy-child-process",
   setup(bundler) {
-    bundler.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "child_process", namespace: "apidex-lazy" } : undefined));
+    bundler.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "child_process", namespace: "apidex-lazy" } : undefined,
+    );
     bundler.onLoad({ filter: /.*/, namespace: "apidex-lazy" }, () => ({
       contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });\n`,
       loader: "js",
@@ -42,8 +44,16 @@ const lazyFdirPicomatch: Plugin = {
       const eager = /try \{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\} catch \{\}/;
       const use = "const globFn = this.globFunction || pm;";
       const text = readFileSync(args.path, "utf8");
-      if (!eager.test(text) || !text.includes(use)) throw new Error(`bundle-cli: ${args.path} no longer loads picomatch the way the lazy-fdir-picomatch plugin expects; update the plugin.`);
-      const contents = text.replace(eager, "").replace(use, 'const globFn = this.globFunction || (pm ??= (() => { try { return __require("picomatch"); } catch { return null; } })());');
+      if (!eager.test(text) || !text.includes(use))
+        throw new Error(
+          `bundle-cli: ${args.path} no longer loads picomatch the way the lazy-fdir-picomatch plugin expects; update the plugin.`,
+        );
+      const contents = text
+        .replace(eager, "")
+        .replace(
+          use,
+          'const globFn = this.globFunction || (pm ??= (() => { try { return __require("picomatch"); } catch { return null; } })());',
+        );
       return { contents, loader: "js" };
     });
   },
@@ -76,7 +86,11 @@ const result = await build({
 // The bundle reaches packages with require() only (see `supported` above): each one it names must have a
 // CommonJS entry, or the command that loads it would fail at run time on Node 20 (ERR_REQUIRE_ESM).
 const requireFromLib = createRequire(path.join(lib, "apidex.cjs"));
-const external = new Set(Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && !i.path.startsWith("node:")).map((i) => i.path)));
+const external = new Set(
+  Object.values(result.metafile.inputs).flatMap((input) =>
+    input.imports.filter((i) => i.external && !i.path.startsWith("node:")).map((i) => i.path),
+  ),
+);
 const esmOnly = [...external].filter((name) => {
   try {
     return isEsModule(requireFromLib.resolve(name));
@@ -85,7 +99,9 @@ const esmOnly = [...external].filter((name) => {
   }
 });
 if (esmOnly.length) {
-  process.stderr.write(`bundle-cli: these packages have no CommonJS entry the bundle can require(): ${esmOnly.join(", ")}. Bundle them, or load them outside the CLI bundle.\n`);
+  process.stderr.write(
+    `bundle-cli: these packages have no CommonJS entry the bundle can require(): ${esmOnly.join(", ")}. Bundle them, or load them outside the CLI bundle.\n`,
+  );
   process.exit(1);
 }
 
@@ -108,7 +124,9 @@ buildSync({
   logLevel: "warning",
 });
 chmodSync(path.join(lib, "cli.cjs"), 0o755);
-process.stdout.write(`bundled the command line into ${path.relative(process.cwd(), path.join(lib, "apidex.cjs"))} and the bin into ${path.relative(process.cwd(), path.join(lib, "cli.cjs"))}\n`);
+process.stdout.write(
+  `bundled the command line into ${path.relative(process.cwd(), path.join(lib, "apidex.cjs"))} and the bin into ${path.relative(process.cwd(), path.join(lib, "cli.cjs"))}\n`,
+);
 
 /** Whether Node loads `file` as an ES module: `.mjs`, or `.js` under a package.json that says "type": "module". */
 function isEsModule(file: string): boolean {

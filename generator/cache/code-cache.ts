@@ -58,7 +58,18 @@ export function loadWithCodeCache(filename: string, folder: string, kind: string
   try {
     const stat = statSync(filename);
     key = createHash("sha256")
-      .update(JSON.stringify([filename, stat.size, stat.mtimeMs, stat.ino, process.versions.node, process.versions.v8, process.arch, process.platform]))
+      .update(
+        JSON.stringify([
+          filename,
+          stat.size,
+          stat.mtimeMs,
+          stat.ino,
+          process.versions.node,
+          process.versions.v8,
+          process.arch,
+          process.platform,
+        ]),
+      )
       .digest("hex")
       .slice(0, 16);
   } catch {
@@ -79,7 +90,10 @@ export function loadWithCodeCache(filename: string, folder: string, kind: string
   const text = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
   // The script must not call `import()`: Node 20 gives a script compiled from cached data no dynamic-import
   // callback, whatever `importModuleDynamically` says (the bundle is built with none, see bundle-cli.ts).
-  const script = new Script(Module.wrap(text.startsWith("#!") ? `//${text.slice(2)}` : text), { filename, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(Module.wrap(text.startsWith("#!") ? `//${text.slice(2)}` : text), {
+    filename,
+    ...(cachedData ? { cachedData } : {}),
+  });
   const loaded = new Module(filename) as Module & { filename: string; paths: string[]; loaded: boolean };
   loaded.filename = filename;
   loaded.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(path.dirname(filename));

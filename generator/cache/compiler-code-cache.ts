@@ -59,7 +59,8 @@ export function preloadCompiler(folder: string): PreloadedCompiler {
       // and removed when a cache is written (listing the folder costs a run that writes none ~1 ms).
       if (!loaded.save("complete")) return;
       try {
-        for (const name of readdirSync(folder)) if (/^compiler-[0-9a-f]{16}\.v8$/.test(name)) rmSync(path.join(folder, name), { force: true });
+        for (const name of readdirSync(folder))
+          if (/^compiler-[0-9a-f]{16}\.v8$/.test(name)) rmSync(path.join(folder, name), { force: true });
       } catch {
         // best effort, like the cache itself
       }

@@ -265,7 +265,10 @@ export class RunCache {
    * test, a model no documented shape uses. The set of globbed files must be the same (a new file
    * could satisfy an import that failed) and every other input unchanged. Returns undefined otherwise.
    */
-  artifactsUnaffected(globbed: Map<string, string>, parsedByScan: (file: string) => boolean): { artifacts: CachedArtifacts; changed: string[] } | undefined {
+  artifactsUnaffected(
+    globbed: Map<string, string>,
+    parsedByScan: (file: string) => boolean,
+  ): { artifacts: CachedArtifacts; changed: string[] } | undefined {
     const previous = this.data;
     if (!previous?.artifacts || !previous.analysed) return undefined;
     const analysed = new Set(previous.analysed);
@@ -401,11 +404,20 @@ export class RunCache {
   }
 
   /** Writes the cache atomically; a failure to write only costs the next run its speed. */
-  save(sources: Map<string, string>, artifacts: CachedArtifacts | undefined, types: CachedTypes | undefined, analysed?: string[], summaries?: ModuleSummaries, scan?: ScanRecord, ids?: Readonly<Record<string, string>>): void {
+  save(
+    sources: Map<string, string>,
+    artifacts: CachedArtifacts | undefined,
+    types: CachedTypes | undefined,
+    analysed?: string[],
+    summaries?: ModuleSummaries,
+    scan?: ScanRecord,
+    ids?: Readonly<Record<string, string>>,
+  ): void {
     const distinct = artifacts ? distinctContents(artifacts.files) : undefined;
-    const stored: StoredArtifacts | undefined = artifacts && distinct
-      ? { id: randomBytes(16).toString("hex"), files: distinct.files, counts: artifacts.counts, diagnostics: artifacts.diagnostics }
-      : undefined;
+    const stored: StoredArtifacts | undefined =
+      artifacts && distinct
+        ? { id: randomBytes(16).toString("hex"), files: distinct.files, counts: artifacts.counts, diagnostics: artifacts.diagnostics }
+        : undefined;
     const data: CacheFile = {
       format: CACHE_FORMAT,
       key: this.key,
@@ -413,7 +425,12 @@ export class RunCache {
       ...(analysed ? { analysed: [...analysed].sort() } : {}),
       ...(stored ? { artifacts: stored } : {}),
       ...(types ? { types } : {}),
-      ...(scan ? { stats: sortedRecord(Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)))), routeCapable: [...scan.routeCapable].sort() } : {}),
+      ...(scan
+        ? {
+            stats: sortedRecord(Object.fromEntries([...scan.stats].filter(([name]) => sources.has(name)))),
+            routeCapable: [...scan.routeCapable].sort(),
+          }
+        : {}),
       ...(scan?.listing ? { listing: scan.listing } : {}),
       ...(ids ? { ids } : {}),
     };
@@ -452,7 +469,12 @@ function distinctContents(files: CachedArtifacts["files"]): { files: StoredArtif
   const contents: Buffer[] = [];
   const stored: StoredArtifacts["files"] = [];
   files.forEach((file, index) => {
-    const same = files.findIndex((earlier, i) => i < index && stored[i]!.same === undefined && (earlier.content === file.content || (earlier.content.length === file.content.length && earlier.content.equals(file.content))));
+    const same = files.findIndex(
+      (earlier, i) =>
+        i < index &&
+        stored[i]!.same === undefined &&
+        (earlier.content === file.content || (earlier.content.length === file.content.length && earlier.content.equals(file.content))),
+    );
     if (same >= 0) stored.push({ name: file.name, size: file.content.length, same });
     else {
       stored.push({ name: file.name, size: file.content.length });
@@ -484,4 +506,3 @@ export function pruneOldest(folder: string, keep: number, extension = ".json"): 
   entries.sort((a, b) => b.mtime - a.mtime);
   for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
 }
-

@@ -92,7 +92,14 @@ export class SummariesStore {
    * file this process read (or wrote) when the difference is small, else as a new full file.
    */
   write(digest: string, summaries: ModuleSummaries): void {
-    const header = { format: SUMMARIES_FORMAT, key: this.key, sources: digest, adapter: summaries.adapter, imports: summaries.imports, keyTypeFiles: summaries.keyTypeFiles };
+    const header = {
+      format: SUMMARIES_FORMAT,
+      key: this.key,
+      sources: digest,
+      adapter: summaries.adapter,
+      imports: summaries.imports,
+      keyTypeFiles: summaries.keyTypeFiles,
+    };
     const entries = Object.entries(summaries.modules).map(([file, summary]) => [file, textOf(summary)] as const);
     mkdirSync(path.dirname(this.file), { recursive: true });
     const base = this.base;

@@ -58,7 +58,9 @@ const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const configFile = findConfigFile(options);
   // Zero-config (no file) has nothing to validate, and skips loading the schema's library.
-  const config: ApidexConfig = configFile ? (await import("./schema.js")).validateConfig(await importConfig(configFile, options.cache ?? true), configFile) : {};
+  const config: ApidexConfig = configFile
+    ? (await import("./schema.js")).validateConfig(await importConfig(configFile, options.cache ?? true), configFile)
+    : {};
   const base = configFile ? path.dirname(configFile) : options.cwd;
 
   const root = options.root ? path.resolve(options.cwd, options.root) : path.resolve(base, config.root ?? ".");
@@ -76,7 +78,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
   }
   for (const [i, entry] of (config.fileRoutes ?? []).entries()) {
-    if (!existsSync(path.resolve(root, entry.dir))) throw new UsageError(`${configFile}: fileRoutes[${i}].dir ${entry.dir} does not exist under ${root}.`, "Fix the folder (it is relative to the project root) or remove the entry.");
+    if (!existsSync(path.resolve(root, entry.dir)))
+      throw new UsageError(
+        `${configFile}: fileRoutes[${i}].dir ${entry.dir} does not exist under ${root}.`,
+        "Fix the folder (it is relative to the project root) or remove the entry.",
+      );
   }
   const out = options.out
     ? path.resolve(options.cwd, options.out)
@@ -94,7 +100,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     service: config.service ?? readServiceFromPackageJson(root),
     closed: [...(config.closed ?? []), ...(options.closed ?? [])],
     // The any-of calls are permission calls too (the scan and the type phase look for both).
-    permissionCalls: [...new Set([...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS), ...(config.permissions?.extraCalls ?? []), ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)])],
+    permissionCalls: [
+      ...new Set([
+        ...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS),
+        ...(config.permissions?.extraCalls ?? []),
+        ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS),
+      ]),
+    ],
     anyPermissionCalls: [...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)],
     operationIds: config.operationIds ?? {},
     ...(config.operationIdsFrom ? { operationIdsFrom: config.operationIdsFrom } : {}),

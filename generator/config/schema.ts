@@ -3,7 +3,6 @@ import { UsageError } from "../diagnostics/diagnostic.js";
 
 export { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS, HTTP_METHODS } from "./defaults.js";
 
-
 const pathPattern = z
   .string()
   .min(1)
@@ -30,13 +29,28 @@ export const configSchema = z
     nest: z
       .object({
         /** Permission decorators: name, argument index (all when absent), property path in an options object. */
-        decorators: z.array(z.object({ name: z.string().min(1), argument: z.number().int().min(0).optional(), property: z.string().min(1).optional(), any: z.boolean().optional() }).strict()).min(1).optional(),
+        decorators: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1),
+                argument: z.number().int().min(0).optional(),
+                property: z.string().min(1).optional(),
+                any: z.boolean().optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .optional(),
         /** The application(s) the artifacts describe, by the root module passed to `NestFactory.create` (default: the only one, or the largest). */
         app: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
         /** The global prefix, when the bootstrap cannot be read (it wins over `setGlobalPrefix`). */
         globalPrefix: z.string().optional(),
         /** URI versioning, when the bootstrap cannot be read (it wins over `enableVersioning`). */
-        uriVersioning: z.object({ defaultVersion: z.union([z.string(), z.array(z.string())]).optional(), prefix: z.string().optional() }).strict().optional(),
+        uriVersioning: z
+          .object({ defaultVersion: z.union([z.string(), z.array(z.string())]).optional(), prefix: z.string().optional() })
+          .strict()
+          .optional(),
       })
       .strict()
       .optional(),
@@ -45,7 +59,10 @@ export const configSchema = z
      * permission key is read from the loop's entry at `permission` (`"meta.kind"`); when `when` is given
      * and false there (`"meta.requireCredential"`), the entry checks no permission.
      */
-    registry: z.object({ permission: z.string().min(1), when: z.string().min(1).optional() }).strict().optional(),
+    registry: z
+      .object({ permission: z.string().min(1), when: z.string().min(1).optional() })
+      .strict()
+      .optional(),
     /**
      * Folders of file-system routes: every `route.{ts,mts,js}` below `dir` (relative to `root`) is a route
      * file whose URL is `prefix` (default `/`) and its folder path, with Next.js App Router folder rules;
@@ -66,7 +83,10 @@ export const configSchema = z
       .optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
-    service: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),
+    service: z
+      .object({ name: z.string().min(1), version: z.string().min(1) })
+      .strict()
+      .optional(),
     /** Path globs of closed routes (never indexed, never callable), e.g. `/v1/auth/**`. */
     closed: z.array(pathPattern).optional(),
     permissions: z
@@ -83,7 +103,22 @@ export const configSchema = z
     lint: z
       .object({
         /** Severity per rule: "error", "warning" or "off". */
-        rules: z.partialRecord(z.enum(["no-permission", "unresolved-permissions", "documented-scope", "documented-summary", "documented-examples", "summary-length", "looks-closed", "documented-closed", "duplicate-id"]), z.enum(["error", "warning", "off"])).optional(),
+        rules: z
+          .partialRecord(
+            z.enum([
+              "no-permission",
+              "unresolved-permissions",
+              "documented-scope",
+              "documented-summary",
+              "documented-examples",
+              "summary-length",
+              "looks-closed",
+              "documented-closed",
+              "duplicate-id",
+            ]),
+            z.enum(["error", "warning", "off"]),
+          )
+          .optional(),
         /** Path globs of operations that intentionally check no permission (also the `@public` tag). */
         public: z.array(pathPattern).optional(),
       })

@@ -12,7 +12,11 @@ export interface ExtractOptions {
   /** NestJS permission decorators, when the config replaces the defaults. */
   nestDecorators?: { name: string; argument?: number; property?: string; any?: boolean }[];
   /** NestJS bootstrap settings from the config, over what the bootstrap file says. */
-  nestBootstrap?: { globalPrefix?: string; uriVersioning?: { defaultVersion?: string | string[]; prefix?: string }; app?: string | string[] };
+  nestBootstrap?: {
+    globalPrefix?: string;
+    uriVersioning?: { defaultVersion?: string | string[]; prefix?: string };
+    app?: string | string[];
+  };
   /** Folders of route files (`fileRoutes`): `dir` relative to the project root, `prefix` before their paths (default `/`). */
   fileRoutes?: { dir: string; prefix?: string | undefined }[];
   /** A file-route adapter runs: the router adapters leave the apps route files serve (`handle(app)`) to it. */

@@ -60,7 +60,13 @@ export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  * (`/`, `/:id`) under hundreds of prefixes. Anything else parses the joined path in full.
  * `test/extract-express.test.ts` checks that both ways agree.
  */
-export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framework: string, parsePath: PathParser, simplePath?: (raw: string) => PathParseResult | undefined): RouteFact[] {
+export function flattenApp(
+  app: RouterNode,
+  diagnostics: DiagnosticBag,
+  framework: string,
+  parsePath: PathParser,
+  simplePath?: (raw: string) => PathParseResult | undefined,
+): RouteFact[] {
   const routes: RouteFact[] = [];
   const active = new MiddlewareTrie();
   const simpleParts = new Map<string, SimpleParts | null>();
@@ -96,7 +102,12 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
   const visitLayer = (layer: Layer, full: string, chain: RouterNode[]): void => {
     if (layer.type === "mount") {
       if (chain.includes(layer.router)) {
-        diagnostics.warning("APX212", `This mount makes a cycle: the router is already an ancestor on the path ${full}; the routes below it are indexed once, not again under the cycle.`, layer.site, "Mount each router under one parent.");
+        diagnostics.warning(
+          "APX212",
+          `This mount makes a cycle: the router is already an ancestor on the path ${full}; the routes below it are indexed once, not again under the cycle.`,
+          layer.site,
+          "Mount each router under one parent.",
+        );
         return;
       }
       visit(layer.router, full, [...chain, layer.router]);
@@ -104,7 +115,12 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
     }
     const parsed = parsePath(full);
     if (!parsed.ok) {
-      diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; ${layer.type === "middleware" ? "its middleware is not applied to any route" : "the route is left out"}.`, layer.site, parsed.hint);
+      diagnostics.warning(
+        "APX204",
+        `The path \`${full}\` has ${parsed.problem}; ${layer.type === "middleware" ? "its middleware is not applied to any route" : "the route is left out"}.`,
+        layer.site,
+        parsed.hint,
+      );
       return;
     }
     for (const variant of parsed.variants) {
@@ -115,7 +131,9 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
             ? `The path \`${full}\` has an unnamed wildcard (Express 4); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
             : `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`,
           layer.site,
-          variant.unnamedWildcard ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; OpenAPI path parameters match one segment, so callers must encode slashes." : "OpenAPI path parameters match one segment; callers must encode slashes.",
+          variant.unnamedWildcard
+            ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; OpenAPI path parameters match one segment, so callers must encode slashes."
+            : "OpenAPI path parameters match one segment; callers must encode slashes.",
         );
       }
       addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
@@ -132,7 +150,9 @@ export function flattenApp(app: RouterNode, diagnostics: DiagnosticBag, framewor
     const checks = active.checksFor(segments);
     // Most routes only require keys: merged without building requirements (thousands of routes).
     const requirements: Requirements =
-      hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks) ? requirementsOf([...checks, ...layer.checks]) : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
+      hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
+        ? requirementsOf([...checks, ...layer.checks])
+        : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
     if (layer.method === "ALL") for (const method of ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, requirements));
     else routes.push(factOf(layer, framework, layer.method, path, params, requirements));
   };
@@ -148,7 +168,14 @@ interface SimpleParts {
   segments: string[];
 }
 
-function factOf(layer: Extract<Layer, { type: "route" }>, framework: string, method: string, path: string, pathParams: string[], requirements: Requirements): RouteFact {
+function factOf(
+  layer: Extract<Layer, { type: "route" }>,
+  framework: string,
+  method: string,
+  path: string,
+  pathParams: string[],
+  requirements: Requirements,
+): RouteFact {
   const fact: RouteFact = { framework, method, path, pathParams, permissions: requirements.permissions, site: layer.site };
   markFact(fact, requirements);
   if (layer.doc) fact.doc = layer.doc;

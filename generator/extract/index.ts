@@ -14,7 +14,15 @@ import { ReplayMiss } from "../resolve/interpreter.js";
 const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
 
 /** Every adapter apidex ships, by name. */
-export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdapter, hono: honoAdapter, koa: koaAdapter, fastify: fastifyAdapter, next: nextAdapter, nest: nestAdapter, files: fileRoutesAdapter };
+export const ADAPTERS: Record<string, FrameworkAdapter> = {
+  express: expressAdapter,
+  hono: honoAdapter,
+  koa: koaAdapter,
+  fastify: fastifyAdapter,
+  next: nextAdapter,
+  nest: nestAdapter,
+  files: fileRoutesAdapter,
+};
 
 /**
  * Runs the adapters the project uses (detected from imports, or forced) and returns all route facts.
@@ -22,7 +30,10 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = { express: expressAdap
  */
 export function extractRoutes(sources: SourceSet, framework: string, given: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
   let options = given;
-  const available: Record<string, FrameworkAdapter> = { ...ADAPTERS, ...(options.nestDecorators || options.nestBootstrap ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap) } : {}) };
+  const available: Record<string, FrameworkAdapter> = {
+    ...ADAPTERS,
+    ...(options.nestDecorators || options.nestBootstrap ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap) } : {}),
+  };
   const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
   // Configured folders of route files are read whatever the framework.
   if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
@@ -41,7 +52,10 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   if (incremental && !(adapter && INCREMENTAL_ADAPTERS.has(adapter) && (!incremental.adapter || incremental.adapter === adapter))) {
     // Summaries are recorded for a service of one router framework whose adapter records them; anything
     // else (a mixed project, Fastify plugins, NestJS, Next.js) evaluates every module.
-    if (Object.keys(incremental.replay).length) throw new ReplayMiss(`the summaries are of a ${incremental.adapter ?? "?"} service; the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`);
+    if (Object.keys(incremental.replay).length)
+      throw new ReplayMiss(
+        `the summaries are of a ${incremental.adapter ?? "?"} service; the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`,
+      );
     return adapters.flatMap((adapter) => adapter.extract(sources, rest, diagnostics));
   }
   return adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));

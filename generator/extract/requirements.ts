@@ -58,5 +58,8 @@ export function markFact(fact: RouteFact, requirements: Requirements): RouteFact
 
 /** The checks a fact's requirements stand for, to merge two facts' requirements (`dedupe`). */
 export function checksOfFact(fact: Pick<RouteFact, "permissions" | "anyOf" | "unresolved">): RouteCheck[] {
-  return [{ keys: fact.permissions, ...(fact.unresolved ? { unresolved: true } : {}) }, ...(fact.anyOf ?? []).map((keys) => ({ keys, any: true }))];
+  return [
+    { keys: fact.permissions, ...(fact.unresolved ? { unresolved: true } : {}) },
+    ...(fact.anyOf ?? []).map((keys) => ({ keys, any: true })),
+  ];
 }

@@ -8,7 +8,9 @@ import type { SavedRouter } from "./incremental/module-summary.js";
 import type { Layer, RouterNode } from "./router-graph.js";
 
 /** An object a router host hands to the evaluator: a router/app, or a `route(path)` chain. */
-export type RouterObject = { type: "router"; router: RouterNode } | { type: "chain"; router: RouterNode; paths: string[]; call: ts.CallExpression };
+export type RouterObject =
+  | { type: "router"; router: RouterNode }
+  | { type: "chain"; router: RouterNode; paths: string[]; call: ts.CallExpression };
 
 /** Handlers and checks found in a route's arguments. */
 export interface HandlerParts {
@@ -67,7 +69,9 @@ export abstract class RouterHost implements HostAdapter {
   }
 
   routerOf(value: Value): RouterNode | undefined {
-    return value.kind === "host" && (value.host as RouterObject).type === "router" ? (value.host as { router: RouterNode }).router : undefined;
+    return value.kind === "host" && (value.host as RouterObject).type === "router"
+      ? (value.host as { router: RouterNode }).router
+      : undefined;
   }
 
   /** A path argument: a string or an array of strings; anything else is reported and yields nothing. */
@@ -91,7 +95,15 @@ export abstract class RouterHost implements HostAdapter {
   }
 
   /** Adds a route layer for one registration call (`router.get(path, ...handlers)` and its kin). */
-  protected addRoute(router: RouterNode, method: string, paths: string[], handlerArgs: readonly ts.Expression[], call: CallContext, registrationDoc: DocComment | undefined, extraChecks: CheckValue[] = []): void {
+  protected addRoute(
+    router: RouterNode,
+    method: string,
+    paths: string[],
+    handlerArgs: readonly ts.Expression[],
+    call: CallContext,
+    registrationDoc: DocComment | undefined,
+    extraChecks: CheckValue[] = [],
+  ): void {
     const parts: HandlerParts = { checks: [...extraChecks], handlers: [] };
     // Registered in a loop over a registry whose entries carry their permission (config `registry`).
     const registry = ts.isCallExpression(call.node) ? this.interpreter.registryCheck(call.node) : undefined;
@@ -105,7 +117,17 @@ export abstract class RouterHost implements HostAdapter {
     // answers (fewer than three parameters) it is also an operation for every method.
     const terminal = upper !== "ALL" || allAnswers(handlerArgs, parts, (arg) => this.interpreter.evaluate(arg, call.scope));
     const handler = parts.handlers[parts.handlers.length - 1]?.decl;
-    const layer: Layer = { type: "route", method: upper, paths, checks: parts.checks, terminal, site, registration: node, ...(doc ? { doc } : {}), ...(handler ? { handler } : {}) };
+    const layer: Layer = {
+      type: "route",
+      method: upper,
+      paths,
+      checks: parts.checks,
+      terminal,
+      site,
+      registration: node,
+      ...(doc ? { doc } : {}),
+      ...(handler ? { handler } : {}),
+    };
     router.stack.push(layer);
     if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
   }
@@ -132,9 +154,16 @@ export abstract class RouterHost implements HostAdapter {
     const inner = unwrap(node);
     if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
       for (const arg of inner.arguments) {
-        if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg) || ts.isIdentifier(arg) || ts.isPropertyAccessExpression(arg) || ts.isCallExpression(arg)) {
+        if (
+          ts.isArrowFunction(arg) ||
+          ts.isFunctionExpression(arg) ||
+          ts.isIdentifier(arg) ||
+          ts.isPropertyAccessExpression(arg) ||
+          ts.isCallExpression(arg)
+        ) {
           const argValue = this.interpreter.evaluate(arg, call.scope);
-          if (argValue.kind === "function" || argValue.kind === "check" || ts.isCallExpression(arg)) this.collect(arg, argValue, call, parts);
+          if (argValue.kind === "function" || argValue.kind === "check" || ts.isCallExpression(arg))
+            this.collect(arg, argValue, call, parts);
         }
       }
     }
@@ -157,7 +186,13 @@ export function flattenValues(value: Value): Value[] {
 
 export function unwrap(node: ts.Expression): ts.Expression {
   let inner = node;
-  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isNonNullExpression(inner)) inner = inner.expression;
+  while (
+    ts.isParenthesizedExpression(inner) ||
+    ts.isAsExpression(inner) ||
+    ts.isSatisfiesExpression(inner) ||
+    ts.isNonNullExpression(inner)
+  )
+    inner = inner.expression;
   return inner;
 }
 
@@ -175,7 +210,8 @@ export function declarationDoc(decl: ts.FunctionLikeDeclaration): DocComment | u
   let node: ts.Node = decl;
   if (ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) {
     const parent = decl.parent;
-    if (ts.isVariableDeclaration(parent)) node = ts.isVariableDeclarationList(parent.parent) && ts.isVariableStatement(parent.parent.parent) ? parent.parent.parent : parent;
+    if (ts.isVariableDeclaration(parent))
+      node = ts.isVariableDeclarationList(parent.parent) && ts.isVariableStatement(parent.parent.parent) ? parent.parent.parent : parent;
     else if (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) node = parent;
     else return undefined; // an inline handler: its doc is the registration's
   }

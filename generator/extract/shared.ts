@@ -23,7 +23,14 @@ export function importedPackages(file: ts.SourceFile): string[] {
   // CommonJS: `const express = require("express")` (the file's calls are listed once anyway).
   if (file.text.includes("require(")) {
     for (const call of callsOf(file)) {
-      if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === "require" && call.arguments[0] && ts.isStringLiteralLike(call.arguments[0])) out.push(call.arguments[0].text);
+      if (
+        ts.isCallExpression(call) &&
+        ts.isIdentifier(call.expression) &&
+        call.expression.text === "require" &&
+        call.arguments[0] &&
+        ts.isStringLiteralLike(call.arguments[0])
+      )
+        out.push(call.arguments[0].text);
     }
   }
   importsByFile.set(file, out);
@@ -66,13 +73,20 @@ export function runAppFactories(
       const scope = interpreter.module(file).scope;
       const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
       if (value.kind !== "function") continue;
-      const args = value.decl.parameters.map((p) => unknown(p, `is a parameter of the app factory ${name ?? ""}, which apidex runs without arguments`));
+      const args = value.decl.parameters.map((p) =>
+        unknown(p, `is a parameter of the app factory ${name ?? ""}, which apidex runs without arguments`),
+      );
       interpreter.callFunction(value, args, fn);
     }
   }
 }
 
-function constructsAppClass(call: ts.NewExpression, file: ts.SourceFile, interpreter: Interpreter, appClasses: ReadonlySet<ts.Node>): boolean {
+function constructsAppClass(
+  call: ts.NewExpression,
+  file: ts.SourceFile,
+  interpreter: Interpreter,
+  appClasses: ReadonlySet<ts.Node>,
+): boolean {
   if (!ts.isIdentifier(call.expression)) return false;
   const value = interpreter.lookup(call.expression.text, interpreter.module(file).scope, call);
   return value.kind === "class" && appClasses.has(value.decl);
@@ -93,7 +107,8 @@ const localNamesByFile = new WeakMap<ts.SourceFile, Map<string, Set<string>>>();
 function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
   const names = new Set<string>();
   for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg) continue;
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg)
+      continue;
     const clause = statement.importClause;
     if (clause?.name) names.add(clause.name.text);
     if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
@@ -136,14 +151,26 @@ export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBa
  * Reports calls that look like route registrations but that the evaluator never reached: inside a loop
  * or a condition, inside a callback, or in a function nothing calls. Nothing is dropped silently.
  */
-export function reportUnreached(sources: SourceSet, visited: Set<ts.CallExpression>, interpreter: Interpreter, diagnostics: DiagnosticBag, methods: ReadonlySet<string>): void {
+export function reportUnreached(
+  sources: SourceSet,
+  visited: Set<ts.CallExpression>,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  methods: ReadonlySet<string>,
+): void {
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
       if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
       const why = whyUnreached(node, interpreter);
-      if (why) diagnostics.warning("APX210", `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`, siteOf((node.expression as ts.PropertyAccessExpression).name), why.hint);
+      if (why)
+        diagnostics.warning(
+          "APX210",
+          `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`,
+          siteOf((node.expression as ts.PropertyAccessExpression).name),
+          why.hint,
+        );
     }
     interpreter.onPost?.leave();
   }
@@ -167,7 +194,11 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
 }
 
 function isPathLiteral(node: ts.Expression | undefined): boolean {
-  return Boolean(node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && node.getText().slice(1).startsWith("/"));
+  return Boolean(
+    node &&
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) &&
+      node.getText().slice(1).startsWith("/"),
+  );
 }
 
 /**
@@ -185,18 +216,34 @@ function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reas
     // A branch the evaluator proved is never taken: nothing to report.
     if (interpreter.deadBranches.has(node)) return undefined;
     if (isControlFlow(parent, node)) {
-      return { reason: "runs inside a loop, a condition or a try block, which apidex does not execute", hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly." };
+      return {
+        reason: "runs inside a loop, a condition or a try block, which apidex does not execute",
+        hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly.",
+      };
     }
     if (isFunctionLike(parent)) {
       if (interpreter.invoked.has(parent)) {
-        return { reason: "is called on a value apidex could not resolve to an app or router", hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it." };
+        return {
+          reason: "is called on a value apidex could not resolve to an app or router",
+          hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it.",
+        };
       }
       const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
-      if (isCallback) return { reason: "runs inside a callback that apidex does not run", hint: "Register routes at the top level of a module or in a function the sources call directly." };
-      return { reason: "is inside a function that nothing in the analysed sources calls", hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it." };
+      if (isCallback)
+        return {
+          reason: "runs inside a callback that apidex does not run",
+          hint: "Register routes at the top level of a module or in a function the sources call directly.",
+        };
+      return {
+        reason: "is inside a function that nothing in the analysed sources calls",
+        hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it.",
+      };
     }
     if (ts.isSourceFile(parent)) {
-      return { reason: "is called on a value apidex does not recognize as an app or router", hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning." };
+      return {
+        reason: "is called on a value apidex does not recognize as an app or router",
+        hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning.",
+      };
     }
   }
   return undefined;
@@ -217,7 +264,10 @@ function isControlFlow(parent: ts.Node, child: ts.Node): boolean {
       return true;
     case ts.SyntaxKind.BinaryExpression: {
       const op = (parent as ts.BinaryExpression).operatorToken.kind;
-      return (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) && (parent as ts.BinaryExpression).right === child;
+      return (
+        (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) &&
+        (parent as ts.BinaryExpression).right === child
+      );
     }
     default:
       return false;
@@ -232,7 +282,14 @@ export function dedupe(routes: RouteFact[]): RouteFact[] {
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;
     const found = byPath.get(key);
-    const same = found === undefined ? undefined : Array.isArray(found) ? found.find((r) => sameSite(r, route)) : sameSite(found, route) ? found : undefined;
+    const same =
+      found === undefined
+        ? undefined
+        : Array.isArray(found)
+          ? found.find((r) => sameSite(r, route))
+          : sameSite(found, route)
+            ? found
+            : undefined;
     if (same) {
       if (same.anyOf || same.unresolved || route.anyOf || route.unresolved) {
         const merged = requirementsOf([...checksOfFact(same), ...checksOfFact(route)]);

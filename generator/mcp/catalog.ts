@@ -57,13 +57,17 @@ type Schema = Record<string, unknown>;
 function compactShape(operation: Record<string, unknown>, doc: OpenApiDocument): CompactShape {
   const shape: CompactShape = {};
   const query = ((operation.parameters as Schema[] | undefined) ?? []).filter((p) => p.in === "query");
-  if (query.length) shape.query = query.map((p) => ({ name: String(p.name), required: Boolean(p.required), type: typeText(p.schema as Schema, doc) }));
-  const body = ((operation.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as Schema | undefined;
+  if (query.length)
+    shape.query = query.map((p) => ({ name: String(p.name), required: Boolean(p.required), type: typeText(p.schema as Schema, doc) }));
+  const body = ((operation.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]
+    ?.schema as Schema | undefined;
   if (body) {
     const resolved = resolve(body, doc);
     const props = (resolved.properties as Record<string, Schema> | undefined) ?? {};
     const required = new Set((resolved.required as string[] | undefined) ?? []);
-    shape.body = Object.fromEntries(Object.entries(props).map(([name, s]) => [name, `${typeText(s, doc)}${required.has(name) ? "" : "?"}`]));
+    shape.body = Object.fromEntries(
+      Object.entries(props).map(([name, s]) => [name, `${typeText(s, doc)}${required.has(name) ? "" : "?"}`]),
+    );
     shape.body_required = Boolean((operation.requestBody as Schema).required);
   }
   return shape;
@@ -72,7 +76,9 @@ function compactShape(operation: Record<string, unknown>, doc: OpenApiDocument):
 function resolve(schema: Schema, doc: OpenApiDocument): Schema {
   let current = schema;
   for (let i = 0; i < 16 && typeof current.$ref === "string"; i++) {
-    current = ((doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas?.[current.$ref.replace("#/components/schemas/", "")] ?? {}) as Schema;
+    current = ((doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas?.[
+      current.$ref.replace("#/components/schemas/", "")
+    ] ?? {}) as Schema;
   }
   return current;
 }

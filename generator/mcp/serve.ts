@@ -57,7 +57,11 @@ function siblingLocation(location: string, name: string): string {
 /** `apidex mcp`: serves over stdio, or over Streamable HTTP with `--http PORT`. Resolves when serving. */
 export async function runMcp(options: McpCommandOptions): Promise<{ close: () => Promise<void>; port?: number }> {
   const key = options.env[options.keyEnv];
-  if (!key) throw new UsageError(`The environment variable ${options.keyEnv} holds no API key.`, `Set ${options.keyEnv} to the key the assistant may use (or choose the variable with --key-env).`);
+  if (!key)
+    throw new UsageError(
+      `The environment variable ${options.keyEnv} holds no API key.`,
+      `Set ${options.keyEnv} to the key the assistant may use (or choose the variable with --key-env).`,
+    );
   const catalog = await loadCatalog(options);
   const clientOptions: ServiceClientOptions = {
     baseUrl: options.baseUrl,
@@ -74,7 +78,11 @@ export async function runMcp(options: McpCommandOptions): Promise<{ close: () =>
   } catch (error) {
     throw new UsageError(`--base-url ${options.baseUrl}: ${(error as Error).message}`, "Pass the service's http(s) base URL.");
   }
-  const keyPermissions = options.keyPermissions ? new Set(options.keyPermissions) : options.keyPermissionsPath ? await discoverPermissions(client, options) : undefined;
+  const keyPermissions = options.keyPermissions
+    ? new Set(options.keyPermissions)
+    : options.keyPermissionsPath
+      ? await discoverPermissions(client, options)
+      : undefined;
   const serverOptions: McpServerOptions = { tools: options.tools, ...(keyPermissions ? { keyPermissions } : {}), log: options.log };
   const factory = () => createApidexMcpServer(catalog, client, serverOptions);
   const what = `${catalog.byId.size} operations of ${catalog.index.service.name} at ${new URL(options.baseUrl).origin}${keyPermissions ? `, key with ${keyPermissions.size} known permissions` : ""}`;
@@ -91,14 +99,18 @@ export async function runMcp(options: McpCommandOptions): Promise<{ close: () =>
   const allowHost = localhostHostValidation();
   const http: Server = createServer((req, res) => {
     if (!(req.url ?? "").startsWith("/mcp")) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not_found", message: "The MCP endpoint is /mcp." }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "not_found", message: "The MCP endpoint is /mcp." }));
       return;
     }
     // DNS-rebinding protection when bound to loopback: only localhost Host headers are served (the
     // guard answers 403 itself otherwise).
     if (isLoopback(options.host) && !allowHost(req, res)) return;
     if (options.httpToken && !bearerMatches(req.headers.authorization, options.httpToken)) {
-      res.writeHead(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="apidex-mcp"' }).end(JSON.stringify({ error: "unauthorized", message: "Send Authorization: Bearer <token>." }));
+      res
+        .writeHead(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="apidex-mcp"' })
+        .end(JSON.stringify({ error: "unauthorized", message: "Send Authorization: Bearer <token>." }));
       return;
     }
     void node(req, res);
@@ -133,12 +145,24 @@ function isLoopback(host: string): boolean {
 /** Asks the service what the key may do (e.g. GET /v1/me → {"permissions": [...]}). */
 async function discoverPermissions(client: ServiceClient, options: McpCommandOptions): Promise<Set<string> | undefined> {
   const pathOnly = options.keyPermissionsPath!.replace(/^\/+/, "");
-  const entry = { operation_id: "key_permissions", method: "GET", path: `/${pathOnly}`, permissions: [], summary: "", path_params: [], effect: "read" as const, documented: false };
+  const entry = {
+    operation_id: "key_permissions",
+    method: "GET",
+    path: `/${pathOnly}`,
+    permissions: [],
+    summary: "",
+    path_params: [],
+    effect: "read" as const,
+    documented: false,
+  };
   try {
     const outcome = await client.call(entry, {});
-    const list = outcome.body && typeof outcome.body === "object" ? (outcome.body as Record<string, unknown>)[options.keyPermissionsField] : undefined;
+    const list =
+      outcome.body && typeof outcome.body === "object" ? (outcome.body as Record<string, unknown>)[options.keyPermissionsField] : undefined;
     if (outcome.status === 200 && Array.isArray(list)) return new Set(list.map(String));
-    options.log(`apidex mcp: ${options.keyPermissionsPath} answered ${outcome.status} without a ${options.keyPermissionsField} list; the key's permissions stay unknown`);
+    options.log(
+      `apidex mcp: ${options.keyPermissionsPath} answered ${outcome.status} without a ${options.keyPermissionsField} list; the key's permissions stay unknown`,
+    );
   } catch (error) {
     options.log(`apidex mcp: cannot read the key's permissions: ${client.scrub((error as Error).message)}`);
   }

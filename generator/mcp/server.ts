@@ -31,7 +31,10 @@ const operationOutput = z.object({
   summary: z.string(),
   permissions: z.array(z.string()),
   any_of: z.array(z.array(z.string())).optional().describe("Groups of alternative keys: one key of each group is needed too"),
-  unresolved: z.array(z.string()).optional().describe("Facts apidex could not read statically; with 'permissions', the keys listed are a lower bound"),
+  unresolved: z
+    .array(z.string())
+    .optional()
+    .describe("Facts apidex could not read statically; with 'permissions', the keys listed are a lower bound"),
   effect: z.enum(["read", "write", "remove"]),
   path_params: z.array(z.string()),
   documented: z.boolean(),
@@ -97,7 +100,13 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
       path_params: e.path_params,
       documented: e.documented,
       ...(e.destructive ? { destructive: true } : {}),
-      ...(known ? { callable: known.callable, missing_permissions: known.missing, ...(known.missingAnyOf.length ? { missing_any_of: known.missingAnyOf } : {}) } : {}),
+      ...(known
+        ? {
+            callable: known.callable,
+            missing_permissions: known.missing,
+            ...(known.missingAnyOf.length ? { missing_any_of: known.missingAnyOf } : {}),
+          }
+        : {}),
       ...(e.shape?.query ? { query: e.shape.query } : {}),
       ...(e.shape?.body ? { body: e.shape.body } : {}),
     };
@@ -120,7 +129,9 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         ...(input.method ? { method: input.method } : {}),
         ...(input.effect ? { effect: input.effect } : {}),
       };
-      let found = catalog.find(input.query, filters, input.callable_only && options.keyPermissions ? Number.POSITIVE_INFINITY : limit).map(describe);
+      let found = catalog
+        .find(input.query, filters, input.callable_only && options.keyPermissions ? Number.POSITIVE_INFINITY : limit)
+        .map(describe);
       if (input.callable_only && options.keyPermissions) found = found.filter((o) => o.callable !== false).slice(0, limit); // "unknown" stays, marked
       const structured = { operations: found, total_operations: catalog.byId.size };
       return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
@@ -131,9 +142,12 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
     const entry = catalog.get(input.operation_id);
     if (!entry) return error(`Unknown operation_id ${input.operation_id}: only operations from find_operations can be called.`);
     if (readOnly && entry.effect !== "read") {
-      return error(`${entry.operation_id} is a ${entry.effect} operation; call_read_operation only calls reads. Use call_service_operation (the user may be asked to confirm).`);
+      return error(
+        `${entry.operation_id} is a ${entry.effect} operation; call_read_operation only calls reads. Use call_service_operation (the user may be asked to confirm).`,
+      );
     }
-    if (input.body !== undefined && JSON.stringify(input.body).length > MAX_BODY_CHARS) return error(`The body is larger than ${MAX_BODY_CHARS} characters of JSON.`);
+    if (input.body !== undefined && JSON.stringify(input.body).length > MAX_BODY_CHARS)
+      return error(`The body is larger than ${MAX_BODY_CHARS} characters of JSON.`);
     let outcome: CallOutcome;
     try {
       outcome = await client.call(entry, input as CallInput);
@@ -148,13 +162,20 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         .filter((e) => e.operation_id !== entry.operation_id)
         .map((e) => ({ operation_id: e.operation_id, method: e.method, path: e.path }));
       const structured = { ...outcome, unlocks };
-      const list = unlocks.length ? ` With ${permission} the key would also unlock: ${unlocks.map((u) => `${u.operation_id} (${u.method} ${u.path})`).join(", ")}.` : "";
+      const list = unlocks.length
+        ? ` With ${permission} the key would also unlock: ${unlocks.map((u) => `${u.operation_id} (${u.method} ${u.path})`).join(", ")}.`
+        : "";
       // A key of an any-of group: any one of the group's keys would do, and the user may hold another.
       const group = entry.any_of?.find((g) => g.includes(permission));
       const alternatives = group ? ` Any one of ${group.join(", ")} would do.` : "";
       return {
         isError: true,
-        content: [{ type: "text", text: `Refused: this key lacks the permission ${permission}.${alternatives} Add ${permission} to the key to call ${entry.operation_id}.${list}` }],
+        content: [
+          {
+            type: "text",
+            text: `Refused: this key lacks the permission ${permission}.${alternatives} Add ${permission} to the key to call ${entry.operation_id}.${list}`,
+          },
+        ],
         structuredContent: structured,
       };
     }
@@ -166,7 +187,8 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
     "call_service_operation",
     {
       title: "Call an API operation",
-      description: "Calls one operation by operation_id (from find_operations) with the user's key. May change or delete data: check the operation's effect and destructive flag first.",
+      description:
+        "Calls one operation by operation_id (from find_operations) with the user's key. May change or delete data: check the operation's effect and destructive flag first.",
       inputSchema: callInput,
       outputSchema: callOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -178,7 +200,8 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
     "call_read_operation",
     {
       title: "Call a read-only API operation",
-      description: "Calls one operation whose effect is read (GET-like). Refuses every other operation without sending anything, so clients can allow it without asking each time.",
+      description:
+        "Calls one operation whose effect is read (GET-like). Refuses every other operation without sending anything, so clients can allow it without asking each time.",
       inputSchema: callInput,
       outputSchema: callOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -205,7 +228,15 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         async (args: unknown) => {
           const a = (args ?? {}) as Record<string, unknown>;
           const path_params = Object.fromEntries(entry.path_params.map((p) => [p, a[p] as string]));
-          return call({ operation_id: entry.operation_id, path_params, ...(a.query ? { query: a.query as CallInput["query"] } : {}), ...(a.body !== undefined ? { body: a.body } : {}) }, entry.effect === "read");
+          return call(
+            {
+              operation_id: entry.operation_id,
+              path_params,
+              ...(a.query ? { query: a.query as CallInput["query"] } : {}),
+              ...(a.body !== undefined ? { body: a.body } : {}),
+            },
+            entry.effect === "read",
+          );
         },
       );
     }

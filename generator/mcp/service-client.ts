@@ -55,20 +55,27 @@ export class ServiceClient {
 
   constructor(private readonly options: ServiceClientOptions) {
     this.base = new URL(options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-    if (this.base.protocol !== "http:" && this.base.protocol !== "https:") throw new Error(`The base URL must be http or https, not ${this.base.protocol}`);
+    if (this.base.protocol !== "http:" && this.base.protocol !== "https:")
+      throw new Error(`The base URL must be http or https, not ${this.base.protocol}`);
   }
 
   /** The URL a call would reach; throws CallRefused when an input could escape the operation's path. */
   url(entry: CatalogEntry, input: CallInput): URL {
     const given = input.path_params ?? {};
     const unknown = Object.keys(given).filter((k) => !entry.path_params.includes(k));
-    if (unknown.length) throw new CallRefused(`${entry.operation_id} has no path parameter ${unknown.join(", ")}; its parameters are ${entry.path_params.join(", ") || "none"}.`);
+    if (unknown.length)
+      throw new CallRefused(
+        `${entry.operation_id} has no path parameter ${unknown.join(", ")}; its parameters are ${entry.path_params.join(", ") || "none"}.`,
+      );
     const path = entry.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
       const raw = given[name];
-      if (raw === undefined || raw === null) throw new CallRefused(`Missing path parameter ${name} for ${entry.operation_id} (${entry.method} ${entry.path}).`);
+      if (raw === undefined || raw === null)
+        throw new CallRefused(`Missing path parameter ${name} for ${entry.operation_id} (${entry.method} ${entry.path}).`);
       const value = String(raw);
       if (!value || value === "." || value === ".." || UNSAFE_SEGMENT.test(value)) {
-        throw new CallRefused(`The path parameter ${name} may not be empty, "." or "..", nor contain /, \\, ?, #, % or control characters: it must fill exactly one path segment.`);
+        throw new CallRefused(
+          `The path parameter ${name} may not be empty, "." or "..", nor contain /, \\, ?, #, % or control characters: it must fill exactly one path segment.`,
+        );
       }
       return encodeURIComponent(value);
     });
@@ -102,7 +109,13 @@ export class ServiceClient {
         });
       } catch (error) {
         const timedOut = (error as Error).name === "TimeoutError";
-        throw new Error(this.scrub(timedOut ? `The service did not answer within ${this.options.timeoutMs} ms.` : `The service could not be reached: ${(error as Error).message}`));
+        throw new Error(
+          this.scrub(
+            timedOut
+              ? `The service did not answer within ${this.options.timeoutMs} ms.`
+              : `The service could not be reached: ${(error as Error).message}`,
+          ),
+        );
       }
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || !location) break;

@@ -17,7 +17,12 @@ type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds"> & { operation
  * `knownIds`: ids derived earlier (the run cache's record, by `METHOD path`), taken instead of deriving
  * them again — the derivation is a pure function of method and path (and of apidex's build).
  */
-export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnostics: DiagnosticBag, knownIds?: Readonly<Record<string, string>>): Operation[] {
+export function buildOperations(
+  facts: RouteFact[],
+  config: ModelConfig,
+  diagnostics: DiagnosticBag,
+  knownIds?: Readonly<Record<string, string>>,
+): Operation[] {
   const isClosedPath = closedMatcher(config.closed);
   // Most services name no id in the config: then no key is built per operation to look one up.
   const configIds = Object.keys(config.operationIds).length ? config.operationIds : undefined;
@@ -46,7 +51,8 @@ export function buildOperations(facts: RouteFact[], config: ModelConfig, diagnos
     const tagId = idTag?.text.trim();
     // Keys hold a space, so no key of an object's prototype can answer for one.
     const handlerId = config.operationIdsFrom === "handler" && fact.handlerName ? handlerOperationId(fact.handlerName) : undefined;
-    const operationId = tagId || configId || handlerId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
+    const operationId =
+      tagId || configId || handlerId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
     const scope = first.get("scope")?.text.trim() || undefined;
     const op: Operation = {
       operationId,
@@ -91,7 +97,12 @@ function effectOf(fact: RouteFact, tag: DocTag | undefined, diagnostics: Diagnos
   if (!tag) return deriveEffect(fact.method);
   const value = tag.text.trim();
   if ((EFFECTS as readonly string[]).includes(value)) return value as Effect;
-  diagnostics.error("APX404", `@effect ${value || "(empty)"} is not one of ${EFFECTS.join(", ")}.`, tag.site, "Write @effect read, @effect write or @effect remove.");
+  diagnostics.error(
+    "APX404",
+    `@effect ${value || "(empty)"} is not one of ${EFFECTS.join(", ")}.`,
+    tag.site,
+    "Write @effect read, @effect write or @effect remove.",
+  );
   return deriveEffect(fact.method);
 }
 
@@ -111,18 +122,22 @@ function examplesOf(tags: DocTag[], diagnostics: DiagnosticBag): OperationExampl
     const status = match[2];
     const json = match[3]!.trim();
     if (kind === "response" && !status) {
-      diagnostics.error("APX410", "@example response needs a status code.", tag.site, "Write @example response 200 {\"id\": \"...\"}");
+      diagnostics.error("APX410", "@example response needs a status code.", tag.site, 'Write @example response 200 {"id": "..."}');
       continue;
     }
     try {
       out.push({ kind, ...(status ? { status } : {}), value: JSON.parse(json) as unknown, site: tag.site });
     } catch (error) {
-      diagnostics.error("APX411", `@example ${kind}${status ? ` ${status}` : ""} is not valid JSON: ${(error as Error).message}.`, tag.site, "Write the example as JSON after the tag (it may span several lines).");
+      diagnostics.error(
+        "APX411",
+        `@example ${kind}${status ? ` ${status}` : ""} is not valid JSON: ${(error as Error).message}.`,
+        tag.site,
+        "Write the example as JSON after the tag (it may span several lines).",
+      );
     }
   }
   return out;
 }
-
 
 /**
  * An id from the framework's handler name, as @nestjs/swagger names operations (`UsersController_findAll`),

@@ -15,7 +15,10 @@ export function checksKey(entry: KeyRequirements, key: string): boolean {
  * hold, and the groups none of whose keys it holds. `callable` is `"unknown"` when the key lacks nothing
  * apidex knows of but the operation's permissions are `unresolved` — never a promise apidex cannot keep.
  */
-export function reach(entry: KeyRequirements, held: ReadonlySet<string>): { callable: boolean | "unknown"; missing: string[]; missingAnyOf: string[][] } {
+export function reach(
+  entry: KeyRequirements,
+  held: ReadonlySet<string>,
+): { callable: boolean | "unknown"; missing: string[]; missingAnyOf: string[][] } {
   const missing = entry.permissions.filter((key) => !held.has(key));
   const missingAnyOf = (entry.any_of ?? []).filter((group) => !group.some((key) => held.has(key))).map((group) => [...group]);
   const lacks = missing.length > 0 || missingAnyOf.length > 0;

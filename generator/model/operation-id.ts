@@ -154,7 +154,9 @@ export const itemNoun = memo2((collection: string, param: string): string => {
   if (one !== collection && isPlural(collection)) return one;
   // `team/{member_id}` is a team member; `equipment/{id}` one item of equipment.
   const fromParam = words(param.replace(/^\{|\}$/g, "")).replace(/_?id$/, "");
-  return fromParam && fromParam !== collection && !fromParam.endsWith(`_${collection}`) ? `${collection}_${fromParam}` : `${collection}_item`;
+  return fromParam && fromParam !== collection && !fromParam.endsWith(`_${collection}`)
+    ? `${collection}_${fromParam}`
+    : `${collection}_item`;
 });
 
 /** `work-orders` and `lineItems` become `work_orders` and `line_items`. */

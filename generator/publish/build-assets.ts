@@ -12,7 +12,8 @@ const TEMPLATES = packageFile("templates", "reference");
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The page loads only its own files and the two documents: nothing from outside. */
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 interface Source {
   path: string;
@@ -92,7 +93,10 @@ function sha256Of(body: Buffer): Buffer {
  * siblings (compressed once, here, at generate time), and `_headers.json` with each file's content type,
  * encodings, cache policy and ETags. The handler serves exactly these bytes.
  */
-export async function buildApiDocsFiles(artifacts: { index: string | Buffer; openapi: string | Buffer; schema: string | Buffer }, options: { folder?: string; compressor?: Compressor } = {}): Promise<ArtifactFile[]> {
+export async function buildApiDocsFiles(
+  artifacts: { index: string | Buffer; openapi: string | Buffer; schema: string | Buffer },
+  options: { folder?: string; compressor?: Compressor } = {},
+): Promise<ArtifactFile[]> {
   const folder = options.folder ?? "api-docs";
   const compressor = options.compressor ?? new Compressor();
   // The caller's Buffers are used as they are (the same bytes are written at the top level too).
@@ -100,9 +104,20 @@ export async function buildApiDocsFiles(artifacts: { index: string | Buffer; ope
   const openapi = bytes(artifacts.openapi);
   const sources: Source[] = [
     { path: "/openapi.json", file: "openapi.json", contentType: JSON_TYPE, body: openapi },
-    { path: "/openapi-public.json", file: "openapi-public.json", contentType: JSON_TYPE, body: openapi, contentDisposition: 'attachment; filename="openapi-public.json"' },
+    {
+      path: "/openapi-public.json",
+      file: "openapi-public.json",
+      contentType: JSON_TYPE,
+      body: openapi,
+      contentDisposition: 'attachment; filename="openapi-public.json"',
+    },
     { path: "/operations.json", file: "operations.json", contentType: JSON_TYPE, body: bytes(artifacts.index) },
-    { path: "/operations.schema.json", file: "operations.schema.json", contentType: "application/schema+json; charset=utf-8", body: bytes(artifacts.schema) },
+    {
+      path: "/operations.schema.json",
+      file: "operations.schema.json",
+      contentType: "application/schema+json; charset=utf-8",
+      body: bytes(artifacts.schema),
+    },
     ...templateSources(),
   ];
   // openapi.json and openapi-public.json are the same bytes: the compressor does each content once.
@@ -155,7 +170,11 @@ export function compressionsOf(files: readonly { name: string; content: Uint8Arr
 
 /** Bytes as a Buffer, without copying what already is one (the cache's files are views of one read). */
 function asBuffer(content: Uint8Array | string): Buffer {
-  return typeof content === "string" ? Buffer.from(content) : Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  return typeof content === "string"
+    ? Buffer.from(content)
+    : Buffer.isBuffer(content)
+      ? content
+      : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 }
 
 let templates: Source[] | undefined;
@@ -166,7 +185,13 @@ const compressedTemplates = new Map<string, Promise<[Buffer, Buffer]>>();
 function templateSources(): Source[] {
   const template = (name: string) => readFileSync(path.join(TEMPLATES, name));
   templates ??= [
-    { path: INDEX_PATH, file: "index.html", contentType: "text/html; charset=utf-8", body: template("index.html"), headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" } },
+    {
+      path: INDEX_PATH,
+      file: "index.html",
+      contentType: "text/html; charset=utf-8",
+      body: template("index.html"),
+      headers: { "Content-Security-Policy": PAGE_CSP, "Referrer-Policy": "no-referrer" },
+    },
     { path: "/app.js", file: "app.js", contentType: "text/javascript; charset=utf-8", body: template("app.js") },
     { path: "/app.css", file: "app.css", contentType: "text/css; charset=utf-8", body: template("app.css") },
   ];
@@ -201,7 +226,11 @@ const wholeOutput = (body: Buffer) => Math.max(64 * 1024, body.byteLength + 1024
 function brotli(body: Buffer): Promise<Buffer> {
   return brotliAsync(body, {
     chunkSize: wholeOutput(body),
-    params: { [constants.BROTLI_PARAM_QUALITY]: body.byteLength <= MAX_QUALITY_BYTES ? 11 : body.byteLength <= LARGE_BYTES ? 9 : 7, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: body.byteLength <= MAX_QUALITY_BYTES ? 11 : body.byteLength <= LARGE_BYTES ? 9 : 7,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
   });
 }
 
@@ -214,7 +243,10 @@ const MAX_GZIP_LEVEL_BYTES = 256 * 1024;
 
 /** gzip with a fixed header (no time stamp, a fixed OS byte) so every machine writes the same bytes. */
 async function gzip(body: Buffer): Promise<Buffer> {
-  const out = await gzipPromise(body, { level: body.byteLength <= MAX_GZIP_LEVEL_BYTES ? 9 : body.byteLength <= LARGE_BYTES ? 8 : 7, chunkSize: wholeOutput(body) });
+  const out = await gzipPromise(body, {
+    level: body.byteLength <= MAX_GZIP_LEVEL_BYTES ? 9 : body.byteLength <= LARGE_BYTES ? 8 : 7,
+    chunkSize: wholeOutput(body),
+  });
   out[4] = out[5] = out[6] = out[7] = 0; // MTIME
   out[9] = 3; // OS: Unix, whatever machine compressed it
   return out;

@@ -58,7 +58,12 @@ export function createApiDocsHandler(assets: Map<string, LoadedAsset>, options: 
   const common = (): [string, string][] => [
     ["Vary", "Accept-Encoding"],
     ["X-Content-Type-Options", "nosniff"],
-    ...(cors ? ([["Access-Control-Allow-Origin", cors], ["Access-Control-Expose-Headers", "ETag, Content-Disposition, Content-Encoding"]] as [string, string][]) : []),
+    ...(cors
+      ? ([
+          ["Access-Control-Allow-Origin", cors],
+          ["Access-Control-Expose-Headers", "ETag, Content-Disposition, Content-Encoding"],
+        ] as [string, string][])
+      : []),
   ];
   const problem = (status: number, error: string, message: string, extra: [string, string][] = []): Answer => ({
     status,
@@ -71,7 +76,14 @@ export function createApiDocsHandler(assets: Map<string, LoadedAsset>, options: 
     const queryAt = target.indexOf("?");
     const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
     if (pathname === mount) {
-      return { status: 308, headers: [...common(), ["Location", `${mount}/${queryAt < 0 ? "" : target.slice(queryAt)}`], ["Cache-Control", "public, max-age=3600"]] };
+      return {
+        status: 308,
+        headers: [
+          ...common(),
+          ["Location", `${mount}/${queryAt < 0 ? "" : target.slice(queryAt)}`],
+          ["Cache-Control", "public, max-age=3600"],
+        ],
+      };
     }
     if (!pathname.startsWith(`${mount}/`)) return undefined;
     const rest = pathname.slice(mount.length);
@@ -121,7 +133,9 @@ export function createApiDocsHandler(assets: Map<string, LoadedAsset>, options: 
       } catch {
         return toResponse(problem(400, "bad_request", "The request URL cannot be parsed."));
       }
-      const result = answer(request.method.toUpperCase(), target, (name) => request.headers.get(name) ?? undefined) ?? problem(404, "not_found", "Nothing is served here.");
+      const result =
+        answer(request.method.toUpperCase(), target, (name) => request.headers.get(name) ?? undefined) ??
+        problem(404, "not_found", "Nothing is served here.");
       return toResponse(result);
     },
     node(req, res, next) {
@@ -164,7 +178,8 @@ export function negotiate(header: string | undefined, asset: Pick<LoadedAsset, "
     q.set(token, Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0);
   }
   // Unlisted identity stays acceptable (RFC 9110) but is the last resort, below any listed encoding.
-  const weight = (encoding: Encoding) => q.get(encoding) ?? (encoding === "gzip" ? q.get("x-gzip") : undefined) ?? q.get("*") ?? (encoding === "identity" ? 0.001 : 0);
+  const weight = (encoding: Encoding) =>
+    q.get(encoding) ?? (encoding === "gzip" ? q.get("x-gzip") : undefined) ?? q.get("*") ?? (encoding === "identity" ? 0.001 : 0);
   let best: Encoding = "identity";
   let bestWeight = 0;
   for (const encoding of PREFERENCE) {

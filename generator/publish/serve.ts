@@ -3,7 +3,10 @@ import { createApiDocsHandler } from "./handler.js";
 import { loadApiDocsAssets } from "./load-assets.js";
 
 /** `apidex serve`: the api-docs handler on a plain Node server; `/` redirects to the reference page. */
-export async function serveApiDocs(folder: string, options: { port: number; host: string; mount: string }): Promise<{ port: number; close: () => Promise<void> }> {
+export async function serveApiDocs(
+  folder: string,
+  options: { port: number; host: string; mount: string },
+): Promise<{ port: number; close: () => Promise<void> }> {
   const handler = createApiDocsHandler(loadApiDocsAssets(folder), { mount: options.mount });
   const server = createServer((req, res) => {
     if (req.url === "/" && (req.method === "GET" || req.method === "HEAD")) {

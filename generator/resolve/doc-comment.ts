@@ -43,7 +43,11 @@ export function parseDocComment(raw: string, site: SourceSite): DocComment {
   // Most routes carry a one-line comment without tags (`/** Delete an invoice */`): its text is the
   // summary. This is what the general reading below gives for one line, without its passes.
   if (!raw.includes("\n") && !raw.includes("@")) {
-    const line = raw.replace(/^\/\*\*/, "").replace(/\*\/$/, "").replace(/^\s*\*?\s?/, "").trim();
+    const line = raw
+      .replace(/^\/\*\*/, "")
+      .replace(/\*\/$/, "")
+      .replace(/^\s*\*?\s?/, "")
+      .trim();
     return line ? { summary: oneLine(line), tags: [], site } : { tags: [], site };
   }
   const body = raw.replace(/^\/\*\*/, "").replace(/\*\/$/, "");

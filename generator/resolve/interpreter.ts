@@ -255,7 +255,12 @@ export class Interpreter {
         if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
         if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
         if (!this.sources.importResolves(specifier.text, file.fileName)) {
-          this.diagnostics.warning("APX110", `Cannot resolve the import '${specifier.text}' from this file.`, siteOf(specifier), "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.");
+          this.diagnostics.warning(
+            "APX110",
+            `Cannot resolve the import '${specifier.text}' from this file.`,
+            siteOf(specifier),
+            "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+          );
         }
       }
       this.onPost?.leave();
@@ -298,7 +303,8 @@ export class Interpreter {
           // A barrel (`export * from "./items"`) over a replayed module: its summary knows every name it exports.
           this.replayedModule(target.fileName);
           const inner = this.replay!.exportsOf(target.fileName);
-          if (inner.star) throw new ReplayMiss(`${instance.file.fileName} re-exports everything of ${target.fileName}, which re-exports other modules`);
+          if (inner.star)
+            throw new ReplayMiss(`${instance.file.fileName} re-exports everything of ${target.fileName}, which re-exports other modules`);
           if (!inner.names.has(name)) continue;
           const value = this.replayedExport(target.fileName, name);
           this.tracker?.exportRead(instance.file.fileName, name, value);
@@ -327,7 +333,9 @@ export class Interpreter {
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     for (const statement of file.statements) this.run(statement, scope, instance);
-    const reexports = file.statements.some((statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly);
+    const reexports = file.statements.some(
+      (statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly,
+    );
     this.tracker?.leaveModule(file.fileName, { names: [...instance.exports.keys()], star: instance.starExports.length > 0, reexports });
     instance.state = "done";
   }
@@ -353,7 +361,8 @@ export class Interpreter {
   private require(node: ts.CallExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
     const arg = node.arguments[0];
-    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || !ts.isStringLiteralLike(arg) || scope.lookup("require")) return undefined;
+    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || !ts.isStringLiteralLike(arg) || scope.lookup("require"))
+      return undefined;
     const specifier = arg.text;
     const target = this.sources.resolveImport(specifier, scope.file.fileName);
     if (target.kind === "missing") return unknown(node, `requires '${specifier}', which cannot be resolved from this file`);
@@ -434,8 +443,10 @@ export class Interpreter {
     } else if (ts.isTryStatement(statement)) {
       // The try block runs as it does when nothing throws (a failed registration stops the service);
       // the catch block is not run, and what it registers is reported.
-      if (!leavesEarly(statement.tryBlock)) this.runStatements(statement.tryBlock.statements, new Scope(scope.file, scope, statement.tryBlock));
-      if (statement.finallyBlock && !leavesEarly(statement.finallyBlock)) this.runStatements(statement.finallyBlock.statements, new Scope(scope.file, scope, statement.finallyBlock));
+      if (!leavesEarly(statement.tryBlock))
+        this.runStatements(statement.tryBlock.statements, new Scope(scope.file, scope, statement.tryBlock));
+      if (statement.finallyBlock && !leavesEarly(statement.finallyBlock))
+        this.runStatements(statement.finallyBlock.statements, new Scope(scope.file, scope, statement.finallyBlock));
     } else if (ts.isBlock(statement)) {
       this.runStatements(statement.statements, new Scope(scope.file, scope, statement));
     } else if (ts.isExportAssignment(statement) && instance) {
@@ -458,7 +469,8 @@ export class Interpreter {
     if (!declaration) return;
     for (const item of items.items) {
       const iteration = new Scope(scope.file, scope, statement);
-      for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration)) iteration.bind(name, binding);
+      for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration))
+        iteration.bind(name, binding);
       this.iterations.push(item);
       try {
         if (ts.isBlock(statement.statement)) this.runStatements(statement.statement.statements, iteration);
@@ -499,7 +511,12 @@ export class Interpreter {
       if (found.kind === "undefined" || found.kind === "null" || found.kind === "boolean") return { kind: "check", keys: [], node };
       const keys = keysOfValue(found);
       if (keys) return { kind: "check", keys, node };
-      this.diagnostics.warning("APX301", `Cannot resolve the registry permission \`${this.registry.permission}\` of this entry statically; the route is marked \`unresolved\`.`, siteOf(node), "Give the metadata's permission as a string literal or a const.");
+      this.diagnostics.warning(
+        "APX301",
+        `Cannot resolve the registry permission \`${this.registry.permission}\` of this entry statically; the route is marked \`unresolved\`.`,
+        siteOf(node),
+        "Give the metadata's permission as a string literal or a const.",
+      );
       return { kind: "check", keys: [], node, unresolved: true };
     }
     return undefined;
@@ -533,7 +550,12 @@ export class Interpreter {
   }
 
   /** `items.forEach(fn)` and `items.map(fn)` over a static array: the callback runs once per item. */
-  private iterate(receiver: Extract<Value, { kind: "array" }>, method: "forEach" | "map" | "flatMap", node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+  private iterate(
+    receiver: Extract<Value, { kind: "array" }>,
+    method: "forEach" | "map" | "flatMap",
+    node: ts.CallExpression | ts.NewExpression,
+    scope: Scope,
+  ): Value | undefined {
     const fnNode = node.arguments?.[0];
     const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
     if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
@@ -568,7 +590,8 @@ export class Interpreter {
         this.tracker?.imported(target.fileName, name, value);
         return value;
       }
-      const value: Value = name === undefined ? { kind: "namespace", file: target.file } : this.exportOf(this.module(target.file), name, node);
+      const value: Value =
+        name === undefined ? { kind: "namespace", file: target.file } : this.exportOf(this.module(target.file), name, node);
       this.tracker?.imported(target.file.fileName, name, value);
       return value;
     };
@@ -589,7 +612,8 @@ export class Interpreter {
   }
 
   private declareExport(statement: ts.ExportDeclaration, scope: Scope, instance: ModuleInstance): void {
-    const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+    const specifier =
+      statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
     const clause = statement.exportClause;
     if (!clause) {
       if (specifier) instance.starExports.push(specifier);
@@ -662,10 +686,14 @@ export class Interpreter {
         const part = new Binding(() => {
           const whole = this.read(source, element);
           if (element.dotDotDotToken) {
-            return whole.kind === "array" ? { kind: "array", items: whole.items.slice(index) } : unknown(element, "is a rest binding of a value that is not static");
+            return whole.kind === "array"
+              ? { kind: "array", items: whole.items.slice(index) }
+              : unknown(element, "is a rest binding of a value that is not static");
           }
           if (whole.kind === "array") return whole.items[index] ?? UNDEFINED;
-          return whole.kind === "runtime" || whole.kind === "unknown" ? whole : unknown(element, "destructures a value that is not an array");
+          return whole.kind === "runtime" || whole.kind === "unknown"
+            ? whole
+            : unknown(element, "destructures a value that is not an array");
         }, element);
         out.push(...this.destructure(element.name, part, scope));
       });
@@ -678,7 +706,12 @@ export class Interpreter {
     if (!names) {
       const found = new Set<string>();
       const visit = (node: ts.Node): void => {
-        if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment && ts.isIdentifier(node.left)) {
+        if (
+          ts.isBinaryExpression(node) &&
+          node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+          node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+          ts.isIdentifier(node.left)
+        ) {
           found.add(node.left.text);
         } else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand)) {
           found.add(node.operand.text);
@@ -820,7 +853,11 @@ export class Interpreter {
       const part = this.evaluate(span.expression, scope);
       if (part.kind === "string" || part.kind === "number" || part.kind === "boolean") out += String(part.value);
       else if (part.kind === "unknown") return part;
-      else return unknown(span.expression, part.kind === "runtime" ? `is only known at run time (${part.what})` : `is not a static string (${part.kind})`);
+      else
+        return unknown(
+          span.expression,
+          part.kind === "runtime" ? `is only known at run time (${part.what})` : `is not a static string (${part.kind})`,
+        );
       out += span.literal.text;
     }
     return str(out);
@@ -847,24 +884,42 @@ export class Interpreter {
       return unknown(node, "assigns to a value apidex does not track");
     }
     // Comparisons and logic over static values: the conditions and filters of loops over route tables.
-    if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) {
+    if (
+      op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+      op === ts.SyntaxKind.EqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsToken
+    ) {
       const left = primitive(this.evaluate(node.left, scope));
       const right = primitive(this.evaluate(node.right, scope));
       if (left === NOT_PRIMITIVE || right === NOT_PRIMITIVE) return unknown(node, "compares values that are not static");
       const loose = op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
       // biome-ignore lint/suspicious/noDoubleEquals: the source's own operator, loose or strict
       const equal = loose ? left == right : left === right;
-      return { kind: "boolean", value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal };
+      return {
+        kind: "boolean",
+        value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal,
+      };
     }
     if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) {
       const left = this.evaluate(node.left, scope);
-      const known = op === ts.SyntaxKind.QuestionQuestionToken ? (left.kind === "undefined" || left.kind === "null" ? false : truthiness(left) === undefined ? undefined : true) : truthiness(left);
+      const known =
+        op === ts.SyntaxKind.QuestionQuestionToken
+          ? left.kind === "undefined" || left.kind === "null"
+            ? false
+            : truthiness(left) === undefined
+              ? undefined
+              : true
+          : truthiness(left);
       if (known === undefined) return left.kind === "unknown" ? left : unknown(node, "depends on a value only known at run time");
       if (op === ts.SyntaxKind.AmpersandAmpersandToken) return known ? this.evaluate(node.right, scope) : left;
       return known ? left : this.evaluate(node.right, scope);
     }
     if (op !== ts.SyntaxKind.PlusToken) {
-      return unknown(node, `uses the operator ${ts.tokenToString(node.operatorToken.kind) ?? "?"}, which apidex does not evaluate statically`);
+      return unknown(
+        node,
+        `uses the operator ${ts.tokenToString(node.operatorToken.kind) ?? "?"}, which apidex does not evaluate statically`,
+      );
     }
     const left = this.evaluate(node.left, scope);
     const right = this.evaluate(node.right, scope);
@@ -977,9 +1032,11 @@ export class Interpreter {
         if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
         if (hasModifier(member, ts.SyntaxKind.StaticKeyword) !== wantStatic) continue;
         if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope, thisValue: owner };
-        if (ts.isGetAccessorDeclaration(member) && member.body) return this.callFunction({ kind: "function", decl: member, scope, thisValue: owner }, [], node);
+        if (ts.isGetAccessorDeclaration(member) && member.body)
+          return this.callFunction({ kind: "function", decl: member, scope, thisValue: owner }, [], node);
         // A constructed instance has its fields in props; an unconstructed one reads the initializer.
-        if (ts.isPropertyDeclaration(member) && member.initializer && !(owner.kind === "instance" && owner.props)) return this.lazyProperty(member.initializer, scope);
+        if (ts.isPropertyDeclaration(member) && member.initializer && !(owner.kind === "instance" && owner.props))
+          return this.lazyProperty(member.initializer, scope);
       }
       // Inherited members: the base class, when it is in the sources.
       const base = this.baseClass(decl, scope);
@@ -1024,13 +1081,21 @@ export class Interpreter {
         if (value.kind === "undefined" && parameter.initializer) value = this.evaluate(parameter.initializer, scope);
         for (const [name, binding] of this.destructure(parameter.name, Binding.of(value, parameter), scope)) scope.bind(name, binding);
         // `constructor(private readonly service: Service)`: a parameter property is a field.
-        if (ts.isIdentifier(parameter.name) && ts.canHaveModifiers(parameter) && ts.getModifiers(parameter)?.length) props.set(parameter.name.text, value);
+        if (ts.isIdentifier(parameter.name) && ts.canHaveModifiers(parameter) && ts.getModifiers(parameter)?.length)
+          props.set(parameter.name.text, value);
       });
     }
     const base = this.baseClass(decl, cls.scope);
     if (base) {
-      const superCall = ctor?.body?.statements.find((st) => ts.isExpressionStatement(st) && ts.isCallExpression(st.expression) && st.expression.expression.kind === ts.SyntaxKind.SuperKeyword);
-      const superArgs = superCall ? ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments.map((a) => this.argument(a, scope)) : args;
+      const superCall = ctor?.body?.statements.find(
+        (st) =>
+          ts.isExpressionStatement(st) &&
+          ts.isCallExpression(st.expression) &&
+          st.expression.expression.kind === ts.SyntaxKind.SuperKeyword,
+      );
+      const superArgs = superCall
+        ? ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments.map((a) => this.argument(a, scope))
+        : args;
       this.initialize(instance, base, superArgs, node, depth + 1);
     }
     for (const member of decl.members) {
@@ -1041,7 +1106,14 @@ export class Interpreter {
     if (!ctor?.body) return;
     this.depth++;
     try {
-      const statements = ctor.body.statements.filter((st) => !(ts.isExpressionStatement(st) && ts.isCallExpression(st.expression) && st.expression.expression.kind === ts.SyntaxKind.SuperKeyword));
+      const statements = ctor.body.statements.filter(
+        (st) =>
+          !(
+            ts.isExpressionStatement(st) &&
+            ts.isCallExpression(st.expression) &&
+            st.expression.expression.kind === ts.SyntaxKind.SuperKeyword
+          ),
+      );
       for (const statement of statements) this.declare(statement, scope, undefined);
       for (const statement of statements) {
         if (ts.isReturnStatement(statement)) break;
@@ -1088,7 +1160,9 @@ export class Interpreter {
       case "function":
         return this.callFunction(callee, this.arguments(args, scope), node);
       case "class":
-        return ts.isNewExpression(node) ? this.construct(callee, this.arguments(args, scope), node) : unknown(node, "calls a class without new");
+        return ts.isNewExpression(node)
+          ? this.construct(callee, this.arguments(args, scope), node)
+          : unknown(node, "calls a class without new");
       case "unknown":
         return callee;
       case "runtime":
@@ -1118,7 +1192,13 @@ export class Interpreter {
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
     if (receiver.kind === "function" && (method === "bind" || method === "call")) {
-      return method === "bind" ? receiver : this.callFunction(receiver, args.slice(1).map((a) => this.evaluate(a, scope)), node);
+      return method === "bind"
+        ? receiver
+        : this.callFunction(
+            receiver,
+            args.slice(1).map((a) => this.evaluate(a, scope)),
+            node,
+          );
     }
     if (receiver.kind === "string") {
       if (method === "toLowerCase") return str(receiver.value.toLowerCase());
@@ -1127,10 +1207,13 @@ export class Interpreter {
       if (method === "concat") {
         const parts = args.map((a) => this.evaluate(a, scope));
         const strings = parts.map((p) => (p.kind === "string" || p.kind === "number" ? String(p.value) : undefined));
-        return strings.every((s) => s !== undefined) ? str(receiver.value + strings.join("")) : unknown(node, "concatenates values that are not static strings");
+        return strings.every((s) => s !== undefined)
+          ? str(receiver.value + strings.join(""))
+          : unknown(node, "concatenates values that are not static strings");
       }
     }
-    if (receiver.kind === "array" && (method === "forEach" || method === "map" || method === "flatMap")) return this.iterate(receiver, method, node, scope);
+    if (receiver.kind === "array" && (method === "forEach" || method === "map" || method === "flatMap"))
+      return this.iterate(receiver, method, node, scope);
     if (receiver.kind === "array" && method === "filter") {
       const fnNode = args[0];
       const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
@@ -1165,17 +1248,33 @@ export class Interpreter {
       return v.kind === "string" || v.kind === "number" || v.kind === "boolean" ? str(String(v.value)) : undefined;
     }
     // `await Promise.all([app.register(a), app.register(b)])`: the registrations in the array run, in order.
-    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && !scope.lookup("Promise") && ["all", "allSettled", "race", "any"].includes(callee.name.text)) {
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === "Promise" &&
+      !scope.lookup("Promise") &&
+      ["all", "allSettled", "race", "any"].includes(callee.name.text)
+    ) {
       const items = this.evaluate(arg, scope);
-      return { kind: "runtime", what: `the result of Promise.${callee.name.text}(${items.kind === "array" ? `${items.items.length} promises` : "..."})` };
+      return {
+        kind: "runtime",
+        what: `the result of Promise.${callee.name.text}(${items.kind === "array" ? `${items.items.length} promises` : "..."})`,
+      };
     }
-    if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || callee.expression.text !== "Object" || scope.lookup("Object")) return undefined;
+    if (
+      !ts.isPropertyAccessExpression(callee) ||
+      !ts.isIdentifier(callee.expression) ||
+      callee.expression.text !== "Object" ||
+      scope.lookup("Object")
+    )
+      return undefined;
     const method = callee.name.text;
     if (method === "freeze") return this.evaluate(arg, scope);
     if (method === "values" || method === "keys" || method === "entries") {
       const v = this.evaluate(arg, scope);
       if (v.kind !== "object") return v.kind === "unknown" ? v : unknown(arg, "is not a static object");
-      if (method === "entries") return { kind: "array", items: [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] })) };
+      if (method === "entries")
+        return { kind: "array", items: [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] })) };
       return { kind: "array", items: method === "values" ? [...v.props.values()] : [...v.props.keys()].map(str) };
     }
     return undefined;
@@ -1236,7 +1335,14 @@ export class Interpreter {
         if (saysAnyOf(value)) any = true;
         continue; // other options name no key
       }
-      if (value.kind === "runtime" || value.kind === "function" || value.kind === "boolean" || value.kind === "undefined" || value.kind === "null") continue; // the request, callbacks, flags
+      if (
+        value.kind === "runtime" ||
+        value.kind === "function" ||
+        value.kind === "boolean" ||
+        value.kind === "undefined" ||
+        value.kind === "null"
+      )
+        continue; // the request, callbacks, flags
       const strings = keysOfValue(value);
       if (strings) {
         keys.push(...strings);
@@ -1253,7 +1359,11 @@ export class Interpreter {
         },
         unresolved: (type) => {
           result.unresolved = true;
-          this.reportUnresolvedKey(node, arg, type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+          this.reportUnresolvedKey(
+            node,
+            arg,
+            type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`,
+          );
         },
       });
     }
@@ -1348,7 +1458,8 @@ export class Interpreter {
     }
     const visit = (node: ts.Node): void => {
       if (node !== decl.body && isFunctionLike(node)) {
-        if (ts.isFunctionDeclaration(node) && node.name && node.body) scope.bind(node.name.text, Binding.of({ kind: "function", decl: node, scope }, node));
+        if (ts.isFunctionDeclaration(node) && node.name && node.body)
+          scope.bind(node.name.text, Binding.of({ kind: "function", decl: node, scope }, node));
         return;
       }
       if (ts.isVariableDeclaration(node)) for (const [name, binding] of this.declareVariable(node, scope)) scope.bind(name, binding);
@@ -1407,7 +1518,13 @@ function boundNames(name: ts.BindingName): string[] {
 /** Initializers evaluated eagerly, in order: calls can create routers or register routes. */
 function hasEffects(node: ts.Expression): boolean {
   let inner = node;
-  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isAwaitExpression(inner) || ts.isNonNullExpression(inner)) {
+  while (
+    ts.isParenthesizedExpression(inner) ||
+    ts.isAsExpression(inner) ||
+    ts.isSatisfiesExpression(inner) ||
+    ts.isAwaitExpression(inner) ||
+    ts.isNonNullExpression(inner)
+  ) {
     inner = inner.expression;
   }
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);

@@ -34,7 +34,10 @@ export function loadArtifactsAtRef(ref: string, outDir: string, cwd: string): Ar
   const index = read("operations.json");
   const openapi = read("openapi-public.json");
   if (index === undefined && openapi === undefined) {
-    throw new UsageError(`${ref} has neither ${rel}/operations.json nor ${rel}/openapi-public.json.`, "Commit the artifacts at that ref, or pass the files directly.");
+    throw new UsageError(
+      `${ref} has neither ${rel}/operations.json nor ${rel}/openapi-public.json.`,
+      "Commit the artifacts at that ref, or pass the files directly.",
+    );
   }
   return {
     label: ref,
@@ -71,9 +74,14 @@ export async function readLocation(location: string, cwd: string): Promise<strin
 }
 
 function classify(json: unknown, label: string): Omit<ArtifactSet, "label"> {
-  if (json && typeof json === "object" && (json as { format?: unknown }).format === "apidex.operations/1") return { index: json as OperationsIndex };
-  if (json && typeof json === "object" && typeof (json as { openapi?: unknown }).openapi === "string") return { openapi: json as OpenApiDocument };
-  throw new UsageError(`${label} is neither an apidex operation index nor an OpenAPI document.`, "Pass operations.json or openapi-public.json.");
+  if (json && typeof json === "object" && (json as { format?: unknown }).format === "apidex.operations/1")
+    return { index: json as OperationsIndex };
+  if (json && typeof json === "object" && typeof (json as { openapi?: unknown }).openapi === "string")
+    return { openapi: json as OpenApiDocument };
+  throw new UsageError(
+    `${label} is neither an apidex operation index nor an OpenAPI document.`,
+    "Pass operations.json or openapi-public.json.",
+  );
 }
 
 function parseJson(text: string, label: string): unknown {

@@ -25,7 +25,8 @@ export async function checkArtifacts(config: ResolvedConfig): Promise<CheckResul
   for (const file of result.files) {
     const target = path.join(config.out, file.name);
     if (!existsSync(target)) missing.push(file.name);
-    else if (!readFileSync(target).equals(typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content)) stale.push(file.name);
+    else if (!readFileSync(target).equals(typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content))
+      stale.push(file.name);
   }
   let report: DiffReport | undefined;
   if (stale.length || missing.length) {
@@ -39,7 +40,11 @@ export async function checkArtifacts(config: ResolvedConfig): Promise<CheckResul
     const index = committed("operations.json") as OperationsIndex | undefined;
     const openapi = committed("openapi-public.json") as OpenApiDocument | undefined;
     report = compareArtifacts(
-      { label: "committed", ...(index ? { index } : { index: { format: "apidex.operations/1", service: config.service, count: 0, operations: [] } }), ...(openapi ? { openapi } : {}) },
+      {
+        label: "committed",
+        ...(index ? { index } : { index: { format: "apidex.operations/1", service: config.service, count: 0, operations: [] } }),
+        ...(openapi ? { openapi } : {}),
+      },
       { label: "sources", index: result.index, ...(openapi ? { openapi: result.openapi as OpenApiDocument } : {}) },
     );
   }

@@ -3,7 +3,18 @@ import { UsageError } from "../diagnostics/diagnostic.js";
 import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
 import { readLocation } from "./artifact-source.js";
 
-export const INDEX_FIELDS = ["operation_id", "method", "path", "permissions", "any_of", "unresolved", "summary", "path_params", "effect", "documented"] as const;
+export const INDEX_FIELDS = [
+  "operation_id",
+  "method",
+  "path",
+  "permissions",
+  "any_of",
+  "unresolved",
+  "summary",
+  "path_params",
+  "effect",
+  "documented",
+] as const;
 /** What `find` prints without --fields (any_of and unresolved are shown inside permissions). */
 const DEFAULT_FIELDS: IndexField[] = ["operation_id", "method", "path", "permissions", "summary", "path_params", "effect", "documented"];
 export type IndexField = (typeof INDEX_FIELDS)[number];
@@ -44,7 +55,10 @@ export function findOperations(index: OperationsIndex, options: FindOptions): Pa
 }
 
 export function parseFields(list: string): IndexField[] {
-  const fields = list.split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = list
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   const unknown = fields.filter((f) => !(INDEX_FIELDS as readonly string[]).includes(f));
   if (unknown.length) throw new UsageError(`Unknown field(s) ${unknown.join(", ")}.`, `Choose from ${INDEX_FIELDS.join(", ")}.`);
   return fields as IndexField[];
@@ -55,7 +69,8 @@ export function renderFindText(rows: Partial<IndexEntry>[]): string {
   if (!rows.length) return "no operations match\n";
   const cells = rows.map((r) => {
     // any_of and unresolved read as part of the keys when shown with them: `a,b|c,?`.
-    const folded = "permissions" in r ? { ...r, permissions: permissionsText(r as IndexEntry), any_of: undefined, unresolved: undefined } : r;
+    const folded =
+      "permissions" in r ? { ...r, permissions: permissionsText(r as IndexEntry), any_of: undefined, unresolved: undefined } : r;
     return Object.entries(folded)
       .filter(([k, v]) => !("permissions" in r && (k === "any_of" || k === "unresolved") && v === undefined))
       .map(([, v]) => (v === undefined ? "-" : Array.isArray(v) ? v.join(",") || "-" : String(v)));
@@ -69,5 +84,9 @@ export function renderFindText(rows: Partial<IndexEntry>[]): string {
  * `a|b`, and `?` when some key could not be read (`unresolved`).
  */
 function permissionsText(entry: IndexEntry): string[] {
-  return [...(entry.permissions ?? []), ...(entry.any_of ?? []).map((g) => g.join("|")), ...(entry.unresolved?.includes("permissions") ? ["?"] : [])];
+  return [
+    ...(entry.permissions ?? []),
+    ...(entry.any_of ?? []).map((g) => g.join("|")),
+    ...(entry.unresolved?.includes("permissions") ? ["?"] : []),
+  ];
 }

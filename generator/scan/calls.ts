@@ -6,7 +6,12 @@ const callsByFile = new WeakMap<ts.SourceFile, AnyCall[]>();
 
 /** Syntax that holds no calls: type-only declarations, imports, and type nodes. */
 function holdsNoCalls(kind: ts.SyntaxKind): boolean {
-  return kind === ts.SyntaxKind.InterfaceDeclaration || kind === ts.SyntaxKind.TypeAliasDeclaration || kind === ts.SyntaxKind.ImportDeclaration || (kind >= ts.SyntaxKind.FirstTypeNode && kind <= ts.SyntaxKind.LastTypeNode);
+  return (
+    kind === ts.SyntaxKind.InterfaceDeclaration ||
+    kind === ts.SyntaxKind.TypeAliasDeclaration ||
+    kind === ts.SyntaxKind.ImportDeclaration ||
+    (kind >= ts.SyntaxKind.FirstTypeNode && kind <= ts.SyntaxKind.LastTypeNode)
+  );
 }
 
 /**

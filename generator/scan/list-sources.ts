@@ -19,7 +19,14 @@ export interface ScanOptions {
 export async function listSources(options: ScanOptions): Promise<string[]> {
   // tinyglobby (fdir and picomatch) lists what fast-glob did, and loads in half the time: it is part of
   // every run, the cached ones included.
-  const names = globSync(options.include, { cwd: options.root, ignore: mergeFolderExcludes(options.exclude), absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
+  const names = globSync(options.include, {
+    cwd: options.root,
+    ignore: mergeFolderExcludes(options.exclude),
+    absolute: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+  });
   return names.map((n) => path.normalize(n)).sort();
 }
 
@@ -51,6 +58,13 @@ export function mergeFolderExcludes(patterns: readonly string[]): string[] {
  */
 export function foldersWalked(options: ScanOptions): string[] | undefined {
   if (options.include.some((pattern) => /(^|[/{,])\./.test(pattern))) return undefined;
-  const folders = globSync(["**"], { cwd: options.root, ignore: mergeFolderExcludes(options.exclude), absolute: true, onlyDirectories: true, followSymbolicLinks: false, expandDirectories: false });
+  const folders = globSync(["**"], {
+    cwd: options.root,
+    ignore: mergeFolderExcludes(options.exclude),
+    absolute: true,
+    onlyDirectories: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+  });
   return [path.normalize(options.root), ...folders.map((folder) => path.normalize(folder).replace(/[\\/]+$/, ""))];
 }

@@ -107,7 +107,11 @@ export class SourceSet {
     if (cached) return cached.kind !== "missing";
     let resolves = this.resolves.get(key);
     if (resolves === undefined) {
-      resolves = Boolean(this.listedTarget(specifier, fromFile) ?? this.workspaces.resolve(specifier) ?? ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule);
+      resolves = Boolean(
+        this.listedTarget(specifier, fromFile) ??
+          this.workspaces.resolve(specifier) ??
+          ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule,
+      );
       if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
       this.resolves.set(key, resolves);
     }
@@ -155,7 +159,11 @@ export class SourceSet {
       return { kind: "missing", specifier };
     }
     if (!module) return { kind: "external", module: specifier };
-    if (module.isExternalLibraryImport || module.resolvedFileName.endsWith(".d.ts") || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) {
+    if (
+      module.isExternalLibraryImport ||
+      module.resolvedFileName.endsWith(".d.ts") ||
+      /[\\/]node_modules[\\/]/.test(module.resolvedFileName)
+    ) {
       return { kind: "external", module: specifier };
     }
     if (this.replayed.has(fileKey(module.resolvedFileName))) return { kind: "replayed", fileName: fileKey(module.resolvedFileName) };
@@ -201,7 +209,8 @@ export class SourceSet {
       if (text === undefined) this.listed.delete(name);
       else if (inScope(path.relative(options.root, name).split(path.sep).join("/"))) this.listed.add(name);
       if (text === undefined) this.parsed.delete(name);
-      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name))) this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
+      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name)))
+        this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
     this.files = [...this.parsed.values()]
       .filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName) && mayRegisterRoutes(f.text, path.relative(options.root, f.fileName)))
@@ -291,7 +300,9 @@ const PACKAGE_JSON = /(^|[\\/])package\.json$/;
 
 /** Where an import's resolution is remembered (see `resolveImport`). */
 function resolutionKey(specifier: string, fromFile: string): string {
-  return isRelative(specifier) ? path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier) : `${path.dirname(fromFile)}\0${specifier}`;
+  return isRelative(specifier)
+    ? path.posix.join(path.posix.dirname(fileKey(fromFile)), specifier)
+    : `${path.dirname(fromFile)}\0${specifier}`;
 }
 
 function isRelative(specifier: string): boolean {
@@ -324,9 +335,20 @@ function hasJsDoc(file: ts.SourceFile): boolean {
  * program reads are parsed with them (`typeProgramFile`). Exported for tests.
  */
 export function parse(fileName: string, text: string, withJsDoc: boolean): ts.SourceFile {
-  if (withJsDoc) return ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseAll }, true);
+  if (withJsDoc)
+    return ts.createSourceFile(
+      fileName,
+      text,
+      { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseAll },
+      true,
+    );
   // Parents are set by the walk that lists the file's calls, not by a pass of the parser's own.
-  const file = ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
+  const file = ts.createSourceFile(
+    fileName,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+  );
   linkParentsAndCalls(file);
   return file;
 }
@@ -357,14 +379,26 @@ const DISK_HOST: SourceHost = {
  */
 export function readCompilerOptions(tsconfig: string): { options: ts.CompilerOptions; files: string[] } {
   const text = ts.sys.readFile(tsconfig);
-  if (text === undefined) throw new UsageError(`Cannot read the tsconfig ${tsconfig}.`, "Fix the path (the `tsconfig` field of the config), or remove it to use none.");
+  if (text === undefined)
+    throw new UsageError(
+      `Cannot read the tsconfig ${tsconfig}.`,
+      "Fix the path (the `tsconfig` field of the config), or remove it to use none.",
+    );
   const source = ts.parseJsonText(tsconfig, text);
   const syntax = (source as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics?.[0];
   if (syntax) {
     const { line, character } = source.getLineAndCharacterOfPosition(syntax.start ?? 0);
-    throw new UsageError(`${tsconfig}:${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(syntax.messageText, " ")}`, "Fix the tsconfig's JSON; apidex reads its compiler options (paths, module resolution).");
+    throw new UsageError(
+      `${tsconfig}:${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(syntax.messageText, " ")}`,
+      "Fix the tsconfig's JSON; apidex reads its compiler options (paths, module resolution).",
+    );
   }
-  const host: ts.ParseConfigHost = { useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames, readDirectory: () => [], fileExists: ts.sys.fileExists, readFile: ts.sys.readFile };
+  const host: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: () => [],
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+  };
   const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, path.dirname(tsconfig), undefined, tsconfig);
   const extended = (source as { extendedSourceFiles?: string[] }).extendedSourceFiles ?? [];
   return { options: parsed.options, files: [tsconfig, ...extended].map((f) => path.resolve(f)) };
@@ -375,7 +409,12 @@ export function readCompilerOptions(tsconfig: string): { options: ts.CompilerOpt
  * lib files from memory. `skipModule` may decline an import of a file (leave it unresolved) to keep
  * that module out of the program.
  */
-export function createProgramOver(sources: SourceSet, rootNames: string[], options: ts.CompilerOptions, skipModule?: (specifier: string, containingFile: ts.SourceFile) => boolean): ts.Program {
+export function createProgramOver(
+  sources: SourceSet,
+  rootNames: string[],
+  options: ts.CompilerOptions,
+  skipModule?: (specifier: string, containingFile: ts.SourceFile) => boolean,
+): ts.Program {
   const host = sources.host;
   const libs = new Map<string, ts.SourceFile>();
   const moduleCache = ts.createModuleResolutionCache(sources.root, (f) => f, options);
@@ -435,7 +474,11 @@ export interface KnownSources {
  * `known` passes what the cache already learnt: the listing, the texts it read (no file is read twice)
  * and which unchanged files can register routes (those that cannot are not read at all).
  */
-export async function scanProject(options: ScanOptions, known?: KnownSources, replayed: ReadonlySet<string> = new Set()): Promise<SourceSet> {
+export async function scanProject(
+  options: ScanOptions,
+  known?: KnownSources,
+  replayed: ReadonlySet<string> = new Set(),
+): Promise<SourceSet> {
   const tsconfig = options.tsconfig ? readCompilerOptions(options.tsconfig) : undefined;
   const compilerOptions = tsconfig?.options ?? defaultCompilerOptions();
   const names = known?.listed ?? (await listSources(options));
@@ -445,7 +488,9 @@ export async function scanProject(options: ScanOptions, known?: KnownSources, re
   for (const name of names) {
     let text = known?.texts.get(name);
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
-    const capable = (text === undefined ? known?.routeCapable?.(name) : undefined) ?? mayRegisterRoutes((text ??= readFileSync(name, "utf8")), path.relative(options.root, name));
+    const capable =
+      (text === undefined ? known?.routeCapable?.(name) : undefined) ??
+      mayRegisterRoutes((text ??= readFileSync(name, "utf8")), path.relative(options.root, name));
     if (!capable) continue;
     routeCapable.push(name);
     // A file an earlier run summarized is replayed, not parsed (extract/incremental).
@@ -464,7 +509,8 @@ export async function scanProject(options: ScanOptions, known?: KnownSources, re
 export function sourceSetFromMemory(files: Record<string, string>, root = "/project"): SourceSet {
   const texts = new Map(Object.entries(files).map(([name, text]) => [path.posix.join(root, name), text]));
   const folders = new Set<string>();
-  for (const name of texts.keys()) for (let dir = path.posix.dirname(name); !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  for (const name of texts.keys())
+    for (let dir = path.posix.dirname(name); !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
   const host: SourceHost = {
     readFile: (f) => texts.get(f),
     fileExists: (f) => texts.has(f),

@@ -52,7 +52,7 @@ export class Workspaces {
     const workspaces = pkg?.workspaces;
     if (Array.isArray(workspaces)) return workspaces.filter((w): w is string => typeof w === "string");
     if (workspaces && typeof workspaces === "object" && Array.isArray((workspaces as { packages?: unknown }).packages)) {
-      return ((workspaces as { packages: unknown[] }).packages).filter((w): w is string => typeof w === "string");
+      return (workspaces as { packages: unknown[] }).packages.filter((w): w is string => typeof w === "string");
     }
     const pnpm = this.host.readFile(path.join(dir, "pnpm-workspace.yaml"));
     if (pnpm !== undefined) return pnpmPatterns(pnpm);
@@ -92,7 +92,8 @@ export class Workspaces {
     const exported = exportTarget(pkg.exports, subpath ? `.${subpath}` : ".");
     if (exported) targets.push(...exported);
     if (!subpath) {
-      for (const field of ["source", "types", "typings", "module", "main"]) if (typeof pkg[field] === "string") targets.push(pkg[field] as string);
+      for (const field of ["source", "types", "typings", "module", "main"])
+        if (typeof pkg[field] === "string") targets.push(pkg[field] as string);
       targets.push("src/index", "index");
     } else targets.push(`src${subpath}`, subpath.slice(1));
     for (const target of targets) {

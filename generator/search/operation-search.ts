@@ -50,9 +50,46 @@ const NOUN_GROUPS: readonly string[][] = [
 export const SYNONYM_GROUPS: readonly string[][] = [...VERB_GROUPS, ...NOUN_GROUPS];
 
 const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS) for (const word of group) SYNONYMS.set(word, group.filter((w) => w !== word));
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    SYNONYMS.set(
+      word,
+      group.filter((w) => w !== word),
+    );
 
-const STOP_WORDS = new Set(["a", "an", "the", "of", "for", "to", "in", "on", "by", "with", "my", "our", "this", "that", "and", "or", "from", "it", "its", "is", "can", "i", "me", "please", "how", "do", "which", "what", "some", "one", "about"]);
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "for",
+  "to",
+  "in",
+  "on",
+  "by",
+  "with",
+  "my",
+  "our",
+  "this",
+  "that",
+  "and",
+  "or",
+  "from",
+  "it",
+  "its",
+  "is",
+  "can",
+  "i",
+  "me",
+  "please",
+  "how",
+  "do",
+  "which",
+  "what",
+  "some",
+  "one",
+  "about",
+]);
 
 /** Splits ids, paths, permission keys and prose into lower-case, singular words. */
 export function tokenize(text: string): string[] {
@@ -138,7 +175,11 @@ export class OperationSearch {
       (!filters.method || e.method === filters.method.toUpperCase()) &&
       (!filters.effect || e.effect === filters.effect);
     const words = query ? tokenize(query) : [];
-    if (!words.length) return this.entries.filter(keep).slice(0, limit).map((entry) => ({ entry, score: 0 }));
+    if (!words.length)
+      return this.entries
+        .filter(keep)
+        .slice(0, limit)
+        .map((entry) => ({ entry, score: 0 }));
     const asked = new Set(words);
     const queries = words.map((word) => ({ combineWith: "OR" as const, queries: [word, ...(SYNONYMS.get(word) ?? [])] }));
     // A synonym counts, but less than the word that was asked for.

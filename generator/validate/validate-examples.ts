@@ -10,7 +10,17 @@ const COMPONENTS_ID = `${BASE}components`;
  * Keywords whose errors only say that something below them failed; the failure itself is reported at
  * the deeper location, so these would repeat it.
  */
-const WRAPPERS = new Set(["$ref", "properties", "items", "prefixItems", "allOf", "patternProperties", "dependentSchemas", "additionalItems", "unevaluatedItems"]);
+const WRAPPERS = new Set([
+  "$ref",
+  "properties",
+  "items",
+  "prefixItems",
+  "allOf",
+  "patternProperties",
+  "dependentSchemas",
+  "additionalItems",
+  "unevaluatedItems",
+]);
 
 /** Keywords that reject a property by name; the `false` schema they apply below says nothing more. */
 const PROPERTY_REJECTIONS = new Set(["additionalProperties", "unevaluatedProperties"]);
@@ -34,13 +44,20 @@ export function validateExamples(operations: Operation[], components: Record<str
           "APX512",
           `The ${what} example of ${op.operationId} has no schema to check it against: the operation declares no ${example.kind === "request" ? "request body type" : `JSON response with status ${example.status}`}.`,
           example.site,
-          example.kind === "request" ? "Type the body (Request<P, Res, Body>) or add @body Type." : "Fix the status, or add @response <status> Type.",
+          example.kind === "request"
+            ? "Type the body (Request<P, Res, Body>) or add @body Type."
+            : "Fix the status, or add @response <status> Type.",
         );
         continue;
       }
       if (JSON.stringify(schema).includes("x-apidex-unreadable")) continue; // already reported where the type is
       for (const message of checker.check(schema, example.value)) {
-        diagnostics.error("APX511", `The ${what} example of ${op.operationId} does not match its schema ${message}.`, example.site, "Fix the example or the type it is checked against.");
+        diagnostics.error(
+          "APX511",
+          `The ${what} example of ${op.operationId} does not match its schema ${message}.`,
+          example.site,
+          "Fix the example or the type it is checked against.",
+        );
       }
     }
   }

@@ -39,15 +39,29 @@ export function validateOperations(operations: Operation[], diagnostics: Diagnos
 
   for (const op of operations) {
     if (op.documented && op.closed) {
-      diagnostics.warning("APX406", `${op.method} ${op.path} is @documented but closed; it is left out of every artifact.`, op.site, "Remove @documented, or reopen the route if it should be callable with a key.");
+      diagnostics.warning(
+        "APX406",
+        `${op.method} ${op.path} is @documented but closed; it is left out of every artifact.`,
+        op.site,
+        "Remove @documented, or reopen the route if it should be callable with a key.",
+      );
     }
     if (op.closed) continue;
     if (op.documented && op.summary.length > MAX_SUMMARY_LENGTH) {
-      diagnostics.error("APX405", `The summary of ${op.operationId} has ${op.summary.length} characters; custom GPT actions accept at most ${MAX_SUMMARY_LENGTH}.`, op.site, "Shorten the first paragraph of the doc comment and move the rest to the description.");
+      diagnostics.error(
+        "APX405",
+        `The summary of ${op.operationId} has ${op.summary.length} characters; custom GPT actions accept at most ${MAX_SUMMARY_LENGTH}.`,
+        op.site,
+        "Shorten the first paragraph of the doc comment and move the rest to the description.",
+      );
     }
     if (op.documented && !(HTTP_METHODS as readonly string[]).includes(op.method.toLowerCase())) {
-      diagnostics.error("APX407", `${op.method} ${op.path} is @documented, but OpenAPI has no ${op.method} operations.`, op.site, "Remove @documented; the operation stays in the index.");
+      diagnostics.error(
+        "APX407",
+        `${op.method} ${op.path} is @documented, but OpenAPI has no ${op.method} operations.`,
+        op.site,
+        "Remove @documented; the operation stays in the index.",
+      );
     }
   }
 }
-

@@ -37,7 +37,11 @@ export interface AtomicWriteOptions {
  * @example
  * const { written } = await writeArtifactsAtomically("dist", [{ name: "operations.json", content: text }]);
  */
-export async function writeArtifactsAtomically(outDir: string, files: ArtifactFile[], options: AtomicWriteOptions = {}): Promise<{ written: string[]; unchanged: string[] }> {
+export async function writeArtifactsAtomically(
+  outDir: string,
+  files: ArtifactFile[],
+  options: AtomicWriteOptions = {},
+): Promise<{ written: string[]; unchanged: string[] }> {
   const ops = { ...DEFAULT_OPS, ...options.ops };
   const staged: { tmp: string; target: string; name: string }[] = [];
   const unchanged: string[] = [];

@@ -21,7 +21,10 @@ export function chromiumPath(): string {
     process.stderr.write(`No Chromium on this machine: installing Debian's chromium (${install.join(" ")} ...).\n`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync(install[0]!, [...install.slice(1), "update", "-qq"], { stdio: "inherit", env });
-    const run = update.status === 0 ? spawnSync(install[0]!, [...install.slice(1), "install", "-y", "-qq", "chromium"], { stdio: "inherit", env }) : update;
+    const run =
+      update.status === 0
+        ? spawnSync(install[0]!, [...install.slice(1), "install", "-y", "-qq", "chromium"], { stdio: "inherit", env })
+        : update;
     const installed = run.status === 0 ? findChromium() : undefined;
     if (installed) return installed;
   }
@@ -30,7 +33,13 @@ export function chromiumPath(): string {
   );
 }
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"];
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome-stable",
+  "/usr/bin/google-chrome",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+];
 
 function findChromium(): string | undefined {
   const configured = process.env.APIDEX_CHROMIUM;

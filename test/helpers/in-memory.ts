@@ -33,7 +33,10 @@ export async function generateFrom(files: Record<string, string>, overrides: Par
 /** Every operation (closed ones too) as `METHOD /path [keys]`, sorted: compact to compare in tables. */
 export function routeLines(result: GenerateResult): string[] {
   return result.operations
-    .map((op) => `${op.method} ${op.path} [${op.permissions.join(",")}]${op.anyOf ? ` any(${op.anyOf.map((g) => g.join("|")).join(" ")})` : ""}${op.unresolved ? ` unresolved(${op.unresolved.join(",")})` : ""}${op.closed ? " closed" : ""}`)
+    .map(
+      (op) =>
+        `${op.method} ${op.path} [${op.permissions.join(",")}]${op.anyOf ? ` any(${op.anyOf.map((g) => g.join("|")).join(" ")})` : ""}${op.unresolved ? ` unresolved(${op.unresolved.join(",")})` : ""}${op.closed ? " closed" : ""}`,
+    )
     .sort();
 }
 

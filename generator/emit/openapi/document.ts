@@ -12,7 +12,8 @@ const DEFAULT_SECURITY_SCHEMES = {
   ApiKey: {
     type: "http",
     scheme: "bearer",
-    description: "An API key, sent as `Authorization: Bearer <key>`. Each operation lists the permission keys it checks in x-service-permissions.",
+    description:
+      "An API key, sent as `Authorization: Bearer <key>`. Each operation lists the permission keys it checks in x-service-permissions.",
   },
 };
 
@@ -20,11 +21,19 @@ const DEFAULT_SECURITY_SCHEMES = {
  * The public OpenAPI 3.1 document of the documented operations. Keys follow the canonical order
  * (openapi, info, servers, security, tags, paths, components); paths, methods and components are sorted.
  */
-export function emitOpenApi(operations: Operation[], config: DocumentConfig, schemas: Record<string, unknown> = {}): Record<string, unknown> {
+export function emitOpenApi(
+  operations: Operation[],
+  config: DocumentConfig,
+  schemas: Record<string, unknown> = {},
+): Record<string, unknown> {
   const documented = operations.filter((op) => op.documented && !op.closed).sort(compareOperations);
   const { openapi } = config;
   const securitySchemes = openapi.securitySchemes ?? DEFAULT_SECURITY_SCHEMES;
-  const security = openapi.security ?? Object.keys(securitySchemes).sort(byCodePoint).map((name) => ({ [name]: [] }));
+  const security =
+    openapi.security ??
+    Object.keys(securitySchemes)
+      .sort(byCodePoint)
+      .map((name) => ({ [name]: [] }));
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of documented) {

@@ -21,7 +21,11 @@ export function responses(op: Operation): Record<string, unknown> {
       shape.schema || shape.mediaType || examples.length
         ? {
             [media]: {
-              ...(shape.schema ? { schema: shape.schema } : shape.mediaType ? { schema: { type: "string", ...(/pdf|octet/.test(media) ? { format: "binary" } : {}) } } : {}),
+              ...(shape.schema
+                ? { schema: shape.schema }
+                : shape.mediaType
+                  ? { schema: { type: "string", ...(/pdf|octet/.test(media) ? { format: "binary" } : {}) } }
+                  : {}),
               ...(examples.length ? { examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e.value }])) } : {}),
             },
           }

@@ -7,9 +7,33 @@ import type { RouterNode } from "../router-graph.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([
-  "get", "post", "put", "patch", "delete", "options", "head", "trace", "all",
-  "copy", "lock", "mkcol", "move", "purge", "propfind", "proppatch", "unlock", "report", "mkactivity",
-  "checkout", "merge", "m-search", "notify", "subscribe", "unsubscribe", "search", "connect",
+  "get",
+  "post",
+  "put",
+  "patch",
+  "delete",
+  "options",
+  "head",
+  "trace",
+  "all",
+  "copy",
+  "lock",
+  "mkcol",
+  "move",
+  "purge",
+  "propfind",
+  "proppatch",
+  "unlock",
+  "report",
+  "mkactivity",
+  "checkout",
+  "merge",
+  "m-search",
+  "notify",
+  "subscribe",
+  "unsubscribe",
+  "search",
+  "connect",
 ]);
 
 /** Packages whose default export creates an app (`express()`) or a router (`Router()`). */
@@ -26,7 +50,8 @@ export class ExpressHost extends RouterHost {
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
     if (APP_MODULES.has(callee.module)) {
       if (isDefault) return this.create("app", call.node).value;
-      if ((first === "Router" && callee.path.length === 1) || (first === "default" && second === "Router")) return this.create("router", call.node).value;
+      if ((first === "Router" && callee.path.length === 1) || (first === "default" && second === "Router"))
+        return this.create("router", call.node).value;
     }
     if (ROUTER_MODULES.has(callee.module) && (isDefault || first === "Router")) return this.create("router", call.node).value;
     return undefined;
@@ -109,6 +134,11 @@ export class ExpressHost extends RouterHost {
 /** A first `use()` argument that is meant as a prefix but is not static (a template, a variable, ...). */
 function isPathLike(node: ts.Expression, value: Value): boolean {
   const inner = unwrap(node);
-  if (ts.isTemplateExpression(inner) || ts.isBinaryExpression(inner) || ts.isStringLiteral(inner) || ts.isRegularExpressionLiteral(inner)) return true;
-  return value.kind === "unknown" && (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) && /path|prefix|base|url|route/i.test(inner.getText());
+  if (ts.isTemplateExpression(inner) || ts.isBinaryExpression(inner) || ts.isStringLiteral(inner) || ts.isRegularExpressionLiteral(inner))
+    return true;
+  return (
+    value.kind === "unknown" &&
+    (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) &&
+    /path|prefix|base|url|route/i.test(inner.getText())
+  );
 }

@@ -30,8 +30,20 @@ export const expressAdapter: FrameworkAdapter = {
     const host = new ExpressHost(diagnostics);
     // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
     // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
-    const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental, { lateBinding: true, replayApps: true }) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
+    const session = options.incremental
+      ? new IncrementalSession(host, sources, diagnostics, options.incremental, { lateBinding: true, replayApps: true })
+      : undefined;
+    const interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      {
+        permissionCalls: options.permissionCalls,
+        anyPermissionCalls: options.anyPermissionCalls,
+        registry: options.registry,
+        ...session?.interpreterOptions(),
+      },
+      host,
+    );
     host.interpreter = interpreter;
     session?.attach(interpreter);
     interpreter.executeAll();
@@ -56,11 +68,11 @@ export const expressAdapter: FrameworkAdapter = {
         if (app) served.add(app);
       }
     }
-    for (const app of host.routers.filter((r) => r.kind === "app" && !served.has(r)).sort(bySite)) routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
+    for (const app of host.routers.filter((r) => r.kind === "app" && !served.has(r)).sort(bySite))
+      routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
     session?.finish(interpreter, "express");
     return dedupe(routes);
   },
 };
-

@@ -55,8 +55,14 @@ export function parsePath(raw: string): PathParseResult {
     seen.add(path);
     const params = pieces.filter((p) => p.param).map((p) => p.param!);
     const duplicate = params.find((p, i) => params.indexOf(p) !== i);
-    if (duplicate) return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
-    out.push({ path, params, wildcard: pieces.some((p) => p.wildcard), ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}) });
+    if (duplicate)
+      return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
+    out.push({
+      path,
+      params,
+      wildcard: pieces.some((p) => p.wildcard),
+      ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}),
+    });
   }
   return { ok: true, variants: out };
 }

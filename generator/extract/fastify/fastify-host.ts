@@ -19,7 +19,8 @@ export class FastifyHost extends RouterHost {
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     if (callee.module !== "fastify") return undefined;
     const name = callee.path[callee.path.length - 1];
-    if (callee.path.length === 0 || name === "default" || name === "fastify" || name === "Fastify") return this.create("app", call.node).value;
+    if (callee.path.length === 0 || name === "default" || name === "fastify" || name === "Fastify")
+      return this.create("app", call.node).value;
     return undefined;
   }
 
@@ -34,7 +35,16 @@ export class FastifyHost extends RouterHost {
       const rest = call.args.slice(1);
       const options = rest.length > 1 && rest[0] ? this.interpreter.evaluate(rest[0], call.scope) : undefined;
       const handlerArgs = rest.length > 1 ? rest.slice(1) : rest;
-      if (paths) this.addRoute(context, method, paths, handlerArgs, call, statementDoc(node), options?.kind === "object" ? this.optionChecks(options, node) : []);
+      if (paths)
+        this.addRoute(
+          context,
+          method,
+          paths,
+          handlerArgs,
+          call,
+          statementDoc(node),
+          options?.kind === "object" ? this.optionChecks(options, node) : [],
+        );
       return receiver;
     }
     if (method === "route") {
@@ -48,11 +58,25 @@ export class FastifyHost extends RouterHost {
       const url = options.props.get("url") ?? options.props.get("path");
       const paths = url ? stringsOf(url) : undefined;
       if (!methods || !paths) {
-        this.diagnostics.warning("APX201", "Cannot resolve the method or url of this route() statically; the route is left out.", siteOf(node), "Give `method` and `url` as string literals or consts.");
+        this.diagnostics.warning(
+          "APX201",
+          "Cannot resolve the method or url of this route() statically; the route is left out.",
+          siteOf(node),
+          "Give `method` and `url` as string literals or consts.",
+        );
         return receiver;
       }
       const handlerNode = handlerProperty(call.args[0]!);
-      for (const m of methods) this.addRoute(context, m.toLowerCase(), paths, handlerNode ? [handlerNode] : [], call, statementDoc(node), this.optionChecks(options, node));
+      for (const m of methods)
+        this.addRoute(
+          context,
+          m.toLowerCase(),
+          paths,
+          handlerNode ? [handlerNode] : [],
+          call,
+          statementDoc(node),
+          this.optionChecks(options, node),
+        );
       return receiver;
     }
     if (method === "register") {
@@ -113,7 +137,12 @@ export class FastifyHost extends RouterHost {
         checks.push(check);
         const report = (type?: string) => {
           check.unresolved = true;
-          this.diagnostics.warning("APX301", `Cannot resolve config.${key} of this route statically${type === undefined ? "" : `; its type, \`${type}\`, is not one string literal`}; the route is marked \`unresolved\`.`, siteOf(node), "Use string literals, consts, `as const` members or string enum members.");
+          this.diagnostics.warning(
+            "APX301",
+            `Cannot resolve config.${key} of this route statically${type === undefined ? "" : `; its type, \`${type}\`, is not one string literal`}; the route is marked \`unresolved\`.`,
+            siteOf(node),
+            "Use string literals, consts, `as const` members or string enum members.",
+          );
         };
         // Written in the call itself: the type checker gets its chance, as with every other key.
         const written = configProperty(node, key);
@@ -157,7 +186,7 @@ function configProperty(call: ts.CallExpression, key: string): ts.Expression | u
 }
 
 function propertyOf(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
-  for (const p of literal.properties) if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
+  for (const p of literal.properties)
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
   return undefined;
 }
-

@@ -13,13 +13,27 @@ export const fastifyAdapter: FrameworkAdapter = {
   detect: (sources) => sources.files.some((file) => importedPackages(file).includes("fastify")),
   extract(sources, options, diagnostics) {
     const host = new FastifyHost(diagnostics);
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry }, host);
+    const interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry },
+      host,
+    );
     host.interpreter = interpreter;
     interpreter.executeAll();
-    runAppFactories(sources, interpreter, (call, file) => ts.isIdentifier(call.expression) && (localNamesOf(file, "fastify").has(call.expression.text) || call.expression.text === "Fastify" || call.expression.text === "fastify"));
+    runAppFactories(
+      sources,
+      interpreter,
+      (call, file) =>
+        ts.isIdentifier(call.expression) &&
+        (localNamesOf(file, "fastify").has(call.expression.text) ||
+          call.expression.text === "Fastify" ||
+          call.expression.text === "fastify"),
+    );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => r.kind === "app")) routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi, simplePath));
+    for (const app of host.routers.filter((r) => r.kind === "app"))
+      routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi, simplePath));
     reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS);
     return dedupe(routes);
   },

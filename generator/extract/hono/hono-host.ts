@@ -115,7 +115,12 @@ export class HonoHost extends RouterHost {
     const method = route?.kind === "object" ? route.props.get("method") : undefined;
     const path = route?.kind === "object" ? route.props.get("path") : undefined;
     if (route?.kind !== "object" || method?.kind !== "string" || path?.kind !== "string") {
-      this.diagnostics.warning("APX201", "Cannot resolve the method or path of this openapi() route statically; the route is left out.", siteOf(node), "Pass createRoute({ method, path, ... }) with literal method and path, or a const holding one.");
+      this.diagnostics.warning(
+        "APX201",
+        "Cannot resolve the method or path of this openapi() route statically; the route is left out.",
+        siteOf(node),
+        "Pass createRoute({ method, path, ... }) with literal method and path, or a const holding one.",
+      );
       return;
     }
     const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1");
@@ -136,7 +141,16 @@ function routeDoc(route: Extract<Value, { kind: "object" }>, site: DocComment["s
   const tagNames = tags ? (stringsOf(tags) ?? []) : [];
   if (summary?.kind !== "string" && description?.kind !== "string" && !tagNames.length) return undefined;
   return {
-    ...(summary?.kind === "string" ? { summary: summary.value.replace(/\s+/g, " ").trim() } : description?.kind === "string" ? { summary: description.value.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim() } : {}),
+    ...(summary?.kind === "string"
+      ? { summary: summary.value.replace(/\s+/g, " ").trim() }
+      : description?.kind === "string"
+        ? {
+            summary: description.value
+              .split(/\n\s*\n/)[0]!
+              .replace(/\s+/g, " ")
+              .trim(),
+          }
+        : {}),
     ...(description?.kind === "string" && summary?.kind === "string" ? { description: description.value } : {}),
     tags: tagNames.map((name) => ({ name: "tag", text: name, site })),
     site,

@@ -13,13 +13,25 @@ import { IncrementalSession } from "../incremental/session.js";
 /** Hono: every app that no other app mounts (with route() or basePath()) is a root. */
 export const honoAdapter: FrameworkAdapter = {
   name: "hono",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/") || p === "@hono/zod-openapi")),
+  detect: (sources) =>
+    sources.files.some((file) => importedPackages(file).some((p) => p === "hono" || p.startsWith("hono/") || p === "@hono/zod-openapi")),
   extract(sources, options, diagnostics) {
     const host = new HonoHost(diagnostics);
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
+    const interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      {
+        permissionCalls: options.permissionCalls,
+        anyPermissionCalls: options.anyPermissionCalls,
+        registry: options.registry,
+        ...session?.interpreterOptions(),
+      },
+      host,
+    );
     host.interpreter = interpreter;
-    if (options.servedByRouteFiles) host.routeFile = (fileName) => anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined;
+    if (options.servedByRouteFiles)
+      host.routeFile = (fileName) => anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined;
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
@@ -27,7 +39,10 @@ export const honoAdapter: FrameworkAdapter = {
     runAppFactories(
       sources,
       interpreter,
-      (call, file) => ts.isNewExpression(call) && ts.isIdentifier(call.expression) && (localNamesOf(file, "hono").has(call.expression.text) || namedImportsOf(file, call.expression.text)),
+      (call, file) =>
+        ts.isNewExpression(call) &&
+        ts.isIdentifier(call.expression) &&
+        (localNamesOf(file, "hono").has(call.expression.text) || namedImportsOf(file, call.expression.text)),
       (file) => session?.recorder.spoil(file, "it has an app factory"),
     );
     interpreter.finishChecks();
@@ -46,7 +61,12 @@ function namedImportsOf(file: ts.SourceFile, name: string): boolean {
     const from = statement.moduleSpecifier.text;
     if (from !== "hono" && from !== "@hono/zod-openapi") continue;
     const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name && ["Hono", "OpenAPIHono"].includes((e.propertyName ?? e.name).text))) return true;
+    if (
+      bindings &&
+      ts.isNamedImports(bindings) &&
+      bindings.elements.some((e) => e.name.text === name && ["Hono", "OpenAPIHono"].includes((e.propertyName ?? e.name).text))
+    )
+      return true;
   }
   return false;
 }

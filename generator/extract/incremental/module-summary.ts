@@ -49,7 +49,15 @@ export type SavedExport = { router: number } | { data: PlainData };
  * A static value of strings, numbers, booleans, null, undefined, arrays and objects, in JSON: `undefined`
  * is `{ "u": 1 }`, an array `{ "a": [...] }`, an object `{ "o": [[key, value], ...] }` (key order kept).
  */
-export type PlainData = string | number | boolean | null | { u: 1 } | { a: PlainData[] } | { o: [string, PlainData][] } | { n: number; m: string };
+export type PlainData =
+  | string
+  | number
+  | boolean
+  | null
+  | { u: 1 }
+  | { a: PlainData[] }
+  | { o: [string, PlainData][] }
+  | { n: number; m: string };
 
 /** The plain data a value is, or undefined when any part of it is not (a function, a router, a check...). */
 export function plainData(value: Value): PlainData | undefined {
@@ -112,7 +120,17 @@ export interface SavedRouter {
 }
 
 export type SavedLayer =
-  | { type: "route"; method: string; paths: string[]; checks: SavedCheck[]; terminal: boolean; site: SourceSite; doc?: DocComment; handlerAt?: NodeRef; registrationAt?: NodeRef }
+  | {
+      type: "route";
+      method: string;
+      paths: string[];
+      checks: SavedCheck[];
+      terminal: boolean;
+      site: SourceSite;
+      doc?: DocComment;
+      handlerAt?: NodeRef;
+      registrationAt?: NodeRef;
+    }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };
 

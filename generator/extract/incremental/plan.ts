@@ -10,7 +10,11 @@ import type { IncrementalExtraction } from "./session.js";
  * changed module is replayed late if its summary kept what it read (see below). If a file the type
  * checker read for permission keys changed, nothing is replayed. Returns undefined when there is nothing to replay.
  */
-export function planReplay(previous: ModuleSummaries, changed: ReadonlySet<string>, fileSetChanged = false): IncrementalExtraction | undefined {
+export function planReplay(
+  previous: ModuleSummaries,
+  changed: ReadonlySet<string>,
+  fileSetChanged = false,
+): IncrementalExtraction | undefined {
   if (previous.keyTypeFiles.some((file) => changed.has(file))) return undefined;
   const importers = new Map<string, string[]>();
   for (const [file, targets] of Object.entries(previous.imports)) {
@@ -47,5 +51,11 @@ export function planReplay(previous: ModuleSummaries, changed: ReadonlySet<strin
     }
   }
   if (!Object.keys(replay).length) return undefined;
-  return { replay, previousImports: previous.imports, adapter: previous.adapter, ...(fileSetChanged ? { checkResolutions: true } : {}), ...(late.length ? { late } : {}) };
+  return {
+    replay,
+    previousImports: previous.imports,
+    adapter: previous.adapter,
+    ...(fileSetChanged ? { checkResolutions: true } : {}),
+    ...(late.length ? { late } : {}),
+  };
 }

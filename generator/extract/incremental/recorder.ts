@@ -3,7 +3,18 @@ import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
 import type { Layer, RouteCheck, RouterNode } from "../router-graph.js";
-import { type ModuleSummary, type NodeRef, nodeRef, plainData, type SavedCheck, type RouterRef, type SavedExport, type SavedLayer, type SavedRead, type SavedRouter } from "./module-summary.js";
+import {
+  type ModuleSummary,
+  type NodeRef,
+  nodeRef,
+  plainData,
+  type SavedCheck,
+  type RouterRef,
+  type SavedExport,
+  type SavedLayer,
+  type SavedRead,
+  type SavedRouter,
+} from "./module-summary.js";
 
 /** One module's evaluation as the recorder saw it. */
 interface ModuleRecord {
@@ -89,7 +100,18 @@ export class ModuleRecorder implements EvaluationTracker {
   private record(file: string): ModuleRecord {
     let record = this.records.get(file);
     if (!record) {
-      record = { executing: false, executed: false, routers: [], touches: new Set(), exports: new Map(), diagnostics: [], post: [], visited: [], invoked: [], reads: new Map() };
+      record = {
+        executing: false,
+        executed: false,
+        routers: [],
+        touches: new Set(),
+        exports: new Map(),
+        diagnostics: [],
+        post: [],
+        visited: [],
+        invoked: [],
+        reads: new Map(),
+      };
       this.records.set(file, record);
     }
     return record;
@@ -177,7 +199,11 @@ export class ModuleRecorder implements EvaluationTracker {
     // Attributed like diagnostics: the module running, and the modules whose lazy reads led here.
     for (const record of this.responsible(file)) {
       if (read && name !== undefined) record.reads.set(`${file}\0${name}`, [file, name, read]);
-      else record.unbindable ??= name === undefined ? `it imports ${file} as a namespace` : `it reads \`${name}\` of ${file}, which is neither a router nor plain data`;
+      else
+        record.unbindable ??=
+          name === undefined
+            ? `it imports ${file} as a namespace`
+            : `it reads \`${name}\` of ${file}, which is neither a router nor plain data`;
     }
   }
 
@@ -248,7 +274,8 @@ export class ModuleRecorder implements EvaluationTracker {
     const ref = nodeRef(node);
     const top = this.stack[this.stack.length - 1];
     // The file's unreached sweep depends on who reaches its nodes: only its own evaluation may.
-    if (!top || top.lazyOutside || top.file !== ref.file) this.spoil(ref.file, "other modules' evaluation reaches its functions or registrations");
+    if (!top || top.lazyOutside || top.file !== ref.file)
+      this.spoil(ref.file, "other modules' evaluation reaches its functions or registrations");
     for (const record of this.responsible(ref.file)) record[list].push(ref);
   }
 
@@ -323,7 +350,11 @@ export class ModuleRecorder implements EvaluationTracker {
         diagnostics: [...record.diagnostics, ...record.post],
         reached: { visited: record.visited, invoked: record.invoked },
         ...(rootLayers ? { rootLayers: rootLayers as SavedLayer[] } : {}),
-        ...(this.lateBindable(record) ? { reads: [...record.reads.values()].sort(([fa, na], [fb, nb]) => (fa < fb ? -1 : fa > fb ? 1 : na < nb ? -1 : na > nb ? 1 : 0)) } : {}),
+        ...(this.lateBindable(record)
+          ? {
+              reads: [...record.reads.values()].sort(([fa, na], [fb, nb]) => (fa < fb ? -1 : fa > fb ? 1 : na < nb ? -1 : na > nb ? 1 : 0)),
+            }
+          : {}),
       };
     }
     return out;
@@ -335,7 +366,15 @@ export class ModuleRecorder implements EvaluationTracker {
    * read through it), and nothing reached in other files (their functions or registrations).
    */
   private lateBindable(record: ModuleRecord): boolean {
-    return this.options.lateBinding === true && !record.unbindable && !record.exported?.reexports && !record.exported?.star && !record.visited.length && !record.invoked.length && !record.rootLayers;
+    return (
+      this.options.lateBinding === true &&
+      !record.unbindable &&
+      !record.exported?.reexports &&
+      !record.exported?.star &&
+      !record.visited.length &&
+      !record.invoked.length &&
+      !record.rootLayers
+    );
   }
 
   private saveRouters(file: string, record: ModuleRecord): SavedRouter[] | undefined {

@@ -53,7 +53,12 @@ export class SummaryReplay implements ModuleReplay {
       for (const diagnostic of summary.diagnostics) this.diagnostics.add(diagnostic);
       this.reached.push(summary.reached);
       this.recorder.replayed(fileName, summary);
-      return new Map(Object.entries(summary.exports).map(([name, saved]) => [name, "router" in saved ? this.host.valueOf(routers[saved.router]!) : valueOfData(saved.data)]));
+      return new Map(
+        Object.entries(summary.exports).map(([name, saved]) => [
+          name,
+          "router" in saved ? this.host.valueOf(routers[saved.router]!) : valueOfData(saved.data),
+        ]),
+      );
     } finally {
       this.recorder.leaveModule(fileName, { names: summary.exportNames, star: summary.starExports });
     }
@@ -96,7 +101,8 @@ export class SummaryReplay implements ModuleReplay {
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
       case "mount": {
         const router: RouterNode | undefined = this.recorder.routerAt(saved.router);
-        if (!router) throw new ReplayMiss(`a summary mounts router ${saved.router.index} of ${saved.router.file}, which this run did not create`);
+        if (!router)
+          throw new ReplayMiss(`a summary mounts router ${saved.router.index} of ${saved.router.file}, which this run did not create`);
         router.mounted = true;
         return { type: "mount", paths: saved.paths, router, site: saved.site };
       }
@@ -116,7 +122,11 @@ export class SummaryReplay implements ModuleReplay {
 
   private node(sources: SourceSet, ref: NodeRef): ts.Node {
     const file = sources.replayed.has(ref.file) ? undefined : sources.getFile(ref.file);
-    const node = file ? this.nodesOf(file).get(ref.pos)?.find((n) => n.end === ref.end && n.kind === ref.kind) : undefined;
+    const node = file
+      ? this.nodesOf(file)
+          .get(ref.pos)
+          ?.find((n) => n.end === ref.end && n.kind === ref.kind)
+      : undefined;
     if (!node) throw new ReplayMiss(`a summary refers to a node at ${ref.file}:${ref.pos} that this run does not have`);
     return node;
   }

@@ -55,14 +55,17 @@ export class IncrementalSession {
     this.recorder = new ModuleRecorder((value) => host.routerOf(value), recorderOptions);
     host.recorder = this.recorder;
     diagnostics.listener = (d) => this.recorder.diagnostic(d);
-    this.replay = Object.keys(options.replay).length ? new SummaryReplay(options.replay, sources.replayedScanned, host, this.recorder, diagnostics, new Set(options.late)) : undefined;
+    this.replay = Object.keys(options.replay).length
+      ? new SummaryReplay(options.replay, sources.replayedScanned, host, this.recorder, diagnostics, new Set(options.late))
+      : undefined;
     if (options.checkResolutions) {
       // A new file can be where an import of a replayed module now resolves (or a vanished one where it
       // did): then that module would not do what its summary says.
       for (const [file, summary] of Object.entries(options.replay)) {
         for (const [specifier, target] of summary.resolutions) {
           const now = sources.importedFile(specifier, file) ?? null;
-          if (now !== target) throw new ReplayMiss(`the import '${specifier}' of ${file} resolves to ${now ?? "nothing"} now, not ${target ?? "nothing"}`);
+          if (now !== target)
+            throw new ReplayMiss(`the import '${specifier}' of ${file} resolves to ${now ?? "nothing"} now, not ${target ?? "nothing"}`);
         }
       }
     }
@@ -115,7 +118,8 @@ function specifiersOf(file: ts.SourceFile): string[] {
   for (const statement of file.statements) {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) specifier = statement.moduleSpecifier;
-    else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) specifier = statement.moduleReference.expression;
+    else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference))
+      specifier = statement.moduleReference.expression;
     if (specifier && ts.isStringLiteral(specifier)) out.push(specifier.text);
   }
   return out;

@@ -11,11 +11,24 @@ import { IncrementalSession } from "../incremental/session.js";
 /** Koa with @koa/router (path-to-regexp 8 syntax, as Express 5). Every Koa app is a root. */
 export const koaAdapter: FrameworkAdapter = {
   name: "koa",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router" || p === "koa-mount")),
+  detect: (sources) =>
+    sources.files.some((file) =>
+      importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router" || p === "koa-mount"),
+    ),
   extract(sources, options, diagnostics) {
     const host = new KoaHost(diagnostics);
     const session = options.incremental ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
-    const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry, ...session?.interpreterOptions() }, host);
+    const interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      {
+        permissionCalls: options.permissionCalls,
+        anyPermissionCalls: options.anyPermissionCalls,
+        registry: options.registry,
+        ...session?.interpreterOptions(),
+      },
+      host,
+    );
     host.interpreter = interpreter;
     session?.attach(interpreter);
     interpreter.executeAll();
@@ -31,7 +44,9 @@ export const koaAdapter: FrameworkAdapter = {
     // An app a factory creates may be created twice: once when apidex runs the factory alone, once where
     // the code calls it and mounts the result. Where one app of a creation site is mounted, none is a root.
     const mountedSites = new Set([...host.mountedApps].map((r) => `${r.site.file}:${r.site.line}:${r.site.column}`));
-    const roots = host.routers.filter((r) => r.kind === "app" && !host.mountedApps.has(r) && !mountedSites.has(`${r.site.file}:${r.site.line}:${r.site.column}`));
+    const roots = host.routers.filter(
+      (r) => r.kind === "app" && !host.mountedApps.has(r) && !mountedSites.has(`${r.site.file}:${r.site.line}:${r.site.column}`),
+    );
     for (const app of roots) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);

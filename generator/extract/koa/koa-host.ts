@@ -56,10 +56,12 @@ export class KoaHost extends RouterHost {
       this.visit(node);
       // router.get("route-name", "/path", ...): a leading name when the second argument is a path too.
       const second = call.args[1] ? stringsOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
-      const named = second !== undefined && call.args[0] !== undefined && stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) !== undefined;
+      const named =
+        second !== undefined && call.args[0] !== undefined && stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) !== undefined;
       const pathArg = named ? call.args[1] : call.args[0];
       const paths = this.paths(pathArg, call, "route path");
-      if (paths) this.addRoute(router, method === "del" ? "delete" : method, paths, call.args.slice(named ? 2 : 1), call, statementDoc(node));
+      if (paths)
+        this.addRoute(router, method === "del" ? "delete" : method, paths, call.args.slice(named ? 2 : 1), call, statementDoc(node));
       return receiver;
     }
     if (method === "register") {
@@ -69,10 +71,24 @@ export class KoaHost extends RouterHost {
       const methodsValue = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
       const methods = methodsValue ? stringsOf(methodsValue) : undefined;
       if (!methods) {
-        this.diagnostics.warning("APX201", "Cannot resolve the methods of this register() call statically; the route is left out.", siteOf(node), "Pass the methods as an array of string literals or consts.");
+        this.diagnostics.warning(
+          "APX201",
+          "Cannot resolve the methods of this register() call statically; the route is left out.",
+          siteOf(node),
+          "Pass the methods as an array of string literals or consts.",
+        );
         return receiver;
       }
-      if (paths) for (const m of methods) this.addRoute(router, m.toLowerCase() === "del" ? "delete" : m.toLowerCase(), paths, call.args.slice(2, 3), call, statementDoc(node));
+      if (paths)
+        for (const m of methods)
+          this.addRoute(
+            router,
+            m.toLowerCase() === "del" ? "delete" : m.toLowerCase(),
+            paths,
+            call.args.slice(2, 3),
+            call,
+            statementDoc(node),
+          );
       return receiver;
     }
     if (method === "use") {

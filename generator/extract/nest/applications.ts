@@ -81,14 +81,24 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
 /** `NestFactory.create(...)`: only HTTP applications (microservices and plain contexts serve no routes). */
 function isNestFactoryCreate(call: ts.CallExpression): boolean {
   const callee = call.expression;
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === "create" && ts.isIdentifier(callee.expression) && callee.expression.text === "NestFactory";
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    callee.name.text === "create" &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === "NestFactory"
+  );
 }
 
 function hasBootstrapCalls(owner: ts.Node): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && (node.expression.name.text === "setGlobalPrefix" || node.expression.name.text === "enableVersioning")) found = true;
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      (node.expression.name.text === "setGlobalPrefix" || node.expression.name.text === "enableVersioning")
+    )
+      found = true;
     else ts.forEachChild(node, visit);
   };
   visit(owner);
@@ -114,7 +124,13 @@ export function projectBootstrap(sources: SourceSet, interpreter: Interpreter, d
 
 function enclosingFunction(node: ts.Node): ts.Node | undefined {
   for (let current = node.parent; current; current = current.parent) {
-    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current) || ts.isArrowFunction(current) || ts.isMethodDeclaration(current)) return current;
+    if (
+      ts.isFunctionDeclaration(current) ||
+      ts.isFunctionExpression(current) ||
+      ts.isArrowFunction(current) ||
+      ts.isMethodDeclaration(current)
+    )
+      return current;
   }
   return undefined;
 }
@@ -123,7 +139,10 @@ function enclosingFunction(node: ts.Node): ts.Node | undefined {
  * The controllers of a module and of every module it imports, each once, imports first; and the path
  * prefix `RouterModule.register(routes)` gives each controller (through the module that declares it).
  */
-export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter): { controllers: ts.ClassDeclaration[]; prefixes: Map<ts.ClassDeclaration, string> } {
+export function moduleTree(
+  root: ts.ClassDeclaration,
+  interpreter: Interpreter,
+): { controllers: ts.ClassDeclaration[]; prefixes: Map<ts.ClassDeclaration, string> } {
   const out: ts.ClassDeclaration[] = [];
   const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
   const routed = new Map<ts.ClassDeclaration, string>();
@@ -161,10 +180,19 @@ export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter):
 }
 
 /** The routes value of `RouterModule.register(routes)` (or `forRoutes`), or undefined for any other import. */
-function routerModuleRoutes(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter): Value | undefined {
+function routerModuleRoutes(
+  node: ts.Expression,
+  scope: Parameters<Interpreter["evaluate"]>[1],
+  interpreter: Interpreter,
+): Value | undefined {
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return undefined;
   const callee = node.expression;
-  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== "RouterModule" || !["register", "forRoutes"].includes(callee.name.text)) return undefined;
+  if (
+    !ts.isIdentifier(callee.expression) ||
+    callee.expression.text !== "RouterModule" ||
+    !["register", "forRoutes"].includes(callee.name.text)
+  )
+    return undefined;
   return node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
 }
 
@@ -187,7 +215,10 @@ function collectRoutes(routes: Value, parent: string, out: Map<ts.ClassDeclarati
 }
 
 function joinRoutePaths(a: string, b: string): string {
-  return [a, b].map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
+  return [a, b]
+    .map((p) => p.replace(/^\/+|\/+$/g, ""))
+    .filter(Boolean)
+    .join("/");
 }
 
 /** The object literal of `@Module({...})` on a class. */
@@ -197,7 +228,8 @@ function moduleOptions(module: ts.ClassDeclaration): ts.ObjectLiteralExpression 
     if (!ts.isCallExpression(expression)) continue;
     const callee = expression.expression;
     const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    if (name === "Module" && expression.arguments[0] && ts.isObjectLiteralExpression(expression.arguments[0])) return expression.arguments[0];
+    if (name === "Module" && expression.arguments[0] && ts.isObjectLiteralExpression(expression.arguments[0]))
+      return expression.arguments[0];
   }
   return undefined;
 }
@@ -217,7 +249,11 @@ function propertyElements(options: ts.ObjectLiteralExpression | undefined, name:
  * (`{ module, controllers }`, or `X.forRoot(...)`, whose class is `X` even when its body cannot be read),
  * or `forwardRef(() => X)`.
  */
-function importedModules(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter): { module: ts.ClassDeclaration; controllers: Value[] }[] {
+function importedModules(
+  node: ts.Expression,
+  scope: Parameters<Interpreter["evaluate"]>[1],
+  interpreter: Interpreter,
+): { module: ts.ClassDeclaration; controllers: Value[] }[] {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "forwardRef") {
     const fn = node.arguments[0];
     if (fn && ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return importedModules(fn.body, scope, interpreter);
@@ -239,7 +275,8 @@ function modulesOfValue(value: Value): { module: ts.ClassDeclaration; controller
   if (value.kind === "object") {
     const module = value.props.get("module");
     const controllers = value.props.get("controllers");
-    if (module?.kind === "class" && ts.isClassDeclaration(module.decl)) return [{ module: module.decl, controllers: controllers?.kind === "array" ? controllers.items : [] }];
+    if (module?.kind === "class" && ts.isClassDeclaration(module.decl))
+      return [{ module: module.decl, controllers: controllers?.kind === "array" ? controllers.items : [] }];
   }
   return [];
 }
@@ -274,7 +311,8 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
         const options = node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
         const type = options?.kind === "object" ? options.props.get("type") : undefined;
         // VersioningType.URI is 0 in @nestjs/common; the enum lives in a package, so its name is read too.
-        const isUri = node.arguments[0] && (/VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0));
+        const isUri =
+          node.arguments[0] && (/VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0));
         if (isUri) {
           found.uriVersioning = true;
           const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
@@ -291,15 +329,25 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
 }
 
 /** `{ exclude: ["health", { path: "users/:id", method: RequestMethod.GET }] }` as matchers. */
-function excludedRoutes(node: ts.Expression, scope: Parameters<Interpreter["evaluate"]>[1], interpreter: Interpreter, diagnostics: DiagnosticBag): ExcludedRoute[] {
+function excludedRoutes(
+  node: ts.Expression,
+  scope: Parameters<Interpreter["evaluate"]>[1],
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): ExcludedRoute[] {
   const options = interpreter.evaluate(node, scope);
   const exclude = options.kind === "object" ? options.props.get("exclude") : undefined;
   if (!exclude) return [];
   const items = exclude.kind === "array" ? exclude.items : [exclude];
   const out: ExcludedRoute[] = [];
   // The syntax of each entry, for `RequestMethod.GET` (an enum of a package, read by name).
-  const literal = ts.isObjectLiteralExpression(node) ? node.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "exclude") : undefined;
-  const elements = literal && ts.isPropertyAssignment(literal) && ts.isArrayLiteralExpression(literal.initializer) ? literal.initializer.elements : undefined;
+  const literal = ts.isObjectLiteralExpression(node)
+    ? node.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "exclude")
+    : undefined;
+  const elements =
+    literal && ts.isPropertyAssignment(literal) && ts.isArrayLiteralExpression(literal.initializer)
+      ? literal.initializer.elements
+      : undefined;
   items.forEach((item, index) => {
     const element = elements?.[index];
     if (item.kind === "string") {
@@ -326,10 +374,14 @@ function excludedRoutes(node: ts.Expression, scope: Parameters<Interpreter["eval
 
 /** `RequestMethod.GET` (or its number in @nestjs/common's enum); undefined for ALL or when unknown. */
 function requestMethods(value: Value | undefined, element: ts.Expression | undefined): string[] | undefined {
-  const written = element && ts.isObjectLiteralExpression(element) ? element.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "method") : undefined;
+  const written =
+    element && ts.isObjectLiteralExpression(element)
+      ? element.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "method")
+      : undefined;
   const text = written && ts.isPropertyAssignment(written) ? written.initializer.getText() : "";
   const byName = /RequestMethod\.([A-Z]+)/.exec(text)?.[1];
-  const name = byName ?? (value?.kind === "number" ? REQUEST_METHODS[value.value] : value?.kind === "string" ? value.value.toUpperCase() : undefined);
+  const name =
+    byName ?? (value?.kind === "number" ? REQUEST_METHODS[value.value] : value?.kind === "string" ? value.value.toUpperCase() : undefined);
   if (!name || name === "ALL") return undefined;
   return [name];
 }

@@ -35,7 +35,17 @@ export const DEFAULT_PERMISSION_DECORATORS: PermissionDecorator[] = [
   { name: "RequireAnyPermission", any: true },
 ];
 
-const VERB_DECORATORS: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Options: "OPTIONS", Head: "HEAD", All: "ALL", Search: "SEARCH" };
+const VERB_DECORATORS: Record<string, string> = {
+  Get: "GET",
+  Post: "POST",
+  Put: "PUT",
+  Patch: "PATCH",
+  Delete: "DELETE",
+  Options: "OPTIONS",
+  Head: "HEAD",
+  All: "ALL",
+  Search: "SEARCH",
+};
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Nest objects have no runtime meaning for the evaluator: it only reads constants and handler bodies. */
@@ -47,19 +57,33 @@ const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiv
  * the global prefix and URI versioning from the bootstrap (`setGlobalPrefix`, `enableVersioning`), and
  * permission decorators on the class (every method) and the method (adds), plus checks in method bodies.
  */
-export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS, configured: ExtractOptions["nestBootstrap"] = {}): FrameworkAdapter {
+export function nestAdapterWith(
+  decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS,
+  configured: ExtractOptions["nestBootstrap"] = {},
+): FrameworkAdapter {
   return {
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(sources, diagnostics, { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry }, noHost);
+      const interpreter = new Interpreter(
+        sources,
+        diagnostics,
+        { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry },
+        noHost,
+      );
       interpreter.executeAll();
       // The applications `NestFactory.create` bootstraps; without any, every registered controller under
       // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).
       const apps = chooseApplications(findApplications(sources, interpreter, diagnostics), configured.app, diagnostics);
       const units = apps.length
         ? apps.map((app) => ({ controllers: app.controllers, bootstrap: app.bootstrap, modulePrefixes: app.modulePrefixes }))
-        : [{ controllers: registeredControllers(sources, interpreter), bootstrap: projectBootstrap(sources, interpreter, diagnostics), modulePrefixes: new Map<ts.ClassDeclaration, string>() }];
+        : [
+            {
+              controllers: registeredControllers(sources, interpreter),
+              bootstrap: projectBootstrap(sources, interpreter, diagnostics),
+              modulePrefixes: new Map<ts.ClassDeclaration, string>(),
+            },
+          ];
       for (const unit of units) applyConfigured(unit.bootstrap, configured);
       // Every check first (decorators and handler bodies), so keys only the type checker can read are in
       // before routes are built.
@@ -70,7 +94,8 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
         const scope = interpreter.module(cls.getSourceFile()).scope;
         decoratorChecks.set(cls, permissionChecks(cls, decorators, scope, interpreter, diagnostics));
         for (const member of cls.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name))) continue;
+          if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name)))
+            continue;
           decoratorChecks.set(member, permissionChecks(member, decorators, scope, interpreter, diagnostics));
           bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
         }
@@ -78,7 +103,10 @@ export function nestAdapterWith(decorators: PermissionDecorator[] = DEFAULT_PERM
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
       for (const { controllers, bootstrap, modulePrefixes } of units) {
-        for (const cls of controllers) routes.push(...controllerRoutes(cls, bootstrap, modulePrefixes.get(cls) ?? "", interpreter, diagnostics, decoratorChecks, bodyChecks));
+        for (const cls of controllers)
+          routes.push(
+            ...controllerRoutes(cls, bootstrap, modulePrefixes.get(cls) ?? "", interpreter, diagnostics, decoratorChecks, bodyChecks),
+          );
       }
       return routes;
     },
@@ -119,10 +147,18 @@ function controllerRoutes(
             const versionSegment = bootstrap.uriVersioning && version ? `${bootstrap.versionPrefix}${version}` : "";
             const own = joinPaths(joinPaths(joinPaths("/", modulePrefix), prefix), path);
             const globalPrefix = isExcluded(bootstrap, own, method) ? "" : bootstrap.globalPrefix;
-            const full = joinPaths(joinPaths(joinPaths(joinPaths(joinPaths("/", globalPrefix), versionSegment), modulePrefix), prefix), path);
+            const full = joinPaths(
+              joinPaths(joinPaths(joinPaths(joinPaths("/", globalPrefix), versionSegment), modulePrefix), prefix),
+              path,
+            );
             const parsed = expressToOpenApi(full);
             if (!parsed.ok) {
-              diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; the route is left out.`, siteOf(verb), parsed.hint);
+              diagnostics.warning(
+                "APX204",
+                `The path \`${full}\` has ${parsed.problem}; the route is left out.`,
+                siteOf(verb),
+                parsed.hint,
+              );
               continue;
             }
             for (const variant of parsed.variants) {
@@ -160,7 +196,12 @@ function chooseApplications(apps: NestApplication[], named: string | string[] | 
     const chosen = apps.filter((app) => names.includes(app.name));
     for (const name of names) {
       if (!apps.some((app) => app.name === name)) {
-        diagnostics.error("APX421", `The config's nest.app names ${name}, but no NestFactory.create(${name}) was found${apps.length ? ` (found: ${[...new Set(apps.map((a) => a.name))].join(", ")})` : ""}.`, undefined, "Name the root module class passed to NestFactory.create().");
+        diagnostics.error(
+          "APX421",
+          `The config's nest.app names ${name}, but no NestFactory.create(${name}) was found${apps.length ? ` (found: ${[...new Set(apps.map((a) => a.name))].join(", ")})` : ""}.`,
+          undefined,
+          "Name the root module class passed to NestFactory.create().",
+        );
       }
     }
     return chosen;
@@ -192,7 +233,9 @@ function isExcluded(bootstrap: Bootstrap, path: string, method: string): boolean
   if (!bootstrap.exclude.length) return false;
   const openApi = expressToOpenApi(path);
   const candidates = openApi.ok ? openApi.variants.map((v) => v.path) : [path];
-  return bootstrap.exclude.some((e) => (!e.methods || method === "ALL" || e.methods.includes(method)) && candidates.some((c) => e.matches.test(c)));
+  return bootstrap.exclude.some(
+    (e) => (!e.methods || method === "ALL" || e.methods.includes(method)) && candidates.some((c) => e.matches.test(c)),
+  );
 }
 
 export const nestAdapter = nestAdapterWith();
@@ -219,28 +262,52 @@ function registeredControllers(sources: SourceSet, interpreter: Interpreter): ts
   return modules && listed.size ? all.filter((c) => listed.has(c)) : all;
 }
 
-function controllerOptions(call: ts.CallExpression, scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): { prefixes: string[]; version?: string[] } {
+function controllerOptions(
+  call: ts.CallExpression,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): { prefixes: string[]; version?: string[] } {
   const arg = call.arguments[0];
   if (!arg) return { prefixes: [""] };
   const value = interpreter.evaluate(arg, scope);
   if (value.kind === "object") {
     const path = value.props.get("path");
     const version = value.props.get("version");
-    return { prefixes: path ? (stringsOf(path) ?? report(arg, path, diagnostics)) : [""], ...(version ? { version: stringsOf(version) ?? [] } : {}) };
+    return {
+      prefixes: path ? (stringsOf(path) ?? report(arg, path, diagnostics)) : [""],
+      ...(version ? { version: stringsOf(version) ?? [] } : {}),
+    };
   }
   return { prefixes: stringsOf(value) ?? report(arg, value, diagnostics) };
 }
 
-function pathStrings(node: ts.Expression, scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag, what: string): string[] | undefined {
+function pathStrings(
+  node: ts.Expression,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  what: string,
+): string[] | undefined {
   const value = interpreter.evaluate(node, scope);
   const strings = stringsOf(value);
   if (strings) return strings;
-  diagnostics.warning("APX201", `Cannot resolve this ${what} statically: \`${excerpt(node)}\` ${explain(value)}; the route is left out.`, siteOf(node), "Use a string literal, a const, or a template literal of consts.");
+  diagnostics.warning(
+    "APX201",
+    `Cannot resolve this ${what} statically: \`${excerpt(node)}\` ${explain(value)}; the route is left out.`,
+    siteOf(node),
+    "Use a string literal, a const, or a template literal of consts.",
+  );
   return undefined;
 }
 
 function report(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): string[] {
-  diagnostics.warning("APX201", `Cannot resolve this controller path statically: \`${excerpt(node)}\` ${explain(value)}; its routes are left out.`, siteOf(node), "Use a string literal, a const, or an array of them.");
+  diagnostics.warning(
+    "APX201",
+    `Cannot resolve this controller path statically: \`${excerpt(node)}\` ${explain(value)}; its routes are left out.`,
+    siteOf(node),
+    "Use a string literal, a const, or an array of them.",
+  );
   return [];
 }
 
@@ -262,7 +329,13 @@ function decoratorCall(node: ts.Node, name: string): ts.CallExpression | undefin
  * that does not set the configured property, or sets it to `false`/`undefined`, names no key there
  * (`@Auth({ admin: true })`); an argument apidex cannot read is a warning and marks the check unresolved.
  */
-function permissionChecks(node: ts.Node, decorators: PermissionDecorator[], scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): RouteCheck[] {
+function permissionChecks(
+  node: ts.Node,
+  decorators: PermissionDecorator[],
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): RouteCheck[] {
   const checks: RouteCheck[] = [];
   for (const spec of decorators) {
     const call = decoratorCall(node, spec.name);

@@ -40,7 +40,10 @@ export function resolveShapes(
   const documented = operations.filter((op) => op.documented && !op.closed);
   if (!documented.length) return { schemas: {} };
   const documentedKey = documented
-    .map((op) => `${op.method} ${op.path} ${handlerAt(op) ? `${handlerAt(op)!.file}:${handlerAt(op)!.pos}` : "-"} ${op.doc ? `${op.doc.site.file}:${op.doc.site.line}` : "-"} ${op.site.file}`)
+    .map(
+      (op) =>
+        `${op.method} ${op.path} ${handlerAt(op) ? `${handlerAt(op)!.file}:${handlerAt(op)!.pos}` : "-"} ${op.doc ? `${op.doc.site.file}:${op.doc.site.line}` : "-"} ${op.site.file}`,
+    )
     .sort()
     .join("\n");
   const reused = cache?.typesFor(documentedKey);
@@ -62,7 +65,13 @@ export function resolveShapes(
     const handler = handlerNode ? types.map(handlerNode) : undefined;
     const registration = registrationNode ? types.map(registrationNode) : undefined;
     const typeSources: TypeSources =
-      op.framework === "express" ? expressTypeSources(handler) : op.framework === "fastify" ? fastifyTypeSources(registration) : op.framework === "nest" ? nestTypeSources(handler, types.checker, op.method) : {};
+      op.framework === "express"
+        ? expressTypeSources(handler)
+        : op.framework === "fastify"
+          ? fastifyTypeSources(registration)
+          : op.framework === "nest"
+            ? nestTypeSources(handler, types.checker, op.method)
+            : {};
     op.shapes = readShapes(op, handler, typeSources, types, builder, diagnostics);
   }
   const schemas = builder.finish();

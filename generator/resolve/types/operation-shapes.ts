@@ -46,14 +46,21 @@ export function expressTypeSources(handler: ts.FunctionLikeDeclaration | undefin
   const generic = typeArguments(reqParam?.type, "Request") ?? typeArguments(variableAnnotation(handler), "RequestHandler");
   const [paramsNode, resBodyNode, reqBodyNode, queryNode] = generic ?? [];
   const responseNode = typeArguments(resParam?.type, "Response")?.[0] ?? resBodyNode;
-  return { ...(paramsNode ? { paramsNode } : {}), ...(queryNode ? { queryNode } : {}), ...(reqBodyNode ? { bodyNode: reqBodyNode } : {}), ...(responseNode ? { responseNode } : {}) };
+  return {
+    ...(paramsNode ? { paramsNode } : {}),
+    ...(queryNode ? { queryNode } : {}),
+    ...(reqBodyNode ? { bodyNode: reqBodyNode } : {}),
+    ...(responseNode ? { responseNode } : {}),
+  };
 }
 
 /** Fastify: `fastify.get<{ Params: P; Querystring: Q; Body: B; Reply: R | { 200: R } }>(...)`. */
 export function fastifyTypeSources(registration: ts.CallExpression | undefined): TypeSources {
   const literal = registration?.typeArguments?.[0];
   if (!literal || !ts.isTypeLiteralNode(literal)) return {};
-  const member = (name: string) => literal.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === name)?.type;
+  const member = (name: string) =>
+    literal.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === name)
+      ?.type;
   const reply = member("Reply");
   const out: TypeSources = {};
   const params = member("Params");
@@ -62,8 +69,14 @@ export function fastifyTypeSources(registration: ts.CallExpression | undefined):
   if (params) out.paramsNode = params;
   if (query) out.queryNode = query;
   if (body) out.bodyNode = body;
-  if (reply && ts.isTypeLiteralNode(reply) && reply.members.every((m) => ts.isPropertySignature(m) && m.name && /^["']?\d{3}["']?$/.test(m.name.getText()))) {
-    out.replies = new Map(reply.members.map((m) => [(m.name as ts.PropertyName).getText().replace(/["']/g, ""), (m as ts.PropertySignature).type!]));
+  if (
+    reply &&
+    ts.isTypeLiteralNode(reply) &&
+    reply.members.every((m) => ts.isPropertySignature(m) && m.name && /^["']?\d{3}["']?$/.test(m.name.getText()))
+  ) {
+    out.replies = new Map(
+      reply.members.map((m) => [(m.name as ts.PropertyName).getText().replace(/["']/g, ""), (m as ts.PropertySignature).type!]),
+    );
   } else if (reply) {
     out.responseNode = reply;
   }
@@ -75,7 +88,9 @@ export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, 
   if (!method) return {};
   const out: TypeSources = { defaultStatus: httpMethod === "POST" ? "201" : "200" };
   const decorated = (parameter: ts.ParameterDeclaration, name: string) =>
-    (ts.canHaveDecorators(parameter) ? ts.getDecorators(parameter) : undefined)?.map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name);
+    (ts.canHaveDecorators(parameter) ? ts.getDecorators(parameter) : undefined)
+      ?.map((d) => d.expression)
+      .find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name);
   for (const parameter of method.parameters) {
     if (!parameter.type) continue;
     const param = decorated(parameter, "Param");
@@ -84,7 +99,9 @@ export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, 
     if (decorated(parameter, "Query") && !decorated(parameter, "Query")!.arguments.length) out.queryNode = parameter.type;
     if (decorated(parameter, "Body") && !decorated(parameter, "Body")!.arguments.length) out.bodyNode = parameter.type;
   }
-  const code = (ts.canHaveDecorators(method) ? ts.getDecorators(method) : undefined)?.map((d) => d.expression).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "HttpCode");
+  const code = (ts.canHaveDecorators(method) ? ts.getDecorators(method) : undefined)
+    ?.map((d) => d.expression)
+    .find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "HttpCode");
   if (code?.arguments[0] && ts.isNumericLiteral(code.arguments[0])) out.defaultStatus = code.arguments[0].text;
   if (method.type) out.responseNode = method.type;
   else {
@@ -121,11 +138,12 @@ export function readShapes(
   for (const name of op.pathParams) {
     const prop = paramsType?.getProperty(name);
     const single = typeSources.paramNodes?.get(name);
-    pathParams[name] = prop && paramsNode
-      ? builder.schemaOf(checker.getTypeOfSymbolAtLocation(prop, paramsNode), paramsNode, `path parameter ${name}`)
-      : single
-        ? builder.schemaOf(checker.getTypeFromTypeNode(single), single, `path parameter ${name}`)
-        : { type: "string" };
+    pathParams[name] =
+      prop && paramsNode
+        ? builder.schemaOf(checker.getTypeOfSymbolAtLocation(prop, paramsNode), paramsNode, `path parameter ${name}`)
+        : single
+          ? builder.schemaOf(checker.getTypeFromTypeNode(single), single, `path parameter ${name}`)
+          : { type: "string" };
   }
 
   // Query: each property of the Query generic is one parameter.
@@ -138,7 +156,8 @@ export function readShapes(
       const propType = checker.getTypeOfSymbolAtLocation(prop, where);
       const schema = builder.schemaOf(propType, prop.valueDeclaration ?? where, `query parameter ${prop.name}`);
       const description = ts.displayPartsToString(prop.getDocumentationComment(checker)).trim();
-      const mayBeUndefined = propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
+      const mayBeUndefined =
+        propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
       if (description) schema.description = description; // mutated, not copied: refs are patched later
       query.push({ name: prop.name, required: !(prop.flags & ts.SymbolFlags.Optional) && !mayBeUndefined, schema });
     }
@@ -152,7 +171,11 @@ export function readShapes(
   };
   const bodyTagType = bodyTag ? resolveTagType(bodyTag, op, sources, diagnostics) : undefined;
   const bodyType = bodyTag ? undefined : usable(typeOf(reqBodyNode));
-  const body = bodyTagType ? tagSchema(bodyTagType, `request body of ${op.operationId}`) : bodyType ? builder.schemaOf(bodyType, reqBodyNode!, `request body of ${op.operationId}`) : undefined;
+  const body = bodyTagType
+    ? tagSchema(bodyTagType, `request body of ${op.operationId}`)
+    : bodyType
+      ? builder.schemaOf(bodyType, reqBodyNode!, `request body of ${op.operationId}`)
+      : undefined;
 
   // Responses: statuses from the handler's calls, types from tags, Response<T>/ResBody, or the value sent.
   const calls = handler && resParam && ts.isIdentifier(resParam.name) ? responseCalls(handler, resParam.name.text) : [];
@@ -162,12 +185,20 @@ export function readShapes(
   for (const tag of tags.filter((t) => t.name === "response")) {
     const match = /^(\d{3})(?:\s+([\s\S]+))?$/.exec(tag.text.trim());
     if (!match) {
-      diagnostics.error("APX504", `@response ${tag.text} does not read as a status and a type.`, tag.site, "Write @response 200 Invoice, or @response 204 for an empty body.");
+      diagnostics.error(
+        "APX504",
+        `@response ${tag.text} does not read as a status and a type.`,
+        tag.site,
+        "Write @response 200 Invoice, or @response 204 for an empty body.",
+      );
       continue;
     }
     const [, status, typeName] = match;
     const tagType = typeName ? resolveTagType({ ...tag, text: typeName }, op, sources, diagnostics) : undefined;
-    byStatus.set(status!, { status: status!, ...(tagType ? { schema: tagSchema(tagType, `response ${status} of ${op.operationId}`) } : {}) });
+    byStatus.set(status!, {
+      status: status!,
+      ...(tagType ? { schema: tagSchema(tagType, `response ${status} of ${op.operationId}`) } : {}),
+    });
   }
   for (const call of calls) {
     const status = String(call.status);
@@ -179,7 +210,11 @@ export function readShapes(
     } else {
       const argType = call.arg ? usable(checker.getTypeAtLocation(call.arg)) : undefined;
       const type = call.status < 300 ? (declared ?? argType) : argType;
-      if (type) byStatus.set(status, { status, schema: builder.schemaOf(type, call.arg ?? responseNode!, `response ${status} of ${op.operationId}`) });
+      if (type)
+        byStatus.set(status, {
+          status,
+          schema: builder.schemaOf(type, call.arg ?? responseNode!, `response ${status} of ${op.operationId}`),
+        });
       else if (call.status < 300) byStatus.set(status, { status, schema: missingResponse(op, call.arg ?? handler, diagnostics) });
     }
   }
@@ -192,7 +227,10 @@ export function readShapes(
     const status = typeSources.defaultStatus ?? (op.effect === "remove" ? "204" : "200");
     const where = responseNode ?? handler ?? sources.file(op.site.file)!;
     const isVoid = typeSources.responseType && typeSources.responseType.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined);
-    byStatus.set(status, declared && !isVoid ? { status, schema: builder.schemaOf(declared, where, `response ${status} of ${op.operationId}`) } : { status });
+    byStatus.set(
+      status,
+      declared && !isVoid ? { status, schema: builder.schemaOf(declared, where, `response ${status} of ${op.operationId}`) } : { status },
+    );
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
   return { pathParams, query, ...(body ? { body } : {}), responses };
@@ -214,7 +252,8 @@ function variableAnnotation(handler: ts.FunctionLikeDeclaration | undefined): ts
 /** A declared type worth describing: not `any`, `unknown`, `never` or `{}`-like defaults. */
 function usable(type: ts.Type | undefined): ts.Type | undefined {
   if (!type) return undefined;
-  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never | ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return undefined;
+  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never | ts.TypeFlags.Void | ts.TypeFlags.Undefined))
+    return undefined;
   const symbol = type.aliasSymbol ?? type.getSymbol();
   if (symbol && ["ParsedQs", "ParamsDictionary"].includes(symbol.name)) return undefined;
   return type;
@@ -231,7 +270,12 @@ function responseCalls(handler: ts.FunctionLikeDeclaration, res: string): Respon
         if (chain) {
           const status = method === "sendStatus" ? numberArg(node) : (chain.status ?? 200);
           if (status !== undefined) {
-            out.push({ status, kind: method === "sendStatus" ? "end" : method, ...(node.arguments[0] ? { arg: node.arguments[0] } : {}), ...(chain.mediaType ? { mediaType: chain.mediaType } : {}) });
+            out.push({
+              status,
+              kind: method === "sendStatus" ? "end" : method,
+              ...(node.arguments[0] ? { arg: node.arguments[0] } : {}),
+              ...(chain.mediaType ? { mediaType: chain.mediaType } : {}),
+            });
           }
           return;
         }
@@ -250,7 +294,8 @@ function chainOf(node: ts.Expression, res: string): { status?: number; mediaType
   while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression)) {
     const name = current.expression.name.text;
     if (name === "status") found.status ??= numberArg(current);
-    if ((name === "type" || name === "contentType") && current.arguments[0] && ts.isStringLiteral(current.arguments[0])) found.mediaType ??= current.arguments[0].text;
+    if ((name === "type" || name === "contentType") && current.arguments[0] && ts.isStringLiteral(current.arguments[0]))
+      found.mediaType ??= current.arguments[0].text;
     current = current.expression.expression;
   }
   return ts.isIdentifier(current) && current.text === res ? found : undefined;
@@ -273,12 +318,22 @@ function resolveTagType(tag: DocTag, op: Operation, sources: TypeContext, diagno
   const match = /^([A-Za-z_$][\w$]*)(\[\])?$/.exec(text);
   const file = sources.file(tag.site.file);
   if (!match || !file) {
-    diagnostics.error("APX503", `@${tag.name} ${text}: write a type name (or Name[]) declared or imported in this file.`, tag.site, "For a generic instantiation, declare an alias first: type InvoicePage = Page<Invoice>.");
+    diagnostics.error(
+      "APX503",
+      `@${tag.name} ${text}: write a type name (or Name[]) declared or imported in this file.`,
+      tag.site,
+      "For a generic instantiation, declare an alias first: type InvoicePage = Page<Invoice>.",
+    );
     return undefined;
   }
   const symbol = checker.getSymbolsInScope(file, ts.SymbolFlags.Type | ts.SymbolFlags.Alias).find((s) => s.name === match[1]);
   if (!symbol) {
-    diagnostics.error("APX503", `@${tag.name} ${text}: no type named ${match[1]} in ${op.operationId}'s doc comment file.`, tag.site, "Import the type into the file that holds the doc comment.");
+    diagnostics.error(
+      "APX503",
+      `@${tag.name} ${text}: no type named ${match[1]} in ${op.operationId}'s doc comment file.`,
+      tag.site,
+      "Import the type into the file that holds the doc comment.",
+    );
     return undefined;
   }
   const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;

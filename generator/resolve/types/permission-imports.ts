@@ -19,7 +19,8 @@ export function permissionOnlyImports(file: ts.SourceFile, permissionCalls: Read
   const keep = new Set<string>();
   const importRanges: [number, number][] = [];
   for (const statement of file.statements) {
-    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) keep.add(statement.moduleSpecifier.text);
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier))
+      keep.add(statement.moduleSpecifier.text);
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const specifier = statement.moduleSpecifier.text;
     const clause = statement.importClause;
@@ -70,7 +71,8 @@ export function permissionOnlyImports(file: ts.SourceFile, permissionCalls: Read
   const outsideImports = (index: number) => !importRanges.some(([start, end]) => index >= start && index < end);
   const mentions = (name: string): number => {
     let n = 0;
-    for (const match of text.matchAll(new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) if (outsideImports(match.index)) n++;
+    for (const match of text.matchAll(new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g")))
+      if (outsideImports(match.index)) n++;
     return n;
   };
   const out = new Set<string>();

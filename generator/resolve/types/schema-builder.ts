@@ -50,7 +50,12 @@ export class SchemaBuilder {
     for (const [base, group] of byBase) {
       const distinctFiles = new Set(group.map((c) => c.file));
       for (const c of group) {
-        c.final = group.length === 1 ? base : distinctFiles.size === group.length ? `${fileSlug(c.file, this.types.root)}.${base}` : `${base}_${group.indexOf(c) + 1}`;
+        c.final =
+          group.length === 1
+            ? base
+            : distinctFiles.size === group.length
+              ? `${fileSlug(c.file, this.types.root)}.${base}`
+              : `${base}_${group.indexOf(c) + 1}`;
         for (const ref of c.refs) ref.$ref = `${REF_PREFIX}${c.final}`;
       }
     }
@@ -61,14 +66,21 @@ export class SchemaBuilder {
   }
 
   private convert(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
-    if (ctx.depth > MAX_DEPTH) return this.fail(ctx, "nests too deeply (an anonymous recursive type?)", "Give the recursive type a name (an interface or type alias).");
+    if (ctx.depth > MAX_DEPTH)
+      return this.fail(
+        ctx,
+        "nests too deeply (an anonymous recursive type?)",
+        "Give the recursive type a name (an interface or type alias).",
+      );
     const flags = type.flags;
 
     if (flags & ts.TypeFlags.Any) return this.fail(ctx, "is `any`", "Declare a type.");
     if (flags & ts.TypeFlags.Unknown) return this.fail(ctx, "is `unknown`", "Declare a type.");
     if (flags & ts.TypeFlags.Never) return this.fail(ctx, "is `never`", "Fix the type.");
-    if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return this.fail(ctx, "is a bigint, which JSON cannot carry", "Use number or a string.");
-    if (flags & (ts.TypeFlags.ESSymbol | ts.TypeFlags.UniqueESSymbol)) return this.fail(ctx, "is a symbol, which JSON cannot carry", "Remove it from the type.");
+    if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral))
+      return this.fail(ctx, "is a bigint, which JSON cannot carry", "Use number or a string.");
+    if (flags & (ts.TypeFlags.ESSymbol | ts.TypeFlags.UniqueESSymbol))
+      return this.fail(ctx, "is a symbol, which JSON cannot carry", "Remove it from the type.");
 
     const named = this.namedRef(type, ctx);
     if (named) return named;
@@ -87,23 +99,36 @@ export class SchemaBuilder {
     if (flags & ts.TypeFlags.Number) return { type: "number" };
     if (flags & ts.TypeFlags.Boolean) return { type: "boolean" };
     if (flags & ts.TypeFlags.Null) return { type: "null" };
-    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return this.fail(ctx, "is undefined, which JSON cannot carry", "Make the property optional instead.");
+    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void))
+      return this.fail(ctx, "is undefined, which JSON cannot carry", "Make the property optional instead.");
     if (flags & ts.TypeFlags.Union) return this.union(type as ts.UnionType, inner);
 
     if (isDate(type)) return { type: "string", format: "date-time" };
     if (checker.isTupleType(type)) {
-      const items = checker.getTypeArguments(type as ts.TypeReference).map((t, i) => this.convert(t, { ...inner, label: `${ctx.label}[${i}]` }));
+      const items = checker
+        .getTypeArguments(type as ts.TypeReference)
+        .map((t, i) => this.convert(t, { ...inner, label: `${ctx.label}[${i}]` }));
       const target = (type as ts.TypeReference).target as ts.TupleType;
       const fixed = target.hasRestElement ? {} : { maxItems: items.length };
       return { type: "array", prefixItems: items, minItems: target.minLength, ...fixed };
     }
     if (checker.isArrayType(type)) {
       const [element] = checker.getTypeArguments(type as ts.TypeReference);
-      return { type: "array", items: element ? this.convert(element, { ...inner, label: `${ctx.label}[]` }) : this.fail(ctx, "is an array of an unknown type", "Declare the element type.") };
+      return {
+        type: "array",
+        items: element
+          ? this.convert(element, { ...inner, label: `${ctx.label}[]` })
+          : this.fail(ctx, "is an array of an unknown type", "Declare the element type."),
+      };
     }
-    if (type.getCallSignatures().length && !type.getProperties().length) return this.fail(ctx, "is a function, which JSON cannot carry", "Remove it from the type.");
+    if (type.getCallSignatures().length && !type.getProperties().length)
+      return this.fail(ctx, "is a function, which JSON cannot carry", "Remove it from the type.");
     if (flags & ts.TypeFlags.Object || flags & ts.TypeFlags.Intersection) return this.object(type, inner, ctx.label);
-    return this.fail(ctx, `has the type \`${checker.typeToString(type)}\`, which apidex cannot express as JSON Schema`, "Use plain data types.");
+    return this.fail(
+      ctx,
+      `has the type \`${checker.typeToString(type)}\`, which apidex cannot express as JSON Schema`,
+      "Use plain data types.",
+    );
   }
 
   private union(type: ts.UnionType, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
@@ -129,7 +154,8 @@ export class SchemaBuilder {
     for (const t of others) members.push(this.convert(t, ctx));
     if (hasNull) {
       const only = members.length === 1 ? members[0]! : undefined;
-      if (only && typeof only.type === "string" && !only.$ref && !("const" in only) && !("enum" in only)) return { ...only, type: [only.type, "null"] };
+      if (only && typeof only.type === "string" && !only.$ref && !("const" in only) && !("enum" in only))
+        return { ...only, type: [only.type, "null"] };
       members.push({ type: "null" });
     }
     return members.length === 1 ? members[0]! : { anyOf: members };
@@ -144,9 +170,17 @@ export class SchemaBuilder {
       const where = declaration && this.isProjectNode(declaration) ? declaration : ctx.where;
       const propType = checker.getTypeOfSymbolAtLocation(prop, where);
       // Methods are behaviour, not data: JSON.stringify drops them. A function-typed *property* is reported.
-      if (declaration && (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration) || ts.isGetAccessor(declaration) || ts.isSetAccessor(declaration))) continue;
+      if (
+        declaration &&
+        (ts.isMethodDeclaration(declaration) ||
+          ts.isMethodSignature(declaration) ||
+          ts.isGetAccessor(declaration) ||
+          ts.isSetAccessor(declaration))
+      )
+        continue;
       // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
-      const mayBeUndefined = propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
+      const mayBeUndefined =
+        propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
       const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined);
       const schema = this.convert(propType, { where, label: `${label}.${prop.name}`, depth: ctx.depth });
       // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
@@ -228,7 +262,12 @@ export class SchemaBuilder {
 
   private fail(ctx: { where: ts.Node; label: string }, problem: string, hint: string): JsonSchema {
     // Valid TypeScript that JSON Schema cannot say: a warning, and an open schema that says so.
-    this.diagnostics.warning("APX501", `\`${ctx.label}\` ${problem}; it cannot be described in the OpenAPI document, which says "any value" there.`, siteOfNode(ctx.where), hint);
+    this.diagnostics.warning(
+      "APX501",
+      `\`${ctx.label}\` ${problem}; it cannot be described in the OpenAPI document, which says "any value" there.`,
+      siteOfNode(ctx.where),
+      hint,
+    );
     return { "x-apidex-unreadable": problem };
   }
 }
@@ -239,7 +278,10 @@ function siteOfNode(node: ts.Node): SourceSite {
 
 function isDate(type: ts.Type): boolean {
   const symbol = type.getSymbol();
-  return symbol?.name === "Date" && (symbol.declarations ?? []).some((d) => d.getSourceFile().hasNoDefaultLib || /lib\.[\w.]*\.d\.ts$/.test(d.getSourceFile().fileName));
+  return (
+    symbol?.name === "Date" &&
+    (symbol.declarations ?? []).some((d) => d.getSourceFile().hasNoDefaultLib || /lib\.[\w.]*\.d\.ts$/.test(d.getSourceFile().fileName))
+  );
 }
 
 function isReference(type: ts.Type): type is ts.TypeReference {
@@ -247,11 +289,20 @@ function isReference(type: ts.Type): type is ts.TypeReference {
 }
 
 function sanitize(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
+  return name
+    .replace(/[^A-Za-z0-9_.-]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/^_|_$/g, "");
 }
 
 function fileSlug(file: string, root: string): string {
-  return sanitize(path.relative(root, file).replace(/\.[cm]?[jt]sx?$/, "").split(path.sep).join("."));
+  return sanitize(
+    path
+      .relative(root, file)
+      .replace(/\.[cm]?[jt]sx?$/, "")
+      .split(path.sep)
+      .join("."),
+  );
 }
 
 function jsDocSummary(node: ts.Node): string | undefined {

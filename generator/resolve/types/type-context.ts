@@ -35,7 +35,15 @@ export interface TypeContextOptions {
 export function createTypeContext(sources: SourceSet, rootFiles: string[], options: TypeContextOptions = {}): TypeContext {
   if (sources.inMemory) {
     const program = sources.program;
-    return { root: sources.root, checker: program.getTypeChecker(), map: (node) => node, file: (f) => sources.getFile(f), isProjectFile: (f) => isProjectFile(program, f), programFiles: () => filesOf(program), libs: program.getCompilerOptions().lib ?? [] };
+    return {
+      root: sources.root,
+      checker: program.getTypeChecker(),
+      map: (node) => node,
+      file: (f) => sources.getFile(f),
+      isProjectFile: (f) => isProjectFile(program, f),
+      programFiles: () => filesOf(program),
+      libs: program.getCompilerOptions().lib ?? [],
+    };
   }
   // Framework packages are read syntactically (Request<...>'s arguments): loading their types would
   // pull in @types/node, several megabytes, for nothing. Globals from @types are not auto-included
@@ -58,7 +66,8 @@ export function createTypeContext(sources: SourceSet, rootFiles: string[], optio
   // (Map, Set, Iterable, ErrorOptions...) is built again with the full libs: never a guessed shape.
   let libs = [LEAN_LIB];
   let program = createProgramOver(sources, roots, { ...compilerOptions, lib: libs }, skip);
-  if (full.some((lib) => lib !== LEAN_LIB) && namesLaterLibGlobals(program, full)) program = createProgramOver(sources, roots, { ...compilerOptions, lib: (libs = full) }, skip);
+  if (full.some((lib) => lib !== LEAN_LIB) && namesLaterLibGlobals(program, full))
+    program = createProgramOver(sources, roots, { ...compilerOptions, lib: (libs = full) }, skip);
   const checker = program.getTypeChecker();
   return {
     root: sources.root,
@@ -108,7 +117,11 @@ export function laterLibGlobals(libs: string[]): Set<string> {
   let names = laterGlobalsCache.get(key);
   if (names) return names;
   const es5 = new Set(libClosure([LEAN_LIB]).flatMap((lib) => libFileGlobals(lib) ?? []));
-  names = new Set(libClosure(libs).flatMap((lib) => libFileGlobals(lib) ?? []).filter((n) => !es5.has(n)));
+  names = new Set(
+    libClosure(libs)
+      .flatMap((lib) => libFileGlobals(lib) ?? [])
+      .filter((n) => !es5.has(n)),
+  );
   laterGlobalsCache.set(key, names);
   return names;
 }
@@ -127,7 +140,19 @@ function libClosure(libs: string[]): string[] {
 }
 
 /** Packages whose types apidex never needs: it reads their handlers' generics from the syntax. */
-const FRAMEWORK_PACKAGES = new Set(["express", "express-serve-static-core", "router", "express-promise-router", "fastify", "koa", "@koa/router", "hono", "next", "@nestjs/common", "@nestjs/core"]);
+const FRAMEWORK_PACKAGES = new Set([
+  "express",
+  "express-serve-static-core",
+  "router",
+  "express-promise-router",
+  "fastify",
+  "koa",
+  "@koa/router",
+  "hono",
+  "next",
+  "@nestjs/common",
+  "@nestjs/core",
+]);
 
 function packageOf(specifier: string): string {
   const parts = specifier.split("/");
@@ -143,7 +168,11 @@ function filesOf(program: ts.Program): string[] {
 }
 
 function isProjectFile(program: ts.Program, file: ts.SourceFile): boolean {
-  return !program.isSourceFileDefaultLibrary(file) && !program.isSourceFileFromExternalLibrary(file) && !/[\\/]node_modules[\\/]/.test(file.fileName);
+  return (
+    !program.isSourceFileDefaultLibrary(file) &&
+    !program.isSourceFileFromExternalLibrary(file) &&
+    !/[\\/]node_modules[\\/]/.test(file.fileName)
+  );
 }
 
 /** Descends to the node with the same kind and range: both files were parsed from the same text. */

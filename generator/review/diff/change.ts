@@ -59,7 +59,11 @@ export function sortChanges(changes: Change[]): Change[] {
   const unique = new Map<string, Change>();
   for (const c of changes) unique.set(`${c.kind}|${c.method}|${c.path}|${c.message}`, c);
   return [...unique.values()].sort(
-    (a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || byCodePoint(a.path, b.path) || byCodePoint(a.method, b.method) || byCodePoint(a.message, b.message),
+    (a, b) =>
+      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+      byCodePoint(a.path, b.path) ||
+      byCodePoint(a.method, b.method) ||
+      byCodePoint(a.message, b.message),
   );
 }
 

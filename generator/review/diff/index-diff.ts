@@ -18,7 +18,12 @@ export function diffIndexes(base: OperationsIndex, head: OperationsIndex): Chang
       continue;
     }
     if (now.operation_id !== old.operation_id) {
-      changes.push({ kind: "renamed", level: "breaking", ...at(now), message: `was renamed from ${old.operation_id} (clients and MCP tools call it by id)` });
+      changes.push({
+        kind: "renamed",
+        level: "breaking",
+        ...at(now),
+        message: `was renamed from ${old.operation_id} (clients and MCP tools call it by id)`,
+      });
     }
     const dropped = old.permissions.filter((p) => !now.permissions.includes(p));
     const added = now.permissions.filter((p) => !old.permissions.includes(p));
@@ -30,13 +35,17 @@ export function diffIndexes(base: OperationsIndex, head: OperationsIndex): Chang
         message: `now needs fewer permissions: no longer checks ${dropped.join(", ")}${now.permissions.length ? ` (still checks ${now.permissions.join(", ")})` : " and checks none"}`,
       });
     }
-    if (added.length) changes.push({ kind: "more-permissions", level: "security", ...at(now), message: `now also checks ${added.join(", ")}` });
+    if (added.length)
+      changes.push({ kind: "more-permissions", level: "security", ...at(now), message: `now also checks ${added.join(", ")}` });
     // Alternatives: a group that appears, goes or changes widens or narrows which keys get through.
     const groups = (entry: typeof old) => (entry.any_of ?? []).map((g) => g.join("|"));
     const goneGroups = groups(old).filter((g) => !groups(now).includes(g));
     const newGroups = groups(now).filter((g) => !groups(old).includes(g));
     if (goneGroups.length || newGroups.length) {
-      const parts = [...(goneGroups.length ? [`no longer accepts any one of ${goneGroups.join("; ")}`] : []), ...(newGroups.length ? [`now accepts any one of ${newGroups.join("; ")}`] : [])];
+      const parts = [
+        ...(goneGroups.length ? [`no longer accepts any one of ${goneGroups.join("; ")}`] : []),
+        ...(newGroups.length ? [`now accepts any one of ${newGroups.join("; ")}`] : []),
+      ];
       changes.push({ kind: "any-of", level: "security", ...at(now), message: parts.join(", and ") });
     }
     const wasUnresolved = (old.unresolved ?? []).includes("permissions");
@@ -44,19 +53,34 @@ export function diffIndexes(base: OperationsIndex, head: OperationsIndex): Chang
     if (wasUnresolved !== isUnresolved) {
       changes.push(
         isUnresolved
-          ? { kind: "unresolved", level: "security", ...at(now), message: "now checks a permission apidex cannot read statically (unresolved): its keys are a lower bound" }
+          ? {
+              kind: "unresolved",
+              level: "security",
+              ...at(now),
+              message: "now checks a permission apidex cannot read statically (unresolved): its keys are a lower bound",
+            }
           : { kind: "unresolved", level: "info", ...at(now), message: "its permissions are read in full again (no longer unresolved)" },
       );
     }
     if (now.effect !== old.effect) {
       const riskier = EFFECT_RANK[now.effect] > EFFECT_RANK[old.effect];
-      changes.push({ kind: "effect", level: riskier ? "security" : "info", ...at(now), message: `effect changed from ${old.effect} to ${now.effect}` });
+      changes.push({
+        kind: "effect",
+        level: riskier ? "security" : "info",
+        ...at(now),
+        message: `effect changed from ${old.effect} to ${now.effect}`,
+      });
     }
     if (now.documented !== old.documented) {
       changes.push(
         now.documented
           ? { kind: "documented", level: "info", ...at(now), message: "is now documented" }
-          : { kind: "undocumented", level: "breaking", ...at(now), message: "is no longer documented (it leaves the public OpenAPI document)" },
+          : {
+              kind: "undocumented",
+              level: "breaking",
+              ...at(now),
+              message: "is no longer documented (it leaves the public OpenAPI document)",
+            },
       );
     }
   }

@@ -33,15 +33,33 @@ export function diffOpenApi(base: OpenApiDocument, head: OpenApiDocument): Chang
     const newPerms = (now["x-service-permissions"] as string[] | undefined) ?? [];
     const dropped = oldPerms.filter((p) => !newPerms.includes(p));
     const added = newPerms.filter((p) => !oldPerms.includes(p));
-    if (dropped.length) changes.push({ kind: "fewer-permissions", level: "security", ...at, message: `now needs fewer permissions: no longer checks ${dropped.join(", ")}${newPerms.length ? ` (still checks ${newPerms.join(", ")})` : " and checks none"}` });
+    if (dropped.length)
+      changes.push({
+        kind: "fewer-permissions",
+        level: "security",
+        ...at,
+        message: `now needs fewer permissions: no longer checks ${dropped.join(", ")}${newPerms.length ? ` (still checks ${newPerms.join(", ")})` : " and checks none"}`,
+      });
     if (added.length) changes.push({ kind: "more-permissions", level: "security", ...at, message: `now also checks ${added.join(", ")}` });
     if (old["x-service-scope"] !== now["x-service-scope"]) {
-      changes.push({ kind: "scope", level: "security", ...at, message: `OAuth scope changed from ${String(old["x-service-scope"] ?? "(none)")} to ${String(now["x-service-scope"] ?? "(none)")}` });
+      changes.push({
+        kind: "scope",
+        level: "security",
+        ...at,
+        message: `OAuth scope changed from ${String(old["x-service-scope"] ?? "(none)")} to ${String(now["x-service-scope"] ?? "(none)")}`,
+      });
     }
     if (Boolean(old["x-service-destructive"]) !== Boolean(now["x-service-destructive"])) {
-      changes.push({ kind: "destructive", level: "info", ...at, message: now["x-service-destructive"] ? "is now marked destructive" : "is no longer marked destructive" });
+      changes.push({
+        kind: "destructive",
+        level: "info",
+        ...at,
+        message: now["x-service-destructive"] ? "is now marked destructive" : "is no longer marked destructive",
+      });
     }
-    const shapes = new ShapeDiff(base, head, (message, breaking) => changes.push({ kind: breaking ? "breaking-shape" : "shape", level: breaking ? "breaking" : "info", ...at, message }));
+    const shapes = new ShapeDiff(base, head, (message, breaking) =>
+      changes.push({ kind: breaking ? "breaking-shape" : "shape", level: breaking ? "breaking" : "info", ...at, message }),
+    );
     shapes.parameters(old, now);
     shapes.requestBody(old, now);
     shapes.responses(old, now);
@@ -49,7 +67,14 @@ export function diffOpenApi(base: OpenApiDocument, head: OpenApiDocument): Chang
   for (const [key, now] of after) {
     if (before.has(key)) continue;
     const [method, path] = splitKey(key);
-    changes.push({ kind: "added", level: "info", method, path, operationId: String(now.operationId ?? ""), message: "was added to the public document" });
+    changes.push({
+      kind: "added",
+      level: "info",
+      method,
+      path,
+      operationId: String(now.operationId ?? ""),
+      message: "was added to the public document",
+    });
   }
   return changes;
 }
@@ -80,7 +105,8 @@ class ShapeDiff {
   ) {}
 
   parameters(old: Operation, now: Operation): void {
-    const list = (op: Operation) => new Map(((op.parameters as Schema[] | undefined) ?? []).map((p) => [`${String(p.in)} ${String(p.name)}`, p]));
+    const list = (op: Operation) =>
+      new Map(((op.parameters as Schema[] | undefined) ?? []).map((p) => [`${String(p.in)} ${String(p.name)}`, p]));
     const before = list(old);
     const after = list(now);
     for (const [key, p] of after) {
@@ -93,11 +119,15 @@ class ShapeDiff {
       if (p.required && !prior.required) this.report(`${label} is now required`, true);
       this.compare(prior.schema as Schema, p.schema as Schema, label, "request");
     }
-    for (const [key, p] of before) if (!after.has(key)) this.report(`no longer reads ${String(p.in)} parameter \`${String(p.name)}\``, false);
+    for (const [key, p] of before)
+      if (!after.has(key)) this.report(`no longer reads ${String(p.in)} parameter \`${String(p.name)}\``, false);
   }
 
   requestBody(old: Operation, now: Operation): void {
-    const schemaOf = (op: Operation) => ((op.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as Schema | undefined;
+    const schemaOf = (op: Operation) =>
+      ((op.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as
+        | Schema
+        | undefined;
     const before = schemaOf(old);
     const after = schemaOf(now);
     if (!before && after) this.report("now requires a request body", Boolean((now.requestBody as Schema).required));
@@ -115,7 +145,7 @@ class ShapeDiff {
         this.report(`no longer answers ${status}`, true);
         continue;
       }
-      const schemaOf = (r: Schema) => ((r.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as Schema | undefined);
+      const schemaOf = (r: Schema) => (r.content as Record<string, Schema> | undefined)?.["application/json"]?.schema as Schema | undefined;
       const a = schemaOf(response);
       const b = schemaOf(next);
       if (a && !b) this.report(`response ${status} no longer has a JSON body`, true);
@@ -159,8 +189,16 @@ class ShapeDiff {
     if (Array.isArray(b.enum) && Array.isArray(h.enum)) {
       const removed = b.enum.filter((v) => !(h.enum as unknown[]).some((w) => Object.is(w, v)));
       const added = h.enum.filter((v) => !(b.enum as unknown[]).some((w) => Object.is(w, v)));
-      if (removed.length) this.report(`${where}: enum narrowed, ${direction === "request" ? "no longer accepts" : "no longer returns"} ${removed.map(show).join(", ")}`, direction === "request");
-      if (added.length) this.report(`${where}: enum widened, ${direction === "request" ? "now accepts" : "may now return"} ${added.map(show).join(", ")}`, direction === "response");
+      if (removed.length)
+        this.report(
+          `${where}: enum narrowed, ${direction === "request" ? "no longer accepts" : "no longer returns"} ${removed.map(show).join(", ")}`,
+          direction === "request",
+        );
+      if (added.length)
+        this.report(
+          `${where}: enum widened, ${direction === "request" ? "now accepts" : "may now return"} ${added.map(show).join(", ")}`,
+          direction === "response",
+        );
     }
     if (typesB.has("object") || b.properties || h.properties) this.objects(b, h, where, direction);
     if (b.items || h.items) this.compare(b.items as Schema, h.items as Schema, `${where}[]`, direction);

@@ -27,9 +27,16 @@ export function renderMarkdown(report: DiffReport): string {
   if (!report.changes.length) return `${out.join("\n")}No API changes.\n`;
   const fewer = report.changes.filter((c) => c.kind === "fewer-permissions");
   if (fewer.length) {
-    out.push(`> [!CAUTION]`, `> **${fewer.length} operation${fewer.length === 1 ? " now needs" : "s now need"} fewer permissions.** Existing keys reach more than before.`, "");
+    out.push(
+      `> [!CAUTION]`,
+      `> **${fewer.length} operation${fewer.length === 1 ? " now needs" : "s now need"} fewer permissions.** Existing keys reach more than before.`,
+      "",
+    );
   }
-  out.push(`**${report.changes.length}** change${report.changes.length === 1 ? "" : "s"}: **${security}** security-relevant, **${breaking}** breaking.`, "");
+  out.push(
+    `**${report.changes.length}** change${report.changes.length === 1 ? "" : "s"}: **${security}** security-relevant, **${breaking}** breaking.`,
+    "",
+  );
   const groups: [string, Change[]][] = [
     ["Security-relevant", report.changes.filter((c) => c.level === "security")],
     ["Breaking", report.changes.filter((c) => c.level === "breaking")],

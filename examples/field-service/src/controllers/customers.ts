@@ -28,9 +28,17 @@ export type UpdateCustomerBody = Partial<CreateCustomerBody> & { status?: Custom
  * @tag Customers
  * @example response 200 {"data": [{"id": "cus_0001", "name": "Harbor Dental", "email": "office@harbordental.example", "phone": "+1 555 0100", "status": "active", "billing_address": null, "tags": ["vip"], "created_at": "2026-01-04T09:00:00.000Z"}], "has_more": false, "next_cursor": null}
  */
-export function listCustomers(req: Request<Record<string, never>, Page<Customer>, unknown, CustomerListQuery>, res: Response<Page<Customer>>): void {
+export function listCustomers(
+  req: Request<Record<string, never>, Page<Customer>, unknown, CustomerListQuery>,
+  res: Response<Page<Customer>>,
+): void {
   const status = req.query.status;
-  res.json(paginate(db(req).customers.list((c) => !status || c.status === status), req.query));
+  res.json(
+    paginate(
+      db(req).customers.list((c) => !status || c.status === status),
+      req.query,
+    ),
+  );
 }
 
 /**

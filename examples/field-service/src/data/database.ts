@@ -1,11 +1,34 @@
 import type { Request } from "express";
 import type {
-  Appointment, Attachment, Availability, Contact, Customer, Estimate, InventoryItem, Invoice, Note, Payment,
-  PriceBookEntry, Tag, TeamMember, Technician, Timesheet, Vehicle, Warehouse, Webhook, WorkOrder,
+  Appointment,
+  Attachment,
+  Availability,
+  Contact,
+  Customer,
+  Estimate,
+  InventoryItem,
+  Invoice,
+  Note,
+  Payment,
+  PriceBookEntry,
+  Tag,
+  TeamMember,
+  Technician,
+  Timesheet,
+  Vehicle,
+  Warehouse,
+  Webhook,
+  WorkOrder,
 } from "../models.js";
 import { Collection } from "./collection.js";
 import {
-  SEED_CUSTOMERS, SEED_ESTIMATES, SEED_INVENTORY, SEED_INVOICES, SEED_PAYMENTS, SEED_TECHNICIANS, SEED_WORK_ORDERS,
+  SEED_CUSTOMERS,
+  SEED_ESTIMATES,
+  SEED_INVENTORY,
+  SEED_INVOICES,
+  SEED_PAYMENTS,
+  SEED_TECHNICIANS,
+  SEED_WORK_ORDERS,
 } from "./seed.js";
 
 /** Every table of the example service; each app gets its own, seeded afresh. */
@@ -25,7 +48,9 @@ export function createDatabase() {
     warehouses: new Collection<Warehouse>("warehouse", "wh", [{ id: "wh_0001", name: "Main depot" }]),
     payments: new Collection<Payment>("payment", "pay", SEED_PAYMENTS),
     webhooks: new Collection<Webhook>("webhook", "whk"),
-    team: new Collection<TeamMember>("team member", "usr", [{ id: "usr_0001", name: "Dana Owner", email: "dana@fieldco.example", role: "owner", active: true }]),
+    team: new Collection<TeamMember>("team member", "usr", [
+      { id: "usr_0001", name: "Dana Owner", email: "dana@fieldco.example", role: "owner", active: true },
+    ]),
     priceBook: new Collection<PriceBookEntry>("price book entry", "pb"),
     vehicles: new Collection<Vehicle>("vehicle", "veh"),
     timesheets: new Collection<Timesheet>("timesheet", "ts"),

@@ -10,7 +10,12 @@ export const attachmentsRouter = (resource: "customers" | "work_orders", param: 
   const router = Router({ mergeParams: true });
 
   router.get("/", requirePermission(read), (req, res) => {
-    res.json(paginate(db(req).attachments.list((a) => a.subject_id === req.params[param]), req.query));
+    res.json(
+      paginate(
+        db(req).attachments.list((a) => a.subject_id === req.params[param]),
+        req.query,
+      ),
+    );
   });
   router.post("/", requirePermission(read, write), (req, res) => {
     const body = bodyWith(req, "file_name");

@@ -25,7 +25,9 @@ customersRouter.get("/search", canRead, (req, res) => {
 
 /** Export all customers as CSV */
 customersRouter.get("/export", requirePermission(Permissions.CustomersRead, Permissions.CustomersExport), (req, res) => {
-  const rows = db(req).customers.list().map((c) => [c.id, c.name, c.email ?? "", c.status].join(","));
+  const rows = db(req)
+    .customers.list()
+    .map((c) => [c.id, c.name, c.email ?? "", c.status].join(","));
   res.type("text/csv").send(["id,name,email,status", ...rows].join("\n"));
 });
 
@@ -55,13 +57,27 @@ customersRouter.post("/:customer_id/restore", canWrite, (req, res) => {
 });
 
 /** List a customer's work orders */
-customersRouter.get("/:customer_id/work-orders", [canRead, requirePermission(Permissions.WorkOrdersRead)], (req: Request<{ customer_id: string }>, res: Response) => {
-  res.json(paginate(db(req).workOrders.list((w) => w.customer_id === req.params.customer_id), req.query));
-});
+customersRouter.get(
+  "/:customer_id/work-orders",
+  [canRead, requirePermission(Permissions.WorkOrdersRead)],
+  (req: Request<{ customer_id: string }>, res: Response) => {
+    res.json(
+      paginate(
+        db(req).workOrders.list((w) => w.customer_id === req.params.customer_id),
+        req.query,
+      ),
+    );
+  },
+);
 
 /** List a customer's invoices */
 customersRouter.get("/:customer_id/invoices", canRead, requirePermission(Perm.InvoicesRead), (req, res) => {
-  res.json(paginate(db(req).invoices.list((i) => i.customer_id === req.params.customer_id), req.query));
+  res.json(
+    paginate(
+      db(req).invoices.list((i) => i.customer_id === req.params.customer_id),
+      req.query,
+    ),
+  );
 });
 
 customersRouter

@@ -49,7 +49,9 @@ estimates
   .post(requirePermission(Perm.EstimatesWrite), (req, res) => {
     const body = bodyWith(req, "customer_id");
     db(req).customers.get(text(body.customer_id, "customer_id"));
-    res.status(201).json(db(req).estimates.create({ customer_id: body.customer_id as string, status: "draft", total_cents: 0, line_items: [] }));
+    res
+      .status(201)
+      .json(db(req).estimates.create({ customer_id: body.customer_id as string, status: "draft", total_cents: 0, line_items: [] }));
   });
 
 estimates
@@ -58,7 +60,11 @@ estimates
   /** Update a draft estimate */
   .patch(requirePermission(Perm.EstimatesWrite), (req, res) => {
     const body = bodyWith(req);
-    res.json(db(req).estimates.update(req.params.estimate_id, { ...(typeof body.total_cents === "number" ? { total_cents: body.total_cents } : {}) }));
+    res.json(
+      db(req).estimates.update(req.params.estimate_id, {
+        ...(typeof body.total_cents === "number" ? { total_cents: body.total_cents } : {}),
+      }),
+    );
   })
   /** Delete an estimate */
   .delete(requirePermission(Perm.EstimatesDelete), (req, res) => {
@@ -82,7 +88,16 @@ estimates.post("/:estimate_id/convert", requirePermissions(CONVERT_PERMISSIONS),
   const estimate = data.estimates.get(req.params.estimate_id);
   if (estimate.status !== "approved") throw new ConflictError("Only approved estimates can be converted.");
   data.estimates.update(estimate.id, { status: "converted" });
-  const invoice = data.invoices.create({ customer_id: estimate.customer_id, work_order_id: null, status: "draft", currency: "USD", total_cents: estimate.total_cents, due_date: null, line_items: estimate.line_items, sent_at: null });
+  const invoice = data.invoices.create({
+    customer_id: estimate.customer_id,
+    work_order_id: null,
+    status: "draft",
+    currency: "USD",
+    total_cents: estimate.total_cents,
+    due_date: null,
+    line_items: estimate.line_items,
+    sent_at: null,
+  });
   res.status(201).json(invoice);
 });
 

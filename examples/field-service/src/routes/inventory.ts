@@ -18,9 +18,17 @@ const inventory = Router();
  * @tag Inventory
  * @example response 200 {"data": [{"id": "itm_0001", "sku": "FLT-2025", "name": "Filter 20x25", "quantity_on_hand": 40, "warehouse_id": "wh_0001"}], "has_more": false, "next_cursor": null}
  */
-export function listItems(req: Request<Record<string, never>, Page<InventoryItem>, unknown, ListQuery & { warehouse_id?: string }>, res: Response<Page<InventoryItem>>) {
+export function listItems(
+  req: Request<Record<string, never>, Page<InventoryItem>, unknown, ListQuery & { warehouse_id?: string }>,
+  res: Response<Page<InventoryItem>>,
+) {
   const warehouse = req.query.warehouse_id;
-  res.json(paginate(db(req).inventory.list((i) => !warehouse || i.warehouse_id === warehouse), req.query));
+  res.json(
+    paginate(
+      db(req).inventory.list((i) => !warehouse || i.warehouse_id === warehouse),
+      req.query,
+    ),
+  );
 }
 
 inventory.get("/items", requirePermission("inventory.read"), listItems);
@@ -28,7 +36,14 @@ inventory.get("/items", requirePermission("inventory.read"), listItems);
 /** Add an inventory item */
 inventory.post("/items", requirePermission("inventory.write"), (req, res) => {
   const body = bodyWith(req, "sku", "name");
-  res.status(201).json(db(req).inventory.create({ sku: text(body.sku, "sku"), name: text(body.name, "name"), quantity_on_hand: 0, warehouse_id: typeof body.warehouse_id === "string" ? body.warehouse_id : "wh_0001" }));
+  res.status(201).json(
+    db(req).inventory.create({
+      sku: text(body.sku, "sku"),
+      name: text(body.name, "name"),
+      quantity_on_hand: 0,
+      warehouse_id: typeof body.warehouse_id === "string" ? body.warehouse_id : "wh_0001",
+    }),
+  );
 });
 
 /** Get an inventory item */
@@ -102,14 +117,20 @@ inventory
   })
   /** Delete an empty warehouse */
   .delete(requirePermission("inventory.write"), (req, res) => {
-    if (db(req).inventory.list((i) => i.warehouse_id === req.params.warehouse_id).length) throw new ConflictError("The warehouse still holds items.");
+    if (db(req).inventory.list((i) => i.warehouse_id === req.params.warehouse_id).length)
+      throw new ConflictError("The warehouse still holds items.");
     db(req).warehouses.remove(req.params.warehouse_id);
     res.status(204).end();
   });
 
 /** List items below their reorder point */
 inventory.get("/low-stock", requirePermission("inventory.read"), (req, res) => {
-  res.json(paginate(db(req).inventory.list((i) => i.quantity_on_hand < 5), req.query));
+  res.json(
+    paginate(
+      db(req).inventory.list((i) => i.quantity_on_hand < 5),
+      req.query,
+    ),
+  );
 });
 
 export default inventory;

@@ -32,9 +32,17 @@ export interface VoidInvoiceBody {
  * @tag Invoices
  * @example response 200 {"data": [{"id": "inv_0001", "customer_id": "cus_0001", "work_order_id": "wo_0001", "status": "draft", "currency": "USD", "total_cents": 4800, "due_date": "2026-12-01", "line_items": [], "sent_at": null}], "has_more": false, "next_cursor": null}
  */
-function listInvoices(req: Request<Record<string, never>, Page<Invoice>, unknown, ListQuery & { status?: InvoiceStatus }>, res: Response<Page<Invoice>>) {
+function listInvoices(
+  req: Request<Record<string, never>, Page<Invoice>, unknown, ListQuery & { status?: InvoiceStatus }>,
+  res: Response<Page<Invoice>>,
+) {
   const status = req.query.status;
-  res.json(paginate(db(req).invoices.list((i) => !status || i.status === status), req.query));
+  res.json(
+    paginate(
+      db(req).invoices.list((i) => !status || i.status === status),
+      req.query,
+    ),
+  );
 }
 
 /**
@@ -165,10 +173,21 @@ invoices.get("/:invoice_id/payments", requirePermission(Perm.InvoicesRead, Perm.
 /** Add a line item to a draft invoice */
 invoices.post("/:invoice_id/line-items", requirePermission(Perm.InvoicesWrite), (req, res) => {
   const body = bodyWith(req, "description", "quantity", "unit_price_cents");
-  if (typeof body.quantity !== "number" || typeof body.unit_price_cents !== "number") throw new ValidationError("quantity and unit_price_cents must be numbers.");
+  if (typeof body.quantity !== "number" || typeof body.unit_price_cents !== "number")
+    throw new ValidationError("quantity and unit_price_cents must be numbers.");
   const invoice = db(req).invoices.get(req.params.invoice_id);
-  const item = { id: `li_${invoice.line_items.length + 1}`, description: text(body.description, "description"), quantity: body.quantity, unit_price_cents: body.unit_price_cents };
-  res.status(201).json(db(req).invoices.update(invoice.id, { line_items: [...invoice.line_items, item], total_cents: invoice.total_cents + item.quantity * item.unit_price_cents }));
+  const item = {
+    id: `li_${invoice.line_items.length + 1}`,
+    description: text(body.description, "description"),
+    quantity: body.quantity,
+    unit_price_cents: body.unit_price_cents,
+  };
+  res.status(201).json(
+    db(req).invoices.update(invoice.id, {
+      line_items: [...invoice.line_items, item],
+      total_cents: invoice.total_cents + item.quantity * item.unit_price_cents,
+    }),
+  );
 });
 
 /** Remove a line item from a draft invoice */

@@ -19,11 +19,18 @@ export function notesRouter(resource: NotesResource, param: string) {
   router
     .route("/")
     .get((req, res) => {
-      res.json(paginate(db(req).notes.list((n) => n.subject_id === subjectId(req.params)), req.query));
+      res.json(
+        paginate(
+          db(req).notes.list((n) => n.subject_id === subjectId(req.params)),
+          req.query,
+        ),
+      );
     })
     .post(requirePermission(`${resource}.notes.write`), (req, res) => {
       const body = bodyWith(req, "body");
-      res.status(201).json(db(req).notes.create({ subject_id: subjectId(req.params), body: text(body.body, "body"), author: "api", created_at: now() }));
+      res
+        .status(201)
+        .json(db(req).notes.create({ subject_id: subjectId(req.params), body: text(body.body, "body"), author: "api", created_at: now() }));
     });
 
   router

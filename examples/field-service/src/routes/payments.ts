@@ -34,7 +34,12 @@ export function refundPayment(req: Request<{ payment_id: string }, Payment, Refu
   if (typeof amount !== "number" || amount <= 0) throw new ValidationError("amount_cents must be a positive number.");
   if (amount > remaining) throw new ConflictError(`At most ${remaining} cents can still be refunded.`);
   const refunded = payment.refunded_cents + amount;
-  res.json(db(req).payments.update(payment.id, { refunded_cents: refunded, status: refunded === payment.amount_cents ? "refunded" : "partially_refunded" }));
+  res.json(
+    db(req).payments.update(payment.id, {
+      refunded_cents: refunded,
+      status: refunded === payment.amount_cents ? "refunded" : "partially_refunded",
+    }),
+  );
 }
 
 /** List payments */
@@ -47,7 +52,15 @@ paymentsRouter.post("/", requirePermission(Perm.PaymentsWrite, Perm.InvoicesRead
   const body = bodyWith(req, "invoice_id", "amount_cents");
   db(req).invoices.get(text(body.invoice_id, "invoice_id"));
   if (typeof body.amount_cents !== "number") throw new ValidationError("amount_cents must be a number.");
-  res.status(201).json(db(req).payments.create({ invoice_id: body.invoice_id as string, amount_cents: body.amount_cents, method: "card", status: "succeeded", refunded_cents: 0 }));
+  res.status(201).json(
+    db(req).payments.create({
+      invoice_id: body.invoice_id as string,
+      amount_cents: body.amount_cents,
+      method: "card",
+      status: "succeeded",
+      refunded_cents: 0,
+    }),
+  );
 });
 
 /** Get a payment */

@@ -10,13 +10,24 @@ reports.use(requirePermission(ReportPermissions.read));
 
 /** Revenue by month */
 reports.get("/revenue", requirePermission(ReportPermissions.financial), (req, res) => {
-  const total = db(req).invoices.list((i) => i.status === "paid").reduce((sum, i) => sum + i.total_cents, 0);
+  const total = db(req)
+    .invoices.list((i) => i.status === "paid")
+    .reduce((sum, i) => sum + i.total_cents, 0);
   res.json({ currency: "USD", months: [{ month: "2026-10", total_cents: total }] });
 });
 
 /** Accounts receivable aging */
 reports.get("/aging", requirePermission(ReportPermissions.financial), (req, res) => {
-  res.json({ buckets: [{ days: "0-30", total_cents: db(req).invoices.list((i) => i.status === "sent").reduce((s, i) => s + i.total_cents, 0) }] });
+  res.json({
+    buckets: [
+      {
+        days: "0-30",
+        total_cents: db(req)
+          .invoices.list((i) => i.status === "sent")
+          .reduce((s, i) => s + i.total_cents, 0),
+      },
+    ],
+  });
 });
 
 /** Jobs completed per week */
@@ -26,7 +37,11 @@ reports.get("/jobs", (req, res) => {
 
 /** Technician utilization */
 reports.get("/technician-utilization", (req, res) => {
-  res.json({ technicians: db(req).technicians.list().map((t) => ({ technician_id: t.id, utilization: 0.72 })) });
+  res.json({
+    technicians: db(req)
+      .technicians.list()
+      .map((t) => ({ technician_id: t.id, utilization: 0.72 })),
+  });
 });
 
 /** Customer retention by quarter */

@@ -15,13 +15,20 @@ tags.get("/", crud.list("tags"));
 /** Create a tag */
 tags.post("/", requirePermission("tags.write"), (req, res) => {
   const body = bodyWith(req, "name");
-  res.status(201).json(db(req).tags.create({ name: text(body.name, "name"), color: typeof body.color === "string" ? body.color : "#888888" }));
+  res
+    .status(201)
+    .json(db(req).tags.create({ name: text(body.name, "name"), color: typeof body.color === "string" ? body.color : "#888888" }));
 });
 
 /** Rename or recolor a tag */
 tags.patch("/:tag_id", requirePermission("tags.read", "tags.write"), (req, res) => {
   const body = bodyWith(req);
-  res.json(db(req).tags.update(req.params.tag_id, { ...(typeof body.name === "string" ? { name: body.name } : {}), ...(typeof body.color === "string" ? { color: body.color } : {}) }));
+  res.json(
+    db(req).tags.update(req.params.tag_id, {
+      ...(typeof body.name === "string" ? { name: body.name } : {}),
+      ...(typeof body.color === "string" ? { color: body.color } : {}),
+    }),
+  );
 });
 
 /** Delete a tag */

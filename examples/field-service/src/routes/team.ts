@@ -18,7 +18,9 @@ teamRouter
   /** Invite someone to the team */
   .post(requirePermission(Permissions.TeamWrite, Permissions.TeamInvite), (req, res) => {
     const body = bodyWith(req, "email");
-    res.status(201).json({ id: "invt_0001", email: text(body.email, "email"), role: typeof body.role === "string" ? body.role : "technician" });
+    res
+      .status(201)
+      .json({ id: "invt_0001", email: text(body.email, "email"), role: typeof body.role === "string" ? body.role : "technician" });
   });
 
 /** Withdraw an invitation */

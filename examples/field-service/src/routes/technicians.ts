@@ -15,9 +15,17 @@ export const techniciansRouter = Router();
  * @tag Technicians
  * @example response 200 {"data": [{"id": "tec_0001", "name": "Ana Ruiz", "email": "ana@fieldco.example", "skills": ["hvac", "electrical"], "active": true}], "has_more": false, "next_cursor": null}
  */
-export function listTechnicians(req: Request<Record<string, never>, Page<Technician>, unknown, ListQuery & { skill?: string }>, res: Response<Page<Technician>>) {
+export function listTechnicians(
+  req: Request<Record<string, never>, Page<Technician>, unknown, ListQuery & { skill?: string }>,
+  res: Response<Page<Technician>>,
+) {
   const skill = req.query.skill;
-  res.json(paginate(db(req).technicians.list((t) => !skill || t.skills.includes(skill)), req.query));
+  res.json(
+    paginate(
+      db(req).technicians.list((t) => !skill || t.skills.includes(skill)),
+      req.query,
+    ),
+  );
 }
 
 techniciansRouter.get("/", requirePermission(Permissions.TechniciansRead), listTechnicians);
@@ -25,7 +33,9 @@ techniciansRouter.get("/", requirePermission(Permissions.TechniciansRead), listT
 /** Add a technician */
 techniciansRouter.post("/", requirePermission(Permissions.TechniciansWrite), (req, res) => {
   const body = bodyWith(req, "name", "email");
-  res.status(201).json(db(req).technicians.create({ name: text(body.name, "name"), email: text(body.email, "email"), skills: [], active: true }));
+  res
+    .status(201)
+    .json(db(req).technicians.create({ name: text(body.name, "name"), email: text(body.email, "email"), skills: [], active: true }));
 });
 
 /** Get a technician */
@@ -36,7 +46,12 @@ techniciansRouter.get("/:technician_id", requirePermission(Permissions.Technicia
 /** Update a technician */
 techniciansRouter.patch("/:technician_id", requirePermission(Permissions.TechniciansWrite), (req, res) => {
   const body = bodyWith(req);
-  res.json(db(req).technicians.update(req.params.technician_id, { ...(typeof body.name === "string" ? { name: body.name } : {}), ...(typeof body.active === "boolean" ? { active: body.active } : {}) }));
+  res.json(
+    db(req).technicians.update(req.params.technician_id, {
+      ...(typeof body.name === "string" ? { name: body.name } : {}),
+      ...(typeof body.active === "boolean" ? { active: body.active } : {}),
+    }),
+  );
 });
 
 /** Remove a technician */
@@ -72,7 +87,9 @@ techniciansRouter
   .post(requirePermission(Permissions.TechniciansWrite), (req, res) => {
     const body = bodyWith(req, "skill");
     const technician = db(req).technicians.get(req.params.technician_id);
-    res.status(201).json(db(req).technicians.update(technician.id, { skills: [...new Set([...technician.skills, text(body.skill, "skill")])] }));
+    res
+      .status(201)
+      .json(db(req).technicians.update(technician.id, { skills: [...new Set([...technician.skills, text(body.skill, "skill")])] }));
   });
 
 /** Remove a skill from a technician */
@@ -90,7 +107,12 @@ techniciansRouter.get("/:technician_id/location", requirePermission(Permissions.
 
 /** Get a technician's upcoming appointments */
 techniciansRouter.get("/:technician_id/schedule", requirePermission(Permissions.TechniciansRead, Permissions.SchedulesRead), (req, res) => {
-  res.json(paginate(db(req).appointments.list((a) => a.technician_id === req.params.technician_id), req.query));
+  res.json(
+    paginate(
+      db(req).appointments.list((a) => a.technician_id === req.params.technician_id),
+      req.query,
+    ),
+  );
 });
 
 techniciansRouter.use("/:technician_id/notes", notesRouter("technicians", "technician_id"));

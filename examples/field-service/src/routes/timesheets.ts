@@ -17,7 +17,14 @@ timesheets.get("/", requirePermission(...READ), crud.list("timesheets"));
 timesheets.post("/", requirePermission(...WRITE), (req, res) => {
   const body = bodyWith(req, "technician_id", "week_of");
   db(req).technicians.get(text(body.technician_id, "technician_id"));
-  res.status(201).json(db(req).timesheets.create({ technician_id: body.technician_id as string, week_of: text(body.week_of, "week_of"), hours: 0, status: "open" }));
+  res.status(201).json(
+    db(req).timesheets.create({
+      technician_id: body.technician_id as string,
+      week_of: text(body.week_of, "week_of"),
+      hours: 0,
+      status: "open",
+    }),
+  );
 });
 
 /** Get a timesheet */

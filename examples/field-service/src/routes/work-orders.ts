@@ -29,9 +29,17 @@ export interface AssignBody {
  * @tag Work orders
  * @example response 200 {"data": [{"id": "wo_0002", "customer_id": "cus_0002", "title": "Leaking sink", "status": "open", "technician_id": null, "scheduled_for": null, "line_items": [], "created_at": "2026-11-10T16:20:00.000Z"}], "has_more": false, "next_cursor": null}
  */
-export function listWorkOrders(req: Request<Record<string, never>, Page<WorkOrder>, unknown, ListQuery & { status?: WorkOrderStatus }>, res: Response<Page<WorkOrder>>) {
+export function listWorkOrders(
+  req: Request<Record<string, never>, Page<WorkOrder>, unknown, ListQuery & { status?: WorkOrderStatus }>,
+  res: Response<Page<WorkOrder>>,
+) {
   const status = req.query.status;
-  res.json(paginate(db(req).workOrders.list((w) => !status || w.status === status), req.query));
+  res.json(
+    paginate(
+      db(req).workOrders.list((w) => !status || w.status === status),
+      req.query,
+    ),
+  );
 }
 
 /**
@@ -116,7 +124,12 @@ router.get("/:work_order_id", read, getWorkOrder);
 /** Update a work order's title or schedule */
 router.patch("/:work_order_id", write, (req, res) => {
   const body = bodyWith(req);
-  res.json(db(req).workOrders.update(req.params.work_order_id, { ...(typeof body.title === "string" ? { title: body.title } : {}), ...(typeof body.scheduled_for === "string" ? { scheduled_for: body.scheduled_for } : {}) }));
+  res.json(
+    db(req).workOrders.update(req.params.work_order_id, {
+      ...(typeof body.title === "string" ? { title: body.title } : {}),
+      ...(typeof body.scheduled_for === "string" ? { scheduled_for: body.scheduled_for } : {}),
+    }),
+  );
 });
 
 /** Delete a work order */
@@ -155,9 +168,15 @@ router
   /** Add a line item to a work order */
   .post(write, (req, res) => {
     const body = bodyWith(req, "description", "quantity", "unit_price_cents");
-    if (typeof body.quantity !== "number" || typeof body.unit_price_cents !== "number") throw new ValidationError("quantity and unit_price_cents must be numbers.");
+    if (typeof body.quantity !== "number" || typeof body.unit_price_cents !== "number")
+      throw new ValidationError("quantity and unit_price_cents must be numbers.");
     const order = db(req).workOrders.get(req.params.work_order_id);
-    const item: LineItem = { id: `li_${order.line_items.length + 1}`, description: text(body.description, "description"), quantity: body.quantity, unit_price_cents: body.unit_price_cents };
+    const item: LineItem = {
+      id: `li_${order.line_items.length + 1}`,
+      description: text(body.description, "description"),
+      quantity: body.quantity,
+      unit_price_cents: body.unit_price_cents,
+    };
     db(req).workOrders.update(order.id, { line_items: [...order.line_items, item] });
     res.status(201).json(item);
   });
@@ -168,7 +187,9 @@ router
   .patch(write, (req, res) => {
     const body = bodyWith(req);
     const order = db(req).workOrders.get(req.params.work_order_id);
-    const items = order.line_items.map((li) => (li.id === req.params.line_item_id && typeof body.quantity === "number" ? { ...li, quantity: body.quantity } : li));
+    const items = order.line_items.map((li) =>
+      li.id === req.params.line_item_id && typeof body.quantity === "number" ? { ...li, quantity: body.quantity } : li,
+    );
     res.json(db(req).workOrders.update(order.id, { line_items: items }));
   })
   /** Remove a line item from a work order */
