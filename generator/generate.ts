@@ -1,3 +1,4 @@
+import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { readFileSync } from "node:fs";
 import { type CachedTypes, RunCache } from "./cache/run-cache.js";
 import type { ResolvedConfig } from "./config/load-config.js";
@@ -34,7 +35,7 @@ export interface GenerateResult {
   /** Every operation, closed ones included (they are left out of the artifacts). */
   operations: Operation[];
   index: OperationsIndex;
-  openapi: Record<string, unknown>;
+  openapi: OpenAPIObject;
   /** The artifact files, ready to write; empty when there are errors. */
   files: ArtifactFile[];
   diagnostics: DiagnosticBag;
@@ -214,6 +215,7 @@ function analyse(
       ...(config.registry ? { registry: config.registry } : {}),
       ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
+      ...(config.nest?.docDecorators?.length ? { nestDocDecorators: config.nest.docDecorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning || config.nest?.app
         ? {
             nestBootstrap: {

@@ -20,7 +20,7 @@ async function run(style: (typeof STYLES)[number]) {
   const written = writeSyntheticService(dir, { operations: 60, documented: 6, style });
   const config = await loadConfig({ cwd: dir, root: dir, out: path.join(dir, "dist") });
   const result = await generate(config);
-  const doc = result.openapi as {
+  const doc = result.openapi as unknown as {
     paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
     components: { schemas: unknown };
   };

@@ -17,6 +17,12 @@ export interface ResolvedConfig {
   out: string;
   service: { name: string; version: string };
   closed: string[];
+  /** Path globs of documented operations (`documented`). */
+  documented: string[];
+  /** Framework doc conventions document the operations they describe (`frameworkDocs`, default true). */
+  frameworkDocs: boolean;
+  /** `description` and `license` of the project's package.json, for the OpenAPI `info` when the config gives none. */
+  packageInfo: { description?: string; license?: string };
   permissionCalls: string[];
   /** Permission calls whose keys are alternatives (`requireAnyPermission`). */
   anyPermissionCalls: string[];
@@ -99,6 +105,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     out,
     service: config.service ?? readServiceFromPackageJson(root),
     closed: [...(config.closed ?? []), ...(options.closed ?? [])],
+    documented: config.documented ?? [],
+    frameworkDocs: config.frameworkDocs ?? true,
+    packageInfo: readPackageInfo(root),
     // The any-of calls are permission calls too (the scan and the type phase look for both).
     permissionCalls: [
       ...new Set([
@@ -172,6 +181,21 @@ function readServiceFromPackageJson(root: string): { name: string; version: stri
     }
   }
   return { name: path.basename(root), version: "0.0.0" };
+}
+
+/** The package.json's `description` and SPDX `license` (a string), when present and readable. */
+function readPackageInfo(root: string): { description?: string; license?: string } {
+  const file = path.join(root, "package.json");
+  if (!existsSync(file)) return {};
+  try {
+    const pkg = JSON.parse(readFileSync(file, "utf8")) as { description?: unknown; license?: unknown };
+    return {
+      ...(typeof pkg.description === "string" && pkg.description.trim() ? { description: pkg.description.trim() } : {}),
+      ...(typeof pkg.license === "string" && pkg.license.trim() ? { license: pkg.license.trim() } : {}),
+    };
+  } catch {
+    return {}; // readServiceFromPackageJson reports an unreadable package.json when it matters
+  }
 }
 
 /** The folder whose node_modules holds the cache: the nearest one up from `dir` that has node_modules. */

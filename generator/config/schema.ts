@@ -6,7 +6,7 @@ export { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT
 const pathPattern = z
   .string()
   .min(1)
-  .refine((s) => s.startsWith("/"), { message: "a closed path pattern starts with '/', e.g. '/v1/auth/**'" });
+  .refine((s) => s.startsWith("/"), { message: "a path pattern starts with '/', e.g. '/v1/auth/**'" });
 
 /** The config file's schema. Every field is optional except where zero-config cannot guess. */
 export const configSchema = z
@@ -41,6 +41,24 @@ export const configSchema = z
               .strict(),
           )
           .min(1)
+          .optional(),
+        /**
+         * Project-specific documentation decorators (`@Doc({ summary, description })`): the decorator's name
+         * and which property of its first argument holds each field. @nestjs/swagger's are always read.
+         */
+        docDecorators: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1),
+                summary: z.string().min(1).optional(),
+                description: z.string().min(1).optional(),
+                tags: z.string().min(1).optional(),
+                deprecated: z.string().min(1).optional(),
+                operationId: z.string().min(1).optional(),
+              })
+              .strict(),
+          )
           .optional(),
         /** The application(s) the artifacts describe, by the root module passed to `NestFactory.create` (default: the only one, or the largest). */
         app: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
@@ -87,6 +105,16 @@ export const configSchema = z
       .object({ name: z.string().min(1), version: z.string().min(1) })
       .strict()
       .optional(),
+    /**
+     * Path globs of operations to document (the OpenAPI document), e.g. `/api/**`, on top of `@documented`
+     * and the framework doc conventions; `@undocumented` keeps one out.
+     */
+    documented: z.array(pathPattern).optional(),
+    /**
+     * Whether an operation that its framework's documentation convention describes (@nestjs/swagger,
+     * a Fastify route schema, hono-openapi, @hono/zod-openapi) is documented. Default true.
+     */
+    frameworkDocs: z.boolean().optional(),
     /** Path globs of closed routes (never indexed, never callable), e.g. `/v1/auth/**`. */
     closed: z.array(pathPattern).optional(),
     permissions: z

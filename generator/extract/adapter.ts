@@ -2,6 +2,7 @@ import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import type { IncrementalExtraction } from "./incremental/session.js";
 import type { RouteFact } from "./route-fact.js";
+import type { UnreachedRegistrations } from "./shared.js";
 
 export interface ExtractOptions {
   permissionCalls: readonly string[];
@@ -11,6 +12,8 @@ export interface ExtractOptions {
   registry?: { permission: string; when?: string | undefined };
   /** NestJS permission decorators, when the config replaces the defaults. */
   nestDecorators?: { name: string; argument?: number; property?: string; any?: boolean }[];
+  /** Project-specific NestJS documentation decorators (`nest.docDecorators`). */
+  nestDocDecorators?: { name: string; summary?: string; description?: string; tags?: string; deprecated?: string; operationId?: string }[];
   /** NestJS bootstrap settings from the config, over what the bootstrap file says. */
   nestBootstrap?: {
     globalPrefix?: string;
@@ -21,6 +24,8 @@ export interface ExtractOptions {
   fileRoutes?: { dir: string; prefix?: string | undefined }[];
   /** A file-route adapter runs: the router adapters leave the apps route files serve (`handle(app)`) to it. */
   servedByRouteFiles?: boolean;
+  /** Set when several adapters run: registrations none of them reached are reported once, after all. */
+  unreached?: UnreachedRegistrations;
   /** Record module summaries and replay the given ones; only adapters that support it see this (Express). */
   incremental?: IncrementalExtraction;
 }

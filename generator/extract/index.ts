@@ -9,6 +9,7 @@ import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
+import { UnreachedRegistrations } from "./shared.js";
 
 /** The adapters that record module summaries and replay them (extract/incremental). */
 const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
@@ -32,7 +33,9 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   let options = given;
   const available: Record<string, FrameworkAdapter> = {
     ...ADAPTERS,
-    ...(options.nestDecorators || options.nestBootstrap ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap) } : {}),
+    ...(options.nestDecorators || options.nestBootstrap || options.nestDocDecorators
+      ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap, options.nestDocDecorators) }
+      : {}),
   };
   const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
   // Configured folders of route files are read whatever the framework.
@@ -47,6 +50,9 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
       "Check `root` and `include` in the config, or set `framework`.",
     );
   }
+  // Registrations one adapter did not reach may be another's: reported once all have run.
+  const unreached = adapters.length > 1 ? new UnreachedRegistrations() : undefined;
+  if (unreached) options = { ...options, unreached };
   const { incremental, ...rest } = options;
   const adapter = adapters.length === 1 ? adapters[0]!.name : undefined;
   if (incremental && !(adapter && INCREMENTAL_ADAPTERS.has(adapter) && (!incremental.adapter || incremental.adapter === adapter))) {
@@ -56,7 +62,13 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
       throw new ReplayMiss(
         `the summaries are of a ${incremental.adapter ?? "?"} service; the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`,
       );
-    return adapters.flatMap((adapter) => adapter.extract(sources, rest, diagnostics));
+    return runAll(adapters, sources, rest, diagnostics);
   }
-  return adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  return runAll(adapters, sources, options, diagnostics);
+}
+
+function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
+  const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  options.unreached?.report();
+  return facts;
 }

@@ -1,6 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
+import { mergeDocs } from "../resolve/framework-docs.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
@@ -16,6 +17,8 @@ export type RouterObject =
 export interface HandlerParts {
   checks: CheckValue[];
   handlers: FunctionValue[];
+  /** Documentation a route argument carries (hono-openapi's `describeRoute({...})` middleware). */
+  doc?: DocComment;
 }
 
 /**
@@ -30,6 +33,8 @@ export abstract class RouterHost implements HostAdapter {
   /** Records what each module's evaluation does, for the next run's replay (extract/incremental). */
   recorder: ModuleRecorder | undefined;
   private nextId = 0;
+  /** Values that document the route they are passed to (`describeRoute({...})`), with what they say. */
+  protected readonly routeDocs = new WeakMap<Value, DocComment>();
 
   constructor(protected readonly diagnostics: DiagnosticBag) {}
 
@@ -103,6 +108,8 @@ export abstract class RouterHost implements HostAdapter {
     call: CallContext,
     registrationDoc: DocComment | undefined,
     extraChecks: CheckValue[] = [],
+    /** What the framework's doc convention says of the route (route schema, route definition). */
+    frameworkDoc?: DocComment,
   ): void {
     const parts: HandlerParts = { checks: [...extraChecks], handlers: [] };
     // Registered in a loop over a registry whose entries carry their permission (config `registry`).
@@ -111,7 +118,8 @@ export abstract class RouterHost implements HostAdapter {
     for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
     const node = call.node as ts.CallExpression;
     const site = ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);
-    const doc = handlerDoc(parts.handlers) ?? registrationDoc;
+    // A written comment wins, field by field, over the framework's conventions (resolve/framework-docs.ts).
+    const doc = mergeDocs(handlerDoc(parts.handlers) ?? registrationDoc, mergeDocs(frameworkDoc, parts.doc));
     const upper = method.toUpperCase();
     // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
     // answers (fewer than three parameters) it is also an operation for every method.
@@ -134,6 +142,11 @@ export abstract class RouterHost implements HostAdapter {
 
   /** Finds checks and handler functions in one route argument, looking inside arrays and wrapper calls. */
   protected collect(node: ts.Expression, value: Value, call: CallContext, parts: HandlerParts): void {
+    const described = value.kind === "object" ? this.routeDocs.get(value) : undefined;
+    if (described) {
+      parts.doc = mergeDocs(parts.doc, described);
+      return;
+    }
     if (value.kind === "check") {
       parts.checks.push(value);
       return;

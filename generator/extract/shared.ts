@@ -157,22 +157,52 @@ export function reportUnreached(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
   methods: ReadonlySet<string>,
+  /** Several adapters ran: a call another adapter reached is no miss, so the report waits for all. */
+  shared?: UnreachedRegistrations,
 ): void {
+  shared?.reached(visited);
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
       if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
       const why = whyUnreached(node, interpreter);
-      if (why)
+      if (!why) continue;
+      const report = () =>
         diagnostics.warning(
           "APX210",
           `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`,
           siteOf((node.expression as ts.PropertyAccessExpression).name),
           why.hint,
         );
+      if (shared) shared.missed(node, report);
+      else report();
     }
     interpreter.onPost?.leave();
+  }
+}
+
+/**
+ * Registrations no adapter reached, across the adapters of a project that uses several frameworks: an
+ * Express adapter does not reach a Fastify file's `app.get(...)`, and must not report it when the
+ * Fastify adapter did.
+ */
+export class UnreachedRegistrations {
+  private readonly visited = new Set<ts.CallExpression>();
+  private readonly misses = new Map<ts.CallExpression, () => void>();
+
+  reached(calls: Iterable<ts.CallExpression>): void {
+    for (const call of calls) this.visited.add(call);
+  }
+
+  /** The first adapter's explanation is the one reported. */
+  missed(call: ts.CallExpression, report: () => void): void {
+    if (!this.misses.has(call)) this.misses.set(call, report);
+  }
+
+  /** Reports every miss no adapter reached, once all have run. */
+  report(): void {
+    for (const [call, report] of this.misses) if (!this.visited.has(call)) report();
   }
 }
 

@@ -2,13 +2,15 @@ import type { ResolvedConfig } from "../config/load-config.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { RouteFact } from "../extract/route-fact.js";
 import type { DocTag } from "../resolve/doc-comment.js";
+import { HTTP_METHODS } from "../config/defaults.js";
 import { closedMatcher } from "./closed.js";
 import { deriveEffect } from "./effect.js";
 import { type Effect, EFFECTS, type Operation, type OperationExample } from "./operation.js";
 import { cleanId, deriveOperationId, words } from "./operation-id.js";
-import { summaryFromId } from "./summary.js";
+import { MAX_SUMMARY_LENGTH, summaryFromId } from "./summary.js";
 
-type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds"> & { operationIdsFrom?: "path" | "handler" | undefined };
+type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds"> &
+  Partial<Pick<ResolvedConfig, "documented" | "frameworkDocs">> & { operationIdsFrom?: "path" | "handler" | undefined };
 
 /**
  * Turns route facts into operations: ids, summaries, effects, documented and closed flags, examples.
@@ -24,6 +26,8 @@ export function buildOperations(
   knownIds?: Readonly<Record<string, string>>,
 ): Operation[] {
   const isClosedPath = closedMatcher(config.closed);
+  const isDocumentedPath = closedMatcher(config.documented ?? []);
+  const frameworkDocs = config.frameworkDocs ?? true;
   // Most services name no id in the config: then no key is built per operation to look one up.
   const configIds = Object.keys(config.operationIds).length ? config.operationIds : undefined;
   return facts.map((fact) => {
@@ -50,7 +54,13 @@ export function buildOperations(
     const idTag = first.get("operationId");
     const tagId = idTag?.text.trim();
     // Keys hold a space, so no key of an object's prototype can answer for one.
-    const handlerId = config.operationIdsFrom === "handler" && fact.handlerName ? handlerOperationId(fact.handlerName) : undefined;
+    // The framework's own name for the operation (`@ApiOperation({ operationId })`), else its handler's
+    // name when the config asks for it: both brought into the id alphabet and settled like derived ids.
+    const handlerId = doc?.operationId
+      ? handlerOperationId(doc.operationId)
+      : config.operationIdsFrom === "handler" && fact.handlerName
+        ? handlerOperationId(fact.handlerName)
+        : undefined;
     const operationId =
       tagId || configId || handlerId || (knownIds?.[`${fact.method} ${fact.path}`] ?? deriveOperationId(fact.method, fact.path));
     const scope = first.get("scope")?.text.trim() || undefined;
@@ -63,7 +73,7 @@ export function buildOperations(
       permissions: fact.permissions,
       summary: doc?.summary ?? summaryFromId(operationId),
       effect: effectOf(fact, first.get("effect"), diagnostics),
-      documented: first.has("documented"),
+      documented: isDocumented(fact, first, doc?.from !== undefined && frameworkDocs, isDocumentedPath, diagnostics),
       closed: first.has("closed") || isClosedPath(fact.path) !== undefined,
       destructive: flag(first.get("destructive")),
       deprecated: first.has("deprecated"),
@@ -76,6 +86,7 @@ export function buildOperations(
     if (fact.anyOf) op.anyOf = fact.anyOf;
     if (fact.unresolved) op.unresolved = fact.unresolved;
     if (doc?.description) op.description = doc.description;
+    if (doc?.summaryByFramework && op.summary.length > MAX_SUMMARY_LENGTH) shortenSummary(op, diagnostics);
     if (scope) op.scope = scope;
     if (doc) op.doc = doc;
     if (fact.handler) op.handler = fact.handler;
@@ -87,6 +98,55 @@ export function buildOperations(
     }
     return op;
   });
+}
+
+/**
+ * Whether an operation goes into the OpenAPI document: `@documented`, a `documented` path glob, or a
+ * framework doc convention that describes it; `@undocumented` (or the convention's hide flag) wins over
+ * all three. An operation OpenAPI has no method for is documented only when `@documented` says so (and
+ * validation reports it); otherwise it stays in the index only, with a warning.
+ */
+function isDocumented(
+  fact: RouteFact,
+  first: ReadonlyMap<string, DocTag>,
+  byFramework: boolean,
+  isDocumentedPath: (path: string) => string | undefined,
+  diagnostics: DiagnosticBag,
+): boolean {
+  if (first.has("undocumented")) return false;
+  if (first.has("documented")) return true;
+  const glob = isDocumentedPath(fact.path);
+  if (glob === undefined && !byFramework) return false;
+  if (!(HTTP_METHODS as readonly string[]).includes(fact.method.toLowerCase())) {
+    diagnostics.warning(
+      "APX441",
+      `${fact.method} ${fact.path} is ${glob ? `documented by the path pattern ${glob}` : "described by its framework's docs"}, but OpenAPI has no ${fact.method} operations; it stays in the index only.`,
+      fact.site,
+      "Register the route with a method OpenAPI knows, or add @undocumented to say it is meant.",
+    );
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A framework's summary over the length custom GPT actions accept: not an error (the text was not
+ * written for apidex), but shortened at a sentence or word boundary, with the whole text kept at the
+ * start of the description.
+ */
+function shortenSummary(op: Operation, diagnostics: DiagnosticBag): void {
+  const full = op.summary;
+  const room = full.slice(0, MAX_SUMMARY_LENGTH - 1);
+  const sentence = /^(.*[.!?])\s/.exec(room)?.[1];
+  const cut = sentence && sentence.length >= 40 ? sentence : `${room.replace(/\s+\S*$/, "")}…`;
+  op.summary = cut;
+  op.description = op.description ? `${full}\n\n${op.description}` : full;
+  diagnostics.warning(
+    "APX440",
+    `The framework's summary of ${op.method} ${op.path} has ${full.length} characters (custom GPT actions accept ${MAX_SUMMARY_LENGTH}); the summary is shortened and the whole text starts the description.`,
+    op.site,
+    "Shorten the summary in the framework's docs, or write a doc comment whose first paragraph is the summary.",
+  );
 }
 
 const NO_TAGS: DocTag[] = [];

@@ -16,6 +16,15 @@ export interface DocComment {
   description?: string;
   tags: DocTag[];
   site: SourceSite;
+  /**
+   * The framework conventions that contributed (`@nestjs/swagger`, `fastify schema`, ...), when not only a
+   * written comment did (resolve/framework-docs.ts). An operation they describe is documented.
+   */
+  from?: string[];
+  /** The operation's name in the framework's docs (`@ApiOperation({ operationId })`), not yet an apidex id. */
+  operationId?: string;
+  /** The summary is a framework's text, not the comment's (it may be shortened; see model/build-operations). */
+  summaryByFramework?: true;
 }
 
 /**

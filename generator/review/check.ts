@@ -45,7 +45,7 @@ export async function checkArtifacts(config: ResolvedConfig): Promise<CheckResul
         ...(index ? { index } : { index: { format: "apidex.operations/1", service: config.service, count: 0, operations: [] } }),
         ...(openapi ? { openapi } : {}),
       },
-      { label: "sources", index: result.index, ...(openapi ? { openapi: result.openapi as OpenApiDocument } : {}) },
+      { label: "sources", index: result.index, ...(openapi ? { openapi: result.openapi as unknown as OpenApiDocument } : {}) },
     );
   }
   return { result, stale, missing, ...(report ? { report } : {}) };

@@ -2,8 +2,9 @@ import { HTTP_METHODS } from "../config/defaults.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { Operation } from "../model/operation.js";
 import { OPERATION_ID_PATTERN } from "../model/operation-id.js";
+import { MAX_SUMMARY_LENGTH } from "../model/summary.js";
 
-export const MAX_SUMMARY_LENGTH = 300;
+export { MAX_SUMMARY_LENGTH };
 
 /**
  * Checks the model as a whole. Every problem is added to the bag; the pipeline fails once, after all of

@@ -1,3 +1,12 @@
+import type {
+  InfoObject,
+  OpenAPIObject,
+  PathItemObject,
+  SchemaObject,
+  SecuritySchemeObject,
+  ServerObject,
+  TagObject,
+} from "openapi3-ts/oas31";
 import type { ResolvedConfig } from "../../config/load-config.js";
 import { HTTP_METHODS } from "../../config/defaults.js";
 import type { Operation } from "../../model/operation.js";
@@ -6,9 +15,9 @@ import { compareOperations } from "../index-artifact.js";
 import { operationObject } from "./operation.js";
 import { refusalSchemas } from "./responses.js";
 
-type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service">;
+type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> & Partial<Pick<ResolvedConfig, "packageInfo">>;
 
-const DEFAULT_SECURITY_SCHEMES = {
+const DEFAULT_SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
   ApiKey: {
     type: "http",
     scheme: "bearer",
@@ -17,50 +26,66 @@ const DEFAULT_SECURITY_SCHEMES = {
   },
 };
 
+/** Without configured servers, the document is relative to where it is served from (as OpenAPI's default). */
+const DEFAULT_SERVERS: ServerObject[] = [{ url: "/" }];
+
 /**
  * The public OpenAPI 3.1 document of the documented operations. Keys follow the canonical order
  * (openapi, info, servers, security, tags, paths, components); paths, methods and components are sorted.
  */
-export function emitOpenApi(
-  operations: Operation[],
-  config: DocumentConfig,
-  schemas: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function emitOpenApi(operations: Operation[], config: DocumentConfig, schemas: Record<string, unknown> = {}): OpenAPIObject {
   const documented = operations.filter((op) => op.documented && !op.closed).sort(compareOperations);
   const { openapi } = config;
-  const securitySchemes = openapi.securitySchemes ?? DEFAULT_SECURITY_SCHEMES;
+  const securitySchemes = (openapi.securitySchemes as Record<string, SecuritySchemeObject> | undefined) ?? DEFAULT_SECURITY_SCHEMES;
   const security =
     openapi.security ??
     Object.keys(securitySchemes)
       .sort(byCodePoint)
       .map((name) => ({ [name]: [] }));
 
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, PathItemObject> = {};
   for (const op of documented) {
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+    (paths[op.path] ??= {})[op.method.toLowerCase() as "get"] = operationObject(op);
   }
   const methodOrder = (m: string) => (HTTP_METHODS as readonly string[]).indexOf(m);
   for (const [path, item] of Object.entries(paths)) {
     paths[path] = Object.fromEntries(Object.entries(item).sort(([a], [b]) => methodOrder(a) - methodOrder(b)));
   }
 
+  // A tag is declared at the top only with a description: operations may use undeclared tags, and a
+  // declared tag without one is what linters warn about.
   const tagNames = [...new Set(documented.flatMap((op) => op.tags))].sort(byCodePoint);
-  const tags = tagNames.map((name) => ({ name, ...(openapi.tags?.[name] ? { description: openapi.tags[name] } : {}) }));
+  const tags: TagObject[] = tagNames.flatMap((name) => (openapi.tags?.[name] ? [{ name, description: openapi.tags[name] }] : []));
 
   return {
     openapi: "3.1.0",
-    info: {
-      title: openapi.info?.title ?? config.service.name,
-      version: openapi.info?.version ?? config.service.version,
-      ...Object.fromEntries(Object.entries(openapi.info ?? {}).filter(([key]) => key !== "title" && key !== "version")),
-    },
-    ...(openapi.servers?.length ? { servers: openapi.servers } : {}),
+    info: info(config),
+    servers: openapi.servers?.length ? openapi.servers : DEFAULT_SERVERS,
     security,
     ...(tags.length ? { tags } : {}),
     paths: sortedRecord(paths),
     components: {
-      schemas: sortedRecord({ ...schemas, ...refusalSchemas() }),
+      schemas: sortedRecord({ ...(schemas as Record<string, SchemaObject>), ...refusalSchemas() }),
       securitySchemes: sortedRecord(securitySchemes),
     },
   };
+}
+
+/**
+ * `info`: the config's, else the service's name and version, and the package.json's description and
+ * licence (an SPDX expression is the licence's identifier too; `UNLICENSED` and `SEE LICENSE IN ...` are
+ * not licences a document can name, so they are left out).
+ */
+function info(config: DocumentConfig): InfoObject {
+  const configured: Partial<InfoObject> = config.openapi.info ?? {};
+  const pkg = config.packageInfo ?? {};
+  const spdx = pkg.license && !/^(UNLICENSED|SEE LICENSE IN\b)/i.test(pkg.license) ? pkg.license : undefined;
+  const rest = Object.fromEntries(Object.entries(configured).filter(([key]) => key !== "title" && key !== "version"));
+  return {
+    title: configured.title ?? config.service.name,
+    version: configured.version ?? config.service.version,
+    ...(configured.description === undefined && pkg.description ? { description: pkg.description } : {}),
+    ...rest,
+    ...(configured.license === undefined && spdx ? { license: { name: spdx, identifier: spdx } } : {}),
+  } as InfoObject;
 }

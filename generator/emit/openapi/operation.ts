@@ -1,10 +1,11 @@
+import type { OperationObject } from "openapi3-ts/oas31";
 import type { Operation } from "../../model/operation.js";
 import { parameters as operationParameters } from "./parameters.js";
 import { requestBody } from "./request-body.js";
 import { responses } from "./responses.js";
 
 /** One OpenAPI operation object, keys in a fixed order. */
-export function operationObject(op: Operation): Record<string, unknown> {
+export function operationObject(op: Operation): OperationObject {
   const parameters = operationParameters(op);
   const body = requestBody(op);
   return {

@@ -1,8 +1,9 @@
+import type { RequestBodyObject, SchemaObject } from "openapi3-ts/oas31";
 import type { Operation } from "../../model/operation.js";
 
 /** The JSON request body, with the worked request examples. */
-export function requestBody(op: Operation): Record<string, unknown> | undefined {
-  const schema = op.shapes?.body;
+export function requestBody(op: Operation): RequestBodyObject | undefined {
+  const schema = op.shapes?.body as SchemaObject | undefined;
   if (!schema) return undefined;
   const examples = op.examples.filter((e) => e.kind === "request");
   return {

@@ -1,3 +1,4 @@
+import type { ResponseObject, ResponsesObject, SchemaObject } from "openapi3-ts/oas31";
 import type { Operation } from "../../model/operation.js";
 import { byCodePoint } from "../../write/canonical-json.js";
 
@@ -8,11 +9,11 @@ export const ERROR_SCHEMA_NAME = "Error";
  * The responses of a documented operation: its success responses with their schemas and worked
  * examples, then 401 and the 403 refusal that names the missing permission key.
  */
-export function responses(op: Operation): Record<string, unknown> {
+export function responses(op: Operation): ResponsesObject {
   const shapes = op.shapes?.responses ?? [{ status: op.effect === "remove" ? "204" : "200" }];
   const statuses = new Map(shapes.map((r) => [r.status, r]));
   for (const e of op.examples) if (e.kind === "response" && !statuses.has(e.status!)) statuses.set(e.status!, { status: e.status! });
-  const out: Record<string, unknown> = {};
+  const out: Record<string, ResponseObject> = {};
   for (const status of [...statuses.keys()].sort(byCodePoint)) {
     const shape = statuses.get(status)!;
     const examples = op.examples.filter((e) => e.kind === "response" && e.status === status);
@@ -22,9 +23,9 @@ export function responses(op: Operation): Record<string, unknown> {
         ? {
             [media]: {
               ...(shape.schema
-                ? { schema: shape.schema }
+                ? { schema: shape.schema as SchemaObject }
                 : shape.mediaType
-                  ? { schema: { type: "string", ...(/pdf|octet/.test(media) ? { format: "binary" } : {}) } }
+                  ? { schema: { type: "string" as const, ...(/pdf|octet/.test(media) ? { format: "binary" } : {}) } }
                   : {}),
               ...(examples.length ? { examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e.value }])) } : {}),
             },
@@ -76,7 +77,7 @@ function describeStatus(status: string): string {
 }
 
 /** The schemas every document carries: the refusal body (SPEC section 7) and the generic error. */
-export function refusalSchemas(): Record<string, unknown> {
+export function refusalSchemas(): Record<string, SchemaObject> {
   return {
     [ERROR_SCHEMA_NAME]: {
       type: "object",

@@ -71,7 +71,7 @@ export const expressAdapter: FrameworkAdapter = {
     for (const app of host.routers.filter((r) => r.kind === "app" && !served.has(r)).sort(bySite))
       routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
-    reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS, options.unreached);
     session?.finish(interpreter, "express");
     return dedupe(routes);
   },

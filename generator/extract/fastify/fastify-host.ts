@@ -2,6 +2,8 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { type CheckValue, keysOfValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
 
 export const FASTIFY_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
@@ -44,6 +46,7 @@ export class FastifyHost extends RouterHost {
           call,
           statementDoc(node),
           options?.kind === "object" ? this.optionChecks(options, node) : [],
+          schemaDoc(options, node),
         );
       return receiver;
     }
@@ -76,6 +79,7 @@ export class FastifyHost extends RouterHost {
           call,
           statementDoc(node),
           this.optionChecks(options, node),
+          schemaDoc(options, node),
         );
       return receiver;
     }
@@ -155,6 +159,12 @@ export class FastifyHost extends RouterHost {
     }
     return checks;
   }
+}
+
+/** The route schema's `summary`, `description`, `tags`, `deprecated`, `operationId` and `hide`. */
+function schemaDoc(options: Value | undefined, node: ts.CallExpression): DocComment | undefined {
+  const schema = options?.kind === "object" ? options.props.get("schema") : undefined;
+  return schema ? docFromFields(docFieldsOf(schema), siteOf(node), "fastify schema") : undefined;
 }
 
 function pluginFunction(value: Value): Extract<Value, { kind: "function" }> | undefined {

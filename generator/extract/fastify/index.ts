@@ -34,7 +34,7 @@ export const fastifyAdapter: FrameworkAdapter = {
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app"))
       routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi, simplePath));
-    reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS, options.unreached);
     return dedupe(routes);
   },
 };

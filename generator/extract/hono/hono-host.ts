@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, type RouterObject, statementDoc } from "../router-host.js";
-import type { DocComment } from "../../resolve/doc-comment.js";
+import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { isServeCall, topRouter } from "../file-routes/file-paths.js";
 
 export const HONO_METHODS = new Set(["get", "post", "put", "delete", "patch", "options", "head", "all"]);
@@ -26,6 +26,17 @@ export class HonoHost extends RouterHost {
     if (ZOD_OPENAPI.test(callee.module)) {
       if (name === "OpenAPIHono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
       if (name === "createRoute" && call.args[0]) return this.interpreter.evaluate(call.args[0], call.scope);
+      return undefined;
+    }
+    // hono-openapi: `describeRoute({ summary, description, tags, hide, ... })` is route middleware that
+    // documents the route it is passed to.
+    if (HONO_OPENAPI.test(callee.module)) {
+      if (name === "describeRoute" && call.args[0]) {
+        const options = this.interpreter.evaluate(call.args[0], call.scope);
+        const doc = docFromFields(docFieldsOf(options), siteOf(call.node), "hono-openapi");
+        if (options.kind === "object" && doc) this.routeDocs.set(options, doc);
+        return options;
+      }
       return undefined;
     }
     if (!/^hono(\/|$)/.test(callee.module)) return undefined;
@@ -126,33 +137,10 @@ export class HonoHost extends RouterHost {
     const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1");
     const middleware = route.props.get("middleware");
     const checks = middleware ? this.middlewareChecks(middleware) : [];
-    const doc = statementDoc(node) ?? routeDoc(route, siteOf(node));
-    this.addRoute(app, method.value.toLowerCase(), [honoPath], call.args.slice(1, 2), call, doc, checks);
+    const doc = docFromFields(docFieldsOf(route), siteOf(node), "@hono/zod-openapi");
+    this.addRoute(app, method.value.toLowerCase(), [honoPath], call.args.slice(1, 2), call, statementDoc(node), checks, doc);
   }
 }
 
 const ZOD_OPENAPI = /^@hono\/zod-openapi$/;
-
-/** A route definition's `summary`, `description` and `tags` as a doc comment. */
-function routeDoc(route: Extract<Value, { kind: "object" }>, site: DocComment["site"]): DocComment | undefined {
-  const summary = route.props.get("summary");
-  const description = route.props.get("description");
-  const tags = route.props.get("tags");
-  const tagNames = tags ? (stringsOf(tags) ?? []) : [];
-  if (summary?.kind !== "string" && description?.kind !== "string" && !tagNames.length) return undefined;
-  return {
-    ...(summary?.kind === "string"
-      ? { summary: summary.value.replace(/\s+/g, " ").trim() }
-      : description?.kind === "string"
-        ? {
-            summary: description.value
-              .split(/\n\s*\n/)[0]!
-              .replace(/\s+/g, " ")
-              .trim(),
-          }
-        : {}),
-    ...(description?.kind === "string" && summary?.kind === "string" ? { description: description.value } : {}),
-    tags: tagNames.map((name) => ({ name: "tag", text: name, site })),
-    site,
-  };
-}
+const HONO_OPENAPI = /^hono-openapi(\/|$)/;

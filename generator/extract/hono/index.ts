@@ -48,7 +48,7 @@ export const honoAdapter: FrameworkAdapter = {
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
-    reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS, options.unreached);
     session?.finish(interpreter, "hono");
     return dedupe(routes);
   },

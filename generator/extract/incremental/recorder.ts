@@ -399,9 +399,9 @@ export class ModuleRecorder implements EvaluationTracker {
       case "route": {
         // A documented route's handler and registration feed the type phase: where they are is kept, so
         // the type phase can find them in a parse of the (unchanged) file if it cannot reuse its last result.
-        const documented = layer.doc?.tags.some((t) => t.name === "documented");
-        const handler = documented ? (layer.handler ? nodeRef(layer.handler) : layer.handlerAt) : undefined;
-        const registration = documented ? (layer.registration ? nodeRef(layer.registration) : layer.registrationAt) : undefined;
+        // Whether a route is documented is decided later (path globs, framework docs), so every route's are.
+        const handler = layer.handler ? nodeRef(layer.handler) : layer.handlerAt;
+        const registration = layer.registration ? nodeRef(layer.registration) : layer.registrationAt;
         return {
           type: "route",
           method: layer.method,

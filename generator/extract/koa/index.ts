@@ -49,7 +49,7 @@ export const koaAdapter: FrameworkAdapter = {
     );
     for (const app of roots) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
-    reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS, options.unreached);
     session?.finish(interpreter, "koa");
     return dedupe(routes);
   },

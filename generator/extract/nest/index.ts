@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
+import { mergeDocs } from "../../resolve/framework-docs.js";
 import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { keysOfValue, stringsOf, UNDEFINED, type Value } from "../../resolve/values.js";
@@ -13,6 +14,8 @@ import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
+import { decoratorCall } from "./decorators.js";
+import { type DocDecorator, swaggerDoc } from "./swagger-docs.js";
 import { type Bootstrap, findApplications, type NestApplication, projectBootstrap } from "./applications.js";
 
 /** A permission decorator: its name, which argument holds the key(s), and where inside an options object. */
@@ -60,6 +63,7 @@ const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiv
 export function nestAdapterWith(
   decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS,
   configured: ExtractOptions["nestBootstrap"] = {},
+  docDecorators: readonly DocDecorator[] = [],
 ): FrameworkAdapter {
   return {
     name: "nest",
@@ -105,7 +109,16 @@ export function nestAdapterWith(
       for (const { controllers, bootstrap, modulePrefixes } of units) {
         for (const cls of controllers)
           routes.push(
-            ...controllerRoutes(cls, bootstrap, modulePrefixes.get(cls) ?? "", interpreter, diagnostics, decoratorChecks, bodyChecks),
+            ...controllerRoutes(
+              cls,
+              bootstrap,
+              modulePrefixes.get(cls) ?? "",
+              interpreter,
+              diagnostics,
+              decoratorChecks,
+              bodyChecks,
+              docDecorators,
+            ),
           );
       }
       return routes;
@@ -123,6 +136,7 @@ function controllerRoutes(
   diagnostics: DiagnosticBag,
   decoratorChecks: ReadonlyMap<ts.Node, RouteCheck[]>,
   bodyChecks: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
+  docDecorators: readonly DocDecorator[],
 ): RouteFact[] {
   const routes: RouteFact[] = [];
   const scope = interpreter.module(cls.getSourceFile()).scope;
@@ -140,7 +154,8 @@ function controllerRoutes(
       const versionCall = decoratorCall(member, "Version");
       const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
       const requirements = requirementsOf([...classChecks, ...(decoratorChecks.get(member) ?? []), ...(bodyChecks.get(member) ?? [])]);
-      const doc = leadingDoc(member);
+      // The method's doc comment wins, field by field, over @nestjs/swagger's decorators.
+      const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, scope, interpreter, docDecorators));
       for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
         for (const prefix of prefixes) {
           for (const path of paths) {
@@ -309,19 +324,6 @@ function report(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): 
     "Use a string literal, a const, or an array of them.",
   );
   return [];
-}
-
-/** `@Name(...)` on a class or method, as its call expression. */
-function decoratorCall(node: ts.Node, name: string): ts.CallExpression | undefined {
-  for (const decorator of (ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []) {
-    const expression = decorator.expression;
-    if (ts.isCallExpression(expression)) {
-      const callee = expression.expression;
-      const calleeName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-      if (calleeName === name) return expression;
-    }
-  }
-  return undefined;
 }
 
 /**

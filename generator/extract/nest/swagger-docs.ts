@@ -1,0 +1,71 @@
+import { ts } from "../../typescript.js";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import { type DocFieldNames, type DocFields, docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
+import type { Scope } from "../../resolve/scope.js";
+import { stringsOf } from "../../resolve/values.js";
+import { decoratorCall } from "./decorators.js";
+
+/** A project's own documentation decorator (config `nest.docDecorators`): which property holds each field. */
+export interface DocDecorator extends Omit<DocFieldNames, "hide"> {
+  name: string;
+}
+
+/**
+ * What @nestjs/swagger's decorators, and the project's own doc decorators, say of one controller method:
+ * `@ApiOperation({ summary, description, operationId, deprecated, tags })`, `@ApiTags(...)` on the
+ * controller and the method, `@ApiExcludeEndpoint()` / `@ApiExcludeController()` (kept out of the OpenAPI
+ * document, still indexed). Arguments are evaluated statically; a field that is not a static string is
+ * left out.
+ */
+export function swaggerDoc(
+  cls: ts.ClassDeclaration,
+  member: ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  docDecorators: readonly DocDecorator[],
+): DocComment | undefined {
+  const fields: DocFields = {};
+  let from: string | undefined;
+  const operation = decoratorCall(member, "ApiOperation");
+  if (operation?.arguments[0]) {
+    Object.assign(fields, docFieldsOf(interpreter.evaluate(operation.arguments[0], scope)));
+    from = "@nestjs/swagger";
+  }
+  for (const decorator of docDecorators) {
+    const call = decoratorCall(member, decorator.name);
+    if (!call?.arguments[0]) continue;
+    const own = docFieldsOf(interpreter.evaluate(call.arguments[0], scope), decorator);
+    // @ApiOperation wins where both say the same field.
+    for (const [key, value] of Object.entries(own)) if (!(key in fields)) Object.assign(fields, { [key]: value });
+    from ??= `@${decorator.name}`;
+  }
+  const tags = [...tagsOf(cls, scope, interpreter), ...tagsOf(member, scope, interpreter), ...(fields.tags ?? [])];
+  if (tags.length) {
+    fields.tags = [...new Set(tags)];
+    from ??= "@nestjs/swagger";
+  }
+  if (excluded(member, "ApiExcludeEndpoint", scope, interpreter) || excluded(cls, "ApiExcludeController", scope, interpreter)) {
+    fields.hidden = true;
+    from ??= "@nestjs/swagger";
+  }
+  return from ? docFromFields(fields, siteOf(operation ?? member.name), from) : undefined;
+}
+
+/** `@ApiTags("a", "b")` names, static ones only. */
+function tagsOf(node: ts.Node, scope: Scope, interpreter: Interpreter): string[] {
+  const call = decoratorCall(node, "ApiTags");
+  if (!call) return [];
+  return call.arguments.flatMap((arg) => stringsOf(interpreter.evaluate(arg, scope)) ?? []).filter((t) => t.trim());
+}
+
+/** `@ApiExcludeEndpoint()` or `@ApiExcludeEndpoint(true)`; `(false)` keeps the route in. */
+function excluded(node: ts.Node, name: string, scope: Scope, interpreter: Interpreter): boolean {
+  const call = decoratorCall(node, name);
+  if (!call) return false;
+  const arg = call.arguments[0];
+  if (!arg) return true;
+  const value = interpreter.evaluate(arg, scope);
+  return !(value.kind === "boolean" && !value.value);
+}

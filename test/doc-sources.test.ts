@@ -1,0 +1,251 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import openapiTS, { astToString } from "openapi-typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * Documentation where real projects keep it: @nestjs/swagger decorators, a project's own doc decorator,
+ * Fastify route schemas, hono-openapi's describeRoute and @hono/zod-openapi's createRoute, path globs.
+ * Each case is written the way such code is written; `docs` lists, per documented operation,
+ * `METHOD path | summary | description | tags`, and `indexed` the operations left out of the OpenAPI.
+ */
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  config?: Partial<ResolvedConfig>;
+  docs: string[];
+  undocumented?: string[];
+  diagnostics?: string[];
+  ids?: Record<string, string>;
+}
+
+const NEST_SWAGGER = `export const ApiOperation = (o: object): MethodDecorator => () => {};
+export const ApiTags = (...t: string[]): ClassDecorator & MethodDecorator => () => {};
+export const ApiExcludeEndpoint = (disable?: boolean): MethodDecorator => () => {};
+export const ApiExcludeController = (disable?: boolean): ClassDecorator => () => {};
+`;
+
+const cases: Case[] = [
+  {
+    name: "@nestjs/swagger: @ApiOperation, @ApiTags on the controller and the method, @ApiExcludeEndpoint; JSDoc wins field by field",
+    files: {
+      "swagger.ts": NEST_SWAGGER,
+      "users.controller.ts": [
+        `import { Controller, Get, Post, Delete, Param } from "@nestjs/common";`,
+        `import { ApiOperation, ApiTags, ApiExcludeEndpoint } from "./swagger";`,
+        `const TAG = "Users";`,
+        `@ApiTags(TAG)`,
+        `@Controller("users")`,
+        `export class UsersController {`,
+        `  @Get() @ApiOperation({ summary: "List users", description: "Every user of the workspace,\\nnewest first." })`,
+        `  findAll(): string[] { return []; }`,
+        `  /** Create a user */`,
+        `  @Post() @ApiTags("Admin") @ApiOperation({ summary: "Creates a user", description: "Sends an invitation.", operationId: "createUser" })`,
+        `  create() { return {}; }`,
+        `  @Get(":id") @ApiOperation({ summary: "Get a user", deprecated: true })`,
+        `  findOne(@Param("id") id: string) { return {}; }`,
+        `  @Delete(":id") @ApiExcludeEndpoint() @ApiOperation({ summary: "Remove a user" })`,
+        `  remove() { return {}; }`,
+        `}`,
+      ].join("\n"),
+    },
+    docs: [
+      "GET /users | List users | Every user of the workspace,\nnewest first. | Users",
+      "GET /users/{id} | Get a user | - | Users | deprecated",
+      "POST /users | Create a user | Sends an invitation. | Admin,Users",
+    ],
+    undocumented: ["DELETE /users/{id}"],
+    ids: { "POST /users": "create_user" },
+  },
+  {
+    name: "@ApiExcludeController keeps every route of the controller out of the OpenAPI, and in the index",
+    files: {
+      "swagger.ts": NEST_SWAGGER,
+      "health.controller.ts": [
+        `import { Controller, Get } from "@nestjs/common";`,
+        `import { ApiExcludeController, ApiOperation } from "./swagger";`,
+        `@ApiExcludeController()`,
+        `@Controller("health")`,
+        `export class HealthController {`,
+        `  @Get() @ApiOperation({ summary: "Health" }) check() { return "ok"; }`,
+        `}`,
+      ].join("\n"),
+    },
+    docs: [],
+    undocumented: ["GET /health"],
+  },
+  {
+    name: "a project's own doc decorator, named in nest.docDecorators, with its own property names",
+    files: {
+      "doc.decorator.ts": `export const Doc = (o: { title: string; details?: string; group?: string[] }): MethodDecorator => () => {};\n`,
+      "orders.controller.ts": [
+        `import { Controller, Get, Post } from "@nestjs/common";`,
+        `import { Doc } from "./doc.decorator";`,
+        `@Controller("orders")`,
+        `export class OrdersController {`,
+        `  @Get() @Doc({ title: "List orders", details: "Paginated.", group: ["Orders"] }) list(): string[] { return []; }`,
+        `  @Post() create() { return {}; }`,
+        `}`,
+      ].join("\n"),
+    },
+    config: { nest: { docDecorators: [{ name: "Doc", summary: "title", description: "details", tags: "group" }] } },
+    docs: ["GET /orders | List orders | Paginated. | Orders"],
+    undocumented: ["POST /orders"],
+  },
+  {
+    name: "Fastify route schemas (shorthand options and route()), with hide",
+    files: {
+      "server.ts": [
+        `import Fastify from "fastify";`,
+        `const app = Fastify();`,
+        `const listSchema = { summary: "List blocks", description: "Most recent first.", tags: ["Blocks"], querystring: { type: "object" } };`,
+        `app.get("/blocks", { schema: listSchema }, async () => []);`,
+        `app.route({ method: "POST", url: "/blocks", schema: { summary: "Submit a block", operationId: "submit_block", tags: ["Blocks"] }, handler: async () => ({}) });`,
+        `app.get("/internal/metrics", { schema: { summary: "Metrics", hide: true } }, async () => "");`,
+        `app.get("/plain", async () => "");`,
+      ].join("\n"),
+    },
+    docs: ["GET /blocks | List blocks | Most recent first. | Blocks", "POST /blocks | Submit a block | - | Blocks"],
+    undocumented: ["GET /internal/metrics", "GET /plain"],
+    ids: { "POST /blocks": "submit_block" },
+  },
+  {
+    name: "hono-openapi describeRoute() middleware, also held in a const, and @hono/zod-openapi createRoute()",
+    files: {
+      "app.ts": [
+        `import { Hono } from "hono";`,
+        `import { describeRoute } from "hono-openapi";`,
+        `import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";`,
+        `const app = new Hono();`,
+        `const listDocs = describeRoute({ summary: "List monitors", tags: ["Monitors"] });`,
+        `app.get("/monitors", listDocs, (c) => c.json([]));`,
+        `app.post("/monitors", describeRoute({ description: "Create a monitor.\\n\\nChecks start within a minute." }), (c) => c.json({}));`,
+        `app.delete("/monitors/:id", describeRoute({ summary: "Delete", hide: true }), (c) => c.body(null, 204));`,
+        `const api = new OpenAPIHono();`,
+        `const getPage = createRoute({ method: "get", path: "/pages/{id}", summary: "Get a status page", tags: ["Pages"], responses: {} });`,
+        `api.openapi(getPage, (c) => c.json({}));`,
+        `app.route("/v1", api);`,
+      ].join("\n"),
+    },
+    docs: [
+      "GET /monitors | List monitors | - | Monitors",
+      "GET /v1/pages/{id} | Get a status page | - | Pages",
+      "POST /monitors | Create a monitor. | Checks start within a minute. | -",
+    ],
+    undocumented: ["DELETE /monitors/{id}"],
+  },
+  {
+    name: "documented path globs document what they match; @undocumented wins; frameworkDocs: false turns the conventions off",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `const app = express();`,
+        `app.get("/api/things", (req, res) => res.json(["a"]));`,
+        `/** @undocumented */`,
+        `app.get("/api/things/internal", (req, res) => res.json([]));`,
+        `app.get("/health", (req, res) => res.send("ok"));`,
+      ].join("\n"),
+      "fastify.ts": [
+        `import Fastify from "fastify";`,
+        `const f = Fastify();`,
+        `f.get("/other", { schema: { summary: "Other" } }, async () => "");`,
+      ].join("\n"),
+    },
+    config: { documented: ["/api/**"], frameworkDocs: false },
+    docs: ["GET /api/things | List things | - | -"],
+    undocumented: ["GET /api/things/internal", "GET /health", "GET /other"],
+  },
+  {
+    name: "a framework's summary over 300 characters is shortened with a warning, the whole text kept in the description",
+    files: {
+      "server.ts": [
+        `import Fastify from "fastify";`,
+        `const app = Fastify();`,
+        `app.get("/report", { schema: { summary: "Builds the report. ${"It covers every account and every day of the period. ".repeat(6)}" } }, async () => "");`,
+      ].join("\n"),
+    },
+    docs: [
+      `GET /report | Builds the report. It covers every account and every day of the period. It covers every account and every day of the period. It covers every account and every day of the period. It covers every account and every day of the period. It covers every account and every day of the period. | Builds the report. ${"It covers every account and every day of the period. ".repeat(6).trim()} | -`,
+    ],
+    diagnostics: ["APX440 server.ts:3"],
+  },
+];
+
+function docLine(op: Record<string, unknown>, method: string, p: string): string {
+  const tags = (op.tags as string[] | undefined)?.join(",") ?? "-";
+  return [`${method.toUpperCase()} ${p}`, op.summary, op.description ?? "-", tags, ...(op.deprecated ? ["deprecated"] : [])].join(" | ");
+}
+
+describe("documentation from each framework's convention", () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const result = await generateFrom(c.files, c.config);
+      const paths = (result.openapi.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+      const docs = Object.entries(paths)
+        .flatMap(([p, item]) => Object.entries(item).map(([m, op]) => docLine(op, m, p)))
+        .sort();
+      expect(docs).toEqual(c.docs);
+      const undocumented = result.index.operations
+        .filter((op) => !op.documented)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort();
+      expect(undocumented).toEqual(c.undocumented ?? []);
+      expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+      for (const [route, id] of Object.entries(c.ids ?? {}))
+        expect(result.index.operations.find((op) => `${op.method} ${op.path}` === route)?.operation_id).toBe(id);
+      for (const op of result.index.operations) if (op.documented) expect(op.summary.length).toBeLessThanOrEqual(300);
+    });
+  }
+
+  it("an operation OpenAPI has no method for stays in the index with a warning when only a glob documents it", async () => {
+    const result = await generateFrom(
+      { "app.ts": `import express from "express";\nconst app = express();\napp.search("/api/things", (req, res) => res.json([]));\n` },
+      { documented: ["/api/**"] },
+    );
+    expect(result.index.operations.map((op) => [op.method, op.documented])).toEqual([["SEARCH", false]]);
+    expect(diagnosticLines(result)).toEqual(["APX441 app.ts:3"]);
+  });
+});
+
+describe("a zero-config OpenAPI document is complete", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-doc-sources-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("has servers, and info's description and licence from package.json; passes swagger-parser, Redocly recommended and openapi-typescript", async () => {
+    const result = await generateFrom(cases[0]!.files, { packageInfo: { description: "The users service.", license: "Apache-2.0" } });
+    const doc = result.openapi;
+    expect(doc.servers).toEqual([{ url: "/" }]);
+    expect(doc.info).toEqual({
+      title: "test-service",
+      version: "1.0.0",
+      description: "The users service.",
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+    });
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    const file = path.join(dir, "openapi.json");
+    writeFileSync(file, JSON.stringify(doc));
+    const run = spawnSync(
+      path.join(REPO_ROOT, "node_modules", ".bin", "redocly"),
+      ["lint", file, "--extends", "recommended", "--format", "json"],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
+      },
+    );
+    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
+    expect(report.problems).toEqual([]);
+    const types = astToString(await openapiTS(new URL(`file://${file}`)));
+    expect(types).toContain('"/users/{id}"');
+  });
+
+  it("leaves out a licence package.json does not name (UNLICENSED)", async () => {
+    const result = await generateFrom(cases[0]!.files, { packageInfo: { license: "UNLICENSED" } });
+    expect(result.openapi.info.license).toBeUndefined();
+  });
+});
