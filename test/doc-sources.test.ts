@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { loadConfig, type ResolvedConfig } from "../generator/config/load-config.js";
 import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -29,6 +29,7 @@ const NEST_SWAGGER = `export const ApiOperation = (o: object): MethodDecorator =
 export const ApiTags = (...t: string[]): ClassDecorator & MethodDecorator => () => {};
 export const ApiExcludeEndpoint = (disable?: boolean): MethodDecorator => () => {};
 export const ApiExcludeController = (disable?: boolean): ClassDecorator => () => {};
+export const ApiResponse = (o: object): MethodDecorator => () => {};
 `;
 
 const cases: Case[] = [
@@ -38,7 +39,7 @@ const cases: Case[] = [
       "swagger.ts": NEST_SWAGGER,
       "users.controller.ts": [
         `import { Controller, Get, Post, Delete, Param } from "@nestjs/common";`,
-        `import { ApiOperation, ApiTags, ApiExcludeEndpoint } from "./swagger";`,
+        `import { ApiOperation, ApiTags, ApiExcludeEndpoint, ApiResponse } from "./swagger";`,
         `const TAG = "Users";`,
         `@ApiTags(TAG)`,
         `@Controller("users")`,
@@ -53,14 +54,20 @@ const cases: Case[] = [
         `  @Delete(":id") @ApiExcludeEndpoint() @ApiOperation({ summary: "Remove a user" })`,
         `  remove() { return {}; }`,
         `}`,
+        `@Controller("teams")`,
+        `export class TeamsController {`,
+        `  @Get() @ApiResponse({ status: 200 }) list(): string[] { return []; }`,
+        `  @Post() create() { return {}; }`,
+        `}`,
       ].join("\n"),
     },
     docs: [
+      "GET /teams | List teams | - | -",
       "GET /users | List users | Every user of the workspace,\nnewest first. | Users",
       "GET /users/{id} | Get a user | - | Users | deprecated",
       "POST /users | Create a user | Sends an invitation. | Admin,Users",
     ],
-    undocumented: ["DELETE /users/{id}"],
+    undocumented: ["DELETE /users/{id}", "POST /teams"],
     ids: { "POST /users": "create_user" },
   },
   {
@@ -130,6 +137,7 @@ const cases: Case[] = [
         `const api = new OpenAPIHono();`,
         `const getPage = createRoute({ method: "get", path: "/pages/{id}", summary: "Get a status page", tags: ["Pages"], responses: {} });`,
         `api.openapi(getPage, (c) => c.json({}));`,
+        `api.openapi(createRoute({ method: "post", path: "/pages", responses: {} }), (c) => c.json({}));`,
         `app.route("/v1", api);`,
       ].join("\n"),
     },
@@ -137,6 +145,7 @@ const cases: Case[] = [
       "GET /monitors | List monitors | - | Monitors",
       "GET /v1/pages/{id} | Get a status page | - | Pages",
       "POST /monitors | Create a monitor. | Checks start within a minute. | -",
+      "POST /v1/pages | Create page | - | -",
     ],
     undocumented: ["DELETE /monitors/{id}"],
   },
@@ -242,6 +251,37 @@ describe("a zero-config OpenAPI document is complete", () => {
     expect(report.problems).toEqual([]);
     const types = astToString(await openapiTS(new URL(`file://${file}`)));
     expect(types).toContain('"/users/{id}"');
+  });
+
+  it("gives paths that differ only in parameter names one template (the index keeps each route's own)", async () => {
+    const result = await generateFrom(
+      {
+        "app.ts": [
+          `import express from "express";`,
+          `const app = express();`,
+          `app.get("/sessions/:id/groups", (req, res) => res.json(["a"]));`,
+          `app.post("/sessions/:sessionId/groups", (req, res) => res.json(["a"]));`,
+        ].join("\n"),
+      },
+      { documented: ["/**"] },
+    );
+    expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/sessions/{id}/groups"]);
+    const post = result.openapi.paths?.["/sessions/{id}/groups"]?.post;
+    expect(post?.parameters).toMatchObject([{ name: "id", in: "path" }]);
+    expect(result.index.operations.map((op) => op.path).sort()).toEqual(["/sessions/{id}/groups", "/sessions/{sessionId}/groups"]);
+    await SwaggerParser.validate(structuredClone(result.openapi) as never);
+  });
+
+  it("takes the licence of a monorepo's workspace root when the package names none", async () => {
+    const repo = path.join(dir, "mono");
+    mkdirSync(path.join(repo, "packages", "api", "src"), { recursive: true });
+    writeFileSync(path.join(repo, "package.json"), JSON.stringify({ name: "mono", license: "AGPL-3.0-only", workspaces: ["packages/*"] }));
+    writeFileSync(
+      path.join(repo, "packages", "api", "package.json"),
+      JSON.stringify({ name: "api", version: "1.2.3", description: "The API." }),
+    );
+    const config = await loadConfig({ cwd: repo, root: path.join(repo, "packages", "api") });
+    expect(config.packageInfo).toEqual({ description: "The API.", license: "AGPL-3.0-only" });
   });
 
   it("leaves out a licence package.json does not name (UNLICENSED)", async () => {

@@ -15,6 +15,8 @@ export interface OracleOperation {
   path: string;
   /** Permission keys the spec carries (x-permissions, x-service-permissions, or security scopes); undefined when none. */
   permissions?: string[];
+  /** The operation's summary in the spec, when it has one. */
+  summary?: string;
 }
 
 export interface Oracle {
@@ -68,7 +70,13 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
     for (const [m, op] of Object.entries<Record<string, any>>(item ?? {})) {
       if (!METHODS.includes(m)) continue;
       const permissions = operationPermissions(op ?? {});
-      out.push({ method: m.toUpperCase(), path: `${base}${spec.prefix ?? ""}${p}`, ...(permissions ? { permissions } : {}) });
+      const summary = typeof op?.summary === "string" && op.summary.trim() ? op.summary : undefined;
+      out.push({
+        method: m.toUpperCase(),
+        path: `${base}${spec.prefix ?? ""}${p}`,
+        ...(permissions ? { permissions } : {}),
+        ...(summary ? { summary } : {}),
+      });
     }
   }
   return out;

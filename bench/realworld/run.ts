@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DocScores, docScores } from "./doc-scores.js";
 import { operationKey, readOracle, type Oracle } from "./oracle.js";
 import { SERVICES, type Service } from "./services.js";
 
@@ -66,6 +67,8 @@ interface RunResult {
    * in-memory result (probe.mjs). Shows what a severity change would give.
    */
   inMemory: { indexed: number; recall: number | null; precision: number | null; missed: string[] } | null;
+  /** The OpenAPI document: documented operations, summary agreement with the spec, the three validators. */
+  docs: DocScores | null;
   wall: number | null;
   rssMB: number | null;
   summary: string;
@@ -220,6 +223,7 @@ function score(
     diagnostics: byCode,
     details,
     inMemory,
+    docs: written ? docScores(oracle.operations, outDir, (p) => inScope(s, p)) : null,
     wall: run.wall,
     rssMB: run.rssMB,
     summary,
@@ -384,12 +388,39 @@ const HEAD = [
   "floor time / peak RSS",
 ];
 
+const DOC_HEAD = ["service", "documented", "summaries agree", "swagger-parser", "Redocly recommended", "openapi-typescript"];
+
+/** The zero-config run's OpenAPI document per service. */
+function docRows(results: ServiceResult[]): string[][] {
+  const out: string[][] = [];
+  for (const r of results) {
+    const docs = r.runs.find((run) => run.mode === "zero-config")?.docs;
+    if (!docs) continue;
+    const v = docs.validators;
+    const redocly =
+      !v || typeof v.redocly === "string"
+        ? (v?.redocly as string | undefined) ?? "n/a"
+        : `${v.redocly.errors} errors, ${v.redocly.warnings} warnings${Object.keys(v.redocly.rules).length ? ` (${Object.entries(v.redocly.rules).map(([rule, n]) => `${rule}×${n}`).join(", ")})` : ""}`;
+    out.push([
+      r.name,
+      String(docs.documented),
+      docs.summaries.compared ? `${docs.summaries.agree}/${docs.summaries.compared} (${pct(docs.summaries.agree / docs.summaries.compared)})` : "n/a",
+      v?.swaggerParser ?? "n/a",
+      redocly,
+      v?.openapiTypescript ?? "n/a",
+    ]);
+  }
+  return out;
+}
+
 function printTable(results: ServiceResult[]): void {
   const body = rows(results);
   const widths = HEAD.map((h, i) => Math.min(60, Math.max(h.length, ...body.map((r) => r[i]!.length))));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
   console.log(line(HEAD));
   for (const r of body) console.log(line(r));
+  console.log("");
+  for (const r of [DOC_HEAD, ...docRows(results)]) console.log(r.join("  |  "));
 }
 
 function markdown(results: ServiceResult[], when: string, apidexVersion: string): string {
@@ -412,6 +443,19 @@ public repositories pinned to a commit; bench/realworld/README.md says how to fe
 committed here. Figures change as apidex changes: re-run the command to refresh this page.
 
 ${table}
+
+## The OpenAPI document (zero-config)
+
+${[`| ${DOC_HEAD.join(" | ")} |`, `|${DOC_HEAD.map(() => "---").join("|")}|`, ...docRows(results).map((r) => `| ${r.map(esc).join(" | ")} |`)].join("\n")}
+
+- **documented** — operations in \`openapi-public.json\`: those a framework doc convention describes
+  (@nestjs/swagger, Fastify route schemas, hono-openapi, @hono/zod-openapi), with \`@documented\`, or matched by
+  a \`documented\` path glob (docs/doc-sources.md).
+- **summaries agree** — spec operations with a summary that apidex documents, whose summary is the same text
+  (case, spacing and a final full stop ignored).
+- The validators are those SPEC section 3 names, run by bench/realworld/validate-openapi.ts. Redocly's
+  \`no-ambiguous-paths\` warnings are properties of the service's API (\`/items/{id}\` beside \`/items/search\`),
+  which its own spec shares.
 
 ## Columns
 

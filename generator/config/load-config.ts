@@ -183,19 +183,37 @@ function readServiceFromPackageJson(root: string): { name: string; version: stri
   return { name: path.basename(root), version: "0.0.0" };
 }
 
-/** The package.json's `description` and SPDX `license` (a string), when present and readable. */
+/**
+ * The package.json's `description` and `license` (a string), when present and readable. A package of a
+ * monorepo that names no licence is under its workspace root's: the folders above are read up to the
+ * workspace root (a package.json with `workspaces`, a pnpm-workspace.yaml, or the repository's top).
+ */
 function readPackageInfo(root: string): { description?: string; license?: string } {
-  const file = path.join(root, "package.json");
-  if (!existsSync(file)) return {};
-  try {
-    const pkg = JSON.parse(readFileSync(file, "utf8")) as { description?: unknown; license?: unknown };
-    return {
-      ...(typeof pkg.description === "string" && pkg.description.trim() ? { description: pkg.description.trim() } : {}),
-      ...(typeof pkg.license === "string" && pkg.license.trim() ? { license: pkg.license.trim() } : {}),
-    };
-  } catch {
-    return {}; // readServiceFromPackageJson reports an unreadable package.json when it matters
+  const own = readPackageJson(path.join(root, "package.json"));
+  const info = {
+    ...(typeof own?.description === "string" && own.description.trim() ? { description: own.description.trim() } : {}),
+    ...(typeof own?.license === "string" && own.license.trim() ? { license: own.license.trim() } : {}),
+  };
+  if (info.license || isWorkspaceRoot(root, own)) return info;
+  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const pkg = readPackageJson(path.join(dir, "package.json"));
+    if (typeof pkg?.license === "string" && pkg.license.trim()) return { ...info, license: pkg.license.trim() };
+    if (isWorkspaceRoot(dir, pkg)) break;
   }
+  return info;
+}
+
+function readPackageJson(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  } catch {
+    return undefined; // readServiceFromPackageJson reports an unreadable package.json when it matters
+  }
+}
+
+function isWorkspaceRoot(dir: string, pkg: Record<string, unknown> | undefined): boolean {
+  return Boolean(pkg?.workspaces) || existsSync(path.join(dir, "pnpm-workspace.yaml")) || existsSync(path.join(dir, ".git"));
 }
 
 /** The folder whose node_modules holds the cache: the nearest one up from `dir` that has node_modules. */

@@ -71,7 +71,13 @@ export function docFieldsOf(value: Value | undefined, names: DocFieldNames = STA
  * `from` names the convention, so the model can tell them from a written comment. An `operationId` is
  * kept apart from `@operationId`: it is the framework's name, brought into the id alphabet by the model.
  */
-export function docFromFields(fields: DocFields, site: SourceSite, from: string): DocComment | undefined {
+export function docFromFields(
+  fields: DocFields,
+  site: SourceSite,
+  from: string,
+  /** The route is documented by being declared this way (a `createRoute` definition), fields or not. */
+  declares = false,
+): DocComment | undefined {
   const tags: DocTag[] = [];
   for (const name of fields.tags ?? []) tags.push({ name: "tag", text: name.trim(), site });
   if (fields.deprecated) tags.push({ name: "deprecated", text: "", site });
@@ -84,7 +90,7 @@ export function docFromFields(fields: DocFields, site: SourceSite, from: string)
     summary = oneLine(first!);
     description = rest.length ? rest.join("\n\n").trim() : undefined;
   }
-  if (!summary && !description && !tags.length && !fields.operationId) return undefined;
+  if (!declares && !summary && !description && !tags.length && !fields.operationId) return undefined;
   return {
     ...(summary ? { summary } : {}),
     ...(description ? { description } : {}),

@@ -13,6 +13,7 @@ import type { Operation } from "../../model/operation.js";
 import { byCodePoint, sortedRecord } from "../../write/canonical-json.js";
 import { compareOperations } from "../index-artifact.js";
 import { operationObject } from "./operation.js";
+import { unifyPathTemplates } from "./path-templates.js";
 import { refusalSchemas } from "./responses.js";
 
 type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> & Partial<Pick<ResolvedConfig, "packageInfo">>;
@@ -34,7 +35,7 @@ const DEFAULT_SERVERS: ServerObject[] = [{ url: "/" }];
  * (openapi, info, servers, security, tags, paths, components); paths, methods and components are sorted.
  */
 export function emitOpenApi(operations: Operation[], config: DocumentConfig, schemas: Record<string, unknown> = {}): OpenAPIObject {
-  const documented = operations.filter((op) => op.documented && !op.closed).sort(compareOperations);
+  const documented = unifyPathTemplates(operations.filter((op) => op.documented && !op.closed)).sort(compareOperations);
   const { openapi } = config;
   const securitySchemes = (openapi.securitySchemes as Record<string, SecuritySchemeObject> | undefined) ?? DEFAULT_SECURITY_SCHEMES;
   const security =
@@ -65,7 +66,8 @@ export function emitOpenApi(operations: Operation[], config: DocumentConfig, sch
     ...(tags.length ? { tags } : {}),
     paths: sortedRecord(paths),
     components: {
-      schemas: sortedRecord({ ...(schemas as Record<string, SchemaObject>), ...refusalSchemas() }),
+      // The refusal and error schemas are the responses' (401, 403): only with operations to use them.
+      schemas: sortedRecord({ ...(schemas as Record<string, SchemaObject>), ...(documented.length ? refusalSchemas() : {}) }),
       securitySchemes: sortedRecord(securitySchemes),
     },
   };

@@ -137,7 +137,8 @@ export class HonoHost extends RouterHost {
     const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1");
     const middleware = route.props.get("middleware");
     const checks = middleware ? this.middlewareChecks(middleware) : [];
-    const doc = docFromFields(docFieldsOf(route), siteOf(node), "@hono/zod-openapi");
+    // A route registered with app.openapi() is in the project's own OpenAPI document, described or not.
+    const doc = docFromFields(docFieldsOf(route), siteOf(node), "@hono/zod-openapi", true);
     this.addRoute(app, method.value.toLowerCase(), [honoPath], call.args.slice(1, 2), call, statementDoc(node), checks, doc);
   }
 }

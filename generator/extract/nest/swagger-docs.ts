@@ -50,7 +50,19 @@ export function swaggerDoc(
     fields.hidden = true;
     from ??= "@nestjs/swagger";
   }
-  return from ? docFromFields(fields, siteOf(operation ?? member.name), from) : undefined;
+  // Any other @nestjs/swagger decorator on the method or its controller (@ApiResponse, @ApiBearerAuth,
+  // @ApiParam, ...) says the route is described in the project's own document.
+  if (!from && (hasSwaggerDecorator(member) || hasSwaggerDecorator(cls))) from = "@nestjs/swagger";
+  return from ? docFromFields(fields, siteOf(operation ?? member.name), from, true) : undefined;
+}
+
+/** Whether a node carries an `@Api...` decorator (@nestjs/swagger's naming). */
+function hasSwaggerDecorator(node: ts.Node): boolean {
+  return ((ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []).some((d) => {
+    const callee = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+    return /^Api[A-Z]/.test(name);
+  });
 }
 
 /** `@ApiTags("a", "b")` names, static ones only. */
