@@ -18,7 +18,11 @@ export interface DocScores {
 
 /** Case, spacing and a final full stop do not count; the words do. */
 export function normalizeSummary(text: string): string {
-  return text.replace(/\s+/g, " ").trim().replace(/[.。]$/, "").toLowerCase();
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.。]$/, "")
+    .toLowerCase();
 }
 
 export function docScores(oracle: OracleOperation[], outDir: string, inScope: (p: string) => boolean): DocScores | null {

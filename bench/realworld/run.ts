@@ -399,12 +399,20 @@ function docRows(results: ServiceResult[]): string[][] {
     const v = docs.validators;
     const redocly =
       !v || typeof v.redocly === "string"
-        ? (v?.redocly as string | undefined) ?? "n/a"
-        : `${v.redocly.errors} errors, ${v.redocly.warnings} warnings${Object.keys(v.redocly.rules).length ? ` (${Object.entries(v.redocly.rules).map(([rule, n]) => `${rule}×${n}`).join(", ")})` : ""}`;
+        ? ((v?.redocly as string | undefined) ?? "n/a")
+        : `${v.redocly.errors} errors, ${v.redocly.warnings} warnings${
+            Object.keys(v.redocly.rules).length
+              ? ` (${Object.entries(v.redocly.rules)
+                  .map(([rule, n]) => `${rule}×${n}`)
+                  .join(", ")})`
+              : ""
+          }`;
     out.push([
       r.name,
       String(docs.documented),
-      docs.summaries.compared ? `${docs.summaries.agree}/${docs.summaries.compared} (${pct(docs.summaries.agree / docs.summaries.compared)})` : "n/a",
+      docs.summaries.compared
+        ? `${docs.summaries.agree}/${docs.summaries.compared} (${pct(docs.summaries.agree / docs.summaries.compared)})`
+        : "n/a",
       v?.swaggerParser ?? "n/a",
       redocly,
       v?.openapiTypescript ?? "n/a",

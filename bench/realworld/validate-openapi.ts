@@ -25,11 +25,15 @@ async function main(): Promise<ValidatorResults> {
   } catch (error) {
     swaggerParser = (error as Error).message.split("\n")[0]!;
   }
-  const run = spawnSync(path.join(root, "node_modules", ".bin", "redocly"), ["lint", file, "--extends", "recommended", "--format", "json"], {
-    encoding: "utf8",
-    maxBuffer: 1 << 28,
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
-  });
+  const run = spawnSync(
+    path.join(root, "node_modules", ".bin", "redocly"),
+    ["lint", file, "--extends", "recommended", "--format", "json"],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" },
+    },
+  );
   let redocly: ValidatorResults["redocly"];
   try {
     const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string }[] };
