@@ -212,6 +212,53 @@ describe("documentation from each framework's convention", () => {
     });
   }
 
+  it("@ApiProperty on DTO properties and @ApiResponse descriptions reach the schemas and responses", async () => {
+    const result = await generateFrom({
+      "swagger.ts": `${NEST_SWAGGER}export const ApiProperty = (o?: object): PropertyDecorator => () => {};
+export const ApiPropertyOptional = (o?: object): PropertyDecorator => () => {};
+export const ApiNotFoundResponse = (o?: object): MethodDecorator => () => {};
+`,
+      "dto.ts": [
+        `import { ApiProperty, ApiPropertyOptional } from "./swagger";`,
+        `export class CreateUserDto {`,
+        `  @ApiProperty({ description: "Where invitations go", example: "ada@example.com", format: "email" }) email!: string;`,
+        `  @ApiPropertyOptional({ minimum: 0, maximum: 120 }) age!: number;`,
+        `  /** The name people see. */`,
+        `  @ApiProperty({ description: "ignored: the comment wins" }) name!: string;`,
+        `}`,
+      ].join("\n"),
+      "users.controller.ts": [
+        `import { Body, Controller, Get, Param, Post } from "@nestjs/common";`,
+        `import { ApiOperation, ApiResponse, ApiNotFoundResponse } from "./swagger";`,
+        `import { CreateUserDto } from "./dto";`,
+        `@Controller("users")`,
+        `export class UsersController {`,
+        `  @Post() @ApiOperation({ summary: "Create a user" }) @ApiResponse({ status: 201, description: "The user was invited." })`,
+        `  create(@Body() body: CreateUserDto): CreateUserDto { return body; }`,
+        `  @Get(":id") @ApiOperation({ summary: "Get a user" }) @ApiNotFoundResponse({ description: "No such user." })`,
+        `  get(@Param("id") id: string): CreateUserDto { return { email: id, age: 1, name: "" }; }`,
+        `}`,
+      ].join("\n"),
+    });
+    expect(diagnosticLines(result)).toEqual([]);
+    const doc = result.openapi;
+    expect(doc.components?.schemas?.CreateUserDto).toEqual({
+      type: "object",
+      properties: {
+        email: { type: "string", description: "Where invitations go", format: "email", examples: ["ada@example.com"] },
+        age: { type: "number", minimum: 0, maximum: 120 },
+        name: { type: "string", description: "The name people see." },
+      },
+      required: ["email", "name"],
+    });
+    const post = doc.paths?.["/users"]?.post?.responses as Record<string, { description: string }>;
+    expect(post["201"]?.description).toBe("The user was invited.");
+    const get = doc.paths?.["/users/{id}"]?.get?.responses as Record<string, { description: string; content?: unknown }>;
+    expect(Object.keys(get).sort()).toEqual(["200", "401", "403", "404"]);
+    expect(get["404"]).toEqual({ description: "No such user." });
+    await SwaggerParser.validate(structuredClone(doc) as never);
+  });
+
   it("an operation OpenAPI has no method for stays in the index with a warning when only a glob documents it", async () => {
     const result = await generateFrom(
       { "app.ts": `import express from "express";\nconst app = express();\napp.search("/api/things", (req, res) => res.json([]));\n` },

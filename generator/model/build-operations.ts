@@ -86,6 +86,7 @@ export function buildOperations(
     if (fact.anyOf) op.anyOf = fact.anyOf;
     if (fact.unresolved) op.unresolved = fact.unresolved;
     if (doc?.description) op.description = doc.description;
+    if (doc?.responses) op.responseDescriptions = doc.responses;
     if (doc?.summaryByFramework && op.summary.length > MAX_SUMMARY_LENGTH) shortenSummary(op, diagnostics);
     if (scope) op.scope = scope;
     if (doc) op.doc = doc;

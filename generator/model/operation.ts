@@ -41,6 +41,8 @@ export interface Operation {
   destructive: boolean;
   deprecated: boolean;
   tags: string[];
+  /** Response descriptions by status, from a framework's docs; the 401 and 403 responses stay apidex's. */
+  responseDescriptions?: Record<string, string>;
   examples: OperationExample[];
   framework: string;
   /** Where the route is registered. */

@@ -25,6 +25,8 @@ export interface DocComment {
   operationId?: string;
   /** The summary is a framework's text, not the comment's (it may be shortened; see model/build-operations). */
   summaryByFramework?: true;
+  /** Response descriptions by status from a framework's docs (`@ApiResponse({ status, description })`). */
+  responses?: Record<string, string>;
 }
 
 /**

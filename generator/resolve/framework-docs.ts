@@ -14,6 +14,8 @@ export interface DocFields {
   operationId?: string;
   /** Kept out of the OpenAPI document (`@ApiExcludeEndpoint`, `schema.hide`, `hide: true`). */
   hidden?: boolean;
+  /** Response descriptions by status code (`responses: { 200: { description } }`). */
+  responses?: Record<string, string>;
 }
 
 /** Which property of an options object holds each field; frameworks agree on most names. */
@@ -62,7 +64,20 @@ export function docFieldsOf(value: Value | undefined, names: DocFieldNames = STA
   if (flag(names.deprecated)) fields.deprecated = true;
   if (operationId) fields.operationId = operationId.trim();
   if (flag(names.hide)) fields.hidden = true;
+  const responses = responseDescriptions(value.props.get("responses") ?? value.props.get("response"));
+  if (responses) fields.responses = responses;
   return fields;
+}
+
+/** `{ 200: { description: "..." }, "404": { description } }`: the static descriptions by status. */
+export function responseDescriptions(value: Value | undefined): Record<string, string> | undefined {
+  if (value?.kind !== "object") return undefined;
+  const out: Record<string, string> = {};
+  for (const [status, response] of value.props) {
+    const description = response.kind === "object" ? response.props.get("description") : undefined;
+    if (/^[1-5]\d\d$/.test(status) && description?.kind === "string" && description.value.trim()) out[status] = description.value.trim();
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -90,7 +105,7 @@ export function docFromFields(
     summary = oneLine(first!);
     description = rest.length ? rest.join("\n\n").trim() : undefined;
   }
-  if (!declares && !summary && !description && !tags.length && !fields.operationId) return undefined;
+  if (!declares && !summary && !description && !tags.length && !fields.operationId && !fields.responses) return undefined;
   return {
     ...(summary ? { summary } : {}),
     ...(description ? { description } : {}),
@@ -98,6 +113,7 @@ export function docFromFields(
     site,
     from: [from],
     ...(summary ? { summaryByFramework: true as const } : {}),
+    ...(fields.responses ? { responses: fields.responses } : {}),
     ...(fields.operationId ? { operationId: fields.operationId } : {}),
   };
 }
@@ -124,5 +140,6 @@ export function mergeDocs(written: DocComment | undefined, framework: DocComment
     ...(from.length ? { from } : {}),
     ...(operationId ? { operationId } : {}),
     ...(!written.summary && framework.summaryByFramework ? { summaryByFramework: true as const } : {}),
+    ...(written.responses || framework.responses ? { responses: { ...framework.responses, ...written.responses } } : {}),
   };
 }

@@ -13,6 +13,9 @@ export function responses(op: Operation): ResponsesObject {
   const shapes = op.shapes?.responses ?? [{ status: op.effect === "remove" ? "204" : "200" }];
   const statuses = new Map(shapes.map((r) => [r.status, r]));
   for (const e of op.examples) if (e.kind === "response" && !statuses.has(e.status!)) statuses.set(e.status!, { status: e.status! });
+  // Statuses the framework's docs describe (404, 409, ...) are responses too; 401 and 403 are apidex's own.
+  for (const status of Object.keys(op.responseDescriptions ?? {}))
+    if (status !== "401" && status !== "403" && !statuses.has(status)) statuses.set(status, { status });
   const out: Record<string, ResponseObject> = {};
   for (const status of [...statuses.keys()].sort(byCodePoint)) {
     const shape = statuses.get(status)!;
@@ -31,7 +34,7 @@ export function responses(op: Operation): ResponsesObject {
             },
           }
         : undefined;
-    out[status] = { description: describeStatus(status), ...(content ? { content } : {}) };
+    out[status] = { description: op.responseDescriptions?.[status] ?? describeStatus(status), ...(content ? { content } : {}) };
   }
   out["401"] = {
     description: "The request has no valid API key.",

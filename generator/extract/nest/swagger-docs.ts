@@ -41,6 +41,11 @@ export function swaggerDoc(
     for (const [key, value] of Object.entries(own)) if (!(key in fields)) Object.assign(fields, { [key]: value });
     from ??= `@${decorator.name}`;
   }
+  const responses = responsesOf(member, scope, interpreter);
+  if (responses) {
+    fields.responses = responses;
+    from ??= "@nestjs/swagger";
+  }
   const tags = [...tagsOf(cls, scope, interpreter), ...tagsOf(member, scope, interpreter), ...(fields.tags ?? [])];
   if (tags.length) {
     fields.tags = [...new Set(tags)];
@@ -54,6 +59,41 @@ export function swaggerDoc(
   // @ApiParam, ...) says the route is described in the project's own document.
   if (!from && (hasSwaggerDecorator(member) || hasSwaggerDecorator(cls))) from = "@nestjs/swagger";
   return from ? docFromFields(fields, siteOf(operation ?? member.name), from, true) : undefined;
+}
+
+/** The status each shorthand response decorator stands for. */
+const RESPONSE_DECORATORS: Record<string, string> = {
+  ApiOkResponse: "200",
+  ApiCreatedResponse: "201",
+  ApiAcceptedResponse: "202",
+  ApiNoContentResponse: "204",
+  ApiBadRequestResponse: "400",
+  ApiUnauthorizedResponse: "401",
+  ApiForbiddenResponse: "403",
+  ApiNotFoundResponse: "404",
+  ApiConflictResponse: "409",
+  ApiUnprocessableEntityResponse: "422",
+  ApiTooManyRequestsResponse: "429",
+  ApiInternalServerErrorResponse: "500",
+};
+
+/** `@ApiResponse({ status, description })` and the shorthands (`@ApiNotFoundResponse({ description })`). */
+function responsesOf(member: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const decorator of ts.getDecorators(member) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !call.arguments[0]) continue;
+    const name = call.expression.text;
+    if (name !== "ApiResponse" && !RESPONSE_DECORATORS[name]) continue;
+    const options = interpreter.evaluate(call.arguments[0], scope);
+    if (options.kind !== "object") continue;
+    const status = name === "ApiResponse" ? options.props.get("status") : { kind: "string" as const, value: RESPONSE_DECORATORS[name]! };
+    const description = options.props.get("description");
+    const code = status?.kind === "number" ? String(status.value) : status?.kind === "string" ? status.value : undefined;
+    if (code && /^[1-5]\d\d$/.test(code) && description?.kind === "string" && description.value.trim())
+      out[code] = description.value.trim();
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Whether a node carries an `@Api...` decorator (@nestjs/swagger's naming). */

@@ -3,6 +3,7 @@ import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { TypeContext } from "./type-context.js";
 import { byCodePoint } from "../../write/canonical-json.js";
+import { apiPropertyOf } from "./api-property.js";
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -181,10 +182,12 @@ export class SchemaBuilder {
       // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
       const mayBeUndefined =
         propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
-      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined);
+      // @nestjs/swagger's @ApiProperty on a DTO class: its keywords, under the property's own JSDoc.
+      const apiProperty = apiPropertyOf(declaration);
+      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined) || Boolean(apiProperty?.optional);
       const schema = this.convert(propType, { where, label: `${label}.${prop.name}`, depth: ctx.depth });
       // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
-      properties[prop.name] = Object.assign(schema, this.documentation(prop));
+      properties[prop.name] = Object.assign(schema, apiProperty?.schema, this.documentation(prop));
       if (!optional) required.push(prop.name);
     }
     const out: JsonSchema = { type: "object" };
