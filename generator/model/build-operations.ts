@@ -3,6 +3,7 @@ import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { RouteFact } from "../extract/route-fact.js";
 import type { DocTag } from "../resolve/doc-comment.js";
 import { HTTP_METHODS } from "../config/defaults.js";
+import { withOpenApiComment } from "../resolve/openapi-comments.js";
 import { closedMatcher } from "./closed.js";
 import { deriveEffect } from "./effect.js";
 import { type Effect, EFFECTS, type Operation, type OperationExample } from "./operation.js";
@@ -31,7 +32,7 @@ export function buildOperations(
   // Most services name no id in the config: then no key is built per operation to look one up.
   const configIds = Object.keys(config.operationIds).length ? config.operationIds : undefined;
   return facts.map((fact) => {
-    const doc = fact.doc;
+    const doc = withOpenApiComment(fact.doc, fact.method, diagnostics);
     const tags = doc?.tags ?? NO_TAGS;
     // One pass over the tags: the first of each name, and the @tag values. Most routes have none.
     let first: ReadonlyMap<string, DocTag> = NO_FIRST;
