@@ -6,6 +6,7 @@ import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { packageFile } from "./package-files.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
+import { withRegisteredDocs } from "./resolve/registered-docs.js";
 import { extractRoutes } from "./extract/index.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
@@ -229,7 +230,8 @@ function analyse(
     },
     diagnostics,
   );
-  const operations = dropShadowed(buildOperations(facts, config, diagnostics, derivedIds), diagnostics);
+  // Documentation declared apart from the routes (zod-to-openapi's registerPath) joins them by method and path.
+  const operations = dropShadowed(buildOperations(withRegisteredDocs(facts, set.files), config, diagnostics, derivedIds), diagnostics);
   settleDerivedIds(operations, diagnostics);
   return operations;
 }

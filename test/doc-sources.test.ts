@@ -196,6 +196,25 @@ const cases: Case[] = [
     ids: { "GET /api/v2/alerts": "list_alerts" },
   },
   {
+    name: "zod-to-openapi registerPath declarations, in their own file, document the route of the same method and path",
+    files: {
+      "docs.ts": [
+        `import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";`,
+        `export const registry = new OpenAPIRegistry();`,
+        `registry.registerPath({ method: "get", path: "/api/v2/models/{id}", summary: "Get a model", tags: ["model"], responses: { 200: { description: "The model." } } });`,
+        `registry.registerPath({ method: "post", path: "/api/v2/elsewhere", summary: "Nothing serves this" });`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express";`,
+        `const app = express();`,
+        `app.get("/api/v2/models/:modelId", (req, res) => res.json(["a"]));`,
+        `app.post("/api/v2/models", (req, res) => res.json(["a"]));`,
+      ].join("\n"),
+    },
+    docs: ["GET /api/v2/models/{modelId} | Get a model | - | model"],
+    undocumented: ["POST /api/v2/models"],
+  },
+  {
     name: "documented path globs document what they match; @undocumented wins; frameworkDocs: false turns the conventions off",
     files: {
       "app.ts": [
