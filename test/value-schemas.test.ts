@@ -86,3 +86,82 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
     expect(schema).toEqual(zodAnswer(decls, expr));
   });
 });
+
+/** Runs the pipeline, checks the document with swagger-parser, and returns the document and diagnostics. */
+async function documentFor(files: Record<string, string>) {
+  const result = await generateFrom(files);
+  const doc = result.openapi as Doc;
+  await SwaggerParser.validate(structuredClone(doc) as never);
+  const { Error: _e, PermissionRefusal: _p, ...components } = doc.components.schemas;
+  return { doc, components, diagnostics: diagnosticLines(result), messages: result.diagnostics.items.map((d) => d.message) };
+}
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe("named schemas become components", () => {
+  it("names them after the const (without a Schema suffix), .openapi(name) or .meta({ id }), across files", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "models/user.ts": `import { z } from "zod";
+        export const UserSchema = z.object({ id: z.string().uuid(), name: z.string() });
+        export const Team = z.object({ members: z.array(UserSchema) }).openapi("TeamBody");
+        export const Tag = z.object({ label: z.string() }).meta({ id: "Label" });
+        export const Id = z.string().uuid();`,
+      "models/index.ts": `export * from "./user";`,
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod"; import { Team, Tag, Id } from "./models";
+        const app = new Hono();
+        /** Make a team
+         * @documented */
+        app.post("/teams", zValidator("json", z.object({ team: Team, tag: Tag, id: Id })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/teams"]!.post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { team: ref("TeamBody"), tag: ref("Label"), id: { type: "string", format: "uuid" } },
+      required: ["team", "tag", "id"],
+    });
+    expect(components).toEqual({
+      TeamBody: { type: "object", properties: { members: { type: "array", items: ref("User") } }, required: ["members"] },
+      Label: { type: "object", properties: { label: { type: "string" } }, required: ["label"] },
+      User: { type: "object", properties: { id: { type: "string", format: "uuid" }, name: { type: "string" } }, required: ["id", "name"] },
+    });
+  });
+
+  it("reads a recursive schema (zod 4 getter) as a component that refers to itself", async () => {
+    const { components, diagnostics } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        export const Category = z.object({ name: z.string(), get children() { return z.array(Category); } });
+        const app = new Hono();
+        /** Add a category
+         * @documented */
+        app.post("/categories", zValidator("json", Category), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(components.Category).toEqual({
+      type: "object",
+      properties: { name: { type: "string" }, children: { type: "array", items: ref("Category") } },
+      required: ["name", "children"],
+    });
+  });
+});
+
+describe("what cannot be converted", () => {
+  it("is an open schema with an APX505 warning at its line, and the run still writes the document", async () => {
+    const { doc, diagnostics, messages } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        const app = new Hono();
+        /** Upload
+         * @documented */
+        app.post("/things", zValidator("json", z.object({ name: z.string(), size: z.bigint(), tags: z.set(z.string()) })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual(["APX505 app.ts:5", "APX505 app.ts:5"]);
+    expect(messages[0]).toMatch(/z\.bigint\(\)/);
+    const schema = doc.paths["/things"]!.post.requestBody.content["application/json"].schema;
+    expect(schema.properties.name).toEqual({ type: "string" });
+    expect(Object.keys(schema.properties.size)).toEqual(["x-apidex-unreadable"]);
+    expect(Object.keys(schema.properties.tags)).toEqual(["x-apidex-unreadable"]);
+  });
+});
