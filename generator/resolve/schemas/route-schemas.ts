@@ -55,7 +55,8 @@ export function routeValueShapes(
   const out: ValueShapes = {};
   const set = (part: Part, node: ts.Expression, mediaType?: string) => {
     if (out[part]) return;
-    const schema = values.convert(node);
+    // Parameters are published one by one: a named schema's structure, not a component nothing refers to.
+    const schema = values.convert(node, part !== "body");
     if (!schema) return;
     out[part] = schema;
     if (part === "body" && mediaType) out.bodyMediaType = mediaType;

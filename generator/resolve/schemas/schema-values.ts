@@ -27,10 +27,13 @@ export class SchemaValues {
     return this.zod.isSchema(node) || this.typebox.isSchema(node);
   }
 
-  /** The JSON Schema of a zod or TypeBox schema, or of a JSON Schema literal; undefined for anything else. */
-  convert(node: ts.Expression): JsonSchema | undefined {
-    if (this.zod.isSchema(node)) return this.zod.convert(node).schema;
-    if (this.typebox.isSchema(node)) return this.typebox.convert(node).schema;
+  /**
+   * The JSON Schema of a zod or TypeBox schema, or of a JSON Schema literal; undefined for anything else.
+   * `inline` asks for a named schema's structure rather than a `$ref` (parameters are read from it).
+   */
+  convert(node: ts.Expression, inline = false): JsonSchema | undefined {
+    if (this.zod.isSchema(node)) return this.zod.convert(node, inline).schema;
+    if (this.typebox.isSchema(node)) return this.typebox.convert(node, inline).schema;
     const literal = this.literal(node, 0);
     return literal && typeof literal === "object" && !Array.isArray(literal) ? (literal as JsonSchema) : undefined;
   }
