@@ -35,6 +35,7 @@ export declare namespace ts {
   type DiagnosticWithLocation = Ts.DiagnosticWithLocation;
   type ElementAccessExpression = Ts.ElementAccessExpression;
   type EnumDeclaration = Ts.EnumDeclaration;
+  type EnumMember = Ts.EnumMember;
   type ExportDeclaration = Ts.ExportDeclaration;
   type Expression = Ts.Expression;
   type ExpressionStatement = Ts.ExpressionStatement;

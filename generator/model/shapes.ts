@@ -21,5 +21,7 @@ export interface OperationShapes {
   pathParams: Record<string, JsonSchema>;
   query: QueryParameter[];
   body?: JsonSchema;
+  /** The request body's media type when it is not JSON (a form validator's). */
+  bodyMediaType?: string;
   responses: ResponseShape[];
 }

@@ -9,7 +9,7 @@ export function requestBody(op: Operation): RequestBodyObject | undefined {
   return {
     required: true,
     content: {
-      "application/json": {
+      [op.shapes?.bodyMediaType ?? "application/json"]: {
         schema,
         ...(examples.length ? { examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e.value }])) } : {}),
       },

@@ -5,6 +5,8 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, type TypeSources } from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
+import { SchemaValues } from "../schemas/schema-values.js";
+import { routeValueShapes } from "../schemas/route-schemas.js";
 import { findNode, type NodeRef } from "../../extract/incremental/module-summary.js";
 import { ReplayMiss } from "../interpreter.js";
 import type { ts } from "../../typescript.js";
@@ -59,6 +61,7 @@ export function resolveShapes(
   const roots = documented.flatMap((op) => [op.site.file, handlerAt(op)?.file, op.doc?.site.file].filter((f): f is string => Boolean(f)));
   const types = createTypeContext(sources, roots, { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
+  const values = new SchemaValues({ checker: types.checker, builder, diagnostics });
   for (const op of documented) {
     const handlerNode = op.handler ?? (op.handlerAt ? (locate(sources, op.handlerAt) as ts.FunctionLikeDeclaration) : undefined);
     const registrationNode = op.registration ?? (op.registrationAt ? (locate(sources, op.registrationAt) as ts.CallExpression) : undefined);
@@ -72,6 +75,8 @@ export function resolveShapes(
           : op.framework === "nest"
             ? nestTypeSources(handler, types.checker, op.method)
             : {};
+    typeSources.values = routeValueShapes(registration, handler, values, types.checker);
+    typeSources.deref = (schema) => values.deref(schema);
     op.shapes = readShapes(op, handler, typeSources, types, builder, diagnostics);
   }
   const schemas = builder.finish();

@@ -5,6 +5,7 @@ import type { TypeContext } from "./type-context.js";
 import type { DocTag } from "../doc-comment.js";
 import type { JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
+import type { ValueShapes } from "../schemas/route-schemas.js";
 
 export type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
@@ -38,6 +39,13 @@ export interface TypeSources {
   paramNodes?: Map<string, ts.TypeNode>;
   /** The success status when the handler's calls do not say (Nest: 201 for POST). */
   defaultStatus?: string;
+  /**
+   * Shapes read from schema values (zod, TypeBox, JSON Schema: validators, `createRoute`, Fastify's
+   * `schema`), already JSON Schema. They win over the type nodes above; doc tags win over them.
+   */
+  values?: ValueShapes;
+  /** Resolves a `$ref` a schema value was given to its component (query parameters are its properties). */
+  deref?: (schema: JsonSchema) => JsonSchema;
 }
 
 /** Express: `Request<Params, ResBody, ReqBody, Query>` and `Response<T>` on the handler's parameters. */
@@ -134,12 +142,16 @@ export function readShapes(
 
   // Path parameters: typed by the Params generic where it names them, strings otherwise.
   const pathParams: Record<string, JsonSchema> = {};
-  const paramsType = typeOf(paramsNode);
+  const values = typeSources.values ?? {};
+  const deref = typeSources.deref ?? ((schema: JsonSchema) => schema);
+  const paramsType = values.params ? undefined : typeOf(paramsNode);
+  const valueParams = values.params ? propertiesOf(deref(values.params)) : undefined;
   for (const name of op.pathParams) {
     const prop = paramsType?.getProperty(name);
-    const single = typeSources.paramNodes?.get(name);
-    pathParams[name] =
-      prop && paramsNode
+    const single = values.params ? undefined : typeSources.paramNodes?.get(name);
+    pathParams[name] = valueParams
+      ? (valueParams.properties[name] ?? { type: "string" })
+      : prop && paramsNode
         ? builder.schemaOf(checker.getTypeOfSymbolAtLocation(prop, paramsNode), paramsNode, `path parameter ${name}`)
         : single
           ? builder.schemaOf(checker.getTypeFromTypeNode(single), single, `path parameter ${name}`)
@@ -149,7 +161,15 @@ export function readShapes(
   // Query: each property of the Query generic is one parameter.
   const query: QueryParameter[] = [];
   const queryTag = tags.find((t) => t.name === "query");
-  const queryType = queryTag ? resolveTagType(queryTag, op, sources, diagnostics)?.type : usable(typeOf(queryNode));
+  const queryType = queryTag
+    ? resolveTagType(queryTag, op, sources, diagnostics)?.type
+    : values.query
+      ? undefined
+      : usable(typeOf(queryNode));
+  if (!queryTag && values.query) {
+    const { properties, required } = propertiesOf(deref(values.query));
+    for (const [name, schema] of Object.entries(properties)) query.push({ name, required: required.includes(name), schema });
+  }
   if (queryType) {
     const where = queryNode ?? handler ?? sources.file(op.site.file)!;
     for (const prop of checker.getPropertiesOfType(queryType)) {
@@ -170,12 +190,14 @@ export function readShapes(
     return tagType.array ? { type: "array", items: schema } : schema;
   };
   const bodyTagType = bodyTag ? resolveTagType(bodyTag, op, sources, diagnostics) : undefined;
-  const bodyType = bodyTag ? undefined : usable(typeOf(reqBodyNode));
+  const bodyType = bodyTag || values.body ? undefined : usable(typeOf(reqBodyNode));
   const body = bodyTagType
     ? tagSchema(bodyTagType, `request body of ${op.operationId}`)
-    : bodyType
-      ? builder.schemaOf(bodyType, reqBodyNode!, `request body of ${op.operationId}`)
-      : undefined;
+    : values.body
+      ? values.body
+      : bodyType
+        ? builder.schemaOf(bodyType, reqBodyNode!, `request body of ${op.operationId}`)
+        : undefined;
 
   // Responses: statuses from the handler's calls, types from tags, Response<T>/ResBody, or the value sent.
   const calls = handler && resParam && ts.isIdentifier(resParam.name) ? responseCalls(handler, resParam.name.text) : [];
@@ -200,6 +222,8 @@ export function readShapes(
       ...(tagType ? { schema: tagSchema(tagType, `response ${status} of ${op.operationId}`) } : {}),
     });
   }
+  // Then the responses schema values declare (createRoute's `responses`, Fastify's `schema.response`).
+  for (const response of values.responses ?? []) if (!byStatus.has(response.status)) byStatus.set(response.status, response);
   for (const call of calls) {
     const status = String(call.status);
     if (byStatus.has(status)) continue;
@@ -233,7 +257,16 @@ export function readShapes(
     );
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
-  return { pathParams, query, ...(body ? { body } : {}), responses };
+  const bodyMediaType = body && body === values.body ? values.bodyMediaType : undefined;
+  return { pathParams, query, ...(body ? { body } : {}), ...(bodyMediaType ? { bodyMediaType } : {}), responses };
+}
+
+/** An object schema's properties and required names (an empty list for anything else). */
+function propertiesOf(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
+  return {
+    properties: (schema.properties as Record<string, JsonSchema> | undefined) ?? {},
+    required: (schema.required as string[] | undefined) ?? [],
+  };
 }
 
 /** `Request<...>` or `express.Request<...>`: its type argument nodes, or undefined for another type. */

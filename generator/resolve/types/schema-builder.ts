@@ -28,7 +28,10 @@ interface Component {
  * error naming the declaration, never a silent `{}`.
  */
 export class SchemaBuilder {
-  private readonly components = new Map<number, Component>();
+  /** By type id for TypeScript types, by a `value:` key for schema values (resolve/schemas). */
+  private readonly components = new Map<number | string, Component>();
+  /** Each `$ref` handed out for a schema value, to the component it names (see deref). */
+  private readonly refTargets = new WeakMap<JsonSchema, Component>();
   private readonly checker: ts.TypeChecker;
 
   constructor(
@@ -41,6 +44,31 @@ export class SchemaBuilder {
   /** The schema of `type`; `where` is the node problems are reported at, `label` names it in messages. */
   schemaOf(type: ts.Type, where: ts.Node, label: string): JsonSchema {
     return this.convert(type, { where, label, depth: 0 });
+  }
+
+  /**
+   * A `$ref` to a component built from a schema value (`export const UserSchema = z.object(...)`),
+   * registered on first sight under `key`. The component is registered before it is built, so a schema
+   * that refers to itself gets a `$ref` rather than endless recursion. Names clash-resolve like types'.
+   */
+  valueRef(key: string, name: string, declaration: ts.Node, build: () => JsonSchema): JsonSchema {
+    const id = `value:${key}`;
+    let component = this.components.get(id);
+    if (!component) {
+      component = { base: sanitize(name) || "Schema", file: declaration.getSourceFile().fileName, refs: [] };
+      this.components.set(id, component);
+      component.schema = build();
+    }
+    // A fresh object per use: finish() patches every one, and callers may annotate theirs (description).
+    const ref: JsonSchema = { $ref: "" };
+    component.refs.push(ref);
+    this.refTargets.set(ref, component);
+    return ref;
+  }
+
+  /** The schema a `valueRef` points to (query parameters are read from its properties); others as they are. */
+  deref(schema: JsonSchema): JsonSchema {
+    return this.refTargets.get(schema)?.schema ?? schema;
   }
 
   /** Assigns final component names (clashes qualified by file, deterministically) and returns the components. */

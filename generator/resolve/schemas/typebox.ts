@@ -1,0 +1,240 @@
+import { ts } from "../../typescript.js";
+import type { JsonSchema } from "../types/schema-builder.js";
+import { type ConvertContext, type Converted, jsonType, objectOf, unreadable } from "./convert-context.js";
+import { componentName } from "./zod.js";
+import {
+  constDeclaration,
+  enumValues,
+  isModuleLevel,
+  NOT_STATIC,
+  objectLiteralOf,
+  packageOrigin,
+  propertyKey,
+  staticJson,
+  targetSymbol,
+  unwrapExpression,
+} from "./static-json.js";
+
+/**
+ * TypeBox (`Type.Object({...})`) to JSON Schema, read from the syntax. TypeBox builds JSON Schema
+ * itself, so the output is what `Type.X(...)` returns at run time (its options object merged in as
+ * written), minus TypeBox's symbol-keyed bookkeeping. Named module-level objects become components.
+ */
+
+const TYPEBOX_MODULE = /^(@sinclair\/typebox(\/.*)?|typebox(\/.*)?)$/;
+const COMPOSITE = new Set([
+  "Object",
+  "Union",
+  "Intersect",
+  "Enum",
+  "Record",
+  "Array",
+  "Tuple",
+  "Partial",
+  "Required",
+  "Pick",
+  "Omit",
+  "Composite",
+]);
+
+export class TypeBoxConverter {
+  private readonly namedOptional = new Map<string, boolean>();
+
+  constructor(private readonly ctx: ConvertContext) {}
+
+  isSchema(node: ts.Expression, depth = 0): boolean {
+    if (depth > 24) return false;
+    const expr = unwrapExpression(node);
+    if (ts.isCallExpression(expr)) {
+      const callee = unwrapExpression(expr.expression);
+      return ts.isPropertyAccessExpression(callee) && this.isNamespace(callee.expression);
+    }
+    if (ts.isIdentifier(expr)) {
+      const decl = constDeclaration(expr, this.ctx.checker);
+      return decl ? this.isSchema(decl.initializer!, depth + 1) : false;
+    }
+    return false;
+  }
+
+  convert(node: ts.Expression, inline = false, depth = 0): Converted {
+    if (depth > 64) return unreadable(this.ctx, node, "it nests too deeply", "Name the recursive schema with a module-level const.");
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) return this.identifier(expr, inline, depth);
+    const callee = ts.isCallExpression(expr) ? unwrapExpression(expr.expression) : undefined;
+    if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
+      return unreadable(this.ctx, expr, "it is not a TypeBox schema expression", "Pass Type.X(...) or a const holding one.");
+    return this.builder(callee.name.text, expr, depth);
+  }
+
+  private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
+    const decl = constDeclaration(id, this.ctx.checker);
+    if (!decl)
+      return unreadable(this.ctx, id, `\`${id.text}\` does not name a const schema apidex can follow`, "Declare the schema with const.");
+    const initializer = decl.initializer!;
+    const named = this.explicitId(initializer);
+    if (inline || !isModuleLevel(decl) || (!named && !this.isComposite(initializer))) return this.convert(initializer, inline, depth + 1);
+    const key = `${decl.getSourceFile().fileName}:${decl.pos}`;
+    const schema = this.ctx.builder.valueRef(key, named ?? componentName((decl.name as ts.Identifier).text), decl, () => {
+      const converted = this.convert(initializer, true, depth + 1);
+      this.namedOptional.set(key, Boolean(converted.optional));
+      return converted.schema;
+    });
+    return { schema, optional: this.namedOptional.get(key) ?? false };
+  }
+
+  private isComposite(node: ts.Expression): boolean {
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) return true;
+    return ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression) && COMPOSITE.has(expr.expression.name.text);
+  }
+
+  /** `Type.Object({...}, { $id: "User" })`: the name the schema gives itself. */
+  private explicitId(node: ts.Expression): string | undefined {
+    const expr = unwrapExpression(node);
+    if (!ts.isCallExpression(expr)) return undefined;
+    const options = expr.arguments.length ? staticJson(expr.arguments[expr.arguments.length - 1]!, this.ctx.checker) : undefined;
+    return options && typeof options === "object" && !Array.isArray(options) && typeof options.$id === "string" ? options.$id : undefined;
+  }
+
+  private isNamespace(node: ts.Expression): boolean {
+    const expr = unwrapExpression(node);
+    if (!ts.isIdentifier(expr)) return false;
+    const origin = packageOrigin(expr, this.ctx.checker);
+    return Boolean(
+      origin &&
+        TYPEBOX_MODULE.test(origin.module) &&
+        (origin.name === "Type" || origin.name === "*" || origin.name === "default" || origin.name === "t"),
+    );
+  }
+
+  private builder(name: string, call: ts.CallExpression, depth: number): Converted {
+    const args = call.arguments;
+    const sub = (n: ts.Expression | undefined) =>
+      n ? this.convert(n, false, depth + 1) : unreadable(this.ctx, call, `Type.${name}() has no argument`, "Pass the schema.");
+    /** The options object (last argument), merged in as written; `$id` only names the component. */
+    const options = (index: number): JsonSchema => {
+      const arg = args[index];
+      const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
+      if (value === NOT_STATIC) {
+        unreadable(this.ctx, arg!, "its options cannot be read statically", "Write the options inline.");
+        return {};
+      }
+      if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+      const { $id: _id, ...rest } = value;
+      return rest;
+    };
+    const list = (n: ts.Expression | undefined) => {
+      const expr = n ? unwrapExpression(n) : undefined;
+      const literal = expr && ts.isIdentifier(expr) ? constDeclaration(expr, this.ctx.checker)?.initializer : expr;
+      return literal && ts.isArrayLiteralExpression(unwrapExpression(literal))
+        ? (unwrapExpression(literal) as ts.ArrayLiteralExpression).elements
+        : undefined;
+    };
+    switch (name) {
+      case "String":
+        return { schema: { type: "string", ...options(0) } };
+      case "Number":
+        return { schema: { type: "number", ...options(0) } };
+      case "Integer":
+        return { schema: { type: "integer", ...options(0) } };
+      case "Boolean":
+        return { schema: { type: "boolean", ...options(0) } };
+      case "Null":
+        return { schema: { type: "null", ...options(0) } };
+      case "Any":
+      case "Unknown":
+        return { schema: { ...options(0) } };
+      case "Literal": {
+        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
+          return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Use a literal or a const.");
+        return { schema: { const: value, type: jsonType(value), ...options(1) } };
+      }
+      case "Array":
+        return { schema: { type: "array", items: sub(args[0]).schema, ...options(1) } };
+      case "Optional":
+      case "ReadonlyOptional":
+        return { schema: sub(args[0]).schema, optional: true };
+      case "Readonly":
+        return sub(args[0]);
+      case "Object": {
+        const literal = objectLiteralOf(args[0], this.ctx.checker);
+        if (!literal)
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "its properties are not an object literal",
+            "Write them inline or as a const object.",
+          );
+        const properties = new Map<string, Converted>();
+        for (const prop of literal.properties) {
+          const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+          if (key === undefined) continue;
+          if (ts.isPropertyAssignment(prop)) properties.set(key, this.convert(prop.initializer, false, depth + 1));
+          else if (ts.isShorthandPropertyAssignment(prop)) properties.set(key, this.convert(prop.name, false, depth + 1));
+        }
+        return { schema: { ...objectOf(properties), ...options(1) } };
+      }
+      case "Union":
+      case "Intersect": {
+        const items = list(args[0]);
+        if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
+        return {
+          schema: { [name === "Union" ? "anyOf" : "allOf"]: items.map((i) => this.convert(i, false, depth + 1).schema), ...options(1) },
+        };
+      }
+      case "Tuple": {
+        const items = list(args[0]);
+        if (!items) return unreadable(this.ctx, args[0] ?? call, "its items are not an array literal", "Write them inline.");
+        const prefixItems = items.map((i) => this.convert(i, false, depth + 1).schema);
+        return {
+          schema: { type: "array", prefixItems, items: false, minItems: prefixItems.length, maxItems: prefixItems.length, ...options(1) },
+        };
+      }
+      case "Enum": {
+        const arg = args[0] ? unwrapExpression(args[0]) : undefined;
+        const decl = arg && ts.isIdentifier(arg) ? targetSymbol(arg, this.ctx.checker)?.valueDeclaration : undefined;
+        const value =
+          decl && ts.isEnumDeclaration(decl) ? enumValues(decl, this.ctx.checker) : arg ? staticJson(arg, this.ctx.checker) : NOT_STATIC;
+        const values = Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : undefined;
+        if (!values)
+          return unreadable(this.ctx, args[0] ?? call, "its values cannot be read statically", "Pass an enum or a const object.");
+        return { schema: { anyOf: values.map((v) => ({ const: v, type: jsonType(v) })), ...options(1) } };
+      }
+      case "Record":
+        return { schema: { type: "object", additionalProperties: sub(args[1]).schema, ...options(2) } };
+      case "Partial":
+      case "Required":
+      case "Pick":
+      case "Omit": {
+        const base = this.convert(args[0]!, true, depth + 1).schema;
+        if (base.type !== "object")
+          return unreadable(this.ctx, call, `Type.${name}() of something that is not an object schema`, "Apply it to Type.Object(...).");
+        const keysValue = args[1] ? staticJson(args[1], this.ctx.checker) : undefined;
+        const keys = Array.isArray(keysValue) ? keysValue.filter((k): k is string => typeof k === "string") : undefined;
+        if ((name === "Pick" || name === "Omit") && !keys)
+          return unreadable(this.ctx, args[1] ?? call, "its keys cannot be read statically", "List the keys inline.");
+        const required = new Set((base.required as string[] | undefined) ?? []);
+        const properties = new Map<string, Converted>();
+        for (const [k, v] of Object.entries((base.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+          if (name === "Pick" && !keys!.includes(k)) continue;
+          if (name === "Omit" && keys!.includes(k)) continue;
+          properties.set(k, { schema: v, optional: name === "Partial" ? true : name === "Required" ? false : !required.has(k) });
+        }
+        const { properties: _p, required: _r, type: _t, ...rest } = base;
+        return { schema: { ...objectOf(properties), ...rest, ...options(name === "Partial" || name === "Required" ? 1 : 2) } };
+      }
+      case "Unsafe": {
+        const value = args[0] ? staticJson(args[0], this.ctx.checker) : undefined;
+        return value && typeof value === "object" && !Array.isArray(value) ? { schema: value } : { schema: {} };
+      }
+      default:
+        return unreadable(
+          this.ctx,
+          call,
+          `Type.${name}() has no JSON Schema apidex converts`,
+          "Use the common builders, or document the shape with @body / @response.",
+        );
+    }
+  }
+}

@@ -1,0 +1,645 @@
+import { ts } from "../../typescript.js";
+import type { JsonSchema } from "../types/schema-builder.js";
+import { type ConvertContext, type Converted, jsonType, nullable, objectOf, union, unreadable } from "./convert-context.js";
+import {
+  constDeclaration,
+  enumValues,
+  isModuleLevel,
+  NOT_STATIC,
+  objectLiteralOf,
+  packageOrigin,
+  propertyKey,
+  staticJson,
+  targetSymbol,
+  unwrapExpression,
+} from "./static-json.js";
+
+/**
+ * zod schemas to JSON Schema 2020-12, read from the syntax (`z.object({...}).extend(...)`), never run.
+ * The output follows zod 4's own `z.toJSONSchema(schema, { io: "input" })` for what it converts, so a
+ * request body says what a client may send (a field with `.default()` is optional); zod's built-in
+ * regular expressions behind `format` and its safe-integer bounds are left out. Module-level `const`
+ * schemas that are objects, unions, enums, records or arrays become components; so does any schema named
+ * with `.openapi("Name")` or `.meta({ id })`.
+ */
+
+/** Packages whose `z` (or named exports) is zod. */
+const ZOD_MODULE = /^(zod(\/.*)?|@hono\/zod-openapi)$/;
+const NAMESPACE_NAMES = new Set(["z", "*", "default", "zod"]);
+
+/** Methods that wrap a schema without changing its structure: a named schema stays a `$ref` under them. */
+const WRAPPERS = new Set([
+  "optional",
+  "nullable",
+  "nullish",
+  "default",
+  "prefault",
+  "describe",
+  "meta",
+  "openapi",
+  "array",
+  "or",
+  "and",
+  "refine",
+  "superRefine",
+  "check",
+  "transform",
+  "brand",
+  "readonly",
+  "catch",
+  "pipe",
+  "overwrite",
+]);
+
+/** Checks and transforms that JSON Schema does not express but that leave the shape as it is. */
+const NO_SHAPE = new Set([
+  "refine",
+  "superRefine",
+  "check",
+  "transform",
+  "brand",
+  "readonly",
+  "catch",
+  "overwrite",
+  "trim",
+  "toLowerCase",
+  "toUpperCase",
+  "normalize",
+  "finite",
+  "safe",
+  "strip",
+]);
+
+/** zod's string formats, as JSON Schema `format` names (zod 4's spelling). */
+const FORMATS: Record<string, string> = {
+  email: "email",
+  url: "uri",
+  httpUrl: "uri",
+  uuid: "uuid",
+  uuidv4: "uuid",
+  uuidv6: "uuid",
+  uuidv7: "uuid",
+  guid: "uuid",
+  cuid: "cuid",
+  cuid2: "cuid2",
+  ulid: "ulid",
+  nanoid: "nanoid",
+  emoji: "emoji",
+  ipv4: "ipv4",
+  ipv6: "ipv6",
+  datetime: "date-time",
+  date: "date",
+  time: "time",
+  duration: "duration",
+  hostname: "hostname",
+};
+
+/** Factories whose schemas are worth a component when a module names them. */
+const COMPOSITE = new Set([
+  "object",
+  "strictObject",
+  "looseObject",
+  "union",
+  "discriminatedUnion",
+  "intersection",
+  "enum",
+  "nativeEnum",
+  "record",
+  "array",
+  "tuple",
+  "lazy",
+]);
+
+export class ZodConverter {
+  /** Whether each named schema may be left out (`export const Note = z.string().optional()`), by key. */
+  private readonly namedOptional = new Map<string, boolean>();
+
+  constructor(private readonly ctx: ConvertContext) {}
+
+  /** Whether an expression is a zod schema: a chain that starts at zod's `z` (or a named zod import). */
+  isSchema(node: ts.Expression, depth = 0): boolean {
+    if (depth > 24) return false;
+    const expr = unwrapExpression(node);
+    if (ts.isCallExpression(expr)) {
+      const callee = unwrapExpression(expr.expression);
+      if (ts.isIdentifier(callee)) return this.factoryImport(callee) !== undefined;
+      if (!ts.isPropertyAccessExpression(callee)) return false;
+      return this.isNamespace(callee.expression) || this.isSchema(callee.expression, depth + 1);
+    }
+    if (ts.isPropertyAccessExpression(expr)) return !this.isNamespace(expr) && this.isSchema(expr.expression, depth + 1);
+    if (ts.isIdentifier(expr)) {
+      const decl = constDeclaration(expr, this.ctx.checker);
+      return decl ? this.isSchema(decl.initializer!, depth + 1) : false;
+    }
+    return false;
+  }
+
+  /** The JSON Schema of a zod schema expression. `inline` asks for the structure even of a named schema. */
+  convert(node: ts.Expression, inline = false, depth = 0): Converted {
+    if (depth > 64) return unreadable(this.ctx, node, "it nests too deeply", "Name the recursive schema with a module-level const.");
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) return this.identifier(expr, inline, depth);
+    if (ts.isPropertyAccessExpression(expr)) {
+      // `Schema.shape.field`: one property of an object schema.
+      const base = unwrapExpression(expr.expression);
+      if (ts.isPropertyAccessExpression(base) && base.name.text === "shape") {
+        const object = this.convert(base.expression, true, depth + 1).schema;
+        const property = (object.properties as Record<string, JsonSchema> | undefined)?.[expr.name.text];
+        if (property) return { schema: property, optional: !((object.required as string[] | undefined) ?? []).includes(expr.name.text) };
+      }
+      return unreadable(this.ctx, expr, `\`${expr.getText()}\` is not a schema apidex can read`, "Use the schema itself.");
+    }
+    if (!ts.isCallExpression(expr))
+      return unreadable(this.ctx, expr, "it is not a zod schema expression", "Pass a zod schema, or a const holding one.");
+    const callee = unwrapExpression(expr.expression);
+    if (ts.isIdentifier(callee)) {
+      const name = this.factoryImport(callee);
+      return name
+        ? this.factory(name, expr, depth)
+        : unreadable(this.ctx, expr, `\`${callee.text}()\` is not zod`, "Use zod's own builders.");
+    }
+    if (!ts.isPropertyAccessExpression(callee)) return unreadable(this.ctx, expr, "its callee cannot be read", "Use zod's own builders.");
+    const method = callee.name.text;
+    const base = unwrapExpression(callee.expression);
+    if (this.isNamespace(base)) return this.factory(method, expr, depth);
+    // `z.coerce.number()`, `z.iso.datetime()`, `z.string.email()`: a sub-namespace of zod's.
+    if (ts.isPropertyAccessExpression(base) && this.isNamespace(base.expression)) {
+      if (base.name.text === "coerce") return this.factory(method, expr, depth);
+      if (base.name.text === "iso" && FORMATS[method]) return { schema: { type: "string", format: FORMATS[method] } };
+    }
+    return this.method(method, base, expr, depth);
+  }
+
+  private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
+    const decl = constDeclaration(id, this.ctx.checker);
+    if (!decl)
+      return unreadable(
+        this.ctx,
+        id,
+        `\`${id.text}\` does not name a const schema apidex can follow`,
+        "Declare the schema with const (in this file or an imported one).",
+      );
+    const initializer = decl.initializer!;
+    const name = explicitName(initializer, this.ctx.checker);
+    if (inline || !isModuleLevel(decl) || (!name && !this.isComposite(initializer))) return this.convert(initializer, inline, depth + 1);
+    const key = `${decl.getSourceFile().fileName}:${decl.pos}`;
+    const schema = this.ctx.builder.valueRef(key, name ?? componentName((decl.name as ts.Identifier).text), decl, () => {
+      const converted = this.convert(initializer, true, depth + 1);
+      this.namedOptional.set(key, Boolean(converted.optional));
+      return converted.schema;
+    });
+    return { schema, optional: this.namedOptional.get(key) ?? false };
+  }
+
+  /** Whether a schema's root builder makes something worth a component (objects, unions, ...). */
+  private isComposite(node: ts.Expression, depth = 0): boolean {
+    if (depth > 24) return false;
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) return true; // derived from another schema: `Base.extend(...)`
+    if (!ts.isCallExpression(expr)) return false;
+    const callee = unwrapExpression(expr.expression);
+    if (ts.isIdentifier(callee)) return COMPOSITE.has(this.factoryImport(callee) ?? "");
+    if (!ts.isPropertyAccessExpression(callee)) return false;
+    if (this.isNamespace(callee.expression)) return COMPOSITE.has(callee.name.text);
+    return this.isComposite(callee.expression, depth + 1);
+  }
+
+  private isNamespace(node: ts.Expression): boolean {
+    const expr = unwrapExpression(node);
+    if (!ts.isIdentifier(expr)) return false;
+    const origin = packageOrigin(expr, this.ctx.checker);
+    return Boolean(origin && ZOD_MODULE.test(origin.module) && NAMESPACE_NAMES.has(origin.name));
+  }
+
+  /** `import { object, string } from "zod"`: the builder an identifier names. */
+  private factoryImport(id: ts.Identifier): string | undefined {
+    const origin = packageOrigin(id, this.ctx.checker);
+    return origin && ZOD_MODULE.test(origin.module) && !NAMESPACE_NAMES.has(origin.name) ? origin.name : undefined;
+  }
+
+  /** `z.<name>(...args)`. */
+  private factory(name: string, call: ts.CallExpression, depth: number): Converted {
+    const args = call.arguments;
+    const sub = (n: ts.Expression | undefined) =>
+      n ? this.convert(n, false, depth + 1) : unreadable(this.ctx, call, `z.${name}() has no argument`, "Pass the schema.");
+    if (FORMATS[name]) return { schema: { type: "string", format: FORMATS[name] } };
+    switch (name) {
+      case "string":
+        return { schema: { type: "string" } };
+      case "number":
+      case "float32":
+      case "float64":
+        return { schema: { type: "number" } };
+      case "int":
+      case "int32":
+      case "uint32":
+      case "safeint":
+        return { schema: { type: "integer" } };
+      case "boolean":
+        return { schema: { type: "boolean" } };
+      case "null":
+        return { schema: { type: "null" } };
+      case "any":
+      case "unknown":
+        return { schema: {} };
+      case "date":
+        // JSON carries dates as ISO strings; z.coerce.date() accepts exactly those.
+        return { schema: { type: "string", format: "date-time" } };
+      case "object":
+      case "strictObject":
+      case "looseObject": {
+        const properties = this.shape(args[0], call, depth);
+        if (!properties)
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "its shape is not an object literal",
+            "Write the shape inline or as a const object.",
+          );
+        const schema = objectOf(properties);
+        if (name === "strictObject") schema.additionalProperties = false;
+        if (name === "looseObject") schema.additionalProperties = {};
+        return { schema };
+      }
+      case "array":
+        return { schema: { type: "array", items: sub(args[0]).schema } };
+      case "tuple": {
+        const items = this.elements(args[0]);
+        if (!items) return unreadable(this.ctx, call, "its items are not an array literal", "Write the items inline.");
+        const prefixItems = items.map((item) => this.convert(item, false, depth + 1).schema);
+        const rest = args[1] ? this.convert(args[1], false, depth + 1).schema : undefined;
+        return {
+          schema: {
+            type: "array",
+            prefixItems,
+            ...(rest ? { items: rest } : { items: false }),
+            minItems: prefixItems.length,
+            ...(rest ? {} : { maxItems: prefixItems.length }),
+          },
+        };
+      }
+      case "union":
+      case "discriminatedUnion": {
+        const options = this.elements(args.find((a) => this.elements(a) !== undefined));
+        if (!options)
+          return unreadable(this.ctx, call, "its options are not an array literal", "Write the options inline or as a const array.");
+        const members = options.map((o) => this.convert(o, false, depth + 1).schema);
+        return { schema: name === "union" ? union(members) : { oneOf: members } };
+      }
+      case "intersection":
+        return { schema: { allOf: [sub(args[0]).schema, sub(args[1]).schema] } };
+      case "record": {
+        const value = sub(args.length > 1 ? args[1] : args[0]).schema;
+        if (args.length < 2) return { schema: { type: "object", additionalProperties: value } };
+        const key = this.convert(args[0]!, true, depth + 1).schema;
+        const required = Array.isArray(key.enum) ? { required: key.enum } : {};
+        return { schema: { type: "object", propertyNames: key, additionalProperties: value, ...required } };
+      }
+      case "enum":
+      case "nativeEnum": {
+        const values = args[0] ? this.enumLike(args[0]) : undefined;
+        if (!values)
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "its values cannot be read statically",
+            "List the values inline, or pass a const array or an enum.",
+          );
+        const kinds = [...new Set(values.map(jsonType))];
+        return { schema: { type: kinds.length === 1 ? kinds[0] : kinds, enum: values } };
+      }
+      case "literal": {
+        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        if (value === NOT_STATIC || value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value)))
+          return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Use a literal or a const.");
+        if (Array.isArray(value)) {
+          const kinds = [...new Set(value.map(jsonType))];
+          return { schema: { type: kinds.length === 1 ? kinds[0] : kinds, enum: value } };
+        }
+        return { schema: value === null ? { type: "null" } : { type: jsonType(value), const: value } };
+      }
+      case "optional":
+        return { schema: sub(args[0]).schema, optional: true };
+      case "nullable": {
+        const inner = sub(args[0]);
+        return { ...inner, schema: nullable(inner.schema) };
+      }
+      case "nullish":
+        return { schema: nullable(sub(args[0]).schema), optional: true };
+      case "lazy": {
+        const body = args[0] && (ts.isArrowFunction(args[0]) || ts.isFunctionExpression(args[0])) ? returned(args[0]) : undefined;
+        return body
+          ? this.convert(body, false, depth + 1)
+          : unreadable(this.ctx, call, "its getter cannot be read", "Write z.lazy(() => Schema).");
+      }
+      case "preprocess":
+        return sub(args[1]);
+      default:
+        return unreadable(
+          this.ctx,
+          call,
+          `z.${name}() has no JSON Schema apidex converts (bigint, map, set, function, custom and the like)`,
+          "Describe the JSON form with a supported builder, or document the shape with @body / @response.",
+        );
+    }
+  }
+
+  /** `base.<method>(...args)`. */
+  private method(method: string, base: ts.Expression, call: ts.CallExpression, depth: number): Converted {
+    const args = call.arguments;
+    const inner = this.convert(base, !WRAPPERS.has(method), depth + 1);
+    const schema = inner.schema;
+    const number = (i = 0) => {
+      const v = args[i] ? staticJson(args[i]!, this.ctx.checker) : NOT_STATIC;
+      return typeof v === "number" ? v : undefined;
+    };
+    if (NO_SHAPE.has(method)) return inner;
+    if (FORMATS[method] && schema.type === "string") return { ...inner, schema: Object.assign(schema, { format: FORMATS[method] }) };
+    switch (method) {
+      case "optional":
+        return { schema, optional: true };
+      case "nullable":
+        return { ...inner, schema: nullable(schema) };
+      case "nullish":
+        return { schema: nullable(schema), optional: true };
+      case "default":
+      case "prefault": {
+        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        // A default computed at run time (`() => new Date()`) still makes the field optional.
+        if (method === "default" && value !== NOT_STATIC && value !== undefined) schema.default = value;
+        return { schema, optional: true };
+      }
+      case "describe": {
+        const text = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        if (typeof text === "string") schema.description = text;
+        return inner;
+      }
+      case "meta":
+      case "openapi": {
+        const metadata = args.map((a) => staticJson(a, this.ctx.checker)).find((v) => v && typeof v === "object" && !Array.isArray(v));
+        if (metadata && typeof metadata === "object") {
+          // Naming and parameter placement are about the document, not the schema.
+          const { id: _id, ref: _ref, refId: _refId, param: _param, ...rest } = metadata as Record<string, unknown>;
+          Object.assign(schema, rest);
+        }
+        return inner;
+      }
+      case "array":
+        return { schema: { type: "array", items: schema } };
+      case "or":
+        return { schema: union([schema, this.convert(args[0]!, false, depth + 1).schema]) };
+      case "and":
+        return { schema: { allOf: [schema, this.convert(args[0]!, false, depth + 1).schema] } };
+      case "pipe":
+        // The input side: what a client sends.
+        return inner;
+      case "int":
+        schema.type = "integer";
+        return inner;
+      case "positive":
+        schema.exclusiveMinimum = 0;
+        return inner;
+      case "nonnegative":
+        schema.minimum = 0;
+        return inner;
+      case "negative":
+        schema.exclusiveMaximum = 0;
+        return inner;
+      case "nonpositive":
+        schema.maximum = 0;
+        return inner;
+      case "gt":
+        schema.exclusiveMinimum = number();
+        return inner;
+      case "lt":
+        schema.exclusiveMaximum = number();
+        return inner;
+      case "gte":
+      case "min":
+      case "max":
+      case "lte":
+      case "length": {
+        const n = number();
+        if (n === undefined) return inner;
+        const lower = method === "gte" || method === "min";
+        const both = method === "length";
+        const [low, high] =
+          schema.type === "string"
+            ? ["minLength", "maxLength"]
+            : schema.type === "array"
+              ? ["minItems", "maxItems"]
+              : ["minimum", "maximum"];
+        if (lower || both) schema[low!] = n;
+        if (!lower || both) schema[high!] = n;
+        return inner;
+      }
+      case "nonempty":
+        schema[schema.type === "array" ? "minItems" : "minLength"] = 1;
+        return inner;
+      case "multipleOf":
+      case "step":
+        schema.multipleOf = number();
+        return inner;
+      case "regex": {
+        const pattern = args[0] && ts.isRegularExpressionLiteral(args[0]) ? regexSource(args[0].text) : undefined;
+        if (pattern !== undefined) schema.pattern = pattern;
+        return inner;
+      }
+      case "startsWith":
+      case "endsWith":
+      case "includes": {
+        const text = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        if (typeof text === "string") {
+          const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          schema.pattern = method === "startsWith" ? `^${escaped}` : method === "endsWith" ? `${escaped}$` : escaped;
+        }
+        return inner;
+      }
+      case "lowercase":
+      case "uppercase":
+      case "ip":
+        return inner;
+      case "extend":
+      case "merge":
+      case "safeExtend":
+      case "pick":
+      case "omit":
+      case "partial":
+      case "required":
+      case "strict":
+      case "passthrough":
+      case "catchall":
+      case "keyof":
+        return this.objectMethod(method, schema, call, depth);
+      case "unwrap":
+        return { schema };
+      default:
+        return unreadable(
+          this.ctx,
+          call,
+          `.${method}() is not a zod method apidex converts`,
+          "Use the common builders, or document the shape with @body / @response.",
+        );
+    }
+  }
+
+  private objectMethod(method: string, schema: JsonSchema, call: ts.CallExpression, depth: number): Converted {
+    if (schema.type !== "object" || (schema.properties === undefined && schema.additionalProperties !== undefined && method !== "strict"))
+      return unreadable(this.ctx, call, `.${method}() is applied to something that is not an object schema`, "Apply it to z.object(...).");
+    const properties = fromObject(schema);
+    const arg = call.arguments[0];
+    const mask = () => {
+      const value = arg ? staticJson(arg, this.ctx.checker) : NOT_STATIC;
+      return value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).filter((k) => value[k]) : undefined;
+    };
+    let extra: JsonSchema = schema.additionalProperties !== undefined ? { additionalProperties: schema.additionalProperties } : {};
+    switch (method) {
+      case "extend":
+      case "safeExtend": {
+        const added = this.shape(arg, call, depth);
+        if (!added) return unreadable(this.ctx, arg ?? call, "the shape it adds is not an object literal", "Write the shape inline.");
+        for (const [k, v] of added) properties.set(k, v);
+        break;
+      }
+      case "merge": {
+        const other = arg ? this.convert(arg, true, depth + 1).schema : {};
+        for (const [k, v] of fromObject(other)) properties.set(k, v);
+        if (other.additionalProperties !== undefined) extra = { additionalProperties: other.additionalProperties };
+        break;
+      }
+      case "pick":
+      case "omit": {
+        const keys = mask();
+        if (!keys) return unreadable(this.ctx, arg ?? call, "its keys cannot be read statically", "Write the mask inline: { id: true }.");
+        for (const k of [...properties.keys()]) if (keys.includes(k) !== (method === "pick")) properties.delete(k);
+        break;
+      }
+      case "partial":
+      case "required": {
+        const keys = arg ? mask() : undefined;
+        for (const [k, v] of properties)
+          if (!keys || keys.includes(k)) properties.set(k, { schema: v.schema, optional: method === "partial" });
+        break;
+      }
+      case "strict":
+        extra = { additionalProperties: false };
+        break;
+      case "passthrough":
+        extra = { additionalProperties: {} };
+        break;
+      case "catchall":
+        extra = { additionalProperties: arg ? this.convert(arg, false, depth + 1).schema : {} };
+        break;
+      case "keyof":
+        return { schema: { type: "string", enum: [...properties.keys()] } };
+    }
+    return { schema: { ...objectOf(properties), ...extra } };
+  }
+
+  /** The properties of a shape: an object literal (spreads of other shapes too) or `Other.shape`. */
+  private shape(node: ts.Expression | undefined, call: ts.CallExpression, depth: number): Map<string, Converted> | undefined {
+    if (!node) return new Map();
+    const expr = unwrapExpression(node);
+    if (ts.isPropertyAccessExpression(expr) && expr.name.text === "shape")
+      return fromObject(this.convert(expr.expression, true, depth + 1).schema);
+    const literal = objectLiteralOf(expr, this.ctx.checker);
+    if (!literal) return undefined;
+    const out = new Map<string, Converted>();
+    for (const prop of literal.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        const spread = this.shape(prop.expression, call, depth + 1);
+        if (!spread) return undefined;
+        for (const [k, v] of spread) out.set(k, v);
+        continue;
+      }
+      const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+      if (key === undefined) continue;
+      if (ts.isPropertyAssignment(prop)) out.set(key, this.convert(prop.initializer, false, depth + 1));
+      else if (ts.isShorthandPropertyAssignment(prop)) out.set(key, this.convert(prop.name, false, depth + 1));
+      else if (ts.isGetAccessorDeclaration(prop)) {
+        // zod 4's recursive objects: `get children() { return z.array(Node) }`.
+        const value = returned(prop);
+        out.set(
+          key,
+          value ? this.convert(value, false, depth + 1) : unreadable(this.ctx, prop, "its getter cannot be read", "Return the schema."),
+        );
+      }
+    }
+    return out;
+  }
+
+  /** Array literal elements, following consts. */
+  private elements(node: ts.Expression | undefined): readonly ts.Expression[] | undefined {
+    if (!node) return undefined;
+    const expr = unwrapExpression(node);
+    if (ts.isArrayLiteralExpression(expr)) return expr.elements.some(ts.isSpreadElement) ? undefined : expr.elements;
+    if (ts.isIdentifier(expr)) {
+      const decl = constDeclaration(expr, this.ctx.checker);
+      return decl ? this.elements(decl.initializer) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The values of `z.enum([...])` / `z.nativeEnum(E)`: an array, an enum, or an enum-like const object. */
+  private enumLike(node: ts.Expression): (string | number)[] | undefined {
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr)) {
+      const decl = targetSymbol(ts.isIdentifier(expr) ? expr : expr.name, this.ctx.checker)?.valueDeclaration;
+      if (decl && ts.isEnumDeclaration(decl)) return enumValues(decl, this.ctx.checker);
+    }
+    const value = staticJson(expr, this.ctx.checker);
+    const values = Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : undefined;
+    return values?.every((v) => typeof v === "string" || typeof v === "number") ? (values as (string | number)[]) : undefined;
+  }
+}
+
+/** An object schema's properties with their optionality, to derive another from (`extend`, `pick`). */
+function fromObject(schema: JsonSchema): Map<string, Converted> {
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return new Map(
+    Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([k, v]) => [
+      k,
+      { schema: v, optional: !required.has(k) },
+    ]),
+  );
+}
+
+/** The name a schema gives itself: `.openapi("User")`, `.openapi({ ref: "User" })`, `.meta({ id: "User" })`. */
+function explicitName(node: ts.Expression, checker: ts.TypeChecker): string | undefined {
+  let expr = unwrapExpression(node);
+  while (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression)) {
+    const method = expr.expression.name.text;
+    if (method === "openapi" || method === "meta") {
+      for (const arg of expr.arguments) {
+        const value = staticJson(arg, checker);
+        if (method === "openapi" && typeof value === "string") return value;
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          const name = method === "meta" ? value.id : (value.ref ?? value.refId);
+          if (typeof name === "string") return name;
+        }
+      }
+    }
+    expr = unwrapExpression(expr.expression.expression);
+  }
+  return undefined;
+}
+
+/** `UserSchema` → `User`, `createUserBody` stays: the component name a const gives. */
+export function componentName(variable: string): string {
+  const stripped = variable.replace(/_?schema$/i, "");
+  return stripped || variable;
+}
+
+/** The expression a getter or arrow function returns. */
+function returned(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) return body;
+  const statement = body.statements.find(ts.isReturnStatement);
+  return statement?.expression;
+}
+
+/** `/^a+$/i` → `^a+$` (flags have no JSON Schema counterpart). */
+function regexSource(literal: string): string {
+  return literal.slice(1, literal.lastIndexOf("/"));
+}

@@ -1,0 +1,377 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ts } from "../generator/typescript.js";
+import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
+
+/**
+ * Schemas written as values (zod, TypeBox, JSON Schema literals) converted statically. The zod cases are
+ * checked against zod itself: the same source is run with the real zod and `z.toJSONSchema(..., { io:
+ * "input" })` is the expected answer, so the table holds no hand-written results for them.
+ */
+type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+
+/** Replaces `$ref`s to components with the components themselves (for comparing with zod's inline output). */
+function inline(schema: unknown, components: Record<string, unknown>, depth = 0): unknown {
+  if (depth > 20 || !schema || typeof schema !== "object") return schema;
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, components, depth + 1));
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, components, depth + 1)]));
+  if (typeof $ref !== "string") return own;
+  return { ...(inline(components[$ref.replace("#/components/schemas/", "")], components, depth + 1) as object), ...own };
+}
+
+/** zod's output without what apidex leaves out on purpose: `$schema`, zod's own regexes behind formats, safe-integer bounds. */
+function normalize(schema: unknown): unknown {
+  if (!schema || typeof schema !== "object") return schema;
+  if (Array.isArray(schema)) return schema.map(normalize);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === "$schema") continue;
+    if (k === "pattern" && "format" in schema) continue;
+    if ((k === "minimum" || k === "maximum") && Math.abs(v as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = normalize(v);
+  }
+  return out;
+}
+
+/** Runs the case's source with the real zod: what `z.toJSONSchema` says of it. */
+function zodAnswer(decls: string, expr: string): unknown {
+  const js = ts.transpile(`${decls}\nreturn (${expr});`, { target: ts.ScriptTarget.ES2022 });
+  const schema = new Function("z", js)(z) as z.ZodType;
+  return normalize(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
+}
+
+/** The request body apidex publishes for `zValidator("json", <expr>)`, refs inlined. */
+async function staticAnswer(decls: string, expr: string) {
+  const result = await generateFrom({
+    "schemas.ts": `import { z } from "zod";\n${decls}\nexport const Body = ${expr};`,
+    "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
+      const app = new Hono();
+      /** Do it
+       * @documented */
+      app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
+      export default app;`,
+  });
+  const doc = result.openapi as Doc;
+  const schema = doc.paths["/x"]?.post.requestBody?.content["application/json"].schema;
+  return { schema: inline(schema, doc.components.schemas), diagnostics: diagnosticLines(result) };
+}
+
+describe("zod to JSON Schema, statically, as zod itself converts it", () => {
+  it.each<[string, string, string?]>([
+    ["object: required vs optional", `z.object({ a: z.string(), b: z.number().optional(), c: z.boolean() })`],
+    [
+      "string checks",
+      `z.object({ a: z.string().min(1).max(5), b: z.string().length(4), c: z.string().regex(/^a+$/), d: z.string().nonempty() })`,
+    ],
+    [
+      "string formats, zod 3 chained",
+      `z.object({ e: z.string().email(), u: z.string().url(), id: z.string().uuid(), t: z.string().datetime(), d: z.string().date() })`,
+    ],
+    ["string formats, zod 4 top-level", `z.object({ e: z.email(), u: z.url(), id: z.uuid(), t: z.iso.datetime(), ip: z.ipv4() })`],
+    [
+      "number checks",
+      `z.object({ a: z.number().int().positive(), b: z.number().nonnegative().lt(10), c: z.number().gt(1).max(5), d: z.number().multipleOf(5), e: z.int() })`,
+    ],
+    [
+      "enum, native enum, literal",
+      `z.object({ e: z.enum(["a", "b"]), n: z.nativeEnum(Color), l: z.literal("x"), k: z.literal(3), t: z.literal(true) })`,
+      `enum Color { Red = "red", Blue = "blue" }`,
+    ],
+    ["enum values from a const array", `z.enum(ROLES)`, `const ROLES = ["admin", "user"] as const;`],
+    ["arrays", `z.object({ a: z.array(z.string()).min(1).max(3), b: z.string().array(), c: z.array(z.number()).nonempty() })`],
+    [
+      "optional, nullable, nullish, default",
+      `z.object({ a: z.string().nullable(), b: z.string().nullish(), c: z.string().default("x"), d: z.number().optional().default(3), e: z.object({ x: z.string() }).nullable() })`,
+    ],
+    [
+      "unions and .or",
+      `z.object({ a: z.union([z.string(), z.number()]), b: z.string().or(z.number()), c: z.union([z.object({ a: z.string() }), z.string()]) })`,
+    ],
+    ["discriminated union", `z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b"), x: z.number() })])`],
+    ["records", `z.object({ a: z.record(z.string(), z.number()), b: z.record(z.enum(["x", "y"]), z.string()) })`],
+    [
+      "extend, merge, pick, omit, partial, required",
+      `z.object({ e: Base.extend({ c: z.boolean() }), m: Base.merge(z.object({ d: z.number().optional() })), p: Base.pick({ a: true }), o: Base.omit({ a: true }), q: Base.partial(), r: Base.partial().required() })`,
+      `const Base = z.object({ a: z.string(), b: z.number() });`,
+    ],
+    [
+      "strict, passthrough, catchall",
+      `z.object({ s: z.object({ a: z.string() }).strict(), p: z.object({ a: z.string() }).passthrough(), c: z.object({ a: z.string() }).catchall(z.number()) })`,
+    ],
+    [
+      "describe and meta",
+      `z.object({ a: z.string().describe("A thing"), b: z.string().optional().describe("Maybe"), c: z.enum(["x"]).describe("E"), m: z.string().meta({ description: "d", example: "e" }) })`,
+    ],
+    ["coerce", `z.object({ n: z.coerce.number().int(), b: z.coerce.boolean(), s: z.coerce.string().min(2) })`],
+    ["tuple", `z.tuple([z.string(), z.number()])`],
+    [
+      "transforms and refinements keep the input shape",
+      `z.object({ a: z.string().trim().toLowerCase(), b: z.string().refine((s) => s.length > 2), c: z.number().transform((n) => n * 2) })`,
+    ],
+    [
+      "named schemas referenced from others",
+      `z.object({ owner: User, tags: z.array(Tag), maybe: User.optional() })`,
+      `const User = z.object({ id: z.string(), name: z.string() }); const Tag = z.enum(["a", "b"]);`,
+    ],
+    [
+      "shape spreads and .shape access",
+      `z.object({ ...Base.shape, c: z.boolean(), b2: Base.shape.b })`,
+      `const Base = z.object({ a: z.string(), b: z.number().optional() });`,
+    ],
+  ])("%s", async (_name, expr, decls = "") => {
+    const { schema, diagnostics } = await staticAnswer(decls, expr);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual(zodAnswer(decls, expr));
+  });
+});
+
+/** Runs the pipeline, checks the document with swagger-parser, and returns the document and diagnostics. */
+async function documentFor(files: Record<string, string>) {
+  const result = await generateFrom(files);
+  const doc = result.openapi as Doc;
+  await SwaggerParser.validate(structuredClone(doc) as never);
+  const { Error: _e, PermissionRefusal: _p, ...components } = doc.components.schemas;
+  return { doc, components, diagnostics: diagnosticLines(result), messages: result.diagnostics.items.map((d) => d.message) };
+}
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe("named schemas become components", () => {
+  it("names them after the const (without a Schema suffix), .openapi(name) or .meta({ id }), across files", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "models/user.ts": `import { z } from "zod";
+        export const UserSchema = z.object({ id: z.string().uuid(), name: z.string() });
+        export const Team = z.object({ members: z.array(UserSchema) }).openapi("TeamBody");
+        export const Tag = z.object({ label: z.string() }).meta({ id: "Label" });
+        export const Id = z.string().uuid();`,
+      "models/index.ts": `export * from "./user";`,
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod"; import { Team, Tag, Id } from "./models";
+        const app = new Hono();
+        /** Make a team
+         * @documented */
+        app.post("/teams", zValidator("json", z.object({ team: Team, tag: Tag, id: Id })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/teams"]!.post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { team: ref("TeamBody"), tag: ref("Label"), id: { type: "string", format: "uuid" } },
+      required: ["team", "tag", "id"],
+    });
+    expect(components).toEqual({
+      TeamBody: { type: "object", properties: { members: { type: "array", items: ref("User") } }, required: ["members"] },
+      Label: { type: "object", properties: { label: { type: "string" } }, required: ["label"] },
+      User: { type: "object", properties: { id: { type: "string", format: "uuid" }, name: { type: "string" } }, required: ["id", "name"] },
+    });
+  });
+
+  it("reads a recursive schema (zod 4 getter) as a component that refers to itself", async () => {
+    const { components, diagnostics } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        export const Category = z.object({ name: z.string(), get children() { return z.array(Category); } });
+        const app = new Hono();
+        /** Add a category
+         * @documented */
+        app.post("/categories", zValidator("json", Category), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(components.Category).toEqual({
+      type: "object",
+      properties: { name: { type: "string" }, children: { type: "array", items: ref("Category") } },
+      required: ["name", "children"],
+    });
+  });
+});
+
+describe("what cannot be converted", () => {
+  it("is an open schema with an APX505 warning at its line, and the run still writes the document", async () => {
+    const { doc, diagnostics, messages } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        const app = new Hono();
+        /** Upload
+         * @documented */
+        app.post("/things", zValidator("json", z.object({ name: z.string(), size: z.bigint(), tags: z.set(z.string()) })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual(["APX505 app.ts:5", "APX505 app.ts:5"]);
+    expect(messages[0]).toMatch(/z\.bigint\(\)/);
+    const schema = doc.paths["/things"]!.post.requestBody.content["application/json"].schema;
+    expect(schema.properties.name).toEqual({ type: "string" });
+    expect(Object.keys(schema.properties.size)).toEqual(["x-apidex-unreadable"]);
+    expect(Object.keys(schema.properties.tags)).toEqual(["x-apidex-unreadable"]);
+  });
+});
+
+describe("schemas from values, per framework, into a valid OpenAPI document", () => {
+  it("@hono/zod-openapi: createRoute's request params, query and body, and its responses, across files", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "routes/monitors.ts": `import { createRoute, z } from "@hono/zod-openapi";
+        const ParamsSchema = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "m_1" }) });
+        export const MonitorSchema = z.object({ id: z.string(), url: z.url(), interval: z.number().int().min(30) }).openapi("Monitor");
+        export const getMonitor = createRoute({
+          method: "get", path: "/monitors/{id}", summary: "Get a monitor",
+          request: { params: ParamsSchema, query: z.object({ expand: z.enum(["checks"]).optional() }) },
+          responses: {
+            200: { content: { "application/json": { schema: MonitorSchema } }, description: "The monitor" },
+            404: { description: "Not found" },
+          },
+        });
+        export const createMonitor = createRoute({
+          method: "post", path: "/monitors",
+          request: { body: { content: { "application/json": { schema: MonitorSchema.omit({ id: true }) } } } },
+          responses: { 201: { content: { "application/json": { schema: MonitorSchema } }, description: "Created" } },
+        });`,
+      "app.ts": `import { OpenAPIHono } from "@hono/zod-openapi"; import { getMonitor, createMonitor } from "./routes/monitors";
+        const app = new OpenAPIHono();
+        /** @documented */
+        app.openapi(getMonitor, (c) => c.json({}));
+        /** Create a monitor
+         * @documented */
+        app.openapi(createMonitor, (c) => c.json({}, 201));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    const get = doc.paths["/monitors/{id}"]!.get;
+    expect(get.parameters.map((p: any) => [p.name, p.in, p.required, p.schema])).toEqual([
+      ["id", "path", true, { type: "string", example: "m_1" }],
+      ["expand", "query", false, { type: "string", enum: ["checks"] }],
+    ]);
+    expect(get.responses["200"]).toMatchObject(json(ref("Monitor")));
+    expect(get.responses["404"].content).toBeUndefined();
+    const post = doc.paths["/monitors"]!.post;
+    expect(post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { url: { type: "string", format: "uri" }, interval: { type: "integer", minimum: 30 } },
+      required: ["url", "interval"],
+    });
+    expect(Object.keys(post.responses).filter((s) => s.startsWith("2"))).toEqual(["201"]);
+    expect(Object.keys(components)).toEqual(["Monitor"]);
+  });
+
+  it("Hono: zValidator form bodies keep their media type; hono-openapi's validator and describeRoute responses", async () => {
+    const { doc, diagnostics } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { describeRoute, resolver, validator } from "hono-openapi"; import { z } from "zod";
+        const app = new Hono();
+        /** Upload a note
+         * @documented */
+        app.post("/notes", zValidator("form", z.object({ text: z.string() })), (c) => c.json({}));
+        /** Search notes
+         * @documented */
+        app.get("/notes", describeRoute({ responses: { 200: { description: "ok", content: { "application/json": { schema: resolver(z.array(z.string())) } } } } }),
+          validator("query", z.object({ q: z.string() })), (c) => c.json([]));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/notes"]!.post.requestBody.content).toEqual({
+      "multipart/form-data": { schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+    });
+    expect(doc.paths["/notes"]!.get.parameters).toEqual([{ name: "q", in: "query", required: true, schema: { type: "string" } }]);
+    expect(doc.paths["/notes"]!.get.responses["200"]).toMatchObject(json({ type: "array", items: { type: "string" } }));
+  });
+
+  it("Express: validate(Schema) middleware, { body, query } validators, Schema.parse(req.body) in the handler; values beat types, @body beats values", async () => {
+    const { doc, diagnostics, messages } = await documentFor({
+      "schemas.ts": `import { z } from "zod";
+        export const CreateInvoice = z.object({ amount: z.number().positive(), currency: z.enum(["EUR", "USD"]) });
+        export const ListQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });`,
+      "types.ts": `export interface Legacy { old: string }`,
+      "app.ts": `import express, { type Request } from "express"; import { z } from "zod"; import { CreateInvoice, ListQuery } from "./schemas"; import type { Legacy } from "./types";
+        declare function validate(schema: unknown): express.RequestHandler;
+        declare function validateQuery(schema: unknown): express.RequestHandler;
+        declare function validateRequest(parts: unknown): express.RequestHandler;
+        const app = express();
+        /** Create an invoice
+         * @documented */
+        app.post("/invoices", validate(CreateInvoice), (req: Request<{}, unknown, Legacy>, res) => { res.status(201).json({}); });
+        /** List invoices
+         * @documented */
+        app.get("/invoices", validateQuery(ListQuery), (req, res) => { res.json({ page: 1 }); });
+        /** Update an invoice
+         * @documented */
+        app.patch("/invoices/:id", validateRequest({ params: z.object({ id: z.string().uuid() }), body: CreateInvoice.partial() }), (req, res) => { res.json({}); });
+        /** Send an invoice
+         * @documented */
+        app.post("/invoices/:id/send", (req, res) => { const body = z.object({ to: z.email() }).parse(req.body); res.status(202).json({ to: String(body) }); });
+        /** Void an invoice
+         * @documented
+         * @body Legacy */
+        app.post("/invoices/:id/void", validate(CreateInvoice), (req, res) => { res.json({}); });
+        export default app;`,
+    });
+    expect(diagnostics, JSON.stringify(messages)).toEqual([]);
+    const body = (path: string, method: string) => doc.paths[path]![method].requestBody?.content["application/json"].schema;
+    expect(body("/invoices", "post")).toEqual(ref("CreateInvoice"));
+    expect(doc.paths["/invoices"]!.get.parameters).toEqual([
+      { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+    ]);
+    expect(doc.paths["/invoices/{id}"]!.patch.parameters[0].schema).toEqual({ type: "string", format: "uuid" });
+    expect(body("/invoices/{id}", "patch")).toEqual({
+      type: "object",
+      properties: { amount: { type: "number", exclusiveMinimum: 0 }, currency: { type: "string", enum: ["EUR", "USD"] } },
+    });
+    expect(body("/invoices/{id}/send", "post")).toEqual({
+      type: "object",
+      properties: { to: { type: "string", format: "email" } },
+      required: ["to"],
+    });
+    expect(body("/invoices/{id}/void", "post")).toEqual(ref("Legacy"));
+  });
+
+  it("Fastify: route schema as JSON Schema literals and TypeBox, with per-status responses", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "schemas.ts": `import { Type } from "@sinclair/typebox";
+        export const Pet = Type.Object({ id: Type.Integer(), name: Type.String({ minLength: 1 }), tag: Type.Optional(Type.String()) });`,
+      "app.ts": `import Fastify from "fastify"; import { Type } from "@sinclair/typebox"; import { Pet } from "./schemas";
+        const app = Fastify();
+        const idParams = { type: "object", properties: { id: { type: "integer" } }, required: ["id"] } as const;
+        /** Create a pet
+         * @documented */
+        app.post("/pets", { schema: { body: Type.Omit(Pet, ["id"]), response: { 201: Pet } } }, async () => ({}));
+        /** List pets
+         * @documented */
+        app.route({ method: "GET", url: "/pets", schema: { querystring: { type: "object", properties: { limit: { type: "integer", maximum: 100 } } },
+          response: { 200: { type: "array", items: Pet } } }, handler: async () => [] });
+        /** Get a pet
+         * @documented */
+        app.get("/pets/:id", { schema: { params: idParams, response: { 200: Pet, 404: { type: "object", properties: { message: { type: "string" } } } } } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    const pet = {
+      type: "object",
+      properties: { id: { type: "integer" }, name: { type: "string", minLength: 1 }, tag: { type: "string" } },
+      required: ["id", "name"],
+    };
+    expect(components).toEqual({ Pet: pet });
+    expect(doc.paths["/pets"]!.post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { name: { type: "string", minLength: 1 }, tag: { type: "string" } },
+      required: ["name"],
+    });
+    expect(doc.paths["/pets"]!.post.responses["201"]).toMatchObject(json(ref("Pet")));
+    expect(doc.paths["/pets"]!.get.parameters).toEqual([
+      { name: "limit", in: "query", required: false, schema: { type: "integer", maximum: 100 } },
+    ]);
+    expect(doc.paths["/pets"]!.get.responses["200"]).toMatchObject(json({ type: "array", items: ref("Pet") }));
+    const get = doc.paths["/pets/{id}"]!.get;
+    expect(get.parameters[0].schema).toEqual({ type: "integer" });
+    expect(get.responses["404"]).toMatchObject(json({ type: "object", properties: { message: { type: "string" } } }));
+  });
+
+  it("Fastify: a $ref to a schema registered at run time is a warning and an open schema", async () => {
+    const { doc, diagnostics } = await documentFor({
+      "app.ts": `import Fastify from "fastify";
+        const app = Fastify();
+        /** Create
+         * @documented */
+        app.post("/things", { schema: { body: { $ref: "Thing#" } } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual(["APX505 app.ts:5"]);
+    expect(Object.keys(doc.paths["/things"]!.post.requestBody.content["application/json"].schema)).toEqual(["x-apidex-unreadable"]);
+  });
+});
