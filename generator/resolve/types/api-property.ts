@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import { literalValue } from "../literal-value.js";
-import type { JsonSchema } from "./schema-builder.js";
+/** A JSON Schema fragment (schema-builder.ts names the type; imported here it would be a cycle). */
+type JsonSchema = { [keyword: string]: unknown };
 
 /** Keywords of `@ApiProperty({...})` that are JSON Schema keywords of the same meaning. */
 const SCHEMA_KEYWORDS = ["description", "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "default", "deprecated"];
