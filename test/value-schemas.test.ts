@@ -273,6 +273,22 @@ describe("schemas from values, per framework, into a valid OpenAPI document", ()
     expect(doc.paths["/notes"]!.get.responses["200"]).toMatchObject(json({ type: "array", items: { type: "string" } }));
   });
 
+  it("Hono: a header validator's headers are header parameters, but not the ones OpenAPI ignores (Authorization)", async () => {
+    const { doc, diagnostics } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        const app = new Hono();
+        /** Import events
+         * @documented */
+        app.post("/events", zValidator("header", z.object({ "x-request-id": z.string(), "x-dry-run": z.enum(["1", "0"]).optional(), authorization: z.string() })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/events"]!.post.parameters).toEqual([
+      { name: "x-request-id", in: "header", required: true, schema: { type: "string" } },
+      { name: "x-dry-run", in: "header", required: false, schema: { type: "string", enum: ["1", "0"] } },
+    ]);
+  });
+
   it("Express: validate(Schema) middleware, { body, query } validators, Schema.parse(req.body) in the handler; values beat types, @body beats values", async () => {
     const { doc, diagnostics, messages } = await documentFor({
       "schemas.ts": `import { z } from "zod";

@@ -20,6 +20,8 @@ export interface ResponseShape {
 export interface OperationShapes {
   pathParams: Record<string, JsonSchema>;
   query: QueryParameter[];
+  /** Request headers a validator declares (`in: header` parameters). */
+  headers?: QueryParameter[];
   body?: JsonSchema;
   /** The request body's media type when it is not JSON (a form validator's). */
   bodyMediaType?: string;

@@ -1,7 +1,7 @@
 import type { ParameterObject, SchemaObject } from "openapi3-ts/oas31";
 import type { Operation } from "../../model/operation.js";
 
-/** Path parameters in path order, then query parameters in declaration order. */
+/** Path parameters in path order, then query parameters and headers in declaration order. */
 export function parameters(op: Operation): ParameterObject[] {
   const path = op.pathParams.map(
     (name): ParameterObject => ({
@@ -16,5 +16,9 @@ export function parameters(op: Operation): ParameterObject[] {
     const { description, ...schema } = q.schema as SchemaObject;
     return { name: q.name, in: "query", required: q.required, ...(description ? { description } : {}), schema };
   });
-  return [...path, ...query];
+  const headers = (op.shapes?.headers ?? []).map((h): ParameterObject => {
+    const { description, ...schema } = h.schema as SchemaObject;
+    return { name: h.name, in: "header", required: h.required, ...(description ? { description } : {}), schema };
+  });
+  return [...path, ...query, ...headers];
 }

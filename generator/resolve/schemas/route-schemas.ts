@@ -14,7 +14,7 @@ export interface ValueShapes {
   params?: JsonSchema;
   /** An object schema whose properties are the query parameters (`required` says which are). */
   query?: JsonSchema;
-  /** An object schema of the request headers (read, not yet published: the document has no header parameters). */
+  /** An object schema of the request headers (published as `in: header` parameters). */
   headers?: JsonSchema;
   body?: JsonSchema;
   /** The request body's media type when it is not JSON (Hono's `zValidator("form", ...)`). */

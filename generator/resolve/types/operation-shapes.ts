@@ -170,6 +170,14 @@ export function readShapes(
     const { properties, required } = propertiesOf(deref(values.query));
     for (const [name, schema] of Object.entries(properties)) query.push({ name, required: required.includes(name), schema });
   }
+  // Headers a validator declares. OpenAPI ignores header parameters named Accept, Content-Type and
+  // Authorization (the media types and the security scheme say those), so they are not parameters.
+  const headers: QueryParameter[] = [];
+  if (values.headers) {
+    const { properties, required } = propertiesOf(deref(values.headers));
+    for (const [name, schema] of Object.entries(properties))
+      if (!/^(accept|content-type|authorization)$/i.test(name)) headers.push({ name, required: required.includes(name), schema });
+  }
   if (queryType) {
     const where = queryNode ?? handler ?? sources.file(op.site.file)!;
     for (const prop of checker.getPropertiesOfType(queryType)) {
@@ -258,7 +266,14 @@ export function readShapes(
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
   const bodyMediaType = body && body === values.body ? values.bodyMediaType : undefined;
-  return { pathParams, query, ...(body ? { body } : {}), ...(bodyMediaType ? { bodyMediaType } : {}), responses };
+  return {
+    pathParams,
+    query,
+    ...(headers.length ? { headers } : {}),
+    ...(body ? { body } : {}),
+    ...(bodyMediaType ? { bodyMediaType } : {}),
+    responses,
+  };
 }
 
 /** An object schema's properties and required names (an empty list for anything else). */
