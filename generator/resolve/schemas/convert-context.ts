@@ -39,7 +39,17 @@ export function nullable(schema: JsonSchema): JsonSchema {
 }
 
 /** Alternatives: a type list when each is only a type (as zod writes it), else anyOf. */
-export function union(members: JsonSchema[]): JsonSchema {
+export function union(all: JsonSchema[]): JsonSchema {
+  // Alternatives that came out the same (options left out, two spellings of one type) are one. A `$ref`
+  // is filled in only when the components are named, so schemas holding one are never compared.
+  const seen = new Set<string>();
+  const members = all.filter((m) => {
+    const key = JSON.stringify(m);
+    if (key.includes('"$ref"')) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   if (members.length === 1) return members[0]!;
   if (members.length && members.every((m) => Object.keys(m).length === 1 && typeof m.type === "string"))
     return { type: [...new Set(members.map((m) => m.type as string))] };

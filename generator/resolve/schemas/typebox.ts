@@ -1,6 +1,7 @@
+import { siteOf } from "../../diagnostics/diagnostic.js";
 import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
-import { type ConvertContext, type Converted, jsonType, objectOf, unreadable } from "./convert-context.js";
+import { type ConvertContext, type Converted, jsonType, objectOf, union, unreadable } from "./convert-context.js";
 import { componentName } from "./zod.js";
 import {
   constDeclaration,
@@ -116,6 +117,28 @@ export class TypeBoxConverter {
       const arg = args[index];
       const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
       if (value === NOT_STATIC) {
+        // An options literal with one keyword set at run time (`pattern: isTest ? undefined : "..."`)
+        // keeps the keywords it states; only the unreadable ones are left out, and named.
+        const literal = arg ? unwrapExpression(arg) : undefined;
+        if (literal && ts.isObjectLiteralExpression(literal)) {
+          const kept: JsonSchema = {};
+          const dropped: string[] = [];
+          for (const prop of literal.properties) {
+            const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+            const v = key !== undefined && ts.isPropertyAssignment(prop) ? staticJson(prop.initializer, this.ctx.checker) : NOT_STATIC;
+            if (key !== undefined && v !== NOT_STATIC && v !== undefined) kept[key] = v;
+            else if (v === NOT_STATIC) dropped.push(key ?? prop.getText().slice(0, 20));
+          }
+          if (dropped.length)
+            this.ctx.diagnostics.warning(
+              "APX505",
+              `The schema option${dropped.length === 1 ? "" : "s"} ${dropped.join(", ")} cannot be read statically and ${dropped.length === 1 ? "is" : "are"} left out; the rest of the schema is kept.`,
+              siteOf(arg!),
+              "Write the option's value inline, without a run-time condition.",
+            );
+          const { $id: _id, ...rest } = kept;
+          return rest;
+        }
         unreadable(this.ctx, arg!, "its options cannot be read statically", "Write the options inline.");
         return {};
       }
@@ -180,7 +203,12 @@ export class TypeBoxConverter {
         const items = list(args[0]);
         if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
         return {
-          schema: { [name === "Union" ? "anyOf" : "allOf"]: items.map((i) => this.convert(i, false, depth + 1).schema), ...options(1) },
+          schema: {
+            ...(name === "Union"
+              ? union(items.map((i) => this.convert(i, false, depth + 1).schema))
+              : { allOf: items.map((i) => this.convert(i, false, depth + 1).schema) }),
+            ...options(1),
+          },
         };
       }
       case "Tuple": {
