@@ -13,6 +13,11 @@ export interface DocScores {
   documented: number;
   /** Spec operations with a summary that apidex documents: how many, and how many summaries agree (normalized). */
   summaries: { compared: number; agree: number; differ: { key: string; spec: string; apidex: string }[] };
+  /**
+   * Spec operations with a description that apidex documents: how many, and how many agree. Where the spec
+   * has no summary, apidex's summary is the description's first paragraph, so both together are compared.
+   */
+  descriptions: { compared: number; agree: number };
   validators: ValidatorResults | null;
 }
 
@@ -31,8 +36,21 @@ export function docScores(oracle: OracleOperation[], outDir: string, inScope: (p
   const doc = JSON.parse(readFileSync(file, "utf8")) as { paths?: Record<string, Record<string, { summary?: string }>> };
   // The index has each route's own path; the document may have unified parameter names, which the key ignores.
   const documented = new Map<string, string>();
+  const described = new Map<string, { summary?: string; description?: string }>();
   for (const [p, item] of Object.entries(doc.paths ?? {}))
-    for (const [m, op] of Object.entries(item)) if (op.summary !== undefined) documented.set(operationKey(m, p), op.summary);
+    for (const [m, op] of Object.entries(item)) {
+      if (op.summary !== undefined) documented.set(operationKey(m, p), op.summary);
+      described.set(operationKey(m, p), op);
+    }
+  const descriptions = { compared: 0, agree: 0 };
+  for (const o of oracle) {
+    if (!o.description || !inScope(o.path)) continue;
+    const ours = described.get(operationKey(o.method, o.path));
+    if (!ours) continue;
+    descriptions.compared++;
+    const text = o.summary ? ours.description : [ours.summary, ours.description].filter(Boolean).join(" ");
+    if (text !== undefined && normalizeSummary(text) === normalizeSummary(o.description)) descriptions.agree++;
+  }
   const summaries: DocScores["summaries"] = { compared: 0, agree: 0, differ: [] };
   for (const o of oracle) {
     if (!o.summary || !inScope(o.path)) continue;
@@ -53,5 +71,5 @@ export function docScores(oracle: OracleOperation[], outDir: string, inScope: (p
   } catch {
     validators = null;
   }
-  return { documented: documented.size, summaries, validators };
+  return { documented: documented.size, summaries, descriptions, validators };
 }

@@ -17,6 +17,8 @@ export interface OracleOperation {
   permissions?: string[];
   /** The operation's summary in the spec, when it has one. */
   summary?: string;
+  /** The operation's description in the spec, when it has one. */
+  description?: string;
 }
 
 export interface Oracle {
@@ -71,11 +73,13 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
       if (!METHODS.includes(m)) continue;
       const permissions = operationPermissions(op ?? {});
       const summary = typeof op?.summary === "string" && op.summary.trim() ? op.summary : undefined;
+      const description = typeof op?.description === "string" && op.description.trim() ? op.description : undefined;
       out.push({
         method: m.toUpperCase(),
         path: `${base}${spec.prefix ?? ""}${p}`,
         ...(permissions ? { permissions } : {}),
         ...(summary ? { summary } : {}),
+        ...(description ? { description } : {}),
       });
     }
   }

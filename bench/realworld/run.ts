@@ -388,7 +388,15 @@ const HEAD = [
   "floor time / peak RSS",
 ];
 
-const DOC_HEAD = ["service", "documented", "summaries agree", "swagger-parser", "Redocly recommended", "openapi-typescript"];
+const DOC_HEAD = [
+  "service",
+  "documented",
+  "summaries agree",
+  "descriptions agree",
+  "swagger-parser",
+  "Redocly recommended",
+  "openapi-typescript",
+];
 
 /** The zero-config run's OpenAPI document per service. */
 function docRows(results: ServiceResult[]): string[][] {
@@ -412,6 +420,9 @@ function docRows(results: ServiceResult[]): string[][] {
       String(docs.documented),
       docs.summaries.compared
         ? `${docs.summaries.agree}/${docs.summaries.compared} (${pct(docs.summaries.agree / docs.summaries.compared)})`
+        : "n/a",
+      docs.descriptions?.compared
+        ? `${docs.descriptions.agree}/${docs.descriptions.compared} (${pct(docs.descriptions.agree / docs.descriptions.compared)})`
         : "n/a",
       v?.swaggerParser ?? "n/a",
       redocly,
@@ -460,7 +471,8 @@ ${[`| ${DOC_HEAD.join(" | ")} |`, `|${DOC_HEAD.map(() => "---").join("|")}|`, ..
   (@nestjs/swagger, Fastify route schemas, hono-openapi, @hono/zod-openapi), with \`@documented\`, or matched by
   a \`documented\` path glob (docs/doc-sources.md).
 - **summaries agree** — spec operations with a summary that apidex documents, whose summary is the same text
-  (case, spacing and a final full stop ignored).
+  (case, spacing and a final full stop ignored). **descriptions agree** — the same for descriptions; where
+  the spec has no summary, apidex's summary (the description's first paragraph) and description together.
 - The validators are those SPEC section 3 names, run by bench/realworld/validate-openapi.ts. Redocly's
   \`no-ambiguous-paths\` warnings are properties of the service's API (\`/items/{id}\` beside \`/items/search\`),
   which its own spec shares.
