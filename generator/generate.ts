@@ -7,6 +7,7 @@ import { packageFile } from "./package-files.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
 import { withRegisteredDocs } from "./resolve/registered-docs.js";
+import type { DocumentInfo } from "./extract/adapter.js";
 import { extractRoutes } from "./extract/index.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
@@ -105,7 +106,11 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
       ? `extracting routes from ${fileCount} (${set.replayedScanned.length} more replayed unchanged)`
       : `extracting routes from ${fileCount}`,
   );
-  const operations = analyse(set, config, diagnostics, options.incremental, options.derivedIds);
+  // What the project's own OpenAPI setup says of the document (NestJS's DocumentBuilder), under the config.
+  let documentInfo: DocumentInfo | undefined;
+  const operations = analyse(set, config, diagnostics, options.incremental, options.derivedIds, (info) => {
+    documentInfo ??= info;
+  });
   options.afterExtraction?.();
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
@@ -132,7 +137,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   }
 
   progress("writing the artifacts");
-  const openapi = emitOpenApi(operations, config, schemas);
+  const openapi = emitOpenApi(operations, { ...config, ...(documentInfo ? { documentInfo } : {}) }, schemas);
   if (config.strict) diagnostics.promoteWarnings();
   const errors = diagnostics.errors.length;
   const openapiBytes = Buffer.from(canonicalJson(openapi));
@@ -206,6 +211,7 @@ function analyse(
   diagnostics: DiagnosticBag,
   incremental: IncrementalExtraction | undefined,
   derivedIds: Readonly<Record<string, string>> | undefined,
+  documentInfo: (info: DocumentInfo) => void,
 ): Operation[] {
   const facts = extractRoutes(
     set,
@@ -227,6 +233,7 @@ function analyse(
           }
         : {}),
       ...(incremental ? { incremental } : {}),
+      documentInfo,
     },
     diagnostics,
   );

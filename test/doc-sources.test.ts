@@ -396,6 +396,36 @@ describe("a zero-config OpenAPI document is complete", () => {
     expect(config.packageInfo).toEqual({ description: "The API.", license: "AGPL-3.0-only" });
   });
 
+  it("takes title, description, version, licence, servers and tag descriptions from NestJS's DocumentBuilder, under the config", async () => {
+    const files = {
+      ...cases[0]!.files,
+      "main.ts": [
+        `import { NestFactory } from "@nestjs/core";`,
+        `import { DocumentBuilder, SwaggerModule } from "@nestjs/swagger";`,
+        `const VERSION = "2.1.0";`,
+        `async function bootstrap() {`,
+        `  const app = await NestFactory.create(class AppModule {});`,
+        `  const config = new DocumentBuilder().setTitle("Users API").setDescription("People and teams.").setVersion(VERSION)`,
+        `    .setLicense("MIT", "https://opensource.org/licenses/MIT").addServer("https://api.example.com").addTag("Users", "People who sign in").build();`,
+        `  SwaggerModule.setup("docs", app, SwaggerModule.createDocument(app, config));`,
+        `}`,
+        `bootstrap();`,
+      ].join("\n"),
+    };
+    const result = await generateFrom(files, { packageInfo: { description: "from package.json" } });
+    expect(result.openapi.info).toEqual({
+      title: "Users API",
+      version: "2.1.0",
+      description: "People and teams.",
+      license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+    });
+    expect(result.openapi.servers).toEqual([{ url: "https://api.example.com" }]);
+    expect(result.openapi.tags).toEqual([{ name: "Users", description: "People who sign in" }]);
+    const configured = await generateFrom(files, { openapi: { info: { title: "Configured" }, servers: [{ url: "https://x.example" }] } });
+    expect(configured.openapi.info.title).toBe("Configured");
+    expect(configured.openapi.servers).toEqual([{ url: "https://x.example" }]);
+  });
+
   it("leaves out a licence package.json does not name (UNLICENSED)", async () => {
     const result = await generateFrom(cases[0]!.files, { packageInfo: { license: "UNLICENSED" } });
     expect(result.openapi.info.license).toBeUndefined();

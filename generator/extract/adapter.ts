@@ -4,6 +4,17 @@ import type { IncrementalExtraction } from "./incremental/session.js";
 import type { RouteFact } from "./route-fact.js";
 import type { UnreachedRegistrations } from "./shared.js";
 
+/** What a project's own OpenAPI setup says of its document (NestJS's `DocumentBuilder`). */
+export interface DocumentInfo {
+  title?: string;
+  description?: string;
+  version?: string;
+  license?: { name: string; url?: string };
+  servers?: { url: string; description?: string }[];
+  /** Tag descriptions by tag name. */
+  tags?: Record<string, string>;
+}
+
 export interface ExtractOptions {
   permissionCalls: readonly string[];
   /** Permission calls whose keys are alternatives (the defaults when absent). */
@@ -24,6 +35,8 @@ export interface ExtractOptions {
   fileRoutes?: { dir: string; prefix?: string | undefined }[];
   /** A file-route adapter runs: the router adapters leave the apps route files serve (`handle(app)`) to it. */
   servedByRouteFiles?: boolean;
+  /** Told what the project's own OpenAPI setup says of its document, when an adapter reads one. */
+  documentInfo?: (info: DocumentInfo) => void;
   /** Set when several adapters run: registrations none of them reached are reported once, after all. */
   unreached?: UnreachedRegistrations;
   /** Record module summaries and replay the given ones; only adapters that support it see this (Express). */

@@ -8,6 +8,7 @@ import type {
   TagObject,
 } from "openapi3-ts/oas31";
 import type { ResolvedConfig } from "../../config/load-config.js";
+import type { DocumentInfo } from "../../extract/adapter.js";
 import { HTTP_METHODS } from "../../config/defaults.js";
 import type { Operation } from "../../model/operation.js";
 import { byCodePoint, sortedRecord } from "../../write/canonical-json.js";
@@ -16,7 +17,11 @@ import { operationObject } from "./operation.js";
 import { unifyPathTemplates } from "./path-templates.js";
 import { refusalSchemas } from "./responses.js";
 
-type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> & Partial<Pick<ResolvedConfig, "packageInfo">>;
+type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> &
+  Partial<Pick<ResolvedConfig, "packageInfo">> & {
+    /** What the project's own OpenAPI setup says (NestJS's DocumentBuilder); the config wins over it. */
+    documentInfo?: DocumentInfo;
+  };
 
 const DEFAULT_SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
   ApiKey: {
@@ -56,12 +61,20 @@ export function emitOpenApi(operations: Operation[], config: DocumentConfig, sch
   // A tag is declared at the top only with a description: operations may use undeclared tags, and a
   // declared tag without one is what linters warn about.
   const tagNames = [...new Set(documented.flatMap((op) => op.tags))].sort(byCodePoint);
-  const tags: TagObject[] = tagNames.flatMap((name) => (openapi.tags?.[name] ? [{ name, description: openapi.tags[name] }] : []));
+  const tagDescription = (name: string) => openapi.tags?.[name] ?? config.documentInfo?.tags?.[name];
+  const tags: TagObject[] = tagNames.flatMap((name) => {
+    const description = tagDescription(name);
+    return description ? [{ name, description }] : [];
+  });
 
   return {
     openapi: "3.1.0",
     info: info(config),
-    servers: openapi.servers?.length ? openapi.servers : DEFAULT_SERVERS,
+    servers: openapi.servers?.length
+      ? openapi.servers
+      : config.documentInfo?.servers?.length
+        ? config.documentInfo.servers
+        : DEFAULT_SERVERS,
     security,
     ...(tags.length ? { tags } : {}),
     paths: sortedRecord(paths),
@@ -81,13 +94,16 @@ export function emitOpenApi(operations: Operation[], config: DocumentConfig, sch
 function info(config: DocumentConfig): InfoObject {
   const configured: Partial<InfoObject> = config.openapi.info ?? {};
   const pkg = config.packageInfo ?? {};
+  const code = config.documentInfo ?? {};
   const spdx = pkg.license && !/^(UNLICENSED|SEE LICENSE IN\b)/i.test(pkg.license) ? pkg.license : undefined;
   const rest = Object.fromEntries(Object.entries(configured).filter(([key]) => key !== "title" && key !== "version"));
   return {
-    title: configured.title ?? config.service.name,
-    version: configured.version ?? config.service.version,
-    ...(configured.description === undefined && pkg.description ? { description: pkg.description } : {}),
+    title: configured.title ?? code.title ?? config.service.name,
+    version: configured.version ?? code.version ?? config.service.version,
+    ...(configured.description === undefined && (code.description ?? pkg.description)
+      ? { description: code.description ?? pkg.description }
+      : {}),
     ...rest,
-    ...(configured.license === undefined && spdx ? { license: { name: spdx, identifier: spdx } } : {}),
+    ...(configured.license === undefined && (code.license ?? spdx) ? { license: code.license ?? { name: spdx!, identifier: spdx! } } : {}),
   } as InfoObject;
 }

@@ -15,6 +15,7 @@ import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
 import { decoratorCall } from "./decorators.js";
+import { documentBuilderInfo } from "./document-builder.js";
 import { type DocDecorator, swaggerDoc } from "./swagger-docs.js";
 import { type Bootstrap, findApplications, type NestApplication, projectBootstrap } from "./applications.js";
 
@@ -76,6 +77,8 @@ export function nestAdapterWith(
         noHost,
       );
       interpreter.executeAll();
+      const info = options.documentInfo ? documentBuilderInfo(sources, interpreter) : undefined;
+      if (info) options.documentInfo!(info);
       // The applications `NestFactory.create` bootstraps; without any, every registered controller under
       // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).
       const apps = chooseApplications(findApplications(sources, interpreter, diagnostics), configured.app, diagnostics);
