@@ -412,6 +412,60 @@ const cases: Case[] = [
     routes: ["GET /a [a.read] unresolved(permissions)"],
     diagnostics: ["APX301 app.ts:4"],
   },
+  {
+    name: "a class extending the framework's router is that router: super({ prefix }), its own methods (private too), inherited verbs",
+    files: {
+      "auth.ts": AUTH.replace("req: unknown, res: unknown, next: () => void", "ctx: unknown, next: () => Promise<void>"),
+      "schema-router.ts": [
+        `import Router from "@koa/router"; import { requirePermission } from "./auth";`,
+        `export default class SchemaRouter extends Router {`,
+        `  constructor(readonly table: string, readonly key: string) {`,
+        `    super({ prefix: "/" + table.replace(/_/g, "-") });`,
+        `    this.#addRoutes();`,
+        `  }`,
+        `  #addRoutes() {`,
+        `    this.get("/", requirePermission(\`\${this.key}.read\`), async (ctx) => { ctx.body = []; });`,
+        `    this.delete("/:id", requirePermission(\`\${this.key}.write\`), async (ctx) => { ctx.status = 204; });`,
+        `  }`,
+        `  addRelationRoutes(pathname: string) {`,
+        `    this.get(\`/:id/\${pathname}\`, async (ctx) => { ctx.body = []; });`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import SchemaRouter from "./schema-router";`,
+        `const roles = new SchemaRouter("organization_roles", "roles");`,
+        `roles.addRelationRoutes("scopes");`,
+        `roles.post("/", async (ctx) => { ctx.status = 201; });`,
+        `const api = new Router({ prefix: "/api" });`,
+        `api.use(roles.routes(), roles.allowedMethods());`,
+        `const app = new Koa(); app.use(api.routes());`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/organization-roles/{id} [roles.write]",
+      "GET /api/organization-roles [roles.read]",
+      "GET /api/organization-roles/{id}/scopes []",
+      "POST /api/organization-roles []",
+    ],
+  },
+  {
+    name: "a router whose prefix cannot be read is left out with a warning, never indexed without its prefix",
+    files: {
+      "gen.ts": `export declare function tableOf(name: string): { table: string };\n`,
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import { tableOf } from "./gen";`,
+        `const things = new Router({ prefix: "/" + tableOf("things").table });`,
+        `things.get("/:id", async (ctx) => { ctx.body = {}; });`,
+        `const api = new Router({ prefix: "/api" });`,
+        `api.get("/health", async (ctx) => { ctx.body = "ok"; });`,
+        `api.use(things.routes());`,
+        `const app = new Koa(); app.use(api.routes());`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/health []"],
+    diagnostics: ["APX201 app.ts:2"],
+  },
 ];
 
 describe("valid code real services write", () => {

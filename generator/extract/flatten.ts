@@ -82,6 +82,7 @@ export function flattenApp(
   };
 
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
+    if (router.prefixUnreadable) return;
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
     const prefixParts = simplePath ? partsOf(prefix) : null;
     for (const layer of router.stack) {

@@ -16,6 +16,8 @@ export interface RouterNode {
   mounted: boolean;
   /** A prefix the router applies to all its own paths (Koa's `new Router({ prefix })`). */
   prefix?: string;
+  /** Its prefix could not be read (reported where it is written): its routes are left out, not indexed without it. */
+  prefixUnreadable?: true;
 }
 
 export type Layer = RouteLayer | MiddlewareLayer | MountLayer;

@@ -74,6 +74,8 @@ export abstract class RouterHost implements HostAdapter {
   }
 
   routerOf(value: Value): RouterNode | undefined {
+    // An instance of a class extending the framework's router (`class SchemaRouter extends Router`).
+    if (value.kind === "instance" && value.host) return this.routerOf(value.host);
     return value.kind === "host" && (value.host as RouterObject).type === "router"
       ? (value.host as { router: RouterNode }).router
       : undefined;

@@ -1029,7 +1029,7 @@ export class Interpreter {
     const wantStatic = owner.kind === "class";
     for (let decl: ts.ClassLikeDeclaration | undefined = owner.decl, scope = owner.scope; decl; ) {
       for (const member of decl.members) {
-        if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+        if (!member.name || !(ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name)) || member.name.text !== name) continue;
         if (hasModifier(member, ts.SyntaxKind.StaticKeyword) !== wantStatic) continue;
         if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope, thisValue: owner };
         if (ts.isGetAccessorDeclaration(member) && member.body)
@@ -1046,6 +1046,14 @@ export class Interpreter {
     return unknown(node, `reads \`${name}\`, which the class ${owner.decl.name?.text ?? ""} does not define`);
   }
 
+  /** The class a class extends when it comes from a package (a framework's router or app class). */
+  private externalBase(decl: ts.ClassLikeDeclaration, scope: Scope): ExternalValue | undefined {
+    const heritage = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    if (!heritage) return undefined;
+    const base = this.evaluate(heritage.expression, scope);
+    return base.kind === "external" ? base : undefined;
+  }
+
   /** The class a class extends, when it is a class of the sources. */
   private baseClass(decl: ts.ClassLikeDeclaration, scope: Scope): Extract<Value, { kind: "class" }> | undefined {
     const heritage = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
@@ -1060,13 +1068,34 @@ export class Interpreter {
    * — with `this` bound, so `this.router = Router()` and `this.initRoutes()` in a constructor register
    * routes on the instance's router.
    */
-  private construct(cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.Node): InstanceValue {
+  private construct(cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.NewExpression, callerScope: Scope): InstanceValue {
     const instance: InstanceValue = { kind: "instance", decl: cls.decl, scope: cls.scope, props: new Map() };
-    this.initialize(instance, cls, args, node, 0);
+    this.initialize(instance, cls, args, node, 0, { nodes: node.arguments ?? [], scope: callerScope });
     return instance;
   }
 
-  private initialize(instance: InstanceValue, cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.Node, depth: number): void {
+  /** Whether a class of the sources (or a base class of the sources) defines a member. */
+  private defines(instance: InstanceValue, name: string): boolean {
+    if (instance.props?.has(name)) return true;
+    for (let decl: ts.ClassLikeDeclaration | undefined = instance.decl, scope = instance.scope; decl; ) {
+      if (decl.members.some((m) => m.name && (ts.isIdentifier(m.name) || ts.isPrivateIdentifier(m.name)) && m.name.text === name))
+        return true;
+      const base = this.baseClass(decl, scope);
+      decl = base?.decl;
+      if (base) scope = base.scope;
+    }
+    return false;
+  }
+
+  private initialize(
+    instance: InstanceValue,
+    cls: Extract<Value, { kind: "class" }>,
+    args: Value[],
+    node: ts.Node,
+    depth: number,
+    /** The argument expressions `args` were read from, for a framework base class's host to read again. */
+    written: { nodes: readonly ts.Expression[]; scope: Scope },
+  ): void {
     if (depth > 10 || this.depth >= MAX_CALL_DEPTH) return;
     const props = instance.props!;
     const decl = cls.decl;
@@ -1093,10 +1122,26 @@ export class Interpreter {
           ts.isCallExpression(st.expression) &&
           st.expression.expression.kind === ts.SyntaxKind.SuperKeyword,
       );
-      const superArgs = superCall
-        ? ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments.map((a) => this.argument(a, scope))
-        : args;
-      this.initialize(instance, base, superArgs, node, depth + 1);
+      const superNodes = superCall ? ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments : undefined;
+      const superArgs = superNodes ? superNodes.map((a) => this.argument(a, scope)) : args;
+      this.initialize(instance, base, superArgs, node, depth + 1, superNodes ? { nodes: superNodes, scope } : written);
+    } else {
+      // A framework's class as the base (`extends Router`, `extends Hono`): the host makes its object from
+      // the `super(...)` arguments, as `new Router(...)` would, at the site of the `new` of the subclass.
+      const external = this.externalBase(decl, cls.scope);
+      if (external && ts.isNewExpression(node)) {
+        const superCall = ctor?.body?.statements.find(
+          (st) =>
+            ts.isExpressionStatement(st) &&
+            ts.isCallExpression(st.expression) &&
+            st.expression.expression.kind === ts.SyntaxKind.SuperKeyword,
+        );
+        const call = superCall
+          ? { node, args: ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments, scope }
+          : { node, args: written.nodes, scope: written.scope };
+        const made = this.host.callExternal(external, call);
+        if (made?.kind === "host") instance.host = made;
+      }
     }
     for (const member of decl.members) {
       if (!ts.isPropertyDeclaration(member) || !member.initializer || hasModifier(member, ts.SyntaxKind.StaticKeyword)) continue;
@@ -1142,6 +1187,9 @@ export class Interpreter {
       const receiver = this.evaluate(callee.expression, scope);
       const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : (computed as { value: string }).value;
       if (receiver.kind === "host") return this.host.callMethod(receiver, method, { node, args, scope });
+      // A member of the framework's class that the subclass does not define or override.
+      if (receiver.kind === "instance" && receiver.host && !this.defines(receiver, method))
+        return this.host.callMethod(receiver.host, method, { node, args, scope });
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
       return this.invoke(this.property(receiver, method, callee), node, scope);
@@ -1161,7 +1209,7 @@ export class Interpreter {
         return this.callFunction(callee, this.arguments(args, scope), node);
       case "class":
         return ts.isNewExpression(node)
-          ? this.construct(callee, this.arguments(args, scope), node)
+          ? this.construct(callee, this.arguments(args, scope), node, scope)
           : unknown(node, "calls a class without new");
       case "unknown":
         return callee;
@@ -1204,6 +1252,30 @@ export class Interpreter {
       if (method === "toLowerCase") return str(receiver.value.toLowerCase());
       if (method === "toUpperCase") return str(receiver.value.toUpperCase());
       if (method === "trim") return str(receiver.value.trim());
+      // `name.replace(/_/g, "-")`: a literal pattern (string or regular expression) and a string replacement.
+      if ((method === "replace" || method === "replaceAll") && args.length === 2) {
+        const patternNode = args[0]!;
+        const replacement = this.evaluate(args[1]!, scope);
+        let pattern: string | RegExp | undefined;
+        if (ts.isRegularExpressionLiteral(patternNode)) {
+          const literal = /^\/(.*)\/([a-z]*)$/s.exec(patternNode.text);
+          try {
+            pattern = literal ? new RegExp(literal[1]!, literal[2]) : undefined;
+          } catch {
+            pattern = undefined;
+          }
+        } else {
+          const value = this.evaluate(patternNode, scope);
+          if (value.kind === "string") pattern = value.value;
+        }
+        if (pattern === undefined || replacement.kind !== "string")
+          return unknown(node, `calls ${method}() with a pattern or replacement that is not a literal`);
+        if (method === "replaceAll" && pattern instanceof RegExp && !pattern.global)
+          return unknown(node, "calls replaceAll() with a non-global regular expression (a TypeError at run time)");
+        return str(
+          method === "replace" ? receiver.value.replace(pattern, replacement.value) : receiver.value.replaceAll(pattern, replacement.value),
+        );
+      }
       if (method === "concat") {
         const parts = args.map((a) => this.evaluate(a, scope));
         const strings = parts.map((p) => (p.kind === "string" || p.kind === "number" ? String(p.value) : undefined));

@@ -53,6 +53,11 @@ export interface InstanceValue {
   decl: ts.ClassLikeDeclaration;
   scope: Scope;
   props?: Map<string, Value>;
+  /**
+   * What `super(...)` made when the class extends a framework's class (`class SchemaRouter extends
+   * Router`): the host's object. Members the class does not define are the framework's, called on it.
+   */
+  host?: HostValue;
 }
 
 /** Something imported from a package that is not part of the analysed sources, e.g. `express.Router`. */

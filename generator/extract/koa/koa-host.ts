@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -29,7 +29,11 @@ export class KoaHost extends RouterHost {
         if (prefix) {
           const strings = stringsOf(prefix);
           if (strings?.length === 1) router.prefix = strings[0];
-          else this.paths(call.args[0], call, "router prefix");
+          else {
+            this.paths(prefixNode(call.args[0]!) ?? call.args[0], call, "router prefix");
+            router.prefixUnreadable = true;
+            this.recorder?.spoil(call.node.getSourceFile().fileName, "it creates a router whose prefix apidex cannot read");
+          }
         }
       }
       return value;
@@ -50,6 +54,7 @@ export class KoaHost extends RouterHost {
       this.visit(node);
       const paths = this.paths(call.args[0], call, "router prefix");
       if (paths?.length === 1) router.prefix = paths[0];
+      else router.prefixUnreadable = true;
       return receiver;
     }
     if (KOA_METHODS.has(method)) {
@@ -142,4 +147,14 @@ export class KoaHost extends RouterHost {
     }
     return value;
   }
+}
+
+/** The `prefix` property's expression in an options literal (`new Router({ prefix: ... })`), to name it in a warning. */
+function prefixNode(arg: ts.Expression): ts.Expression | undefined {
+  const inner = unwrap(arg);
+  if (!ts.isObjectLiteralExpression(inner)) return undefined;
+  for (const p of inner.properties)
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
+      return p.initializer;
+  return undefined;
 }
