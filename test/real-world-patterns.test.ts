@@ -337,7 +337,7 @@ const cases: Case[] = [
     routes: ["GET /teams []", "GET /users []"],
   },
   {
-    name: "spread arguments forwarded to route modules, and an all() handler passed by reference that answers",
+    name: "spread arguments forwarded to route modules, and an all() handler passed by reference that answers (next only handed to an error helper in catch)",
     files: {
       "auth.ts": AUTH,
       "express.ts": [
@@ -350,7 +350,7 @@ const cases: Case[] = [
         `router.all("/tables/:name", requirePermission("tables.use"), forward);`,
         `app.use("/api", router);`,
       ].join("\n"),
-      "proxy.ts": `export async function forward(req: any, res: any, next: any) {\n  try { res.json(await fetch("http://db/" + req.params.name)); } catch (error) { next(error); }\n}\n`,
+      "proxy.ts": `declare function handleProxyError(error: unknown, res: any, next: any): void;\nexport async function forward(req: any, res: any, next: any) {\n  try { res.json(await fetch("http://db/" + req.params.name)); } catch (error) { handleProxyError(error, res, next); }\n}\n`,
     },
     routes: [
       "GET /api/account [account.read]",

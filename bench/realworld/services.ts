@@ -74,7 +74,8 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "generated",
       reader: { type: "openapi", files: ["packages/docs/open-api.json"] },
-      note: "packages/docs/open-api.json from @fastify/swagger; pinned to an older commit because the mirror lacks the spec blob at HEAD (52b2bee9)",
+      only: ["/api", "/internal-api"],
+      note: "packages/docs/open-api.json from @fastify/swagger; pinned to an older commit because the mirror lacks the spec blob at HEAD (52b2bee9). The document also lists 55 operations under /api-l and /internal-api-l (embedded dashboard, admin workspaces, Stripe, sessions) whose controllers are not in the repository (the hosted edition's); they are out of scope",
     },
   },
   {

@@ -274,22 +274,25 @@ function allAnswers(handlerArgs: readonly ts.Expression[], parts: HandlerParts, 
 
 /**
  * Whether a middleware passes requests on: it calls its third parameter without an argument (`next()`),
- * or hands it to something else. `next(error)` only reports a failure: the function still answers.
+ * or hands it to something else. `next(error)` only reports a failure: the function still answers; so
+ * does handing `next` to an error helper inside a `catch` block (`handleError(error, res, next)`).
  */
 function callsNext(decl: ts.FunctionLikeDeclaration): boolean {
   const next = decl.parameters[2]?.name;
   if (!next || !ts.isIdentifier(next) || !decl.body) return true;
   let found = false;
-  const visit = (node: ts.Node): void => {
+  const visit = (node: ts.Node, inCatch: boolean): void => {
     if (found) return;
     if (ts.isIdentifier(node) && node.text === next.text && node !== next) {
       const parent = node.parent;
-      const calledWithError = ts.isCallExpression(parent) && parent.expression === node && parent.arguments.length > 0;
-      if (!calledWithError) found = true;
+      const called = ts.isCallExpression(parent) && parent.expression === node;
+      const calledWithError = called && parent.arguments.length > 0;
+      const handedOnInCatch = inCatch && !called && ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression);
+      if (!calledWithError && !handedOnInCatch) found = true;
       return;
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, inCatch || ts.isCatchClause(node)));
   };
-  visit(decl.body);
+  visit(decl.body, false);
   return found;
 }
