@@ -220,6 +220,7 @@ function analyse(
       permissionCalls: config.permissionCalls,
       anyPermissionCalls: config.anyPermissionCalls,
       ...(config.registry ? { registry: config.registry } : {}),
+      ...(config.env ? { env: config.env } : {}),
       ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.docDecorators?.length ? { nestDocDecorators: config.nest.docDecorators } : {}),

@@ -55,6 +55,8 @@ const patterns: Case[] = [
       "GET /ping []",
       "GET /things [things.read]",
       "GET /things/{id} []",
+      "HEAD /ping []",
+      "OPTIONS /ping []",
       "PATCH /ping []",
       "POST /ping []",
       "PUT /ping []",

@@ -356,6 +356,8 @@ const cases: Case[] = [
       "GET /api/account [account.read]",
       "DELETE /api/tables/{name} [tables.use]",
       "GET /api/tables/{name} [tables.use]",
+      "HEAD /api/tables/{name} [tables.use]",
+      "OPTIONS /api/tables/{name} [tables.use]",
       "PATCH /api/tables/{name} [tables.use]",
       "POST /api/tables/{name} [tables.use]",
       "PUT /api/tables/{name} [tables.use]",
@@ -465,6 +467,43 @@ const cases: Case[] = [
     },
     routes: ["GET /api/health []"],
     diagnostics: ["APX201 app.ts:2"],
+  },
+  {
+    name: "modules added under a run-time condition are reported, not lost silently; the config's env decides the condition",
+    files: {
+      "search.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("search")\nexport class SearchController { @Get() find(): string[] { return []; } }\n`,
+      "search.module.ts": `import { Module } from "@nestjs/common"; import { SearchController } from "./search.controller";\n@Module({ controllers: [SearchController] })\nexport class SearchModule {}\n`,
+      "users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class UsersController { @Get() list(): string[] { return []; } }\n`,
+      "app.module.ts": [
+        `import { Module, type Type } from "@nestjs/common"; import { SearchModule } from "./search.module"; import { UsersController } from "./users.controller";`,
+        `const searchModules: Type[] = [];`,
+        `if (process.env.SEARCH_ENABLED !== "false") {`,
+        `  searchModules.push(SearchModule);`,
+        `}`,
+        `@Module({ imports: [...searchModules], controllers: [UsersController] })`,
+        `export class AppModule {}`,
+      ].join("\n"),
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n`,
+    },
+    routes: ["GET /users []"],
+    diagnostics: ["APX213 app.module.ts:3"],
+  },
+  {
+    name: "with env in the config, process.env is that environment (a name it omits is unset): the conditional module is read",
+    files: {
+      "search.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("search")\nexport class SearchController { @Get() find(): string[] { return []; } }\n`,
+      "search.module.ts": `import { Module } from "@nestjs/common"; import { SearchController } from "./search.controller";\n@Module({ controllers: [SearchController] })\nexport class SearchModule {}\n`,
+      "app.module.ts": [
+        `import { Module, type Type } from "@nestjs/common"; import { SearchModule } from "./search.module";`,
+        `const searchModules: Type[] = [];`,
+        `if (process.env.SEARCH_ENABLED !== "false") searchModules.push(SearchModule);`,
+        `@Module({ imports: [...searchModules] })`,
+        `export class AppModule {}`,
+      ].join("\n"),
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n`,
+    },
+    config: { env: { NODE_ENV: "production" } },
+    routes: ["GET /search []"],
   },
 ];
 

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   openapi: NonNullable<ApidexConfig["openapi"]>;
   lint: NonNullable<ApidexConfig["lint"]>;
   nest?: NonNullable<ApidexConfig["nest"]>;
+  /** The environment the artifacts describe (`env`). */
+  env?: Record<string, string>;
   /** Route tables whose entries carry their permission metadata (`registry`). */
   registry?: NonNullable<ApidexConfig["registry"]>;
   /** Folders of file-system routes (`fileRoutes`), `dir` relative to `root`. */
@@ -124,6 +126,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ...(config.nest ? { nest: config.nest } : {}),
     strict: Boolean(options.strict || config.strict),
     ...(config.registry ? { registry: config.registry } : {}),
+    ...(config.env ? { env: config.env } : {}),
     ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
     ...(configFile ? { configFile } : {}),
   };

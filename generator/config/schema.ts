@@ -99,6 +99,12 @@ export const configSchema = z
           .strict(),
       )
       .optional(),
+    /**
+     * The environment the artifacts describe: `process.env.NAME` reads these values (feature flags,
+     * `NODE_ENV`), and a name not set here is unset. Without the field, the environment is only known at
+     * run time.
+     */
+    env: z.record(z.string(), z.string()).optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z

@@ -19,6 +19,8 @@ export interface ExtractOptions {
   permissionCalls: readonly string[];
   /** Permission calls whose keys are alternatives (the defaults when absent). */
   anyPermissionCalls?: readonly string[];
+  /** The environment the artifacts describe (config `env`): what `process.env.NAME` reads. */
+  env?: Readonly<Record<string, string>>;
   /** Route tables whose entries carry their own permission metadata. */
   registry?: { permission: string; when?: string | undefined };
   /** NestJS permission decorators, when the config replaces the defaults. */

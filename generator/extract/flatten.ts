@@ -47,7 +47,11 @@ class MiddlewareTrie {
 }
 
 /** The methods an `all()` route answers, as separate operations. */
-export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+/**
+ * What a handler for every method answers (`app.all()`, NestJS `@All()`): the methods OpenAPI has an
+ * operation for, but TRACE, as @nestjs/swagger documents `@All()`.
+ */
+export const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
 /**
  * Walks an app's layers in the order the framework runs them and turns every route into facts. A route needs

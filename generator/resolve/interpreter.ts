@@ -45,6 +45,11 @@ export interface InterpreterOptions {
   tracker?: EvaluationTracker;
   /** Modules redone from an earlier run's summaries instead of being parsed and evaluated. */
   replay?: ModuleReplay;
+  /**
+   * The environment the artifacts describe (config `env`): `process.env.NAME` reads these values, and a
+   * name it does not set is unset (`undefined`), as in a deployment that sets only these.
+   */
+  env?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -166,6 +171,7 @@ export class Interpreter {
   /** The entries of the loops running now, innermost last (registry metadata is read from them). */
   private readonly iterations: Value[] = [];
   private readonly registry: RegistryOptions | undefined;
+  private readonly env: Readonly<Record<string, string>> | undefined;
   /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
   readonly deadBranches = new Set<ts.Node>();
   /** Declarations of every function the evaluator invoked. */
@@ -184,6 +190,7 @@ export class Interpreter {
     this.permissionCalls = new Set([...options.permissionCalls, ...(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS)]);
     this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
     this.registry = options.registry;
+    this.env = options.env;
     this.tracker = options.tracker;
     this.replay = options.replay;
   }
@@ -485,11 +492,45 @@ export class Interpreter {
   private runIf(statement: ts.IfStatement, scope: Scope): void {
     if (leavesEarly(statement)) return;
     const test = truthiness(this.evaluate(statement.expression, scope));
-    if (test === undefined) return;
+    if (test === undefined) {
+      this.reportUnknownCondition(statement, scope);
+      return;
+    }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
     if (other) this.deadBranches.add(other);
     if (branch) this.run(branch, scope, undefined);
+  }
+
+  /**
+   * A condition only known at run time is not run. Route registrations in its branches are reported where
+   * they are (APX210); what a branch adds to an array apidex reads — `modules.push(SearchModule)` — would
+   * be lost silently, so it is reported here, once per condition.
+   */
+  private reportUnknownCondition(statement: ts.IfStatement, scope: Scope): void {
+    let mutation: ts.Node | undefined;
+    const visit = (node: ts.Node): void => {
+      if (mutation || isFunctionLike(node)) return;
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        ["push", "unshift", "splice"].includes(node.expression.name.text) &&
+        ts.isIdentifier(node.expression.expression) &&
+        scope.lookup(node.expression.expression.text) &&
+        this.lookup(node.expression.expression.text, scope, node).kind === "array"
+      )
+        mutation = node;
+      else ts.forEachChild(node, visit);
+    };
+    visit(statement.thenStatement);
+    if (statement.elseStatement) visit(statement.elseStatement);
+    if (!mutation) return;
+    this.diagnostics.warning(
+      "APX213",
+      `This condition is only known at run time (\`${excerpt(statement.expression)}\`): what its branches do to \`${excerpt(mutation).slice(0, 60)}\` and the like is not read, and what depends on it (modules, routers, tables) may be missing.`,
+      siteOf(statement.expression),
+      "Set the environment variables it reads in the config's `env`, or make the condition a constant.",
+    );
   }
 
   /**
@@ -769,7 +810,12 @@ export class Interpreter {
     const binding = scope.lookup(name);
     if (binding) return this.read(binding, node);
     if (name === "undefined") return UNDEFINED;
-    if (name === "process") return unknown(node, "reads the process environment, only known at run time");
+    if (name === "process") {
+      if (!this.env) return unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
+      // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
+      const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
+      return { kind: "object", props: new Map([["env", env]]), open: true };
+    }
     return unknown(node, `uses \`${name}\`, which is not declared in the analysed sources`);
   }
 
@@ -1283,6 +1329,13 @@ export class Interpreter {
           ? str(receiver.value + strings.join(""))
           : unknown(node, "concatenates values that are not static strings");
       }
+    }
+    // `modules.push(SearchModule)` in code apidex runs: the array holds it from then on, as at run time.
+    if (receiver.kind === "array" && (method === "push" || method === "unshift") && receiver.items.length < MAX_UNROLLED) {
+      const added = this.arguments(args, scope);
+      if (method === "push") receiver.items.push(...added);
+      else receiver.items.unshift(...added);
+      return { kind: "number", value: receiver.items.length };
     }
     if (receiver.kind === "array" && (method === "forEach" || method === "map" || method === "flatMap"))
       return this.iterate(receiver, method, node, scope);

@@ -40,6 +40,7 @@ export const expressAdapter: FrameworkAdapter = {
         permissionCalls: options.permissionCalls,
         anyPermissionCalls: options.anyPermissionCalls,
         registry: options.registry,
+        env: options.env,
         ...session?.interpreterOptions(),
       },
       host,

@@ -16,7 +16,12 @@ export const fastifyAdapter: FrameworkAdapter = {
     const interpreter = new Interpreter(
       sources,
       diagnostics,
-      { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry },
+      {
+        permissionCalls: options.permissionCalls,
+        anyPermissionCalls: options.anyPermissionCalls,
+        registry: options.registry,
+        env: options.env,
+      },
       host,
     );
     host.interpreter = interpreter;

@@ -103,6 +103,7 @@ function extractFileRoutes(
       permissionCalls: options.permissionCalls,
       anyPermissionCalls: options.anyPermissionCalls,
       registry: options.registry,
+      env: options.env,
       ...session?.interpreterOptions(),
     },
     host,

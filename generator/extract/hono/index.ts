@@ -25,6 +25,7 @@ export const honoAdapter: FrameworkAdapter = {
         permissionCalls: options.permissionCalls,
         anyPermissionCalls: options.anyPermissionCalls,
         registry: options.registry,
+        env: options.env,
         ...session?.interpreterOptions(),
       },
       host,

@@ -161,7 +161,7 @@ export function moduleTree(
       }
       for (const imported of importedModules(element, scope, interpreter)) visit(imported.module, imported.controllers);
     }
-    const controllers = [...propertyElements(options, "controllers").map((e) => interpreter.evaluate(e, scope)), ...extra];
+    const controllers = [...propertyElements(options, "controllers").flatMap((e) => flatten(interpreter.evaluate(e, scope))), ...extra];
     for (const value of controllers) {
       if (value.kind === "class" && ts.isClassDeclaration(value.decl) && !seenControllers.has(value.decl)) {
         seenControllers.add(value.decl);
@@ -239,7 +239,8 @@ function propertyElements(options: ts.ObjectLiteralExpression | undefined, name:
   for (const property of options?.properties ?? []) {
     if (!ts.isPropertyAssignment(property) || property.name.getText() !== name) continue;
     if (!ts.isArrayLiteralExpression(property.initializer)) return [property.initializer];
-    return [...property.initializer.elements];
+    // `[...featureModules, UsersModule]`: a spread is read as the array it spreads (each item a module).
+    return property.initializer.elements.map((e) => (ts.isSpreadElement(e) ? e.expression : e));
   }
   return [];
 }
@@ -401,4 +402,8 @@ export function routePattern(raw: string): RegExp {
     return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\*/g, ".*")}`;
   });
   return new RegExp(`^${parts.join("") || "/"}/?$`);
+}
+
+function flatten(value: Value): Value[] {
+  return value.kind === "array" ? value.items.flatMap(flatten) : [value];
 }

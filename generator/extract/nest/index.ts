@@ -10,6 +10,7 @@ import { saysAnyOf } from "../../resolve/any-of.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
+import { ALL_METHODS } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
@@ -50,7 +51,6 @@ const VERB_DECORATORS: Record<string, string> = {
   All: "ALL",
   Search: "SEARCH",
 };
-const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Nest objects have no runtime meaning for the evaluator: it only reads constants and handler bodies. */
 const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiver) => receiver };
@@ -73,7 +73,12 @@ export function nestAdapterWith(
       const interpreter = new Interpreter(
         sources,
         diagnostics,
-        { permissionCalls: options.permissionCalls, anyPermissionCalls: options.anyPermissionCalls, registry: options.registry },
+        {
+          permissionCalls: options.permissionCalls,
+          anyPermissionCalls: options.anyPermissionCalls,
+          registry: options.registry,
+          env: options.env,
+        },
         noHost,
       );
       interpreter.executeAll();
