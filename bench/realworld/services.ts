@@ -135,7 +135,7 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["packages/api-documentation/src/yml/swagger.yml"] },
       prefix: "/api/v1",
-      note: "packages/api-documentation/src/yml/swagger.yml, hand-written (recall only)",
+      note: "packages/api-documentation/src/yml/swagger.yml, hand-written (recall only). The one miss, PATCH /api/v1/upsert-history/{id}, is the spec's: the code registers PATCH /api/v1/upsert-history/ (the ids travel in the body)",
     },
   },
   {
@@ -171,7 +171,7 @@ export const SERVICES: Service[] = [
         ].map((f) => `openapi/${f}.yaml`),
       },
       ignoreServerBase: true,
-      note: "openapi/*.yaml, hand-written per module (recall only)",
+      note: "openapi/*.yaml, hand-written per module (recall only). Misses: GET/DELETE /api/logs, which the code does not register (its log routes are /api/logs/audits, /sources, /stats, ...), and the S3 gateway, which one router.use() handler dispatches by method and query (no per-path registrations to read)",
     },
   },
   {
@@ -185,7 +185,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "generated",
       reader: { type: "registry-calls", dir: "backend/src/routes", callee: "registerPath" },
-      note: "the registerPath({method, path}) declarations that backend/src/scripts/generateOpenApiSpecs.ts turns into swagger-v2/v3.json (the generated files are not committed, so the declarations are read)",
+      note: "the registerPath({method, path}) declarations that backend/src/scripts/generateOpenApiSpecs.ts turns into swagger-v2/v3.json (the generated files are not committed, so the declarations are read). The misses are the inference routes, registered under `if (!config.ui?.inference || config.ui.inference?.enabled)`: node-config reads config/*.cjs at start-up, so apidex reports them (APX210) and leaves them out",
     },
   },
   {
@@ -229,7 +229,7 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "openapi", files: ["apps/example/public/openapi.json"] },
       only: ["/api/v2"],
-      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router",
+      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router. The misses are next-rest-framework's rpcRoute: one POST per key of the object passed to it, served at the dynamic segment [operationId]; apidex indexes the template POST /api/v2/rpc/{operationId} and does not enumerate the keys (unsupported: a framework-specific convention)",
     },
   },
 ];
