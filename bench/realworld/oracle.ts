@@ -15,6 +15,9 @@ export interface OracleOperation {
   path: string;
   /** Permission keys the spec carries (x-permissions, x-service-permissions, or security scopes); undefined when none. */
   permissions?: string[];
+  /** The spec's own words for the operation (bench/search uses them as queries); never committed. */
+  summary?: string;
+  description?: string;
 }
 
 export interface Oracle {
@@ -68,7 +71,16 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
     for (const [m, op] of Object.entries<Record<string, any>>(item ?? {})) {
       if (!METHODS.includes(m)) continue;
       const permissions = operationPermissions(op ?? {});
-      out.push({ method: m.toUpperCase(), path: `${base}${spec.prefix ?? ""}${p}`, ...(permissions ? { permissions } : {}) });
+      const words = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+      const summary = words(op?.summary);
+      const description = words(op?.description);
+      out.push({
+        method: m.toUpperCase(),
+        path: `${base}${spec.prefix ?? ""}${p}`,
+        ...(permissions ? { permissions } : {}),
+        ...(summary ? { summary } : {}),
+        ...(description ? { description } : {}),
+      });
     }
   }
   return out;
