@@ -1,123 +1,20 @@
-import { checksKey } from "../model/key-reach.js";
-import MiniSearch from "minisearch";
+import MiniSearch, { type SearchResult } from "minisearch";
 import type { IndexEntry } from "../emit/index-artifact.js";
-import { singular } from "../model/operation-id.js";
+import { checksKey } from "../model/key-reach.js";
+import { deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
+import { relatedWords } from "./lexicon.js";
+import { literalMatch } from "./literal.js";
+import { endsInParameter, type MethodIntent, methodIntent } from "./method-intent.js";
+import { type Word, terms, words } from "./words.js";
 
 /**
- * Verbs and nouns an assistant or a person uses for the same API action. Each word also searches for its
- * group's other words, so "email the invoice" finds send_invoice and "remove a tag" finds delete_tag.
+ * An operation as the search reads it: the index entry, and what the OpenAPI document adds where the
+ * operation is documented (its description, tags and query parameter names).
  */
-const VERB_GROUPS: readonly string[][] = [
-  ["send", "email", "mail", "deliver", "notify"],
-  ["delete", "remove", "destroy", "erase", "drop", "retire"],
-  ["list", "all", "index", "browse", "every", "upcoming"],
-  ["create", "add", "new", "make", "register", "book", "record", "start"],
-  ["update", "edit", "change", "modify", "rename", "set", "patch", "replace"],
-  ["get", "show", "fetch", "view", "read", "retrieve", "describe", "detail", "look"],
-  ["cancel", "void", "abort", "revoke", "withdraw"],
-  ["unassign", "off", "unschedule"],
-  ["approve", "accept", "confirm", "sign"],
-  ["decline", "reject", "deny", "refuse"],
-  ["assign", "dispatch", "allocate"],
-  ["refund", "reimburse", "return", "money", "back"],
-  ["complete", "finish", "done", "close"],
-  ["download", "pdf", "export", "csv", "receipt"],
-  ["merge", "combine", "deduplicate"],
-  ["archive", "deactivate", "disable"],
-  ["restore", "reactivate", "unarchive", "enable"],
-  ["adjust", "correct", "recount"],
-  ["reschedule", "move", "postpone"],
-  ["submit", "hand"],
-];
-
-const NOUN_GROUPS: readonly string[][] = [
-  ["customer", "client"],
-  ["location", "where", "gps", "position", "located"],
-  ["technician", "tech", "worker", "employee", "staff", "field"],
-  ["work", "job", "order", "ticket"],
-  ["invoice", "bill", "billing"],
-  ["estimate", "quote", "quotation", "proposal"],
-  ["payment", "charge", "transaction", "paid", "pay"],
-  ["appointment", "schedule", "booking", "visit", "slot", "calendar"],
-  ["inventory", "stock", "item", "part", "sku", "warehouse"],
-  ["note", "comment", "memo"],
-  ["attachment", "file", "upload", "document", "photo"],
-  ["report", "analytics", "metric", "stats", "revenue"],
-  ["webhook", "callback", "hook", "event", "subscription"],
-  ["team", "member", "user", "people", "invite", "invitation"],
-];
-
-export const SYNONYM_GROUPS: readonly string[][] = [...VERB_GROUPS, ...NOUN_GROUPS];
-
-const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS)
-  for (const word of group)
-    SYNONYMS.set(
-      word,
-      group.filter((w) => w !== word),
-    );
-
-const STOP_WORDS = new Set([
-  "a",
-  "an",
-  "the",
-  "of",
-  "for",
-  "to",
-  "in",
-  "on",
-  "by",
-  "with",
-  "my",
-  "our",
-  "this",
-  "that",
-  "and",
-  "or",
-  "from",
-  "it",
-  "its",
-  "is",
-  "can",
-  "i",
-  "me",
-  "please",
-  "how",
-  "do",
-  "which",
-  "what",
-  "some",
-  "one",
-  "about",
-]);
-
-/** Splits ids, paths, permission keys and prose into lower-case, singular words. */
-export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t && !STOP_WORDS.has(t))
-    .map((t) => (t.length > 3 ? singular(t) : t));
-}
-
-/** Every word that names an action: ids start with one (`list_`, `send_`, ...). */
-const ACTION_WORDS = new Set(VERB_GROUPS.flat());
-
-/** The words of a query that say what to do, or undefined when it names only things. */
-function verbIntent(words: string[]): Set<string> | undefined {
-  const verbs = words.filter((w) => ACTION_WORDS.has(w));
-  return verbs.length ? new Set(verbs.flatMap((w) => [w, ...(SYNONYMS.get(w) ?? [])])) : undefined;
-}
-
-/**
- * The id's leading verb against the query's intent: an operation whose verb the query asks for ranks
- * higher; a query that names no action ("upcoming appointments") prefers reads, the safe default.
- */
-function verbBoost(operationId: string, intent: Set<string> | undefined): number {
-  const verb = operationId.slice(0, operationId.indexOf("_") >>> 0);
-  if (!intent) return verb === "list" ? 1.3 : verb === "get" ? 1.2 : 1;
-  return intent.has(verb) ? 1.5 : 1;
+export interface SearchableOperation extends IndexEntry {
+  description?: string;
+  tags?: string[];
+  query_params?: string[];
 }
 
 export interface SearchFilters {
@@ -127,69 +24,173 @@ export interface SearchFilters {
   effect?: string;
 }
 
-export interface SearchHit {
-  entry: IndexEntry;
+export interface SearchHit<E extends SearchableOperation = SearchableOperation> {
+  entry: E;
   score: number;
+  /** Why it matched, briefly: the matched words by field (`"path: member, team; method: DELETE (remove)"`). */
+  why: string;
 }
 
-/**
- * Ranked search over an operation index (MiniSearch: BM25 with field boosts, prefix and fuzzy
- * matching), plus exact filters. Without words, the filtered operations come in index order.
- */
-export class OperationSearch {
-  private readonly engine: MiniSearch<IndexEntry>;
-  private readonly byId: Map<string, IndexEntry>;
+/** A word the request did not use but WordNet puts beside one it did counts this much of an asked word. */
+const RELATED_WEIGHT = 0.35;
+/** The request's verb means this operation's method ("remove" and DELETE). */
+const METHOD_BOOST = 1.3;
+/** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
+const SHAPE_BOOST = 1.15;
+/** The request's words appear, in order, in the operation's summary or description. */
+const PHRASE_BOOST = 1.5;
 
-  constructor(readonly entries: readonly IndexEntry[]) {
+/** The field names `why` shows: the last segment of a path is part of the path to a reader. */
+const SHOWN: Record<Field, string> = {
+  id: "id",
+  summary: "summary",
+  description: "description",
+  tags: "tags",
+  resource: "path",
+  path: "path",
+  params: "params",
+  permissions: "permissions",
+};
+
+/**
+ * Ranked search over an operation index: BM25 (MiniSearch) over the words of each operation's id, path,
+ * parameters, permission keys and documentation, in dictionary form, with field weights derived from the
+ * index itself; WordNet's related words at a lower weight; the HTTP meaning of the request's verb and
+ * number; and literal ids, paths and phrases first. Without words, the filtered operations come in index order.
+ */
+export class OperationSearch<E extends SearchableOperation = SearchableOperation> {
+  private readonly engine: MiniSearch<E>;
+  private readonly byId: Map<string, E>;
+  /** Every term of the index, so a related word is only asked for when some operation has it. */
+  private readonly vocabulary = new Set<string>();
+  /** Each operation's summary and description terms, for the phrase boost. */
+  private readonly prose = new Map<string, string[][]>();
+  readonly weights: Record<Field, number>;
+
+  constructor(readonly entries: readonly E[]) {
     this.byId = new Map(entries.map((e) => [e.operation_id, e]));
-    this.engine = new MiniSearch<IndexEntry>({
+    this.weights = deriveFieldWeights(entries);
+    this.engine = new MiniSearch<E>({
       idField: "operation_id",
-      fields: ["id", "summary", "path", "permissions", "method"],
-      extractField: (doc, field) => {
-        if (field === "operation_id") return doc.operation_id;
-        if (field === "id") return doc.operation_id;
-        if (field === "summary") return doc.summary;
-        if (field === "path") return doc.path.replace(/\{[^}]+\}/g, " ");
-        if (field === "permissions") return [...doc.permissions, ...(doc.any_of ?? []).flat()].join(" ");
-        if (field === "method") return doc.method;
-        return "";
-      },
-      tokenize,
-      processTerm: (term) => term,
-      searchOptions: {
-        boost: { id: 3, summary: 2, path: 1.5, permissions: 1, method: 0.5 },
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-        combineWith: "OR",
-        tokenize,
-        processTerm: (term) => term,
+      fields: [...FIELDS],
+      extractField: (doc, field) => (field === "operation_id" ? doc.operation_id : fieldText(doc, field as Field)),
+      tokenize: terms,
+      processTerm: (term) => {
+        this.vocabulary.add(term);
+        return term;
       },
     });
     this.engine.addAll([...entries]);
+    for (const e of entries)
+      this.prose.set(
+        e.operation_id,
+        [e.documented ? e.summary : "", e.description ?? ""].filter(Boolean).map((text) => terms(text)),
+      );
   }
 
-  search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit[] {
-    const keep = (e: IndexEntry) =>
+  search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit<E>[] {
+    const keep = (e: E) =>
       (!filters.pathContains || e.path.toLowerCase().includes(filters.pathContains.toLowerCase())) &&
       (!filters.permission || checksKey(e, filters.permission)) &&
       (!filters.method || e.method === filters.method.toUpperCase()) &&
       (!filters.effect || e.effect === filters.effect);
-    const words = query ? tokenize(query) : [];
-    if (!words.length)
+    const asked = query ? words(query) : [];
+    if (!asked.length)
       return this.entries
         .filter(keep)
         .slice(0, limit)
-        .map((entry) => ({ entry, score: 0 }));
-    const asked = new Set(words);
-    const queries = words.map((word) => ({ combineWith: "OR" as const, queries: [word, ...(SYNONYMS.get(word) ?? [])] }));
-    // A synonym counts, but less than the word that was asked for.
-    const results = this.engine.search({ combineWith: "OR", queries }, { boostTerm: (term) => (asked.has(term) ? 1 : 0.5) });
-    const intent = verbIntent(words);
-    const hits: SearchHit[] = [];
+        .map((entry) => ({ entry, score: 0, why: "" }));
+
+    const literal = literalMatch(query!, this.entries);
+    const intent = methodIntent(asked);
+    const askedTerms = new Set(asked.map((w) => w.term));
+    const queries = [...askedTerms].map((term) => {
+      const related = relatedWords(term).filter((r) => this.vocabulary.has(r) && !askedTerms.has(r));
+      return { combineWith: "OR" as const, queries: [term, ...related] };
+    });
+    const results = this.engine.search(
+      { combineWith: "OR", queries },
+      {
+        boost: this.weights,
+        boostTerm: (term) => (askedTerms.has(term) ? 1 : RELATED_WEIGHT),
+        prefix: (term) => term.length >= 4 && askedTerms.has(term),
+        fuzzy: (term) => (term.length >= 5 && askedTerms.has(term) ? 0.2 : false),
+      },
+    );
+
+    const hits: SearchHit<E>[] = [];
+    const seen = new Set<string>();
     for (const r of results) {
       const entry = this.byId.get(String(r.id));
-      if (entry && keep(entry)) hits.push({ entry, score: r.score * verbBoost(entry.operation_id, intent) });
+      if (!entry || !keep(entry)) continue;
+      seen.add(entry.operation_id);
+      const notes: string[] = [];
+      let score = r.score * this.boost(entry, r, asked, intent, notes);
+      if (literal.has(entry.operation_id)) {
+        // A literal id or path is what was asked for: above every word match.
+        score += 1e6;
+        notes.unshift(literal.get(entry.operation_id)!);
+      }
+      hits.push({ entry, score, why: explain(r, askedTerms, notes) });
     }
+    for (const [id, note] of literal)
+      if (!seen.has(id)) {
+        const entry = this.byId.get(id)!;
+        if (keep(entry)) hits.push({ entry, score: 1e6, why: note });
+      }
+    // Stable: equal scores keep index order, so the output is deterministic.
     return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   }
+
+  /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
+  private boost(entry: E, r: SearchResult, asked: Word[], intent: MethodIntent, notes: string[]): number {
+    let factor = 1;
+    if (intent.methods?.methods.has(entry.method)) {
+      factor *= METHOD_BOOST;
+      notes.push(`method: ${entry.method} (${intent.methods.verb})`);
+    }
+    const shape = intent.shape ?? numberOfResource(r, asked);
+    if (shape && (shape === "one") === endsInParameter(entry.path)) factor *= SHAPE_BOOST;
+    if (asked.length >= 2) {
+      const sequence = asked.map((w) => w.term);
+      if (this.prose.get(entry.operation_id)!.some((text) => containsRun(text, sequence))) {
+        factor *= PHRASE_BOOST;
+        notes.push("phrase");
+      }
+    }
+    return factor;
+  }
+}
+
+/** Many or one, from how the request wrote the word that names the operation's resource (its last path segment). */
+function numberOfResource(r: SearchResult, asked: Word[]): "many" | "one" | undefined {
+  const named = Object.entries(r.match)
+    .filter(([, fields]) => fields.includes("resource"))
+    .map(([term]) => term);
+  const written = asked.filter((w) => named.includes(w.term));
+  if (!written.length) return undefined;
+  return written.some((w) => w.plural) ? "many" : "one";
+}
+
+function containsRun(text: readonly string[], run: readonly string[]): boolean {
+  outer: for (let i = 0; i + run.length <= text.length; i++) {
+    for (let j = 0; j < run.length; j++) if (text[i + j] !== run[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** "summary: invoice, send; path: invoice; method: POST (send)" — the matched terms by field, then the boosts. */
+function explain(r: SearchResult, asked: ReadonlySet<string>, notes: string[]): string {
+  const byField = new Map<string, string[]>();
+  for (const [term, fields] of Object.entries(r.match))
+    for (const field of fields) {
+      const shown = SHOWN[field as Field] ?? field;
+      const list = byField.get(shown) ?? [];
+      const word = asked.has(term) ? term : `${term}~`;
+      if (!list.includes(word)) list.push(word);
+      byField.set(shown, list);
+    }
+  const parts = [...byField].map(([field, list]) => `${field}: ${list.join(", ")}`);
+  return [...parts, ...notes].join("; ");
 }
