@@ -83,7 +83,11 @@ function indexOf(s: Service, root: string): OperationsIndex {
 
 /** The first sentence of a description, without Markdown code marks, at most 40 words. */
 function firstSentence(text: string): string {
-  const flat = text.replace(/`/g, "").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/`/g, "")
+    .replace(/\b(e\.g|i\.e|etc)\./gi, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
   const end = flat.search(/[.!?](\s|$)/);
   return (end > 0 ? flat.slice(0, end) : flat).split(" ").slice(0, 40).join(" ");
 }

@@ -4,14 +4,30 @@
  * differently from one with written documentation.
  */
 import type { SearchableOperation } from "./operation-search.js";
-import { terms } from "./words.js";
+import { pieces, terms } from "./words.js";
 
 export const FIELDS = ["id", "summary", "description", "tags", "resource", "path", "params", "permissions"] as const;
 export type Field = (typeof FIELDS)[number];
 
-/** The literal segments of a path, parameters left out; `{id}`, `:id` and `[id]` are parameters. */
+/** The literal segments of a path, parameters and version segments (`v2`) left out; `{id}`, `:id` and `[id]` are parameters. */
 function literalSegments(path: string): string[] {
-  return path.split("/").filter((s) => s && !/^[{:[*]/.test(s));
+  return path.split("/").filter((s) => s && !/^[{:[*]/.test(s) && !VERSION.test(s));
+}
+
+/** A version segment or id part: metadata for `apiVersion`, not a word of what the operation does. */
+const VERSION = /^v\d+$/i;
+
+/** The API version a path names (`/api/v2/...` is 2), 0 when none: among equals, the newest version is preferred. */
+export function apiVersion(path: string): number {
+  let version = 0;
+  for (const segment of path.split("/")) if (VERSION.test(segment)) version = Math.max(version, Number(segment.slice(1)));
+  return version;
+}
+
+/** A summary that only repeats the id's words (apidex writes one for every undocumented operation) adds nothing. */
+export function ownSummary(op: SearchableOperation): string {
+  const id = new Set(pieces(op.operation_id));
+  return pieces(op.summary).every((w) => id.has(w)) ? "" : op.summary;
 }
 
 /**
@@ -21,9 +37,11 @@ function literalSegments(path: string): string[] {
 export function fieldText(op: SearchableOperation, field: Field): string {
   switch (field) {
     case "id":
-      return op.operation_id;
+      return pieces(op.operation_id)
+        .filter((w) => !VERSION.test(w))
+        .join(" ");
     case "summary":
-      return op.summary;
+      return ownSummary(op);
     case "description":
       return op.description ?? "";
     case "tags":

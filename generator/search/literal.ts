@@ -1,8 +1,9 @@
 /**
  * Requests that name an operation literally: its id (`list_team_members`), its path (`/teams/{id}/members`,
- * with or without a method before it, parameter names ignored), or its whole summary. Those operations come
+ * with or without a method before it, parameter names ignored), or its whole written summary (not one apidex generated from the id). Those operations come
  * first, whatever the word ranking says: a literal request must never rank below where plain BM25 puts it.
  */
+import { ownSummary } from "./fields.js";
 import type { SearchableOperation } from "./operation-search.js";
 
 const METHODS = /^(get|put|post|delete|patch|head|options)\s+/i;
@@ -39,6 +40,6 @@ export function literalMatch(query: string, entries: readonly SearchableOperatio
     if (out.size) return out;
   }
   const phrase = prose(text);
-  if (phrase.includes(" ")) for (const e of entries) if (prose(e.summary) === phrase) out.set(e.operation_id, "literal summary");
+  if (phrase.includes(" ")) for (const e of entries) if (prose(ownSummary(e)) === phrase) out.set(e.operation_id, "literal summary");
   return out;
 }

@@ -22,9 +22,57 @@ for (const [method, verbs] of Object.entries(METHOD_VERBS))
     BY_VERB.set(verb, methods);
   }
 
+/**
+ * The verbs that say nothing but the method: REST names its create, read, update and delete this way (and
+ * apidex's generated ids begin with them). Matched as words they would only favour whichever ids happen to
+ * spell the same verb, so they act through the method alone. Verbs that paths spell as actions ("send",
+ * "cancel", "start", "upload") still count as words as well.
+ */
+const METHOD_ONLY = new Set([
+  "get",
+  "list",
+  "show",
+  "fetch",
+  "retrieve",
+  "read",
+  "view",
+  "find",
+  "look",
+  "see",
+  "display",
+  "browse",
+  "lookup",
+  "create",
+  "add",
+  "new",
+  "make",
+  "insert",
+  "post",
+  "update",
+  "edit",
+  "change",
+  "modify",
+  "set",
+  "alter",
+  "replace",
+  "put",
+  "patch",
+  "delete",
+  "remove",
+  "drop",
+  "destroy",
+  "erase",
+]);
+
 /** Words that ask for many (a collection) or for one item. */
 const MANY = new Set(["list", "all", "every", "each", "many", "browse"]);
 const ONE = new Set(["one", "single", "specific", "particular", "detail", "id"]);
+
+/**
+ * Whether a term only says which method, or many or one: it is not searched as a word when the request has
+ * others ("get", "all", "one", "id" in "the user by id").
+ */
+export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term);
 
 export interface MethodIntent {
   /** The methods the request's verb means, with the verb; undefined when it names no action. */
@@ -32,9 +80,6 @@ export interface MethodIntent {
   /** "many": a collection; "one": an item; undefined: the words do not say. */
   shape?: "many" | "one";
 }
-
-/** Every term that only says which method or shape: matching it against a path adds nothing more. */
-export const isIntentWord = (term: string): boolean => BY_VERB.has(term) || MANY.has(term) || ONE.has(term);
 
 /**
  * The intent of a request: its first verb that means a method, and whether it asks for many or one. A

@@ -1,11 +1,11 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { IndexEntry } from "../emit/index-artifact.js";
 import { checksKey } from "../model/key-reach.js";
-import { deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
-import { relatedWords } from "./lexicon.js";
+import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
+import { lemma, relatedWords } from "./lexicon.js";
 import { literalMatch } from "./literal.js";
-import { endsInParameter, type MethodIntent, methodIntent } from "./method-intent.js";
-import { type Word, terms, words } from "./words.js";
+import { endsInParameter, type MethodIntent, methodIntent, onlyIntent } from "./method-intent.js";
+import { indexTerms, type Word, terms, words } from "./words.js";
 
 /**
  * An operation as the search reads it: the index entry, and what the OpenAPI document adds where the
@@ -39,6 +39,8 @@ const METHOD_BOOST = 1.3;
 const SHAPE_BOOST = 1.15;
 /** The request's words appear, in order, in the operation's summary or description. */
 const PHRASE_BOOST = 1.5;
+/** Per step of API version (v1, v2, v3 in the index's paths): among equal matches, the newest version first. */
+const VERSION_STEP = 0.05;
 
 /** The field names `why` shows: the last segment of a path is part of the path to a reader. */
 const SHOWN: Record<Field, string> = {
@@ -66,19 +68,25 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   /** Each operation's summary and description terms, for the phrase boost. */
   private readonly prose = new Map<string, string[][]>();
   readonly weights: Record<Field, number>;
+  /** The rank of each API version the index's paths name, lowest 0. */
+  private readonly versionRank: Map<number, number>;
 
   constructor(readonly entries: readonly E[]) {
     this.byId = new Map(entries.map((e) => [e.operation_id, e]));
     this.weights = deriveFieldWeights(entries);
+    const versions = [...new Set(entries.map((e) => apiVersion(e.path)))].sort((a, b) => a - b);
+    this.versionRank = new Map(versions.map((v, i) => [v, i]));
     this.engine = new MiniSearch<E>({
       idField: "operation_id",
       fields: [...FIELDS],
       extractField: (doc, field) => (field === "operation_id" ? doc.operation_id : fieldText(doc, field as Field)),
-      tokenize: terms,
+      tokenize: indexTerms,
       processTerm: (term) => {
         this.vocabulary.add(term);
         return term;
       },
+      // Queries arrive as terms already (see search()).
+      searchOptions: { tokenize: (term) => [term], processTerm: (term) => term },
     });
     this.engine.addAll([...entries]);
     for (const e of entries)
@@ -103,18 +111,32 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
     const literal = literalMatch(query!, this.entries);
     const intent = methodIntent(asked);
-    const askedTerms = new Set(asked.map((w) => w.term));
-    const queries = [...askedTerms].map((term) => {
-      const related = relatedWords(term).filter((r) => this.vocabulary.has(r) && !askedTerms.has(r));
-      return { combineWith: "OR" as const, queries: [term, ...related] };
+    // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
+    // through `intent`, unless the request has no other words.
+    const searched = asked.some((w) => !onlyIntent(w.term)) ? asked.filter((w) => !onlyIntent(w.term)) : asked;
+    const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
+    const queries = searched.map((w) => {
+      const related = relatedWords(w.term).filter((r) => this.vocabulary.has(r) && !askedTerms.has(r));
+      return { combineWith: "OR" as const, queries: [...new Set([w.term, w.surface]), ...related] };
     });
+    // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
+    for (let i = 0; i + 1 < asked.length; i++) {
+      const joined = asked[i]!.surface + asked[i + 1]!.surface;
+      for (const term of new Set([joined, lemma(joined).word]))
+        if (this.vocabulary.has(term)) {
+          askedTerms.add(term);
+          queries.push({ combineWith: "OR", queries: [term] });
+        }
+    }
     const results = this.engine.search(
       { combineWith: "OR", queries },
       {
         boost: this.weights,
         boostTerm: (term) => (askedTerms.has(term) ? 1 : RELATED_WEIGHT),
-        prefix: (term) => term.length >= 4 && askedTerms.has(term),
-        fuzzy: (term) => (term.length >= 5 && askedTerms.has(term) ? 0.2 : false),
+        // A word the index has is matched as itself; only a word it lacks is taken for the start of one
+        // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
+        prefix: (term) => term.length >= 4 && askedTerms.has(term) && !this.vocabulary.has(term),
+        fuzzy: (term) => (term.length >= 5 && askedTerms.has(term) && !this.vocabulary.has(term) ? 0.2 : false),
       },
     );
 
@@ -144,7 +166,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
   /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
   private boost(entry: E, r: SearchResult, asked: Word[], intent: MethodIntent, notes: string[]): number {
-    let factor = 1;
+    let factor = 1 + VERSION_STEP * this.versionRank.get(apiVersion(entry.path))!;
     if (intent.methods?.methods.has(entry.method)) {
       factor *= METHOD_BOOST;
       notes.push(`method: ${entry.method} (${intent.methods.verb})`);

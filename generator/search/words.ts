@@ -46,5 +46,12 @@ export function words(text: string): Word[] {
   return out;
 }
 
-/** The terms alone: MiniSearch's tokenizer for documents and queries. */
+/** The terms alone. */
 export const terms = (text: string): string[] => words(text).map((w) => w.term);
+
+/**
+ * What a document is indexed by: each word's dictionary form, and its written form too where that differs,
+ * so that a request that writes a word the way the path does ("blocks") ranks that path above one with
+ * only the same lemma ("block"), as plain BM25 would.
+ */
+export const indexTerms = (text: string): string[] => words(text).flatMap((w) => (w.surface === w.term ? [w.term] : [w.term, w.surface]));
