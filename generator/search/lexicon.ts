@@ -43,7 +43,9 @@ export function lemma(word: string): Lemma {
     const w = winkLemmatizer();
     const noun = w.noun(word);
     if (noun !== word) out = { word: noun, plural: true };
-    else {
+    // "setting", "billing", "mapping": in an API a word in -ing names a thing, and its plural's lemma is
+    // this same word, so it stays as it is (otherwise "setting" and "settings" would part ways).
+    else if (!word.endsWith("ing")) {
       const verb = w.verb(word);
       if (verb !== word) out = { word: verb, plural: false };
       else if (/[^su]s$/.test(word) && w.adjective(word) === word) {

@@ -76,7 +76,7 @@ export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MA
 
 export interface MethodIntent {
   /** The methods the request's verb means, with the verb; undefined when it names no action. */
-  methods?: { verb: string; methods: ReadonlySet<string> };
+  methods?: { verb: string; term: string; methods: ReadonlySet<string> };
   /** "many": a collection; "one": an item; undefined: the words do not say. */
   shape?: "many" | "one";
 }
@@ -88,7 +88,7 @@ export interface MethodIntent {
 export function methodIntent(query: readonly Word[]): MethodIntent {
   const intent: MethodIntent = {};
   const verb = query.find((w) => BY_VERB.has(w.term));
-  if (verb) intent.methods = { verb: verb.surface, methods: BY_VERB.get(verb.term)! };
+  if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   if (query.some((w) => ONE.has(w.term))) intent.shape = "one";
   else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
   return intent;

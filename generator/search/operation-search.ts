@@ -54,6 +54,9 @@ const SHOWN: Record<Field, string> = {
   permissions: "permissions",
 };
 
+/** The order `why` names fields in: the documentation first, as a reader would look. */
+const SHOWN_ORDER = ["summary", "description", "tags", "path", "id", "params", "permissions"];
+
 /**
  * Ranked search over an operation index: BM25 (MiniSearch) over the words of each operation's id, path,
  * parameters, permission keys and documentation, in dictionary form, with field weights derived from the
@@ -115,8 +118,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // through `intent`, unless the request has no other words.
     const searched = asked.some((w) => !onlyIntent(w.term)) ? asked.filter((w) => !onlyIntent(w.term)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
+    const weightOf = new Map<string, number>();
     const queries = searched.map((w) => {
       const related = relatedWords(w.term).filter((r) => this.vocabulary.has(r) && !askedTerms.has(r));
+      for (const r of related) weightOf.set(r, Math.max(weightOf.get(r) ?? 0, RELATED_WEIGHT));
       return { combineWith: "OR" as const, queries: [...new Set([w.term, w.surface]), ...related] };
     });
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
@@ -132,7 +137,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       { combineWith: "OR", queries },
       {
         boost: this.weights,
-        boostTerm: (term) => (askedTerms.has(term) ? 1 : RELATED_WEIGHT),
+        boostTerm: (term) => (askedTerms.has(term) ? 1 : (weightOf.get(term) ?? RELATED_WEIGHT)),
         // A word the index has is matched as itself; only a word it lacks is taken for the start of one
         // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
         prefix: (term) => term.length >= 4 && askedTerms.has(term) && !this.vocabulary.has(term),
@@ -140,6 +145,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       },
     );
 
+    // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
+    // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
+    if (intent.methods && results.some((r) => r.queryTerms.includes(intent.methods!.term))) delete intent.methods;
     const hits: SearchHit<E>[] = [];
     const seen = new Set<string>();
     for (const r of results) {
@@ -202,17 +210,24 @@ function containsRun(text: readonly string[], run: readonly string[]): boolean {
   return false;
 }
 
-/** "summary: invoice, send; path: invoice; method: POST (send)" — the matched terms by field, then the boosts. */
+/**
+ * Why an operation matched, briefly: its matched words in dictionary form grouped by the fields they matched
+ * in ("id, path: invoice, send"), a word the request did not write marked `~` (a related word, a word start
+ * or a typo), then what else counted ("method: POST (send)", "phrase", "literal id").
+ */
 function explain(r: SearchResult, asked: ReadonlySet<string>, notes: string[]): string {
-  const byField = new Map<string, string[]>();
-  for (const [term, fields] of Object.entries(r.match))
-    for (const field of fields) {
-      const shown = SHOWN[field as Field] ?? field;
-      const list = byField.get(shown) ?? [];
-      const word = asked.has(term) ? term : `${term}~`;
-      if (!list.includes(word)) list.push(word);
-      byField.set(shown, list);
-    }
-  const parts = [...byField].map(([field, list]) => `${field}: ${list.join(", ")}`);
-  return [...parts, ...notes].join("; ");
+  const fieldsOf = new Map<string, Set<string>>();
+  for (const [term, fields] of Object.entries(r.match)) {
+    // A written form ("invoices") and its lemma ("invoice") are one word to a reader.
+    const word = asked.has(term) ? lemma(term).word : `${lemma(term).word}~`;
+    const shown = fieldsOf.get(word) ?? new Set<string>();
+    for (const field of FIELDS) if (fields.includes(field)) shown.add(SHOWN[field]);
+    fieldsOf.set(word, shown);
+  }
+  const groups = new Map<string, string[]>();
+  for (const [word, fields] of fieldsOf) {
+    const key = SHOWN_ORDER.filter((f) => fields.has(f)).join(", ");
+    groups.set(key, [...(groups.get(key) ?? []), word]);
+  }
+  return [...[...groups].map(([fields, list]) => `${fields}: ${list.join(", ")}`), ...notes].join("; ");
 }
