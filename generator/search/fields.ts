@@ -24,10 +24,10 @@ export function apiVersion(path: string): number {
   return version;
 }
 
-/** A summary that only repeats the id's words (apidex writes one for every undocumented operation) adds nothing. */
+/** The summary, unless it only repeats the id's words (apidex writes one so for every undocumented operation): only a written one is a literal. */
 export function ownSummary(op: SearchableOperation): string {
-  const id = new Set(pieces(op.operation_id));
-  return pieces(op.summary).every((w) => id.has(w)) ? "" : op.summary;
+  const id = new Set(terms(op.operation_id));
+  return terms(op.summary).every((w) => id.has(w)) ? "" : op.summary;
 }
 
 /**
@@ -41,7 +41,8 @@ export function fieldText(op: SearchableOperation, field: Field): string {
         .filter((w) => !VERSION.test(w))
         .join(" ");
     case "summary":
-      return ownSummary(op);
+      // Indexed even where apidex generated it from the id: a field only some operations have would favour them.
+      return op.summary;
     case "description":
       return op.description ?? "";
     case "tags":
@@ -50,8 +51,14 @@ export function fieldText(op: SearchableOperation, field: Field): string {
       return literalSegments(op.path).at(-1) ?? "";
     case "path":
       return literalSegments(op.path).slice(0, -1).join(" ");
-    case "params":
-      return [...op.path_params, ...(op.query_params ?? [])].join(" ");
+    case "params": {
+      // `{tag_id}` after /tags says nothing the path did not: only a parameter's other words count.
+      const inPath = new Set(terms(literalSegments(op.path).join(" ")));
+      return [...op.path_params, ...(op.query_params ?? [])]
+        .flatMap((p) => pieces(p))
+        .filter((w) => !inPath.has(terms(w)[0] ?? w))
+        .join(" ");
+    }
     case "permissions":
       return [...op.permissions, ...(op.any_of ?? []).flat()].join(" ");
   }
