@@ -3,7 +3,7 @@ import type { IndexEntry } from "../emit/index-artifact.js";
 import { checksKey } from "../model/key-reach.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
 import { lemma, relatedWords } from "./lexicon.js";
-import { literalMatch } from "./literal.js";
+import { LiteralIndex } from "./literal.js";
 import { endsInParameter, type MethodIntent, methodIntent, onlyIntent } from "./method-intent.js";
 import { indexTerms, type Word, terms, words } from "./words.js";
 
@@ -71,12 +71,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   /** Each operation's summary and description terms, for the phrase boost. */
   private readonly prose = new Map<string, string[][]>();
   readonly weights: Record<Field, number>;
+  private readonly literals: LiteralIndex;
   /** The rank of each API version the index's paths name, lowest 0. */
   private readonly versionRank: Map<number, number>;
 
   constructor(readonly entries: readonly E[]) {
     this.byId = new Map(entries.map((e) => [e.operation_id, e]));
     this.weights = deriveFieldWeights(entries);
+    this.literals = new LiteralIndex(entries);
     const versions = [...new Set(entries.map((e) => apiVersion(e.path)))].sort((a, b) => a - b);
     this.versionRank = new Map(versions.map((v, i) => [v, i]));
     this.engine = new MiniSearch<E>({
@@ -112,7 +114,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         .slice(0, limit)
         .map((entry) => ({ entry, score: 0, why: "" }));
 
-    const literal = literalMatch(query!, this.entries);
+    const literal = this.literals.match(query!);
     const intent = methodIntent(asked);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
@@ -148,7 +150,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
     if (intent.methods && results.some((r) => r.queryTerms.includes(intent.methods!.term))) delete intent.methods;
-    const hits: SearchHit<E>[] = [];
+    const scored: { entry: E; score: number; result?: SearchResult; notes: string[] }[] = [];
     const seen = new Set<string>();
     for (const r of results) {
       const entry = this.byId.get(String(r.id));
@@ -161,15 +163,19 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         score += 1e6;
         notes.unshift(literal.get(entry.operation_id)!);
       }
-      hits.push({ entry, score, why: explain(r, askedTerms, notes) });
+      scored.push({ entry, score, result: r, notes });
     }
     for (const [id, note] of literal)
       if (!seen.has(id)) {
         const entry = this.byId.get(id)!;
-        if (keep(entry)) hits.push({ entry, score: 1e6, why: note });
+        if (keep(entry)) scored.push({ entry, score: 1e6, notes: [note] });
       }
-    // Stable: equal scores keep index order, so the output is deterministic.
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    // Array.prototype.sort is stable: equal scores keep MiniSearch's order, so the output is deterministic.
+    // Only the hits returned are explained: a common word can match thousands of operations.
+    return scored
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map(({ entry, score, result, notes }) => ({ entry, score, why: result ? explain(result, askedTerms, notes) : notes.join("; ") }));
   }
 
   /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
