@@ -1,6 +1,6 @@
-import MiniSearch, { type SearchResult } from "minisearch";
 import type { IndexEntry } from "../emit/index-artifact.js";
 import { checksKey } from "../model/key-reach.js";
+import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
 import { lemma, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
@@ -64,41 +64,49 @@ const SHOWN_ORDER = ["summary", "description", "tags", "path", "id", "params", "
  * number; and literal ids, paths and phrases first. Without words, the filtered operations come in index order.
  */
 export class OperationSearch<E extends SearchableOperation = SearchableOperation> {
-  private readonly engine: MiniSearch<E>;
-  private readonly byId: Map<string, E>;
-  /** Every term of the index, so a related word is only asked for when some operation has it. */
-  private readonly vocabulary = new Set<string>();
+  private readonly index: Bm25Index;
   /** Each operation's summary and description terms, for the phrase boost. */
-  private readonly prose = new Map<string, string[][]>();
+  private readonly prose: string[][][];
   readonly weights: Record<Field, number>;
   private readonly literals: LiteralIndex;
-  /** The rank of each API version the index's paths name, lowest 0. */
-  private readonly versionRank: Map<number, number>;
+  /** Each operation's factor for its API version: among equal matches, the newest version first. */
+  private readonly versionFactor: Float64Array;
+  private readonly endsInParameter: Uint8Array;
+  private readonly position: Map<string, number>;
+  /**
+   * Per-operation sums of one request, kept between requests (and cleared after each) so that a search
+   * allocates nothing in proportion to the index. Bit 1 of resourceNumber: the request named the path's last
+   * segment in the singular; bit 2: in the plural.
+   */
+  private readonly scratch: {
+    score: Float64Array;
+    matchedLeaves: Uint16Array;
+    seenBy: Int32Array;
+    resourceNumber: Uint8Array;
+    total: Float64Array;
+  };
 
   constructor(readonly entries: readonly E[]) {
-    this.byId = new Map(entries.map((e) => [e.operation_id, e]));
+    this.position = new Map(entries.map((e, i) => [e.operation_id, i]));
+    const n = entries.length;
+    this.scratch = {
+      score: new Float64Array(n),
+      matchedLeaves: new Uint16Array(n),
+      seenBy: new Int32Array(n).fill(-1),
+      resourceNumber: new Uint8Array(n),
+      total: new Float64Array(n),
+    };
     this.weights = deriveFieldWeights(entries);
     this.literals = new LiteralIndex(entries);
     const versions = [...new Set(entries.map((e) => apiVersion(e.path)))].sort((a, b) => a - b);
-    this.versionRank = new Map(versions.map((v, i) => [v, i]));
-    this.engine = new MiniSearch<E>({
-      idField: "operation_id",
-      fields: [...FIELDS],
-      extractField: (doc, field) => (field === "operation_id" ? doc.operation_id : fieldText(doc, field as Field)),
-      tokenize: indexTerms,
-      processTerm: (term) => {
-        this.vocabulary.add(term);
-        return term;
-      },
-      // Queries arrive as terms already (see search()).
-      searchOptions: { tokenize: (term) => [term], processTerm: (term) => term },
-    });
-    this.engine.addAll([...entries]);
-    for (const e of entries)
-      this.prose.set(
-        e.operation_id,
-        [e.documented ? e.summary : "", e.description ?? ""].filter(Boolean).map((text) => terms(text)),
-      );
+    const rank = new Map(versions.map((v, i) => [v, i]));
+    this.versionFactor = Float64Array.from(entries, (e) => 1 + VERSION_STEP * rank.get(apiVersion(e.path))!);
+    this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
+    this.index = new Bm25Index(
+      entries.map((e) => FIELDS.map((f) => indexTerms(fieldText(e, f)))),
+      FIELDS.map((f) => this.weights[f]),
+    );
+    this.prose = entries.map((e) => [e.documented ? e.summary : "", e.description ?? ""].filter(Boolean).map((text) => terms(text)));
   }
 
   search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit<E>[] {
@@ -120,92 +128,133 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // through `intent`, unless the request has no other words.
     const searched = asked.some((w) => !onlyIntent(w.term)) ? asked.filter((w) => !onlyIntent(w.term)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
-    const weightOf = new Map<string, number>();
-    const queries = searched.map((w) => {
-      const related = relatedWords(w.term).filter((r) => this.vocabulary.has(r) && !askedTerms.has(r));
-      for (const r of related) weightOf.set(r, Math.max(weightOf.get(r) ?? 0, RELATED_WEIGHT));
-      return { combineWith: "OR" as const, queries: [...new Set([w.term, w.surface]), ...related] };
-    });
+    const leaves: Leaf[] = [];
+    const leaf = (source: string, weight: number, plural?: boolean) => {
+      if (leaves.some((l) => l.source === source)) return;
+      const derived: Leaf["derived"] = [];
+      const own = this.index.postings.get(source);
+      if (own) derived.push({ term: source, weight, posting: own });
+      // A word the index has is matched as itself; only a word it lacks is taken for the start of one
+      // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
+      else if (askedTerms.has(source)) {
+        const expansions = new Map<string, number>();
+        if (source.length >= 4) for (const [t, w] of this.index.prefixed(source)) expansions.set(t, w);
+        if (source.length >= 5)
+          for (const [t, w] of this.index.near(source, Math.round(source.length * 0.2))) if (!expansions.has(t)) expansions.set(t, w);
+        for (const [t, w] of expansions) derived.push({ term: t, weight: weight * w, posting: this.index.postings.get(t)! });
+      }
+      if (derived.length) leaves.push({ source, derived, ...(plural !== undefined ? { plural } : {}) });
+    };
+    for (const w of searched) {
+      leaf(w.term, 1, w.plural);
+      leaf(w.surface, 1, w.plural);
+      for (const r of relatedWords(w.term)) if (!askedTerms.has(r) && this.index.has(r)) leaf(r, RELATED_WEIGHT);
+    }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
     for (let i = 0; i + 1 < asked.length; i++) {
       const joined = asked[i]!.surface + asked[i + 1]!.surface;
       for (const term of new Set([joined, lemma(joined).word]))
-        if (this.vocabulary.has(term)) {
+        if (this.index.has(term)) {
           askedTerms.add(term);
-          queries.push({ combineWith: "OR", queries: [term] });
+          leaf(term, 1);
         }
     }
-    const results = this.engine.search(
-      { combineWith: "OR", queries },
-      {
-        boost: this.weights,
-        boostTerm: (term) => (askedTerms.has(term) ? 1 : (weightOf.get(term) ?? RELATED_WEIGHT)),
-        // A word the index has is matched as itself; only a word it lacks is taken for the start of one
-        // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
-        prefix: (term) => term.length >= 4 && askedTerms.has(term) && !this.vocabulary.has(term),
-        fuzzy: (term) => (term.length >= 5 && askedTerms.has(term) && !this.vocabulary.has(term) ? 0.2 : false),
-      },
-    );
+
+    // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many leaves an operation matched.
+    const { score, matchedLeaves, seenBy, resourceNumber, total } = this.scratch;
+    const touched: number[] = [];
+    const resourceBit = 1 << FIELDS.indexOf("resource");
+    leaves.forEach((l, li) => {
+      for (const { weight, posting } of l.derived)
+        for (let i = 0; i < posting.docs.length; i++) {
+          const d = posting.docs[i]!;
+          if (seenBy[d] !== li) {
+            if (!matchedLeaves[d]) touched.push(d);
+            seenBy[d] = li;
+            matchedLeaves[d]!++;
+          }
+          score[d]! += weight * posting.scores[i]!;
+          if (l.plural !== undefined && posting.fields[i]! & resourceBit) resourceNumber[d]! |= l.plural ? 2 : 1;
+        }
+    });
 
     // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
-    if (intent.methods && results.some((r) => r.queryTerms.includes(intent.methods!.term))) delete intent.methods;
-    const scored: { entry: E; score: number; result?: SearchResult; notes: string[] }[] = [];
-    const seen = new Set<string>();
-    for (const r of results) {
-      const entry = this.byId.get(String(r.id));
-      if (!entry || !keep(entry)) continue;
-      seen.add(entry.operation_id);
-      const notes: string[] = [];
-      let score = r.score * this.boost(entry, r, asked, intent, notes);
-      if (literal.has(entry.operation_id)) {
-        // A literal id or path is what was asked for: above every word match.
-        score += 1e6;
-        notes.unshift(literal.get(entry.operation_id)!);
-      }
-      scored.push({ entry, score, result: r, notes });
+    if (intent.methods && leaves.some((l) => l.source === intent.methods!.term)) delete intent.methods;
+    // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
+    const kept: number[] = [];
+    for (const d of touched) {
+      const entry = this.entries[d]!;
+      if (!keep(entry)) continue;
+      total[d] = score[d]! * matchedLeaves[d]! * this.boost(d, entry, resourceNumber[d]!, asked, intent);
+      // A literal id or path is what was asked for: above every word match.
+      if (literal.has(entry.operation_id)) total[d]! += 1e6;
+      kept.push(d);
     }
-    for (const [id, note] of literal)
-      if (!seen.has(id)) {
-        const entry = this.byId.get(id)!;
-        if (keep(entry)) scored.push({ entry, score: 1e6, notes: [note] });
+    for (const id of literal.keys()) {
+      const d = this.position.get(id)!;
+      if (!matchedLeaves[d] && keep(this.entries[d]!)) {
+        total[d] = 1e6;
+        kept.push(d);
       }
-    // Array.prototype.sort is stable: equal scores keep MiniSearch's order, so the output is deterministic.
-    // Only the hits returned are explained: a common word can match thousands of operations.
-    return scored
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit)
-      .map(({ entry, score, result, notes }) => ({ entry, score, why: result ? explain(result, askedTerms, notes) : notes.join("; ") }));
+    }
+    // Ties go to the index's order, so the output is deterministic.
+    const top = topOf(kept, limit, (a, b) => total[b]! - total[a]! || a - b);
+    const hits = top.map((d) => {
+      const entry = this.entries[d]!;
+      const notes: string[] = [];
+      const note = literal.get(entry.operation_id);
+      if (note) notes.push(note);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, asked, intent, notes);
+      return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
+    });
+    // The scratch arrays are the search's own and reused: clear what this request wrote.
+    for (const d of [...touched, ...kept]) {
+      score[d] = 0;
+      matchedLeaves[d] = 0;
+      seenBy[d] = -1;
+      resourceNumber[d] = 0;
+      total[d] = 0;
+    }
+    return hits;
   }
 
   /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
-  private boost(entry: E, r: SearchResult, asked: Word[], intent: MethodIntent, notes: string[]): number {
-    let factor = 1 + VERSION_STEP * this.versionRank.get(apiVersion(entry.path))!;
+  private boost(doc: number, entry: E, resourceNumber: number, asked: Word[], intent: MethodIntent, notes?: string[]): number {
+    let factor = this.versionFactor[doc]!;
     if (intent.methods?.methods.has(entry.method)) {
       factor *= METHOD_BOOST;
-      notes.push(`method: ${entry.method} (${intent.methods.verb})`);
+      notes?.push(`method: ${entry.method} (${intent.methods.verb})`);
     }
-    const shape = intent.shape ?? numberOfResource(r, asked);
-    if (shape && (shape === "one") === endsInParameter(entry.path)) factor *= SHAPE_BOOST;
+    // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
+    const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 ? "one" : undefined);
+    if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
     if (asked.length >= 2) {
       const sequence = asked.map((w) => w.term);
-      if (this.prose.get(entry.operation_id)!.some((text) => containsRun(text, sequence))) {
+      if (this.prose[doc]!.some((text) => containsRun(text, sequence))) {
         factor *= PHRASE_BOOST;
-        notes.push("phrase");
+        notes?.push("phrase");
       }
     }
     return factor;
   }
 }
 
-/** Many or one, from how the request wrote the word that names the operation's resource (its last path segment). */
-function numberOfResource(r: SearchResult, asked: Word[]): "many" | "one" | undefined {
-  const named = Object.entries(r.match)
-    .filter(([, fields]) => fields.includes("resource"))
-    .map(([term]) => term);
-  const written = asked.filter((w) => named.includes(w.term));
-  if (!written.length) return undefined;
-  return written.some((w) => w.plural) ? "many" : "one";
+/** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
+function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
+  if (limit >= items.length / 4) return items.sort(before).slice(0, limit);
+  const top: number[] = [];
+  for (const item of items) {
+    if (top.length === limit && before(item, top[limit - 1]!) >= 0) continue;
+    let i = Math.min(top.length, limit - 1);
+    if (top.length < limit) top.push(item);
+    while (i > 0 && before(item, top[i - 1]!) < 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = item;
+  }
+  return top;
 }
 
 function containsRun(text: readonly string[], run: readonly string[]): boolean {
@@ -221,19 +270,46 @@ function containsRun(text: readonly string[], run: readonly string[]): boolean {
  * in ("id, path: invoice, send"), a word the request did not write marked `~` (a related word, a word start
  * or a typo), then what else counted ("method: POST (send)", "phrase", "literal id").
  */
-function explain(r: SearchResult, asked: ReadonlySet<string>, notes: string[]): string {
+function explain(doc: number, leaves: readonly Leaf[], asked: ReadonlySet<string>, notes: string[]): string {
   const fieldsOf = new Map<string, Set<string>>();
-  for (const [term, fields] of Object.entries(r.match)) {
-    // A written form ("invoices") and its lemma ("invoice") are one word to a reader.
-    const word = asked.has(term) ? lemma(term).word : `${lemma(term).word}~`;
-    const shown = fieldsOf.get(word) ?? new Set<string>();
-    for (const field of FIELDS) if (fields.includes(field)) shown.add(SHOWN[field]);
-    fieldsOf.set(word, shown);
-  }
+  for (const l of leaves)
+    for (const { term, posting } of l.derived) {
+      const mask = fieldsIn(posting, doc);
+      if (!mask) continue;
+      // A written form ("invoices") and its lemma ("invoice") are one word to a reader.
+      const word = asked.has(term) ? lemma(term).word : `${lemma(term).word}~`;
+      const shown = fieldsOf.get(word) ?? new Set<string>();
+      FIELDS.forEach((field, f) => {
+        if (mask & (1 << f)) shown.add(SHOWN[field]);
+      });
+      fieldsOf.set(word, shown);
+    }
   const groups = new Map<string, string[]>();
   for (const [word, fields] of fieldsOf) {
     const key = SHOWN_ORDER.filter((f) => fields.has(f)).join(", ");
     groups.set(key, [...(groups.get(key) ?? []), word]);
   }
   return [...[...groups].map(([fields, list]) => `${fields}: ${list.join(", ")}`), ...notes].join("; ");
+}
+
+/** The fields a posting has a document in (a bit each), 0 when it has not. */
+function fieldsIn(posting: Posting, doc: number): number {
+  let lo = 0;
+  let hi = posting.docs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const d = posting.docs[mid]!;
+    if (d === doc) return posting.fields[mid]!;
+    if (d < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
+/** One word of the request as searched: its own term, or what a word start or typo of it matched. */
+interface Leaf {
+  source: string;
+  derived: { term: string; weight: number; posting: Posting }[];
+  /** For a word the request wrote: whether it wrote it as a plural. */
+  plural?: boolean;
 }
