@@ -244,11 +244,14 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.3
   times more. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more.
+- **Newest version first among equals.** Version segments (`v2`) are not words; each step of API version
+  the index's paths name weighs 1.05 times more.
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
   parameter names ignored), or its whole summary puts that operation first; the request's words in order in
   a summary or description weigh 1.5 times more.
-- BM25 (MiniSearch 7.2) underneath, with prefix matching for words of four letters or more and one typo in
-  five letters.
+- BM25F underneath (generator/search/bm25-index.ts: MiniSearch's formula and prefix and typo weights, with
+  each term's scores computed once when the index is built, so a request is a sum over posting lists);
+  a word the index lacks matches the words it begins (four letters or more) and one typo in five letters.
 
 Each result says why it matched: \`"why": "path: member, team; id: delete, member, team; method: DELETE (remove)"\`
 — the matched words by field (\`word~\` is a related word, a prefix or a typo of an asked one), then the
