@@ -244,7 +244,7 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.3
   times more. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more.
-- **Newest version first among equals.** Version segments (`v2`) are not words; each step of API version
+- **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
   parameter names ignored), or its whole summary puts that operation first; the request's words in order in
