@@ -136,6 +136,28 @@ describe.each([
     expect(received.slice(before)).toEqual([{ method: "GET", url: "/v1/technicians?limit=1" }]);
   });
 
+  it("says why each candidate matched: the words by field, and the method a verb meant", async () => {
+    const found = await call(without, "find_operations", { query: "remove a tag", limit: 2 });
+    const operations = found.structuredContent!.operations as { operation_id: string; why?: string }[];
+    expect(operations[0]!.operation_id).toBe("delete_tag");
+    // "remove" is not in any path: it counts as the DELETE it means, and "tag" matched the path and id.
+    expect(operations[0]!.why).toMatch(/\bpath\b[^;]*: tag\b/);
+    expect(operations[0]!.why).toContain("method: DELETE (remove)");
+    expect(operations[1]!.why).not.toContain("method: DELETE");
+    const literal = await call(without, "find_operations", { query: "get_technician_location", limit: 1 });
+    expect((literal.structuredContent!.operations as { why: string }[])[0]!.why).toContain("literal id");
+    // Without words there is nothing to explain.
+    const filtered = await call(without, "find_operations", { method: "DELETE", limit: 1 });
+    expect((filtered.structuredContent!.operations as { why?: string }[])[0]!.why).toBeUndefined();
+  });
+
+  it("describes the search without promising synonyms it does not have", async () => {
+    const { tools } = await without.client.listTools();
+    const description = tools.find((t) => t.name === "find_operations")!.description!;
+    expect(description).not.toMatch(/synonym/i);
+    expect(description).toContain("why it matched");
+  });
+
   it("refuses a write the key lacks a permission for, naming the key and what it unlocks", async () => {
     const result = await call(without, "call_service_operation", {
       operation_id: "send_invoice",

@@ -259,12 +259,17 @@ describe("apidex find", () => {
     expect(run.stdout).toBe("remind_invoice\nsend_invoice\n");
   });
 
-  it("ranks by words, with synonyms", () => {
+  it("ranks by words, the verb meaning its method, and says why", () => {
     const run = apidex(
-      ["find", "email", "the", "invoice", "--index", exampleIndex, "--limit", "1", "--json", "--fields", "operation_id,method"],
+      ["find", "remove", "a", "tag", "--index", exampleIndex, "--limit", "1", "--json", "--fields", "operation_id,method"],
       REPO_ROOT,
     );
-    expect(JSON.parse(run.stdout)).toEqual([{ operation_id: "send_invoice", method: "POST" }]);
+    const [row] = JSON.parse(run.stdout);
+    expect(row).toMatchObject({ operation_id: "delete_tag", method: "DELETE" });
+    expect(row.why).toContain("method: DELETE (remove)");
+    const text = apidex(["find", "send", "the", "invoice", "--index", exampleIndex, "--limit", "1", "--fields", "operation_id"], REPO_ROOT);
+    // "send" is spelled by the path (/invoices/{id}/send): it counts as a word there, not as a method.
+    expect(text.stdout).toMatch(/^send_invoice\s+.*path.*send, invoice.*phrase/);
   });
 
   it("filters by method, path and effect from a URL", async () => {

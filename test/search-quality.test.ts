@@ -13,19 +13,36 @@ describe("find_operations ranking", () => {
     for (const q of queries) for (const id of q.expect) expect(ids.has(id), `${q.q} expects unknown id ${id}`).toBe(true);
   });
 
-  it("meets the quality goals on the example service: recall@5 >= 0.95, recall@1 >= 0.75", () => {
+  // No word list of the example's domain any more: these are general floors (bench:search has the real-service figures).
+  it("ranks the example's requests well without knowing its domain: recall@5 >= 0.85, recall@1 >= 0.65", () => {
     const report = measureSearchQuality(index, queries);
-    expect(report.recallAt5).toBeGreaterThanOrEqual(0.95);
-    expect(report.recallAt1).toBeGreaterThanOrEqual(0.75);
+    expect(report.recallAt5).toBeGreaterThanOrEqual(0.85);
+    expect(report.recallAt1).toBeGreaterThanOrEqual(0.65);
   });
 
-  it("matches prefixes, typos and synonyms, not only substrings", () => {
+  it("matches word starts, typos and inflections, not only whole words", () => {
     const search = new OperationSearch(index.operations);
     const top = (q: string) => search.search(q, {}, 1)[0]?.entry.operation_id;
     expect(top("techn locat")).toBe("get_technician_location");
     expect(top("refund a paymnt")).toBe("refund_payment");
     expect(top("invoce pdf")).toBe("get_invoice_pdf");
-    expect(top("email the invoice")).toBe("send_invoice");
-    expect(top("remove a tag")).toBe("delete_tag");
+    expect(top("invoices sent")).toBe("send_invoice");
+  });
+
+  it("reads a request's verb as its HTTP method and its number as collection or item", () => {
+    const search = new OperationSearch(index.operations);
+    const top = (q: string) => search.search(q, {}, 1)[0]?.entry;
+    expect(top("remove a tag")?.method).toBe("DELETE");
+    expect(top("add a tag")?.method).toBe("POST");
+    expect(top("show me every tag")?.operation_id).toBe("list_tags");
+    expect(top("one tag")?.path).toMatch(/\}$/);
+  });
+
+  it("puts a literal id or path first, whatever the words say", () => {
+    const search = new OperationSearch(index.operations);
+    for (const op of index.operations.filter((_, i) => i % 7 === 0)) {
+      expect(search.search(op.operation_id, {}, 1)[0]?.entry.operation_id).toBe(op.operation_id);
+      expect(search.search(`${op.method} ${op.path}`, {}, 1)[0]?.entry.operation_id).toBe(op.operation_id);
+    }
   });
 });

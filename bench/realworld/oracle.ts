@@ -15,9 +15,8 @@ export interface OracleOperation {
   path: string;
   /** Permission keys the spec carries (x-permissions, x-service-permissions, or security scopes); undefined when none. */
   permissions?: string[];
-  /** The operation's summary in the spec, when it has one. */
+  /** The spec's own words for the operation (bench/search uses them as queries); never committed. */
   summary?: string;
-  /** The operation's description in the spec, when it has one. */
   description?: string;
 }
 
@@ -72,8 +71,9 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
     for (const [m, op] of Object.entries<Record<string, any>>(item ?? {})) {
       if (!METHODS.includes(m)) continue;
       const permissions = operationPermissions(op ?? {});
-      const summary = typeof op?.summary === "string" && op.summary.trim() ? op.summary : undefined;
-      const description = typeof op?.description === "string" && op.description.trim() ? op.description : undefined;
+      const words = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+      const summary = words(op?.summary);
+      const description = words(op?.description);
       out.push({
         method: m.toUpperCase(),
         path: `${base}${spec.prefix ?? ""}${p}`,

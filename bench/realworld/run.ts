@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type DocScores, docScores } from "./doc-scores.js";
+import { materialize } from "./materialize.js";
 import { operationKey, readOracle, type Oracle } from "./oracle.js";
 import { SERVICES, type Service } from "./services.js";
 
@@ -36,9 +37,6 @@ const args = process.argv.slice(2);
 const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1]!.split(",")) : undefined;
 const withFloor = !args.includes("--no-floor");
 const showMisses = args.includes("--show-misses");
-
-/** Blobs over this size (bundles, fixtures, media) are left out of the materialized tree. */
-const MAX_BLOB = 4 << 20;
 
 interface DiagnosticLine {
   severity: "error" | "warning";
@@ -92,58 +90,6 @@ interface ServiceResult {
 
 function mirrorOf(s: Service): string {
   return path.join(MIRROR, s.repo.replace("/", "+"), "repo");
-}
-
-function git(gitDir: string, gitArgs: string[], input?: string | Buffer): Buffer {
-  return execFileSync("git", [`--git-dir=${gitDir}`, ...gitArgs], { maxBuffer: 4 << 30, ...(input !== undefined ? { input } : {}) });
-}
-
-/**
- * Writes the commit's source files under `dest`. Blobs the snapshot lacks (its largest files may be absent)
- * are counted and skipped: `git archive` would fail on them.
- */
-function materialize(gitDir: string, commit: string, dest: string): { files: number; missingBlobs: number } {
-  const marker = path.join(dest, ".apidex-corpus-tree");
-  if (existsSync(marker)) {
-    const saved = JSON.parse(readFileSync(marker, "utf8"));
-    if (saved.commit === commit) return saved.stats;
-  }
-  rmSync(dest, { recursive: true, force: true });
-  mkdirSync(dest, { recursive: true });
-  const entries = git(gitDir, ["ls-tree", "-r", "-z", "--long", commit])
-    .toString("utf8")
-    .split("\0")
-    .filter(Boolean)
-    .map((line) => {
-      const tab = line.indexOf("\t");
-      const [mode, type, sha, size] = line.slice(0, tab).split(/ +/);
-      return { mode: mode!, type: type!, sha: sha!, size: Number(size), file: line.slice(tab + 1) };
-    })
-    // Symlinks and submodules are left out; so are vendored dependencies and the largest blobs.
-    .filter((e) => e.type === "blob" && e.mode !== "120000" && !(e.size > MAX_BLOB) && !/(^|\/)node_modules\//.test(e.file));
-  const out = git(gitDir, ["cat-file", "--batch"], entries.map((e) => e.sha).join("\n") + "\n");
-  let pos = 0;
-  let files = 0;
-  let missingBlobs = 0;
-  for (const entry of entries) {
-    const nl = out.indexOf(10, pos);
-    const header = out.subarray(pos, nl).toString("utf8");
-    pos = nl + 1;
-    if (header.endsWith(" missing")) {
-      missingBlobs++;
-      continue;
-    }
-    const size = Number(header.split(" ")[2]);
-    const body = out.subarray(pos, pos + size);
-    pos += size + 1;
-    const target = path.join(dest, entry.file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, body);
-    files++;
-  }
-  const stats = { files, missingBlobs };
-  writeFileSync(marker, JSON.stringify({ commit, stats }));
-  return stats;
 }
 
 function timed(
@@ -277,7 +223,7 @@ function runService(s: Service): ServiceResult {
   if (!existsSync(gitDir))
     return { ...base, status: "not fetched", message: `no mirror at ${gitDir}: fetch github:${s.repo} (see bench/realworld/README.md)` };
   try {
-    git(gitDir, ["cat-file", "-e", `${s.commit}^{commit}`]);
+    execFileSync("git", [`--git-dir=${gitDir}`, "cat-file", "-e", `${s.commit}^{commit}`]);
   } catch {
     return { ...base, status: "commit missing", message: `${s.commit} is not in ${gitDir}` };
   }

@@ -1,7 +1,7 @@
 import { checksKey } from "../model/key-reach.js";
 import type { IndexEntry, OperationsIndex } from "../emit/index-artifact.js";
 import type { OpenApiDocument } from "../review/artifact-source.js";
-import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
+import { OperationSearch, type SearchFilters, type SearchHit } from "../search/operation-search.js";
 
 /** What a model needs to call a documented operation: its query parameters and body, compactly. */
 export interface CompactShape {
@@ -14,6 +14,10 @@ export interface CompactShape {
 export interface CatalogEntry extends IndexEntry {
   shape?: CompactShape;
   destructive?: boolean;
+  /** From the OpenAPI document, for documented operations: more words for the search to match. */
+  description?: string;
+  tags?: string[];
+  query_params?: string[];
 }
 
 /**
@@ -22,7 +26,7 @@ export interface CatalogEntry extends IndexEntry {
  */
 export class Catalog {
   readonly byId: Map<string, CatalogEntry>;
-  readonly search: OperationSearch;
+  readonly search: OperationSearch<CatalogEntry>;
 
   constructor(
     readonly index: OperationsIndex,
@@ -31,7 +35,15 @@ export class Catalog {
     const entries: CatalogEntry[] = index.operations.map((op) => {
       const operation = openapi?.paths?.[op.path]?.[op.method.toLowerCase()] as Record<string, unknown> | undefined;
       if (!operation) return { ...op };
-      return { ...op, shape: compactShape(operation, openapi!), destructive: Boolean(operation["x-service-destructive"]) };
+      const shape = compactShape(operation, openapi!);
+      const words = documentation(operation);
+      return {
+        ...op,
+        shape,
+        destructive: Boolean(operation["x-service-destructive"]),
+        ...words,
+        ...(shape.query?.length ? { query_params: shape.query.map((q) => q.name) } : {}),
+      };
     });
     this.byId = new Map(entries.map((e) => [e.operation_id, e]));
     this.search = new OperationSearch(entries);
@@ -41,8 +53,9 @@ export class Catalog {
     return this.byId.get(operationId);
   }
 
-  find(query: string | undefined, filters: SearchFilters, limit: number): CatalogEntry[] {
-    return this.search.search(query, filters, limit).map((hit) => this.byId.get(hit.entry.operation_id)!);
+  /** Ranked entries, each with why it matched (empty without words). */
+  find(query: string | undefined, filters: SearchFilters, limit: number): SearchHit<CatalogEntry>[] {
+    return this.search.search(query, filters, limit);
   }
 
   /** Operations that check a permission key: what adding it to a key unlocks. */
@@ -53,6 +66,17 @@ export class Catalog {
 }
 
 type Schema = Record<string, unknown>;
+
+/** The operation's description and tags, where the document has them. */
+function documentation(operation: Record<string, unknown>): { description?: string; tags?: string[] } {
+  const out: { description?: string; tags?: string[] } = {};
+  if (typeof operation.description === "string" && operation.description.trim()) out.description = operation.description;
+  if (Array.isArray(operation.tags)) {
+    const tags = operation.tags.filter((t): t is string => typeof t === "string");
+    if (tags.length) out.tags = tags;
+  }
+  return out;
+}
 
 function compactShape(operation: Record<string, unknown>, doc: OpenApiDocument): CompactShape {
   const shape: CompactShape = {};

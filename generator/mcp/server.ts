@@ -44,6 +44,12 @@ const operationOutput = z.object({
   missing_any_of: z.array(z.array(z.string())).optional(),
   query: z.array(z.object({ name: z.string(), required: z.boolean(), type: z.string() })).optional(),
   body: z.record(z.string(), z.string()).optional(),
+  why: z
+    .string()
+    .optional()
+    .describe(
+      "Why it matched the words: the matched words by field ('word~' a related word, a word start or a typo), then the method the verb meant or a literal match",
+    ),
 });
 
 const findInput = z.object({
@@ -86,7 +92,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
   );
   const log = options.log ?? (() => {});
 
-  const describe = (e: CatalogEntry): z.infer<typeof operationOutput> => {
+  const describe = (e: CatalogEntry, why?: string): z.infer<typeof operationOutput> => {
     const known = options.keyPermissions ? reach(e, options.keyPermissions) : undefined;
     return {
       operation_id: e.operation_id,
@@ -109,6 +115,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         : {}),
       ...(e.shape?.query ? { query: e.shape.query } : {}),
       ...(e.shape?.body ? { body: e.shape.body } : {}),
+      ...(why ? { why } : {}),
     };
   };
 
@@ -116,7 +123,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
     "find_operations",
     {
       title: "Find API operations",
-      description: `Searches the ${catalog.byId.size} operations this key may try, by words (ranked, synonyms and typos allowed) and filters. Returns the best ${DEFAULT_LIMIT} by default with everything needed to call them.`,
+      description: `Searches the ${catalog.byId.size} operations this key may try, by words and filters. Words are matched in their dictionary form against operation ids, paths, parameter names, permission keys and documentation (word starts and typos allowed, related words count less); a verb such as "remove" or "list" favours its HTTP method, and an exact operation_id or path comes first. Returns the best ${DEFAULT_LIMIT} by default with everything needed to call them, each with why it matched.`,
       inputSchema: findInput,
       outputSchema: z.object({ operations: z.array(operationOutput), total_operations: z.number() }),
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
@@ -131,7 +138,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
       };
       let found = catalog
         .find(input.query, filters, input.callable_only && options.keyPermissions ? Number.POSITIVE_INFINITY : limit)
-        .map(describe);
+        .map((hit) => describe(hit.entry, hit.why));
       if (input.callable_only && options.keyPermissions) found = found.filter((o) => o.callable !== false).slice(0, limit); // "unknown" stays, marked
       const structured = { operations: found, total_operations: catalog.byId.size };
       return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };

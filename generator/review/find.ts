@@ -40,16 +40,23 @@ export async function loadIndex(location: string, cwd: string): Promise<Operatio
   return json as OperationsIndex;
 }
 
-/** Filters (and, with words, ranks) the index; projects each entry onto the requested fields. */
-export function findOperations(index: OperationsIndex, options: FindOptions): Partial<IndexEntry>[] {
+/** A row of `find`'s output: the requested fields, and with words, why the operation matched them. */
+export type FoundRow = Partial<IndexEntry> & { why?: string };
+
+/**
+ * Filters (and, with words, ranks) the index; projects each entry onto the requested fields. With words,
+ * each row ends with `why`: the matched words by field, as find_operations gives them to an assistant.
+ */
+export function findOperations(index: OperationsIndex, options: FindOptions): FoundRow[] {
   const search = new OperationSearch(index.operations);
   const hits = search.search(options.query, options, options.limit ?? Number.POSITIVE_INFINITY);
   const fields = options.fields ?? DEFAULT_FIELDS;
-  return hits.map(({ entry }) => {
-    const row = Object.fromEntries(fields.map((f) => [f, entry[f]])) as Partial<IndexEntry>;
+  return hits.map(({ entry, why }) => {
+    const row = Object.fromEntries(fields.map((f) => [f, entry[f]])) as FoundRow;
     // Without --fields, the alternatives and the unresolved mark come along where an entry has them.
     if (!options.fields && entry.any_of) row.any_of = entry.any_of;
     if (!options.fields && entry.unresolved) row.unresolved = entry.unresolved;
+    if (why) row.why = why;
     return row;
   });
 }
@@ -65,7 +72,7 @@ export function parseFields(list: string): IndexField[] {
 }
 
 /** One aligned line an operation, with whichever fields were asked for. */
-export function renderFindText(rows: Partial<IndexEntry>[]): string {
+export function renderFindText(rows: FoundRow[]): string {
   if (!rows.length) return "no operations match\n";
   const cells = rows.map((r) => {
     // any_of and unresolved read as part of the keys when shown with them: `a,b|c,?`.

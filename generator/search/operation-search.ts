@@ -1,124 +1,13 @@
 import { checksKey } from "../model/key-reach.js";
-import MiniSearch from "minisearch";
-import type { IndexEntry } from "../emit/index-artifact.js";
-import { singular } from "../model/operation-id.js";
+import { Bm25Index, type Posting } from "./bm25-index.js";
+import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
+import { lemma, relatedWords } from "./lexicon.js";
+import { LiteralIndex } from "./literal.js";
+import { endsInParameter, type MethodIntent, methodIntent, onlyIntent } from "./method-intent.js";
+import type { SearchableOperation } from "./searchable.js";
+import { indexTerms, type Word, terms, words } from "./words.js";
 
-/**
- * Verbs and nouns an assistant or a person uses for the same API action. Each word also searches for its
- * group's other words, so "email the invoice" finds send_invoice and "remove a tag" finds delete_tag.
- */
-const VERB_GROUPS: readonly string[][] = [
-  ["send", "email", "mail", "deliver", "notify"],
-  ["delete", "remove", "destroy", "erase", "drop", "retire"],
-  ["list", "all", "index", "browse", "every", "upcoming"],
-  ["create", "add", "new", "make", "register", "book", "record", "start"],
-  ["update", "edit", "change", "modify", "rename", "set", "patch", "replace"],
-  ["get", "show", "fetch", "view", "read", "retrieve", "describe", "detail", "look"],
-  ["cancel", "void", "abort", "revoke", "withdraw"],
-  ["unassign", "off", "unschedule"],
-  ["approve", "accept", "confirm", "sign"],
-  ["decline", "reject", "deny", "refuse"],
-  ["assign", "dispatch", "allocate"],
-  ["refund", "reimburse", "return", "money", "back"],
-  ["complete", "finish", "done", "close"],
-  ["download", "pdf", "export", "csv", "receipt"],
-  ["merge", "combine", "deduplicate"],
-  ["archive", "deactivate", "disable"],
-  ["restore", "reactivate", "unarchive", "enable"],
-  ["adjust", "correct", "recount"],
-  ["reschedule", "move", "postpone"],
-  ["submit", "hand"],
-];
-
-const NOUN_GROUPS: readonly string[][] = [
-  ["customer", "client"],
-  ["location", "where", "gps", "position", "located"],
-  ["technician", "tech", "worker", "employee", "staff", "field"],
-  ["work", "job", "order", "ticket"],
-  ["invoice", "bill", "billing"],
-  ["estimate", "quote", "quotation", "proposal"],
-  ["payment", "charge", "transaction", "paid", "pay"],
-  ["appointment", "schedule", "booking", "visit", "slot", "calendar"],
-  ["inventory", "stock", "item", "part", "sku", "warehouse"],
-  ["note", "comment", "memo"],
-  ["attachment", "file", "upload", "document", "photo"],
-  ["report", "analytics", "metric", "stats", "revenue"],
-  ["webhook", "callback", "hook", "event", "subscription"],
-  ["team", "member", "user", "people", "invite", "invitation"],
-];
-
-export const SYNONYM_GROUPS: readonly string[][] = [...VERB_GROUPS, ...NOUN_GROUPS];
-
-const SYNONYMS = new Map<string, string[]>();
-for (const group of SYNONYM_GROUPS)
-  for (const word of group)
-    SYNONYMS.set(
-      word,
-      group.filter((w) => w !== word),
-    );
-
-const STOP_WORDS = new Set([
-  "a",
-  "an",
-  "the",
-  "of",
-  "for",
-  "to",
-  "in",
-  "on",
-  "by",
-  "with",
-  "my",
-  "our",
-  "this",
-  "that",
-  "and",
-  "or",
-  "from",
-  "it",
-  "its",
-  "is",
-  "can",
-  "i",
-  "me",
-  "please",
-  "how",
-  "do",
-  "which",
-  "what",
-  "some",
-  "one",
-  "about",
-]);
-
-/** Splits ids, paths, permission keys and prose into lower-case, singular words. */
-export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t && !STOP_WORDS.has(t))
-    .map((t) => (t.length > 3 ? singular(t) : t));
-}
-
-/** Every word that names an action: ids start with one (`list_`, `send_`, ...). */
-const ACTION_WORDS = new Set(VERB_GROUPS.flat());
-
-/** The words of a query that say what to do, or undefined when it names only things. */
-function verbIntent(words: string[]): Set<string> | undefined {
-  const verbs = words.filter((w) => ACTION_WORDS.has(w));
-  return verbs.length ? new Set(verbs.flatMap((w) => [w, ...(SYNONYMS.get(w) ?? [])])) : undefined;
-}
-
-/**
- * The id's leading verb against the query's intent: an operation whose verb the query asks for ranks
- * higher; a query that names no action ("upcoming appointments") prefers reads, the safe default.
- */
-function verbBoost(operationId: string, intent: Set<string> | undefined): number {
-  const verb = operationId.slice(0, operationId.indexOf("_") >>> 0);
-  if (!intent) return verb === "list" ? 1.3 : verb === "get" ? 1.2 : 1;
-  return intent.has(verb) ? 1.5 : 1;
-}
+export type { SearchableOperation } from "./searchable.js";
 
 export interface SearchFilters {
   pathContains?: string;
@@ -127,69 +16,292 @@ export interface SearchFilters {
   effect?: string;
 }
 
-export interface SearchHit {
-  entry: IndexEntry;
+export interface SearchHit<E extends SearchableOperation = SearchableOperation> {
+  entry: E;
   score: number;
+  /** Why it matched, briefly: the matched words by field (`"path: member, team; method: DELETE (remove)"`). */
+  why: string;
 }
 
-/**
- * Ranked search over an operation index (MiniSearch: BM25 with field boosts, prefix and fuzzy
- * matching), plus exact filters. Without words, the filtered operations come in index order.
- */
-export class OperationSearch {
-  private readonly engine: MiniSearch<IndexEntry>;
-  private readonly byId: Map<string, IndexEntry>;
+/** A word the request did not use but WordNet puts beside one it did counts this much of an asked word. */
+const RELATED_WEIGHT = 0.35;
+/** The request's verb means this operation's method ("remove" and DELETE). */
+const METHOD_BOOST = 1.3;
+/** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
+const SHAPE_BOOST = 1.15;
+/** The request's words appear, in order, in the operation's summary or description. */
+const PHRASE_BOOST = 1.5;
+/** Per step of API version (v1, v2, v3 in the index's paths): among equal matches, the newest version first. */
+const VERSION_STEP = 0.05;
 
-  constructor(readonly entries: readonly IndexEntry[]) {
-    this.byId = new Map(entries.map((e) => [e.operation_id, e]));
-    this.engine = new MiniSearch<IndexEntry>({
-      idField: "operation_id",
-      fields: ["id", "summary", "path", "permissions", "method"],
-      extractField: (doc, field) => {
-        if (field === "operation_id") return doc.operation_id;
-        if (field === "id") return doc.operation_id;
-        if (field === "summary") return doc.summary;
-        if (field === "path") return doc.path.replace(/\{[^}]+\}/g, " ");
-        if (field === "permissions") return [...doc.permissions, ...(doc.any_of ?? []).flat()].join(" ");
-        if (field === "method") return doc.method;
-        return "";
-      },
-      tokenize,
-      processTerm: (term) => term,
-      searchOptions: {
-        boost: { id: 3, summary: 2, path: 1.5, permissions: 1, method: 0.5 },
-        prefix: (term) => term.length >= 3,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-        combineWith: "OR",
-        tokenize,
-        processTerm: (term) => term,
-      },
-    });
-    this.engine.addAll([...entries]);
+/** The field names `why` shows: the last segment of a path is part of the path to a reader. */
+const SHOWN: Record<Field, string> = {
+  id: "id",
+  summary: "summary",
+  description: "description",
+  tags: "tags",
+  resource: "path",
+  path: "path",
+  params: "params",
+  permissions: "permissions",
+};
+
+/** The order `why` names fields in: the documentation first, as a reader would look. */
+const SHOWN_ORDER = ["summary", "description", "tags", "path", "id", "params", "permissions"];
+
+/**
+ * Ranked search over an operation index: BM25 (MiniSearch) over the words of each operation's id, path,
+ * parameters, permission keys and documentation, in dictionary form, with field weights derived from the
+ * index itself; WordNet's related words at a lower weight; the HTTP meaning of the request's verb and
+ * number; and literal ids, paths and phrases first. Without words, the filtered operations come in index order.
+ */
+export class OperationSearch<E extends SearchableOperation = SearchableOperation> {
+  private readonly index: Bm25Index;
+  /** Each operation's summary and description terms, for the phrase boost. */
+  private readonly prose: string[][][];
+  readonly weights: Record<Field, number>;
+  private readonly literals: LiteralIndex;
+  /** Each operation's factor for its API version: among equal matches, the newest version first. */
+  private readonly versionFactor: Float64Array;
+  private readonly endsInParameter: Uint8Array;
+  private readonly position: Map<string, number>;
+  /**
+   * Per-operation sums of one request, kept between requests (and cleared after each) so that a search
+   * allocates nothing in proportion to the index. Bit 1 of resourceNumber: the request named the path's last
+   * segment in the singular; bit 2: in the plural.
+   */
+  private readonly scratch: {
+    score: Float64Array;
+    matchedLeaves: Uint16Array;
+    seenBy: Int32Array;
+    resourceNumber: Uint8Array;
+    total: Float64Array;
+  };
+
+  constructor(readonly entries: readonly E[]) {
+    this.position = new Map(entries.map((e, i) => [e.operation_id, i]));
+    const n = entries.length;
+    this.scratch = {
+      score: new Float64Array(n),
+      matchedLeaves: new Uint16Array(n),
+      seenBy: new Int32Array(n).fill(-1),
+      resourceNumber: new Uint8Array(n),
+      total: new Float64Array(n),
+    };
+    this.weights = deriveFieldWeights(entries);
+    this.literals = new LiteralIndex(entries);
+    const versions = [...new Set(entries.map((e) => apiVersion(e.path)))].sort((a, b) => a - b);
+    const rank = new Map(versions.map((v, i) => [v, i]));
+    this.versionFactor = Float64Array.from(entries, (e) => 1 + VERSION_STEP * rank.get(apiVersion(e.path))!);
+    this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
+    this.index = new Bm25Index(
+      entries.map((e) => FIELDS.map((f) => indexTerms(fieldText(e, f)))),
+      FIELDS.map((f) => this.weights[f]),
+    );
+    this.prose = entries.map((e) => [e.documented ? e.summary : "", e.description ?? ""].filter(Boolean).map((text) => terms(text)));
   }
 
-  search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit[] {
-    const keep = (e: IndexEntry) =>
+  search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit<E>[] {
+    const keep = (e: E) =>
       (!filters.pathContains || e.path.toLowerCase().includes(filters.pathContains.toLowerCase())) &&
       (!filters.permission || checksKey(e, filters.permission)) &&
       (!filters.method || e.method === filters.method.toUpperCase()) &&
       (!filters.effect || e.effect === filters.effect);
-    const words = query ? tokenize(query) : [];
-    if (!words.length)
+    const asked = query ? words(query) : [];
+    if (!asked.length)
       return this.entries
         .filter(keep)
         .slice(0, limit)
-        .map((entry) => ({ entry, score: 0 }));
-    const asked = new Set(words);
-    const queries = words.map((word) => ({ combineWith: "OR" as const, queries: [word, ...(SYNONYMS.get(word) ?? [])] }));
-    // A synonym counts, but less than the word that was asked for.
-    const results = this.engine.search({ combineWith: "OR", queries }, { boostTerm: (term) => (asked.has(term) ? 1 : 0.5) });
-    const intent = verbIntent(words);
-    const hits: SearchHit[] = [];
-    for (const r of results) {
-      const entry = this.byId.get(String(r.id));
-      if (entry && keep(entry)) hits.push({ entry, score: r.score * verbBoost(entry.operation_id, intent) });
+        .map((entry) => ({ entry, score: 0, why: "" }));
+
+    const literal = this.literals.match(query!);
+    const intent = methodIntent(asked);
+    // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
+    // through `intent`, unless the request has no other words.
+    const searched = asked.some((w) => !onlyIntent(w.term)) ? asked.filter((w) => !onlyIntent(w.term)) : asked;
+    const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
+    const leaves: Leaf[] = [];
+    const leaf = (source: string, weight: number, plural?: boolean) => {
+      if (leaves.some((l) => l.source === source)) return;
+      const derived: Leaf["derived"] = [];
+      const own = this.index.postings.get(source);
+      if (own) derived.push({ term: source, weight, posting: own });
+      // A word the index has is matched as itself; only a word it lacks is taken for the start of one
+      // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
+      else if (askedTerms.has(source)) {
+        const expansions = new Map<string, number>();
+        if (source.length >= 4) for (const [t, w] of this.index.prefixed(source)) expansions.set(t, w);
+        if (source.length >= 5)
+          for (const [t, w] of this.index.near(source, Math.round(source.length * 0.2))) if (!expansions.has(t)) expansions.set(t, w);
+        for (const [t, w] of expansions) derived.push({ term: t, weight: weight * w, posting: this.index.postings.get(t)! });
+      }
+      if (derived.length) leaves.push({ source, derived, ...(plural !== undefined ? { plural } : {}) });
+    };
+    for (const w of searched) {
+      leaf(w.term, 1, w.plural);
+      leaf(w.surface, 1, w.plural);
+      for (const r of relatedWords(w.term)) if (!askedTerms.has(r) && this.index.has(r)) leaf(r, RELATED_WEIGHT);
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
+    for (let i = 0; i + 1 < asked.length; i++) {
+      const joined = asked[i]!.surface + asked[i + 1]!.surface;
+      for (const term of new Set([joined, lemma(joined).word]))
+        if (this.index.has(term)) {
+          askedTerms.add(term);
+          leaf(term, 1);
+        }
+    }
+
+    // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many leaves an operation matched.
+    const { score, matchedLeaves, seenBy, resourceNumber, total } = this.scratch;
+    const touched: number[] = [];
+    const resourceBit = 1 << FIELDS.indexOf("resource");
+    leaves.forEach((l, li) => {
+      for (const { weight, posting } of l.derived)
+        for (let i = 0; i < posting.docs.length; i++) {
+          const d = posting.docs[i]!;
+          if (seenBy[d] !== li) {
+            if (!matchedLeaves[d]) touched.push(d);
+            seenBy[d] = li;
+            matchedLeaves[d]!++;
+          }
+          score[d]! += weight * posting.scores[i]!;
+          if (l.plural !== undefined && posting.fields[i]! & resourceBit) resourceNumber[d]! |= l.plural ? 2 : 1;
+        }
+    });
+
+    // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
+    // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
+    if (intent.methods && leaves.some((l) => l.source === intent.methods!.term)) delete intent.methods;
+    // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
+    const kept: number[] = [];
+    for (const d of touched) {
+      const entry = this.entries[d]!;
+      if (!keep(entry)) continue;
+      total[d] = score[d]! * matchedLeaves[d]! * this.boost(d, entry, resourceNumber[d]!, asked, intent);
+      // A literal id or path is what was asked for: above every word match.
+      if (literal.has(entry.operation_id)) total[d]! += 1e6;
+      kept.push(d);
+    }
+    for (const id of literal.keys()) {
+      const d = this.position.get(id)!;
+      if (!matchedLeaves[d] && keep(this.entries[d]!)) {
+        total[d] = 1e6;
+        kept.push(d);
+      }
+    }
+    // Ties go to the index's order, so the output is deterministic.
+    const top = topOf(kept, limit, (a, b) => total[b]! - total[a]! || a - b);
+    const hits = top.map((d) => {
+      const entry = this.entries[d]!;
+      const notes: string[] = [];
+      const note = literal.get(entry.operation_id);
+      if (note) notes.push(note);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, asked, intent, notes);
+      return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
+    });
+    // The scratch arrays are the search's own and reused: clear what this request wrote.
+    for (const d of [...touched, ...kept]) {
+      score[d] = 0;
+      matchedLeaves[d] = 0;
+      seenBy[d] = -1;
+      resourceNumber[d] = 0;
+      total[d] = 0;
+    }
+    return hits;
   }
+
+  /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
+  private boost(doc: number, entry: E, resourceNumber: number, asked: Word[], intent: MethodIntent, notes?: string[]): number {
+    let factor = this.versionFactor[doc]!;
+    if (intent.methods?.methods.has(entry.method)) {
+      factor *= METHOD_BOOST;
+      notes?.push(`method: ${entry.method} (${intent.methods.verb})`);
+    }
+    // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
+    const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 ? "one" : undefined);
+    if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
+    if (asked.length >= 2) {
+      const sequence = asked.map((w) => w.term);
+      if (this.prose[doc]!.some((text) => containsRun(text, sequence))) {
+        factor *= PHRASE_BOOST;
+        notes?.push("phrase");
+      }
+    }
+    return factor;
+  }
+}
+
+/** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
+function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
+  if (limit >= items.length / 4) return items.sort(before).slice(0, limit);
+  const top: number[] = [];
+  for (const item of items) {
+    if (top.length === limit && before(item, top[limit - 1]!) >= 0) continue;
+    let i = Math.min(top.length, limit - 1);
+    if (top.length < limit) top.push(item);
+    while (i > 0 && before(item, top[i - 1]!) < 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = item;
+  }
+  return top;
+}
+
+function containsRun(text: readonly string[], run: readonly string[]): boolean {
+  outer: for (let i = 0; i + run.length <= text.length; i++) {
+    for (let j = 0; j < run.length; j++) if (text[i + j] !== run[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Why an operation matched, briefly: its matched words in dictionary form grouped by the fields they matched
+ * in ("id, path: invoice, send"), a word the request did not write marked `~` (a related word, a word start
+ * or a typo), then what else counted ("method: POST (send)", "phrase", "literal id").
+ */
+function explain(doc: number, leaves: readonly Leaf[], asked: ReadonlySet<string>, notes: string[]): string {
+  const fieldsOf = new Map<string, Set<string>>();
+  for (const l of leaves)
+    for (const { term, posting } of l.derived) {
+      const mask = fieldsIn(posting, doc);
+      if (!mask) continue;
+      // A written form ("invoices") and its lemma ("invoice") are one word to a reader.
+      const word = asked.has(term) ? lemma(term).word : `${lemma(term).word}~`;
+      const shown = fieldsOf.get(word) ?? new Set<string>();
+      FIELDS.forEach((field, f) => {
+        if (mask & (1 << f)) shown.add(SHOWN[field]);
+      });
+      fieldsOf.set(word, shown);
+    }
+  const groups = new Map<string, string[]>();
+  for (const [word, fields] of fieldsOf) {
+    const key = SHOWN_ORDER.filter((f) => fields.has(f)).join(", ");
+    groups.set(key, [...(groups.get(key) ?? []), word]);
+  }
+  return [...[...groups].map(([fields, list]) => `${fields}: ${list.join(", ")}`), ...notes].join("; ");
+}
+
+/** The fields a posting has a document in (a bit each), 0 when it has not. */
+function fieldsIn(posting: Posting, doc: number): number {
+  let lo = 0;
+  let hi = posting.docs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const d = posting.docs[mid]!;
+    if (d === doc) return posting.fields[mid]!;
+    if (d < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
+/** One word of the request as searched: its own term, or what a word start or typo of it matched. */
+interface Leaf {
+  source: string;
+  derived: { term: string; weight: number; posting: Posting }[];
+  /** For a word the request wrote: whether it wrote it as a plural. */
+  plural?: boolean;
 }

@@ -1,0 +1,86 @@
+/**
+ * General English, from packages: lemmas (wink-lemmatizer, built on WordNet's exception lists and word
+ * senses) and related words (the `synonyms` package, WordNet's synsets). Nothing here knows any API's
+ * domain; the search uses it to meet the words a person uses half-way with the words a service's paths use.
+ * Both packages are CommonJS data modules, loaded on first use so that commands that never search pay nothing.
+ */
+import { createRequire } from "node:module";
+import pluralize from "pluralize";
+
+interface WinkLemmatizer {
+  noun(word: string): string;
+  verb(word: string): string;
+  adjective(word: string): string;
+}
+
+/** `synonyms.dictionary`: headword → part of speech (`n`, `v`, `s`, `a`, `r`) → the words of its first synset. */
+type SynonymDictionary = Record<string, Record<string, string[]>>;
+
+const require = createRequire(import.meta.url);
+let wink: WinkLemmatizer | undefined;
+let related: Map<string, string[]> | undefined;
+const lemmas = new Map<string, Lemma>();
+
+const winkLemmatizer = (): WinkLemmatizer => (wink ??= require("wink-lemmatizer") as WinkLemmatizer);
+
+export interface Lemma {
+  /** The dictionary form. */
+  word: string;
+  /** The word was a plural noun ("members", "children", "webhooks"). */
+  plural: boolean;
+}
+
+/**
+ * The dictionary form of one lower-case word: a noun's singular ("settings" → "setting", "children" →
+ * "child"), a verb's infinitive ("sent" → "send", "removing" → "remove"). Words WordNet does not know
+ * (webhooks, orgs) fall back to `pluralize`'s singular; short words, numbers and ids stay as they are.
+ */
+export function lemma(word: string): Lemma {
+  const known = lemmas.get(word);
+  if (known) return known;
+  let out: Lemma = { word, plural: false };
+  if (word.length > 3 && /^[a-z]+$/.test(word)) {
+    const w = winkLemmatizer();
+    const noun = w.noun(word);
+    if (noun !== word) out = { word: noun, plural: true };
+    // "setting", "billing", "mapping": in an API a word in -ing names a thing, and its plural's lemma is
+    // this same word, so it stays as it is (otherwise "setting" and "settings" would part ways).
+    else if (!word.endsWith("ing")) {
+      const verb = w.verb(word);
+      if (verb !== word) out = { word: verb, plural: false };
+      else if (/[^su]s$/.test(word) && w.adjective(word) === word) {
+        const one = pluralize.singular(word);
+        out = { word: one, plural: one !== word };
+      }
+    }
+  }
+  lemmas.set(word, out);
+  return out;
+}
+
+/**
+ * Words WordNet puts in one synset with `word` (either way round: "price" gives "cost", and "cost" gives
+ * "price"), as lemmas. Phrases and one-letter leftovers of the package's format are skipped.
+ */
+export function relatedWords(word: string): readonly string[] {
+  if (!related) {
+    related = new Map();
+    const dictionary = (require("synonyms") as { dictionary: SynonymDictionary }).dictionary;
+    const link = (a: string, b: string) => {
+      if (a === b) return;
+      const list = related!.get(a);
+      if (!list) related!.set(a, [b]);
+      else if (!list.includes(b)) list.push(b);
+    };
+    for (const [head, byPos] of Object.entries(dictionary)) {
+      if (!/^[a-z]{2,}$/.test(head)) continue;
+      for (const words of Object.values(byPos))
+        for (const other of words) {
+          if (!/^[a-z]{2,}$/.test(other) || other === head) continue;
+          link(head, other);
+          link(other, head);
+        }
+    }
+  }
+  return related.get(word) ?? [];
+}

@@ -1,0 +1,98 @@
+/**
+ * What a request's words say about the HTTP method and the shape of the path it wants. This is HTTP's own
+ * semantics, the same for every API: "remove" and "cancel" are a DELETE, "add" and "new" a POST, "change"
+ * a PUT or PATCH, "show" and "list" a GET; "all", "every" and a plural noun ask for a collection, "one" and a
+ * singular noun for an item (a path that ends in a parameter). It knows no resource of any domain.
+ */
+import type { Word } from "./words.js";
+
+const METHOD_VERBS: Record<string, readonly string[]> = {
+  DELETE: ["delete", "remove", "drop", "cancel", "destroy", "erase", "purge", "discard", "unlink", "detach", "uninstall", "clear"],
+  POST: ["create", "add", "new", "make", "register", "submit", "post", "insert", "upload", "send", "start", "trigger", "run", "execute"],
+  PUT: ["update", "edit", "change", "modify", "set", "rename", "replace", "put", "alter", "overwrite"],
+  PATCH: ["update", "edit", "change", "modify", "set", "rename", "patch", "alter", "toggle"],
+  GET: ["get", "list", "show", "fetch", "read", "view", "retrieve", "find", "look", "see", "display", "browse", "download", "lookup"],
+};
+
+const BY_VERB = new Map<string, Set<string>>();
+for (const [method, verbs] of Object.entries(METHOD_VERBS))
+  for (const verb of verbs) {
+    const methods = BY_VERB.get(verb) ?? new Set<string>();
+    methods.add(method);
+    BY_VERB.set(verb, methods);
+  }
+
+/**
+ * The verbs that say nothing but the method: REST names its create, read, update and delete this way (and
+ * apidex's generated ids begin with them). Matched as words they would only favour whichever ids happen to
+ * spell the same verb, so they act through the method alone. Verbs that paths spell as actions ("send",
+ * "cancel", "start", "upload") still count as words as well.
+ */
+const METHOD_ONLY = new Set([
+  "get",
+  "list",
+  "show",
+  "fetch",
+  "retrieve",
+  "read",
+  "view",
+  "find",
+  "look",
+  "see",
+  "display",
+  "browse",
+  "lookup",
+  "create",
+  "add",
+  "new",
+  "make",
+  "insert",
+  "post",
+  "update",
+  "edit",
+  "change",
+  "modify",
+  "set",
+  "alter",
+  "replace",
+  "put",
+  "patch",
+  "delete",
+  "remove",
+  "drop",
+  "destroy",
+  "erase",
+]);
+
+/** Words that ask for many (a collection) or for one item. */
+const MANY = new Set(["list", "all", "every", "each", "many", "browse"]);
+const ONE = new Set(["one", "single", "specific", "particular", "detail", "id"]);
+
+/**
+ * Whether a term only says which method, or many or one: it is not searched as a word when the request has
+ * others ("get", "all", "one", "id" in "the user by id").
+ */
+export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term);
+
+export interface MethodIntent {
+  /** The methods the request's verb means, with the verb; undefined when it names no action. */
+  methods?: { verb: string; term: string; methods: ReadonlySet<string> };
+  /** "many": a collection; "one": an item; undefined: the words do not say. */
+  shape?: "many" | "one";
+}
+
+/**
+ * The intent of a request: its first verb that means a method, and whether it asks for many or one. A
+ * plural noun asks for many ("members of the team"), unless a word for one says otherwise.
+ */
+export function methodIntent(query: readonly Word[]): MethodIntent {
+  const intent: MethodIntent = {};
+  const verb = query.find((w) => BY_VERB.has(w.term));
+  if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
+  if (query.some((w) => ONE.has(w.term))) intent.shape = "one";
+  else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
+  return intent;
+}
+
+/** Whether a path names one item (ends in a parameter) or a collection or singleton (ends in a literal). */
+export const endsInParameter = (path: string): boolean => /[{:][^/]*\}?\/?$/.test(path.replace(/\/+$/, ""));

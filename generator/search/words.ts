@@ -1,0 +1,57 @@
+/**
+ * Splitting ids, paths, permission keys and prose into the words the search compares: lower case, split at
+ * case changes and punctuation (`listTeamMembers`, `team-members`, `team_members`, `team:members` all give
+ * "team member"), function words dropped, each word in its dictionary form.
+ */
+import { lemma } from "./lexicon.js";
+
+/** English function words: they carry no meaning a path could hold. General grammar, no API's vocabulary. */
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the of for to in on at by with from into onto about as per via and or but nor if then than " +
+    "my our your their its his her this that these those it me we you they i us them " +
+    "is are was were be been being am do does did can could should would will shall may might must " +
+    "please how which what who whom whose where when why some any there here just also so very " +
+    "want need like let give tell"
+  ).split(" "),
+);
+
+export interface Word {
+  /** The dictionary form ("members" → "member"), what is indexed and matched. */
+  term: string;
+  /** The word as written, lower case. */
+  surface: string;
+  /** Written as a plural noun ("members", "children"): asks for many, so a collection. */
+  plural: boolean;
+}
+
+/** Lower-case pieces of a text, split at case changes and anything not a letter or digit. */
+export function pieces(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The words of a text, function words left out, in order. */
+export function words(text: string): Word[] {
+  const out: Word[] = [];
+  for (const surface of pieces(text)) {
+    if (FUNCTION_WORDS.has(surface)) continue;
+    const { word, plural } = lemma(surface);
+    out.push({ term: word, surface, plural });
+  }
+  return out;
+}
+
+/** The terms alone. */
+export const terms = (text: string): string[] => words(text).map((w) => w.term);
+
+/**
+ * What a document is indexed by: each word's dictionary form, and its written form too where that differs,
+ * so that a request that writes a word the way the path does ("blocks") ranks that path above one with
+ * only the same lemma ("block"), as plain BM25 would.
+ */
+export const indexTerms = (text: string): string[] => words(text).flatMap((w) => (w.surface === w.term ? [w.term] : [w.term, w.surface]));
