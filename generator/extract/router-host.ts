@@ -2,6 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
 import { mergeDocs } from "../resolve/framework-docs.js";
+import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
@@ -199,17 +200,8 @@ export function flattenValues(value: Value): Value[] {
   return value.kind === "array" ? value.items.flatMap(flattenValues) : [value];
 }
 
-export function unwrap(node: ts.Expression): ts.Expression {
-  let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isNonNullExpression(inner)
-  )
-    inner = inner.expression;
-  return inner;
-}
+/** Parentheses, `as`, `satisfies`, `!` and `<T>` looked through (resolve/syntax.ts). */
+export const unwrap = unwrapExpression;
 
 /**
  * The doc comment of the answering handler: the last function in the arguments. Earlier functions are

@@ -1,6 +1,7 @@
 import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { isFunctionLike } from "../../resolve/interpreter.js";
+import { unwrapExpression } from "../../resolve/syntax.js";
 
 /** The methods a Pages Router handler answers when it does not say: every one an API client uses. */
 export const EVERY_METHOD = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -206,17 +207,4 @@ function exits(statement: ts.Statement): boolean {
     return last !== undefined && exits(last);
   }
   return false;
-}
-
-function unwrapExpression(node: ts.Expression): ts.Expression {
-  let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isNonNullExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isTypeAssertionExpression(inner)
-  )
-    inner = inner.expression;
-  return inner;
 }

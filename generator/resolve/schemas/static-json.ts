@@ -1,4 +1,7 @@
 import { ts } from "../../typescript.js";
+import { unwrapExpression } from "../syntax.js";
+
+export { unwrapExpression };
 
 /**
  * Following values through the type checker's symbols: identifiers to their `const` initializers
@@ -10,19 +13,6 @@ import { ts } from "../../typescript.js";
 export const NOT_STATIC: unique symbol = Symbol("not static");
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type StaticResult = Json | undefined | typeof NOT_STATIC;
-
-export function unwrapExpression(node: ts.Expression): ts.Expression {
-  let inner = node;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner) ||
-    ts.isNonNullExpression(inner) ||
-    ts.isTypeAssertionExpression(inner)
-  )
-    inner = inner.expression;
-  return inner;
-}
 
 /** The symbol an identifier names, through imports and re-exports. */
 export function targetSymbol(node: ts.Node, checker: ts.TypeChecker): ts.Symbol | undefined {
