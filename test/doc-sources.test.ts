@@ -134,6 +134,7 @@ const cases: Case[] = [
         `app.get("/monitors", listDocs, (c) => c.json([]));`,
         `app.post("/monitors", describeRoute({ description: "Create a monitor.\\n\\nChecks start within a minute." }), (c) => c.json({}));`,
         `app.delete("/monitors/:id", describeRoute({ summary: "Delete", hide: true }), (c) => c.body(null, 204));`,
+        `app.get("/monitors/:id", describeRoute({}), (c) => c.json({}));`,
         `const api = new OpenAPIHono();`,
         `const getPage = createRoute({ method: "get", path: "/pages/{id}", summary: "Get a status page", tags: ["Pages"], responses: {} });`,
         `api.openapi(getPage, (c) => c.json({}));`,
@@ -143,6 +144,7 @@ const cases: Case[] = [
     },
     docs: [
       "GET /monitors | List monitors | - | Monitors",
+      "GET /monitors/{id} | Get monitor | - | -",
       "GET /v1/pages/{id} | Get a status page | - | Pages",
       "POST /monitors | Create a monitor. | Checks start within a minute. | -",
       "POST /v1/pages | Create page | - | -",

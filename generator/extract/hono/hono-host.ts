@@ -33,7 +33,8 @@ export class HonoHost extends RouterHost {
     if (HONO_OPENAPI.test(callee.module)) {
       if (name === "describeRoute" && call.args[0]) {
         const options = this.interpreter.evaluate(call.args[0], call.scope);
-        const doc = docFromFields(docFieldsOf(options), siteOf(call.node), "hono-openapi");
+        // describeRoute exists to put the route in the project's document: it documents it, fields or not.
+        const doc = docFromFields(docFieldsOf(options), siteOf(call.node), "hono-openapi", true);
         if (options.kind === "object" && doc) this.routeDocs.set(options, doc);
         return options;
       }
