@@ -18,7 +18,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { buildIdOf } from "../generator/build/build-id.js";
 import { MAX_ENTRIES, pruneOldest } from "../generator/cache/run-cache.js";
 import { SummariesStore } from "../generator/cache/summaries-store.js";
-import { listSources, mergeFolderExcludes } from "../generator/scan/list-sources.js";
+import { listSources, mergeFolderExcludes, packageLibs } from "../generator/scan/list-sources.js";
 import { globSync } from "tinyglobby";
 import type { ModuleSummaries, ModuleSummary } from "../generator/extract/incremental/module-summary.js";
 import { wallClockNs } from "../generator/cache/source-stats.js";
@@ -555,7 +555,10 @@ describe("the scan", () => {
       "src/app.ts",
       "src/libs/ok.ts",
       "src/distance.ts",
-      "src/lib/no.ts",
+      "src/lib/ok.ts",
+      "packages/api/package.json",
+      "packages/api/lib/no.js",
+      "packages/api/src/lib/ok.ts",
       "src/tests/no.ts",
       "src/__tests__/no.ts",
       "src/test/no.ts",
@@ -579,7 +582,7 @@ describe("the scan", () => {
     const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
     const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
     expect(mergeFolderExcludes(exclude)).toEqual([
-      "**/{node_modules,dist,lib,build,coverage,__tests__,test,tests,generated,.git}/**",
+      "**/{node_modules,dist,build,coverage,__tests__,test,tests,generated,.git}/**",
       "**/*.d.ts",
       "**/*.{test,spec}.*",
       "src/legacy/**",
@@ -594,13 +597,17 @@ describe("the scan", () => {
       followSymbolicLinks: false,
       expandDirectories: false,
     }).sort();
-    expect(listed).toEqual(apart);
+    // A package's lib folder (at the root, or beside a package.json) is build output; src/lib is source.
+    const isOutput = packageLibs(dir);
+    expect(listed).toEqual(apart.filter((f) => !isOutput(path.join(dir, f))));
     // What the tree above puts in (hidden folders are not listed, as before).
     expect(listed.filter((f) => tree.includes(f))).toEqual([
       "deep/a/b/c.mts",
+      "packages/api/src/lib/ok.ts",
       "src/app.ts",
       "src/distance.ts",
       "src/legacy-ok.ts",
+      "src/lib/ok.ts",
       "src/libs/ok.ts",
       "src/testing/ok.ts",
     ]);

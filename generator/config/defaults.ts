@@ -15,7 +15,6 @@ export const DEFAULT_INCLUDE = ["**/*.{ts,mts,cts,tsx,js,mjs,cjs}"];
 export const DEFAULT_EXCLUDE = [
   "**/node_modules/**",
   "**/dist/**",
-  "**/lib/**",
   "**/build/**",
   "**/coverage/**",
   "**/*.d.ts",

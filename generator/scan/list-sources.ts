@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { globSync } from "tinyglobby";
 
@@ -27,7 +28,36 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
     followSymbolicLinks: false,
     expandDirectories: false,
   });
-  return names.map((n) => path.normalize(n)).sort();
+  const isOutput = packageLibs(options.root);
+  return names
+    .map((n) => path.normalize(n))
+    .filter((n) => !isOutput(n))
+    .sort();
+}
+
+/**
+ * Whether a file is in a package's `lib` folder — build output, like `dist` — rather than a source folder
+ * that happens to be called `lib` (`src/lib/`, as many services name theirs). A `lib` folder is a
+ * package's when it sits at the project root or beside a package.json. One existence check per distinct
+ * `lib` folder.
+ */
+export function packageLibs(root: string): (file: string) => boolean {
+  const known = new Map<string, boolean>();
+  const top = path.normalize(root);
+  return (file) => {
+    const parts = path.normalize(file).split(path.sep);
+    for (let i = parts.length - 2; i > 0; i--) {
+      if (parts[i] !== "lib") continue;
+      const parent = parts.slice(0, i).join(path.sep) || path.sep;
+      let output = known.get(parent);
+      if (output === undefined) {
+        output = parent === top || existsSync(path.join(parent, "package.json"));
+        known.set(parent, output);
+      }
+      if (output) return true;
+    }
+    return false;
+  };
 }
 
 const FOLDER_EXCLUDE = /^\*\*\/([\w.-]*\w[\w.-]*)\/\*\*$/;

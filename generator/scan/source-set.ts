@@ -5,7 +5,7 @@ import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
 import { mayRegisterRoutes } from "./route-hints.js";
-import { listSources, type ScanOptions } from "./list-sources.js";
+import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { Workspaces } from "./workspaces.js";
 
 /** What an import specifier points at. */
@@ -200,7 +200,9 @@ export class SourceSet {
     this.resolves.clear();
     this.compiledProgram = undefined;
     for (const name of changed) this.typeOnly.delete(fileKey(name));
-    const inScope = picomatch(options.include, { dot: true, ignore: options.exclude });
+    const matches = picomatch(options.include, { dot: true, ignore: options.exclude });
+    const isOutput = packageLibs(options.root);
+    const inScope = (relative: string) => matches(relative) && !isOutput(path.join(options.root, relative));
     for (const changedName of changed) {
       const name = fileKey(changedName);
       const existing = this.parsed.get(name);
