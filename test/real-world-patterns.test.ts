@@ -505,6 +505,18 @@ const cases: Case[] = [
     config: { env: { NODE_ENV: "production" } },
     routes: ["GET /search []"],
   },
+  {
+    name: "next-rest-framework's rpcRoute: one POST per key of its object, at the dynamic segment",
+    files: {
+      "actions.ts": `export async function getTodos() { return []; }\nexport async function createTodo(input: { title: string }) { return input; }\n`,
+      "app/api/rpc/[operationId]/route.ts": [
+        `import { rpcRoute } from "next-rest-framework";`,
+        `import { createTodo, getTodos } from "../../../../actions";`,
+        `export const { POST } = rpcRoute({ getTodos, createTodo });`,
+      ].join("\n"),
+    },
+    routes: ["POST /api/rpc/createTodo []", "POST /api/rpc/getTodos []"],
+  },
 ];
 
 describe("valid code real services write", () => {

@@ -229,7 +229,7 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "openapi", files: ["apps/example/public/openapi.json"] },
       only: ["/api/v2"],
-      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router. The misses are next-rest-framework's rpcRoute: one POST per key of the object passed to it, served at the dynamic segment [operationId]; apidex indexes the template POST /api/v2/rpc/{operationId} and does not enumerate the keys (unsupported: a framework-specific convention)",
+      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router. Its rpcRoute operations (one POST per key of the object passed to it, at the [operationId] segment) are enumerated",
     },
   },
 ];

@@ -3,6 +3,7 @@ import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue } from "../../resolve/values.js";
+import type { Scope } from "../../resolve/scope.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
@@ -144,7 +145,7 @@ function extractFileRoutes(
             continue;
           }
           catchAll(node);
-          host.addExport(root, method, route.paths, node, value, instance.scope);
+          host.addExport(root, method, rpcPaths(node, route, interpreter, instance.scope) ?? route.paths, node, value, instance.scope);
         }
       }
     } else {
@@ -290,6 +291,32 @@ function addPagesHandler(
       ...(handler ? { handler: handler.decl } : {}),
     });
   }
+}
+
+/**
+ * next-rest-framework's `rpcRoute({ getTodos, createTodo, ... })` in `rpc/[operationId]/route.ts`: one POST
+ * operation per key of its object, each at the dynamic segment's value — the paths the framework serves and
+ * documents. Undefined for any other handler, or when the keys or the segment cannot be read.
+ */
+function rpcPaths(node: ts.Node, route: FileRoute, interpreter: Interpreter, scope: Scope): string[] | undefined {
+  if (!ts.isCallExpression(node) || !node.arguments[0] || !ts.isIdentifier(node.expression)) return undefined;
+  // By its import, not its value: in a workspace that holds the framework, the import resolves to its sources.
+  if (importSource(node.expression) !== "next-rest-framework:rpcRoute") return undefined;
+  const operations = interpreter.evaluate(node.arguments[0], scope);
+  if (operations.kind !== "object" || !operations.props.size || route.paths.some((p) => !/\/\{[^}/]+\}$/.test(p))) return undefined;
+  return route.paths.flatMap((p) => [...operations.props.keys()].map((key) => p.replace(/\{[^}/]+\}$/, key)));
+}
+
+/** `module:name` of the import that binds an identifier in its file (`import { rpcRoute as r } from "m"` → `m:rpcRoute`). */
+function importSource(identifier: ts.Identifier): string | undefined {
+  for (const statement of identifier.getSourceFile().statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements)
+      if (element.name.text === identifier.text) return `${statement.moduleSpecifier.text}:${(element.propertyName ?? element.name).text}`;
+  }
+  return undefined;
 }
 
 /** `export async function GET`, `export const POST = ...`, `export { handler as PUT }`. */
