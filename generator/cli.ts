@@ -24,7 +24,7 @@ async function loadCommandLine(useCache: boolean): Promise<{ cli: CommandLine; d
   if (!existsSync(bundle)) return { cli: (await import("./command-line.js")) as CommandLine, done: () => {} };
   // The code cache lives where the run cache does when apidex runs from a project's folder (npm scripts do).
   const modules = path.join(process.cwd(), "node_modules");
-  if (useCache && !hasOwnCompileCache() && existsSync(modules)) {
+  if (useCache && !hasOwnCompileCache() && existsSync(modules) && !(process.env.APIDEX_CACHE_OFF ?? "").split(",").includes("code")) {
     const loaded = loadWithCodeCache(bundle, path.join(modules, ".cache", "apidex"), "cli");
     if (loaded) {
       const cli = loaded.exports as CommandLine;

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { preloadCompiler } from "./cache/compiler-code-cache.js";
+import { partOff } from "./cache/parts.js";
 import { warmedUp } from "./cache/warm-code.js";
 import { type ListingRecord, RunCache } from "./cache/run-cache.js";
 import { settledAt, statSignature, wallClockNs } from "./cache/source-stats.js";
@@ -73,7 +74,7 @@ export async function generateToDisk(
     const now = options.clock?.() ?? wallClockNs();
     // While no folder the last listing's walk could enter has changed, its files are the listing; else
     // the folders are stat'ed (before the walk, so a change during it shows next time) and walked again.
-    listing = cache.listingFor();
+    listing = partOff("listing") ? undefined : cache.listingFor();
     if (listing) listed = listing.files;
     else {
       const folders = foldersWalked(config);
@@ -137,7 +138,7 @@ export async function generateToDisk(
   // The pipeline (and the TypeScript compiler) loads only now: a run the cache answers never needs it.
   options.onProgress?.("loading the generator");
   // With the cache, the compiler's compiled code comes from V8's code cache too (Node 20; Node 22 has its own).
-  const compiler = cache ? preloadCompiler(cache.folder) : undefined;
+  const compiler = cache && !partOff("compiler") ? preloadCompiler(cache.folder) : undefined;
   const { generate, ReplayMiss } = await import("./generate.js");
   // The previous run's compressed files (same build, same encoders: the cache key says so) spare
   // compressing again the bodies this run leaves unchanged.
@@ -159,7 +160,7 @@ export async function generateToDisk(
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
   const since = cache && hashes ? cache.changedSince(hashes) : undefined;
-  const summaries = since?.changed.size ? cache?.summaries() : undefined;
+  const summaries = since?.changed.size && !partOff("replay") ? cache?.summaries() : undefined;
   const plan = summaries && since ? planReplay(summaries, since.changed, since.fileSetChanged) : undefined;
   const replayedModules = plan ? Object.keys(plan.replay).length : 0;
   let missed: string | undefined;

@@ -16,6 +16,7 @@
  * // ... a run replays them and records its own ...
  * store.write(newDigest, summaries); // a delta against the file read, or a full file
  */
+import { partOff } from "./parts.js";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -106,7 +107,7 @@ export class SummariesStore {
     if (base) {
       const changed = entries.filter(([file, text]) => base.texts.get(file) !== text);
       const bytes = changed.reduce((sum, [, text]) => sum + text.length, 0);
-      if (bytes <= base.bytes * DELTA_SHARE) {
+      if (bytes <= base.bytes * DELTA_SHARE && !partOff("delta")) {
         const names = new Set(entries.map(([file]) => file));
         const removed = [...base.texts.keys()].filter((file) => !names.has(file));
         replaceFile(this.deltaFile, linesOf({ ...header, base: base.id, removed } satisfies DeltaHeader, changed));

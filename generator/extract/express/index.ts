@@ -1,4 +1,5 @@
 import path from "node:path";
+import { partOff } from "../../cache/parts.js";
 import { ts } from "../../typescript.js";
 import { pagesApiPaths } from "../file-routes/file-paths.js";
 import { Interpreter } from "../../resolve/interpreter.js";
@@ -31,7 +32,10 @@ export const expressAdapter: FrameworkAdapter = {
     // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
     // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
     const session = options.incremental
-      ? new IncrementalSession(host, sources, diagnostics, options.incremental, { lateBinding: true, replayApps: true })
+      ? new IncrementalSession(host, sources, diagnostics, options.incremental, {
+          lateBinding: !partOff("late"),
+          replayApps: !partOff("late"),
+        })
       : undefined;
     const interpreter = new Interpreter(
       sources,
