@@ -3,7 +3,7 @@
  * it buys (`APIDEX_CACHE_OFF=replay,listing npm run bench:cache-parts`). Not a user setting: `--no-cache`
  * turns everything off; these exist so that every part keeps paying for itself (docs/speed-and-cache.md).
  */
-export type CachePart = "replay" | "late" | "listing" | "code" | "compiler" | "delta";
+export type CachePart = "replay" | "late" | "listing" | "code" | "compiler";
 
 const off = new Set((process.env.APIDEX_CACHE_OFF ?? "").split(",").filter(Boolean));
 
