@@ -133,11 +133,11 @@ export function flattenApp(
         diagnostics.warning(
           "APX205",
           variant.unnamedWildcard
-            ? `The path \`${full}\` has an unnamed wildcard (Express 4); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
+            ? `The path \`${full}\` has an unnamed wildcard (\`*\`${framework === "express" ? ", Express 4" : ""}); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
             : `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`,
           layer.site,
           variant.unnamedWildcard
-            ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; OpenAPI path parameters match one segment, so callers must encode slashes."
+            ? `${framework === "express" ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; " : ""}OpenAPI path parameters match one segment, so callers must encode slashes.`
             : "OpenAPI path parameters match one segment; callers must encode slashes.",
         );
       }
