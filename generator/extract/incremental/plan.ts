@@ -1,5 +1,6 @@
 import type { ModuleSummaries, ModuleSummary } from "./module-summary.js";
 import type { IncrementalExtraction } from "./session.js";
+import { partOff } from "../../cache/parts.js";
 
 /**
  * Which of the previous run's summaries this run may replay, given the files that changed, appeared or
@@ -45,7 +46,7 @@ export function planReplay(
   const late: string[] = [];
   for (const [file, summary] of Object.entries(previous.modules)) {
     if (!dirty.has(file)) replay[file] = summary;
-    else if (!changed.has(file) && summary.reads?.every(([target, , read]) => !dirty.has(target) || "router" in read)) {
+    else if (!changed.has(file) && !partOff("late") && summary.reads?.every(([target, , read]) => !dirty.has(target) || "router" in read)) {
       replay[file] = summary;
       late.push(file);
     }
