@@ -221,6 +221,7 @@ function analyse(
       anyPermissionCalls: config.anyPermissionCalls,
       ...(config.registry ? { registry: config.registry } : {}),
       ...(config.env ? { env: config.env } : {}),
+      ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),
       ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.docDecorators?.length ? { nestDocDecorators: config.nest.docDecorators } : {}),

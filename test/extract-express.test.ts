@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import type { ResolvedConfig } from "../generator/config/load-config.js";
 import { describe, expect, it } from "vitest";
 import { cleanPath, expressToOpenApi, joinPaths, parsePath, simplePath } from "../generator/extract/express/path-syntax.js";
 import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
@@ -22,6 +23,8 @@ interface Case {
   diagnostics?: string[];
   closed?: string[];
   permissionCalls?: string[];
+  /** More config (`factoryArguments`, `env`). */
+  config?: Partial<ResolvedConfig>;
 }
 
 const patterns: Case[] = [
@@ -192,6 +195,58 @@ const patterns: Case[] = [
       "server.ts": `import { createApp } from "./app"; createApp().listen(3000);`,
     },
     routes: ["GET /x []"],
+  },
+  {
+    name: "an uncalled app factory's parameters: unknown without the config (APX201), read from factoryArguments with it",
+    files: {
+      "app.ts": `import express from "express";
+        export default async function getApp(config: { server: { baseUriPath?: string; debug?: boolean } }, services: unknown) {
+          const app = express(); const base = config.server.baseUriPath || "";
+          app.get(\`\${base}/api/health\`, (q, s) => s.end());
+          if (config.server.debug) app.get(\`\${base}/api/debug\`, (q, s) => s.end());
+          return app; }`,
+    },
+    routes: [],
+    diagnostics: ["APX201 app.ts:4", "APX210 app.ts:5"],
+  },
+  {
+    name: "factoryArguments: the deployment's arguments, complete objects (an omitted property is undefined)",
+    files: {
+      "app.ts": `import express from "express";
+        export default async function getApp(config: { server: { baseUriPath?: string; debug?: boolean } }, services: unknown) {
+          const app = express(); const base = config.server.baseUriPath || "";
+          app.get(\`\${base}/api/health\`, (q, s) => s.end());
+          if (config.server.debug) app.get(\`\${base}/api/debug\`, (q, s) => s.end());
+          return app; }`,
+    },
+    config: { factoryArguments: { getApp: [{ server: { baseUriPath: "/unleash" } }] } },
+    routes: ["GET /unleash/api/health []"],
+  },
+  {
+    name: "route tables through a base class's own route() method: registered where the base class registers, no APX210 at the call sites",
+    files: {
+      "auth.ts": AUTH,
+      "controller.ts": `import { Router } from "express"; import { assertPermission } from "./auth";
+        type Options = { method: "get" | "post"; path: string; handler: (req: any, res: any) => void; permission: string };
+        const checkPermission = (permission: string) => (req: any, res: any, next: () => void) => { assertPermission(req, permission); next(); };
+        export default class Controller {
+          app = Router();
+          route(options: Options) { this.app[options.method](options.path, checkPermission(options.permission), options.handler.bind(this)); }
+          get(path: string, handler: (req: any, res: any) => void, permission: string) { this.route({ method: "get", path, handler, permission }); }
+          use(path: string, router: Router) { this.app.use(path, router); }
+          get router() { return this.app; }
+        }`,
+      "features.ts": `import Controller from "./controller";
+        export class FeatureController extends Controller {
+          constructor() { super(); this.route({ method: "post", path: "/features", handler: this.create, permission: "CREATE_FEATURE" }); this.get("/features", this.list, "READ_FEATURE"); }
+          create(req: any, res: any) { res.end(); }
+          list(req: any, res: any) { res.end(); }
+        }`,
+      "index.ts": `import Controller from "./controller"; import { FeatureController } from "./features";
+        export class IndexRouter extends Controller { constructor() { super(); this.use("/api/admin", new FeatureController().router); } }`,
+      "app.ts": `import express from "express"; import { IndexRouter } from "./index"; const app = express(); app.use("/", new IndexRouter().router);`,
+    },
+    routes: ["GET /api/admin/features [READ_FEATURE]", "POST /api/admin/features [CREATE_FEATURE]"],
   },
   {
     name: "handlers as controller object members and class methods",
@@ -469,6 +524,7 @@ describe.each([
     const result = await generateFrom(c.files, {
       ...(c.closed ? { closed: c.closed } : {}),
       ...(c.permissionCalls ? { permissionCalls: c.permissionCalls } : {}),
+      ...c.config,
     });
     expect(routeLines(result)).toEqual([...c.routes].sort());
     expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);

@@ -36,7 +36,36 @@ function listFiles(gitDir: string, commit: string, dir: string): string[] {
   return git(gitDir, ["ls-tree", "-r", "--name-only", "-z", commit, "--", dir]).toString("utf8").split("\0").filter(Boolean);
 }
 
+/**
+ * A Jest snapshot of an OpenAPI document (`exports[\`...\`] = \`{ ... }\``). pretty-format leaves quotes inside
+ * strings unescaped, so the text is no JSON or YAML; its indentation is structural, though: path keys sit two
+ * spaces deeper than `"paths": {`, methods two deeper still, and an operation's own fields two deeper again.
+ */
+function parseJestSnapshot(text: string): Record<string, any> {
+  const lines = text.split("\n");
+  const start = lines.findIndex((l) => /^\s*"paths": \{$/.test(l));
+  if (start < 0) throw new Error('no "paths" object in the snapshot');
+  const depth = lines[start]!.search(/\S/);
+  const paths: Record<string, Record<string, Record<string, string>>> = {};
+  let path: string | undefined;
+  let method: string | undefined;
+  for (const line of lines.slice(start + 1)) {
+    const indent = line.search(/\S/);
+    if (indent === depth && /^\s*\},?$/.test(line)) break;
+    const key = /^\s*"([^"]+)": (.*)$/.exec(line);
+    if (!key) continue;
+    if (indent === depth + 2) (path = key[1]!), (paths[path] = {}), (method = undefined);
+    else if (indent === depth + 4 && path) (method = key[1]!), (paths[path]![method] = {});
+    else if (indent === depth + 6 && path && method && /^(summary|description)$/.test(key[1]!)) {
+      const value = /^"(.*)",$/.exec(key[2]!);
+      if (value) paths[path]![method]![key[1]!] = value[1]!;
+    }
+  }
+  return { paths };
+}
+
 function parseDocument(text: string, file: string): Record<string, any> {
+  if (file.endsWith(".snap")) return parseJestSnapshot(text);
   return /\.ya?ml$/i.test(file) ? (parseYaml(text) as Record<string, any>) : JSON.parse(text);
 }
 

@@ -34,6 +34,8 @@ export interface ResolvedConfig {
   nest?: NonNullable<ApidexConfig["nest"]>;
   /** The environment the artifacts describe (`env`). */
   env?: Record<string, string>;
+  /** Arguments for uncalled app factories, by function name (`factoryArguments`). */
+  factoryArguments?: Record<string, unknown[]>;
   /** Route tables whose entries carry their permission metadata (`registry`). */
   registry?: NonNullable<ApidexConfig["registry"]>;
   /** Folders of file-system routes (`fileRoutes`), `dir` relative to `root`. */
@@ -127,6 +129,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     strict: Boolean(options.strict || config.strict),
     ...(config.registry ? { registry: config.registry } : {}),
     ...(config.env ? { env: config.env } : {}),
+    ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),
     ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
     ...(configFile ? { configFile } : {}),
   };

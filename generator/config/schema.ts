@@ -105,6 +105,12 @@ export const configSchema = z
      * run time.
      */
     env: z.record(z.string(), z.string()).optional(),
+    /**
+     * Arguments for the app factories nothing in the sources calls (`getApp(config, services)`), by
+     * function name, as JSON values: `{ getApp: [{ server: { baseUriPath: "" } }] }`. An object given here
+     * is complete (a property it omits is `undefined`); parameters beyond the list stay unknown.
+     */
+    factoryArguments: z.record(z.string(), z.array(z.unknown())).optional(),
     /** Output folder, relative to the config file. */
     out: z.string().optional(),
     service: z

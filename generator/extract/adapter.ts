@@ -21,6 +21,8 @@ export interface ExtractOptions {
   anyPermissionCalls?: readonly string[];
   /** The environment the artifacts describe (config `env`): what `process.env.NAME` reads. */
   env?: Readonly<Record<string, string>>;
+  /** Arguments for app factories nothing in the sources calls, by function name (config `factoryArguments`). */
+  factoryArguments?: Readonly<Record<string, readonly unknown[]>>;
   /** Route tables whose entries carry their own permission metadata. */
   registry?: { permission: string; when?: string | undefined };
   /** NestJS permission decorators, when the config replaces the defaults. */

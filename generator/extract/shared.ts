@@ -2,7 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
 import { type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
-import { unknown, type Value } from "../resolve/values.js";
+import { jsonValue, unknown, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
@@ -73,8 +73,15 @@ export function runAppFactories(
       const scope = interpreter.module(file).scope;
       const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
       if (value.kind !== "function") continue;
-      const args = value.decl.parameters.map((p) =>
-        unknown(p, `is a parameter of the app factory ${name ?? ""}, which apidex runs without arguments`),
+      // The config can say what the deployment passes (`factoryArguments`); other parameters stay unknown.
+      const given = (name && Object.hasOwn(interpreter.factoryArguments, name) ? interpreter.factoryArguments[name] : undefined) ?? [];
+      const args = value.decl.parameters.map((p, i) =>
+        i < given.length
+          ? jsonValue(given[i])
+          : unknown(
+              p,
+              `is a parameter of the app factory ${name ?? ""}, which apidex runs without ${given.length ? "that argument" : "arguments"} (the config's \`factoryArguments\` can give it)`,
+            ),
       );
       interpreter.callFunction(value, args, fn);
     }
@@ -164,7 +171,8 @@ export function reportUnreached(
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
-      if (!ts.isCallExpression(node) || visited.has(node) || !looksLikeRegistration(node, methods)) continue;
+      if (!ts.isCallExpression(node) || visited.has(node) || interpreter.sourceCalls.has(node) || !looksLikeRegistration(node, methods))
+        continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
       const why = whyUnreached(node, interpreter);
       if (!why) continue;

@@ -50,6 +50,8 @@ export interface InterpreterOptions {
    * name it does not set is unset (`undefined`), as in a deployment that sets only these.
    */
   env?: Readonly<Record<string, string>> | undefined;
+  /** Arguments for app factories nothing in the sources calls, by function name (config `factoryArguments`), as JSON. */
+  factoryArguments?: Readonly<Record<string, readonly unknown[]>> | undefined;
 }
 
 /**
@@ -172,10 +174,24 @@ export class Interpreter {
   private readonly iterations: Value[] = [];
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
+  /** Arguments the config gives uncalled app factories, by function name (JSON values). */
+  readonly factoryArguments: Readonly<Record<string, readonly unknown[]>>;
   /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
   readonly deadBranches = new Set<ts.Node>();
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
+  /**
+   * Call sites the evaluator ran as calls of a function in the sources (`this.get(path, handler)` on a
+   * class whose own `get` registers): what they register is read inside, so they are no unread
+   * registrations themselves.
+   */
+  readonly sourceCalls = new Set<ts.Node>();
+  /**
+   * The call (and its scope) that returned a function, for readers that need the call's own arguments
+   * where only its result travelled (`export { handler as default } from "./handler"`, handler being
+   * `withMiddlewares({ GET, POST })`).
+   */
+  readonly madeBy = new WeakMap<Value, { node: ts.CallExpression | ts.NewExpression; scope: Scope }>();
   private depth = 0;
   private readonly tracker: EvaluationTracker | undefined;
   private readonly replay: ModuleReplay | undefined;
@@ -191,6 +207,7 @@ export class Interpreter {
     this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
     this.registry = options.registry;
     this.env = options.env;
+    this.factoryArguments = options.factoryArguments ?? {};
     this.tracker = options.tracker;
     this.replay = options.replay;
   }
@@ -1251,8 +1268,12 @@ export class Interpreter {
         if (hosted) return hosted;
         return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
       }
-      case "function":
-        return this.callFunction(callee, this.arguments(args, scope), node);
+      case "function": {
+        this.sourceCalls.add(node);
+        const result = this.callFunction(callee, this.arguments(args, scope), node);
+        if (result.kind === "function") this.madeBy.set(result, { node, scope });
+        return result;
+      }
       case "class":
         return ts.isNewExpression(node)
           ? this.construct(callee, this.arguments(args, scope), node, scope)

@@ -34,6 +34,21 @@ export interface NumberValue {
   enumMember?: string;
 }
 
+/**
+ * A JSON value from the config (`factoryArguments`) as the evaluator sees it: objects are complete, so a
+ * property they omit reads `undefined`, as in the deployment the config describes.
+ */
+export function jsonValue(value: unknown): Value {
+  if (value === null) return { kind: "null" };
+  if (typeof value === "string") return { kind: "string", value };
+  if (typeof value === "number") return { kind: "number", value };
+  if (typeof value === "boolean") return { kind: "boolean", value };
+  if (Array.isArray(value)) return { kind: "array", items: value.map(jsonValue) };
+  if (typeof value === "object")
+    return { kind: "object", props: new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, jsonValue(v)])) };
+  return { kind: "undefined" };
+}
+
 export interface FunctionValue {
   kind: "function";
   decl: ts.FunctionLikeDeclaration;

@@ -45,6 +45,7 @@ export const expressAdapter: FrameworkAdapter = {
         anyPermissionCalls: options.anyPermissionCalls,
         registry: options.registry,
         env: options.env,
+        factoryArguments: options.factoryArguments,
         ...session?.interpreterOptions(),
       },
       host,

@@ -21,6 +21,7 @@ export const fastifyAdapter: FrameworkAdapter = {
         anyPermissionCalls: options.anyPermissionCalls,
         registry: options.registry,
         env: options.env,
+        factoryArguments: options.factoryArguments,
       },
       host,
     );

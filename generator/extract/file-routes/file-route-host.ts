@@ -104,7 +104,8 @@ export class FileRouteHost extends RouterHost {
    */
   handlerParts(node: ts.Node, value: Value, scope: CallContext["scope"]): HandlerParts {
     const parts: HandlerParts = { checks: [], handlers: [] };
-    const expression = ts.isFunctionDeclaration(node) || ts.isExportSpecifier(node) ? undefined : (node as ts.Expression);
+    const expression =
+      ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isExportSpecifier(node) ? undefined : (node as ts.Expression);
     if (expression) this.collect(expression, value, { node: expression as ts.CallExpression, args: [], scope }, parts);
     else if (value.kind === "function") {
       parts.handlers.push(value);
@@ -114,8 +115,18 @@ export class FileRouteHost extends RouterHost {
   }
 
   /** One exported method handler: its checks (in the body or a wrapper's arguments) and its doc. */
-  addExport(root: RouterNode, method: string, paths: string[], node: ts.Node, value: Value, scope: CallContext["scope"]): void {
+  addExport(
+    root: RouterNode,
+    method: string,
+    paths: string[],
+    node: ts.Node,
+    value: Value,
+    scope: CallContext["scope"],
+    /** Checks that run before this handler (a method-keyed table's wrapper). */
+    before: readonly CheckValue[] = [],
+  ): void {
     const parts = this.handlerParts(node, value, scope);
+    parts.checks.unshift(...before);
     const last = parts.handlers[parts.handlers.length - 1];
     const handler = last?.decl;
     // `export { remove as DELETE }`: the comment is the function's.

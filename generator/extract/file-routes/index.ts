@@ -25,6 +25,7 @@ import {
   receives,
 } from "./file-paths.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
+import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 
@@ -248,6 +249,15 @@ function addPagesHandler(
   scope: Parameters<FileRouteHost["handlerParts"]>[2],
   file: string,
 ): void {
+  // `export default withMiddlewares({ GET: list, POST: create })`: the wrapper dispatches on the object's keys.
+  const made = interpreter.madeBy.get(value);
+  const keyed = methodKeyedHandlers(node, interpreter, scope) ?? (made && methodKeyedHandlers(made.node, interpreter, made.scope));
+  if (keyed) {
+    // The wrapper's own checks (its other arguments, the dispatcher it returns) run for every method.
+    const wrapper = host.handlerParts(node, value, scope).checks;
+    for (const entry of keyed) host.addExport(root, entry.method, route.paths, entry.node, entry.value, scope, wrapper);
+    return;
+  }
   const parts = host.handlerParts(node, value, scope);
   const handler = parts.handlers[parts.handlers.length - 1];
   const stringOf = (fn: FunctionValue) => (expression: ts.Expression) => {

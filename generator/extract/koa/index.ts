@@ -26,6 +26,7 @@ export const koaAdapter: FrameworkAdapter = {
         anyPermissionCalls: options.anyPermissionCalls,
         registry: options.registry,
         env: options.env,
+        factoryArguments: options.factoryArguments,
         ...session?.interpreterOptions(),
       },
       host,
