@@ -142,6 +142,9 @@ describe("derived operation ids", () => {
     ["GET", "/docs/{type}", "get_doc"],
     ["GET", "/docs/{feature}/{lang}", "get_doc_by_lang"],
     ["GET", "/v2/invoices", "list_invoices_v2"],
+    ["GET", "/api/v1", "get_root"],
+    ["GET", "/api/v2", "get_root_v2"],
+    ["POST", "/v3", "post_root_v3"],
   ])("%s %s is %s", (method, path, id) => {
     expect(deriveOperationId(method, path)).toBe(id);
   });

@@ -517,6 +517,30 @@ const cases: Case[] = [
     },
     routes: ["POST /api/rpc/createTodo []", "POST /api/rpc/getTodos []"],
   },
+  {
+    name: "next-rest-framework's Pages Router: apiRoute answers each operation's method, rpcApiRoute one POST per key",
+    files: {
+      "lib/auth.ts": `export function assertPermission(req: unknown, key: string): void {}\n`,
+      "actions.ts": `export async function getTodos() { return []; }\nexport async function createTodo(input: { title: string }) { return input; }\n`,
+      "pages/api/v1/todos/index.ts": [
+        `import { apiRoute, apiRouteOperation } from "next-rest-framework";`,
+        `import { assertPermission } from "../../../../lib/auth";`,
+        `export default apiRoute({`,
+        `  getTodos: apiRouteOperation({ method: "GET" }).outputs([]).handler((req, res) => res.json([])),`,
+        `  createTodo: apiRouteOperation({ method: "POST" })`,
+        `    .input({ contentType: "application/json" })`,
+        `    .handler((req, res) => { assertPermission(req, "todos.write"); res.json({}); }),`,
+        `});`,
+      ].join("\n"),
+      "pages/api/v1/rpc/[operationId].ts": [
+        `import { rpcApiRoute } from "next-rest-framework";`,
+        `import { createTodo, getTodos } from "../../../../actions";`,
+        `const handler = rpcApiRoute({ getTodos, createTodo });`,
+        `export default handler;`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/todos []", "POST /api/v1/rpc/createTodo []", "POST /api/v1/rpc/getTodos []", "POST /api/v1/todos [todos.write]"],
+  },
 ];
 
 describe("valid code real services write", () => {

@@ -221,15 +221,15 @@ export const SERVICES: Service[] = [
     name: "next-rest-framework",
     repo: "blomqma/next-rest-framework",
     commit: "96a10f38ae7da60a90a8fb3b8df85e3c9e6647c9",
-    framework: "Next.js App Router",
-    style: "app/**/route.ts exporting handlers built by route({...}) (destructured exports), route groups, [param] folders",
+    framework: "Next.js App + Pages Router",
+    style:
+      "app/**/route.ts exporting handlers built by route({...}) (destructured exports), route groups, [param] folders; pages/api default exports of apiRoute({...}) and rpcApiRoute({...})",
     monorepo: "pnpm",
     app: "apps/example",
     oracle: {
       kind: "generated",
       reader: { type: "openapi", files: ["apps/example/public/openapi.json"] },
-      only: ["/api/v2"],
-      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI; only /api/v2 (App Router) is scored, /api/v1 is the Pages Router. Its rpcRoute operations (one POST per key of the object passed to it, at the [operationId] segment) are enumerated",
+      note: "apps/example/public/openapi.json written by the framework's CLI from the routes and validated in CI: /api/v2 is the App Router, /api/v1 the Pages Router (apiRoute({ ... }) default exports). Its rpcRoute operations (one POST per key of the object passed to it, at the [operationId] segment) are enumerated",
     },
   },
   {

@@ -48,7 +48,8 @@ export function deriveOperationId(method: string, path: string): string {
 
   if (!last) {
     verb = m;
-    nouns = ["root"];
+    // `/api/v2` is the v2 root: its version keeps it apart from `/api/v1`.
+    nouns = ["root", ...versions];
     singularLast = false;
   } else if (m === "post" && !last.param && !last.plural && parts.length > 1) {
     verb = last.words;

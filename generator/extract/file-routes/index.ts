@@ -12,6 +12,7 @@ import { honoToOpenApi } from "../hono/path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
+import { unwrapExpression } from "../../resolve/syntax.js";
 import { dedupe, importedPackages } from "../shared.js";
 import {
   appRouterPaths,
@@ -249,6 +250,12 @@ function addPagesHandler(
   scope: Parameters<FileRouteHost["handlerParts"]>[2],
   file: string,
 ): void {
+  // next-rest-framework's `apiRoute({ op: apiRouteOperation({ method }) ... })` and `rpcApiRoute({ ... })`.
+  const framework = nextRestFrameworkPages(node, route, interpreter, scope);
+  if (framework) {
+    for (const op of framework) host.addExport(root, op.method, op.paths, op.node, interpreter.evaluate(op.node, scope), scope);
+    return;
+  }
   // `export default withMiddlewares({ GET: list, POST: create })`: the wrapper dispatches on the object's keys.
   const made = interpreter.madeBy.get(value);
   const keyed = methodKeyedHandlers(node, interpreter, scope) ?? (made && methodKeyedHandlers(made.node, interpreter, made.scope));
@@ -308,13 +315,67 @@ function addPagesHandler(
  * operation per key of its object, each at the dynamic segment's value — the paths the framework serves and
  * documents. Undefined for any other handler, or when the keys or the segment cannot be read.
  */
-function rpcPaths(node: ts.Node, route: FileRoute, interpreter: Interpreter, scope: Scope): string[] | undefined {
+function rpcPaths(node: ts.Node, route: FileRoute, interpreter: Interpreter, scope: Scope, name = "rpcRoute"): string[] | undefined {
   if (!ts.isCallExpression(node) || !node.arguments[0] || !ts.isIdentifier(node.expression)) return undefined;
   // By its import, not its value: in a workspace that holds the framework, the import resolves to its sources.
-  if (importSource(node.expression) !== "next-rest-framework:rpcRoute") return undefined;
+  if (importSource(node.expression) !== `next-rest-framework:${name}`) return undefined;
   const operations = interpreter.evaluate(node.arguments[0], scope);
   if (operations.kind !== "object" || !operations.props.size || route.paths.some((p) => !/\/\{[^}/]+\}$/.test(p))) return undefined;
   return route.paths.flatMap((p) => [...operations.props.keys()].map((key) => p.replace(/\{[^}/]+\}$/, key)));
+}
+
+/**
+ * next-rest-framework's Pages Router API: `export default apiRoute({ getTodos: apiRouteOperation({ method:
+ * "GET" }).handler(...) })` answers each operation's method at the file's path; `rpcApiRoute({ getTodos,
+ * createTodo })` in `rpc/[operationId].ts` one POST per key at the dynamic segment's value, as the framework
+ * serves and documents them. Undefined for any other default export, or when a method cannot be read.
+ */
+function nextRestFrameworkPages(
+  node: ts.Node,
+  route: FileRoute,
+  interpreter: Interpreter,
+  scope: Scope,
+): { method: string; paths: string[]; node: ts.Expression }[] | undefined {
+  const call = constInitializer(node);
+  if (!call || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return undefined;
+  const source = importSource(call.expression);
+  const table = call.arguments[0] && unwrapExpression(call.arguments[0]);
+  if (source === "next-rest-framework:rpcApiRoute") {
+    const paths = rpcPaths(call, route, interpreter, scope, "rpcApiRoute");
+    return paths?.map((p) => ({ method: "POST", paths: [p], node: call }));
+  }
+  if (source !== "next-rest-framework:apiRoute" || !table || !ts.isObjectLiteralExpression(table)) return undefined;
+  const out: { method: string; paths: string[]; node: ts.Expression }[] = [];
+  for (const property of table.properties) {
+    if (!ts.isPropertyAssignment(property)) return undefined;
+    // The chain's root: apiRouteOperation({ method: "GET" }).input(...).outputs(...).handler(...).
+    let root: ts.Expression = unwrapExpression(property.initializer);
+    while (ts.isCallExpression(root) && ts.isPropertyAccessExpression(root.expression)) root = unwrapExpression(root.expression.expression);
+    if (
+      !ts.isCallExpression(root) ||
+      !ts.isIdentifier(root.expression) ||
+      importSource(root.expression) !== "next-rest-framework:apiRouteOperation"
+    )
+      return undefined;
+    const options = root.arguments[0] ? interpreter.evaluate(root.arguments[0], scope) : undefined;
+    const method = options?.kind === "object" ? options.props.get("method") : undefined;
+    if (method?.kind !== "string") return undefined;
+    out.push({ method: method.value.toUpperCase(), paths: route.paths, node: property.initializer });
+  }
+  return out.length ? out : undefined;
+}
+
+/** A default export's expression, through `const handler = ...; export default handler` in the same file. */
+function constInitializer(node: ts.Node): ts.Expression | undefined {
+  if (!ts.isExpression(node)) return undefined;
+  const inner = unwrapExpression(node);
+  if (!ts.isIdentifier(inner)) return inner;
+  for (const statement of inner.getSourceFile().statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const d of statement.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.name.text === inner.text && d.initializer) return unwrapExpression(d.initializer);
+  }
+  return undefined;
 }
 
 /** `module:name` of the import that binds an identifier in its file (`import { rpcRoute as r } from "m"` → `m:rpcRoute`). */
