@@ -168,6 +168,27 @@ describe("derived operation ids", () => {
     expect(byPath["/reports"]).toBe("list_invoices");
     expect(byPath["/invoices"]).toMatch(/^list_invoices_[0-9a-f]{8}$/);
   });
+
+  it("keeps the framework's own name for an operation against an id derived from a path; two such names both move", async () => {
+    const controller = (cls: string, prefix: string, id: string) =>
+      `import { Controller, Get } from "@nestjs/common"; import { ApiOperation } from "@nestjs/swagger";\n@Controller("${prefix}")\nexport class ${cls} { @Get() @ApiOperation({ summary: "List alerts", operationId: "${id}" }) list() { return []; } }\n`;
+    const files = {
+      "external.controller.ts": controller("ExternalAlerts", "api/v2/alerts", "listAlerts"),
+      "internal.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("alerts")\nexport class InternalAlerts { @Get() list() { return []; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { ExternalAlerts } from "./external.controller"; import { InternalAlerts } from "./internal.controller";\n@Module({ controllers: [ExternalAlerts, InternalAlerts] }) export class AppModule {}\n`,
+    };
+    const one = await generateFrom(files);
+    const byPath = Object.fromEntries(one.index.operations.map((o) => [o.path, o.operation_id]));
+    expect(byPath["/api/v2/alerts"]).toBe("list_alerts");
+    expect(byPath["/alerts"]).toBe(withHash("list_alerts", "GET", "/alerts"));
+    expect(one.diagnostics.warnings.filter((d) => d.code === "APX408").map((d) => d.message)).toEqual([
+      `GET /alerts and GET /api/v2/alerts derive the same operation id \`list_alerts\`; this one is \`${withHash("list_alerts", "GET", "/alerts")}\`.`,
+    ]);
+
+    const two = await generateFrom({ ...files, "internal.controller.ts": controller("InternalAlerts", "alerts", "listAlerts") });
+    const ids = two.index.operations.map((o) => o.operation_id).sort();
+    expect(ids).toEqual([withHash("list_alerts", "GET", "/alerts"), withHash("list_alerts", "GET", "/api/v2/alerts")].sort());
+  });
 });
 
 describe("ids from handler names (operationIdsFrom: handler)", () => {

@@ -8,7 +8,8 @@ import type { Operation } from "./operation.js";
  * same (`/user` and `/users/{id}`, `/work-orders` and `/work/orders`, `/x` and `/api/x`). Such routes
  * each get a hash suffix of their own method and path, so which suffix a route gets never depends on
  * the other route; a warning names both. Explicit ids (`@operationId`, the config) are never changed:
- * a derived id that meets one is the one that moves, and two explicit ids that collide stay an error
+ * a derived id that meets one is the one that moves (and an id the framework names, `@ApiOperation({
+ * operationId })`, keeps its name against ids apidex derived from paths), and two explicit ids that collide stay an error
  * (APX401, in validate).
  */
 export function settleDerivedIds(operations: Operation[], diagnostics: DiagnosticBag): void {
@@ -21,7 +22,15 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
   }
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
-    const derived = group.filter((op) => op.idSource === "derived" || op.idSource === "handler");
+    // Who moves: below an explicit id, every other; below the framework's own name for an operation
+    // (`@ApiOperation({ operationId })`, an OpenAPI comment's operationId), the ids apidex derived; among
+    // ids of one kind, each of them.
+    const named = group.filter((op) => op.idSource === "handler");
+    const explicit = group.some((op) => op.idSource !== "derived" && op.idSource !== "handler");
+    const derived =
+      explicit || named.length !== 1
+        ? group.filter((op) => op.idSource === "derived" || op.idSource === "handler")
+        : group.filter((op) => op.idSource === "derived");
     for (const op of derived) {
       const others = group.filter((o) => o !== op);
       op.operationId = withHash(id, op.method, op.path);
