@@ -219,6 +219,7 @@ function analyse(
     {
       permissionCalls: config.permissionCalls,
       anyPermissionCalls: config.anyPermissionCalls,
+      ...(config.permissionCallOptions ? { permissionCallOptions: config.permissionCallOptions } : {}),
       ...(config.registry ? { registry: config.registry } : {}),
       ...(config.env ? { env: config.env } : {}),
       ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),

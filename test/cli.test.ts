@@ -134,6 +134,21 @@ describe("apidex generate", () => {
     });
   });
 
+  it("finds apidex.config.json, and reads a permission call's key from the options property it names", () => {
+    const dir = path.join(work, "json-config");
+    writeProject(dir, {
+      "apidex.config.json": JSON.stringify({ root: "src", permissions: { calls: [{ name: "guard", property: "access.permission" }] } }),
+      "src/auth.ts": `export const guard = (options: { access?: { permission?: string }; optional?: boolean } = {}) => (req: unknown, res: unknown, next: () => void) => next();\n`,
+      "src/routes/orders.ts": `import { Router } from "express";\nimport { guard } from "../auth.js";\nexport const orders = Router();\norders.get("/", guard({ access: { permission: "orders.read" } }), (req, res) => { res.json([]); });\norders.get("/public", guard({ optional: true }), (req, res) => { res.json([]); });\n`,
+    });
+    const run = apidex(["generate"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+    const byPath = Object.fromEntries(index.operations.map((o: { path: string; permissions: string[] }) => [o.path, o.permissions]));
+    expect(byPath).toEqual({ "/v1/auth/sign-in": [], "/v1/orders": ["orders.read"], "/v1/orders/public": [] });
+  });
+
   it("loads a config importing apidex/config, caches its transpiled form by content, and sees every edit", () => {
     const dir = path.join(work, "light-config");
     const config = (version: string) =>

@@ -145,6 +145,9 @@ describe("derived operation ids", () => {
     ["GET", "/api/v1", "get_root"],
     ["GET", "/api/v2", "get_root_v2"],
     ["POST", "/v3", "post_root_v3"],
+    ["POST", "/api/documents.list", "documents_list"],
+    ["POST", "/api/admin/users.create", "admin_users_create"],
+    ["GET", "/api/documents.list", "get_documents_list"],
   ])("%s %s is %s", (method, path, id) => {
     expect(deriveOperationId(method, path)).toBe(id);
   });

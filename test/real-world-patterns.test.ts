@@ -518,6 +518,47 @@ const cases: Case[] = [
     routes: ["POST /api/rpc/createTodo []", "POST /api/rpc/getTodos []"],
   },
   {
+    name: "a permission call whose key is an options property (Koa RPC routes with auth({ role }))",
+    files: {
+      "server/middlewares/authentication.ts": [
+        `export enum UserRole { Admin = "admin", Member = "member" }`,
+        `export default function auth(options: { role?: UserRole; optional?: boolean } = {}) {`,
+        `  return async (ctx: unknown, next: () => Promise<void>) => next();`,
+        `}`,
+      ].join("\n"),
+      "server/routes/documents.ts": [
+        `import Router from "koa-router";`,
+        `import auth, { UserRole } from "../middlewares/authentication";`,
+        `const router = new Router();`,
+        `router.post("documents.list", auth(), async (ctx) => { ctx.body = []; });`,
+        `router.post("documents.info", auth({ optional: true }), async (ctx) => { ctx.body = {}; });`,
+        `router.post("documents.delete", auth({ role: UserRole.Admin }), async (ctx) => { ctx.body = {}; });`,
+        `router.post("documents.import", auth({ role: process.env.IMPORT_ROLE as UserRole }), async (ctx) => { ctx.body = {}; });`,
+        `export default router;`,
+      ].join("\n"),
+      "server/app.ts": [
+        `import Koa from "koa";`,
+        `import mount from "koa-mount";`,
+        `import Router from "koa-router";`,
+        `import documents from "./routes/documents";`,
+        `const api = new Koa();`,
+        `const router = new Router();`,
+        `router.use("/", documents.routes());`,
+        `api.use(router.routes());`,
+        `const app = new Koa();`,
+        `app.use(mount("/api", api));`,
+      ].join("\n"),
+    },
+    config: { permissionCalls: ["auth"], permissionCallOptions: { auth: { property: "role" } } },
+    routes: [
+      "POST /api/documents.delete [admin]",
+      "POST /api/documents.import [] unresolved(permissions)",
+      "POST /api/documents.info []",
+      "POST /api/documents.list []",
+    ],
+    diagnostics: ["APX301 server/routes/documents.ts:7"],
+  },
+  {
     name: "next-rest-framework's Pages Router: apiRoute answers each operation's method, rpcApiRoute one POST per key",
     files: {
       "lib/auth.ts": `export function assertPermission(req: unknown, key: string): void {}\n`,

@@ -26,6 +26,8 @@ export interface ResolvedConfig {
   permissionCalls: string[];
   /** Permission calls whose keys are alternatives (`requireAnyPermission`). */
   anyPermissionCalls: string[];
+  /** Permission calls whose key is a property of an options argument (`{ name, argument?, property? }` entries). */
+  permissionCallOptions?: Record<string, PermissionCallOptions>;
   operationIds: Record<string, string>;
   /** `operationIdsFrom`: derived from method and path, or from the framework's handler names. */
   operationIdsFrom?: "path" | "handler";
@@ -62,7 +64,7 @@ export interface LoadConfigOptions {
   cache?: boolean;
 }
 
-const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js", "apidex.config.mjs"];
+const CONFIG_NAMES = ["apidex.config.ts", "apidex.config.mts", "apidex.config.js", "apidex.config.mjs", "apidex.config.json"];
 
 /** Finds, loads and validates the config; command-line flags win over the file. */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
@@ -114,13 +116,20 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     packageInfo: readPackageInfo(root),
     // The any-of calls are permission calls too (the scan and the type phase look for both).
     permissionCalls: [
-      ...new Set([
-        ...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS),
-        ...(config.permissions?.extraCalls ?? []),
-        ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS),
-      ]),
+      ...new Set(
+        [
+          ...(config.permissions?.calls ?? DEFAULT_PERMISSION_CALLS),
+          ...(config.permissions?.extraCalls ?? []),
+          ...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS),
+        ].map(callName),
+      ),
     ],
-    anyPermissionCalls: [...(config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS)],
+    anyPermissionCalls: (config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS).map(callName),
+    ...callOptions([
+      ...(config.permissions?.calls ?? []),
+      ...(config.permissions?.extraCalls ?? []),
+      ...(config.permissions?.anyCalls ?? []),
+    ]),
     operationIds: config.operationIds ?? {},
     ...(config.operationIdsFrom ? { operationIdsFrom: config.operationIdsFrom } : {}),
     openapi: config.openapi ?? {},
@@ -133,6 +142,28 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
     ...(configFile ? { configFile } : {}),
   };
+}
+
+/** Where a configured permission call keeps its key: an argument, and a property path in it. */
+export interface PermissionCallOptions {
+  argument?: number;
+  property?: string;
+}
+
+type PermissionCallEntry = string | ({ name: string } & PermissionCallOptions);
+
+const callName = (entry: PermissionCallEntry): string => (typeof entry === "string" ? entry : entry.name);
+
+/** The object entries of `permissions.calls` (and the others), by name; nothing when all are names. */
+function callOptions(entries: readonly PermissionCallEntry[]): { permissionCallOptions?: Record<string, PermissionCallOptions> } {
+  const out: Record<string, PermissionCallOptions> = {};
+  for (const entry of entries)
+    if (typeof entry !== "string" && (entry.argument !== undefined || entry.property !== undefined))
+      out[entry.name] = {
+        ...(entry.argument !== undefined ? { argument: entry.argument } : {}),
+        ...(entry.property !== undefined ? { property: entry.property } : {}),
+      };
+  return Object.keys(out).length ? { permissionCallOptions: out } : {};
 }
 
 function findConfigFile(options: LoadConfigOptions): string | undefined {

@@ -9,6 +9,20 @@ const pathPattern = z
   .refine((s) => s.startsWith("/"), { message: "a path pattern starts with '/', e.g. '/v1/auth/**'" });
 
 /** The config file's schema. Every field is optional except where zero-config cannot guess. */
+/** A permission call by name, or with the argument and the options property that hold its key. */
+const permissionCall = z.union([
+  z.string().min(1),
+  z
+    .object({
+      name: z.string().min(1),
+      /** Which argument (0-based); every argument when absent. */
+      argument: z.number().int().min(0).optional(),
+      /** Property path of the key in that argument, an options object (`role`, `auth.permission`). */
+      property: z.string().min(1).optional(),
+    })
+    .strict(),
+]);
+
 export const configSchema = z
   .object({
     /** Project folder holding the service's sources; relative to the config file. */
@@ -131,12 +145,16 @@ export const configSchema = z
     closed: z.array(pathPattern).optional(),
     permissions: z
       .object({
-        /** Function names whose string arguments are permission keys. Replaces the defaults. */
-        calls: z.array(z.string().min(1)).min(1).optional(),
+        /**
+         * Functions whose arguments are permission keys: a name (its string arguments are keys), or
+         * `{ name, argument?, property? }` when the key is a property of an options object
+         * (`auth({ role: Role.Admin })` with `{ name: "auth", property: "role" }`). Replaces the defaults.
+         */
+        calls: z.array(permissionCall).min(1).optional(),
         /** Added to the default (or configured) names. */
-        extraCalls: z.array(z.string().min(1)).optional(),
+        extraCalls: z.array(permissionCall).optional(),
         /** Calls whose keys are alternatives (any one suffices). Replaces the defaults (`requireAnyPermission`, ...). */
-        anyCalls: z.array(z.string().min(1)).optional(),
+        anyCalls: z.array(permissionCall).optional(),
       })
       .strict()
       .optional(),

@@ -17,6 +17,8 @@ export interface DocumentInfo {
 
 export interface ExtractOptions {
   permissionCalls: readonly string[];
+  /** Permission calls whose key is a property of an options argument (config `{ name, argument?, property? }`). */
+  permissionCallOptions?: Readonly<Record<string, { argument?: number; property?: string }>>;
   /** Permission calls whose keys are alternatives (the defaults when absent). */
   anyPermissionCalls?: readonly string[];
   /** The environment the artifacts describe (config `env`): what `process.env.NAME` reads. */

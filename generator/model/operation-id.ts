@@ -42,6 +42,12 @@ export function deriveOperationId(method: string, path: string): string {
 
   const last = parts[parts.length - 1];
   const m = method.toLowerCase();
+  // An RPC method name (`POST /api/documents.list`, `/api/users.info`: Slack's and Outline's `noun.verb`)
+  // already names the operation: it is the id, after the literal segments before it.
+  if (m === "post" && last && !last.param && RPC_NAME.test(last.text)) {
+    const [first, ...rest] = [...literals(parts, parts.length), ...versions];
+    return finish(first!, rest, method, path);
+  }
   let verb: string;
   let nouns: string[];
   let singularLast: boolean;
@@ -120,6 +126,9 @@ function partOf(text: string): Part {
   }
   return part;
 }
+
+/** `documents.list`, `admin.users.create`: dotted words, each starting with a letter. */
+const RPC_NAME = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/;
 
 /** An id the clean-up below would leave as it is: lower-case words joined by single underscores. */
 const CLEAN_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

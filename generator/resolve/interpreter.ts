@@ -39,6 +39,8 @@ export interface InterpreterOptions {
   permissionCalls: readonly string[];
   /** Function names whose keys are alternatives (any one suffices); recognized as permission calls too. */
   anyPermissionCalls?: readonly string[] | undefined;
+  /** Permission calls whose key is a property of an options argument: the argument (all when absent) and the property path. */
+  permissionCallOptions?: Readonly<Record<string, { argument?: number; property?: string }>> | undefined;
   /** Route tables whose entries carry their own permission metadata (config `registry`). */
   registry?: RegistryOptions | undefined;
   /** Told what each module's evaluation does (extract/incremental records summaries from it). */
@@ -174,6 +176,7 @@ export class Interpreter {
   private readonly iterations: Value[] = [];
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
+  private readonly callOptions: Readonly<Record<string, { argument?: number; property?: string }>>;
   /** Arguments the config gives uncalled app factories, by function name (JSON values). */
   readonly factoryArguments: Readonly<Record<string, readonly unknown[]>>;
   /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
@@ -207,6 +210,7 @@ export class Interpreter {
     this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
     this.registry = options.registry;
     this.env = options.env;
+    this.callOptions = options.permissionCallOptions ?? {};
     this.factoryArguments = options.factoryArguments ?? {};
     this.tracker = options.tracker;
     this.replay = options.replay;
@@ -1475,6 +1479,8 @@ export class Interpreter {
     const unresolved: { arg: ts.Expression; reason: string }[] = [];
     const name = calleeName(node.expression);
     let any = name !== undefined && this.anyPermissionCalls.has(name);
+    const options = name !== undefined && Object.hasOwn(this.callOptions, name) ? this.callOptions[name] : undefined;
+    if (options) return this.optionsCheck(node, scope, options, any);
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
       if (value.kind === "object") {
@@ -1500,6 +1506,57 @@ export class Interpreter {
     for (const { arg, reason } of unresolved) {
       this.deferKey({
         arg,
+        found: (key) => {
+          if (!keys.includes(key)) keys.push(key);
+        },
+        unresolved: (type) => {
+          result.unresolved = true;
+          this.reportUnresolvedKey(
+            node,
+            arg,
+            type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`,
+          );
+        },
+      });
+    }
+    return result;
+  }
+
+  /**
+   * A configured call whose key is a property of an options argument (`auth({ role: Role.Admin })` with
+   * `{ name: "auth", property: "role" }`): an options object that does not set the property, or sets it
+   * to `false`/`undefined`, names no key there (`auth()`, `auth({ optional: true })`); what cannot be read
+   * is a warning and marks the check unresolved.
+   */
+  private optionsCheck(node: ts.CallExpression, scope: Scope, options: { argument?: number; property?: string }, any: boolean): CheckValue {
+    const keys: string[] = [];
+    const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    const path = options.property ? options.property.split(".") : [];
+    const args =
+      options.argument === undefined ? [...node.arguments] : node.arguments[options.argument] ? [node.arguments[options.argument]!] : [];
+    for (const arg of args) {
+      let value = this.argument(arg, scope);
+      if (value.kind === "runtime" || value.kind === "function") continue; // the request, callbacks
+      let walked = true;
+      for (const part of path) {
+        if (value.kind === "object") value = value.props.get(part) ?? { kind: "undefined" };
+        else if (value.kind === "undefined" || value.kind === "null") break;
+        else walked = false;
+      }
+      if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) continue;
+      if (walked && value.kind === "object" && !path.length) {
+        if (saysAnyOf(value)) result.any = true;
+        continue;
+      }
+      const strings = walked ? keysOfValue(value) : undefined;
+      if (strings) {
+        keys.push(...strings);
+        continue;
+      }
+      const reason = explain(value);
+      this.deferKey({
+        arg,
+        ...(path.length ? { property: path } : {}),
         found: (key) => {
           if (!keys.includes(key)) keys.push(key);
         },

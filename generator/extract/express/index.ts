@@ -43,6 +43,7 @@ export const expressAdapter: FrameworkAdapter = {
       {
         permissionCalls: options.permissionCalls,
         anyPermissionCalls: options.anyPermissionCalls,
+        permissionCallOptions: options.permissionCallOptions,
         registry: options.registry,
         env: options.env,
         factoryArguments: options.factoryArguments,

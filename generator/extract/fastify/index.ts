@@ -19,6 +19,7 @@ export const fastifyAdapter: FrameworkAdapter = {
       {
         permissionCalls: options.permissionCalls,
         anyPermissionCalls: options.anyPermissionCalls,
+        permissionCallOptions: options.permissionCallOptions,
         registry: options.registry,
         env: options.env,
         factoryArguments: options.factoryArguments,

@@ -105,6 +105,7 @@ function extractFileRoutes(
     {
       permissionCalls: options.permissionCalls,
       anyPermissionCalls: options.anyPermissionCalls,
+      permissionCallOptions: options.permissionCallOptions,
       registry: options.registry,
       env: options.env,
       ...session?.interpreterOptions(),

@@ -24,6 +24,7 @@ export const honoAdapter: FrameworkAdapter = {
       {
         permissionCalls: options.permissionCalls,
         anyPermissionCalls: options.anyPermissionCalls,
+        permissionCallOptions: options.permissionCallOptions,
         registry: options.registry,
         env: options.env,
         factoryArguments: options.factoryArguments,

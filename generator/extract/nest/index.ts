@@ -76,6 +76,7 @@ export function nestAdapterWith(
         {
           permissionCalls: options.permissionCalls,
           anyPermissionCalls: options.anyPermissionCalls,
+          permissionCallOptions: options.permissionCallOptions,
           registry: options.registry,
           env: options.env,
         },
