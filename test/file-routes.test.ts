@@ -251,6 +251,26 @@ const cases: Case[] = [
     diagnostics: ["APX205 pages/api/[[...all]].ts:1", "APX230 pages/api/connect.ts:4", "APX230 pages/api/ping.ts:3"],
   },
   {
+    name: "a wrapper given an options object: the checks of its functions (handler, method shorthand) are the route's",
+    files: {
+      "lib/auth.ts": AUTH,
+      "lib/wrapper.ts": [
+        `type Handler = (input: { req: Request }) => Promise<Response>;`,
+        `export const withApiWrapper = (options: { handler: Handler; schema?: unknown }) => (req: Request) => options.handler({ req });`,
+      ].join("\n"),
+      "app/api/v1/surveys/route.ts": [
+        `import { assertPermission } from "../../../../lib/auth";`,
+        `import { withApiWrapper } from "../../../../lib/wrapper";`,
+        `const schema = { type: "object" };`,
+        `export const GET = withApiWrapper({ schema, handler: async ({ req }) => { assertPermission(req, "surveys.read"); return Response.json([]); } });`,
+        `async function create({ req }: { req: Request }) { assertPermission(req, "surveys.write"); return Response.json({}); }`,
+        `export const POST = withApiWrapper({ handler: create });`,
+        `export const DELETE = withApiWrapper({ async handler({ req }) { assertPermission(req, "surveys.delete"); return new Response(null); } });`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /api/v1/surveys [surveys.delete]", "GET /api/v1/surveys [surveys.read]", "POST /api/v1/surveys [surveys.write]"],
+  },
+  {
     name: "pages/api: a wrapper given a method-keyed object answers its keys (written, const, re-exported, nested, methods)",
     files: {
       "lib/auth.ts": AUTH,

@@ -170,6 +170,24 @@ export abstract class RouterHost implements HostAdapter {
     const inner = unwrap(node);
     if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
       for (const arg of inner.arguments) {
+        // `withApiWrapper({ schema, handler: async (req) => ... })`: the functions of an options object.
+        if (ts.isObjectLiteralExpression(arg)) {
+          for (const property of arg.properties) {
+            if (ts.isMethodDeclaration(property)) {
+              this.collect(arg, { kind: "function", decl: property, scope: call.scope }, call, parts);
+              continue;
+            }
+            const member = ts.isPropertyAssignment(property)
+              ? property.initializer
+              : ts.isShorthandPropertyAssignment(property)
+                ? property.name
+                : undefined;
+            if (!member || !(ts.isArrowFunction(member) || ts.isFunctionExpression(member) || ts.isIdentifier(member))) continue;
+            const memberValue = this.interpreter.evaluate(member, call.scope);
+            if (memberValue.kind === "function" || memberValue.kind === "check") this.collect(member, memberValue, call, parts);
+          }
+          continue;
+        }
         if (
           ts.isArrowFunction(arg) ||
           ts.isFunctionExpression(arg) ||

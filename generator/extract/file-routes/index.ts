@@ -262,7 +262,14 @@ function addPagesHandler(
   const keyed = methodKeyedHandlers(node, interpreter, scope) ?? (made && methodKeyedHandlers(made.node, interpreter, made.scope));
   if (keyed) {
     // The wrapper's own checks (its other arguments, the dispatcher it returns) run for every method.
-    const wrapper = host.handlerParts(node, value, scope).checks;
+    const own = new Set(
+      keyed.flatMap((entry) => host.handlerParts(entry.node, entry.value, scope).checks.map((c) => (c as CheckValue).node)),
+    );
+    own.delete(undefined as never);
+    const wrapper = host.handlerParts(node, value, scope).checks.filter((c) => {
+      const site = (c as CheckValue).node;
+      return !site || !own.has(site);
+    });
     for (const entry of keyed) host.addExport(root, entry.method, route.paths, entry.node, entry.value, scope, wrapper);
     return;
   }
