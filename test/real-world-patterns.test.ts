@@ -279,6 +279,26 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
+    files: {
+      "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,
+      "endpoints/notes/show.ts": `export const meta = { requireCredential: false } as const;\n`,
+      "endpoints.ts": [
+        `import * as ep___notes_create from "./endpoints/notes/create.js";`,
+        `import * as ep___notes_show from "./endpoints/notes/show.js";`,
+        `const eps = [["notes/create", ep___notes_create], ["notes/show", ep___notes_show]] as const;`,
+        `export default eps.map(([name, ep]) => ({ name, get meta() { return ep.meta ?? {}; } }));`,
+      ].join("\n"),
+      "server.ts": [
+        `import express from "express"; import endpoints from "./endpoints.js";`,
+        `const app = express();`,
+        `for (const endpoint of endpoints) app.post("/api/" + endpoint.name, (req, res) => res.json({}));`,
+      ].join("\n"),
+    },
+    config: { registry: { permission: "meta.kind", when: "meta.requireCredential" } },
+    routes: ["POST /api/notes/create [write:notes]", "POST /api/notes/show []"],
+  },
+  {
     name: "an Express 4 app in CommonJS: require, module.exports, exports.x and a routes function called with the app",
     files: {
       "middleware/auth.js": `exports.requirePermission = (...keys) => (req, res, next) => next();\n`,

@@ -1037,6 +1037,11 @@ export class Interpreter {
       if (ts.isPropertyAssignment(property)) props.set(key, this.lazyProperty(property.initializer, scope));
       else if (ts.isShorthandPropertyAssignment(property)) props.set(key, this.lookup(property.name.text, scope, property));
       else if (ts.isMethodDeclaration(property)) props.set(key, { kind: "function", decl: property, scope });
+      // `get meta() { return ep.meta ?? {}; }`: what reading it returns (its `this` is not known here).
+      else if (ts.isGetAccessorDeclaration(property) && property.body)
+        props.set(key, this.callFunction({ kind: "function", decl: property, scope }, [], property));
+      // A setter alone gives nothing to read; a property apidex skips must not read as absent.
+      else if (!ts.isSetAccessorDeclaration(property)) open = true;
     }
     return open ? { kind: "object", props, open } : { kind: "object", props };
   }
