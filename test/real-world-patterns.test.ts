@@ -279,6 +279,20 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
+    files: {
+      "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `const app = express();`,
+        `app.get("/invoices", requirePermission({ resource: "invoice", action: "read" }), (req, res) => res.json([]));`,
+        `app.get("/reports", requirePermission("reports.read", { audit: true }), (req, res) => res.json([]));`,
+      ].join("\n"),
+    },
+    routes: ["GET /invoices [] unresolved(permissions)", "GET /reports [reports.read]"],
+    diagnostics: ["APX301 app.ts:3"],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

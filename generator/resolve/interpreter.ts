@@ -1486,10 +1486,14 @@ export class Interpreter {
     let any = name !== undefined && this.anyPermissionCalls.has(name);
     const options = name !== undefined && Object.hasOwn(this.callOptions, name) ? this.callOptions[name] : undefined;
     if (options) return this.optionsCheck(node, scope, options, any);
+    // An options object whose strings may be the key (`requirePermission({ resource: "invoice" })`): not read
+    // for a call configured by name alone, so never taken for "no key" in silence.
+    let unreadOptions: ts.Expression | undefined;
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
       if (value.kind === "object") {
         if (saysAnyOf(value)) any = true;
+        else if (!unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
         continue; // other options name no key
       }
       if (
@@ -1508,6 +1512,15 @@ export class Interpreter {
       unresolved.push({ arg, reason: explain(value) });
     }
     const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    if (unreadOptions && !keys.length && !unresolved.length) {
+      result.unresolved = true;
+      this.diagnostics.warning(
+        "APX301",
+        `${calleeName(node.expression)}() is given its permission as an options object (\`${excerpt(unreadOptions)}\`), which apidex does not read for a call configured by name; the operations it guards are marked \`unresolved\`.`,
+        siteOf(unreadOptions),
+        `Name the property that holds the key: permissions.calls (or extraCalls): [{ name: "${calleeName(node.expression)}", property: "permission" }].`,
+      );
+    }
     for (const { arg, reason } of unresolved) {
       this.deferKey({
         arg,
