@@ -86,6 +86,7 @@ export declare namespace ts {
   type TypeReference = Ts.TypeReference;
   type UnionType = Ts.UnionType;
   type VariableDeclaration = Ts.VariableDeclaration;
+  type VoidExpression = Ts.VoidExpression;
 }
 
 /**

@@ -17,6 +17,18 @@ class MiddlewareTrie {
   private param: MiddlewareTrie | undefined;
   /** Middleware whose path ends here: `end` ones run for this exact path only. */
   private readonly here: { end: boolean; checks: readonly RouteCheck[] }[] = [];
+  /** The nodes `add` appended to, in order (kept on the root), so an encapsulated subtree's can be taken back. */
+  private readonly log: MiddlewareTrie[] = [];
+
+  /** A point to roll back to. */
+  mark(): number {
+    return this.log.length;
+  }
+
+  /** Removes what was added since `mark`: middleware of a Fastify context applies only inside it. */
+  rollback(mark: number): void {
+    while (this.log.length > mark) this.log.pop()!.here.pop();
+  }
 
   add(segments: string[], end: boolean, checks: readonly RouteCheck[]): void {
     let node: MiddlewareTrie = this;
@@ -29,6 +41,7 @@ class MiddlewareTrie {
       }
     }
     node.here.push({ end, checks });
+    this.log.push(node);
   }
 
   /**
@@ -70,6 +83,11 @@ export function flattenApp(
   framework: string,
   parsePath: PathParser,
   simplePath?: (raw: string) => PathParseResult | undefined,
+  /**
+   * Middleware (hooks) of a router apply only to its own subtree (Fastify's encapsulation), not, as in
+   * Express, to every later route whose path passes through it.
+   */
+  encapsulated = false,
 ): RouteFact[] {
   const routes: RouteFact[] = [];
   const active = new MiddlewareTrie();
@@ -115,7 +133,9 @@ export function flattenApp(
         );
         return;
       }
+      const mark = active.mark();
       visit(layer.router, full, [...chain, layer.router]);
+      if (encapsulated) active.rollback(mark);
       return;
     }
     const parsed = parsePath(full);

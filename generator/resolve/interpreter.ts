@@ -871,6 +871,10 @@ export class Interpreter {
       case ts.SyntaxKind.TypeAssertionExpression:
       case ts.SyntaxKind.AwaitExpression:
         return this.evaluate((node as ts.ParenthesizedExpression).expression, scope);
+      // `void app.register(plugin)` (a floating promise marked as intended): the call runs; the value is undefined.
+      case ts.SyntaxKind.VoidExpression:
+        this.evaluate((node as ts.VoidExpression).expression, scope);
+        return { kind: "undefined" };
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
         return this.property(this.evaluate(access.expression, scope), access.name.text, access);
@@ -1744,6 +1748,7 @@ function hasEffects(node: ts.Expression): boolean {
     ts.isAsExpression(inner) ||
     ts.isSatisfiesExpression(inner) ||
     ts.isAwaitExpression(inner) ||
+    ts.isVoidExpression(inner) ||
     ts.isNonNullExpression(inner)
   ) {
     inner = inner.expression;

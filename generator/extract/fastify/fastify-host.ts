@@ -4,7 +4,9 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { type CheckValue, keysOfValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
-import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import type { RouterNode } from "../router-graph.js";
+import { AUTOLOAD_PACKAGES, autoloadPlugins, pluginPrefix, staticFolder } from "./autoload.js";
 
 export const FASTIFY_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
 /** Hooks that run before the handler: a permission check there gates the route. */
@@ -18,7 +20,18 @@ const GATE_HOOKS = new Set(["onRequest", "preParsing", "preValidation", "preHand
  * them when it is ready. Route `config.permission(s)` are keys too.
  */
 export class FastifyHost extends RouterHost {
+  /**
+   * Plugins wrapped with fastify-plugin (`fp(async (app) => ...)`): they skip encapsulation, so what they
+   * register and the hooks they add belong to the context that registers them.
+   */
+  private readonly skipOverride = new Set<ts.Node>();
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (callee.module === "fastify-plugin" && call.args[0]) {
+      const plugin = this.interpreter.evaluate(call.args[0], call.scope);
+      if (plugin.kind === "function") this.skipOverride.add(plugin.decl);
+      return plugin;
+    }
     if (callee.module !== "fastify") return undefined;
     const name = callee.path[callee.path.length - 1];
     if (callee.path.length === 0 || name === "default" || name === "fastify" || name === "Fastify")
@@ -96,8 +109,16 @@ export class FastifyHost extends RouterHost {
           return receiver;
         }
       }
+      if (plugin?.kind === "external" && AUTOLOAD_PACKAGES.has(plugin.module)) {
+        this.autoload(context, receiver, node, call, options);
+        return receiver;
+      }
       const fn = plugin ? pluginFunction(plugin) : undefined;
       if (!fn) return receiver; // a plugin from a package (cors, helmet, ...): no routes of the service's own
+      if (this.skipOverride.has(fn.decl)) {
+        this.interpreter.callFunction(fn, [receiver, options ?? { kind: "object", props: new Map() }], node);
+        return receiver;
+      }
       const child = this.create("router", node);
       child.router.mounted = true;
       context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node) });
@@ -115,6 +136,111 @@ export class FastifyHost extends RouterHost {
       return receiver;
     }
     return receiver;
+  }
+
+  /**
+   * `register(AutoLoad, { dir: join(__dirname, "routes"), options: { prefix: "/api" } })`: every plugin
+   * below the folder, each in a context of its own under the prefix its folders (or its `autoPrefix` /
+   * `prefixOverride` export) give it, with its folder's `autohooks` plugin run in that context first.
+   */
+  private autoload(context: RouterNode, receiver: HostValue, node: ts.CallExpression, call: CallContext, options: Value | undefined): void {
+    const literal = call.args[1] ? unwrap(call.args[1]) : undefined;
+    const written = (name: string) => (literal && ts.isObjectLiteralExpression(literal) ? propertyOf(literal, name) : undefined);
+    const dirNode = written("dir");
+    const dir = dirNode ? staticFolder(dirNode, node.getSourceFile()) : undefined;
+    if (!dir) {
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot resolve the folder @fastify/autoload loads plugins from${dirNode ? ` (\`${dirNode.getText()}\`)` : ""}; what it registers is left out.`,
+        siteOf(dirNode ?? node),
+        'Write `dir` in the register call as `join(__dirname, "routes")`, `join(import.meta.dirname, "routes")` or `fileURLToPath(new URL("./routes", import.meta.url))`.',
+      );
+      return;
+    }
+    const props = options?.kind === "object" ? options.props : new Map<string, Value>();
+    const flag = (name: string, fallback: boolean): boolean => {
+      const value = props.get(name);
+      if (!value || value.kind === "undefined") return fallback;
+      if (value.kind === "boolean") return value.value;
+      this.diagnostics.warning(
+        "APX201",
+        `The @fastify/autoload option \`${name}\` is not a boolean apidex can read; its default (${fallback}) is assumed, so the prefixes it gives may differ.`,
+        siteOf(written(name) ?? node),
+        `Give \`${name}\` as true or false.`,
+      );
+      return fallback;
+    };
+    let ignorePattern: RegExp | undefined;
+    const ignoreNode = written("ignorePattern");
+    if (ignoreNode && ts.isRegularExpressionLiteral(ignoreNode)) {
+      const m = /^\/(.*)\/([a-z]*)$/s.exec(ignoreNode.text);
+      if (m) ignorePattern = new RegExp(m[1]!, m[2]!.replace(/[gy]/g, ""));
+    } else if (props.has("ignorePattern") || props.has("matchFilter") || props.has("ignoreFilter") || props.has("indexPattern"))
+      this.diagnostics.warning(
+        "APX201",
+        "This @fastify/autoload filter (`ignorePattern` as a regular expression literal is read; `matchFilter`, `ignoreFilter` and `indexPattern` are not) cannot be applied statically: every script of the folder is loaded.",
+        siteOf(node),
+        "Use an `ignorePattern` regular expression literal, or check the listed routes.",
+      );
+    const pluginOptions = props.get("options");
+    const basePrefix = pluginOptions?.kind === "object" ? stringsOf(pluginOptions.props.get("prefix") ?? { kind: "undefined" }) : undefined;
+    const routeParams = flag("routeParams", false);
+    const plugins = autoloadPlugins(dir, this.interpreter.sources.listedUnder(dir), {
+      dirNameRoutePrefix: flag("dirNameRoutePrefix", true),
+      ...(ignorePattern ? { ignorePattern } : {}),
+      autoHooks: flag("autoHooks", false),
+      cascadeHooks: flag("cascadeHooks", false),
+    });
+    const given = pluginOptions ?? { kind: "object" as const, props: new Map<string, Value>() };
+    for (const plugin of plugins) {
+      const file = this.interpreter.sources.getFile(plugin.file);
+      if (!file) continue;
+      const instance = this.interpreter.module(file);
+      const fn = pluginFunction(this.interpreter.exportOf(instance, "default", file));
+      if (!fn) continue; // not a plugin (a helper, a schema module): autoload skips it too
+      const exported = (name: string) => {
+        // An ES export, or a member of `module.exports` (`module.exports.autoPrefix = "/x"`).
+        const has = instance.exports.has(name) || instance.exports.has("\0module.exports");
+        const value = has ? this.interpreter.exportOf(instance, name, file) : undefined;
+        return value ? stringsOf(value)?.[0] : undefined;
+      };
+      if (this.skipOverride.has(fn.decl)) {
+        this.interpreter.callFunction(fn, [receiver, given], node);
+        continue;
+      }
+      const prefix = pluginPrefix(
+        basePrefix?.[0] ?? "",
+        plugin.prefix,
+        { autoPrefix: exported("autoPrefix"), prefixOverride: exported("prefixOverride") },
+        routeParams,
+      );
+      const child = this.create("router", node);
+      child.router.mounted = true;
+      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node) });
+      for (const hookFile of plugin.hooks) {
+        const hooks = this.interpreter.sources.getFile(hookFile);
+        const hookFn = hooks ? pluginFunction(this.interpreter.exportOf(this.interpreter.module(hooks), "default", hooks)) : undefined;
+        if (hookFn) this.interpreter.callFunction(hookFn, [child.value, given], node);
+      }
+      this.interpreter.callFunction(fn, [child.value, given], node);
+    }
+  }
+
+  /** Whether an app (`Fastify()`) was created. */
+  hasApp(): boolean {
+    return this.routers.some((r) => r.kind === "app");
+  }
+
+  /**
+   * fastify-cli's `fastify start dist/app.js`: the file's default-exported plugin is the root of an app
+   * that fastify-cli creates. False when the file exports no plugin function.
+   */
+  runRootPlugin(file: ts.SourceFile): boolean {
+    const fn = pluginFunction(this.interpreter.exportOf(this.interpreter.module(file), "default", file));
+    if (!fn) return false;
+    const app = this.create("app", fn.decl);
+    this.interpreter.callFunction(fn, [app.value, { kind: "object", props: new Map() }], fn.decl);
+    return true;
   }
 
   /** Checks in route options: gate hooks (one or an array) and `config.permission(s)`. */

@@ -1,0 +1,136 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { pluginPrefix } from "../generator/extract/fastify/autoload.js";
+import { generate } from "../generator/generate.js";
+import { canonicalJson } from "../generator/write/canonical-json.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * Fastify apps whose routes @fastify/autoload loads from folders, started by fastify-cli from a root plugin
+ * (no `Fastify()` in the sources): a fixture checked against the real autoload and Fastify, and the rules
+ * one by one on in-memory projects.
+ */
+const fixture = path.join(REPO_ROOT, "test", "fixtures", "fastify-autoload");
+
+/** What Fastify itself registers and answers, booted in a child process (autoload imports .ts plugins there). */
+function runtime(requests: { method: string; url: string; permissions: string[] }[] = []): { routes: string[]; statuses: number[] } {
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(REPO_ROOT, "test", "helpers", "fastify-autoload-oracle.ts"), path.join(fixture, "src", "app.ts")],
+    { input: JSON.stringify(requests), encoding: "utf8", env: { ...process.env, FASTIFY_AUTOLOAD_TYPESCRIPT: "1" }, cwd: REPO_ROOT },
+  );
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout);
+}
+
+describe("the fastify-autoload fixture (fastify-cli root plugin, no Fastify() in the sources)", () => {
+  it("matches the golden index", async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture, "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Fastify registers through the real @fastify/autoload, and each needs exactly its keys", async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
+    const ops = result.index.operations;
+    const url = (p: string) => p.replace(/\{[^}]+\}/g, "42");
+    // For every operation: its exact keys pass every check; without any one of them, a check refuses.
+    const requests = ops.flatMap((op) => [
+      { method: op.method, url: url(op.path), permissions: op.permissions },
+      ...op.permissions.map((key) => ({ method: op.method, url: url(op.path), permissions: op.permissions.filter((k) => k !== key) })),
+    ]);
+    const { routes, statuses } = runtime(requests);
+    expect(routes.map((r) => r.replace(/:(\w+)/g, "{$1}"))).toEqual(ops.map((o) => `${o.method} ${o.path}`).sort());
+    let i = 0;
+    for (const op of ops) {
+      expect([op.method, op.path, statuses[i++]]).not.toEqual([op.method, op.path, 403]);
+      for (const key of op.permissions) expect([op.method, op.path, key, statuses[i++]]).toEqual([op.method, op.path, key, 403]);
+    }
+  });
+});
+
+const PLUGIN = (body: string) =>
+  `import type { FastifyPluginAsync } from "fastify";\nconst plugin: FastifyPluginAsync = async (fastify) => {\n  ${body}\n};\nexport default plugin;\n`;
+const AUTH = `export const requirePermission = (key: string) => async (request: unknown, reply: unknown) => {};\n`;
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  routes: string[];
+  diagnostics?: string[];
+}
+
+const cases: Case[] = [
+  {
+    name: "Fastify() with autoload: folder prefixes, dirNameRoutePrefix false, prefixOverride, CommonJS autoPrefix",
+    files: {
+      "auth.ts": AUTH,
+      "server.ts": [
+        `import Fastify from "fastify"; import autoload from "@fastify/autoload"; import path from "node:path";`,
+        `const app = Fastify();`,
+        `app.register(autoload, { dir: path.join(__dirname, "routes") });`,
+        `app.register(autoload, { dir: path.resolve(__dirname, "flat"), dirNameRoutePrefix: false, options: { prefix: "/flat/" } });`,
+      ].join("\n"),
+      "routes/teams/members.ts": PLUGIN(`fastify.get("/members", async () => []);`),
+      "routes/teams/health.ts": `export const prefixOverride = "";\n${PLUGIN(`fastify.get("/healthz", async () => "ok");`)}`,
+      "routes/legacy/old.js": `module.exports = async function (fastify) { fastify.get("/old", async () => 1); };\nmodule.exports.autoPrefix = "/v0";\n`,
+      "flat/deep/thing.ts": PLUGIN(`fastify.get("/thing", async () => ({}));`),
+    },
+    routes: ["GET /flat/thing []", "GET /healthz []", "GET /teams/members []", "GET /v0/old []"],
+  },
+  {
+    name: "fastify-plugin: what a wrapped plugin adds belongs to the context that registers it; sibling plugins keep their hooks to themselves",
+    files: {
+      "auth.ts": AUTH,
+      "server.ts": [
+        `import Fastify from "fastify"; import fp from "fastify-plugin"; import { requirePermission } from "./auth";`,
+        `const app = Fastify();`,
+        `const authentication = fp(async (instance) => { instance.addHook("onRequest", requirePermission("session")); });`,
+        `app.register(async (api) => {`,
+        `  void api.register(authentication);`,
+        `  void api.register(async (admin) => { admin.addHook("preHandler", requirePermission("admin")); admin.post("/settings", async () => ({})); });`,
+        `  void api.register(async (open) => { open.get("/settings", async () => ({})); });`,
+        `}, { prefix: "/api" });`,
+        `app.get("/health", async () => "ok");`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/settings [session]", "GET /health []", "POST /api/settings [admin,session]"],
+  },
+  {
+    name: "a folder apidex cannot resolve is one warning, nothing guessed",
+    files: {
+      "server.ts": [
+        `import Fastify from "fastify"; import AutoLoad from "@fastify/autoload";`,
+        `const app = Fastify();`,
+        `app.register(AutoLoad, { dir: process.env.ROUTES_DIR! });`,
+      ].join("\n"),
+      "routes/a.ts": PLUGIN(`fastify.get("/a", async () => 1);`),
+    },
+    routes: [],
+    diagnostics: ["APX210 routes/a.ts:3", "APX201 server.ts:3"],
+  },
+];
+
+describe("@fastify/autoload rules", () => {
+  it.each(cases)("$name", async ({ files, routes, diagnostics }) => {
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+
+  it.each([
+    ["", "/users", {}, false, "/users"],
+    ["/api/", "/users", {}, false, "/api/users"],
+    ["/api", "/users", { autoPrefix: "/people" }, false, "/api/people"],
+    ["/api", "/users", { prefixOverride: "/x" }, false, "/x"],
+    ["", "", {}, false, "/"],
+    ["", "/users/_id", {}, true, "/users/:id"],
+    ["", "/__country-__language/users", {}, true, "/:country-:language/users"],
+    ["", "/users/_id", {}, false, "/users/_id"],
+  ] as const)("prefix: base %j, folders %j, exports %j, routeParams %s → %j", (base, folders, exports, routeParams, expected) => {
+    expect(pluginPrefix(base, folders, exports, routeParams)).toBe(expected);
+  });
+});
