@@ -69,6 +69,17 @@ export function runAppFactories(
     if (factories.size) onFactory?.(file.fileName);
     for (const fn of factories) {
       if (interpreter.invoked.has(fn)) continue;
+      // A method of a class that creates the app (`ServerService.launch()`): run on an instance made as a
+      // dependency-injection container makes it, its injected services instances of their classes.
+      if (ts.isMethodDeclaration(fn) && ts.isClassDeclaration(fn.parent) && fn.parent.name && fn.body) {
+        const cls = interpreter.lookup(fn.parent.name.text, interpreter.module(file).scope, fn);
+        if (cls.kind !== "class") continue;
+        const instance = interpreter.injected(cls, fn);
+        const owner = `${fn.parent.name.text}.${fn.name.getText()}`;
+        const args = fn.parameters.map((p) => unknown(p, `is a parameter of ${owner}, which apidex runs without arguments`));
+        interpreter.callFunction({ kind: "function", decl: fn, scope: cls.scope, thisValue: instance }, args, fn);
+        continue;
+      }
       const name = functionName(fn);
       const scope = interpreter.module(file).scope;
       const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
@@ -220,7 +231,7 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   const method = callee.name.text;
   const first = call.arguments[0];
   if (!first) return false;
-  const routerish = /(^|\.)(app|router|api|routes?|server|\w*Router)$/i.test(callee.expression.getText());
+  const routerish = /(^|\.)(app|router|api|routes?|server|fastify|\w*Router)$/i.test(callee.expression.getText());
   if (method === "route") return isPathLiteral(first) || routerish;
   // on(methods, path, handler): an event emitter's on("error", fn) is not a registration.
   if (method === "on") return call.arguments.length >= 3 && isPathLiteral(call.arguments[1]);
@@ -232,6 +243,8 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
 }
 
 function isPathLiteral(node: ts.Expression | undefined): boolean {
+  // `"/" + endpoint.name`: a path built from a literal start.
+  while (node && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) node = node.left;
   return Boolean(
     node &&
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) &&

@@ -1150,6 +1150,32 @@ export class Interpreter {
     return instance;
   }
 
+  /**
+   * An instance of a class of the sources made as a dependency-injection container makes it (NestJS,
+   * tsyringe, TypeDI): each constructor parameter whose declared type is a class of the sources is an
+   * instance of that class, made the same way, once per class; any other parameter is unknown. For app
+   * factories that are methods of such classes (`ServerService.launch()` creating `Fastify()`).
+   */
+  injected(cls: Extract<Value, { kind: "class" }>, node: ts.Node, making = new Set<ts.Node>()): InstanceValue {
+    const made = this.injectedInstances.get(cls.decl);
+    if (made) return made;
+    const instance: InstanceValue = { kind: "instance", decl: cls.decl, scope: cls.scope, props: new Map() };
+    this.injectedInstances.set(cls.decl, instance);
+    making.add(cls.decl);
+    const ctor = cls.decl.members.find(ts.isConstructorDeclaration);
+    const args: Value[] = (ctor?.parameters ?? []).map((p) => {
+      const type = p.type && ts.isTypeReferenceNode(p.type) && ts.isIdentifier(p.type.typeName) ? p.type.typeName.text : undefined;
+      const dependency = type ? this.lookup(type, cls.scope, p) : undefined;
+      if (dependency?.kind === "class" && !making.has(dependency.decl)) return this.injected(dependency, p, making);
+      return unknown(p, "is a constructor parameter a dependency-injection container fills at run time");
+    });
+    this.initialize(instance, cls, args, node, 0, { nodes: [], scope: cls.scope });
+    making.delete(cls.decl);
+    return instance;
+  }
+
+  private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
+
   /** Whether a class of the sources (or a base class of the sources) defines a member. */
   private defines(instance: InstanceValue, name: string): boolean {
     if (instance.props?.has(name)) return true;
