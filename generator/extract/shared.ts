@@ -273,6 +273,13 @@ function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reas
       };
     }
     if (isFunctionLike(parent)) {
+      const early = [...interpreter.stoppedAt].find((s) => s.pos >= parent.pos && s.end <= call.pos);
+      if (interpreter.invoked.has(parent) && early) {
+        return {
+          reason: `runs after an early exit (line ${early.getSourceFile().getLineAndCharacterOfPosition(early.getStart()).line + 1}) under a condition apidex cannot read statically`,
+          hint: "Decide early exits on static data (a const table, the config's `env`), or register routes before them.",
+        };
+      }
       if (interpreter.invoked.has(parent)) {
         return {
           reason: "is called on a value apidex could not resolve to an app or router",

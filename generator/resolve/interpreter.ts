@@ -1,4 +1,6 @@
+import path from "node:path";
 import { ts } from "../typescript.js";
+import { nodeBuiltin } from "./node-builtins.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
@@ -360,7 +362,7 @@ export class Interpreter {
     const { scope, file } = instance;
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
-    for (const statement of file.statements) this.run(statement, scope, instance);
+    for (const statement of file.statements) if (this.run(statement, scope, instance) === "stop") break;
     const reexports = file.statements.some(
       (statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly,
     );
@@ -389,9 +391,17 @@ export class Interpreter {
   private require(node: ts.CallExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
     const arg = node.arguments[0];
-    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || !ts.isStringLiteralLike(arg) || scope.lookup("require"))
-      return undefined;
-    const specifier = arg.text;
+    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || scope.lookup("require")) return undefined;
+    let specifier: string;
+    if (ts.isStringLiteralLike(arg)) specifier = arg.text;
+    else {
+      // `require("./" + file)`, `require(path.join(__dirname, file))`: a path known once its parts are.
+      const value = this.evaluate(arg, scope);
+      if (value.kind !== "string") return unknown(node, `requires a module whose path ${explain(value)}`);
+      specifier = value.value.startsWith("/")
+        ? `./${path.posix.relative(path.posix.dirname(scope.file.fileName), value.value)}`
+        : value.value;
+    }
     const target = this.sources.resolveImport(specifier, scope.file.fileName);
     if (target.kind === "missing") return unknown(node, `requires '${specifier}', which cannot be resolved from this file`);
     if (target.kind === "external") return { kind: "external", module: specifier, path: [] };
@@ -452,7 +462,17 @@ export class Interpreter {
   }
 
   /** Execution pass: statements with effects, in source order. */
-  private run(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): void {
+  private run(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): Completion {
+    if (ts.isReturnStatement(statement)) {
+      this.returned = statement.expression ? this.evaluate(statement.expression, scope) : UNDEFINED;
+      return "return";
+    }
+    if (ts.isContinueStatement(statement)) return statement.label ? "stop" : "continue";
+    if (ts.isBreakStatement(statement)) return statement.label ? "stop" : "break";
+    if (ts.isThrowStatement(statement)) {
+      this.returned = unknown(statement, "throws");
+      return "return";
+    }
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         if (declaration.initializer && hasEffects(declaration.initializer)) {
@@ -465,22 +485,27 @@ export class Interpreter {
     } else if (ts.isExpressionStatement(statement)) {
       this.evaluate(statement.expression, scope);
     } else if (ts.isForOfStatement(statement)) {
-      this.runForOf(statement, scope);
+      return this.runForOf(statement, scope);
     } else if (ts.isIfStatement(statement)) {
-      this.runIf(statement, scope);
+      return this.runIf(statement, scope);
     } else if (ts.isTryStatement(statement)) {
       // The try block runs as it does when nothing throws (a failed registration stops the service);
       // the catch block is not run, and what it registers is reported.
-      if (!leavesEarly(statement.tryBlock))
-        this.runStatements(statement.tryBlock.statements, new Scope(scope.file, scope, statement.tryBlock));
-      if (statement.finallyBlock && !leavesEarly(statement.finallyBlock))
-        this.runStatements(statement.finallyBlock.statements, new Scope(scope.file, scope, statement.finallyBlock));
+      const tried = this.runStatements(statement.tryBlock.statements, new Scope(scope.file, scope, statement.tryBlock));
+      if (statement.finallyBlock) {
+        const returned = this.returned;
+        const finished = this.runStatements(statement.finallyBlock.statements, new Scope(scope.file, scope, statement.finallyBlock));
+        if (finished !== "normal") return finished;
+        this.returned = returned;
+      }
+      return tried;
     } else if (ts.isBlock(statement)) {
-      this.runStatements(statement.statements, new Scope(scope.file, scope, statement));
+      return this.runStatements(statement.statements, new Scope(scope.file, scope, statement));
     } else if (ts.isExportAssignment(statement) && instance) {
       const binding = scope.bindings.get("\0default");
       if (binding) this.read(binding, statement);
     }
+    return "normal";
   }
 
   /**
@@ -489,38 +514,64 @@ export class Interpreter {
    * known at run time, or whose body leaves early (`break`, `continue`, `return`), is not run: its
    * registrations are reported (APX210), never guessed.
    */
-  private runForOf(statement: ts.ForOfStatement, scope: Scope): void {
-    if (leavesEarly(statement.statement) || !ts.isVariableDeclarationList(statement.initializer)) return;
+  private runForOf(statement: ts.ForOfStatement, scope: Scope): Completion {
+    if (!ts.isVariableDeclarationList(statement.initializer)) return "normal";
     const items = this.evaluate(statement.expression, scope);
-    if (items.kind !== "array" || items.items.length > MAX_UNROLLED) return;
+    // Not run, and so its registrations are reported where they are; but a loop that may leave the
+    // function leaves what follows unknown too.
+    if (items.kind !== "array" || items.items.length > MAX_UNROLLED)
+      return exitsFunction(statement.statement) ? this.stop(statement) : "normal";
     const declaration = statement.initializer.declarations[0];
-    if (!declaration) return;
+    if (!declaration) return "normal";
     for (const item of items.items) {
       const iteration = new Scope(scope.file, scope, statement);
       for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration))
         iteration.bind(name, binding);
       this.iterations.push(item);
+      let done: Completion;
       try {
-        if (ts.isBlock(statement.statement)) this.runStatements(statement.statement.statements, iteration);
-        else this.run(statement.statement, iteration, undefined);
+        done = ts.isBlock(statement.statement)
+          ? this.runStatements(statement.statement.statements, iteration)
+          : this.run(statement.statement, iteration, undefined);
       } finally {
         this.iterations.pop();
       }
+      if (done === "break") break;
+      if (done === "return" || done === "stop") return done;
     }
+    return "normal";
+  }
+
+  /**
+   * Code after this statement runs only when a condition apidex cannot read holds (an early `return`,
+   * `continue` or `break` under it): nothing after it is run. Registrations there are never reached, so
+   * one warning says why here, where it happens.
+   */
+  private stop(statement: ts.Statement): Completion {
+    this.stoppedAt.add(statement);
+    // In a loop, the registrations after it ran for earlier items, so they count as reached: say here
+    // that the items from this one on are not analysed. Elsewhere the unreached registrations say why.
+    if (this.iterations.length)
+      this.diagnostics.warning(
+        "APX210",
+        "This loop leaves early under a condition apidex cannot read statically; the route registrations it makes for this item and the items after it are not analysed.",
+        siteOf(statement),
+        "Decide early exits on static data (a const table, the config's `env`), or register routes before them.",
+      );
+    return "stop";
   }
 
   /** `if (condition)` whose condition the evaluator knows (a flag in a static table): the branch it takes runs. */
-  private runIf(statement: ts.IfStatement, scope: Scope): void {
-    if (leavesEarly(statement)) return;
+  private runIf(statement: ts.IfStatement, scope: Scope): Completion {
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
-      return;
+      return leavesEarly(statement) ? this.stop(statement) : "normal";
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
     if (other) this.deadBranches.add(other);
-    if (branch) this.run(branch, scope, undefined);
+    return branch ? this.run(branch, scope, undefined) : "normal";
   }
 
   /**
@@ -606,9 +657,13 @@ export class Interpreter {
   }
 
   /** A block's statements in a scope of its own: declarations first (hoisting), then each in order. */
-  private runStatements(statements: readonly ts.Statement[], scope: Scope): void {
+  private runStatements(statements: readonly ts.Statement[], scope: Scope): Completion {
     for (const statement of statements) this.declare(statement, scope, undefined);
-    for (const statement of statements) this.run(statement, scope, undefined);
+    for (const statement of statements) {
+      const done = this.run(statement, scope, undefined);
+      if (done !== "normal") return done;
+    }
+    return "normal";
   }
 
   /** `items.forEach(fn)` and `items.map(fn)` over a static array: the callback runs once per item. */
@@ -621,7 +676,6 @@ export class Interpreter {
     const fnNode = node.arguments?.[0];
     const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
     if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
-    if (fn.decl.body && ts.isBlock(fn.decl.body) && leavesEarlyFromCallback(fn.decl.body)) return undefined;
     const results = receiver.items.map((item, index) => {
       this.iterations.push(item);
       try {
@@ -831,6 +885,9 @@ export class Interpreter {
     const binding = scope.lookup(name);
     if (binding) return this.read(binding, node);
     if (name === "undefined") return UNDEFINED;
+    // CommonJS's module-scope names: where the source file is (a TypeScript build keeps the layout).
+    if (name === "__dirname") return str(path.posix.dirname(scope.file.fileName));
+    if (name === "__filename") return str(scope.file.fileName);
     if (name === "process") {
       if (!this.env) return unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
       // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
@@ -1175,6 +1232,10 @@ export class Interpreter {
   }
 
   private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
+  /** Statements after which nothing was run: an early exit under a condition apidex cannot read. */
+  readonly stoppedAt = new Set<ts.Statement>();
+  /** The value of the `return` statement that ended the innermost function body being run. */
+  private returned: Value = UNDEFINED;
 
   /** Whether a class of the sources (or a base class of the sources) defines a member. */
   private defines(instance: InstanceValue, name: string): boolean {
@@ -1261,11 +1322,7 @@ export class Interpreter {
             st.expression.expression.kind === ts.SyntaxKind.SuperKeyword
           ),
       );
-      for (const statement of statements) this.declare(statement, scope, undefined);
-      for (const statement of statements) {
-        if (ts.isReturnStatement(statement)) break;
-        this.run(statement, scope, undefined);
-      }
+      this.runStatements(statements, scope);
     } finally {
       this.depth--;
     }
@@ -1303,6 +1360,14 @@ export class Interpreter {
     const args = node.arguments ?? [];
     switch (callee.kind) {
       case "external": {
+        // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
+        if (/^(node:)?(path|url|fs)$/.test(callee.module)) {
+          const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
+            root: this.sources.root,
+            ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),
+          });
+          if (builtin) return builtin;
+        }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
         return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
@@ -1342,6 +1407,47 @@ export class Interpreter {
     return this.evaluate(node, scope);
   }
 
+  /** String methods over static arguments that keep the value static. */
+  private stringMethod(text: string, method: string, args: readonly ts.Expression[], scope: Scope): Value | undefined {
+    const SEARCH = ["indexOf", "lastIndexOf", "startsWith", "endsWith", "includes"];
+    const CUT = ["slice", "substring", "charAt", "split", "padStart", "padEnd", "repeat", "concat"];
+    if (!SEARCH.includes(method) && !CUT.includes(method)) return undefined;
+    const values = args.map((a) => this.evaluate(a, scope));
+    const plain = values.map((v) => (v.kind === "string" || v.kind === "number" ? v.value : v.kind === "undefined" ? undefined : NaN));
+    if (plain.some((v) => typeof v === "number" && Number.isNaN(v))) return undefined;
+    const [a, b] = plain as (string | number | undefined)[];
+    const number = (value: number): Value => ({ kind: "number", value });
+    const bool = (value: boolean): Value => ({ kind: "boolean", value });
+    switch (method) {
+      case "indexOf":
+        return typeof a === "string" ? number(text.indexOf(a, typeof b === "number" ? b : undefined)) : undefined;
+      case "lastIndexOf":
+        return typeof a === "string" ? number(text.lastIndexOf(a)) : undefined;
+      case "startsWith":
+        return typeof a === "string" ? bool(text.startsWith(a, typeof b === "number" ? b : undefined)) : undefined;
+      case "endsWith":
+        return typeof a === "string" ? bool(text.endsWith(a)) : undefined;
+      case "includes":
+        return typeof a === "string" ? bool(text.includes(a)) : undefined;
+      case "slice":
+        return a === undefined || typeof a === "number" ? str(text.slice(a, typeof b === "number" ? b : undefined)) : undefined;
+      case "substring":
+        return typeof a === "number" ? str(text.substring(a, typeof b === "number" ? b : undefined)) : undefined;
+      case "charAt":
+        return typeof a === "number" ? str(text.charAt(a)) : undefined;
+      case "split":
+        return typeof a === "string" ? { kind: "array", items: text.split(a).map(str) } : undefined;
+      case "padStart":
+      case "padEnd":
+        return typeof a === "number" && (b === undefined || typeof b === "string") ? str(text[method](a, b)) : undefined;
+      case "repeat":
+        return typeof a === "number" && a >= 0 && a < 100 ? str(text.repeat(a)) : undefined;
+      case "concat":
+        return plain.every((v) => typeof v === "string") ? str(text.concat(...(plain as string[]))) : undefined;
+    }
+    return undefined;
+  }
+
   /** The few standard-library calls that keep a value static. */
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
@@ -1358,6 +1464,9 @@ export class Interpreter {
       if (method === "toLowerCase") return str(receiver.value.toLowerCase());
       if (method === "toUpperCase") return str(receiver.value.toUpperCase());
       if (method === "trim") return str(receiver.value.trim());
+      // `file.indexOf(".") === 0`, `file.endsWith(".js")`, `file.slice(0, -3)`: string arguments, number positions.
+      const stringMethod = this.stringMethod(receiver.value, method, args, scope);
+      if (stringMethod) return stringMethod;
       // `name.replace(/_/g, "-")`: a literal pattern (string or regular expression) and a string replacement.
       if ((method === "replace" || method === "replaceAll") && args.length === 2) {
         const patternNode = args[0]!;
@@ -1493,12 +1602,11 @@ export class Interpreter {
   }
 
   private runBlock(body: ts.Block, scope: Scope): Value {
-    for (const statement of body.statements) this.declare(statement, scope, undefined);
-    for (const statement of body.statements) {
-      if (ts.isReturnStatement(statement)) return statement.expression ? this.evaluate(statement.expression, scope) : UNDEFINED;
-      this.run(statement, scope, undefined);
-    }
-    return containsReturn(body) ? unknown(body, "returns from inside a condition, loop or try block") : UNDEFINED;
+    this.returned = UNDEFINED;
+    const done = this.runStatements(body.statements, scope);
+    if (done === "return") return this.returned;
+    if (done === "stop") return unknown(body, "returns under a condition apidex cannot read");
+    return UNDEFINED;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1782,7 +1890,25 @@ function hasEffects(node: ts.Expression): boolean {
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);
 }
 
-/** Whether a loop body or branch leaves early (`break`, `continue`, `return`, `throw`): then it is not run. */
+/**
+ * How a statement ended: normally, or leaving its block (`return`/`throw`, `break`, `continue`), or
+ * `stop` — it may have left under a condition apidex cannot read, so nothing after it is known.
+ */
+type Completion = "normal" | "return" | "break" | "continue" | "stop";
+
+/** Whether a loop body can leave the whole function (`return`, `throw`), not just the loop. */
+function exitsFunction(node: ts.Node): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found || isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) || ts.isThrowStatement(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** Whether a statement may leave early (`break`, `continue`, `return`, `throw`). */
 function leavesEarly(node: ts.Node): boolean {
   let found = false;
   const visit = (n: ts.Node): void => {
@@ -1792,11 +1918,6 @@ function leavesEarly(node: ts.Node): boolean {
   };
   visit(node);
   return found;
-}
-
-/** A callback body that returns only from its top level (a `map` result) is fine; one that returns from inside a branch is not run. */
-function leavesEarlyFromCallback(body: ts.Block): boolean {
-  return body.statements.some((statement) => !ts.isReturnStatement(statement) && leavesEarly(statement));
 }
 
 const NOT_PRIMITIVE = Symbol("not primitive");
@@ -1842,17 +1963,6 @@ function truthiness(value: Value): boolean | undefined {
     default:
       return undefined;
   }
-}
-
-function containsReturn(node: ts.Node): boolean {
-  let found = false;
-  const visit = (n: ts.Node): void => {
-    if (found || isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n)) found = true;
-    else ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(node, visit);
-  return found;
 }
 
 /** Completes "`x` ..." with why a value is not a static string. */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
@@ -20,6 +20,8 @@ export type ImportTarget =
 export interface SourceHost extends ts.ModuleResolutionHost {
   readFile(fileName: string): string | undefined;
   fileExists(fileName: string): boolean;
+  /** The entries (files and folders) of a folder, as `fs.readdirSync` gives them; undefined when it cannot be read. */
+  listDirectory?(dir: string): string[] | undefined;
 }
 
 /**
@@ -373,6 +375,13 @@ function readFromDisk(fileName: string): string | undefined {
 const DISK_HOST: SourceHost = {
   readFile: readFromDisk,
   fileExists: (f) => ts.sys.fileExists(f),
+  listDirectory: (d) => {
+    try {
+      return readdirSync(d).sort();
+    } catch {
+      return undefined;
+    }
+  },
   directoryExists: (d) => ts.sys.directoryExists(d),
   getDirectories: (d) => ts.sys.getDirectories(d),
   realpath: (f) => ts.sys.realpath?.(f) ?? f,
@@ -524,6 +533,14 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
     fileExists: (f) => texts.has(f),
     directoryExists: (d) => folders.has(d.replace(/\/$/, "") || "/"),
     getDirectories: (d) => [...folders].filter((f) => path.posix.dirname(f) === d && f !== d),
+    listDirectory: (d) => {
+      const dir = d.replace(/\/$/, "");
+      if (!folders.has(dir)) return undefined;
+      const entries = [...texts.keys(), ...folders]
+        .filter((f) => f !== dir && path.posix.dirname(f) === dir)
+        .map((f) => path.posix.basename(f));
+      return [...new Set(entries)].sort();
+    },
     getCurrentDirectory: () => root,
     useCaseSensitiveFileNames: true,
   };
