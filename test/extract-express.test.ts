@@ -462,6 +462,22 @@ const negatives: Case[] = [
     diagnostics: ["APX210 app.ts:7", "APX210 app.ts:7", "APX210 app.ts:8"],
   },
   {
+    name: "what is no early exit: a throw (the error path), a break of an inner switch or loop, a continue of an inner loop",
+    files: {
+      "app.ts": [
+        `import express from "express"; const app = express(); let provider = "";`,
+        `function start() {`,
+        `  if (process.env.MODE === "single") { if (!process.env.SECRET) throw new Error("SECRET must be set"); }`,
+        `  if (process.env.METRICS) { switch (process.env.PROVIDER) { case "otel": provider = "otel"; break; default: provider = "prom"; } }`,
+        `  if (process.env.WARM) { for (const x of [1, 2]) { if (x === 1) continue; if (x === 2) break; } }`,
+        `  app.get("/health", (q, s) => s.end());`,
+        `}`,
+        `start();`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []"],
+  },
+  {
     name: "a 2019-style loader: fs.readdirSync over a folder of JavaScript route files, require of the computed path, string tests",
     files: {
       "app.js": [

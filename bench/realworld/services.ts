@@ -199,7 +199,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "generated",
       reader: { type: "openapi-fragments", dir: "packages/core/src/routes", suffix: ".openapi.json" },
-      note: "the *.openapi.json fragments beside each route file, merged into the served document; Logto's tests fail when a route has no fragment. The misses are the SchemaRouter routes (organizations, roles, scopes, invitations, SSO connectors): their prefixes are table names from packages/schemas/src/db-entries, which `pnpm generate` writes at build time and the repository does not hold, so apidex reports each with APX201 and leaves it out; run apidex after the code generation step to index them",
+      note: "the *.openapi.json fragments beside each route file, merged into the served document; Logto's tests fail when a route has no fragment. The misses are the SchemaRouter routes (organizations, roles, scopes, invitations, SSO connectors): their prefixes are table names from packages/schemas/src/db-entries, which `pnpm generate` writes at build time and the repository does not hold, so apidex reports each with APX201 and leaves it out; run apidex after the code generation step to index them. Four more (trusted devices) are registered after \`if (!EnvSet.values.isDevFeaturesEnabled) return;\`, an environment flag: apidex leaves them out with APX210 naming that early exit (the config's \`env\` decides it)",
     },
   },
   {

@@ -1896,27 +1896,37 @@ function hasEffects(node: ts.Expression): boolean {
  */
 type Completion = "normal" | "return" | "break" | "continue" | "stop";
 
-/** Whether a loop body can leave the whole function (`return`, `throw`), not just the loop. */
+/** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
 function exitsFunction(node: ts.Node): boolean {
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found || isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n) || ts.isThrowStatement(n)) found = true;
+    if (ts.isReturnStatement(n)) found = true;
     else ts.forEachChild(n, visit);
   };
   visit(node);
   return found;
 }
 
-/** Whether a statement may leave early (`break`, `continue`, `return`, `throw`). */
+/**
+ * Whether a statement may leave the block it is in (`return`, or a `break`/`continue` that is not an inner
+ * loop's or switch's own). A `throw` is the error path, which a serving service does not take, as in a
+ * `try` block: it does not make what follows unknown.
+ */
 function leavesEarly(node: ts.Node): boolean {
   let found = false;
-  const visit = (n: ts.Node): void => {
+  const visit = (n: ts.Node, inLoop: boolean, inSwitch: boolean): void => {
     if (found || isFunctionLike(n)) return;
-    if (ts.isBreakStatement(n) || ts.isContinueStatement(n) || ts.isReturnStatement(n) || ts.isThrowStatement(n)) found = true;
-    else ts.forEachChild(n, visit);
+    if (ts.isReturnStatement(n)) found = true;
+    else if (ts.isBreakStatement(n)) found = Boolean(n.label) || !(inLoop || inSwitch);
+    else if (ts.isContinueStatement(n)) found = Boolean(n.label) || !inLoop;
+    else {
+      const loop = inLoop || ts.isIterationStatement(n, false);
+      const switched = inSwitch || ts.isSwitchStatement(n);
+      ts.forEachChild(n, (child) => visit(child, loop, switched));
+    }
   };
-  visit(node);
+  visit(node, false, false);
   return found;
 }
 
