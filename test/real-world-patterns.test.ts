@@ -347,6 +347,38 @@ const cases: Case[] = [
     diagnostics: ["APX210 plugin.ts:3"],
   },
   {
+    name: "NestJS decorators that set permission metadata are permission decorators whatever their name (SetMetadata, applyDecorators)",
+    files: {
+      "auth.decorator.ts": [
+        `import { applyDecorators, SetMetadata, UseGuards } from "@nestjs/common";`,
+        `export const PERMISSIONS_KEY = "permissions";`,
+        `export enum Permission { UsersRead = "users:read", UsersWrite = "users:write" }`,
+        `export function Auth(...permissions: Permission[]) { return applyDecorators(SetMetadata(PERMISSIONS_KEY, permissions), UseGuards()); }`,
+        `export const RequireScopes = (...scopes: string[]) => SetMetadata("scopes", [...scopes]);`,
+        `export const Roles = (...roles: string[]) => SetMetadata("roles", roles);`,
+        `export const Public = () => SetMetadata("isPublic", true);`,
+      ].join("\n"),
+      "users.controller.ts": [
+        `import { Controller, Delete, Get, Post, SetMetadata } from "@nestjs/common";`,
+        `import { Auth, Permission, Public, RequireScopes, Roles } from "./auth.decorator";`,
+        `@Controller("users") @Auth(Permission.UsersRead)`,
+        `export class UsersController {`,
+        `  @Get() list() { return []; }`,
+        `  @Post() @Auth(Permission.UsersWrite) create() { return {}; }`,
+        `  @Delete(":id") @SetMetadata("permissions", ["users:delete"]) @Roles("admin") remove() { return {}; }`,
+        `  @Get("me") @RequireScopes("profile") @Public() me() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller";\n@Module({ controllers: [UsersController] }) export class AppModule {}\n`,
+    },
+    routes: [
+      "DELETE /users/{id} [users:delete,users:read]",
+      "GET /users [users:read]",
+      "GET /users/me [profile,users:read]",
+      "POST /users [users:read,users:write]",
+    ],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

@@ -16,6 +16,7 @@ import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
 import { decoratorCall } from "./decorators.js";
+import { metadataPermissionDecorators } from "./metadata-decorators.js";
 import { documentBuilderInfo } from "./document-builder.js";
 import { type DocDecorator, swaggerDoc } from "./swagger-docs.js";
 import { type Bootstrap, findApplications, type NestApplication, projectBootstrap } from "./applications.js";
@@ -348,6 +349,37 @@ function permissionChecks(
   diagnostics: DiagnosticBag,
 ): RouteCheck[] {
   const checks: RouteCheck[] = [];
+  // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
+  // the project's decorators) are permission decorators whatever their name.
+  for (const source of metadataPermissionDecorators(node, new Set(decorators.map((d) => d.name)), scope, interpreter)) {
+    const check: RouteCheck = { keys: [] };
+    checks.push(check);
+    for (const arg of source.keys) {
+      const value = interpreter.evaluate(arg, source.scope);
+      if (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean" || value.kind === "object") continue;
+      const strings = keysOfValue(value);
+      if (strings) {
+        check.keys.push(...strings);
+        continue;
+      }
+      const reason = explain(value);
+      interpreter.deferKey({
+        arg,
+        found: (key) => {
+          if (!check.keys.includes(key)) check.keys.push(key);
+        },
+        unresolved: (type) => {
+          check.unresolved = true;
+          diagnostics.warning(
+            "APX301",
+            `Cannot resolve the permission key that @${excerpt(source.call.expression)} sets as metadata: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}; the operations it guards are marked \`unresolved\`.`,
+            siteOf(arg),
+            "Pass a string literal, a const, an `as const` member or a string enum member.",
+          );
+        },
+      });
+    }
+  }
   for (const spec of decorators) {
     const call = decoratorCall(node, spec.name);
     if (!call) continue;

@@ -1,0 +1,96 @@
+import { ts } from "../../typescript.js";
+import { isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
+import type { Scope } from "../../resolve/scope.js";
+import { unwrapExpression } from "../../resolve/syntax.js";
+import type { Value } from "../../resolve/values.js";
+
+/**
+ * NestJS permission decorators recognized by what they do rather than by name: `SetMetadata(key, value)`
+ * with a permission metadata key, written on the method (`@SetMetadata("permissions", ["users:delete"])`)
+ * or inside a decorator of the project (`export const Auth = (...permissions: Permission[]) =>
+ * applyDecorators(SetMetadata(PERMISSIONS_KEY, permissions), UseGuards(PermissionsGuard))`). A guard reads
+ * them by that key, so the key names what they are: `permissions`, `scopes` (any case and separator).
+ */
+const PERMISSION_METADATA = /^(?:required?[-_ ]?)?(?:permissions?|perms?|scopes?)$/i;
+
+/** Where a metadata decorator's keys come from, for one decorator on a class or method. */
+export interface MetadataKeySource {
+  /** The decorator call on the class or method. */
+  call: ts.CallExpression;
+  /** The expressions (in `scope`) that evaluate to the keys. */
+  keys: readonly ts.Expression[];
+  scope: Scope;
+}
+
+/**
+ * The permission-metadata decorators on a class or method, other than those named in `skip` (configured
+ * by name: read as configured). Each gives the expressions holding its keys: the value passed to
+ * `SetMetadata` directly, or the decorator call's own arguments that the project's decorator hands to it
+ * (a parameter, a rest parameter, or an array spreading one).
+ */
+export function metadataPermissionDecorators(
+  node: ts.Node,
+  skip: ReadonlySet<string>,
+  scope: Scope,
+  interpreter: Interpreter,
+): MetadataKeySource[] {
+  const out: MetadataKeySource[] = [];
+  for (const decorator of (ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || skip.has(call.expression.text)) continue;
+    if (call.expression.text === "SetMetadata") {
+      const key = call.arguments[0] ? interpreter.evaluate(call.arguments[0], scope) : undefined;
+      if (key?.kind === "string" && PERMISSION_METADATA.test(key.value) && call.arguments[1])
+        out.push({ call, keys: [call.arguments[1]], scope });
+      continue;
+    }
+    const fn = interpreter.evaluate(call.expression, scope);
+    if (fn.kind !== "function") continue;
+    const handed = handedParameters(fn, interpreter);
+    if (!handed) continue;
+    const keys: ts.Expression[] = [];
+    fn.decl.parameters.forEach((parameter, index) => {
+      if (!handed.has(parameter)) return;
+      keys.push(...(parameter.dotDotDotToken ? call.arguments.slice(index) : call.arguments.slice(index, index + 1)));
+    });
+    out.push({ call, keys, scope });
+  }
+  return out;
+}
+
+/**
+ * The parameters of a project decorator that it passes as the value of a permission `SetMetadata`:
+ * undefined when it sets no permission metadata (then it is no permission decorator).
+ */
+function handedParameters(fn: Extract<Value, { kind: "function" }>, interpreter: Interpreter): Set<ts.ParameterDeclaration> | undefined {
+  const body = fn.decl.body;
+  if (!body) return undefined;
+  const byName = new Map<string, ts.ParameterDeclaration>();
+  for (const p of fn.decl.parameters) if (ts.isIdentifier(p.name)) byName.set(p.name.text, p);
+  let found: Set<ts.ParameterDeclaration> | undefined;
+  const visit = (n: ts.Node): void => {
+    if (n !== body && isFunctionLike(n)) return;
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "SetMetadata" && n.arguments.length >= 2) {
+      const key = interpreter.evaluate(n.arguments[0]!, fn.scope);
+      if (key.kind === "string" && PERMISSION_METADATA.test(key.value)) {
+        found ??= new Set();
+        const value = unwrapExpression(n.arguments[1]!);
+        const names = ts.isIdentifier(value)
+          ? [value.text]
+          : ts.isArrayLiteralExpression(value)
+            ? value.elements.flatMap((e) => {
+                const inner = ts.isSpreadElement(e) ? unwrapExpression(e.expression) : unwrapExpression(e);
+                return ts.isIdentifier(inner) ? [inner.text] : [];
+              })
+            : [];
+        for (const name of names) {
+          const parameter = byName.get(name);
+          if (parameter) found.add(parameter);
+        }
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return found;
+}
