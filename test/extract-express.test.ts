@@ -27,6 +27,14 @@ interface Case {
   config?: Partial<ResolvedConfig>;
 }
 
+/** An app factory only the server entry calls, with a config built at run time (Unleash's shape). */
+const GET_APP = `import express from "express";
+  export default async function getApp(config: { server: { baseUriPath?: string; debug?: boolean } }, services: unknown) {
+    const app = express(); const base = config.server.baseUriPath || "";
+    app.get(\`\${base}/api/health\`, (q, s) => s.end());
+    if (config.server.debug) app.get(\`\${base}/api/debug\`, (q, s) => s.end());
+    return app; }`;
+
 const patterns: Case[] = [
   {
     name: "app.get with a literal path and an inline handler",
@@ -198,27 +206,13 @@ const patterns: Case[] = [
   },
   {
     name: "an uncalled app factory's parameters: unknown without the config (APX201), read from factoryArguments with it",
-    files: {
-      "app.ts": `import express from "express";
-        export default async function getApp(config: { server: { baseUriPath?: string; debug?: boolean } }, services: unknown) {
-          const app = express(); const base = config.server.baseUriPath || "";
-          app.get(\`\${base}/api/health\`, (q, s) => s.end());
-          if (config.server.debug) app.get(\`\${base}/api/debug\`, (q, s) => s.end());
-          return app; }`,
-    },
+    files: { "app.ts": GET_APP },
     routes: [],
     diagnostics: ["APX201 app.ts:4", "APX210 app.ts:5"],
   },
   {
     name: "factoryArguments: the deployment's arguments, complete objects (an omitted property is undefined)",
-    files: {
-      "app.ts": `import express from "express";
-        export default async function getApp(config: { server: { baseUriPath?: string; debug?: boolean } }, services: unknown) {
-          const app = express(); const base = config.server.baseUriPath || "";
-          app.get(\`\${base}/api/health\`, (q, s) => s.end());
-          if (config.server.debug) app.get(\`\${base}/api/debug\`, (q, s) => s.end());
-          return app; }`,
-    },
+    files: { "app.ts": GET_APP },
     config: { factoryArguments: { getApp: [{ server: { baseUriPath: "/unleash" } }] } },
     routes: ["GET /unleash/api/health []"],
   },

@@ -1659,22 +1659,7 @@ export class Interpreter {
         `Name the property that holds the key: permissions.calls (or extraCalls): [{ name: "${calleeName(node.expression)}", property: "permission" }].`,
       );
     }
-    for (const { arg, reason } of unresolved) {
-      this.deferKey({
-        arg,
-        found: (key) => {
-          if (!keys.includes(key)) keys.push(key);
-        },
-        unresolved: (type) => {
-          result.unresolved = true;
-          this.reportUnresolvedKey(
-            node,
-            arg,
-            type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`,
-          );
-        },
-      });
-    }
+    for (const { arg, reason } of unresolved) this.deferInto(arg, reason, [], result, (why) => this.reportUnresolvedKey(node, arg, why));
     return result;
   }
 
@@ -1691,42 +1676,60 @@ export class Interpreter {
     const args =
       options.argument === undefined ? [...node.arguments] : node.arguments[options.argument] ? [node.arguments[options.argument]!] : [];
     for (const arg of args) {
-      let value = this.argument(arg, scope);
+      const value = this.argument(arg, scope);
       if (value.kind === "runtime" || value.kind === "function") continue; // the request, callbacks
-      let walked = true;
-      for (const part of path) {
-        if (value.kind === "object") value = value.props.get(part) ?? { kind: "undefined" };
-        else if (value.kind === "undefined" || value.kind === "null") break;
-        else walked = false;
-      }
-      if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) continue;
-      if (walked && value.kind === "object" && !path.length) {
-        if (saysAnyOf(value)) result.any = true;
-        continue;
-      }
-      const strings = walked ? keysOfValue(value) : undefined;
-      if (strings) {
-        keys.push(...strings);
-        continue;
-      }
-      const reason = explain(value);
-      this.deferKey({
-        arg,
-        ...(path.length ? { property: path } : {}),
-        found: (key) => {
-          if (!keys.includes(key)) keys.push(key);
-        },
-        unresolved: (type) => {
-          result.unresolved = true;
-          this.reportUnresolvedKey(
-            node,
-            arg,
-            type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`,
-          );
-        },
-      });
+      this.readKeysInto(arg, value, path, result, (why) => this.reportUnresolvedKey(node, arg, why));
     }
     return result;
+  }
+
+  /**
+   * Reads the keys one argument gives a check, through `path` (an options property): not set, `false` or
+   * `undefined` names no key; options without a path may say the keys are alternatives; strings are keys;
+   * anything else goes to the type checker, and `report` is told why when that cannot read it either.
+   */
+  readKeysInto(
+    arg: ts.Expression,
+    value: Value,
+    path: readonly string[],
+    check: { keys: string[]; any?: boolean; unresolved?: boolean },
+    report: (why: string) => void,
+  ): void {
+    let walked = true;
+    for (const part of path) {
+      if (value.kind === "object") value = value.props.get(part) ?? UNDEFINED;
+      else if (value.kind === "undefined" || value.kind === "null") break;
+      else walked = false;
+    }
+    if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) return;
+    if (walked && value.kind === "object" && !path.length) {
+      if (saysAnyOf(value)) check.any = true;
+      return;
+    }
+    const strings = walked ? keysOfValue(value) : undefined;
+    if (strings) check.keys.push(...strings);
+    else this.deferInto(arg, explain(value), path, check, report);
+  }
+
+  /** Hands an argument the syntax could not read to the type checker; the check is marked unresolved if that cannot either. */
+  private deferInto(
+    arg: ts.Expression,
+    reason: string,
+    path: readonly string[],
+    check: { keys: string[]; unresolved?: boolean },
+    report: (why: string) => void,
+  ): void {
+    this.deferKey({
+      arg,
+      ...(path.length ? { property: [...path] } : {}),
+      found: (key) => {
+        if (!check.keys.includes(key)) check.keys.push(key);
+      },
+      unresolved: (type) => {
+        check.unresolved = true;
+        report(type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+      },
+    });
   }
 
   /**

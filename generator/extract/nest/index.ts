@@ -5,8 +5,7 @@ import { leadingDoc } from "../../resolve/doc-comment.js";
 import { mergeDocs } from "../../resolve/framework-docs.js";
 import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
-import { keysOfValue, stringsOf, UNDEFINED, type Value } from "../../resolve/values.js";
-import { saysAnyOf } from "../../resolve/any-of.js";
+import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
@@ -356,28 +355,15 @@ function permissionChecks(
     checks.push(check);
     for (const arg of source.keys) {
       const value = interpreter.evaluate(arg, source.scope);
-      if (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean" || value.kind === "object") continue;
-      const strings = keysOfValue(value);
-      if (strings) {
-        check.keys.push(...strings);
-        continue;
-      }
-      const reason = explain(value);
-      interpreter.deferKey({
-        arg,
-        found: (key) => {
-          if (!check.keys.includes(key)) check.keys.push(key);
-        },
-        unresolved: (type) => {
-          check.unresolved = true;
-          diagnostics.warning(
-            "APX301",
-            `Cannot resolve the permission key that @${excerpt(source.call.expression)} sets as metadata: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}; the operations it guards are marked \`unresolved\`.`,
-            siteOf(arg),
-            "Pass a string literal, a const, an `as const` member or a string enum member.",
-          );
-        },
-      });
+      if (value.kind === "object") continue; // options name no key
+      interpreter.readKeysInto(arg, value, [], check, (why) =>
+        diagnostics.warning(
+          "APX301",
+          `Cannot resolve the permission key that @${excerpt(source.call.expression)} sets as metadata: \`${excerpt(arg)}\` ${why}; the operations it guards are marked \`unresolved\`.`,
+          siteOf(arg),
+          "Pass a string literal, a const, an `as const` member or a string enum member.",
+        ),
+      );
     }
   }
   for (const spec of decorators) {
@@ -385,46 +371,16 @@ function permissionChecks(
     if (!call) continue;
     const check: RouteCheck = { keys: [], ...(spec.any ? { any: true } : {}) };
     checks.push(check);
-    const keys = check.keys;
     const args = spec.argument === undefined ? [...call.arguments] : call.arguments[spec.argument] ? [call.arguments[spec.argument]!] : [];
-    for (const arg of args) {
-      let value = interpreter.evaluate(arg, scope);
-      let walked = true;
-      for (const part of spec.property ? spec.property.split(".") : []) {
-        if (value.kind === "object") value = value.props.get(part) ?? UNDEFINED;
-        else if (value.kind === "undefined" || value.kind === "null") break;
-        else walked = false;
-      }
-      // Not set, or set to false: this site names no key.
-      if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) continue;
-      if (walked && value.kind === "object" && !spec.property) {
-        if (saysAnyOf(value)) check.any = true;
-        continue;
-      }
-      const strings = walked ? keysOfValue(value) : undefined;
-      if (strings) {
-        keys.push(...strings);
-        continue;
-      }
-      // The type checker may still know it (`finishChecks`); the keys array is filled in then.
-      const reason = explain(value);
-      interpreter.deferKey({
-        arg,
-        ...(spec.property ? { property: spec.property.split(".") } : {}),
-        found: (key) => {
-          if (!keys.includes(key)) keys.push(key);
-        },
-        unresolved: (type) => {
-          check.unresolved = true;
-          diagnostics.warning(
-            "APX301",
-            `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${reason}${type === undefined ? "" : `, and its type, \`${type}\`, is not one string literal`}; the operations it guards are marked \`unresolved\`.`,
-            siteOf(arg),
-            "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).",
-          );
-        },
-      });
-    }
+    for (const arg of args)
+      interpreter.readKeysInto(arg, interpreter.evaluate(arg, scope), spec.property ? spec.property.split(".") : [], check, (why) =>
+        diagnostics.warning(
+          "APX301",
+          `Cannot resolve the permission key of @${spec.name}: \`${excerpt(arg)}\` ${why}; the operations it guards are marked \`unresolved\`.`,
+          siteOf(arg),
+          "Pass a string literal, a const, an `as const` member or a string enum member (or configure the decorator's argument and property).",
+        ),
+      );
   }
   return checks;
 }
