@@ -6,6 +6,7 @@ import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { packageFile } from "./package-files.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
+import { projectLicence } from "./resolve/licence-file.js";
 import { withRegisteredDocs } from "./resolve/registered-docs.js";
 import type { DocumentInfo } from "./extract/adapter.js";
 import { extractRoutes } from "./extract/index.js";
@@ -115,6 +116,13 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   // After extraction: files pulled in by imports have been parsed by now too.
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.
+  // Without a licence in package.json, the LICENSE file's (every place looked at is an input).
+  let licenceFile: { name: string; identifier?: string } | undefined;
+  if (!config.packageInfo?.license) {
+    const found = projectLicence(config.root);
+    set.recordInputs(found.checked);
+    licenceFile = found.licence;
+  }
   const inputs = set.inputFiles();
   // A run that owns its syntax trees drops what the type phase will not read (its peak memory).
   if (!sources) releaseUndocumented(set, operations);
@@ -137,7 +145,11 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   }
 
   progress("writing the artifacts");
-  const openapi = emitOpenApi(operations, { ...config, ...(documentInfo ? { documentInfo } : {}) }, schemas);
+  const openapi = emitOpenApi(
+    operations,
+    { ...config, ...(documentInfo ? { documentInfo } : {}), ...(licenceFile ? { licenceFile } : {}) },
+    schemas,
+  );
   if (config.strict) diagnostics.promoteWarnings();
   const errors = diagnostics.errors.length;
   const openapiBytes = Buffer.from(canonicalJson(openapi));

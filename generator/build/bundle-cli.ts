@@ -69,7 +69,7 @@ const result = await build({
   target: "node20",
   // What every run loads is bundled (commander, tinyglobby with fdir, picomatch: small, and compiled from
   // the code cache with the rest); the packages only some runs load stay in node_modules.
-  external: ["ts-morph", "@ts-morph/*", "zod", "jiti", "@cfworker/*", "@modelcontextprotocol/*", "esbuild"],
+  external: ["ts-morph", "@ts-morph/*", "zod", "jiti", "@cfworker/*", "@modelcontextprotocol/*", "esbuild", "spdx-license-list"],
   // No import() in the bundle: a script V8 compiled from a code cache cannot call it on Node 20. Every
   // package apidex imports lazily has a CommonJS build, so require() loads it.
   supported: { "dynamic-import": false },

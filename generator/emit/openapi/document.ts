@@ -21,6 +21,8 @@ type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> &
   Partial<Pick<ResolvedConfig, "packageInfo">> & {
     /** What the project's own OpenAPI setup says (NestJS's DocumentBuilder); the config wins over it. */
     documentInfo?: DocumentInfo;
+    /** The licence the project's LICENSE file states, when its package.json names none. */
+    licenceFile?: { name: string; identifier?: string };
   };
 
 const DEFAULT_SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
@@ -104,6 +106,8 @@ function info(config: DocumentConfig): InfoObject {
       ? { description: code.description ?? pkg.description }
       : {}),
     ...rest,
-    ...(configured.license === undefined && (code.license ?? spdx) ? { license: code.license ?? { name: spdx!, identifier: spdx! } } : {}),
+    ...(configured.license === undefined && (code.license ?? spdx ?? config.licenceFile)
+      ? { license: code.license ?? (spdx ? { name: spdx, identifier: spdx } : config.licenceFile!) }
+      : {}),
   } as InfoObject;
 }

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { identifyLicence } from "../generator/resolve/licence-file.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/**
+ * The licence a LICENSE file states, for projects whose package.json names none (Redocly's recommended
+ * rules want one in `info`). Inputs are the SPDX list's own texts, filled in the way projects fill them.
+ */
+const spdx = createRequire(import.meta.url)("spdx-license-list/full") as Record<string, { licenseText: string }>;
+const filled = (id: string) =>
+  `Copyright (c) 2024 Acme Corporation\n\n${spdx[id]!.licenseText.replace(/<year>|\[yyyy\]/gi, "2024").replace(/<copyright holders>|\[name of copyright owner\]/gi, "Acme")}`;
+
+describe("identifyLicence", () => {
+  it.each([
+    ["MIT", { id: "MIT", name: "MIT License" }],
+    ["Apache-2.0", { id: "Apache-2.0", name: "Apache License 2.0" }],
+    ["BSD-3-Clause", { id: "BSD-3-Clause", name: 'BSD 3-Clause "New" or "Revised" License' }],
+    ["BSD-2-Clause", { id: "BSD-2-Clause", name: 'BSD 2-Clause "Simplified" License' }],
+    ["ISC", { id: "ISC", name: "ISC License" }],
+    // The same text under -only and -or-later: the file cannot tell which, so no identifier.
+    ["AGPL-3.0-only", { name: "GNU Affero General Public License v3.0" }],
+    ["GPL-3.0-or-later", { name: "GNU General Public License v3.0" }],
+  ])("%s", (id, expected) => {
+    expect(identifyLicence(filled(id))).toEqual(expected);
+  });
+
+  it("names no licence for a proprietary notice, a licence with much added to it, or a licence written from another", () => {
+    expect(
+      identifyLicence(
+        "Copyright 2024 Acme. All rights reserved. This software is proprietary and confidential; no licence is granted to anyone for any purpose whatsoever without written permission.",
+      ),
+    ).toBeUndefined();
+    const terms = Array.from({ length: 300 }, (_, i) => `section ${i} of the Acme Enterprise terms grants no right numbered ${i * 7}`);
+    const added = `${filled("Apache-2.0")}\n\nPortions of this software in the ee folder are licensed as follows. ${terms.join(". ")}.`;
+    expect(identifyLicence(added)).toBeUndefined();
+    // Pixar's licence is Apache's with changes: it is Pixar's, not Apache's.
+    expect(identifyLicence(filled("Pixar"))?.id).toBe("Pixar");
+  });
+});
+
+describe("the OpenAPI document's licence from the LICENSE file", () => {
+  const work = mkdtempSync(path.join(tmpdir(), "apidex-licence-"));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("is read when package.json names none, and a LICENSE file that appears later makes the cached run miss", () => {
+    const dir = path.join(work, "service");
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    mkdirSync(path.join(dir, ".git"));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "svc", version: "1.0.0" }));
+    writeFileSync(
+      path.join(dir, "src", "app.ts"),
+      `import express from "express";\nconst app = express();\napp.get("/health", (req, res) => res.end());\n`,
+    );
+    const generate = () => {
+      const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", dir], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+      expect(run.status).toBe(0);
+      return JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")).info;
+    };
+    expect(generate().license).toBeUndefined();
+    writeFileSync(path.join(dir, "LICENSE"), filled("MIT"));
+    expect(generate().license).toEqual({ name: "MIT License", identifier: "MIT" });
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "svc", version: "1.0.0", license: "Apache-2.0" }));
+    expect(generate().license).toEqual({ name: "Apache-2.0", identifier: "Apache-2.0" });
+  });
+});
