@@ -117,7 +117,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.
   // Without a licence in package.json, the LICENSE file's (every place looked at is an input).
-  let licenceFile: { name: string; identifier?: string } | undefined;
+  let licenceFile: { name: string; identifier?: string; url?: string } | undefined;
   if (!config.packageInfo?.license) {
     const found = projectLicence(config.root);
     set.recordInputs(found.checked);

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { identifyLicence } from "../generator/resolve/licence-file.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -22,9 +23,10 @@ describe("identifyLicence", () => {
     ["BSD-3-Clause", { id: "BSD-3-Clause", name: 'BSD 3-Clause "New" or "Revised" License' }],
     ["BSD-2-Clause", { id: "BSD-2-Clause", name: 'BSD 2-Clause "Simplified" License' }],
     ["ISC", { id: "ISC", name: "ISC License" }],
-    // The same text under -only and -or-later: the file cannot tell which, so no identifier.
-    ["AGPL-3.0-only", { name: "GNU Affero General Public License v3.0" }],
-    ["GPL-3.0-or-later", { name: "GNU General Public License v3.0" }],
+    // The same text under -only and -or-later: the file cannot tell which, so the URL they share, no identifier.
+    ["AGPL-3.0-only", { name: "GNU Affero General Public License v3.0", url: "https://www.gnu.org/licenses/agpl.txt" }],
+    ["GPL-3.0-or-later", { name: "GNU General Public License v3.0", url: "https://www.gnu.org/licenses/gpl-3.0-standalone.html" }],
+    ["MPL-2.0", { name: "Mozilla Public License 2.0", url: "https://www.mozilla.org/MPL/2.0/" }],
   ])("%s", (id, expected) => {
     expect(identifyLicence(filled(id))).toEqual(expected);
   });
@@ -47,7 +49,7 @@ describe("the OpenAPI document's licence from the LICENSE file", () => {
   const work = mkdtempSync(path.join(tmpdir(), "apidex-licence-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("is read when package.json names none, and a LICENSE file that appears later makes the cached run miss", () => {
+  it("is read when package.json names none, and a LICENSE file that appears later makes the cached run miss", async () => {
     const dir = path.join(work, "service");
     mkdirSync(path.join(dir, "src"), { recursive: true });
     mkdirSync(path.join(dir, ".git"));
@@ -56,18 +58,25 @@ describe("the OpenAPI document's licence from the LICENSE file", () => {
       path.join(dir, "src", "app.ts"),
       `import express from "express";\nconst app = express();\napp.get("/health", (req, res) => res.end());\n`,
     );
+    const documents: unknown[] = [];
     const generate = () => {
       const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", dir], {
         cwd: dir,
         encoding: "utf8",
       });
       expect(run.status).toBe(0);
-      return JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8")).info;
+      const document = JSON.parse(readFileSync(path.join(dir, "dist", "openapi-public.json"), "utf8"));
+      documents.push(document);
+      return document.info;
     };
     expect(generate().license).toBeUndefined();
     writeFileSync(path.join(dir, "LICENSE"), filled("MIT"));
     expect(generate().license).toEqual({ name: "MIT License", identifier: "MIT" });
+    writeFileSync(path.join(dir, "LICENSE"), filled("AGPL-3.0-only"));
+    expect(generate().license).toEqual({ name: "GNU Affero General Public License v3.0", url: "https://www.gnu.org/licenses/agpl.txt" });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "svc", version: "1.0.0", license: "Apache-2.0" }));
     expect(generate().license).toEqual({ name: "Apache-2.0", identifier: "Apache-2.0" });
+    // Every form written is one the validators accept.
+    for (const document of documents) await SwaggerParser.validate(structuredClone(document) as never);
   });
 });

@@ -21,7 +21,7 @@ const MARGIN = 0.02;
  * the workspace (or repository) root, as package.json's is. `checked` is every place looked at, found or
  * not: a LICENSE file that appears there later must make a cached run miss.
  */
-export function projectLicence(root: string): { licence?: { name: string; identifier?: string }; checked: string[] } {
+export function projectLicence(root: string): { licence?: { name: string; identifier?: string; url?: string }; checked: string[] } {
   const checked: string[] = [];
   for (let dir = root; ; dir = path.dirname(dir)) {
     for (const name of NAMES) {
@@ -29,7 +29,8 @@ export function projectLicence(root: string): { licence?: { name: string; identi
       checked.push(file);
       if (!existsSync(file)) continue;
       const found = identifyLicence(readFileSync(file, "utf8"));
-      return { ...(found ? { licence: found.id ? { name: found.name, identifier: found.id } : { name: found.name } } : {}), checked };
+      const licence = found && (found.id ? { name: found.name, identifier: found.id } : { name: found.name, url: found.url! });
+      return { ...(licence ? { licence } : {}), checked };
     }
     const top =
       existsSync(path.join(dir, "pnpm-workspace.yaml")) ||
@@ -49,6 +50,7 @@ function hasWorkspaces(file: string): boolean {
 
 interface SpdxEntry {
   name: string;
+  url?: string;
   licenseText?: string;
   osiApproved?: boolean;
 }
@@ -56,6 +58,8 @@ interface SpdxEntry {
 interface Template {
   id: string | undefined;
   name: string;
+  /** For a text several identifiers share: the URL they share, if they do. */
+  url: string | undefined;
   text: string;
   shingles?: Set<string>;
 }
@@ -71,15 +75,16 @@ function spdxTemplates(): Template[] {
   if (!templates) {
     // Loaded on first use only (5 MB of licence texts): most projects name their licence in package.json.
     const list = createRequire(import.meta.url)("spdx-license-list/full") as Record<string, SpdxEntry>;
-    const byText = new Map<string, { id: string; name: string }[]>();
+    const byText = new Map<string, { id: string; name: string; url: string | undefined }[]>();
     for (const [id, entry] of Object.entries(list)) {
       if (!entry.licenseText) continue;
       const text = entry.licenseText.trim();
-      byText.set(text, [...(byText.get(text) ?? []), { id, name: entry.name }]);
+      byText.set(text, [...(byText.get(text) ?? []), { id, name: entry.name, url: entry.url }]);
     }
     templates = [...byText].map(([text, entries]) => ({
       id: entries.length === 1 ? entries[0]!.id : undefined,
       name: entries.length === 1 ? entries[0]!.name : sharedName(entries.map((e) => e.name)),
+      url: new Set(entries.map((e) => e.url)).size === 1 ? entries[0]!.url : undefined,
       text,
     }));
   }
@@ -122,7 +127,7 @@ function wordsOf(text: string): Set<string> {
 }
 
 /** The SPDX identifier and name of a licence text, when one licence matches it clearly; undefined otherwise. */
-export function identifyLicence(text: string): { id?: string; name: string } | undefined {
+export function identifyLicence(text: string): { id?: string; url?: string; name: string } | undefined {
   const words = wordsOf(text);
   if (words.size < 20) return undefined;
   const ranked: { template: Template; score: number }[] = [];
@@ -139,7 +144,10 @@ export function identifyLicence(text: string): { id?: string; name: string } | u
     // Two texts the SPDX list keeps apart but that differ in next to nothing (`GPL-3.0+` and `GPL-3.0-only`):
     // the licence they share, without an identifier.
     if (dice(shinglesOf(best.template), shinglesOf(second.template)) < 0.99) return undefined;
-    return { name: sharedName([best.template.name, second.template.name]) };
+    const url = best.template.url && best.template.url === second.template.url ? best.template.url : undefined;
+    return url ? { name: sharedName([best.template.name, second.template.name]), url } : undefined;
   }
-  return best.template.id ? { id: best.template.id, name: best.template.name } : { name: best.template.name };
+  if (best.template.id) return { id: best.template.id, name: best.template.name };
+  // A document's licence names an identifier or a URL (Redocly, swagger-parser): without either, none.
+  return best.template.url ? { name: best.template.name, url: best.template.url } : undefined;
 }

@@ -22,7 +22,7 @@ type DocumentConfig = Pick<ResolvedConfig, "openapi" | "service"> &
     /** What the project's own OpenAPI setup says (NestJS's DocumentBuilder); the config wins over it. */
     documentInfo?: DocumentInfo;
     /** The licence the project's LICENSE file states, when its package.json names none. */
-    licenceFile?: { name: string; identifier?: string };
+    licenceFile?: { name: string; identifier?: string; url?: string };
   };
 
 const DEFAULT_SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
