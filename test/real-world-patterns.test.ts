@@ -347,7 +347,7 @@ const cases: Case[] = [
     diagnostics: ["APX210 plugin.ts:3"],
   },
   {
-    name: "NestJS decorators that set permission metadata are permission decorators whatever their name (SetMetadata, applyDecorators)",
+    name: "NestJS decorators that set permission metadata, or name the permission in their options, are permission decorators whatever their name",
     files: {
       "auth.decorator.ts": [
         `import { applyDecorators, SetMetadata, UseGuards } from "@nestjs/common";`,
@@ -369,9 +369,23 @@ const cases: Case[] = [
         `  @Get("me") @RequireScopes("profile") @Public() me() { return {}; }`,
         `}`,
       ].join("\n"),
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller";\n@Module({ controllers: [UsersController] }) export class AppModule {}\n`,
+      "assets.controller.ts": [
+        `import { Controller, Get, Put } from "@nestjs/common";`,
+        `export enum Permission { AssetRead = "asset.read", AssetUpdate = "asset.update" }`,
+        `export const Authenticated = (options?: { permission?: Permission; admin?: boolean; sharedLink?: boolean }) => () => undefined;`,
+        `@Controller("assets")`,
+        `export class AssetsController {`,
+        `  @Get() @Authenticated({ permission: Permission.AssetRead, sharedLink: true }) list() { return []; }`,
+        `  @Put(":id") @Authenticated({ permission: Permission.AssetUpdate }) update() { return {}; }`,
+        `  @Get("stats") @Authenticated({ admin: true }) stats() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller"; import { AssetsController } from "./assets.controller";\n@Module({ controllers: [UsersController, AssetsController] }) export class AppModule {}\n`,
     },
     routes: [
+      "GET /assets [asset.read]",
+      "GET /assets/stats []",
+      "PUT /assets/{id} [asset.update]",
       "DELETE /users/{id} [users:delete,users:read]",
       "GET /users [users:read]",
       "GET /users/me [profile,users:read]",

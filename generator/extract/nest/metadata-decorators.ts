@@ -10,8 +10,13 @@ import type { Value } from "../../resolve/values.js";
  * or inside a decorator of the project (`export const Auth = (...permissions: Permission[]) =>
  * applyDecorators(SetMetadata(PERMISSIONS_KEY, permissions), UseGuards(PermissionsGuard))`). A guard reads
  * them by that key, so the key names what they are: `permissions`, `scopes` (any case and separator).
+ * Likewise a decorator given an options object whose `permission` (`permissions`, `scope`, `scopes`)
+ * property holds the key; one that sets none there (`@Auth({ admin: true })`) names no key.
  */
 const PERMISSION_METADATA = /^(?:required?[-_ ]?)?(?:permissions?|perms?|scopes?)$/i;
+
+/** An options property that names a permission: `@Authenticated({ permission: Permission.AssetRead })`. */
+const PERMISSION_OPTION = /^(?:permissions?|scopes?)$/;
 
 /** Where a metadata decorator's keys come from, for one decorator on a class or method. */
 export interface MetadataKeySource {
@@ -42,6 +47,21 @@ export function metadataPermissionDecorators(
       const key = call.arguments[0] ? interpreter.evaluate(call.arguments[0], scope) : undefined;
       if (key?.kind === "string" && PERMISSION_METADATA.test(key.value) && call.arguments[1])
         out.push({ call, keys: [call.arguments[1]], scope });
+      continue;
+    }
+    // An options object that names the permission (`@Authenticated({ permission: Permission.AssetRead })`):
+    // its property is the key, whatever the decorator is called.
+    const option = call.arguments.flatMap((arg) => {
+      const literal = unwrapExpression(arg);
+      if (!ts.isObjectLiteralExpression(literal)) return [];
+      return literal.properties.flatMap((p) =>
+        ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && PERMISSION_OPTION.test(p.name.text)
+          ? [p.initializer]
+          : [],
+      );
+    });
+    if (option.length) {
+      out.push({ call, keys: option, scope });
       continue;
     }
     const fn = interpreter.evaluate(call.expression, scope);
