@@ -393,6 +393,28 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "Hono's factory helpers: createHandlers spread into a route, createMiddleware; an unreadable spread marks the route",
+    files: {
+      "auth.ts": [
+        `import { createMiddleware } from "hono/factory";`,
+        `export const requirePermission = (key: string) => createMiddleware(async (c, next) => { await next(); });`,
+        `export const audit = createMiddleware(async (c, next) => { assertPermission(c, "audit.write"); await next(); });`,
+        `export function assertPermission(c: unknown, key: string): void {}`,
+      ].join("\n"),
+      "app.ts": [
+        `import { Hono } from "hono"; import { createFactory } from "hono/factory"; import { audit, requirePermission } from "./auth";`,
+        `const factory = createFactory();`,
+        `const listBooks = factory.createHandlers(requirePermission("books.read"), (c) => c.json([]));`,
+        `export const app = new Hono();`,
+        `app.get("/books", ...listBooks);`,
+        `app.post("/books", ...factory.createHandlers(requirePermission("books.write"), audit, async (c) => c.json({})));`,
+        `app.delete("/books/:id", ...(globalThis as any).handlers);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /books/{id} [] unresolved(permissions)", "GET /books [books.read]", "POST /books [audit.write,books.write]"],
+    diagnostics: ["APX301 app.ts:7"],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

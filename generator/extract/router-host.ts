@@ -118,7 +118,25 @@ export abstract class RouterHost implements HostAdapter {
     // Registered in a loop over a registry whose entries carry their permission (config `registry`).
     const registry = ts.isCallExpression(call.node) ? this.interpreter.registryCheck(call.node) : undefined;
     if (registry) parts.checks.push(registry);
-    for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
+    for (const arg of handlerArgs) {
+      if (!ts.isSpreadElement(arg)) {
+        this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
+        continue;
+      }
+      // `app.get(path, ...handlers)`: the items of a static array are route arguments; what cannot be read
+      // may hold a permission check, so the route is marked, never taken as checking nothing.
+      const spread = this.interpreter.evaluate(arg.expression, call.scope);
+      if (spread.kind === "array") this.collect(arg.expression, spread, call, parts);
+      else {
+        this.diagnostics.warning(
+          "APX301",
+          `The route's handlers come from \`${excerpt(arg)}\`, which apidex cannot read statically: a permission check among them would be missed, so the route is marked \`unresolved\`.`,
+          siteOf(arg),
+          "Spread a const array of middleware and handlers, or pass them as arguments.",
+        );
+        parts.checks.push({ kind: "check", keys: [], node: call.node as ts.CallExpression, unresolved: true });
+      }
+    }
     const node = call.node as ts.CallExpression;
     const site = ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);
     // A written comment wins, field by field, over the framework's conventions (resolve/framework-docs.ts).

@@ -42,6 +42,19 @@ export class HonoHost extends RouterHost {
     }
     if (!/^hono(\/|$)/.test(callee.module)) return undefined;
     if (name === "Hono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
+    // hono/factory: `createMiddleware(fn)` is `fn`; `createFactory()` gives a factory whose
+    // `createHandlers(...handlers)` returns its arguments, spread into a route (`app.get(path, ...handlers)`).
+    if (callee.module === "hono/factory") {
+      if ((name === "createMiddleware" || name === "createHandler") && call.args[0])
+        return this.interpreter.evaluate(call.args[0], call.scope);
+      if (name === "createFactory")
+        return { kind: "external", module: callee.module, path: [...callee.path.slice(0, -1), "createFactory()"] };
+      if (name === "createHandlers" && callee.path.at(-2) === "createFactory()")
+        return { kind: "array", items: call.args.map((a) => this.interpreter.evaluate(a, call.scope)) };
+      if (name === "createMiddleware" && callee.path.at(-2) === "createFactory()" && call.args[0])
+        return this.interpreter.evaluate(call.args[0], call.scope);
+      return undefined;
+    }
     // `export const GET = handle(app)` in a route file: the file-route adapter indexes the app (its paths
     // within the file's, its methods those exported), so it is no root here.
     if (isServeCall(callee) && call.args[0] && this.routeFile?.(call.node.getSourceFile().fileName)) {
