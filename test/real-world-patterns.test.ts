@@ -415,6 +415,40 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.ts:7"],
   },
   {
+    name: "routing-controllers: decorated controllers served by useExpressServer under its routePrefix, @Authorized and @UseBefore checks",
+    files: {
+      "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,
+      "controllers/UserController.ts": [
+        `import { Authorized, Body, Delete, Get, JsonController, Param, Post, Req, UseBefore } from "routing-controllers";`,
+        `import { assertPermission, requirePermission } from "../auth";`,
+        `@JsonController("/users")`,
+        `@Authorized("users")`,
+        `export class UserController {`,
+        `  /** List users */`,
+        `  @Get() getAll() { return []; }`,
+        `  @Get("/:id") getOne(@Param("id") id: number) { return {}; }`,
+        `  @Post() @UseBefore(requirePermission("users.write")) post(@Body() user: unknown) { return user; }`,
+        `  @Delete("/:id") @Authorized(["admin"]) remove(@Req() req: unknown, @Param("id") id: number) { assertPermission(req, "users.delete"); return {}; }`,
+        `}`,
+      ].join("\n"),
+      "controllers/Unlisted.ts": `import { JsonController, Get } from "routing-controllers";\n@JsonController("/unlisted")\nexport class Unlisted { @Get() all() { return []; } }\n`,
+      "app.ts": [
+        `import "reflect-metadata"; import express from "express"; import { useExpressServer } from "routing-controllers"; import { UserController } from "./controllers/UserController";`,
+        `const app = express();`,
+        `app.get("/health", (req, res) => res.end());`,
+        `useExpressServer(app, { routePrefix: "/api", controllers: [UserController] });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/users/{id} [admin,users,users.delete]",
+      "GET /api/users [users]",
+      "GET /api/users/{id} [users]",
+      "GET /health []",
+      "POST /api/users [users,users.write]",
+    ],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

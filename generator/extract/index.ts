@@ -7,6 +7,7 @@ import { honoAdapter } from "./hono/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
+import { routingControllersAdapter } from "./routing-controllers/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -23,6 +24,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   next: nextAdapter,
   nest: nestAdapter,
   files: fileRoutesAdapter,
+  "routing-controllers": routingControllersAdapter,
 };
 
 /**

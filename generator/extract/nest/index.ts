@@ -40,7 +40,7 @@ export const DEFAULT_PERMISSION_DECORATORS: PermissionDecorator[] = [
   { name: "RequireAnyPermission", any: true },
 ];
 
-const VERB_DECORATORS: Record<string, string> = {
+export const VERB_DECORATORS: Record<string, string> = {
   Get: "GET",
   Post: "POST",
   Put: "PUT",
@@ -306,7 +306,7 @@ function controllerOptions(
   return { prefixes: stringsOf(value) ?? report(arg, value, diagnostics) };
 }
 
-function pathStrings(
+export function pathStrings(
   node: ts.Expression,
   scope: Scope,
   interpreter: Interpreter,
@@ -340,7 +340,7 @@ function report(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): 
  * that does not set the configured property, or sets it to `false`/`undefined`, names no key there
  * (`@Auth({ admin: true })`); an argument apidex cannot read is a warning and marks the check unresolved.
  */
-function permissionChecks(
+export function permissionChecks(
   node: ts.Node,
   decorators: PermissionDecorator[],
   scope: Scope,
