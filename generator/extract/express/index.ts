@@ -6,7 +6,15 @@ import { Interpreter } from "../../resolve/interpreter.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
+import {
+  dedupe,
+  importedPackages,
+  localNamesOf,
+  reportUnmounted,
+  reportUnreached,
+  runAppFactories,
+  interpreterOptionsOf,
+} from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
@@ -41,12 +49,7 @@ export const expressAdapter: FrameworkAdapter = {
       sources,
       diagnostics,
       {
-        permissionCalls: options.permissionCalls,
-        anyPermissionCalls: options.anyPermissionCalls,
-        permissionCallOptions: options.permissionCallOptions,
-        registry: options.registry,
-        env: options.env,
-        factoryArguments: options.factoryArguments,
+        ...interpreterOptionsOf(options),
         ...session?.interpreterOptions(),
       },
       host,

@@ -6,7 +6,7 @@ import type { FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
-import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories, interpreterOptionsOf } from "../shared.js";
 import { FASTIFY_METHODS, FastifyHost } from "./fastify-host.js";
 
 /**
@@ -51,12 +51,7 @@ export const fastifyAdapter: FrameworkAdapter = {
       sources,
       diagnostics,
       {
-        permissionCalls: options.permissionCalls,
-        anyPermissionCalls: options.anyPermissionCalls,
-        permissionCallOptions: options.permissionCallOptions,
-        registry: options.registry,
-        env: options.env,
-        factoryArguments: options.factoryArguments,
+        ...interpreterOptionsOf(options),
       },
       host,
     );

@@ -13,7 +13,7 @@ import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
-import { dedupe, importedPackages } from "../shared.js";
+import { dedupe, importedPackages, interpreterOptionsOf } from "../shared.js";
 import {
   appRouterPaths,
   cleanDir,
@@ -103,11 +103,7 @@ function extractFileRoutes(
     sources,
     diagnostics,
     {
-      permissionCalls: options.permissionCalls,
-      anyPermissionCalls: options.anyPermissionCalls,
-      permissionCallOptions: options.permissionCallOptions,
-      registry: options.registry,
-      env: options.env,
+      ...interpreterOptionsOf(options),
       ...session?.interpreterOptions(),
     },
     host,

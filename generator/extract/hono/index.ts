@@ -5,7 +5,7 @@ import type { FrameworkAdapter } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { ts } from "../../typescript.js";
-import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories, interpreterOptionsOf } from "../shared.js";
 import { HONO_METHODS, HonoHost } from "./hono-host.js";
 import { honoToOpenApi } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
@@ -22,12 +22,7 @@ export const honoAdapter: FrameworkAdapter = {
       sources,
       diagnostics,
       {
-        permissionCalls: options.permissionCalls,
-        anyPermissionCalls: options.anyPermissionCalls,
-        permissionCallOptions: options.permissionCallOptions,
-        registry: options.registry,
-        env: options.env,
-        factoryArguments: options.factoryArguments,
+        ...interpreterOptionsOf(options),
         ...session?.interpreterOptions(),
       },
       host,

@@ -4,7 +4,15 @@ import type { FrameworkAdapter } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
-import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
+import {
+  dedupe,
+  importedPackages,
+  localNamesOf,
+  reportUnmounted,
+  reportUnreached,
+  runAppFactories,
+  interpreterOptionsOf,
+} from "../shared.js";
 import { KOA_METHODS, KoaHost } from "./koa-host.js";
 import { IncrementalSession } from "../incremental/session.js";
 
@@ -22,12 +30,7 @@ export const koaAdapter: FrameworkAdapter = {
       sources,
       diagnostics,
       {
-        permissionCalls: options.permissionCalls,
-        anyPermissionCalls: options.anyPermissionCalls,
-        permissionCallOptions: options.permissionCallOptions,
-        registry: options.registry,
-        env: options.env,
-        factoryArguments: options.factoryArguments,
+        ...interpreterOptionsOf(options),
         ...session?.interpreterOptions(),
       },
       host,

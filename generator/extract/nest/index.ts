@@ -3,7 +3,7 @@ import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { mergeDocs } from "../../resolve/framework-docs.js";
-import { excerpt, explain, type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
+import { excerpt, explain, Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -13,7 +13,7 @@ import { ALL_METHODS } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
-import { importedPackages } from "../shared.js";
+import { importedPackages, interpreterOptionsOf, NO_HOST } from "../shared.js";
 import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
 import { documentBuilderInfo } from "./document-builder.js";
@@ -52,9 +52,6 @@ export const VERB_DECORATORS: Record<string, string> = {
   Search: "SEARCH",
 };
 
-/** Nest objects have no runtime meaning for the evaluator: it only reads constants and handler bodies. */
-const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiver) => receiver };
-
 /**
  * NestJS: the controllers of the module tree each `NestFactory.create(RootModule)` bootstraps (without
  * one, those listed in any `@Module({ controllers })`, or every `@Controller` class), their verb-decorated methods, `@Controller(prefix | [prefixes] | { path, version })`, `@Version`,
@@ -70,18 +67,7 @@ export function nestAdapterWith(
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(
-        sources,
-        diagnostics,
-        {
-          permissionCalls: options.permissionCalls,
-          anyPermissionCalls: options.anyPermissionCalls,
-          permissionCallOptions: options.permissionCallOptions,
-          registry: options.registry,
-          env: options.env,
-        },
-        noHost,
-      );
+      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
       interpreter.executeAll();
       const info = options.documentInfo ? documentBuilderInfo(sources, interpreter) : undefined;
       if (info) options.documentInfo!(info);

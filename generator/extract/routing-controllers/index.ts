@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
-import { type HostAdapter, Interpreter } from "../../resolve/interpreter.js";
+import { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { type CheckValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -12,7 +12,7 @@ import { DEFAULT_PERMISSION_DECORATORS, pathStrings, permissionChecks, VERB_DECO
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
-import { importedPackages } from "../shared.js";
+import { importedPackages, interpreterOptionsOf, NO_HOST } from "../shared.js";
 
 /**
  * routing-controllers (Express or Koa with decorators, common in TypeScript services since 2017):
@@ -26,24 +26,11 @@ const PACKAGE = "routing-controllers";
 const CONTROLLERS = new Set(["JsonController", "Controller"]);
 const SERVERS = new Set(["useExpressServer", "createExpressServer", "useKoaServer", "createKoaServer"]);
 
-const noHost: HostAdapter = { callExternal: () => undefined, callMethod: (receiver) => receiver };
-
 export const routingControllersAdapter: FrameworkAdapter = {
   name: "routing-controllers",
   detect: (sources) => sources.files.some((file) => importedPackages(file).includes(PACKAGE)),
   extract(sources, options, diagnostics) {
-    const interpreter = new Interpreter(
-      sources,
-      diagnostics,
-      {
-        permissionCalls: options.permissionCalls,
-        anyPermissionCalls: options.anyPermissionCalls,
-        permissionCallOptions: options.permissionCallOptions,
-        registry: options.registry,
-        env: options.env,
-      },
-      noHost,
-    );
+    const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
     interpreter.executeAll();
     const server = serverOptions(sources, interpreter, diagnostics);
     const controllers = sources.files.flatMap((file) =>
