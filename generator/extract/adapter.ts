@@ -1,3 +1,4 @@
+import type { InterpreterOptions } from "../resolve/interpreter.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import type { IncrementalExtraction } from "./incremental/session.js";
@@ -54,4 +55,16 @@ export interface FrameworkAdapter {
   name: string;
   detect(sources: SourceSet): boolean;
   extract(sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[];
+}
+
+/** What every adapter's evaluator is told from the extract options: the recognizers, registry, environment, factory arguments. */
+export function interpreterOptionsOf(options: ExtractOptions): InterpreterOptions {
+  return {
+    permissionCalls: options.permissionCalls,
+    anyPermissionCalls: options.anyPermissionCalls,
+    permissionCallOptions: options.permissionCallOptions,
+    registry: options.registry,
+    env: options.env,
+    factoryArguments: options.factoryArguments,
+  };
 }

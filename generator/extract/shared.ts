@@ -1,8 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
-import { type HostAdapter, type Interpreter, type InterpreterOptions, isFunctionLike } from "../resolve/interpreter.js";
-import type { ExtractOptions } from "./adapter.js";
+import { type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { jsonValue, unknown, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
@@ -40,18 +39,6 @@ export function importedPackages(file: ts.SourceFile): string[] {
 
 /** For adapters that read decorators and constants only (NestJS, routing-controllers): framework objects mean nothing to the evaluator. */
 export const NO_HOST: HostAdapter = { callExternal: () => undefined, callMethod: (receiver) => receiver };
-
-/** What every adapter's evaluator is told from the extract options: the recognizers, registry, environment, factory arguments. */
-export function interpreterOptionsOf(options: ExtractOptions): InterpreterOptions {
-  return {
-    permissionCalls: options.permissionCalls,
-    anyPermissionCalls: options.anyPermissionCalls,
-    permissionCallOptions: options.permissionCallOptions,
-    registry: options.registry,
-    env: options.env,
-    factoryArguments: options.factoryArguments,
-  };
-}
 
 /**
  * An app is usually created inside a factory (`createApp(options)`) that only the server entry or the

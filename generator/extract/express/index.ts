@@ -3,18 +3,10 @@ import { partOff } from "../../cache/parts.js";
 import { ts } from "../../typescript.js";
 import { pagesApiPaths } from "../file-routes/file-paths.js";
 import { Interpreter } from "../../resolve/interpreter.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import {
-  dedupe,
-  importedPackages,
-  localNamesOf,
-  reportUnmounted,
-  reportUnreached,
-  runAppFactories,
-  interpreterOptionsOf,
-} from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";

@@ -2,11 +2,11 @@ import path from "node:path";
 import { ts } from "../../typescript.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { Interpreter } from "../../resolve/interpreter.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
-import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories, interpreterOptionsOf } from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
 import { FASTIFY_METHODS, FastifyHost } from "./fastify-host.js";
 
 /**

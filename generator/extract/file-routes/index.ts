@@ -5,7 +5,7 @@ import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue } from "../../resolve/values.js";
 import type { Scope } from "../../resolve/scope.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import type { ExtractOptions, FrameworkAdapter } from "../adapter.js";
+import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
@@ -13,7 +13,7 @@ import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
-import { dedupe, importedPackages, interpreterOptionsOf } from "../shared.js";
+import { dedupe, importedPackages } from "../shared.js";
 import {
   appRouterPaths,
   cleanDir,

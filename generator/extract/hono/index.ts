@@ -1,11 +1,11 @@
 import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute } from "../file-routes/file-paths.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { ts } from "../../typescript.js";
-import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories, interpreterOptionsOf } from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
 import { HONO_METHODS, HonoHost } from "./hono-host.js";
 import { honoToOpenApi } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";

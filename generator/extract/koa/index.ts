@@ -1,18 +1,10 @@
 import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
-import {
-  dedupe,
-  importedPackages,
-  localNamesOf,
-  reportUnmounted,
-  reportUnreached,
-  runAppFactories,
-  interpreterOptionsOf,
-} from "../shared.js";
+import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { KOA_METHODS, KoaHost } from "./koa-host.js";
 import { IncrementalSession } from "../incremental/session.js";
 

@@ -5,14 +5,14 @@ import { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { type CheckValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import type { FrameworkAdapter } from "../adapter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
 import { ALL_METHODS } from "../flatten.js";
 import { DEFAULT_PERMISSION_DECORATORS, pathStrings, permissionChecks, VERB_DECORATORS } from "../nest/index.js";
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
-import { importedPackages, interpreterOptionsOf, NO_HOST } from "../shared.js";
+import { importedPackages, NO_HOST } from "../shared.js";
 
 /**
  * routing-controllers (Express or Koa with decorators, common in TypeScript services since 2017):
