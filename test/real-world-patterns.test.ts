@@ -449,6 +449,35 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "tsoa: @Route controllers under tsoa.json's basePath, {param} routes, @Security scopes (class, method, alternatives, @NoSecurity)",
+    files: {
+      "tsoa.json": JSON.stringify({
+        entryFile: "src/app.ts",
+        routes: { routesDir: "build", basePath: "/api" },
+        spec: { outputDirectory: "build" },
+      }),
+      "src/users/usersController.ts": [
+        `import { Body, Controller, Delete, Get, NoSecurity, Path, Post, Route, Security, Tags } from "tsoa";`,
+        `@Route("users")`,
+        `@Tags("Users")`,
+        `@Security("jwt", ["users:read"])`,
+        `export class UsersController extends Controller {`,
+        `  /** Get a user */`,
+        `  @Get("{userId}") public async getUser(@Path() userId: number) { return { userId }; }`,
+        `  @Post() @Security("jwt", ["users:write", "users:read"]) public async createUser(@Body() body: unknown) { return body; }`,
+        `  @Delete("{userId}") @Security("jwt", ["users:admin"]) @Security("api_key", ["users:delete"]) public async remove(@Path() userId: number) {}`,
+        `  @Get("public/count") @NoSecurity() public async count() { return 1; }`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/users/{userId} [] any(users:admin|users:delete)",
+      "GET /api/users/public/count []",
+      "GET /api/users/{userId} [users:read]",
+      "POST /api/users [users:read,users:write]",
+    ],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

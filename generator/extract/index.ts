@@ -8,6 +8,7 @@ import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
+import { tsoaAdapter } from "./tsoa/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -25,6 +26,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   nest: nestAdapter,
   files: fileRoutesAdapter,
   "routing-controllers": routingControllersAdapter,
+  tsoa: tsoaAdapter,
 };
 
 /**

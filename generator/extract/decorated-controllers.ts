@@ -1,0 +1,179 @@
+import { ts } from "../typescript.js";
+import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { leadingDoc } from "../resolve/doc-comment.js";
+import { Interpreter } from "../resolve/interpreter.js";
+import type { Scope } from "../resolve/scope.js";
+import { type CheckValue, stringsOf } from "../resolve/values.js";
+import type { SourceSet } from "../scan/source-set.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "./adapter.js";
+import { expressToOpenApi, joinPaths } from "./express/path-syntax.js";
+import { ALL_METHODS } from "./flatten.js";
+import { pathStrings, VERB_DECORATORS } from "./nest/index.js";
+import { markFact, requirementsOf } from "./requirements.js";
+import type { RouteFact } from "./route-fact.js";
+import type { RouteCheck } from "./router-graph.js";
+import { importedPackages, NO_HOST } from "./shared.js";
+
+/**
+ * Controllers written with decorators on top of Express or Koa — routing-controllers, tsoa — read the same
+ * way: the decorated classes a server serves, each method's verb decorators and routes under the class's
+ * and the server's prefixes, and the checks a flavor reads from the class and the method plus the
+ * method body's. A flavor says what differs: the package, the names, the path syntax, where the prefix and
+ * the served controllers are declared, and which decorators check what.
+ */
+export interface ControllerFlavor {
+  framework: string;
+  packages: ReadonlySet<string>;
+  /** Class decorators that make a controller: `@JsonController(prefix)`, `@Route(prefix)`. */
+  controllerDecorators: ReadonlySet<string>;
+  /** A route as written, in Express's syntax (tsoa writes `{id}`). */
+  expressPath(path: string): string;
+  /** The checks on a class or a method. */
+  checks(
+    node: ts.ClassDeclaration | ts.MethodDeclaration,
+    scope: Scope,
+    interpreter: Interpreter,
+    diagnostics: DiagnosticBag,
+  ): RouteCheck[];
+  /** The prefixes the controllers are served under, and which controllers (all when absent). */
+  server(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): { prefixes: string[]; controllers?: Set<ts.Node> };
+}
+
+export function decoratedControllersAdapter(flavor: ControllerFlavor): FrameworkAdapter {
+  return {
+    name: flavor.framework,
+    detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => flavor.packages.has(p))),
+    extract(sources, options, diagnostics) {
+      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
+      interpreter.executeAll();
+      const server = flavor.server(sources, interpreter, diagnostics);
+      const controllers = sources.files.flatMap((file) =>
+        file.statements.filter((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && controllerCall(s, flavor) !== undefined),
+      );
+      const served = server.controllers ? controllers.filter((c) => server.controllers!.has(c)) : controllers;
+      // Every check first, so keys only the type checker can read are in before routes are built.
+      const checks = new Map<ts.Node, RouteCheck[]>();
+      const bodies = new Map<ts.MethodDeclaration, CheckValue[]>();
+      for (const cls of served) {
+        const scope = interpreter.module(cls.getSourceFile()).scope;
+        checks.set(cls, flavor.checks(cls, scope, interpreter, diagnostics));
+        for (const member of cls.members) {
+          if (!ts.isMethodDeclaration(member) || !member.body || !verbsOf(member, scope, interpreter, flavor).length) continue;
+          checks.set(member, flavor.checks(member, scope, interpreter, diagnostics));
+          bodies.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+        }
+      }
+      interpreter.finishChecks();
+      return served.flatMap((cls) => controllerRoutes(cls, flavor, server.prefixes, interpreter, diagnostics, checks, bodies));
+    },
+  };
+}
+
+/** The class decorator that makes a controller, imported from the flavor's package. */
+function controllerCall(cls: ts.ClassDeclaration, flavor: ControllerFlavor): ts.CallExpression | undefined {
+  for (const decorator of ts.getDecorators(cls) ?? []) {
+    const call = decorator.expression;
+    if (
+      ts.isCallExpression(call) &&
+      ts.isIdentifier(call.expression) &&
+      flavor.controllerDecorators.has(call.expression.text) &&
+      importedFrom(call.expression, flavor.packages)
+    )
+      return call;
+  }
+  return undefined;
+}
+
+/** Whether an identifier is a named import from one of the packages in its file. */
+export function importedFrom(identifier: ts.Identifier, packages: ReadonlySet<string>): boolean {
+  for (const statement of identifier.getSourceFile().statements) {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      !packages.has(statement.moduleSpecifier.text)
+    )
+      continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === identifier.text)) return true;
+  }
+  return false;
+}
+
+/** The HTTP methods and routes of one method: its verb decorators (`@Get(route)`, `@Method("get", route)`). */
+function verbsOf(
+  member: ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  flavor: ControllerFlavor,
+): { method: string; route?: ts.Expression; node: ts.CallExpression }[] {
+  const out: { method: string; route?: ts.Expression; node: ts.CallExpression }[] = [];
+  for (const decorator of ts.getDecorators(member) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, flavor.packages)) continue;
+    const name = call.expression.text;
+    if (name === "Method") {
+      const verb = call.arguments[0] ? stringsOf(interpreter.evaluate(call.arguments[0], scope)) : undefined;
+      if (verb?.length === 1)
+        out.push({ method: verb[0]!.toUpperCase(), ...(call.arguments[1] ? { route: call.arguments[1] } : {}), node: call });
+    } else if (Object.hasOwn(VERB_DECORATORS, name) && name !== "Search")
+      out.push({ method: VERB_DECORATORS[name]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
+  }
+  return out;
+}
+
+function controllerRoutes(
+  cls: ts.ClassDeclaration,
+  flavor: ControllerFlavor,
+  serverPrefixes: readonly string[],
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  checks: ReadonlyMap<ts.Node, RouteCheck[]>,
+  bodies: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
+): RouteFact[] {
+  const scope = interpreter.module(cls.getSourceFile()).scope;
+  const controller = controllerCall(cls, flavor)!;
+  const prefixes = controller.arguments[0]
+    ? pathStrings(controller.arguments[0], scope, interpreter, diagnostics, "controller path")
+    : [""];
+  if (!prefixes) return [];
+  const routes: RouteFact[] = [];
+  for (const member of cls.members) {
+    if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    const requirements = requirementsOf([...(checks.get(cls) ?? []), ...(checks.get(member) ?? []), ...(bodies.get(member) ?? [])]);
+    const doc = leadingDoc(member);
+    for (const verb of verbsOf(member, scope, interpreter, flavor)) {
+      const paths = verb.route ? pathStrings(verb.route, scope, interpreter, diagnostics, "route path") : [""];
+      for (const serverPrefix of serverPrefixes)
+        for (const prefix of prefixes)
+          for (const path of paths ?? []) {
+            const full = joinPaths(joinPaths(joinPaths("/", serverPrefix), flavor.expressPath(prefix)), flavor.expressPath(path));
+            const parsed = expressToOpenApi(full);
+            if (!parsed.ok) {
+              diagnostics.warning(
+                "APX204",
+                `The path \`${full}\` has ${parsed.problem}; the route is left out.`,
+                siteOf(verb.node),
+                parsed.hint,
+              );
+              continue;
+            }
+            for (const variant of parsed.variants)
+              for (const method of verb.method === "ALL" ? ALL_METHODS : [verb.method]) {
+                const fact: RouteFact = {
+                  framework: flavor.framework,
+                  method,
+                  path: variant.path,
+                  pathParams: variant.params,
+                  permissions: requirements.permissions,
+                  ...(doc ? { doc } : {}),
+                  site: siteOf(verb.node),
+                  handler: member,
+                  ...(cls.name && ts.isIdentifier(member.name) ? { handlerName: `${cls.name.text}_${member.name.text}` } : {}),
+                };
+                routes.push(markFact(fact, requirements));
+              }
+          }
+    }
+  }
+  return routes;
+}

@@ -1,0 +1,101 @@
+import path from "node:path";
+import { ts } from "../../typescript.js";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
+import type { Scope } from "../../resolve/scope.js";
+import { keysOfValue, type Value } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { type ControllerFlavor, decoratedControllersAdapter, importedFrom } from "../decorated-controllers.js";
+import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import type { RouteCheck } from "../router-graph.js";
+
+/**
+ * tsoa: `@Route("users")` controllers whose methods carry `@Get("{userId}")`, `@Post()`, ..., served by the
+ * routes tsoa generates under tsoa.json's `routes.basePath`. Checks: `@Security(name, scopes)` (the
+ * scopes are the keys; several `@Security` are alternatives, as tsoa tries each; a method's own replace its
+ * class's, and `@NoSecurity()` lifts them), the project's permission decorators, and calls in method bodies.
+ */
+const PACKAGES = new Set(["tsoa", "@tsoa/runtime"]);
+
+const flavor: ControllerFlavor = {
+  framework: "tsoa",
+  packages: PACKAGES,
+  controllerDecorators: new Set(["Route"]),
+  // `{userId}` is tsoa's parameter; a route may also be written `:userId`.
+  expressPath: (route) => route.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1"),
+  checks: securityChecks,
+  server: basePath,
+};
+
+export const tsoaAdapter = decoratedControllersAdapter(flavor);
+
+/** tsoa.json's `routes.basePath` (the generated routes' prefix), `/` without one. */
+function basePath(sources: SourceSet): { prefixes: string[] } {
+  const text = sources.host.readFile(path.join(sources.root, "tsoa.json"));
+  if (text) sources.recordInputs([path.join(sources.root, "tsoa.json")]);
+  try {
+    const config = text ? (JSON.parse(text) as { routes?: { basePath?: unknown } }) : undefined;
+    const base = config?.routes?.basePath;
+    return { prefixes: [typeof base === "string" ? base : ""] };
+  } catch {
+    return { prefixes: [""] };
+  }
+}
+
+function securityChecks(
+  node: ts.ClassDeclaration | ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): RouteCheck[] {
+  const checks = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics);
+  // A method's own @Security (or @NoSecurity) replaces its class's; the class's apply to the others.
+  if (ts.isClassDeclaration(node)) return checks;
+  const tsoaDecorators = (n: ts.Node) =>
+    ((ts.canHaveDecorators(n) ? ts.getDecorators(n) : undefined) ?? [])
+      .map((d) => d.expression)
+      .filter(
+        (c): c is ts.CallExpression => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && importedFrom(c.expression, PACKAGES),
+      );
+  const named = (calls: ts.CallExpression[], name: string) => calls.some((c) => (c.expression as ts.Identifier).text === name);
+  const own = tsoaDecorators(node);
+  if (named(own, "NoSecurity")) return checks;
+  const decorators = named(own, "Security") ? own : tsoaDecorators(node.parent);
+  // Each @Security is one way in; its scopes (of every scheme it names) are what that way needs.
+  const ways: { keys: string[]; unresolved: boolean; node: ts.CallExpression }[] = [];
+  for (const call of decorators) {
+    if ((call.expression as ts.Identifier).text !== "Security") continue;
+    const first = call.arguments[0] ? interpreter.evaluate(call.arguments[0], scope) : undefined;
+    const schemes: Value[] =
+      first?.kind === "object" ? [...first.props.values()] : call.arguments[1] ? [interpreter.evaluate(call.arguments[1], scope)] : [];
+    const keys: string[] = [];
+    let unresolved = first === undefined || (first.kind !== "object" && first.kind !== "string");
+    for (const scopes of schemes) {
+      const read = scopes.kind === "undefined" ? [] : keysOfValue(scopes);
+      if (read) keys.push(...read);
+      else unresolved = true;
+    }
+    ways.push({ keys, unresolved, node: call });
+  }
+  if (!ways.length) return checks;
+  if (ways.some((w) => w.unresolved)) {
+    diagnostics.warning(
+      "APX301",
+      "Cannot read the scopes of this @Security statically; the operations it guards are marked `unresolved`.",
+      siteOf(ways.find((w) => w.unresolved)!.node),
+      'Write the scopes as string literals or consts: `@Security("jwt", ["users:read"])`.',
+    );
+    return [...checks, { keys: [], unresolved: true }];
+  }
+  if (ways.length === 1) return [...checks, { keys: ways[0]!.keys }];
+  // Alternatives: a way that needs no scope lets any key in; single scopes are an any-of group.
+  if (ways.some((w) => !w.keys.length)) return checks;
+  if (ways.every((w) => w.keys.length === 1)) return [...checks, { keys: ways.map((w) => w.keys[0]!), any: true }];
+  diagnostics.warning(
+    "APX301",
+    "These @Security decorators are alternatives that each need several scopes; the index records a key's permissions as required keys or a group of single alternatives, so the operations are marked `unresolved`.",
+    siteOf(ways[0]!.node),
+    "Give each alternative one scope, or check the permissions in the handler.",
+  );
+  return [...checks, { keys: [], unresolved: true }];
+}
