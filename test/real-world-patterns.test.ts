@@ -478,6 +478,23 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "tsoa with its generated routes file committed: the controllers' reading (with the scopes) stands, the generated twins are left out",
+    files: {
+      "tsoa.json": JSON.stringify({ routes: { basePath: "/api" } }),
+      "src/usersController.ts": `import { Controller, Get, Path, Route, Security } from "tsoa";\n@Route("users")\nexport class UsersController extends Controller { @Get("{userId}") @Security("jwt", ["users:read"]) public async getUser(@Path() userId: number) { return {}; } }\n`,
+      "build/routes.ts": [
+        `/* tslint:disable */`,
+        `// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file`,
+        `import type { Router } from "express";`,
+        `export function RegisterRoutes(app: Router) {`,
+        `  app.get("/api/users/:userId", async function UsersController_getUser(request: unknown, response: unknown, next: unknown) {});`,
+        `}`,
+      ].join("\n"),
+      "src/app.ts": `import express from "express"; import { RegisterRoutes } from "../build/routes";\nexport const app = express();\nRegisterRoutes(app);\napp.get("/health", (req, res) => res.end());\n`,
+    },
+    routes: ["GET /api/users/{userId} [users:read]", "GET /health []"],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

@@ -74,5 +74,24 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
   const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
   options.unreached?.report();
-  return facts;
+  return withoutGeneratedTwins(facts, sources);
+}
+
+/** The header tsoa writes at the top of the routes file it generates. */
+const TSOA_GENERATED = /auto-generated with tsoa/;
+
+/**
+ * tsoa's generated routes file registers on Express the routes the tsoa adapter reads from the controllers
+ * themselves (with their `@Security` scopes, which the generated code passes to an authentication helper):
+ * when both are there, the controllers' reading stands and the generated twins are left out.
+ */
+function withoutGeneratedTwins(facts: RouteFact[], sources: SourceSet): RouteFact[] {
+  if (!facts.some((f) => f.framework === "tsoa")) return facts;
+  const generated = new Map<string, boolean>();
+  const isGenerated = (file: string) => {
+    let known = generated.get(file);
+    if (known === undefined) generated.set(file, (known = TSOA_GENERATED.test(sources.getFile(file)?.text.slice(0, 2000) ?? "")));
+    return known;
+  };
+  return facts.filter((f) => f.framework === "tsoa" || !isGenerated(f.site.file));
 }
