@@ -495,6 +495,35 @@ const cases: Case[] = [
     routes: ["GET /api/users/{userId} [users:read]", "GET /health []"],
   },
   {
+    name: "inversify-express-utils: @controller classes under the server's rootPath, middleware in the class's and methods' decorators",
+    files: {
+      "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,
+      "controllers/orders.ts": [
+        `import { controller, httpDelete, httpGet, httpMethod, httpPost, request } from "inversify-express-utils";`,
+        `import { assertPermission, requirePermission } from "../auth";`,
+        `@controller("/orders", requirePermission("orders.read"))`,
+        `export class OrdersController {`,
+        `  /** List orders */`,
+        `  @httpGet("/") list() { return []; }`,
+        `  @httpPost("/", requirePermission("orders.write")) create() { return {}; }`,
+        `  @httpDelete("/:id") remove(@request() req: unknown) { assertPermission(req, "orders.delete"); }`,
+        `  @httpMethod("put", "/:id/archive") archive() {}`,
+        `}`,
+      ].join("\n"),
+      "server.ts": [
+        `import "reflect-metadata"; import { Container } from "inversify"; import { InversifyExpressServer } from "inversify-express-utils"; import "./controllers/orders";`,
+        `const server = new InversifyExpressServer(new Container(), null, { rootPath: "/api/v1" });`,
+        `server.build().listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/v1/orders/{id} [orders.delete,orders.read]",
+      "GET /api/v1/orders [orders.read]",
+      "POST /api/v1/orders [orders.read,orders.write]",
+      "PUT /api/v1/orders/{id}/archive [orders.read]",
+    ],
+  },
+  {
     name: "a registry whose table entries read their metadata through getters (get meta() { return ep.meta ?? {}; })",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\n`,

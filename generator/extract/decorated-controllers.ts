@@ -26,6 +26,10 @@ export interface ControllerFlavor {
   packages: ReadonlySet<string>;
   /** Class decorators that make a controller: `@JsonController(prefix)`, `@Route(prefix)`. */
   controllerDecorators: ReadonlySet<string>;
+  /** Method decorators by name and the HTTP method each declares (`Get` → GET); NestJS's names when absent. */
+  verbs?: Readonly<Record<string, string>>;
+  /** A decorator whose first argument is the HTTP method and second the route (`@Method("get", route)`). */
+  methodDecorator?: string;
   /** A route as written, in Express's syntax (tsoa writes `{id}`). */
   expressPath(path: string): string;
   /** The checks on a class or a method. */
@@ -111,12 +115,13 @@ function verbsOf(
     const call = decorator.expression;
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, flavor.packages)) continue;
     const name = call.expression.text;
-    if (name === "Method") {
+    const verbs = flavor.verbs ?? VERB_DECORATORS;
+    if (name === flavor.methodDecorator) {
       const verb = call.arguments[0] ? stringsOf(interpreter.evaluate(call.arguments[0], scope)) : undefined;
       if (verb?.length === 1)
         out.push({ method: verb[0]!.toUpperCase(), ...(call.arguments[1] ? { route: call.arguments[1] } : {}), node: call });
-    } else if (Object.hasOwn(VERB_DECORATORS, name) && name !== "Search")
-      out.push({ method: VERB_DECORATORS[name]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
+    } else if (Object.hasOwn(verbs, name) && name !== "Search")
+      out.push({ method: verbs[name]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
   }
   return out;
 }

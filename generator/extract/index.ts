@@ -9,6 +9,7 @@ import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
 import { tsoaAdapter } from "./tsoa/index.js";
+import { inversifyAdapter } from "./inversify/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -27,6 +28,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   files: fileRoutesAdapter,
   "routing-controllers": routingControllersAdapter,
   tsoa: tsoaAdapter,
+  inversify: inversifyAdapter,
 };
 
 /**

@@ -14,4 +14,4 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
 // and a routes folder's `middlewares.ts`.
 const NEXT_ROUTE_FILE = /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs))$/;
 const ROUTE_HINTS =
-  /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath)\s*\(/;
+  /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath)\s*\(/;

@@ -23,6 +23,7 @@ const flavor: ControllerFlavor = {
   framework: "routing-controllers",
   packages: PACKAGES,
   controllerDecorators: new Set(["JsonController", "Controller"]),
+  methodDecorator: "Method",
   expressPath: (path) => path,
   checks: nodeChecks,
   server: serverOptions,

@@ -1,0 +1,95 @@
+import { ts } from "../../typescript.js";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
+import type { Scope } from "../../resolve/scope.js";
+import { stringsOf } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { type ControllerFlavor, decoratedControllersAdapter, importedFrom } from "../decorated-controllers.js";
+import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import type { RouteCheck } from "../router-graph.js";
+
+/**
+ * inversify-express-utils: `@controller("/users", ...middleware)` classes whose methods carry
+ * `@httpGet("/:id", ...middleware)`, `@httpPost`, ... or `@httpMethod("get", path)`, served by
+ * `new InversifyExpressServer(container, router, { rootPath })`. Checks: the middleware in the class's and
+ * the method's decorators, the project's permission decorators, and calls in method bodies.
+ */
+const PACKAGES = new Set(["inversify-express-utils"]);
+const VERBS: Record<string, string> = {
+  httpGet: "GET",
+  httpPost: "POST",
+  httpPut: "PUT",
+  httpPatch: "PATCH",
+  httpDelete: "DELETE",
+  httpHead: "HEAD",
+  httpOptions: "OPTIONS",
+  all: "ALL",
+};
+
+const flavor: ControllerFlavor = {
+  framework: "inversify",
+  packages: PACKAGES,
+  controllerDecorators: new Set(["controller"]),
+  verbs: VERBS,
+  methodDecorator: "httpMethod",
+  expressPath: (path) => path,
+  checks: middlewareChecks,
+  server: rootPath,
+};
+
+export const inversifyAdapter = decoratedControllersAdapter(flavor);
+
+/** `new InversifyExpressServer(container, router, { rootPath })`: the prefix of every controller. */
+function rootPath(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): { prefixes: string[] } {
+  const prefixes = new Set<string>();
+  for (const file of sources.files) {
+    const scope = interpreter.module(file).scope;
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isNewExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === "InversifyExpressServer" &&
+        importedFrom(node.expression, PACKAGES)
+      ) {
+        const options = node.arguments?.[2] ? interpreter.evaluate(node.arguments[2], scope) : undefined;
+        const root = options?.kind === "object" ? options.props.get("rootPath") : undefined;
+        const strings = root ? stringsOf(root) : [""];
+        if (strings?.length === 1) prefixes.add(strings[0]!);
+        else
+          diagnostics.warning(
+            "APX201",
+            "Cannot resolve the rootPath of this InversifyExpressServer statically; its routes are indexed without it.",
+            siteOf(node),
+            "Give `rootPath` as a string literal or a const.",
+          );
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return { prefixes: prefixes.size ? [...prefixes].sort() : [""] };
+}
+
+/** Middleware passed to the class's `@controller(path, ...mw)` or the method's `@httpGet(path, ...mw)`. */
+function middlewareChecks(
+  node: ts.ClassDeclaration | ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): RouteCheck[] {
+  const checks: RouteCheck[] = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics);
+  for (const decorator of ts.getDecorators(node) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, PACKAGES)) continue;
+    const name = call.expression.text;
+    const first = name === "controller" || Object.hasOwn(VERBS, name) ? 1 : name === "httpMethod" ? 2 : call.arguments.length;
+    for (const arg of call.arguments.slice(first)) {
+      const value = interpreter.evaluate(arg, scope);
+      for (const v of value.kind === "array" ? value.items : [value]) {
+        if (v.kind === "check") checks.push(v);
+        else if (v.kind === "function") checks.push(...interpreter.bodyChecks(v));
+      }
+    }
+  }
+  return checks;
+}
