@@ -3,7 +3,7 @@ import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { leadingDoc } from "../resolve/doc-comment.js";
 import { Interpreter } from "../resolve/interpreter.js";
 import type { Scope } from "../resolve/scope.js";
-import { type CheckValue, stringsOf } from "../resolve/values.js";
+import { type CheckValue, stringsOf, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "./adapter.js";
 import { expressToOpenApi, joinPaths } from "./express/path-syntax.js";
@@ -85,6 +85,29 @@ function controllerCall(cls: ts.ClassDeclaration, flavor: ControllerFlavor): ts.
     )
       return call;
   }
+  return undefined;
+}
+
+/**
+ * A server's prefix option (`routePrefix`, `rootPath`) from its evaluated options: the empty prefix when
+ * absent, undefined with a warning when it cannot be read.
+ */
+export function serverPrefix(
+  options: Value,
+  property: string,
+  server: string,
+  node: ts.Node,
+  diagnostics: DiagnosticBag,
+): string | undefined {
+  const value = options.kind === "object" ? options.props.get(property) : undefined;
+  const strings = value ? stringsOf(value) : [""];
+  if (strings?.length === 1) return strings[0]!;
+  diagnostics.warning(
+    "APX201",
+    `Cannot resolve the ${property} of this ${server} statically; its routes are indexed without it.`,
+    siteOf(node),
+    `Give \`${property}\` as a string literal or a const.`,
+  );
   return undefined;
 }
 

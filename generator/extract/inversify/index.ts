@@ -1,10 +1,10 @@
 import { ts } from "../../typescript.js";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
-import { stringsOf } from "../../resolve/values.js";
+import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { type ControllerFlavor, decoratedControllersAdapter, importedFrom } from "../decorated-controllers.js";
+import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, serverPrefix } from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
@@ -51,17 +51,9 @@ function rootPath(sources: SourceSet, interpreter: Interpreter, diagnostics: Dia
         node.expression.text === "InversifyExpressServer" &&
         importedFrom(node.expression, PACKAGES)
       ) {
-        const options = node.arguments?.[2] ? interpreter.evaluate(node.arguments[2], scope) : undefined;
-        const root = options?.kind === "object" ? options.props.get("rootPath") : undefined;
-        const strings = root ? stringsOf(root) : [""];
-        if (strings?.length === 1) prefixes.add(strings[0]!);
-        else
-          diagnostics.warning(
-            "APX201",
-            "Cannot resolve the rootPath of this InversifyExpressServer statically; its routes are indexed without it.",
-            siteOf(node),
-            "Give `rootPath` as a string literal or a const.",
-          );
+        const options: Value = node.arguments?.[2] ? interpreter.evaluate(node.arguments[2], scope) : { kind: "undefined" };
+        const prefix = serverPrefix(options, "rootPath", "InversifyExpressServer", node, diagnostics);
+        if (prefix !== undefined) prefixes.add(prefix);
       }
       ts.forEachChild(node, visit);
     };

@@ -1,10 +1,10 @@
 import { ts } from "../../typescript.js";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
-import { stringsOf, type Value } from "../../resolve/values.js";
+import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { type ControllerFlavor, decoratedControllersAdapter, importedFrom } from "../decorated-controllers.js";
+import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, serverPrefix } from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
@@ -54,16 +54,8 @@ function serverOptions(
       ) {
         const arg = node.arguments[node.expression.text.startsWith("use") ? 1 : 0];
         const options: Value = arg ? interpreter.evaluate(arg, scope) : { kind: "undefined" };
-        const prefix = options.kind === "object" ? options.props.get("routePrefix") : undefined;
-        const strings = prefix ? stringsOf(prefix) : [""];
-        if (strings?.length === 1) prefixes.add(strings[0]!);
-        else
-          diagnostics.warning(
-            "APX201",
-            "Cannot resolve the routePrefix of this routing-controllers server statically; its routes are indexed without it.",
-            siteOf(node),
-            "Give `routePrefix` as a string literal or a const.",
-          );
+        const prefix = serverPrefix(options, "routePrefix", "routing-controllers server", node, diagnostics);
+        if (prefix !== undefined) prefixes.add(prefix);
         const listed = options.kind === "object" ? options.props.get("controllers") : undefined;
         if (listed?.kind === "array" && listed.items.every((item) => item.kind === "class")) {
           controllers ??= new Set();
