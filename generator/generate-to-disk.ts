@@ -156,6 +156,7 @@ export async function generateToDisk(
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(compressed ? { compressed } : {}),
     ...(cache?.derivedIds() ? { derivedIds: cache.derivedIds()! } : {}),
+    ...(cache?.licence() ? { licence: cache.licence()! } : {}),
   };
   // Modules whose files (and imports) are unchanged since the cached run are replayed from its summaries,
   // without parsing them; every run with the cache records summaries for the next one.
@@ -228,6 +229,7 @@ export async function generateToDisk(
       result.summaries,
       stats ? { stats, routeCapable: result.routeCapable, ...(listing ? { listing } : {}) } : undefined,
       result.derivedIds,
+      result.licence,
     );
   };
   const written = await writeArtifacts(config.out, result.files, saveCache);

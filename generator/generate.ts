@@ -6,7 +6,7 @@ import { DiagnosticBag } from "./diagnostics/diagnostic.js";
 import { packageFile } from "./package-files.js";
 import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
-import { projectLicence } from "./resolve/licence-file.js";
+import { type Licence, type LicenceMemo, projectLicence } from "./resolve/licence-file.js";
 import { withRegisteredDocs } from "./resolve/registered-docs.js";
 import type { DocumentInfo } from "./extract/adapter.js";
 import { extractRoutes } from "./extract/index.js";
@@ -55,6 +55,8 @@ export interface GenerateResult {
   unreplayable?: { file: string; reason: string }[];
   /** The ids derived from method and path, by `METHOD path`, when the run has a cache to keep them in (`GenerateOptions.derivedIds`). */
   derivedIds?: Record<string, string>;
+  /** What the LICENSE file's text was found to be, for the next run (`GenerateOptions.licence`). */
+  licence?: LicenceMemo;
 }
 
 export interface GenerateOptions {
@@ -73,6 +75,8 @@ export interface GenerateOptions {
   incremental?: IncrementalExtraction;
   /** Operation ids an earlier run derived from method and path, by `METHOD path`: taken, not derived again. */
   derivedIds?: Readonly<Record<string, string>>;
+  /** What an earlier run found the LICENSE text to be: taken when the text is the same. */
+  licence?: LicenceMemo;
   /** Called once extraction is done, before the type phase (the CLI keeps the compiler's code cache from here). */
   afterExtraction?: () => void;
   /**
@@ -117,11 +121,13 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
   for (const d of set.syntaxDiagnostics()) diagnostics.add(d);
   // Before the trees are released: the analysed sources are inputs whether or not they stay parsed.
   // Without a licence in package.json, the LICENSE file's (every place looked at is an input).
-  let licenceFile: { name: string; identifier?: string; url?: string } | undefined;
+  let licenceFile: Licence | undefined;
+  let licenceMemo: LicenceMemo | undefined;
   if (!config.packageInfo?.license) {
-    const found = projectLicence(config.root);
+    const found = projectLicence(config.root, options.licence);
     set.recordInputs(found.checked);
     licenceFile = found.licence;
+    licenceMemo = found.memo;
   }
   const inputs = set.inputFiles();
   // A run that owns its syntax trees drops what the type phase will not read (its peak memory).
@@ -186,6 +192,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     ...(options.incremental?.result ? { summaries: options.incremental.result } : {}),
     ...(options.incremental?.unreplayable ? { unreplayable: options.incremental.unreplayable } : {}),
     ...(options.cache ? { derivedIds: derivedIdsOf(operations) } : {}),
+    ...(options.cache && licenceMemo ? { licence: licenceMemo } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,6 +72,19 @@ describe("the OpenAPI document's licence from the LICENSE file", () => {
     expect(generate().license).toBeUndefined();
     writeFileSync(path.join(dir, "LICENSE"), filled("MIT"));
     expect(generate().license).toEqual({ name: "MIT License", identifier: "MIT" });
+    // The answer is kept in the run cache by the text's hash: an unchanged text is not identified again
+    // (a planted answer is taken), a changed one is.
+    const cacheFolder = path.join(dir, "node_modules", ".cache", "apidex");
+    const cacheFile = path.join(cacheFolder, readdirSync(cacheFolder).find((f) => f.endsWith(".json"))!);
+    const cached = JSON.parse(readFileSync(cacheFile, "utf8"));
+    expect(cached.licence.licence).toEqual({ name: "MIT License", identifier: "MIT" });
+    writeFileSync(
+      cacheFile,
+      JSON.stringify({ ...cached, licence: { ...cached.licence, licence: { name: "Planted", identifier: "0BSD" } } }),
+    );
+    writeFileSync(path.join(dir, "src", "app.ts"), `${readFileSync(path.join(dir, "src", "app.ts"), "utf8")}// edited\n`);
+    expect(generate().license).toEqual({ name: "Planted", identifier: "0BSD" });
+    documents.pop();
     writeFileSync(path.join(dir, "LICENSE"), filled("AGPL-3.0-only"));
     expect(generate().license).toEqual({ name: "GNU Affero General Public License v3.0", url: "https://www.gnu.org/licenses/agpl.txt" });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "svc", version: "1.0.0", license: "Apache-2.0" }));

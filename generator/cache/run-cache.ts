@@ -1,3 +1,4 @@
+import type { LicenceMemo } from "../resolve/licence-file.js";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -82,6 +83,8 @@ interface CacheFile {
    * function of the two and of apidex's build (which the key covers), so a later run takes them as they are.
    */
   ids?: Readonly<Record<string, string>>;
+  /** What the last run found the project's LICENSE text to be, by the text's hash (a pure function of it). */
+  licence?: LicenceMemo;
 }
 
 /** What the scan of a run learnt about its globbed files, kept for the next run's (see `CacheFile`). */
@@ -303,6 +306,11 @@ export class RunCache {
     return listing;
   }
 
+  /** What the last run found the LICENSE text to be (see `CacheFile.licence`). */
+  licence(): LicenceMemo | undefined {
+    return this.data?.licence;
+  }
+
   /** The ids the last run derived from method and path, by `METHOD path` (see `CacheFile.ids`). */
   derivedIds(): Readonly<Record<string, string>> | undefined {
     return this.data?.ids;
@@ -412,6 +420,7 @@ export class RunCache {
     summaries?: ModuleSummaries,
     scan?: ScanRecord,
     ids?: Readonly<Record<string, string>>,
+    licence?: LicenceMemo,
   ): void {
     const distinct = artifacts ? distinctContents(artifacts.files) : undefined;
     const stored: StoredArtifacts | undefined =
@@ -433,6 +442,7 @@ export class RunCache {
         : {}),
       ...(scan?.listing ? { listing: scan.listing } : {}),
       ...(ids ? { ids } : {}),
+      ...(licence ? { licence } : {}),
     };
     const created = !this.data;
     this.data = data;

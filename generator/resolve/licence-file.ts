@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -21,16 +22,21 @@ const MARGIN = 0.02;
  * the workspace (or repository) root, as package.json's is. `checked` is every place looked at, found or
  * not: a LICENSE file that appears there later must make a cached run miss.
  */
-export function projectLicence(root: string): { licence?: { name: string; identifier?: string; url?: string }; checked: string[] } {
+export function projectLicence(
+  root: string,
+  /** The answer an earlier run gave for a text, by its hash: identifying is a pure function of the text. */
+  known?: LicenceMemo,
+): { licence?: Licence; checked: string[]; memo?: LicenceMemo } {
   const checked: string[] = [];
   for (let dir = root; ; dir = path.dirname(dir)) {
     for (const name of NAMES) {
       const file = path.join(dir, name);
       checked.push(file);
       if (!existsSync(file)) continue;
-      const found = identifyLicence(readFileSync(file, "utf8"));
-      const licence = found && (found.id ? { name: found.name, identifier: found.id } : { name: found.name, url: found.url! });
-      return { ...(licence ? { licence } : {}), checked };
+      const text = readFileSync(file, "utf8");
+      const hash = createHash("sha256").update(text).digest("hex");
+      const licence = known?.hash === hash ? (known.licence ?? undefined) : licenceOf(identifyLicence(text));
+      return { ...(licence ? { licence } : {}), checked, memo: { hash, licence: licence ?? null } };
     }
     const top =
       existsSync(path.join(dir, "pnpm-workspace.yaml")) ||
@@ -38,6 +44,24 @@ export function projectLicence(root: string): { licence?: { name: string; identi
       hasWorkspaces(path.join(dir, "package.json"));
     if (top || path.dirname(dir) === dir) return { checked };
   }
+}
+
+/** The licence as an OpenAPI document names it: with its SPDX identifier, else the URL its entries share. */
+export interface Licence {
+  name: string;
+  identifier?: string;
+  url?: string;
+}
+
+/** What a run found in a LICENSE text, by the text's hash (kept in the run cache). */
+export interface LicenceMemo {
+  hash: string;
+  licence: Licence | null;
+}
+
+function licenceOf(found: ReturnType<typeof identifyLicence>): Licence | undefined {
+  if (!found) return undefined;
+  return found.id ? { name: found.name, identifier: found.id } : { name: found.name, url: found.url! };
 }
 
 function hasWorkspaces(file: string): boolean {
