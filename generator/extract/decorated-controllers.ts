@@ -111,6 +111,19 @@ export function serverPrefix(
   return undefined;
 }
 
+/** The checks of middleware given to a decorator (`@UseBefore(mw)`, `@httpGet(path, mw)`): recognized calls and function bodies. */
+export function middlewareChecks(args: readonly ts.Expression[], scope: Scope, interpreter: Interpreter): CheckValue[] {
+  const checks: CheckValue[] = [];
+  for (const arg of args) {
+    const value = interpreter.evaluate(arg, scope);
+    for (const v of value.kind === "array" ? value.items : [value]) {
+      if (v.kind === "check") checks.push(v);
+      else if (v.kind === "function") checks.push(...interpreter.bodyChecks(v));
+    }
+  }
+  return checks;
+}
+
 /** Whether an identifier is a named import from one of the packages in its file. */
 export function importedFrom(identifier: ts.Identifier, packages: ReadonlySet<string>): boolean {
   for (const statement of identifier.getSourceFile().statements) {

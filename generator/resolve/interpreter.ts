@@ -1409,9 +1409,7 @@ export class Interpreter {
 
   /** String methods over static arguments that keep the value static. */
   private stringMethod(text: string, method: string, args: readonly ts.Expression[], scope: Scope): Value | undefined {
-    const SEARCH = ["indexOf", "lastIndexOf", "startsWith", "endsWith", "includes"];
-    const CUT = ["slice", "substring", "charAt", "split", "padStart", "padEnd", "repeat", "concat"];
-    if (!SEARCH.includes(method) && !CUT.includes(method)) return undefined;
+    if (!STRING_METHODS.has(method)) return undefined;
     const values = args.map((a) => this.evaluate(a, scope));
     const plain = values.map((v) => (v.kind === "string" || v.kind === "number" ? v.value : v.kind === "undefined" ? undefined : NaN));
     if (plain.some((v) => typeof v === "number" && Number.isNaN(v))) return undefined;
@@ -1892,6 +1890,23 @@ function hasEffects(node: ts.Expression): boolean {
   }
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);
 }
+
+/** String methods kept static over static arguments (`Interpreter.stringMethod`). */
+const STRING_METHODS = new Set([
+  "indexOf",
+  "lastIndexOf",
+  "startsWith",
+  "endsWith",
+  "includes",
+  "slice",
+  "substring",
+  "charAt",
+  "split",
+  "padStart",
+  "padEnd",
+  "repeat",
+  "concat",
+]);
 
 /**
  * How a statement ended: normally, or leaving its block (`return`/`throw`, `break`, `continue`), or

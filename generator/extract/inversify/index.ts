@@ -4,7 +4,13 @@ import type { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, serverPrefix } from "../decorated-controllers.js";
+import {
+  type ControllerFlavor,
+  decoratedControllersAdapter,
+  importedFrom,
+  middlewareChecks,
+  serverPrefix,
+} from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
@@ -33,7 +39,7 @@ const flavor: ControllerFlavor = {
   verbs: VERBS,
   methodDecorator: "httpMethod",
   expressPath: (path) => path,
-  checks: middlewareChecks,
+  checks: decoratorChecks,
   server: rootPath,
 };
 
@@ -63,7 +69,7 @@ function rootPath(sources: SourceSet, interpreter: Interpreter, diagnostics: Dia
 }
 
 /** Middleware passed to the class's `@controller(path, ...mw)` or the method's `@httpGet(path, ...mw)`. */
-function middlewareChecks(
+function decoratorChecks(
   node: ts.ClassDeclaration | ts.MethodDeclaration,
   scope: Scope,
   interpreter: Interpreter,
@@ -75,13 +81,7 @@ function middlewareChecks(
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, PACKAGES)) continue;
     const name = call.expression.text;
     const first = name === "controller" || Object.hasOwn(VERBS, name) ? 1 : name === "httpMethod" ? 2 : call.arguments.length;
-    for (const arg of call.arguments.slice(first)) {
-      const value = interpreter.evaluate(arg, scope);
-      for (const v of value.kind === "array" ? value.items : [value]) {
-        if (v.kind === "check") checks.push(v);
-        else if (v.kind === "function") checks.push(...interpreter.bodyChecks(v));
-      }
-    }
+    checks.push(...middlewareChecks(call.arguments.slice(first), scope, interpreter));
   }
   return checks;
 }

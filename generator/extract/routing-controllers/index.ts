@@ -4,7 +4,13 @@ import type { Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import type { Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, serverPrefix } from "../decorated-controllers.js";
+import {
+  type ControllerFlavor,
+  decoratedControllersAdapter,
+  importedFrom,
+  middlewareChecks,
+  serverPrefix,
+} from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
@@ -86,13 +92,7 @@ function nodeChecks(
   for (const decorator of ts.getDecorators(node) ?? []) {
     const call = decorator.expression;
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "UseBefore") continue;
-    for (const arg of call.arguments) {
-      const value = interpreter.evaluate(arg, scope);
-      for (const v of value.kind === "array" ? value.items : [value]) {
-        if (v.kind === "check") checks.push(v);
-        else if (v.kind === "function") checks.push(...interpreter.bodyChecks(v));
-      }
-    }
+    checks.push(...middlewareChecks(call.arguments, scope, interpreter));
   }
   return checks;
 }
