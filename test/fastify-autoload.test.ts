@@ -100,6 +100,21 @@ const cases: Case[] = [
     routes: ["GET /api/settings [session]", "GET /health []", "POST /api/settings [admin,session]"],
   },
   {
+    name: "a filter that cannot be applied statically is a warning, even beside an ignorePattern that can",
+    files: {
+      "server.ts": [
+        `import Fastify from "fastify"; import AutoLoad from "@fastify/autoload"; import path from "node:path";`,
+        `const app = Fastify();`,
+        `app.register(AutoLoad, { dir: path.join(__dirname, "routes"), ignorePattern: /\\.helpers\\.ts$/, matchFilter: (p: string) => !p.includes("legacy") });`,
+      ].join("\n"),
+      "routes/a.ts": PLUGIN(`fastify.get("/a", async () => 1);`),
+      "routes/a.helpers.ts": PLUGIN(`fastify.get("/helpers", async () => 1);`),
+      "routes/legacy.ts": PLUGIN(`fastify.get("/legacy", async () => 1);`),
+    },
+    routes: ["GET /a []", "GET /legacy []"],
+    diagnostics: ["APX210 routes/a.helpers.ts:3", "APX201 server.ts:3"],
+  },
+  {
     name: "a folder apidex cannot resolve is one warning, nothing guessed",
     files: {
       "server.ts": [

@@ -175,10 +175,14 @@ export class FastifyHost extends RouterHost {
     if (ignoreNode && ts.isRegularExpressionLiteral(ignoreNode)) {
       const m = /^\/(.*)\/([a-z]*)$/s.exec(ignoreNode.text);
       if (m) ignorePattern = new RegExp(m[1]!, m[2]!.replace(/[gy]/g, ""));
-    } else if (props.has("ignorePattern") || props.has("matchFilter") || props.has("ignoreFilter") || props.has("indexPattern"))
+    }
+    const unread = ["ignorePattern", "matchFilter", "ignoreFilter", "indexPattern"].filter(
+      (name) => props.has(name) && !(name === "ignorePattern" && ignorePattern),
+    );
+    if (unread.length)
       this.diagnostics.warning(
         "APX201",
-        "This @fastify/autoload filter (`ignorePattern` as a regular expression literal is read; `matchFilter`, `ignoreFilter` and `indexPattern` are not) cannot be applied statically: every script of the folder is loaded.",
+        `The @fastify/autoload option${unread.length > 1 ? "s" : ""} ${unread.map((n) => `\`${n}\``).join(", ")} cannot be applied statically (an \`ignorePattern\` written as a regular expression literal can): the files ${unread.length > 1 ? "they" : "it"} would leave out are loaded.`,
         siteOf(node),
         "Use an `ignorePattern` regular expression literal, or check the listed routes.",
       );
