@@ -243,11 +243,19 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE; "add", "new",
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.3
   times more. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
-  for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more.
+  for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more. A verb that
+  makes an item ("create", "add", "register") takes a singular noun and posts to the collection, so there the
+  singular asks for no item.
+- **What is acted on, and what with.** Words after "with", "using", "via" or "through" (until "and", "or",
+  "then") say what the request is done with, not what it acts on ("create a hook with the given data"): they
+  count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
+  are read as the determiners they are here, and "data", "info" and "information" as the content of what the
+  request names ("user data" asks for the user), so they are searched only when the request has no other words.
 - **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
-  parameter names ignored), or its whole summary puts that operation first; the request's words in order in
+  parameter names ignored), or its whole summary (written, or the id in words apidex writes for an
+  undocumented operation) puts that operation first; the request's words in order in
   a summary or description weigh 1.5 times more.
 - BM25F underneath (generator/search/bm25-index.ts: MiniSearch's formula and prefix and typo weights, with
   each term's scores computed once when the index is built, so a request is a sum over posting lists);

@@ -24,12 +24,6 @@ export function apiVersion(path: string): number {
   return version;
 }
 
-/** The summary, unless it only repeats the id's words (apidex writes one so for every undocumented operation): only a written one is a literal. */
-export function ownSummary(op: SearchableOperation): string {
-  const id = new Set(terms(op.operation_id));
-  return terms(op.summary).every((w) => id.has(w)) ? "" : op.summary;
-}
-
 /**
  * The text of one field. A path is read as nested nouns: its last literal segment, `resource`, is what the
  * operation acts on ("members" in /teams/{id}/members); the segments before it, `path`, say whose it is.

@@ -1,10 +1,10 @@
 /**
  * Requests that name an operation literally: its id (`list_team_members`), its path (`/teams/{id}/members`,
- * with or without a method before it, parameter names ignored), or its whole written summary (not one apidex
- * generated from the id). Those operations come first, whatever the word ranking says: a literal request must
+ * with or without a method before it, parameter names ignored), or its whole summary of two words or more
+ * (a written one, or the id in words that apidex writes for an undocumented operation: "Get blocks" names
+ * get_blocks either way). Those operations come first, whatever the word ranking says: a literal request must
  * never rank below where plain BM25 puts it. The keys are built once per index, so a request costs a lookup.
  */
-import { ownSummary } from "./fields.js";
 import type { SearchableOperation } from "./searchable.js";
 
 const METHODS = /^(get|put|post|delete|patch|head|options)\s+/i;
@@ -41,7 +41,7 @@ export class LiteralIndex {
     for (const e of entries) {
       add(this.ids, e.operation_id.toLowerCase(), e);
       add(this.paths, pathKey(e.path), e);
-      const written = prose(ownSummary(e));
+      const written = prose(e.summary);
       if (written.includes(" ")) add(this.summaries, written, e);
     }
   }

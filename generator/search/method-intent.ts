@@ -64,19 +64,32 @@ const METHOD_ONLY = new Set([
   "erase",
 ]);
 
+/**
+ * Verbs that make a new item: HTTP creates one by a POST to the collection, so the singular noun they
+ * take ("create a user") does not ask for an item's path.
+ */
+const CREATING = new Set(["create", "add", "new", "make", "register", "insert"]);
+
 /** Words that ask for many (a collection) or for one item. */
 const MANY = new Set(["list", "all", "every", "each", "many", "browse"]);
 const ONE = new Set(["one", "single", "specific", "particular", "detail", "id"]);
+/**
+ * Nouns for the content of whatever the request names ("user data", "the team's info"): the thing named is
+ * what is asked for, so they are not searched as words of their own when the request has others.
+ */
+const CONTENT = new Set(["datum", "data", "info", "information"]);
 
 /**
  * Whether a term only says which method, or many or one: it is not searched as a word when the request has
  * others ("get", "all", "one", "id" in "the user by id").
  */
-export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term);
+export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term) || CONTENT.has(term);
 
 export interface MethodIntent {
   /** The methods the request's verb means, with the verb; undefined when it names no action. */
   methods?: { verb: string; term: string; methods: ReadonlySet<string> };
+  /** The verb makes a new item ("create", "add"): a singular noun then says nothing of the path's shape. */
+  creates?: boolean;
   /** "many": a collection; "one": an item; undefined: the words do not say. */
   shape?: "many" | "one";
 }
@@ -89,6 +102,7 @@ export function methodIntent(query: readonly Word[]): MethodIntent {
   const intent: MethodIntent = {};
   const verb = query.find((w) => BY_VERB.has(w.term));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
+  if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
   if (query.some((w) => ONE.has(w.term))) intent.shape = "one";
   else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
   return intent;

@@ -25,6 +25,8 @@ export interface SearchHit<E extends SearchableOperation = SearchableOperation> 
 
 /** A word the request did not use but WordNet puts beside one it did counts this much of an asked word. */
 const RELATED_WEIGHT = 0.35;
+/** A word in a phrase of means ("with the given data", "using a code") counts this much of an asked word. */
+const MEANS_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
 const METHOD_BOOST = 1.3;
 /** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
@@ -137,10 +139,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       }
       if (derived.length) leaves.push({ source, derived, ...(plural !== undefined ? { plural } : {}) });
     };
+    // Words of a phrase of means ("with the given data") say what the request is done with, not what it
+    // acts on: they count like related words, unless the request has no others.
+    const hasObject = searched.some((w) => !w.means);
     for (const w of searched) {
-      leaf(w.term, 1, w.plural);
-      leaf(w.surface, 1, w.plural);
-      for (const r of relatedWords(w.term)) if (!askedTerms.has(r) && this.index.has(r)) leaf(r, RELATED_WEIGHT);
+      const weight = w.means && hasObject ? MEANS_WEIGHT : 1;
+      leaf(w.term, weight, w.plural);
+      leaf(w.surface, weight, w.plural);
+      for (const r of relatedWords(w.term)) if (!askedTerms.has(r) && this.index.has(r)) leaf(r, RELATED_WEIGHT * weight);
     }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
     for (let i = 0; i + 1 < asked.length; i++) {
@@ -219,7 +225,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       notes?.push(`method: ${entry.method} (${intent.methods.verb})`);
     }
     // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
-    const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 ? "one" : undefined);
+    // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
+    const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
     if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
     if (asked.length >= 2) {
       const sequence = asked.map((w) => w.term);

@@ -12,7 +12,7 @@ const FUNCTION_WORDS = new Set(
     "my our your their its his her this that these those it me we you they i us them " +
     "is are was were be been being am do does did can could should would will shall may might must " +
     "please how which what who whom whose where when why some any there here just also so very " +
-    "want need like let give tell"
+    "want need like let give tell given provided specified"
   ).split(" "),
 );
 
@@ -23,7 +23,13 @@ export interface Word {
   surface: string;
   /** Written as a plural noun ("members", "children"): asks for many, so a collection. */
   plural: boolean;
+  /** Inside a phrase of means ("with the given data", "using a code"): what the request is done with, not what it acts on. */
+  means?: boolean;
 }
+
+/** Prepositions that open a phrase of means; a new clause ends it. */
+const MEANS = new Set(["with", "using", "via", "through"]);
+const CLAUSE = new Set(["and", "or", "then"]);
 
 /** Lower-case pieces of a text, split at case changes and anything not a letter or digit. */
 export function pieces(text: string): string[] {
@@ -38,10 +44,13 @@ export function pieces(text: string): string[] {
 /** The words of a text, function words left out, in order. */
 export function words(text: string): Word[] {
   const out: Word[] = [];
+  let means = false;
   for (const surface of pieces(text)) {
+    if (MEANS.has(surface)) means = true;
+    else if (CLAUSE.has(surface)) means = false;
     if (FUNCTION_WORDS.has(surface)) continue;
     const { word, plural } = lemma(surface);
-    out.push({ term: word, surface, plural });
+    out.push({ term: word, surface, plural, ...(means ? { means } : {}) });
   }
   return out;
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
+import { words } from "../generator/search/words.js";
+
+/** An index entry as generate writes it for an undocumented operation: the summary is the id in words. */
+function op(method: string, path: string, operation_id: string): SearchableOperation {
+  const text = operation_id.replace(/_/g, " ");
+  return {
+    operation_id,
+    method,
+    path,
+    permissions: [],
+    summary: text.charAt(0).toUpperCase() + text.slice(1),
+    path_params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    effect: method === "GET" ? "read" : method === "DELETE" ? "remove" : "write",
+    documented: false,
+  } as SearchableOperation;
+}
+
+const top = (ops: SearchableOperation[], q: string) => new OperationSearch(ops).search(q, {}, 3).map((h) => h.entry.operation_id);
+
+describe("search rules on in-memory indexes", () => {
+  it.each([
+    {
+      rule: "a request that is an operation's whole summary names it, even a summary apidex wrote from the id",
+      ops: [
+        op("GET", "/v2/burn-blocks/{height}/blocks", "get_blocks_by_burn_block"),
+        op("GET", "/v2/block-tenures/{height}/blocks", "get_tenure_blocks"),
+        op("GET", "/v2/blocks", "get_blocks"),
+      ],
+      q: "Get blocks",
+      first: "get_blocks",
+    },
+    {
+      rule: "words after 'with' or 'using' say what the request is done with, not what it acts on",
+      ops: [
+        op("GET", "/custom-data", "list_custom_data"),
+        op("PATCH", "/custom-data", "update_custom_data"),
+        op("PATCH", "/applications/{id}/custom-data", "update_application_custom_data"),
+        op("POST", "/hooks", "create_hook"),
+        op("GET", "/hooks/{id}", "get_hook"),
+        op("GET", "/hooks", "list_hooks"),
+        ...["users", "roles", "domains", "connectors", "applications", "organizations", "scopes", "resources"].flatMap((r) => [
+          op("GET", `/${r}`, `list_${r}`),
+          op("POST", `/${r}`, `create_${r.slice(0, -1)}`),
+          op("GET", `/${r}/{id}`, `get_${r.slice(0, -1)}`),
+        ]),
+      ],
+      q: "Create a new hook with the given data",
+      first: "create_hook",
+    },
+    {
+      rule: "a verb that makes an item posts to the collection, though it names one",
+      ops: [
+        op("POST", "/feedback/{id}", "post_feedback_item"),
+        op("POST", "/feedback", "create_feedback"),
+        op("GET", "/feedback", "get_feedback"),
+      ],
+      q: "create a new feedback entry",
+      first: "create_feedback",
+    },
+    {
+      rule: "'data' and 'info' name the content of what the request names, not a resource of their own",
+      ops: [
+        op("GET", "/users/{id}/custom-data", "list_user_custom_data"),
+        op("PATCH", "/users/{id}/custom-data", "update_user_custom_data"),
+        op("GET", "/users/{id}", "get_user"),
+        op("GET", "/users", "list_users"),
+        op("GET", "/roles/{id}/users", "list_role_users"),
+      ],
+      q: "Get user data for the given ID",
+      first: "get_user",
+    },
+  ])("$rule", ({ ops, q, first }) => {
+    expect(top(ops, q)[0]).toBe(first);
+  });
+
+  it("marks the words of a phrase of means until the clause ends, and drops determiner-like participles", () => {
+    const asked = words("create a hook with the given data and send it");
+    expect(asked.map((w) => [w.term, Boolean(w.means)])).toEqual([
+      ["create", false],
+      ["hook", false],
+      ["datum", true],
+      ["send", false],
+    ]);
+  });
+
+  it("a phrase of means still counts in full when the request has no other words", () => {
+    const ops = [op("POST", "/login/password", "login_with_password"), op("POST", "/login/code", "login_with_code")];
+    expect(top(ops, "with a password")[0]).toBe("login_with_password");
+  });
+});
