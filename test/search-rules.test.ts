@@ -71,6 +71,35 @@ describe("search rules on in-memory indexes", () => {
       q: "Get user data for the given ID",
       first: "get_user",
     },
+    {
+      rule: "a method's verb written as a plural noun the paths spell is a noun ('balance changes')",
+      ops: [
+        op("GET", "/principals/{principal}/balance-changes", "get_principal_balance_changes"),
+        op("GET", "/principals/{principal}/transactions/{tx}/balance-changes", "get_principal_transaction_balance_changes"),
+        op("PUT", "/principals/{principal}", "update_principal"),
+        op("PATCH", "/principals/{principal}/balance", "update_principal_balance"),
+        op("GET", "/principals/{principal}/balance", "get_principal_balance"),
+      ],
+      q: "Returns the balance changes for a principal",
+      first: "get_principal_balance_changes",
+    },
+    {
+      rule: "a request's words match the acronym a path uses for them ('non-fungible token' and /nft)",
+      ops: [
+        op("GET", "/tokens/nft/holdings", "get_nft_holdings"),
+        op("GET", "/tokens/ft/{token}/holders", "get_ft_holders"),
+        op("GET", "/tokens/{token}", "get_token"),
+        op("GET", "/tokens", "list_tokens"),
+      ],
+      q: "who owns a non-fungible token",
+      first: "get_nft_holdings",
+    },
+    {
+      rule: "an acronym is not made of abbreviations or of words the request wrote ('user id' is no 'ui')",
+      ops: [op("GET", "/ui/assets", "list_ui_assets"), op("GET", "/users/{id}", "get_user"), op("GET", "/users", "list_users")],
+      q: "find the user id",
+      first: "get_user",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -245,12 +245,17 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   times more. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more. A verb that
   makes an item ("create", "add", "register") takes a singular noun and posts to the collection, so there the
-  singular asks for no item.
+  singular asks for no item. A method's verb written as a plural noun after the first word, where the
+  paths spell it too ("the balance changes" and /balance-changes), is read as the noun it is there.
 - **What is acted on, and what with.** Words after "with", "using", "via" or "through" (until "and", "or",
   "then") say what the request is done with, not what it acts on ("create a hook with the given data"): they
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
   are read as the determiners they are here, and "data", "info" and "information" as the content of what the
   request names ("user data" asks for the user), so they are searched only when the request has no other words.
+- **Acronyms.** The initials of two to four words in a row match a word of the index ("multi-factor
+  authentication" and /mfa, "non-fungible token" and /nft), when the run starts and ends with a word of
+  meaning, has no word under three letters ("user id" is no "ui") and its initials are not a word the request
+  wrote.
 - **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,

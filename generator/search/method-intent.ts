@@ -85,6 +85,15 @@ const CONTENT = new Set(["datum", "data", "info", "information"]);
  */
 export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term) || CONTENT.has(term);
 
+/**
+ * A method's verb written as a plural noun after the request's first word, where the API's paths name it
+ * too ("the balance changes" and /balance-changes), is a noun there: a thing the request names, not what it
+ * asks to do. The first word is read as the verb even in the -s form descriptions use ("Updates the role"),
+ * and so is a later one no path spells ("This API updates the token").
+ */
+export const nounUse = (word: Word, position: number, inPaths: ReadonlySet<string>): boolean =>
+  position > 0 && word.plural && BY_VERB.has(word.term) && inPaths.has(word.term);
+
 export interface MethodIntent {
   /** The methods the request's verb means, with the verb; undefined when it names no action. */
   methods?: { verb: string; term: string; methods: ReadonlySet<string> };
@@ -98,9 +107,9 @@ export interface MethodIntent {
  * The intent of a request: its first verb that means a method, and whether it asks for many or one. A
  * plural noun asks for many ("members of the team"), unless a word for one says otherwise.
  */
-export function methodIntent(query: readonly Word[]): MethodIntent {
+export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string> = new Set()): MethodIntent {
   const intent: MethodIntent = {};
-  const verb = query.find((w) => BY_VERB.has(w.term));
+  const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
   if (query.some((w) => ONE.has(w.term))) intent.shape = "one";

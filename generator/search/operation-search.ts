@@ -3,9 +3,9 @@ import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
 import { lemma, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
-import { endsInParameter, type MethodIntent, methodIntent, onlyIntent } from "./method-intent.js";
+import { endsInParameter, type MethodIntent, methodIntent, nounUse, onlyIntent } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
-import { indexTerms, type Word, terms, words } from "./words.js";
+import { indexTerms, isFunctionWord, pieces, type Word, terms, words } from "./words.js";
 
 export type { SearchableOperation } from "./searchable.js";
 
@@ -67,6 +67,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
   private readonly position: Map<string, number>;
+  /** The words of the index's paths (their literal segments), in dictionary form. */
+  private readonly pathWords: ReadonlySet<string>;
   /**
    * Per-operation sums of one request, kept between requests (and cleared after each) so that a search
    * allocates nothing in proportion to the index. Bit 1 of resourceNumber: the request named the path's last
@@ -82,6 +84,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
   constructor(readonly entries: readonly E[]) {
     this.position = new Map(entries.map((e, i) => [e.operation_id, i]));
+    this.pathWords = new Set(entries.flatMap((e) => [...terms(fieldText(e, "resource")), ...terms(fieldText(e, "path"))]));
     const n = entries.length;
     this.scratch = {
       score: new Float64Array(n),
@@ -117,10 +120,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         .map((entry) => ({ entry, score: 0, why: "" }));
 
     const literal = this.literals.match(query!);
-    const intent = methodIntent(asked);
+    const intent = methodIntent(asked, this.pathWords);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
-    const searched = asked.some((w) => !onlyIntent(w.term)) ? asked.filter((w) => !onlyIntent(w.term)) : asked;
+    const intentOnly = (w: Word, i: number) => onlyIntent(w.term) && !nounUse(w, i, this.pathWords);
+    const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
     const leaf = (source: string, weight: number, plural?: boolean) => {
@@ -157,6 +161,21 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           leaf(term, 1);
         }
     }
+    // The initials of two to four words in a row, where the index has them as a word: paths abbreviate
+    // ("multi-factor authentication" and /mfa, "non-fungible token" and /nft, "single sign-on" and /sso).
+    // The run starts and ends with a word of meaning, its words are not abbreviations themselves ("user id"
+    // is no "ui"), and its initials are not a word the request wrote.
+    const written = pieces(query!);
+    for (let i = 0; i < written.length; i++)
+      for (let n = 2; n <= 4 && i + n <= written.length; n++) {
+        const run = written.slice(i, i + n);
+        const initials = run.map((p) => p[0]).join("");
+        if (isFunctionWord(run[0]!) || isFunctionWord(run[n - 1]!) || run.some((p) => p.length < 3) || written.includes(initials)) continue;
+        if (/^[a-z]+$/.test(initials) && this.index.has(initials) && !askedTerms.has(initials)) {
+          askedTerms.add(initials);
+          leaf(initials, 1);
+        }
+      }
 
     // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many leaves an operation matched.
     const { score, matchedLeaves, seenBy, resourceNumber, total } = this.scratch;

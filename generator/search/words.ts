@@ -16,6 +16,9 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether a lower-case word is one of English's function words ("the", "of", "with"). */
+export const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
+
 export interface Word {
   /** The dictionary form ("members" → "member"), what is indexed and matched. */
   term: string;
