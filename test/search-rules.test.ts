@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Bm25Index } from "../generator/search/bm25-index.js";
 import { OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
 import { words } from "../generator/search/words.js";
 
@@ -117,5 +119,37 @@ describe("search rules on in-memory indexes", () => {
   it("a phrase of means still counts in full when the request has no other words", () => {
     const ops = [op("POST", "/login/password", "login_with_password"), op("POST", "/login/code", "login_with_code")];
     expect(top(ops, "with a password")[0]).toBe("login_with_password");
+  });
+});
+
+describe("typo matching", () => {
+  /** The textbook Levenshtein distance, to check the bounded one against. */
+  function levenshtein(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    for (let i = 1; i <= a.length; i++)
+      for (let j = 1; j <= b.length; j++)
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    return d[a.length]![b.length]!;
+  }
+
+  it("finds exactly the index words within the distance (property, against the textbook distance)", () => {
+    const word = fc.string({ unit: fc.constantFrom(..."abcdeilnorst"), minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 40 }), word, fc.integer({ min: 0, max: 3 }), (vocabulary, term, max) => {
+        const index = new Bm25Index(
+          vocabulary.map((v) => [[v]]),
+          [1],
+        );
+        const found = index
+          .near(term, max)
+          .map(([t]) => t)
+          .sort();
+        const expected = vocabulary.filter((v) => v !== term && levenshtein(term, v) <= max).sort();
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

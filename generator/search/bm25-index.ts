@@ -104,19 +104,57 @@ export class Bm25Index {
   }
 }
 
-/** Levenshtein distance, giving up (returning max + 1) once every path is over `max`. */
+/** Letter counts of the word being compared, reused: the bag distance below needs one pass per candidate. */
+const letters = new Int32Array(128);
+let rowA = new Int32Array(32);
+let rowB = new Int32Array(32);
+
+/**
+ * Levenshtein distance, giving up (returning max + 1) as soon as it must exceed `max`. Two cheap bounds
+ * first: the bag distance (letters one word has and the other lacks, a lower bound of the edit distance)
+ * rejects most words of an index without the table; the table itself is computed only within `max` of its
+ * diagonal, in two reused rows.
+ */
 function editDistance(a: string, b: string, max: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  letters.fill(0);
+  for (let i = 0; i < a.length; i++) letters[a.charCodeAt(i) & 127]!++;
+  for (let j = 0; j < b.length; j++) letters[b.charCodeAt(j) & 127]!--;
+  let surplus = 0;
+  let deficit = 0;
+  for (let c = 0; c < 128; c++) {
+    const n = letters[c]!;
+    if (n > 0) surplus += n;
+    else deficit -= n;
+  }
+  if (Math.max(surplus, deficit) > max) return max + 1;
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let previous = rowA;
+  let current = rowB;
+  const outside = max + 1;
+  for (let j = 0; j <= b.length; j++) previous[j] = j <= max ? j : outside;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    current[0] = i <= max ? i : outside;
+    if (from > 1) current[from - 1] = outside;
+    let best = current[0]!;
+    for (let j = from; j <= to; j++) {
+      const value = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      current[j] = value > outside ? outside : value;
       if (value < best) best = value;
     }
-    if (best > max) return max + 1;
+    if (to < b.length) current[to + 1] = outside;
+    if (best > max) return outside;
+    const swap = previous;
     previous = current;
+    current = swap;
   }
-  return previous[b.length]!;
+  return Math.min(previous[b.length]!, outside);
 }

@@ -200,10 +200,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     if (intent.methods && leaves.some((l) => l.source === intent.methods!.term)) delete intent.methods;
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
+    const phrased = this.phrased(asked);
     for (const d of touched) {
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
-      total[d] = score[d]! * matchedLeaves[d]! * this.boost(d, entry, resourceNumber[d]!, asked, intent);
+      total[d] = score[d]! * matchedLeaves[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -222,7 +223,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, asked, intent, notes);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, notes);
       return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
@@ -237,7 +238,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   }
 
   /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
-  private boost(doc: number, entry: E, resourceNumber: number, asked: Word[], intent: MethodIntent, notes?: string[]): number {
+  private boost(
+    doc: number,
+    entry: E,
+    resourceNumber: number,
+    phrased: ReadonlySet<number>,
+    intent: MethodIntent,
+    notes?: string[],
+  ): number {
     let factor = this.versionFactor[doc]!;
     if (intent.methods?.methods.has(entry.method)) {
       factor *= METHOD_BOOST;
@@ -247,14 +255,29 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
     if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
-    if (asked.length >= 2) {
-      const sequence = asked.map((w) => w.term);
-      if (this.prose[doc]!.some((text) => containsRun(text, sequence))) {
-        factor *= PHRASE_BOOST;
-        notes?.push("phrase");
-      }
+    if (phrased.has(doc)) {
+      factor *= PHRASE_BOOST;
+      notes?.push("phrase");
     }
     return factor;
+  }
+
+  /**
+   * The operations whose summary or description has the request's words in order. Only those that have the
+   * request's rarest word can, so only they are read (a common word may be in thousands of operations).
+   */
+  private phrased(asked: readonly Word[]): Set<number> {
+    const out = new Set<number>();
+    if (asked.length < 2) return out;
+    const sequence = asked.map((w) => w.term);
+    let rarest: Posting | undefined;
+    for (const term of sequence) {
+      const posting = this.index.postings.get(term);
+      if (!posting) return out;
+      if (!rarest || posting.docs.length < rarest.docs.length) rarest = posting;
+    }
+    for (const doc of rarest!.docs) if (this.prose[doc]!.some((text) => containsRun(text, sequence))) out.add(doc);
+    return out;
   }
 }
 
