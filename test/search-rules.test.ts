@@ -102,6 +102,12 @@ describe("search rules on in-memory indexes", () => {
       q: "find the user id",
       first: "get_user",
     },
+    {
+      rule: "WordNet's words beside an asked word are that one word: several of them do not outweigh the word itself",
+      ops: [op("GET", "/costs/tolls", "list_costs_tolls"), op("GET", "/catalog/prices", "list_catalog_prices")],
+      q: "price",
+      first: "list_catalog_prices",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });
@@ -114,6 +120,18 @@ describe("search rules on in-memory indexes", () => {
       ["datum", true],
       ["send", false],
     ]);
+  });
+
+  it("a related word that only says a method is no word of the request: 'experience' does not bring in 'get'", () => {
+    const ops = [
+      op("GET", "/applications/{id}/sign-in-experience", "get_application_sign_in_experience"),
+      op("PATCH", "/applications/{id}/sign-in-experience", "update_application_sign_in_experience"),
+      op("GET", "/get-started", "get_get_started"),
+    ];
+    const [hit] = new OperationSearch(ops).search("get the sign-in experience", {}, 1);
+    expect(hit?.entry.operation_id).toBe("get_application_sign_in_experience");
+    expect(hit?.why).toContain("method: GET (get)");
+    expect(hit?.why).not.toContain("get~");
   });
 
   it("a phrase of means still counts in full when the request has no other words", () => {

@@ -239,7 +239,10 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   whose permission keys repeat its paths, is weighed differently from one with written documentation.
 - **Related words.** A word also searches for the words of its WordNet synsets (the
   [synonyms](https://www.npmjs.com/package/synonyms) package: 12,430 headwords of WordNet 3), in either
-  direction, at 0.35 of an asked word's weight, and only those some operation of the index has.
+  direction, at 0.35 of an asked word's weight, and only those some operation of the index has. They stand
+  for the word they came from: an operation that has several of them has met that one word, and counts it at
+  0.35 among the words it met (the score is multiplied by that count, as MiniSearch does). A related word that
+  only names a method ("experience" is a synonym of "get" in WordNet) is left out.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE; "add", "new",
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.3
   times more. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular

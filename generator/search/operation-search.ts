@@ -77,6 +77,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly scratch: {
     score: Float64Array;
     matchedLeaves: Uint16Array;
+    /** The words matched, a related word or a word of means counting its weight. */
+    coordination: Float64Array;
+    /** How much the current word has counted in `coordination` so far. */
+    counted: Float64Array;
     seenBy: Int32Array;
     resourceNumber: Uint8Array;
     total: Float64Array;
@@ -89,6 +93,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     this.scratch = {
       score: new Float64Array(n),
       matchedLeaves: new Uint16Array(n),
+      coordination: new Float64Array(n),
+      counted: new Float64Array(n),
       seenBy: new Int32Array(n).fill(-1),
       resourceNumber: new Uint8Array(n),
       total: new Float64Array(n),
@@ -127,11 +133,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
-    const leaf = (source: string, weight: number, plural?: boolean) => {
+    const leaf = (source: string, weight: number, plural?: boolean, related: readonly string[] = []) => {
       if (leaves.some((l) => l.source === source)) return;
       const derived: Leaf["derived"] = [];
       const own = this.index.postings.get(source);
-      if (own) derived.push({ term: source, weight, posting: own });
+      if (own) derived.push({ term: source, weight, counts: weight, posting: own });
       // A word the index has is matched as itself; only a word it lacks is taken for the start of one
       // ("techn") or a typo ("paymnt"), so that "alert" does not also count as "alerts".
       else if (askedTerms.has(source)) {
@@ -139,8 +145,16 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         if (source.length >= 4) for (const [t, w] of this.index.prefixed(source)) expansions.set(t, w);
         if (source.length >= 5)
           for (const [t, w] of this.index.near(source, Math.round(source.length * 0.2))) if (!expansions.has(t)) expansions.set(t, w);
-        for (const [t, w] of expansions) derived.push({ term: t, weight: weight * w, posting: this.index.postings.get(t)! });
+        for (const [t, w] of expansions)
+          derived.push({ term: t, weight: weight * w, counts: weight, posting: this.index.postings.get(t)! });
       }
+      // WordNet's words beside it are the same word of the request, at a lower weight: an operation that
+      // has several of them has still met one word.
+      for (const r of related)
+        if (!askedTerms.has(r) && !onlyIntent(r) && r !== source) {
+          const posting = this.index.postings.get(r);
+          if (posting) derived.push({ term: r, weight: RELATED_WEIGHT * weight, counts: RELATED_WEIGHT * weight, posting });
+        }
       if (derived.length) leaves.push({ source, derived, ...(plural !== undefined ? { plural } : {}) });
     };
     // Words of a phrase of means ("with the given data") say what the request is done with, not what it
@@ -148,9 +162,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const hasObject = searched.some((w) => !w.means);
     for (const w of searched) {
       const weight = w.means && hasObject ? MEANS_WEIGHT : 1;
-      leaf(w.term, weight, w.plural);
+      leaf(w.term, weight, w.plural, relatedWords(w.term));
       leaf(w.surface, weight, w.plural);
-      for (const r of relatedWords(w.term)) if (!askedTerms.has(r) && this.index.has(r)) leaf(r, RELATED_WEIGHT * weight);
     }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
     for (let i = 0; i + 1 < asked.length; i++) {
@@ -178,20 +191,26 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       }
 
     // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many leaves an operation matched.
-    const { score, matchedLeaves, seenBy, resourceNumber, total } = this.scratch;
+    const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total } = this.scratch;
     const touched: number[] = [];
     const resourceBit = 1 << FIELDS.indexOf("resource");
     leaves.forEach((l, li) => {
-      for (const { weight, posting } of l.derived)
+      for (const { weight, counts, posting } of l.derived)
         for (let i = 0; i < posting.docs.length; i++) {
           const d = posting.docs[i]!;
           if (seenBy[d] !== li) {
             if (!matchedLeaves[d]) touched.push(d);
             seenBy[d] = li;
             matchedLeaves[d]!++;
+            counted[d] = 0;
+          }
+          // An operation meets each word of the request once, as much as its best form counts.
+          if (counts > counted[d]!) {
+            coordination[d]! += counts - counted[d]!;
+            counted[d] = counts;
           }
           score[d]! += weight * posting.scores[i]!;
-          if (l.plural !== undefined && posting.fields[i]! & resourceBit) resourceNumber[d]! |= l.plural ? 2 : 1;
+          if (l.plural !== undefined && counts === 1 && posting.fields[i]! & resourceBit) resourceNumber[d]! |= l.plural ? 2 : 1;
         }
     });
 
@@ -204,7 +223,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     for (const d of touched) {
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
-      total[d] = score[d]! * matchedLeaves[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent);
+      total[d] = score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -230,6 +249,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     for (const d of [...touched, ...kept]) {
       score[d] = 0;
       matchedLeaves[d] = 0;
+      coordination[d] = 0;
       seenBy[d] = -1;
       resourceNumber[d] = 0;
       total[d] = 0;
@@ -350,7 +370,8 @@ function fieldsIn(posting: Posting, doc: number): number {
 /** One word of the request as searched: its own term, or what a word start or typo of it matched. */
 interface Leaf {
   source: string;
-  derived: { term: string; weight: number; posting: Posting }[];
+  /** The index words it matches: `weight` scales their scores, `counts` is how much meeting one counts as meeting the word. */
+  derived: { term: string; weight: number; counts: number; posting: Posting }[];
   /** For a word the request wrote: whether it wrote it as a plural. */
   plural?: boolean;
 }
