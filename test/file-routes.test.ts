@@ -132,6 +132,16 @@ const cases: Case[] = [
     diagnostics: ["APX232 src/api/middlewares.ts:7"],
   },
   {
+    name: "fileRoutes: a method declared but not defined (`export declare const GET`) answers nothing and is reported",
+    files: {
+      "src/api/orders/route.ts": `${MEDUSA_HTTP}export declare const GET: (req: MedusaRequest, res: MedusaResponse) => Promise<void>;\nexport const POST = async (req: MedusaRequest, res: MedusaResponse) => { res.json({}); };\n`,
+      "src/api/orders/[id]/route.ts": `${MEDUSA_HTTP}export declare function DELETE(req: MedusaRequest, res: MedusaResponse): Promise<void>;\nexport function PATCH(req: MedusaRequest): void;\nexport function PATCH(req: MedusaRequest, res?: MedusaResponse): void { res?.json({}); }\n`,
+    },
+    config: API,
+    routes: ["PATCH /orders/{id} []", "POST /orders []"],
+    diagnostics: ["APX233 src/api/orders/[id]/route.ts:2", "APX233 src/api/orders/route.ts:2"],
+  },
+  {
     name: "middlewares.ts: a plain exported array",
     files: {
       "src/lib/auth.ts": AUTH,

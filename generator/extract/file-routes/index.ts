@@ -136,6 +136,13 @@ function extractFileRoutes(
     };
     if (found.style === "methods") {
       for (const statement of file.statements) {
+        for (const [method, node] of declaredMethods(statement))
+          diagnostics.warning(
+            "APX233",
+            `${relative(file.fileName)} declares ${method} (\`declare\`) without defining it: nothing answers ${method} ${route.paths[0] ?? ""} from this file at run time, so it is not indexed.`,
+            siteOf(node),
+            "Export the handler itself (`export const GET = async (req, res) => { ... }`); a declaration only gives it a type.",
+          );
         for (const [method, node] of exportedMethods(statement)) {
           const value = interpreter.exportOf(instance, method, node);
           const app = host.servedApp(value);
@@ -397,7 +404,8 @@ function importSource(identifier: ts.Identifier): string | undefined {
 /** `export async function GET`, `export const POST = ...`, `export { handler as PUT }`. */
 function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
   const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  if (ts.isFunctionDeclaration(statement) && exported && statement.name && METHODS.includes(statement.name.text))
+  // A function without a body is an overload signature (its implementation follows) or a declaration.
+  if (ts.isFunctionDeclaration(statement) && exported && statement.body && statement.name && METHODS.includes(statement.name.text))
     return [[statement.name.text, statement]];
   if (ts.isVariableStatement(statement) && exported) {
     const out: [string, ts.Node][] = [];
@@ -417,6 +425,23 @@ function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
   if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
     return statement.exportClause.elements.filter((e) => METHODS.includes(e.name.text)).map((e) => [e.name.text, e]);
   }
+  return [];
+}
+
+/**
+ * Method exports that are declarations only (`export declare const GET: Handler`, `export declare function
+ * POST(...)`): they give a type and emit nothing, so the module has no such export at run time.
+ */
+function declaredMethods(statement: ts.Statement): [string, ts.Node][] {
+  const modifiers = ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : [];
+  if (!modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+  const declared = modifiers.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword);
+  if (ts.isFunctionDeclaration(statement) && declared && statement.name && METHODS.includes(statement.name.text))
+    return [[statement.name.text, statement]];
+  if (ts.isVariableStatement(statement))
+    return statement.declarationList.declarations
+      .filter((d) => !d.initializer && ts.isIdentifier(d.name) && METHODS.includes(d.name.text))
+      .map((d) => [(d.name as ts.Identifier).text, d]);
   return [];
 }
 
