@@ -154,6 +154,11 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
   } else if (reader.type === "openapi-fragments") {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => f.endsWith(reader.suffix));
     for (const file of sources) operations.push(...operationsOf(JSON.parse(git(gitDir, ["show", `${at}:${file}`]).toString("utf8")), spec));
+  } else if (reader.type === "routes-manifest") {
+    sources = [reader.file];
+    const manifest = JSON.parse(git(gitDir, ["show", `${at}:${reader.file}`]).toString("utf8")) as Record<string, string>;
+    for (const [route, target] of Object.entries(manifest))
+      if (target.includes(`"${reader.module}`)) operations.push({ method: ANY_METHOD, path: `${spec.prefix ?? ""}${route}` });
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
     for (const file of sources) {
@@ -190,3 +195,6 @@ export function normalizePath(p: string): string {
 }
 
 export const operationKey = (method: string, path: string): string => `${method.toUpperCase()} ${normalizePath(path)}`;
+
+/** The method of an oracle that lists paths only (a route manifest): any operation at the path matches it. */
+export const ANY_METHOD = "*";

@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type DocScores, docScores } from "./doc-scores.js";
 import { materialize } from "./materialize.js";
-import { operationKey, readOracle, type Oracle } from "./oracle.js";
+import { ANY_METHOD, operationKey, readOracle, type Oracle } from "./oracle.js";
 import { SERVICES, type Service } from "./services.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -183,9 +183,14 @@ function compare(s: Service, oracle: Oracle, ops: IndexedOp[], written: boolean)
   const actual = new Map<string, IndexedOp>();
   for (const op of ops) if (inScope(s, op.path)) actual.set(operationKey(op.method, op.path), op);
   const expectedKeys = new Set(expected.map((o) => operationKey(o.method, o.path)));
-  const missed = [...expectedKeys].filter((k) => !actual.has(k)).sort();
+  // A paths-only oracle (ANY_METHOD) is met by any operation at its path, and lists every operation there.
+  const pathOf = (key: string) => key.slice(key.indexOf(" ") + 1);
+  const actualPaths = new Set([...actual.keys()].map(pathOf));
+  const anyMethodPaths = new Set([...expectedKeys].filter((k) => k.startsWith(`${ANY_METHOD} `)).map(pathOf));
+  const found = (key: string) => (key.startsWith(`${ANY_METHOD} `) ? actualPaths.has(pathOf(key)) : actual.has(key));
+  const missed = [...expectedKeys].filter((k) => !found(k)).sort();
   const matched = expectedKeys.size - missed.length;
-  const extra = [...actual.keys()].filter((k) => !expectedKeys.has(k)).length;
+  const extra = [...actual.keys()].filter((k) => !expectedKeys.has(k) && !anyMethodPaths.has(pathOf(k))).length;
   let permissions: RunResult["permissions"] = null;
   if (oracle.hasPermissions) {
     permissions = { compared: 0, agree: 0 };

@@ -21,7 +21,13 @@ export interface OracleSpec {
     /** Every `*.openapi.json` fragment under `dir` (Logto keeps one fragment per route file). */
     | { type: "openapi-fragments"; dir: string; suffix: string }
     /** `callee({ method, path })` declarations of a zod-to-openapi registry, read with the TypeScript parser. */
-    | { type: "registry-calls"; dir: string; callee: string };
+    | { type: "registry-calls"; dir: string; callee: string }
+    /**
+     * A committed route manifest (`{ "/path/:id": "...route module..." }`) the project's own tooling writes from
+     * its route files: paths only, so it is scored by path (any method); entries whose module does not start
+     * with `module` belong to another package and are left out.
+     */
+    | { type: "routes-manifest"; file: string; module: string };
   /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
   commit?: string;
   /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
@@ -40,7 +46,7 @@ export interface Service {
   framework: string;
   style: string;
   /** Workspace kind when the repository is a monorepo. */
-  monorepo: false | "pnpm" | "yarn" | "npm";
+  monorepo: false | "pnpm" | "yarn" | "npm" | "bun";
   /** The folder apidex runs on, relative to the repository root (a folder with a tsconfig.json). */
   app: string;
   oracle: OracleSpec;
@@ -261,6 +267,20 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "openapi", files: ["src/test/e2e/api/openapi/__snapshots__/openapi.e2e.test.ts.snap"] },
       note: "the OpenAPI snapshot written by the e2e test from the running application (@wesleytodd/openapi over the registered Express routes); pinned to the last commit before the snapshot test was removed (b65bfaa52f)",
+    },
+  },
+  {
+    name: "mercur",
+    repo: "mercurjs/mercur",
+    commit: "e26725277f96881d400f00664fda6a263b89e719",
+    framework: "Medusa 2 (file-system routes)",
+    style: "a folder of route.ts files (src/api/**/route.ts) with nested middlewares.ts matcher configs",
+    monorepo: "bun",
+    app: "packages/core",
+    oracle: {
+      kind: "generated",
+      reader: { type: "routes-manifest", file: "packages/cli/routes-manifest.json", module: "@mercurjs/core/" },
+      note: "packages/cli/routes-manifest.json, written by packages/cli/scripts/generate-routes-manifest.ts with Mercur's own route-file reader (its codegen, not apidex's rules); paths only, so scored by path. Its @medusajs/medusa entries are the framework's own routes, not this package's, and are left out. The miss is /admin/orders, whose route.ts only declares `export declare const GET` (nothing answers it from this file; apidex reports APX233)",
     },
   },
 ];
