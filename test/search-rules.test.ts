@@ -108,6 +108,30 @@ describe("search rules on in-memory indexes", () => {
       q: "price",
       first: "list_catalog_prices",
     },
+    {
+      rule: "a verb of another method than the request's verb is a word of what is asked ('get new user count')",
+      ops: [
+        op("GET", "/dashboard/users/new", "get_dashboard_users_new"),
+        op("GET", "/dashboard/users/total", "get_dashboard_users_total"),
+        op("GET", "/users", "list_users"),
+        op("GET", "/users/{id}", "get_user"),
+        op("POST", "/users", "create_user"),
+      ],
+      q: "Get new user count",
+      first: "get_dashboard_users_new",
+    },
+    {
+      rule: "'create or replace' asks for the replacing operation too",
+      ops: [
+        op("POST", "/email-templates/preview", "preview_email_templates"),
+        op("DELETE", "/email-templates", "delete_email_templates"),
+        op("GET", "/email-templates", "list_email_templates"),
+        op("PATCH", "/email-templates/{id}", "update_email_template"),
+        op("PUT", "/email-templates", "replace_email_templates"),
+      ],
+      q: "Create or replace a list of email templates",
+      first: "replace_email_templates",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -249,7 +249,10 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more. A verb that
   makes an item ("create", "add", "register") takes a singular noun and posts to the collection, so there the
   singular asks for no item. A method's verb written as a plural noun after the first word, where the
-  paths spell it too ("the balance changes" and /balance-changes), is read as the noun it is there.
+  paths spell it too ("the balance changes" and /balance-changes), is read as the noun it is there. A second
+  verb of another method than the request's verb is searched as a word ("get new user count" and
+  /users/new, "create or replace the templates" and replace_templates), unless an article makes it a noun
+  ("a list of").
 - **What is acted on, and what with.** Words after "with", "using", "via" or "through" (until "and", "or",
   "then") say what the request is done with, not what it acts on ("create a hook with the given data"): they
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"

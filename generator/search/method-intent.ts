@@ -83,6 +83,12 @@ const CONTENT = new Set(["datum", "data", "info", "information"]);
  * Whether a term only says which method, or many or one: it is not searched as a word when the request has
  * others ("get", "all", "one", "id" in "the user by id").
  */
+/** Whether a term is one of the verbs that mean a method ("get", "remove", "new"). */
+export const isMethodVerb = (term: string): boolean => BY_VERB.has(term);
+
+/** The methods a verb means ("update": PUT and PATCH), none for another word. */
+export const methodsOf = (term: string): string[] => [...(BY_VERB.get(term) ?? [])];
+
 export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term) || CONTENT.has(term);
 
 /**

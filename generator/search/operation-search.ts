@@ -3,7 +3,7 @@ import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
 import { lemma, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
-import { endsInParameter, type MethodIntent, methodIntent, nounUse, onlyIntent } from "./method-intent.js";
+import { endsInParameter, isMethodVerb, methodsOf, type MethodIntent, methodIntent, nounUse, onlyIntent } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
 import { indexTerms, isFunctionWord, pieces, type Word, terms, words } from "./words.js";
 
@@ -129,7 +129,15 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const intent = methodIntent(asked, this.pathWords);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
-    const intentOnly = (w: Word, i: number) => onlyIntent(w.term) && !nounUse(w, i, this.pathWords);
+    // A second verb of another method than the request's verb is a word of what is asked ("get new user
+    // count": /users/new; "create or replace the templates": replace_templates), not a second intent;
+    // after an article it is a noun ("create a list of templates").
+    const otherVerb = (w: Word) =>
+      intent.methods !== undefined &&
+      isMethodVerb(w.term) &&
+      !w.afterArticle &&
+      !methodsOf(w.term).some((m) => intent.methods!.methods.has(m));
+    const intentOnly = (w: Word, i: number) => onlyIntent(w.term) && !nounUse(w, i, this.pathWords) && !otherVerb(w);
     const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];

@@ -28,7 +28,11 @@ export interface Word {
   plural: boolean;
   /** Inside a phrase of means ("with the given data", "using a code"): what the request is done with, not what it acts on. */
   means?: boolean;
+  /** Right after an article ("a list of", "the update"): a noun there, whatever else it can be. */
+  afterArticle?: boolean;
 }
+
+const ARTICLES = new Set(["a", "an", "the"]);
 
 /** Prepositions that open a phrase of means; a new clause ends it. */
 const MEANS = new Set(["with", "using", "via", "through"]);
@@ -48,12 +52,15 @@ export function pieces(text: string): string[] {
 export function words(text: string): Word[] {
   const out: Word[] = [];
   let means = false;
+  let previous = "";
   for (const surface of pieces(text)) {
     if (MEANS.has(surface)) means = true;
     else if (CLAUSE.has(surface)) means = false;
+    const afterArticle = ARTICLES.has(previous);
+    previous = surface;
     if (FUNCTION_WORDS.has(surface)) continue;
     const { word, plural } = lemma(surface);
-    out.push({ term: word, surface, plural, ...(means ? { means } : {}) });
+    out.push({ term: word, surface, plural, ...(means ? { means } : {}), ...(afterArticle ? { afterArticle } : {}) });
   }
   return out;
 }
