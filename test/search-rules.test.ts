@@ -132,6 +132,23 @@ describe("search rules on in-memory indexes", () => {
       q: "Create or replace a list of email templates",
       first: "replace_email_templates",
     },
+    {
+      rule: "an index word that begins an asked one and is no common English word is its abbreviation ('exp')",
+      ops: [
+        op("PATCH", "/sign-in-exp", "update_sign_in_exp"),
+        op("PATCH", "/sign-in/settings", "update_sign_in_settings"),
+        op("GET", "/experiences", "list_experiences"),
+        op("GET", "/sign-in-exp", "get_sign_in_exp"),
+      ],
+      q: "update the sign-in experience",
+      first: "update_sign_in_exp",
+    },
+    {
+      rule: "a common word is no abbreviation ('set' does not stand for 'settings')",
+      ops: [op("GET", "/sets", "list_sets"), op("GET", "/preferences", "list_preferences"), op("GET", "/accounts", "list_accounts")],
+      q: "show the settings",
+      first: undefined,
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

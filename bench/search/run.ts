@@ -258,6 +258,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
   are read as the determiners they are here, and "data", "info" and "information" as the content of what the
   request names ("user data" asks for the user), so they are searched only when the request has no other words.
+- **Abbreviations.** A word of the index that begins an asked word, is two letters shorter or more and is no
+  common English word (wink-lexicon's 13,000 words) is its abbreviation: "exp" of "experience", "auth" of
+  "authentication", "org" of "organization" count like a related word; "set" is no "settings".
 - **Acronyms.** The initials of two to four words in a row match a word of the index ("multi-factor
   authentication" and /mfa, "non-fungible token" and /nft), when the run starts and ends with a word of
   meaning, has no word under three letters ("user id" is no "ui") and its initials are not a word the request

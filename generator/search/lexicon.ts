@@ -84,3 +84,14 @@ export function relatedWords(word: string): readonly string[] {
   }
   return related.get(word) ?? [];
 }
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether a lower-case word is a common English word (wink-lexicon's lexicon of about 13,000 words): "use",
+ * "set" and "pass" are; "auth", "exp", "org" and "repo" are not, so they can be abbreviations.
+ */
+export function isCommonWord(word: string): boolean {
+  common ??= new Set(Object.keys(require("wink-lexicon/src/lexicon.js") as Record<string, unknown>).map((w) => w.toLowerCase()));
+  return common.has(word);
+}

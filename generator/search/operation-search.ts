@@ -1,7 +1,7 @@
 import { checksKey } from "../model/key-reach.js";
 import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
-import { lemma, relatedWords } from "./lexicon.js";
+import { isCommonWord, lemma, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
 import { endsInParameter, isMethodVerb, methodsOf, type MethodIntent, methodIntent, nounUse, onlyIntent } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
@@ -27,6 +27,8 @@ export interface SearchHit<E extends SearchableOperation = SearchableOperation> 
 const RELATED_WEIGHT = 0.35;
 /** A word in a phrase of means ("with the given data", "using a code") counts this much of an asked word. */
 const MEANS_WEIGHT = 0.35;
+/** An index word that abbreviates an asked one ("exp" for "experience") counts this much of it. */
+const ABBREVIATION_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
 const METHOD_BOOST = 1.3;
 /** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
@@ -156,6 +158,15 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         for (const [t, w] of expansions)
           derived.push({ term: t, weight: weight * w, counts: weight, posting: this.index.postings.get(t)! });
       }
+      // An index word that begins this one and is no common English word is its abbreviation ("exp" of
+      // "experience", "auth" of "authentication", "org" of "organization"): the same word, at a lower weight.
+      if (askedTerms.has(source))
+        for (let n = 3; n <= source.length - 2; n++) {
+          const short = source.slice(0, n);
+          const posting = this.index.postings.get(short);
+          if (posting && !isCommonWord(short) && !askedTerms.has(short))
+            derived.push({ term: short, weight: ABBREVIATION_WEIGHT * weight, counts: ABBREVIATION_WEIGHT * weight, posting });
+        }
       // WordNet's words beside it are the same word of the request, at a lower weight: an operation that
       // has several of them has still met one word.
       for (const r of related)
