@@ -438,6 +438,20 @@ const negatives: Case[] = [
     diagnostics: ["APX210 app.ts:4", "APX210 app.ts:5"],
   },
   {
+    name: "an HTTP client's get(path, options) in a function nothing calls is no route registration; a handler or route options with one are",
+    files: {
+      "app.ts": [
+        `import express from "express"; import axios from "axios"; const app = express();`,
+        `class Client { private readonly axios = axios.create(); docIds(baseId: string) { return this.axios.get(\`/base/\${baseId}/doc-ids\`, { headers: { cookie: "" } }); } }`,
+        `function later() { app.get("/later", (q, s) => s.end()); }`,
+        `function options() { app.get("/options", { handler: (q: unknown, s: { end(): void }) => s.end() }); }`,
+        `app.get("/ok", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /ok []"],
+    diagnostics: ["APX210 app.ts:3", "APX210 app.ts:4"],
+  },
+  {
     name: "early exits (continue, break, return, throw) decided on static data run as at run time; an undecidable one stops what follows, reported",
     files: {
       "app.ts": [

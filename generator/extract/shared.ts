@@ -241,8 +241,23 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   // use(...): a registration when it mounts something at a path or passes a router or a permission check;
   // use(logger()) under a condition is harmless.
   if (method === "use") return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()));
-  if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish);
+  if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
+}
+
+/**
+ * A registration passes something that answers the request after the path: a function, a name, a call,
+ * an array of handlers, or route options holding a `handler` (Fastify). A call whose other arguments are
+ * all plain option objects is an HTTP client's (`this.axios.get("/base/x", { headers })`), not a route.
+ */
+function passesHandler(call: ts.CallExpression): boolean {
+  return call.arguments
+    .slice(1)
+    .some(
+      (arg) =>
+        !ts.isObjectLiteralExpression(arg) ||
+        arg.properties.some((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === "handler"),
+    );
 }
 
 function isPathLiteral(node: ts.Expression | undefined): boolean {
