@@ -281,6 +281,32 @@ const cases: Case[] = [
     routes: ["DELETE /api/v1/surveys [surveys.delete]", "GET /api/v1/surveys [surveys.read]", "POST /api/v1/surveys [surveys.write]"],
   },
   {
+    name: "a wrapper's options property named for permission keys states them, whatever the wrapper is called (requiredPermissions, scopes)",
+    files: {
+      "lib/workspace.ts": [
+        `type Handler = (input: { req: Request }) => Promise<Response>;`,
+        `export const withWorkspace = (handler: Handler, options: { requiredPermissions?: string[]; requiredRoles?: string[]; scopes?: string[] } = {}) => (req: Request) => handler({ req });`,
+        `export const LINKS_WRITE = "links.write" as const;`,
+      ].join("\n"),
+      "app/api/links/route.ts": [
+        `import { LINKS_WRITE, withWorkspace } from "../../../lib/workspace";`,
+        `export const GET = withWorkspace(async () => Response.json([]), { requiredPermissions: ["links.read"] });`,
+        `export const POST = withWorkspace(async () => Response.json({}), { requiredPermissions: [LINKS_WRITE], requiredRoles: ["owner"] });`,
+        `export const DELETE = withWorkspace(async () => new Response(null), { required_scopes: ["links.delete", "links.admin"] });`,
+        `export const PATCH = withWorkspace(async () => Response.json({}), { requiredPermissions: [] });`,
+        `export const PUT = withWorkspace(async () => Response.json({}), { requiredPermissions: process.env.KEYS!.split(",") });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/links [links.admin,links.delete]",
+      "GET /api/links [links.read]",
+      "PATCH /api/links []",
+      "POST /api/links [links.write]",
+      "PUT /api/links [] unresolved(permissions)",
+    ],
+    diagnostics: ["APX301 app/api/links/route.ts:6"],
+  },
+  {
     name: "pages/api: a wrapper given a method-keyed object answers its keys (written, const, re-exported, nested, methods)",
     files: {
       "lib/auth.ts": AUTH,

@@ -1,3 +1,4 @@
+import { isPermissionOption } from "../resolve/permission-option.js";
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
@@ -200,6 +201,14 @@ export abstract class RouterHost implements HostAdapter {
               : ts.isShorthandPropertyAssignment(property)
                 ? property.name
                 : undefined;
+            // `withWorkspace(handler, { requiredPermissions: ["links.write"] })`: a property named for the
+            // keys it holds states them, whatever the wrapper is called.
+            const name =
+              property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+            if (member && name && isPermissionOption(name)) {
+              parts.checks.push(this.interpreter.optionPropertyCheck(inner, member, call.scope));
+              continue;
+            }
             if (!member || !(ts.isArrowFunction(member) || ts.isFunctionExpression(member) || ts.isIdentifier(member))) continue;
             const memberValue = this.interpreter.evaluate(member, call.scope);
             if (memberValue.kind === "function" || memberValue.kind === "check") this.collect(member, memberValue, call, parts);

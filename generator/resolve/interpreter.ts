@@ -1767,6 +1767,17 @@ export class Interpreter {
     }
   }
 
+  /**
+   * The keys an options property of a wrapper call states by its name (`withWorkspace(handler, {
+   * requiredPermissions: ["links.write"] })`): strings are keys, an empty list or `false` names none, and a
+   * value apidex cannot read is a warning that marks the check unresolved.
+   */
+  optionPropertyCheck(call: ts.CallExpression, member: ts.Expression, scope: Scope): CheckValue {
+    const result: CheckValue = { kind: "check", keys: [], node: call };
+    this.readKeysInto(member, this.argument(member, scope), [], result, (why) => this.reportUnresolvedKey(call, member, why));
+    return result;
+  }
+
   private reportUnresolvedKey(call: ts.CallExpression, arg: ts.Expression, reason: string): void {
     this.diagnostics.warning(
       "APX301",

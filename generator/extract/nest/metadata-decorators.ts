@@ -1,3 +1,4 @@
+import { isPermissionOption } from "../../resolve/permission-option.js";
 import { ts } from "../../typescript.js";
 import { isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
@@ -14,9 +15,6 @@ import type { Value } from "../../resolve/values.js";
  * property holds the key; one that sets none there (`@Auth({ admin: true })`) names no key.
  */
 const PERMISSION_METADATA = /^(?:required?[-_ ]?)?(?:permissions?|perms?|scopes?)$/i;
-
-/** An options property that names a permission: `@Authenticated({ permission: Permission.AssetRead })`. */
-const PERMISSION_OPTION = /^(?:permissions?|scopes?)$/;
 
 /** Where a metadata decorator's keys come from, for one decorator on a class or method. */
 export interface MetadataKeySource {
@@ -55,7 +53,7 @@ export function metadataPermissionDecorators(
       const literal = unwrapExpression(arg);
       if (!ts.isObjectLiteralExpression(literal)) return [];
       return literal.properties.flatMap((p) =>
-        ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && PERMISSION_OPTION.test(p.name.text)
+        ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && isPermissionOption(p.name.text)
           ? [p.initializer]
           : [],
       );
