@@ -438,6 +438,21 @@ const negatives: Case[] = [
     diagnostics: ["APX210 app.ts:4", "APX210 app.ts:5"],
   },
   {
+    name: "middleware given options named for their keys (permissions, scopes, requiredScopes) states them, in use() and route arguments",
+    files: {
+      "auth.ts": `import type { RequestHandler } from "express";\nexport const authorize = (options: { permissions?: string[]; scopes?: string[]; requiredScopes?: string[]; roles?: string[] }): RequestHandler => (req, res, next) => next();\n`,
+      "app.ts": [
+        `import express from "express"; import { authorize } from "./auth"; const app = express();`,
+        `app.use("/admin", authorize({ permissions: ["admin"] }));`,
+        `app.get("/admin/users", (q, s) => s.end());`,
+        `app.get("/reports", authorize({ scopes: ["reports.read"], roles: ["analyst"] }), (q, s) => s.end());`,
+        `app.post("/reports", [authorize({ requiredScopes: ["reports.write"] })], (q, s) => s.end());`,
+        `app.get("/open", authorize({}), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/users [admin]", "GET /open []", "GET /reports [reports.read]", "POST /reports [reports.write]"],
+  },
+  {
     name: "an HTTP client's get(path, options) in a function nothing calls is no route registration; a handler or route options with one are",
     files: {
       "app.ts": [

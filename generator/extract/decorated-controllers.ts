@@ -115,6 +115,7 @@ export function serverPrefix(
 export function middlewareChecks(args: readonly ts.Expression[], scope: Scope, interpreter: Interpreter): CheckValue[] {
   const checks: CheckValue[] = [];
   for (const arg of args) {
+    checks.push(...interpreter.optionChecksIn(arg, scope));
     const value = interpreter.evaluate(arg, scope);
     for (const v of value.kind === "array" ? value.items : [value]) {
       if (v.kind === "check") checks.push(v);

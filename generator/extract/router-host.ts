@@ -1,4 +1,3 @@
-import { isPermissionOption } from "../resolve/permission-option.js";
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
@@ -188,6 +187,9 @@ export abstract class RouterHost implements HostAdapter {
     // `asyncHandler(async (req, res) => ...)`: the real handler is an argument of a wrapper call.
     const inner = unwrap(node);
     if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
+      // `withWorkspace(handler, { requiredPermissions: ["links.write"] })`: a property named for the keys it
+      // holds states them, whatever the wrapper is called.
+      parts.checks.push(...this.interpreter.optionChecksIn(inner, call.scope));
       for (const arg of inner.arguments) {
         // `withApiWrapper({ schema, handler: async (req) => ... })`: the functions of an options object.
         if (ts.isObjectLiteralExpression(arg)) {
@@ -201,14 +203,6 @@ export abstract class RouterHost implements HostAdapter {
               : ts.isShorthandPropertyAssignment(property)
                 ? property.name
                 : undefined;
-            // `withWorkspace(handler, { requiredPermissions: ["links.write"] })`: a property named for the
-            // keys it holds states them, whatever the wrapper is called.
-            const name =
-              property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
-            if (member && name && isPermissionOption(name)) {
-              parts.checks.push(this.interpreter.optionPropertyCheck(inner, member, call.scope));
-              continue;
-            }
             if (!member || !(ts.isArrowFunction(member) || ts.isFunctionExpression(member) || ts.isIdentifier(member))) continue;
             const memberValue = this.interpreter.evaluate(member, call.scope);
             if (memberValue.kind === "function" || memberValue.kind === "check") this.collect(member, memberValue, call, parts);

@@ -6,6 +6,8 @@ import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
+import { isPermissionOption } from "./permission-option.js";
+import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
 import {
@@ -1765,6 +1767,34 @@ export class Interpreter {
       if (type?.isStringLiteral()) p.found(type.value);
       else p.unresolved(type ? types.checker.typeToString(type) : "unknown");
     }
+  }
+
+  /**
+   * The checks that options properties named for their keys state in a middleware or wrapper expression
+   * (`authorize({ scopes: ["reports.read"] })`, also inside an array literal of middleware): one check per
+   * such property. A recognized permission call reads its own arguments and is not looked at here.
+   */
+  optionChecksIn(node: ts.Expression, scope: Scope): CheckValue[] {
+    const expression = unwrapExpression(node);
+    if (ts.isArrayLiteralExpression(expression))
+      return expression.elements.flatMap((e) => (ts.isSpreadElement(e) ? [] : this.optionChecksIn(e, scope)));
+    if (!ts.isCallExpression(expression) || this.isPermissionCall(expression)) return [];
+    const out: CheckValue[] = [];
+    for (const arg of expression.arguments) {
+      const literal = unwrapExpression(arg);
+      if (!ts.isObjectLiteralExpression(literal)) continue;
+      for (const property of literal.properties) {
+        const member = ts.isPropertyAssignment(property)
+          ? property.initializer
+          : ts.isShorthandPropertyAssignment(property)
+            ? property.name
+            : undefined;
+        const name =
+          property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        if (member && name && isPermissionOption(name)) out.push(this.optionPropertyCheck(expression, member, scope));
+      }
+    }
+    return out;
   }
 
   /**

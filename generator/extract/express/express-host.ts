@@ -110,6 +110,8 @@ export class ExpressHost extends RouterHost {
     }
     const site = siteOf(call.node);
     for (const arg of args) {
+      const stated = this.interpreter.optionChecksIn(arg, call.scope);
+      if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site });
       for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
         const sub = this.routerOf(value);
         if (sub) {

@@ -98,7 +98,10 @@ export class HonoHost extends RouterHost {
       const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
       const raw = strings ?? ["*"];
       const rest = strings ? call.args.slice(1) : call.args;
-      const checks = rest.flatMap((arg) => this.middlewareChecks(this.interpreter.evaluate(arg, call.scope)));
+      const checks = rest.flatMap((arg) => [
+        ...this.interpreter.optionChecksIn(arg, call.scope),
+        ...this.middlewareChecks(this.interpreter.evaluate(arg, call.scope)),
+      ]);
       if (checks.length) {
         for (const path of raw) {
           const prefix = path.replace(/\/?\*$/, "") || "/";

@@ -102,6 +102,8 @@ export class KoaHost extends RouterHost {
       const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
       const paths = strings ?? ["/"];
       for (const arg of strings ? call.args.slice(1) : call.args) {
+        const stated = this.interpreter.optionChecksIn(arg, call.scope);
+        if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site: siteOf(node) });
         for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
           const sub = this.routerOf(value);
           if (sub) {
