@@ -118,6 +118,23 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
 /** `callee({ method: 'get', path: '/x/{id}' })`, string literals only (what a registry of zod-to-openapi declares). */
 function registryCalls(text: string, file: string, callee: string): { method: string; path: string }[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  // `path: OAUTH_DELETE` with `export const OAUTH_DELETE = "/oauth/client/{clientId}"` in the same file.
+  const constants = new Map<string, string>();
+  for (const statement of sf.statements)
+    if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const)
+      for (const d of statement.declarationList.declarations)
+        if (
+          ts.isIdentifier(d.name) &&
+          d.initializer &&
+          (ts.isStringLiteral(d.initializer) || ts.isNoSubstitutionTemplateLiteral(d.initializer))
+        )
+          constants.set(d.name.text, d.initializer.text);
+  const literalText = (node: ts.Expression): string | undefined =>
+    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+      ? node.text
+      : ts.isIdentifier(node)
+        ? constants.get(node.text)
+        : undefined;
   const found: { method: string; path: string }[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
@@ -127,9 +144,7 @@ function registryCalls(text: string, file: string, callee: string): { method: st
       if (name === callee && arg && ts.isObjectLiteralExpression(arg)) {
         const get = (key: string) => {
           const prop = arg.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === key);
-          return prop && (ts.isStringLiteral(prop.initializer) || ts.isNoSubstitutionTemplateLiteral(prop.initializer))
-            ? prop.initializer.text
-            : undefined;
+          return prop ? literalText(prop.initializer) : undefined;
         };
         const method = get("method");
         const path = get("path");
@@ -164,8 +179,9 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
     for (const file of sources) {
       const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
       if (!text.includes(reader.callee)) continue;
+      // A registry path may be written without its leading slash (`base/{baseId}/dashboard`).
       for (const op of registryCalls(text, file, reader.callee))
-        operations.push({ method: op.method, path: `${spec.prefix ?? ""}${op.path}` });
+        operations.push({ method: op.method, path: `${spec.prefix ?? ""}${op.path.startsWith("/") ? "" : "/"}${op.path}` });
     }
   }
   // A path declared twice (two fragments, two files) is one operation.

@@ -270,6 +270,21 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "teable",
+    repo: "teableio/teable",
+    commit: "c398cf4e0d79dfba72a3c8e98234e6b5d8bc17a6",
+    framework: "NestJS 10",
+    style: "controllers with a project permission decorator (@Permissions), global prefix",
+    monorepo: "pnpm",
+    app: "apps/nestjs-backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "registry-calls", dir: "packages/openapi/src", callee: "registerRoute" },
+      prefix: "/api",
+      note: "the registerRoute({ method, path }) declarations of packages/openapi, the zod-to-openapi registry from which the project builds its public OpenAPI document (served under /api, not committed), read with the TypeScript parser; paths are constants of the same file. The misses are where the registry and the code part: the usage and billing routes (the enterprise edition's, not in the repository), GET /api/attachments/{token} (the code serves /api/attachments/read/{path}), GET /api/plugin/{pluginId}/token (the code's is a POST) and POST .../reaction (the code's are PATCH and DELETE)",
+    },
+  },
+  {
     name: "mercur",
     repo: "mercurjs/mercur",
     commit: "e26725277f96881d400f00664fda6a263b89e719",
