@@ -307,6 +307,31 @@ const cases: Case[] = [
     diagnostics: ["APX301 app/api/links/route.ts:6"],
   },
   {
+    name: "a route file that re-exports another's handlers (export * from, to any depth) answers them, read where they are written",
+    files: {
+      "lib/workspace.ts": [
+        `type Handler = (input: { req: Request }) => Promise<Response>;`,
+        `export const withWorkspace = (handler: Handler, options: { requiredPermissions?: string[] } = {}) => (req: Request) => handler({ req });`,
+      ].join("\n"),
+      "app/api/workspaces/route.ts": [
+        `import { withWorkspace } from "../../../lib/workspace";`,
+        `/** List workspaces */`,
+        `export const GET = withWorkspace(async () => Response.json([]), { requiredPermissions: ["workspaces.read"] });`,
+        `export const POST = withWorkspace(async () => Response.json({}), { requiredPermissions: ["workspaces.write"] });`,
+      ].join("\n"),
+      "app/api/(old)/projects/route.ts": `export * from "../../workspaces/route";\n`,
+      "app/api/legacy/route.ts": `export * from "../(old)/projects/route";\nexport const POST = async () => new Response(null, { status: 410 });\n`,
+    },
+    routes: [
+      "GET /api/legacy [workspaces.read]",
+      "GET /api/projects [workspaces.read]",
+      "GET /api/workspaces [workspaces.read]",
+      "POST /api/legacy []",
+      "POST /api/projects [workspaces.write]",
+      "POST /api/workspaces [workspaces.write]",
+    ],
+  },
+  {
     name: "pages/api: a wrapper given a method-keyed object answers its keys (written, const, re-exported, nested, methods)",
     files: {
       "lib/auth.ts": AUTH,

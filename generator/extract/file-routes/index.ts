@@ -135,6 +135,25 @@ function extractFileRoutes(
       group.served.set(file.fileName, entry);
     };
     if (found.style === "methods") {
+      // `export * from "../../workspaces/route"`: the methods another module exports are answered here too,
+      // read where they are written (the wrapper call and its options are there).
+      if (file.statements.some(isStarExport)) {
+        session?.recorder.spoil(file.fileName, "it re-exports another module's handlers");
+        for (const method of METHODS) {
+          if (ownMethod(file, method)) continue;
+          const origin = starOrigin(file, method, sources, new Set());
+          if (!origin) continue;
+          const from = interpreter.module(origin.file);
+          const value = interpreter.exportOf(from, method, origin.node);
+          const app = host.servedApp(value);
+          if (app) {
+            serve(app, method, origin.node);
+            continue;
+          }
+          catchAll(origin.node);
+          host.addExport(root, method, route.paths, origin.node, value, from.scope);
+        }
+      }
       for (const statement of file.statements) {
         for (const [method, node] of declaredMethods(statement))
           diagnostics.warning(
@@ -426,6 +445,43 @@ function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
     return statement.exportClause.elements.filter((e) => METHODS.includes(e.name.text)).map((e) => [e.name.text, e]);
   }
   return [];
+}
+
+const isStarExport = (st: ts.Statement): st is ts.ExportDeclaration =>
+  ts.isExportDeclaration(st) &&
+  !st.exportClause &&
+  !st.isTypeOnly &&
+  st.moduleSpecifier !== undefined &&
+  ts.isStringLiteral(st.moduleSpecifier);
+
+/**
+ * The module and node that define `method` for a file through its `export * from` statements, followed
+ * to any depth; undefined when none does. A module the incremental run did not parse cannot be read here.
+ */
+function starOrigin(
+  file: ts.SourceFile,
+  method: string,
+  sources: SourceSet,
+  seen: Set<ts.SourceFile>,
+): { file: ts.SourceFile; node: ts.Node } | undefined {
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  for (const statement of file.statements) {
+    if (!isStarExport(statement)) continue;
+    const target = sources.resolveImport((statement.moduleSpecifier as ts.StringLiteral).text, file.fileName);
+    if (target.kind === "replayed") throw new ReplayMiss(`${file.fileName} re-exports the handlers of ${target.fileName}`);
+    if (target.kind !== "source") continue;
+    const own = target.file.statements.flatMap((st) => exportedMethods(st)).find(([m]) => m === method);
+    if (own) return { file: target.file, node: own[1] };
+    const deeper = starOrigin(target.file, method, sources, seen);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+/** Whether the file itself exports `method` (its own export wins over one an `export *` brings). */
+function ownMethod(file: ts.SourceFile, method: string): boolean {
+  return file.statements.some((st) => exportedMethods(st).some(([m]) => m === method) || declaredMethods(st).some(([m]) => m === method));
 }
 
 /**
