@@ -37,6 +37,7 @@ export declare namespace ts {
   type EnumDeclaration = Ts.EnumDeclaration;
   type EnumMember = Ts.EnumMember;
   type ExportDeclaration = Ts.ExportDeclaration;
+  type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;
   type ExpressionStatement = Ts.ExpressionStatement;
   type ForOfStatement = Ts.ForOfStatement;

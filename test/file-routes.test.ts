@@ -307,7 +307,7 @@ const cases: Case[] = [
     diagnostics: ["APX301 app/api/links/route.ts:6"],
   },
   {
-    name: "a route file that re-exports another's handlers (export * from, to any depth) answers them, read where they are written",
+    name: "handlers re-exported (export * from, to any depth; export { GET } from; export { list as GET }) are read where they are written, wrapper checks included",
     files: {
       "lib/workspace.ts": [
         `type Handler = (input: { req: Request }) => Promise<Response>;`,
@@ -321,6 +321,12 @@ const cases: Case[] = [
       ].join("\n"),
       "app/api/(old)/projects/route.ts": `export * from "../../workspaces/route";\n`,
       "app/api/legacy/route.ts": `export * from "../(old)/projects/route";\nexport const POST = async () => new Response(null, { status: 410 });\n`,
+      "app/api/teams/route.ts": `export { GET, POST as PUT } from "../workspaces/route";\n`,
+      "app/api/members/route.ts": [
+        `import { withWorkspace } from "../../../lib/workspace";`,
+        `const list = withWorkspace(async () => Response.json([]), { requiredPermissions: ["members.read"] });`,
+        `export { list as GET };`,
+      ].join("\n"),
     },
     routes: [
       "GET /api/legacy [workspaces.read]",
@@ -329,6 +335,9 @@ const cases: Case[] = [
       "POST /api/legacy []",
       "POST /api/projects [workspaces.write]",
       "POST /api/workspaces [workspaces.write]",
+      "GET /api/teams [workspaces.read]",
+      "PUT /api/teams [workspaces.write]",
+      "GET /api/members [members.read]",
     ],
   },
   {

@@ -162,15 +162,20 @@ function extractFileRoutes(
             siteOf(node),
             "Export the handler itself (`export const GET = async (req, res) => { ... }`); a declaration only gives it a type.",
           );
-        for (const [method, node] of exportedMethods(statement)) {
-          const value = interpreter.exportOf(instance, method, node);
+        for (const [method, exported] of exportedMethods(statement)) {
+          const value = interpreter.exportOf(instance, method, exported);
+          // `export { list as GET }`, `export { GET } from "../x/route"`: read where the handler is written.
+          const origin = ts.isExportSpecifier(exported) ? specifierOrigin(exported, sources) : undefined;
+          if (origin && origin.file !== file) session?.recorder.spoil(file.fileName, "it re-exports another module's handlers");
+          const node = origin?.node ?? exported;
+          const scope = origin ? interpreter.module(origin.file).scope : instance.scope;
           const app = host.servedApp(value);
           if (app) {
             serve(app, method, node);
             continue;
           }
           catchAll(node);
-          host.addExport(root, method, rpcPaths(node, route, interpreter, instance.scope) ?? route.paths, node, value, instance.scope);
+          host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope);
         }
       }
     } else {
@@ -454,28 +459,80 @@ const isStarExport = (st: ts.Statement): st is ts.ExportDeclaration =>
   st.moduleSpecifier !== undefined &&
   ts.isStringLiteral(st.moduleSpecifier);
 
-/**
- * The module and node that define `method` for a file through its `export * from` statements, followed
- * to any depth; undefined when none does. A module the incremental run did not parse cannot be read here.
- */
-function starOrigin(
-  file: ts.SourceFile,
-  method: string,
-  sources: SourceSet,
-  seen: Set<ts.SourceFile>,
-): { file: ts.SourceFile; node: ts.Node } | undefined {
+/** The module and node that define `method` for a file through its `export * from` statements, to any depth. */
+function starOrigin(file: ts.SourceFile, method: string, sources: SourceSet, seen: Set<ts.SourceFile>): Origin | undefined {
   if (seen.has(file)) return undefined;
   seen.add(file);
   for (const statement of file.statements) {
     if (!isStarExport(statement)) continue;
-    const target = sources.resolveImport((statement.moduleSpecifier as ts.StringLiteral).text, file.fileName);
-    if (target.kind === "replayed") throw new ReplayMiss(`${file.fileName} re-exports the handlers of ${target.fileName}`);
-    if (target.kind !== "source") continue;
-    const own = target.file.statements.flatMap((st) => exportedMethods(st)).find(([m]) => m === method);
-    if (own) return { file: target.file, node: own[1] };
-    const deeper = starOrigin(target.file, method, sources, seen);
-    if (deeper) return deeper;
+    const target = importedFile((statement.moduleSpecifier as ts.StringLiteral).text, file, sources);
+    const found = target && (exportOrigin(target, method, sources, new Set()) ?? starOrigin(target, method, sources, seen));
+    if (found) return found;
   }
+  return undefined;
+}
+
+/** Where a handler is written: the module, and its initializer, function or method. */
+interface Origin {
+  file: ts.SourceFile;
+  node: ts.Node;
+}
+
+/**
+ * The module a specifier names, parsed; a module the incremental run did not parse cannot be read here, so
+ * the run starts over in full (ReplayMiss).
+ */
+function importedFile(specifier: string, from: ts.SourceFile, sources: SourceSet): ts.SourceFile | undefined {
+  const target = sources.resolveImport(specifier, from.fileName);
+  if (target.kind === "replayed") throw new ReplayMiss(`${from.fileName} re-exports the handlers of ${target.fileName}`);
+  return target.kind === "source" ? target.file : undefined;
+}
+
+/** The origin of an export specifier of a route file: the local declaration it renames, or the module it re-exports from. */
+function specifierOrigin(specifier: ts.ExportSpecifier, sources: SourceSet): Origin | undefined {
+  const declaration = specifier.parent.parent;
+  const name = (specifier.propertyName ?? specifier.name).text;
+  const file = specifier.getSourceFile();
+  if (declaration.moduleSpecifier && ts.isStringLiteral(declaration.moduleSpecifier)) {
+    const target = importedFile(declaration.moduleSpecifier.text, file, sources);
+    return target ? (exportOrigin(target, name, sources, new Set()) ?? starOrigin(target, name, sources, new Set())) : undefined;
+  }
+  return localOrigin(file, name);
+}
+
+/** Where `name` is exported from `file`: its own declaration, a re-export followed to its module. */
+function exportOrigin(file: ts.SourceFile, name: string, sources: SourceSet, seen: Set<ts.SourceFile>): Origin | undefined {
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  for (const statement of file.statements) {
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (exported && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement))) {
+      const own = localDeclaration(statement, name);
+      if (own) return { file, node: own };
+    }
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const element = statement.exportClause.elements.find((e) => e.name.text === name);
+      if (element) return specifierOrigin(element, sources);
+    }
+  }
+  return undefined;
+}
+
+/** A module-level declaration of `name` in `file`, exported or not. */
+function localOrigin(file: ts.SourceFile, name: string): Origin | undefined {
+  for (const statement of file.statements) {
+    const own = localDeclaration(statement, name);
+    if (own) return { file, node: own };
+  }
+  return undefined;
+}
+
+/** The handler node `statement` declares as `name`: a function with a body, or a variable's initializer. */
+function localDeclaration(statement: ts.Statement, name: string): ts.Node | undefined {
+  if (ts.isFunctionDeclaration(statement) && statement.body && statement.name?.text === name) return statement;
+  if (ts.isVariableStatement(statement))
+    for (const d of statement.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
   return undefined;
 }
 
