@@ -124,13 +124,15 @@ export class FileRouteHost extends RouterHost {
     scope: CallContext["scope"],
     /** Checks that run before this handler (a method-keyed table's wrapper). */
     before: readonly CheckValue[] = [],
+    /** The `export { read as GET }` specifier when `node` is where the handler is written: its statement's comment comes first. */
+    exportedAs?: ts.ExportSpecifier,
   ): void {
     const parts = this.handlerParts(node, value, scope);
     parts.checks.unshift(...before);
     const last = parts.handlers[parts.handlers.length - 1];
     const handler = last?.decl;
     // `export { remove as DELETE }`: the comment is the function's.
-    const doc = exportDoc(node, ts.isExportSpecifier(node) ? last : undefined);
+    const doc = (exportedAs ? exportDoc(exportedAs) : undefined) ?? exportDoc(node, ts.isExportSpecifier(node) ? last : undefined);
     root.stack.push({
       type: "route",
       method,

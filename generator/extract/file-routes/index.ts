@@ -175,7 +175,16 @@ function extractFileRoutes(
             continue;
           }
           catchAll(node);
-          host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope);
+          host.addExport(
+            root,
+            method,
+            rpcPaths(node, route, interpreter, scope) ?? route.paths,
+            node,
+            value,
+            scope,
+            [],
+            origin && ts.isExportSpecifier(exported) ? exported : undefined,
+          );
         }
       }
     } else {
