@@ -1,4 +1,4 @@
-import { isPermissionOption } from "../../resolve/permission-option.js";
+import { isPermissionMetadataKey, isPermissionOption } from "../../resolve/permission-option.js";
 import { ts } from "../../typescript.js";
 import { isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
@@ -14,7 +14,6 @@ import type { Value } from "../../resolve/values.js";
  * Likewise a decorator given an options object whose `permission` (`permissions`, `scope`, `scopes`)
  * property holds the key; one that sets none there (`@Auth({ admin: true })`) names no key.
  */
-const PERMISSION_METADATA = /^(?:required?[-_ ]?)?(?:permissions?|perms?|scopes?)$/i;
 
 /** Where a metadata decorator's keys come from, for one decorator on a class or method. */
 export interface MetadataKeySource {
@@ -43,7 +42,7 @@ export function metadataPermissionDecorators(
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || skip.has(call.expression.text)) continue;
     if (call.expression.text === "SetMetadata") {
       const key = call.arguments[0] ? interpreter.evaluate(call.arguments[0], scope) : undefined;
-      if (key?.kind === "string" && PERMISSION_METADATA.test(key.value) && call.arguments[1])
+      if (key?.kind === "string" && isPermissionMetadataKey(key.value) && call.arguments[1])
         out.push({ call, keys: [call.arguments[1]], scope });
       continue;
     }
@@ -90,7 +89,7 @@ function handedParameters(fn: Extract<Value, { kind: "function" }>, interpreter:
     if (n !== body && isFunctionLike(n)) return;
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "SetMetadata" && n.arguments.length >= 2) {
       const key = interpreter.evaluate(n.arguments[0]!, fn.scope);
-      if (key.kind === "string" && PERMISSION_METADATA.test(key.value)) {
+      if (key.kind === "string" && isPermissionMetadataKey(key.value)) {
         found ??= new Set();
         const value = unwrapExpression(n.arguments[1]!);
         const names = ts.isIdentifier(value)
