@@ -398,6 +398,43 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a route table of handler objects made by a factory, registered by router[route.method] in a loop with ??, comparisons and a middleware list",
+    files: {
+      "handler.ts": [
+        `export function createApiRequestHandler(data: { method: "get" | "post"; path: string; version?: string; middleware?: unknown[] }) {`,
+        `  const { method, path, version, middleware } = data;`,
+        `  return (handler: (req: unknown) => Promise<unknown>) => {`,
+        `    const wrapped = async (req: any, res: any) => res.json(await handler(req));`,
+        `    return { method, path, version, middleware, handler: wrapped };`,
+        `  };`,
+        `}`,
+      ].join("\n"),
+      "routes.ts": [
+        `import { createApiRequestHandler } from "./handler";`,
+        `const listFeatures = createApiRequestHandler({ method: "get", path: "/features" })(async () => []);`,
+        `const postFeature = createApiRequestHandler({ method: "post", path: "/features", version: "v2" })(async () => ({}));`,
+        `export const featureRoutes = [listFeatures, postFeature];`,
+      ].join("\n"),
+      "api.router.ts": [
+        `import { Router, type RequestHandler } from "express"; import { featureRoutes } from "./routes";`,
+        `const router = Router();`,
+        `export const allRoutes = [...featureRoutes];`,
+        `allRoutes.forEach((route) => {`,
+        `  if (!route.method) return;`,
+        `  const versionedPath = \`/\${route.version ?? "v1"}\${route.path}\`;`,
+        `  const middleware: RequestHandler[] = [...((route.middleware as RequestHandler[]) ?? [])];`,
+        `  if (middleware.length > 0) router[route.method](versionedPath, middleware, route.handler);`,
+        `  else router[route.method](versionedPath, route.handler);`,
+        `  if (Math.random() >= 0.5) router[route.method]("/random" + route.path, route.handler);`,
+        `});`,
+        `export default router;`,
+      ].join("\n"),
+      "app.ts": `import express from "express"; import api from "./api.router"; const app = express(); app.use("/api", api);\n`,
+    },
+    routes: ["GET /api/v1/features []", "POST /api/v2/features []"],
+    diagnostics: ["APX210 api.router.ts:10"],
+  },
+  {
     name: "Hono's factory helpers: createHandlers spread into a route, createMiddleware; an unreadable spread marks the route",
     files: {
       "auth.ts": [

@@ -194,7 +194,7 @@ export function reportUnreached(
         diagnostics.warning(
           "APX210",
           `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`,
-          siteOf((node.expression as ts.PropertyAccessExpression).name),
+          siteOf(methodSite(node)),
           why.hint,
         );
       if (shared) shared.missed(node, report);
@@ -230,6 +230,13 @@ export class UnreachedRegistrations {
 
 function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
   const callee = call.expression;
+  // `router[route.method](path, handler)`: a method chosen at run time, on a router.
+  if (ts.isElementAccessExpression(callee) && !ts.isStringLiteral(callee.argumentExpression))
+    return (
+      call.arguments.length >= 2 &&
+      (isPathLiteral(call.arguments[0]) || /(^|\.)(app|router|api|routes?|server|fastify|\w*Router)$/i.test(callee.expression.getText())) &&
+      passesHandler(call)
+    );
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const method = callee.name.text;
   const first = call.arguments[0];
@@ -275,8 +282,14 @@ function isPathLiteral(node: ts.Expression | undefined): boolean {
  * a `server`) is only warned about, since it may well not be a route at all.
  */
 function surelyRouter(call: ts.CallExpression): boolean {
-  const callee = call.expression as ts.PropertyAccessExpression;
+  const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
   return /(^|\.)(app|router|\w*Router|routes)$/.test(callee.expression.getText());
+}
+
+/** Where a registration is reported: the method's name (`get` of `router.get`, `route.method` of `router[route.method]`). */
+function methodSite(call: ts.CallExpression): ts.Node {
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) ? callee.name : ts.isElementAccessExpression(callee) ? callee.argumentExpression : callee;
 }
 
 function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reason: string; hint: string } | undefined {

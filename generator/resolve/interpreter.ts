@@ -1031,11 +1031,34 @@ export class Interpreter {
         value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal,
       };
     }
+    // `middleware.length > 0`, `version >= 2`: numbers with numbers, strings with strings.
+    if (
+      op === ts.SyntaxKind.LessThanToken ||
+      op === ts.SyntaxKind.LessThanEqualsToken ||
+      op === ts.SyntaxKind.GreaterThanToken ||
+      op === ts.SyntaxKind.GreaterThanEqualsToken
+    ) {
+      const left = this.evaluate(node.left, scope);
+      const right = this.evaluate(node.right, scope);
+      if (!((left.kind === "number" && right.kind === "number") || (left.kind === "string" && right.kind === "string")))
+        return unknown(node, "compares values that are not static numbers or strings");
+      const l = left.value;
+      const r = right.value;
+      const value =
+        op === ts.SyntaxKind.LessThanToken
+          ? l < r
+          : op === ts.SyntaxKind.LessThanEqualsToken
+            ? l <= r
+            : op === ts.SyntaxKind.GreaterThanToken
+              ? l > r
+              : l >= r;
+      return { kind: "boolean", value };
+    }
     if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) {
       const left = this.evaluate(node.left, scope);
       const known =
         op === ts.SyntaxKind.QuestionQuestionToken
-          ? left.kind === "undefined" || left.kind === "null"
+          ? left.kind === "undefined" || left.kind === "null" || (left.kind === "unknown" && left.absent)
             ? false
             : truthiness(left) === undefined
               ? undefined
