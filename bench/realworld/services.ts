@@ -285,6 +285,21 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "growthbook",
+    repo: "growthbook/growthbook",
+    commit: "8f1db4456915a8e7b7faf23d5632ca7219d2f469",
+    framework: "Express 4",
+    style:
+      "a route table of handler objects (createApiRequestHandler(validator)(handler)) registered by router[route.method] in a forEach, beside classic routers",
+    monorepo: "pnpm",
+    app: "packages/back-end",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["packages/back-end/generated/spec.yaml"] },
+      note: "packages/back-end/generated/spec.yaml, written by src/scripts/generate-openapi.ts from the same zod route specs the handlers are built from; it describes the public REST API under /api (the internal routes the web app calls are indexed too, so precision is low by design)",
+    },
+  },
+  {
     name: "mercur",
     repo: "mercurjs/mercur",
     commit: "e26725277f96881d400f00664fda6a263b89e719",
