@@ -20,6 +20,8 @@ export interface NestApplication {
   /** `RouterModule.register([{ path, module, children }])`: the path prefix of each controller's module. */
   modulePrefixes: Map<ts.ClassDeclaration, string>;
   bootstrap: Bootstrap;
+  /** The function that creates it calls `listen()`: it serves requests (a script that only reaches services does not). */
+  listens: boolean;
 }
 
 export interface Bootstrap {
@@ -72,10 +74,25 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
         controllers: tree.controllers,
         modulePrefixes: tree.prefixes,
         bootstrap: own ?? (projectWide ??= projectBootstrap(sources, interpreter, diagnostics)),
+        listens: callsMethod(owner, (name) => name === "listen"),
       });
     }
   }
-  return apps;
+  return oneBootstrapPerModule(apps);
+}
+
+/**
+ * The same root module bootstrapped more than once (the server, and scripts that create the app to reach
+ * its services: migrations, seeds) is one application: the bootstrap that listens for requests describes
+ * it, else the first.
+ */
+function oneBootstrapPerModule(apps: NestApplication[]): NestApplication[] {
+  const byName = new Map<string, NestApplication>();
+  for (const app of apps) {
+    const seen = byName.get(app.name);
+    if (!seen || (app.listens && !seen.listens)) byName.set(app.name, app);
+  }
+  return apps.filter((app) => byName.get(app.name) === app);
 }
 
 /** `NestFactory.create(...)`: only HTTP applications (microservices and plain contexts serve no routes). */
@@ -90,15 +107,15 @@ function isNestFactoryCreate(call: ts.CallExpression): boolean {
 }
 
 function hasBootstrapCalls(owner: ts.Node): boolean {
+  return callsMethod(owner, (name) => name === "setGlobalPrefix" || name === "enableVersioning");
+}
+
+/** Whether `owner` calls a method the test accepts (`app.listen(...)`, `app.setGlobalPrefix(...)`). */
+function callsMethod(owner: ts.Node, test: (name: string) => boolean): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      (node.expression.name.text === "setGlobalPrefix" || node.expression.name.text === "enableVersioning")
-    )
-      found = true;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && test(node.expression.name.text)) found = true;
     else ts.forEachChild(node, visit);
   };
   visit(owner);

@@ -47,7 +47,9 @@ export function metadataPermissionDecorators(
       continue;
     }
     // An options object that names the permission (`@Authenticated({ permission: Permission.AssetRead })`):
-    // its property is the key, whatever the decorator is called.
+    // its property is the key, whatever the decorator is called. Nest's own decorators are not the project's
+    // checks (`@Controller({ path, scope: Scope.REQUEST })` is an injection scope).
+    if (fromNestPackage(call.expression)) continue;
     const option = call.arguments.flatMap((arg) => {
       const literal = unwrapExpression(arg);
       if (!ts.isObjectLiteralExpression(literal)) return [];
@@ -110,4 +112,19 @@ function handedParameters(fn: Extract<Value, { kind: "function" }>, interpreter:
   };
   visit(body);
   return found;
+}
+
+/** Whether a decorator's name is imported from one of NestJS's own packages (`@nestjs/common`, `@nestjs/swagger`). */
+function fromNestPackage(identifier: ts.Identifier): boolean {
+  for (const statement of identifier.getSourceFile().statements) {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      !statement.moduleSpecifier.text.startsWith("@nestjs/")
+    )
+      continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === identifier.text)) return true;
+  }
+  return false;
 }
