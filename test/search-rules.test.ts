@@ -149,6 +149,16 @@ describe("search rules on in-memory indexes", () => {
       q: "show the settings",
       first: undefined,
     },
+    {
+      rule: "'by X' asks for the operation that takes X as a parameter ('chatflow by API key')",
+      ops: [
+        op("GET", "/chatflows/apikey", "get_chatflows_apikey"),
+        op("GET", "/chatflows/apikey/{apikey}", "get_chatflows_apikey_item"),
+        op("GET", "/chatflows/{id}", "get_chatflow"),
+      ],
+      q: "look up a chatflow by its api key",
+      first: "get_chatflows_apikey_item",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -258,6 +258,10 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
   are read as the determiners they are here, and "data", "info" and "information" as the content of what the
   request names ("user data" asks for the user), so they are searched only when the request has no other words.
+- **What the request looks up by.** Words after "by" (up to the next preposition) name what the request
+  looks the thing up by: an operation with a path parameter of that name ("chatflow by API key" and
+  \`/chatflows/apikey/{apikey}\`, "user by email" and \`{email}\`) weighs 1.15 times more; "by id" says only
+  "one item", as above.
 - **Abbreviations.** A word of the index that begins an asked word, is two letters shorter or more and is no
   common English word (wink-lexicon's 13,000 words) is its abbreviation: "exp" of "experience", "auth" of
   "authentication", "org" of "organization" count like a related word; "set" is no "settings".

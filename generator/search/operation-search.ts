@@ -69,6 +69,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
   private readonly position: Map<string, number>;
+  /** Each operation's path parameter names as words, and each name whole (`{api_key}`: "api", "key", "apikey"). */
+  private readonly parameterWords: ReadonlySet<string>[];
   /** The words of the index's paths (their literal segments), in dictionary form. */
   private readonly pathWords: ReadonlySet<string>;
   /**
@@ -90,6 +92,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
   constructor(readonly entries: readonly E[]) {
     this.position = new Map(entries.map((e, i) => [e.operation_id, i]));
+    this.parameterWords = entries.map((e) => new Set(e.path_params.flatMap((p) => [...terms(p), pieces(p).join("")])));
     this.pathWords = new Set(entries.flatMap((e) => [...terms(fieldText(e, "resource")), ...terms(fieldText(e, "path"))]));
     const n = entries.length;
     this.scratch = {
@@ -239,10 +242,13 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
     const phrased = this.phrased(asked);
+    // The words after "by", each alone and joined ("api key" and `{apikey}`), but not "id": every item has one.
+    const lookupWords = asked.filter((w) => w.lookup && w.term !== "id");
+    const lookup = [...lookupWords.map((w) => w.term), ...(lookupWords.length > 1 ? [lookupWords.map((w) => w.surface).join("")] : [])];
     for (const d of touched) {
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
-      total[d] = score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent);
+      total[d] = score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -261,7 +267,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, notes);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, notes);
       return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
@@ -283,6 +289,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     resourceNumber: number,
     phrased: ReadonlySet<number>,
     intent: MethodIntent,
+    lookup: readonly string[],
     notes?: string[],
   ): number {
     let factor = this.versionFactor[doc]!;
@@ -294,6 +301,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
     if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
+    // "chatflow by API key": the operation that takes what the request looks it up by as a parameter.
+    if (lookup.length && lookup.some((term) => this.parameterWords[doc]!.has(term))) {
+      factor *= SHAPE_BOOST;
+      notes?.push("parameter");
+    }
     if (phrased.has(doc)) {
       factor *= PHRASE_BOOST;
       notes?.push("phrase");

@@ -30,7 +30,12 @@ export interface Word {
   means?: boolean;
   /** Right after an article ("a list of", "the update"): a noun there, whatever else it can be. */
   afterArticle?: boolean;
+  /** In a phrase after "by" ("chatflow by API key", "user by email"): what the request looks the thing up by. */
+  lookup?: boolean;
 }
+
+/** Words that end a "by" phrase: prepositions and clause words ("by email for the team"). */
+const PHRASE_END = new Set(["and", "or", "then", "with", "for", "of", "in", "on", "at", "to", "from", "into", "via", "using", "through"]);
 
 const ARTICLES = new Set(["a", "an", "the"]);
 
@@ -52,15 +57,25 @@ export function pieces(text: string): string[] {
 export function words(text: string): Word[] {
   const out: Word[] = [];
   let means = false;
+  let lookup = false;
   let previous = "";
   for (const surface of pieces(text)) {
     if (MEANS.has(surface)) means = true;
     else if (CLAUSE.has(surface)) means = false;
+    if (surface === "by") lookup = true;
+    else if (PHRASE_END.has(surface)) lookup = false;
     const afterArticle = ARTICLES.has(previous);
     previous = surface;
     if (FUNCTION_WORDS.has(surface)) continue;
     const { word, plural } = lemma(surface);
-    out.push({ term: word, surface, plural, ...(means ? { means } : {}), ...(afterArticle ? { afterArticle } : {}) });
+    out.push({
+      term: word,
+      surface,
+      plural,
+      ...(means ? { means } : {}),
+      ...(afterArticle ? { afterArticle } : {}),
+      ...(lookup ? { lookup } : {}),
+    });
   }
   return out;
 }
