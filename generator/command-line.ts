@@ -205,24 +205,29 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
           config?: string;
         },
       ) => {
-        const { findOperations, loadIndex, parseFields, renderFindText } = await import("./review/find.js");
+        const { findOperations, loadIndex, openapiBeside, parseFields, renderFindText } = await import("./review/find.js");
         const location = options.index ?? path.join(await artifactsDir(io.cwd, options.config), "operations.json");
         const index = await loadIndex(location, io.cwd);
+        const openapi = openapiBeside(location, io.cwd);
         if (options.limit !== undefined && (!Number.isFinite(options.limit) || options.limit < 1))
           throw new UsageError("--limit takes a positive whole number.");
-        const rows = findOperations(index, {
-          ...(words.length ? { query: words.join(" ") } : {}),
-          ...(options.pathContains ? { pathContains: options.pathContains } : {}),
-          ...(options.permission ? { permission: options.permission } : {}),
-          ...(options.method ? { method: options.method } : {}),
-          ...(options.effect ? { effect: options.effect } : {}),
-          ...(options.fields
-            ? { fields: parseFields(options.fields) }
-            : options.json
-              ? {}
-              : { fields: ["method", "path", "operation_id", "permissions", "summary"] }),
-          ...(options.limit ? { limit: options.limit } : {}),
-        });
+        const rows = findOperations(
+          index,
+          {
+            ...(words.length ? { query: words.join(" ") } : {}),
+            ...(options.pathContains ? { pathContains: options.pathContains } : {}),
+            ...(options.permission ? { permission: options.permission } : {}),
+            ...(options.method ? { method: options.method } : {}),
+            ...(options.effect ? { effect: options.effect } : {}),
+            ...(options.fields
+              ? { fields: parseFields(options.fields) }
+              : options.json
+                ? {}
+                : { fields: ["method", "path", "operation_id", "permissions", "summary"] }),
+            ...(options.limit ? { limit: options.limit } : {}),
+          },
+          openapi,
+        );
         io.stdout(options.json ? `${JSON.stringify(rows, null, 2)}\n` : renderFindText(rows));
       },
     );

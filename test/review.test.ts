@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -269,7 +269,7 @@ describe("apidex find", () => {
     expect(row.why).toContain("method: DELETE (remove)");
     const text = apidex(["find", "send", "the", "invoice", "--index", exampleIndex, "--limit", "1", "--fields", "operation_id"], REPO_ROOT);
     // "send" is spelled by the path (/invoices/{id}/send): it counts as a word there, not as a method.
-    expect(text.stdout).toMatch(/^send_invoice\s+.*path.*send, invoice.*phrase/);
+    expect(text.stdout).toMatch(/^send_invoice\s+.*path[^;]*: send;.*path[^;]*: invoice;.*phrase/);
   });
 
   it("filters by method, path and effect from a URL", async () => {
@@ -286,6 +286,31 @@ describe("apidex find", () => {
       "/v1/technicians/{technician_id}/notes/{note_id}",
       "/v1/work-orders/{work_order_id}/notes/{note_id}",
     ]);
+  });
+
+  it("searches what find_operations searches: the OpenAPI document beside the index adds documented operations' descriptions", () => {
+    // A word only the description of one documented operation has (found from the artifacts, not written here).
+    const index = JSON.parse(readFileSync(exampleIndex, "utf8")) as { operations: { operation_id: string }[] };
+    const openapi = JSON.parse(readFileSync(path.join(REPO_ROOT, "dist", "openapi-public.json"), "utf8")) as {
+      paths: Record<string, Record<string, { operationId: string; description?: string }>>;
+    };
+    const indexText = JSON.stringify(index.operations).toLowerCase();
+    const [operationId, word] = Object.values(openapi.paths)
+      .flatMap((item) => Object.values(item))
+      .flatMap((op) =>
+        ((op.description ?? "").toLowerCase().match(/[a-z]{7,}/g) ?? [])
+          .filter((w) => !indexText.includes(w))
+          .map((w) => [op.operationId, w]),
+      )[0]!;
+    const beside = apidex(["find", word!, "--index", exampleIndex, "--json", "--fields", "operation_id"], REPO_ROOT);
+    const rows = JSON.parse(beside.stdout) as { operation_id: string; why: string }[];
+    expect(rows.map((r) => r.operation_id)).toContain(operationId);
+    expect(rows.find((r) => r.operation_id === operationId)?.why).toContain("description");
+    // The index alone (no document beside it) has no such word.
+    const alone = path.join(mkdtempSync(path.join(tmpdir(), "apidex-find-")), "operations.json");
+    copyFileSync(exampleIndex, alone);
+    const without = apidex(["find", word!, "--index", alone, "--json", "--fields", "operation_id"], REPO_ROOT);
+    expect(JSON.parse(without.stdout).map((r: { operation_id: string }) => r.operation_id)).not.toContain(operationId);
   });
 
   it("rejects unknown fields with exit 2", () => {

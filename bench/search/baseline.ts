@@ -1,21 +1,22 @@
 /**
  * Plain BM25, the yardstick: MiniSearch with its default settings (its own tokenizer, no stemming, no prefix
- * or fuzzy matching, equal field weights) over the same fields of the same index.
+ * or fuzzy matching, equal field weights) over the same fields of the same entries: the index, with the
+ * OpenAPI document's descriptions, tags and query parameter names where an operation is documented.
  */
 import MiniSearch from "minisearch";
-import type { IndexEntry } from "../../generator/emit/index-artifact.js";
+import type { SearchableOperation } from "../../generator/search/searchable.js";
 
 export class PlainBm25 {
-  private readonly engine = new MiniSearch<IndexEntry>({
+  private readonly engine = new MiniSearch<SearchableOperation>({
     idField: "operation_id",
-    fields: ["operation_id", "method", "path", "summary", "path_params", "permissions"],
+    fields: ["operation_id", "method", "path", "summary", "description", "tags", "path_params", "query_params", "permissions"],
     extractField: (doc, field) => {
-      const value = doc[field as keyof IndexEntry];
+      const value = doc[field as keyof SearchableOperation];
       return Array.isArray(value) ? value.join(" ") : String(value ?? "");
     },
   });
 
-  constructor(entries: readonly IndexEntry[]) {
+  constructor(entries: readonly SearchableOperation[]) {
     this.engine.addAll([...entries]);
   }
 

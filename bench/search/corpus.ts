@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { OperationsIndex } from "../../generator/emit/index-artifact.js";
+import type { OpenApiDocument } from "../../generator/review/artifact-source.js";
 import { materialize } from "../realworld/materialize.js";
 import { operationKey, readOracle } from "../realworld/oracle.js";
 import { SERVICES, type Service } from "../realworld/services.js";
@@ -29,6 +30,8 @@ export interface CorpusQuery {
 export interface CorpusService {
   name: string;
   index: OperationsIndex;
+  /** apidex's OpenAPI document of the service (openapi-public.json): the MCP server's catalog enriches the index with it. */
+  openapi: OpenApiDocument;
   queries: CorpusQuery[];
   /** Spec operations the index has (the queries are about these), of all the spec's operations. */
   matched: number;
@@ -81,6 +84,11 @@ function indexOf(s: Service, root: string): OperationsIndex {
   return JSON.parse(readFileSync(path.join(out, "operations.json"), "utf8")) as OperationsIndex;
 }
 
+/** apidex's OpenAPI document of the service, written beside the index by the same run. */
+function openapiOf(s: Service): OpenApiDocument {
+  return JSON.parse(readFileSync(path.join(SCRATCH, ".search", s.name, "openapi-public.json"), "utf8")) as OpenApiDocument;
+}
+
 /** The first sentence of a description, without Markdown code marks, at most 40 words. */
 function firstSentence(text: string): string {
   const flat = text
@@ -110,6 +118,7 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
     if (only && !only.has(name)) continue;
     const s = SERVICES.find((x) => x.name === name)!;
     const index = indexOf(s, root);
+    const openapi = openapiOf(s);
     const oracle = readOracle(path.join(MIRROR, s.repo.replace("/", "+"), "repo"), s.commit, s.oracle);
     const byKey = new Map<string, string[]>();
     for (const op of index.operations) {
@@ -147,7 +156,7 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
       if (!expect) console.error(`${name}: paraphrase "${p.q}" names ${key}, which apidex's index lacks (left out)`);
       else add(p.q, "paraphrase", key, expect);
     }
-    out.push({ name, index, queries, matched, specOperations: oracle.operations.length });
+    out.push({ name, index, openapi, queries, matched, specOperations: oracle.operations.length });
   }
   return out;
 }

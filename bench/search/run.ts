@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OperationsIndex } from "../../generator/emit/index-artifact.js";
-import { OperationSearch } from "../../generator/search/operation-search.js";
+import { Catalog } from "../../generator/mcp/catalog.js";
+import type { OpenApiDocument } from "../../generator/review/artifact-source.js";
 import { writeSyntheticService } from "../synthetic/generate-service.js";
 import { PlainBm25 } from "./baseline.js";
 import { type CorpusQuery, type CorpusService, loadCorpus, QUERY_CLASSES } from "./corpus.js";
@@ -50,8 +51,11 @@ interface Row {
 }
 
 function evaluate(service: CorpusService): { rows: Row[]; misses: string[] } {
-  const search = new OperationSearch(service.index.operations);
-  const bm25 = new PlainBm25(service.index.operations);
+  // As the MCP server searches: the index enriched with the OpenAPI document's words (descriptions, tags,
+  // query parameter names of documented operations); the yardstick indexes the same entries.
+  const catalog = new Catalog(service.index, service.openapi);
+  const search = catalog.search;
+  const bm25 = new PlainBm25([...catalog.byId.values()]);
   const ranked = service.queries.map((q) => ({
     q,
     apidex: search.search(q.q, {}, 20),
@@ -124,8 +128,11 @@ interface Latency {
 
 function latency(queries: string[]): Latency {
   const index = syntheticIndex();
+  const work = path.join(process.env.APIDEX_CORPUS_DIR ?? path.join(tmpdir(), "apidex-corpus"), ".search", "synthetic-13000");
+  const openapi = JSON.parse(readFileSync(path.join(work, "out", "openapi-public.json"), "utf8")) as OpenApiDocument;
   const started = performance.now();
-  const search = new OperationSearch(index.operations);
+  // As the MCP server builds it (the catalog): the index with the OpenAPI document's words.
+  const search = new Catalog(index, openapi).search;
   const buildMs = performance.now() - started;
   for (const q of queries) search.search(q, {}, 8);
   const times: number[] = [];
@@ -286,9 +293,11 @@ method the verb meant, \`phrase\` or the literal match.
 ## The evaluation
 
 Five services of the real-world corpus (bench/realworld), from five domains, each at its pinned commit,
-indexed by this build of apidex. Most of these indexes carry no written summaries (apidex reads them only
-where the framework declares them), so the ranking works from ids, paths, parameter names and methods —
-the realistic case. The queries, for every operation of the service's own OpenAPI document that apidex's
+indexed by this build of apidex and searched as \`find_operations\` searches it: the index, with the
+descriptions, tags and query parameter names of apidex's own OpenAPI document for the operations it
+documents (the MCP server's catalog; \`apidex find\` reads the same when the document lies beside the index).
+Many of these operations carry no written documentation (apidex reads it only where the framework declares
+it), so the ranking works from ids, paths, parameter names and methods there — the realistic case. The queries, for every operation of the service's own OpenAPI document that apidex's
 index has (matched by method and path, parameter names ignored):
 
 - **summary** — the spec's \`summary\` of the operation;
@@ -301,8 +310,8 @@ The spec's words are read from the mirrors at bench time; nothing of them is com
 operations — chosen by a hash of service and operation, so every query about one operation falls on the
 same side — is **held out**: \`npm run bench:search -- --tune\` shows only the other two thirds and their
 misses, and no held-out miss is ever printed. The yardstick, **BM25**, is MiniSearch with its default settings
-(its tokenizer, no stemming, prefix or fuzzy matching, equal field weights) over the same index's id, method,
-path, summary, parameter names and permission keys. A query counts at rank k when any expected operation
+(its tokenizer, no stemming, prefix or fuzzy matching, equal field weights) over the same entries' id, method,
+path, summary, description, tags, parameter names and permission keys. A query counts at rank k when any expected operation
 is at rank k.
 
 ${corpusTable}

@@ -1,7 +1,10 @@
 import type { IndexEntry, OperationsIndex } from "../emit/index-artifact.js";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { OperationSearch, type SearchFilters } from "../search/operation-search.js";
-import { readLocation } from "./artifact-source.js";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Catalog } from "../mcp/catalog.js";
+import { type OpenApiDocument, readLocation } from "./artifact-source.js";
 
 export const INDEX_FIELDS = [
   "operation_id",
@@ -40,6 +43,21 @@ export async function loadIndex(location: string, cwd: string): Promise<Operatio
   return json as OperationsIndex;
 }
 
+/**
+ * The OpenAPI document `generate` wrote beside a local index (`openapi-public.json`), if there is one; a
+ * URL or a lone index file has none.
+ */
+export function openapiBeside(location: string, cwd: string): OpenApiDocument | undefined {
+  if (/^https?:\/\//.test(location)) return undefined;
+  const file = path.join(path.dirname(path.resolve(cwd, location)), "openapi-public.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as OpenApiDocument;
+  } catch (error) {
+    throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`, "Regenerate the artifacts with apidex generate.");
+  }
+}
+
 /** A row of `find`'s output: the requested fields, and with words, why the operation matched them. */
 export type FoundRow = Partial<IndexEntry> & { why?: string };
 
@@ -47,8 +65,10 @@ export type FoundRow = Partial<IndexEntry> & { why?: string };
  * Filters (and, with words, ranks) the index; projects each entry onto the requested fields. With words,
  * each row ends with `why`: the matched words by field, as find_operations gives them to an assistant.
  */
-export function findOperations(index: OperationsIndex, options: FindOptions): FoundRow[] {
-  const search = new OperationSearch(index.operations);
+export function findOperations(index: OperationsIndex, options: FindOptions, openapi?: OpenApiDocument): FoundRow[] {
+  // With the OpenAPI document beside the index, the same catalog find_operations searches: documented
+  // operations' descriptions, tags and query parameter names count too.
+  const search: OperationSearch<IndexEntry> = openapi ? new Catalog(index, openapi).search : new OperationSearch(index.operations);
   const hits = search.search(options.query, options, options.limit ?? Number.POSITIVE_INFINITY);
   const fields = options.fields ?? DEFAULT_FIELDS;
   return hits.map(({ entry, why }) => {
