@@ -159,6 +159,15 @@ describe("search rules on in-memory indexes", () => {
       q: "look up a chatflow by its api key",
       first: "get_chatflows_apikey_item",
     },
+    {
+      rule: "'the given X' names one X the caller supplies: the path with a parameter ('rewards for the given recipient')",
+      ops: [
+        op("GET", "/burnchain/rewards", "get_burnchain_reward_list"),
+        op("GET", "/burnchain/rewards/{address}", "get_burnchain_reward_list_by_address"),
+      ],
+      q: "recent burnchain rewards for the given recipient",
+      first: "get_burnchain_reward_list_by_address",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -263,7 +263,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **What is acted on, and what with.** Words after "with", "using", "via" or "through" (until "and", "or",
   "then") say what the request is done with, not what it acts on ("create a hook with the given data"): they
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
-  are read as the determiners they are here, and "data", "info" and "information" as the content of what the
+  are read as the determiners they are here (the word after one of them, or after "specific" or
+  "particular", is one the caller names: "rewards for the given recipient" asks for a path ending in a
+  parameter), and "data", "info" and "information" as the content of what the
   request names ("user data" asks for the user), so they are searched only when the request has no other words.
 - **What the request looks up by.** Words after "by" (up to the next preposition) name what the request
   looks the thing up by: an operation with a path parameter of that name ("chatflow by API key" and

@@ -118,7 +118,8 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
-  if (query.some((w) => ONE.has(w.term))) intent.shape = "one";
+  // "the given recipient", "a specified project": one the caller names, as "one" or "single" say.
+  if (query.some((w) => ONE.has(w.term) || w.named)) intent.shape = "one";
   else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
   return intent;
 }

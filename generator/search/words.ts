@@ -32,7 +32,12 @@ export interface Word {
   afterArticle?: boolean;
   /** In a phrase after "by" ("chatflow by API key", "user by email"): what the request looks the thing up by. */
   lookup?: boolean;
+  /** Named as one the caller supplies ("the given recipient", "a specified project"): a parameter of the path. */
+  named?: boolean;
 }
+
+/** Words that say the next noun is one the caller supplies. */
+const NAMING = new Set(["given", "specified", "specific", "particular"]);
 
 /** Words that end a "by" phrase: prepositions and clause words ("by email for the team"). */
 const PHRASE_END = new Set(["and", "or", "then", "with", "for", "of", "in", "on", "at", "to", "from", "into", "via", "using", "through"]);
@@ -58,6 +63,7 @@ export function words(text: string): Word[] {
   const out: Word[] = [];
   let means = false;
   let lookup = false;
+  let naming = false;
   let previous = "";
   for (const surface of pieces(text)) {
     if (MEANS.has(surface)) means = true;
@@ -66,8 +72,13 @@ export function words(text: string): Word[] {
     else if (PHRASE_END.has(surface)) lookup = false;
     const afterArticle = ARTICLES.has(previous);
     previous = surface;
+    // "the given recipient": the next word of meaning is one the caller names (not in a phrase of means).
+    const naming_ = NAMING.has(surface);
+    if (naming_) naming = !means;
     if (FUNCTION_WORDS.has(surface)) continue;
     const { word, plural } = lemma(surface);
+    const named = naming && !naming_;
+    if (named) naming = false;
     out.push({
       term: word,
       surface,
@@ -75,6 +86,7 @@ export function words(text: string): Word[] {
       ...(means ? { means } : {}),
       ...(afterArticle ? { afterArticle } : {}),
       ...(lookup ? { lookup } : {}),
+      ...(named ? { named } : {}),
     });
   }
   return out;
