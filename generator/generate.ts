@@ -237,6 +237,7 @@ function analyse(
     config.framework,
     {
       permissionCalls: config.permissionCalls,
+      ...(config.permissionCallsByName === false ? { permissionCallsByName: false } : {}),
       anyPermissionCalls: config.anyPermissionCalls,
       ...(config.permissionCallOptions ? { permissionCallOptions: config.permissionCallOptions } : {}),
       ...(config.registry ? { registry: config.registry } : {}),

@@ -360,6 +360,39 @@ const permissionStyles: Case[] = [
     routes: ["GET /open []", "GET /ops/x [admin]"],
   },
   {
+    name: "a function whose name says it checks a permission or scope is a recognizer zero-config; one named for alternatives gives an any_of group",
+    files: {
+      "auth.ts": [
+        `import type { RequestHandler } from "express";`,
+        `export const withRequiredScope = (...scopes: string[]): RequestHandler => (q, s, n) => n();`,
+        `export const requireAnyScope = (...scopes: string[]): RequestHandler => (q, s, n) => n();`,
+        `export function checkPermission(req: unknown, key: string): void {}`,
+        `export const getPermissions = (user: string) => [user];`,
+        `export const requirePermissionFor = (key: string, handler: RequestHandler): RequestHandler => handler;`,
+        `export const withScope = (fn: () => void) => fn();`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { checkPermission, getPermissions, requireAnyScope, requirePermissionFor, withRequiredScope, withScope } from "./auth";`,
+        `const app = express();`,
+        `app.get("/transactions", withRequiredScope("transactions.read"), (q, s) => s.end());`,
+        `app.get("/reports", requireAnyScope("reports.read", "admin"), (q, s) => { getPermissions("me"); s.end(); });`,
+        `app.post("/refunds", (req, res) => { checkPermission(req, "refunds.write"); res.end(); });`,
+        `app.delete("/refunds/:id", requirePermissionFor("refunds.delete", (req, res) => { checkPermission(req, "refunds.audit"); res.end(); }));`,
+        `withScope(() => undefined);`,
+        `const access = { hasPermission: (user: unknown, keys: string[]) => keys.length > 0 };`,
+        `function rbac(keys: string[]) { return (req: any, res: any, next: any) => { let granted = keys; if (req.query.x) granted = []; return access.hasPermission(req.user, granted) ? next() : res.status(403).end(); }; }`,
+        `app.get("/rbac", rbac(["rbac.read"]), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /refunds/{id} [refunds.audit,refunds.delete]",
+      "GET /rbac []",
+      "GET /reports [] any(admin|reports.read)",
+      "GET /transactions [transactions.read]",
+      "POST /refunds [refunds.write]",
+    ],
+  },
+  {
     name: "configured recognizer names replace the defaults",
     permissionCalls: ["can"],
     files: {
@@ -612,7 +645,7 @@ describe.each([
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const result = await generateFrom(c.files, {
       ...(c.closed ? { closed: c.closed } : {}),
-      ...(c.permissionCalls ? { permissionCalls: c.permissionCalls } : {}),
+      ...(c.permissionCalls ? { permissionCalls: c.permissionCalls, permissionCallsByName: false } : {}),
       ...c.config,
     });
     expect(routeLines(result)).toEqual([...c.routes].sort());

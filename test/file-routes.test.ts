@@ -142,6 +142,24 @@ const cases: Case[] = [
     diagnostics: ["APX233 src/api/orders/[id]/route.ts:2", "APX233 src/api/orders/route.ts:2"],
   },
   {
+    name: "middlewares.ts: entries spread from a map filled at run time (an empty or Record-typed object) are unknown, not absent",
+    files: {
+      "src/utils/captured.ts": [
+        `export const CAPTURED: Record<string, unknown[]> = {};`,
+        `export const BY_NAME = {} as { [file: string]: unknown[] };`,
+        `export function capture(file: string, entries: unknown[]) { CAPTURED[file] = entries; BY_NAME[file] = entries; }`,
+      ].join("\n"),
+      "src/api/middlewares.ts": [
+        `import { CAPTURED, BY_NAME } from "../utils/captured";`,
+        `export default { routes: [...(CAPTURED["dist/api/admin/orders/middlewares.js"] ?? []), ...(BY_NAME["dist/api/store/carts/middlewares.js"] ?? [])] };`,
+      ].join("\n"),
+      "src/api/admin/orders/route.ts": `export const GET = async () => {};\n`,
+    },
+    config: API,
+    routes: ["GET /admin/orders [] unresolved(permissions)"],
+    diagnostics: ["APX232 src/api/middlewares.ts:2", "APX232 src/api/middlewares.ts:2"],
+  },
+  {
     name: "middlewares.ts: a plain exported array",
     files: {
       "src/lib/auth.ts": AUTH,

@@ -24,6 +24,11 @@ export interface ResolvedConfig {
   /** `description` and `license` of the project's package.json, for the OpenAPI `info` when the config gives none. */
   packageInfo: { description?: string; license?: string };
   permissionCalls: string[];
+  /**
+   * Also recognize calls by what their name says (`withRequiredScope`, `checkPermission`): on unless
+   * `permissions.calls` names the recognizers itself.
+   */
+  permissionCallsByName?: boolean;
   /** Permission calls whose keys are alternatives (`requireAnyPermission`). */
   anyPermissionCalls: string[];
   /** Permission calls whose key is a property of an options argument (`{ name, argument?, property? }` entries). */
@@ -125,6 +130,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       ),
     ],
     anyPermissionCalls: (config.permissions?.anyCalls ?? DEFAULT_ANY_PERMISSION_CALLS).map(callName),
+    permissionCallsByName: config.permissions?.calls === undefined,
     ...callOptions([
       ...(config.permissions?.calls ?? []),
       ...(config.permissions?.extraCalls ?? []),

@@ -18,6 +18,8 @@ export interface DocumentInfo {
 
 export interface ExtractOptions {
   permissionCalls: readonly string[];
+  /** Also recognize permission calls by their name's words (`withRequiredScope`); default on. */
+  permissionCallsByName?: boolean;
   /** Permission calls whose key is a property of an options argument (config `{ name, argument?, property? }`). */
   permissionCallOptions?: Readonly<Record<string, { argument?: number; property?: string }>>;
   /** Permission calls whose keys are alternatives (the defaults when absent). */
@@ -61,6 +63,7 @@ export interface FrameworkAdapter {
 export function interpreterOptionsOf(options: ExtractOptions): InterpreterOptions {
   return {
     permissionCalls: options.permissionCalls,
+    permissionCallsByName: options.permissionCallsByName,
     anyPermissionCalls: options.anyPermissionCalls,
     permissionCallOptions: options.permissionCallOptions,
     registry: options.registry,

@@ -170,6 +170,14 @@ export abstract class RouterHost implements HostAdapter {
     }
     if (value.kind === "check") {
       parts.checks.push(value);
+      // `withPermission("reports.read", async (req, res) => ...)`: a check that wraps the handler.
+      const wrapper = unwrap(node);
+      if (ts.isCallExpression(wrapper))
+        for (const arg of wrapper.arguments) {
+          if (!(ts.isArrowFunction(arg) || ts.isFunctionExpression(arg) || ts.isIdentifier(arg))) continue;
+          const argValue = this.interpreter.evaluate(arg, call.scope);
+          if (argValue.kind === "function") this.collect(arg, argValue, call, parts);
+        }
       return;
     }
     if (value.kind === "array") {

@@ -6,7 +6,7 @@ import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
-import { isPermissionOption } from "./permission-option.js";
+import { isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
@@ -41,6 +41,8 @@ export interface CallContext {
 export interface InterpreterOptions {
   /** Function names whose string arguments are permission keys. */
   permissionCalls: readonly string[];
+  /** Also functions whose name says they check a permission or scope (`withRequiredScope`); default on. */
+  permissionCallsByName?: boolean | undefined;
   /** Function names whose keys are alternatives (any one suffices); recognized as permission calls too. */
   anyPermissionCalls?: readonly string[] | undefined;
   /** Permission calls whose key is a property of an options argument: the argument (all when absent) and the property path. */
@@ -169,6 +171,7 @@ export class Interpreter {
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
+  private readonly byName: boolean;
   /** The permission calls whose keys are alternatives. */
   private readonly anyPermissionCalls: Set<string>;
   /** Permission arguments the syntax could not resolve, for the type checker (`finishChecks`). */
@@ -212,6 +215,7 @@ export class Interpreter {
   ) {
     this.permissionCalls = new Set([...options.permissionCalls, ...(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS)]);
     this.anyPermissionCalls = new Set(options.anyPermissionCalls ?? DEFAULT_ANY_PERMISSION_CALLS);
+    this.byName = options.permissionCallsByName !== false;
     this.registry = options.registry;
     this.env = options.env;
     this.callOptions = options.permissionCallOptions ?? {};
@@ -222,7 +226,14 @@ export class Interpreter {
 
   isPermissionCall(node: ts.CallExpression): boolean {
     const name = calleeName(node.expression);
-    return name !== undefined && this.permissionCalls.has(name);
+    return name !== undefined && (this.permissionCalls.has(name) || (this.byName && namesPermissionCheck(name)));
+  }
+
+  /** Whether a recognized call's keys are alternatives: configured as such, or named so (`requireAnyScope`). */
+  private isAnyCall(name: string | undefined): boolean {
+    return (
+      name !== undefined && (this.anyPermissionCalls.has(name) || (this.byName && !this.permissionCalls.has(name) && namesAnyOf(name)))
+    );
   }
 
   /** Evaluates every scanned module's top level, in path order (replayed modules at their place in it). */
@@ -1129,6 +1140,9 @@ export class Interpreter {
       // A setter alone gives nothing to read; a property apidex skips must not read as absent.
       else if (!ts.isSetAccessorDeclaration(property)) open = true;
     }
+    // A container to be filled at run time is no proof that a key is absent: an empty literal, or one
+    // declared as a map (`const byFile: Record<string, X[]> = {}`, `{ [key: string]: X }`).
+    if (!node.properties.length || declaredAsMap(node)) open = true;
     return open ? { kind: "object", props, open } : { kind: "object", props };
   }
 
@@ -1644,7 +1658,7 @@ export class Interpreter {
     const keys: string[] = [];
     const unresolved: { arg: ts.Expression; reason: string }[] = [];
     const name = calleeName(node.expression);
-    let any = name !== undefined && this.anyPermissionCalls.has(name);
+    let any = this.isAnyCall(name);
     const options = name !== undefined && Object.hasOwn(this.callOptions, name) ? this.callOptions[name] : undefined;
     if (options) return this.optionsCheck(node, scope, options, any);
     // An options object whose strings may be the key (`requirePermission({ resource: "invoice" })`): not read
@@ -1673,6 +1687,10 @@ export class Interpreter {
       unresolved.push({ arg, reason: explain(value) });
     }
     const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
+    // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
+    // than a key, so it neither warns nor marks the operation.
+    if (name !== undefined && !this.permissionCalls.has(name)) return result;
     if (unreadOptions && !keys.length && !unresolved.length) {
       result.unresolved = true;
       this.diagnostics.warning(
@@ -2077,4 +2095,15 @@ export function excerpt(node: ts.Node): string {
 
 function relativeName(file: ts.SourceFile, root: string): string {
   return file.fileName.startsWith(root) ? file.fileName.slice(root.length + 1) : file.fileName;
+}
+
+/** Whether an object literal initializes a variable typed as a map: `Record<K, V>` or a type with an index signature. */
+function declaredAsMap(node: ts.ObjectLiteralExpression): boolean {
+  let parent: ts.Node = node.parent;
+  while (parent && (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isParenthesizedExpression(parent)))
+    parent = parent.parent;
+  const type = parent && ts.isVariableDeclaration(parent) ? parent.type : undefined;
+  if (!type) return false;
+  if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) && type.typeName.text === "Record";
+  return ts.isTypeLiteralNode(type) && type.members.some((m) => ts.isIndexSignatureDeclaration(m));
 }

@@ -16,3 +16,42 @@ export const isPermissionOption = (name: string): boolean => PERMISSION_OPTION.t
 
 /** Whether a NestJS metadata key names permission keys (`permissions`, `has_permission`, `scopes`). */
 export const isPermissionMetadataKey = (key: string): boolean => PERMISSION_METADATA.test(key);
+
+/** The words of an identifier (`withRequiredScope`: with, required, scope). */
+const wordsOf = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+const KEY_WORDS = new Set(["permission", "permissions", "perm", "perms", "scope", "scopes"]);
+const CHECK_WORDS = new Set([
+  "require",
+  "requires",
+  "required",
+  "check",
+  "assert",
+  "ensure",
+  "has",
+  "need",
+  "needs",
+  "verify",
+  "guard",
+  "authorize",
+]);
+
+/**
+ * Whether a function's name says it checks permission keys or scopes: a word for the keys and a word for
+ * the check (`requireScopes`, `withRequiredScope`, `checkPermission`, `hasPermissions`, `assertScope`). Its
+ * string arguments are then the keys, as for the configured recognizers; `getPermissions`, `withScope` or
+ * `withPermission` name no check (a wrapper's arguments are read as a wrapper's).
+ */
+export function namesPermissionCheck(name: string): boolean {
+  const words = wordsOf(name);
+  return words.some((w) => KEY_WORDS.has(w)) && words.some((w) => CHECK_WORDS.has(w));
+}
+
+/** A check named for alternatives (`requireAnyScope`, `hasAnyPermission`): any one key suffices. */
+export const namesAnyOf = (name: string): boolean => namesPermissionCheck(name) && wordsOf(name).includes("any");
