@@ -486,6 +486,21 @@ const negatives: Case[] = [
     routes: ["GET /admin/users [admin]", "GET /open []", "GET /reports [reports.read]", "POST /reports [reports.write]"],
   },
   {
+    name: "an empty options object given or defaulted is complete (no options); a variable made an empty object is a container filled later",
+    files: {
+      "app.ts": [
+        `import express from "express"; const app = express();`,
+        `function mount(options: { admin?: boolean } = {}) { if (options.admin) app.get("/admin", (q, s) => s.end()); app.get("/open", (q, s) => s.end()); }`,
+        `mount(); mount({});`,
+        `const flags: Record<string, boolean> = {};`,
+        `export function enable(name: string) { flags[name] = true; }`,
+        `if (flags.beta) app.get("/beta", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /open []"],
+    diagnostics: ["APX210 app.ts:6"],
+  },
+  {
     name: "an HTTP client's get(path, options) in a function nothing calls is no route registration; a handler or route options with one are",
     files: {
       "app.ts": [

@@ -1140,9 +1140,10 @@ export class Interpreter {
       // A setter alone gives nothing to read; a property apidex skips must not read as absent.
       else if (!ts.isSetAccessorDeclaration(property)) open = true;
     }
-    // A container to be filled at run time is no proof that a key is absent: an empty literal, or one
-    // declared as a map (`const byFile: Record<string, X[]> = {}`, `{ [key: string]: X }`).
-    if (!node.properties.length || declaredAsMap(node)) open = true;
+    // A container to be filled at run time is no proof that a key is absent: a variable made an empty
+    // object, or declared as a map (`const byFile: Record<string, X[]> = {}`, `{ [key: string]: X }`). An
+    // empty default or argument (`options = {}`) is complete: no options.
+    if (containerVariable(node)) open = true;
     return open ? { kind: "object", props, open } : { kind: "object", props };
   }
 
@@ -2097,12 +2098,20 @@ function relativeName(file: ts.SourceFile, root: string): string {
   return file.fileName.startsWith(root) ? file.fileName.slice(root.length + 1) : file.fileName;
 }
 
-/** Whether an object literal initializes a variable typed as a map: `Record<K, V>` or a type with an index signature. */
-function declaredAsMap(node: ts.ObjectLiteralExpression): boolean {
+/**
+ * Whether an object literal starts a variable that is a container: empty, or typed as a map (`Record<K, V>`
+ * or a type with an index signature, also through `as`).
+ */
+function containerVariable(node: ts.ObjectLiteralExpression): boolean {
   let parent: ts.Node = node.parent;
-  while (parent && (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isParenthesizedExpression(parent)))
+  let asserted: ts.TypeNode | undefined;
+  while (parent && (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent) || ts.isParenthesizedExpression(parent))) {
+    if (!ts.isParenthesizedExpression(parent)) asserted ??= parent.type;
     parent = parent.parent;
-  const type = parent && ts.isVariableDeclaration(parent) ? parent.type : undefined;
+  }
+  if (!parent || !ts.isVariableDeclaration(parent)) return false;
+  if (!node.properties.length) return true;
+  const type = parent.type ?? asserted;
   if (!type) return false;
   if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) && type.typeName.text === "Record";
   return ts.isTypeLiteralNode(type) && type.members.some((m) => ts.isIndexSignatureDeclaration(m));

@@ -212,7 +212,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         }
       }
 
-    // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many leaves an operation matched.
+    // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many of the request's words an
+    // operation met (`coordination`: a related word, an abbreviation or a word of means counts its weight).
     const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total } = this.scratch;
     const touched: number[] = [];
     const resourceBit = 1 << FIELDS.indexOf("resource");
