@@ -49,9 +49,17 @@ const CHECK_WORDS = new Set([
  * `withPermission` name no check (a wrapper's arguments are read as a wrapper's).
  */
 export function namesPermissionCheck(name: string): boolean {
-  const words = wordsOf(name);
-  return words.some((w) => KEY_WORDS.has(w)) && words.some((w) => CHECK_WORDS.has(w));
+  // Asked for every call the evaluator meets: each name is split once.
+  let known = checkNames.get(name);
+  if (known === undefined) {
+    const words = wordsOf(name);
+    known = words.some((w) => KEY_WORDS.has(w)) && words.some((w) => CHECK_WORDS.has(w));
+    checkNames.set(name, known);
+  }
+  return known;
 }
+
+const checkNames = new Map<string, boolean>();
 
 /** A check named for alternatives (`requireAnyScope`, `hasAnyPermission`): any one key suffices. */
 export const namesAnyOf = (name: string): boolean => namesPermissionCheck(name) && wordsOf(name).includes("any");
