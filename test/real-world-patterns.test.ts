@@ -111,6 +111,28 @@ const cases: Case[] = [
     routes: ["GET /v1/events []"],
   },
   {
+    name: "a @Module entry only known at run time (controllers: process.env.X ? ... : ...) is reported, not dropped in silence",
+    files: {
+      "a.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("a")\nexport class AController { @Get() list() { return []; } }\n`,
+      "b.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("b")\nexport class BController { @Get() list() { return []; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { AController } from "./a.controller"; import { BController } from "./b.controller";\n@Module({ controllers: process.env.MCP_ONLY ? [AController] : [AController, BController] })\nexport class AppModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    routes: [],
+    diagnostics: ["APX422 app.module.ts:2"],
+  },
+  {
+    name: "... and the config's env decides it",
+    files: {
+      "a.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("a")\nexport class AController { @Get() list() { return []; } }\n`,
+      "b.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("b")\nexport class BController { @Get() list() { return []; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { AController } from "./a.controller"; import { BController } from "./b.controller";\n@Module({ controllers: process.env.MCP_ONLY ? [AController] : [AController, BController] })\nexport class AppModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    config: { env: { MCP_ONLY: "" } },
+    routes: ["GET /a []", "GET /b []"],
+  },
+  {
     name: "nest.app chooses the application",
     files: {
       "users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class UsersController { @Get() list() { return []; } @Get(":id") one() { return {}; } }\n`,

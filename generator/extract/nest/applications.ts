@@ -67,7 +67,7 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       // helper elsewhere), the ones made anywhere in the project.
       const owner = enclosingFunction(call) ?? file;
       const own = hasBootstrapCalls(owner) ? readBootstrap(owner, interpreter, diagnostics) : undefined;
-      const tree = moduleTree(root.decl, interpreter);
+      const tree = moduleTree(root.decl, interpreter, diagnostics);
       apps.push({
         name: root.decl.name?.text ?? "(anonymous module)",
         site: siteOf(call),
@@ -159,6 +159,7 @@ function enclosingFunction(node: ts.Node): ts.Node | undefined {
 export function moduleTree(
   root: ts.ClassDeclaration,
   interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
 ): { controllers: ts.ClassDeclaration[]; prefixes: Map<ts.ClassDeclaration, string> } {
   const out: ts.ClassDeclaration[] = [];
   const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
@@ -176,9 +177,18 @@ export function moduleTree(
         collectRoutes(routes, "", routed);
         continue;
       }
-      for (const imported of importedModules(element, scope, interpreter)) visit(imported.module, imported.controllers);
+      const imported = importedModules(element, scope, interpreter);
+      if (!imported.length) unreadEntry(element, "imports", module, interpreter.evaluate(element, scope), diagnostics);
+      for (const { module: next, controllers } of imported) visit(next, controllers);
     }
-    const controllers = [...propertyElements(options, "controllers").flatMap((e) => flatten(interpreter.evaluate(e, scope))), ...extra];
+    const controllers = [
+      ...propertyElements(options, "controllers").flatMap((e) => {
+        const value = interpreter.evaluate(e, scope);
+        unreadEntry(e, "controllers", module, value, diagnostics);
+        return flatten(value);
+      }),
+      ...extra,
+    ];
     for (const value of controllers) {
       if (value.kind === "class" && ts.isClassDeclaration(value.decl) && !seenControllers.has(value.decl)) {
         seenControllers.add(value.decl);
@@ -194,6 +204,30 @@ export function moduleTree(
     if (prefix) prefixes.set(controller, prefix);
   }
   return { controllers: out, prefixes };
+}
+
+/**
+ * A `@Module` entry apidex cannot read (`controllers: process.env.MCP_ONLY ? [A] : [A, B]`): the controllers
+ * it may bring are not indexed, so it is reported (APX422) — never dropped in silence. A module of a
+ * package (`ThrottlerModule.forRoot(...)`) brings no controllers of the project and is not reported.
+ */
+function unreadEntry(
+  node: ts.Expression,
+  property: "controllers" | "imports",
+  module: ts.ClassDeclaration,
+  value: Value,
+  diagnostics: DiagnosticBag,
+): void {
+  const unread = value.kind === "unknown" ? value : value.kind === "array" ? value.items.find((i) => i.kind === "unknown") : undefined;
+  if (!unread || unread.kind !== "unknown") return;
+  diagnostics.warning(
+    "APX422",
+    `Cannot read this entry of ${module.name?.text ?? "the module"}'s \`${property}\` statically: \`${excerpt(node)}\` ${explain(unread)}; the controllers it may bring are not indexed.`,
+    siteOf(node),
+    /process\.env/.test(node.getText())
+      ? "Set the environment variables it reads in the config's `env` (the deployment the artifacts describe)."
+      : "List the modules and controllers as classes, arrays of them or constants apidex can read.",
+  );
 }
 
 /** The routes value of `RouterModule.register(routes)` (or `forRoutes`), or undefined for any other import. */
