@@ -101,12 +101,12 @@ const cases: Case[] = [
     diagnostics: ["APX420 main.ts:4"],
   },
   {
-    name: "one root module bootstrapped again by scripts (a migration) is one application: the bootstrap that listens describes it; Nest's own decorators are no permission decorators",
+    name: "one root module bootstrapped again by scripts (a migration) is one application: the bootstrap that listens describes it (its own consts read); Nest's own decorators are no permission decorators",
     files: {
       "events.controller.ts": `import { Controller, Get, Scope } from "@nestjs/common";\n@Controller({ path: "events", scope: Scope.REQUEST })\nexport class EventsController { @Get() list() { return []; } }\n`,
       "app.module.ts": `import { Module } from "@nestjs/common"; import { EventsController } from "./events.controller";\n@Module({ controllers: [EventsController] })\nexport class AppModule {}\n`,
       "migrations/backfill.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "../app.module";\nexport async function run() { const app = await NestFactory.create(AppModule, { logger: false }); await app.init(); await app.close(); }\n`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); app.setGlobalPrefix("v1"); await app.listen(3000); }\nbootstrap();\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); const globalPrefix = "v1"; app.setGlobalPrefix(globalPrefix); await app.listen(3000); }\nbootstrap();\n`,
     },
     routes: ["GET /v1/events []"],
   },

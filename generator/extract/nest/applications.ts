@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
-import { excerpt, explain, type Interpreter } from "../../resolve/interpreter.js";
+import { excerpt, explain, type Interpreter, isFunctionLike } from "../../resolve/interpreter.js";
+import { Binding, Scope } from "../../resolve/scope.js";
 import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
@@ -341,10 +342,20 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
   const found = emptyBootstrap();
   const file = owner.getSourceFile();
   if (!file.text.includes("setGlobalPrefix") && !file.text.includes("enableVersioning")) return found;
-  const scope = interpreter.module(file).scope;
+  const moduleScope = interpreter.module(file).scope;
+  // Each call is read in its own function's constants (`const globalPrefix = "api"` beside it).
+  const scopes = new Map<ts.Node, Scope>();
+  const scopeOf = (call: ts.Node): Scope => {
+    const fn = enclosingFunction(call);
+    if (!fn) return moduleScope;
+    let scope = scopes.get(fn);
+    if (!scope) scopes.set(fn, (scope = functionScope(fn, moduleScope, interpreter)));
+    return scope;
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const name = node.expression.name.text;
+      const scope = scopeOf(node);
       if (name === "setGlobalPrefix" && node.arguments[0]) {
         const value = interpreter.evaluate(node.arguments[0], scope);
         const prefix = stringsOf(value);
@@ -378,6 +389,25 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
   };
   visit(owner);
   return found;
+}
+
+/**
+ * The scope the bootstrap function's own settings are read in: its `const`s (`const globalPrefix = "api";
+ * app.setGlobalPrefix(globalPrefix)`) over the module's. The function is not run; only its constants are
+ * read, each when first used.
+ */
+function functionScope(owner: ts.Node, moduleScope: Scope, interpreter: Interpreter): Scope {
+  if (!isFunctionLike(owner) || !owner.body || !ts.isBlock(owner.body)) return moduleScope;
+  const scope = new Scope(owner.getSourceFile(), moduleScope, owner);
+  for (const statement of owner.body.statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const initializer = declaration.initializer;
+      if (!ts.isIdentifier(declaration.name) || !initializer) continue;
+      scope.bind(declaration.name.text, new Binding(() => interpreter.evaluate(initializer, scope), declaration));
+    }
+  }
+  return scope;
 }
 
 /** `{ exclude: ["health", { path: "users/:id", method: RequestMethod.GET }] }` as matchers. */
