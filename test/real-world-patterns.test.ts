@@ -25,6 +25,14 @@ interface Case {
 
 const NEST_DECORATORS = `import { SetMetadata } from "@nestjs/common";\nexport const Auth = (options: { permission?: string | false; admin?: boolean; sharedLink?: boolean } = {}) => SetMetadata("auth", options);\n`;
 
+/** A NestJS module whose controllers depend on the environment (postiz writes it so). */
+const NEST_MODULE_FROM_ENV = {
+  "a.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("a")\nexport class AController { @Get() list() { return []; } }\n`,
+  "b.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("b")\nexport class BController { @Get() list() { return []; } }\n`,
+  "app.module.ts": `import { Module } from "@nestjs/common"; import { AController } from "./a.controller"; import { BController } from "./b.controller";\n@Module({ controllers: process.env.MCP_ONLY ? [AController] : [AController, BController] })\nexport class AppModule {}\n`,
+  "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+};
+
 const cases: Case[] = [
   {
     name: "Express 4 unnamed wildcards become a named catch-all parameter, with a warning",
@@ -112,23 +120,13 @@ const cases: Case[] = [
   },
   {
     name: "a @Module entry only known at run time (controllers: process.env.X ? ... : ...) is reported, not dropped in silence",
-    files: {
-      "a.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("a")\nexport class AController { @Get() list() { return []; } }\n`,
-      "b.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("b")\nexport class BController { @Get() list() { return []; } }\n`,
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { AController } from "./a.controller"; import { BController } from "./b.controller";\n@Module({ controllers: process.env.MCP_ONLY ? [AController] : [AController, BController] })\nexport class AppModule {}\n`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
-    },
+    files: NEST_MODULE_FROM_ENV,
     routes: [],
     diagnostics: ["APX422 app.module.ts:2"],
   },
   {
     name: "... and the config's env decides it",
-    files: {
-      "a.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("a")\nexport class AController { @Get() list() { return []; } }\n`,
-      "b.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("b")\nexport class BController { @Get() list() { return []; } }\n`,
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { AController } from "./a.controller"; import { BController } from "./b.controller";\n@Module({ controllers: process.env.MCP_ONLY ? [AController] : [AController, BController] })\nexport class AppModule {}\n`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
-    },
+    files: NEST_MODULE_FROM_ENV,
     config: { env: { MCP_ONLY: "" } },
     routes: ["GET /a []", "GET /b []"],
   },
