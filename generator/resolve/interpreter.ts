@@ -1665,9 +1665,15 @@ export class Interpreter {
     // An options object whose strings may be the key (`requirePermission({ resource: "invoice" })`): not read
     // for a call configured by name alone, so never taken for "no key" in silence.
     let unreadOptions: ts.Expression | undefined;
+    const byNameOnly = name !== undefined && !this.permissionCalls.has(name);
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
       if (value.kind === "object") {
+        // `throwIfNoPermission({ role, permission: "users.delete" })`: a call known by its name reads the
+        // options property named for the keys.
+        if (byNameOnly) {
+          for (const [property, member] of value.props) if (isPermissionOption(property)) keys.push(...(keysOfValue(member) ?? []));
+        }
         if (saysAnyOf(value)) any = true;
         else if (!unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
         continue; // other options name no key
@@ -1691,7 +1697,7 @@ export class Interpreter {
     // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
     // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
     // than a key, so it neither warns nor marks the operation.
-    if (name !== undefined && !this.permissionCalls.has(name)) return result;
+    if (byNameOnly) return result;
     if (unreadOptions && !keys.length && !unresolved.length) {
       result.unresolved = true;
       this.diagnostics.warning(

@@ -40,11 +40,13 @@ const CHECK_WORDS = new Set([
   "verify",
   "guard",
   "authorize",
+  "throw",
 ]);
 
 /**
  * Whether a function's name says it checks permission keys or scopes: a word for the keys and a word for
- * the check (`requireScopes`, `withRequiredScope`, `checkPermission`, `hasPermissions`, `assertScope`). Its
+ * the check (`requireScopes`, `withRequiredScope`, `checkPermission`, `hasPermissions`, `assertScope`,
+ * `throwIfNoPermission`). Its
  * string arguments are then the keys, as for the configured recognizers; `getPermissions`, `withScope` or
  * `withPermission` name no check (a wrapper's arguments are read as a wrapper's).
  */
