@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
 import { describe, expect, it } from "vitest";
@@ -8,6 +12,7 @@ import { flattenApp, uniqueSorted } from "../generator/extract/flatten.js";
 import { Interpreter } from "../generator/resolve/interpreter.js";
 import { sourceSetFromMemory } from "../generator/scan/source-set.js";
 import { diagnosticLines, generateFrom, MEMORY_ROOT, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
 
 /** The permission helpers every case imports; only their names matter to the recognizers. */
 const AUTH = `
@@ -849,5 +854,24 @@ describe("Express path syntax", () => {
     expect(lines(fast.bag)).toEqual(lines(slow.bag));
     expect(lines(slow.bag).some((l) => l.startsWith("APX204"))).toBe(true); // a parameter named twice, reported either way
     expect(lines(slow.bag).some((l) => l.startsWith("APX205"))).toBe(true); // a wildcard, reported either way
+  });
+});
+
+describe("a project without a supported framework", () => {
+  it("says so (APX001), counting the files that could register routes among those read, and still writes artifacts", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "apidex-noframework-"));
+    writeFileSync(path.join(root, "util.ts"), "export const double = (n: number) => n * 2;\n");
+    writeFileSync(
+      path.join(root, "server.ts"),
+      "const app: { get(path: string, handler: () => number): void } = { get() {} };\napp.get('/x', () => 1);\n",
+    );
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", root, "--no-cache"], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr + run.stdout).toMatch(
+      /APX001 No supported framework found in the 1 source file\(s\) that could register routes \(of 2 read\)/,
+    );
+    expect(existsSync(path.join(root, "dist", "operations.json"))).toBe(true);
   });
 });

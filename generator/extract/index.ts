@@ -51,7 +51,7 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   if (!adapters.length) {
     diagnostics.warning(
       "APX001",
-      `No supported framework found in ${sources.files.length} source file(s) (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).`,
+      `No supported framework found in the ${sources.files.length} source file(s) that could register routes${sources.listedCount > sources.files.length ? ` (of ${sources.listedCount} read)` : ""} (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).`,
       undefined,
       "Check `root` and `include` in the config, or set `framework`.",
     );

@@ -37,6 +37,10 @@ export class SourceSet {
   /** Whether imports resolve, for imports nothing evaluated (`importResolves`). */
   private readonly resolves = new Map<string, boolean>();
   private readonly listed = new Set<string>();
+  /** How many source files the scan found in scope (the ones that may register routes are `files`). */
+  get listedCount(): number {
+    return this.listed.size;
+  }
   private readonly extraInputs = new Set<string>();
   private readonly packageJsons = new Set<string>();
   private compiledProgram: ts.Program | undefined;
