@@ -1850,7 +1850,7 @@ export class Interpreter {
    * requiredPermissions: ["links.write"] })`): strings are keys, an empty list or `false` names none, and a
    * value apidex cannot read is a warning that marks the check unresolved.
    */
-  optionPropertyCheck(call: ts.CallExpression, member: ts.Expression, scope: Scope): CheckValue {
+  private optionPropertyCheck(call: ts.CallExpression, member: ts.Expression, scope: Scope): CheckValue {
     const result: CheckValue = { kind: "check", keys: [], node: call };
     this.readKeysInto(member, this.argument(member, scope), [], result, (why) => this.reportUnresolvedKey(call, member, why));
     return result;

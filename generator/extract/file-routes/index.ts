@@ -2,7 +2,7 @@ import path from "node:path";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
-import type { CheckValue, FunctionValue } from "../../resolve/values.js";
+import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { Scope } from "../../resolve/scope.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
@@ -134,6 +134,13 @@ function extractFileRoutes(
       if (method) entry.methods?.add(method);
       group.served.set(file.fileName, entry);
     };
+    /** One method the file answers: served by an app it hands the request to, or by the handler at `node`. */
+    const answer = (method: string, node: ts.Node, value: Value, scope: Scope, exportedAs?: ts.ExportSpecifier): void => {
+      const app = host.servedApp(value);
+      if (app) return serve(app, method, node);
+      catchAll(node);
+      host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, [], exportedAs);
+    };
     if (found.style === "methods") {
       // `export * from "../../workspaces/route"`: the methods another module exports are answered here too,
       // read where they are written (the wrapper call and its options are there).
@@ -144,14 +151,7 @@ function extractFileRoutes(
           const origin = starOrigin(file, method, sources, new Set());
           if (!origin) continue;
           const from = interpreter.module(origin.file);
-          const value = interpreter.exportOf(from, method, origin.node);
-          const app = host.servedApp(value);
-          if (app) {
-            serve(app, method, origin.node);
-            continue;
-          }
-          catchAll(origin.node);
-          host.addExport(root, method, route.paths, origin.node, value, from.scope);
+          answer(method, origin.node, interpreter.exportOf(from, method, origin.node), from.scope);
         }
       }
       for (const statement of file.statements) {
@@ -167,24 +167,8 @@ function extractFileRoutes(
           // `export { list as GET }`, `export { GET } from "../x/route"`: read where the handler is written.
           const origin = ts.isExportSpecifier(exported) ? specifierOrigin(exported, sources) : undefined;
           if (origin && origin.file !== file) session?.recorder.spoil(file.fileName, "it re-exports another module's handlers");
-          const node = origin?.node ?? exported;
-          const scope = origin ? interpreter.module(origin.file).scope : instance.scope;
-          const app = host.servedApp(value);
-          if (app) {
-            serve(app, method, node);
-            continue;
-          }
-          catchAll(node);
-          host.addExport(
-            root,
-            method,
-            rpcPaths(node, route, interpreter, scope) ?? route.paths,
-            node,
-            value,
-            scope,
-            [],
-            origin && ts.isExportSpecifier(exported) ? exported : undefined,
-          );
+          if (origin) answer(method, origin.node, value, interpreter.module(origin.file).scope, exported as ts.ExportSpecifier);
+          else answer(method, exported, value, instance.scope);
         }
       }
     } else {
