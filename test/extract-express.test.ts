@@ -79,6 +79,87 @@ const patterns: Case[] = [
     ],
   },
   {
+    name: "all() whose handler refuses methods answers the others: a guard that returns, a 405 dispatch, a guard on a table entry's flag",
+    files: {
+      "app.ts": `import express from "express";
+        const app = express();
+        app.all("/hooks/in", (req, res) => { if (req.method !== "POST") return res.status(405).end(); res.end(); });
+        app.all("/files", (req, res) => {
+          const { method } = req;
+          if (["GET", "HEAD"].includes(method)) { res.json([]); } else if (method === "POST") { res.end(); } else { res.sendStatus(405); }
+        });
+        app.all("/state", (req, res) => {
+          switch (req.method) { case "GET": return res.json({}); case "PUT": return res.end(); default: return res.status(405).end(); }
+        });
+        const ENDPOINTS = [{ name: "notes/create", allowGet: false }, { name: "notes/show", allowGet: true }] as const;
+        for (const endpoint of ENDPOINTS)
+          app.all("/api/" + endpoint.name, (req, res) => {
+            if (req.method === "GET" && !endpoint.allowGet) { res.status(405); res.end(); return; }
+            res.end();
+          });`,
+    },
+    routes: [
+      "DELETE /api/notes/create []",
+      "DELETE /api/notes/show []",
+      "GET /api/notes/show []",
+      "GET /files []",
+      "GET /state []",
+      "HEAD /api/notes/create []",
+      "HEAD /api/notes/show []",
+      "HEAD /files []",
+      "OPTIONS /api/notes/create []",
+      "OPTIONS /api/notes/show []",
+      "PATCH /api/notes/create []",
+      "PATCH /api/notes/show []",
+      "POST /api/notes/create []",
+      "POST /api/notes/show []",
+      "POST /files []",
+      "POST /hooks/in []",
+      "PUT /api/notes/create []",
+      "PUT /api/notes/show []",
+      "PUT /state []",
+    ],
+  },
+  {
+    name: "a guard whose further condition is only known at run time keeps the method, with a warning",
+    files: {
+      "app.ts": `import express from "express";
+        const app = express();
+        app.all("/rpc", (req, res) => { if (req.method === "GET" && !process.env.ALLOW_GET) return res.sendStatus(405); res.end(); });
+        app.all("/local", (req, res) => { const allow = req.query.get === "1"; if (req.method === "GET" && !allow) return res.sendStatus(405); res.end(); });`,
+    },
+    routes: [
+      "DELETE /local []",
+      "DELETE /rpc []",
+      "GET /local []",
+      "GET /rpc []",
+      "HEAD /local []",
+      "HEAD /rpc []",
+      "OPTIONS /local []",
+      "OPTIONS /rpc []",
+      "PATCH /local []",
+      "PATCH /rpc []",
+      "POST /local []",
+      "POST /rpc []",
+      "PUT /local []",
+      "PUT /rpc []",
+    ],
+    diagnostics: ["APX214 app.ts:3", "APX214 app.ts:4"],
+  },
+  {
+    name: "a catch-all that always answers 404 is the not-found fallback; one that answers 404 only sometimes is a route",
+    files: {
+      "app.ts": `import express from "express";
+        class AppError extends Error { constructor(message: string, readonly status: number) { super(message); } }
+        const app = express();
+        app.get("/health", (req, res) => res.end());
+        app.get("/pages/*", async (req, res) => { const page = await Promise.resolve(req.path); if (!page) return res.status(404).end(); res.send(page); });
+        app.all("*", (req, res, next) => next(new AppError(\`Cannot find \${req.originalUrl}\`, 404)));`,
+    },
+    routes: ["GET /health []", "GET /pages/{wildcard} []"],
+    diagnostics: ["APX205 app.ts:5"],
+  },
+  {
     name: "router.route(path) chains",
     files: {
       "app.ts": `import express, { Router } from "express"; const r = Router();

@@ -92,6 +92,43 @@ describe("Fastify", () => {
   });
 });
 
+describe("all() handlers that refuse methods (an RPC registry on Fastify)", () => {
+  const config = () => loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("all-methods"), "apidex.config.mjs") });
+
+  it("matches the golden index", async () => {
+    const result = await generate(await config());
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("all-methods"), "expected-operations.json"), "utf8"));
+  });
+
+  it("lists exactly the methods the running server answers at each path, and no operation for the 404 catch-all", async () => {
+    const result = await generate(await config());
+    const { buildApp } = (await import(pathToFileURL(path.join(fixture("all-methods"), "src", "app.ts")).href)) as {
+      buildApp: () => { listen: (o: { port: number; host: string }) => Promise<string>; close: () => Promise<unknown> };
+    };
+    const app = buildApp();
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const indexed = new Set(result.index.operations.map((o) => `${o.method} ${o.path}`));
+      const paths = [...new Set(result.index.operations.map((o) => o.path))];
+      // The server's answer to every method apidex could list, at every path it indexed: a method is listed
+      // exactly when the handler does not refuse it (405).
+      const served: string[] = [];
+      for (const p of paths)
+        for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]) {
+          const status = (await fetch(`${base}${p}`, { method })).status;
+          expect(status === 405 || status === 200, `${method} ${p} answered ${status}`).toBe(true);
+          if (status !== 405) served.push(`${method} ${p}`);
+        }
+      expect(served.sort()).toEqual([...indexed].sort());
+      expect((await fetch(`${base}/api/notes/missing`, { method: "POST" })).status).toBe(404);
+      expect(result.index.operations.some((o) => o.path.includes("{"))).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("a project that mixes frameworks", () => {
   it("extracts every framework it imports", async () => {
     const { generateFrom } = await import("./helpers/in-memory.js");

@@ -178,7 +178,8 @@ export function flattenApp(
       hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
         ? requirementsOf([...checks, ...layer.checks])
         : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
-    if (layer.method === "ALL") for (const method of ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, requirements));
+    if (layer.method === "ALL")
+      for (const method of layer.methods ?? ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, requirements));
     else routes.push(factOf(layer, framework, layer.method, path, params, requirements));
   };
 

@@ -43,6 +43,8 @@ export interface RouteLayer {
   checks: RouteCheck[];
   /** `all()` layers whose handlers all look like middleware only add checks, they are not operations. */
   terminal: boolean;
+  /** For `ALL`: the methods its handler lets through, when it refuses some (`if (req.method !== "POST") return`); all when absent. */
+  methods?: string[];
   doc?: DocComment;
   /** The answering handler (the last function in the arguments). */
   handler?: ts.FunctionLikeDeclaration;

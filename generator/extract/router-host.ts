@@ -5,6 +5,8 @@ import { mergeDocs } from "../resolve/framework-docs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
+import { answersNotFoundOnly, isCatchAllPath, readAnsweredMethods } from "./answered-methods.js";
+import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
 import type { Layer, RouterNode } from "./router-graph.js";
@@ -144,14 +146,21 @@ export abstract class RouterHost implements HostAdapter {
     const upper = method.toUpperCase();
     // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
     // answers (fewer than three parameters) it is also an operation for every method.
-    const terminal = upper !== "ALL" || allAnswers(handlerArgs, parts, (arg) => this.interpreter.evaluate(arg, call.scope));
-    const handler = parts.handlers[parts.handlers.length - 1]?.decl;
+    let terminal = upper !== "ALL" || allAnswers(handlerArgs, parts, (arg) => this.interpreter.evaluate(arg, call.scope));
+    const answering = parts.handlers[parts.handlers.length - 1];
+    const handler = answering?.decl;
+    let methods: string[] | undefined;
+    // `app.all("*", (req, res) => res.status(404).send())`: the not-found fallback, not an operation.
+    if (terminal && answering && paths.every(isCatchAllPath) && answersNotFoundOnly(answering.decl)) terminal = false;
+    else if (terminal && answering && upper === "ALL") methods = this.answeredMethods(answering);
+    if (methods?.length === 0) terminal = false;
     const layer: Layer = {
       type: "route",
       method: upper,
       paths,
       checks: parts.checks,
       terminal,
+      ...(methods && methods.length < ALL_METHODS.length ? { methods } : {}),
       site,
       registration: node,
       ...(doc ? { doc } : {}),
@@ -159,6 +168,30 @@ export abstract class RouterHost implements HostAdapter {
     };
     router.stack.push(layer);
     if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
+  }
+
+  /**
+   * The methods an `all()` handler lets through (readAnsweredMethods). A guard whose further condition
+   * cannot be read keeps its methods, with a warning: whether they are refused is decided at run time.
+   */
+  private answeredMethods(handler: FunctionValue): string[] | undefined {
+    const reading = readAnsweredMethods(
+      handler.decl,
+      ALL_METHODS,
+      (node) => {
+        const value = this.interpreter.evaluate(node, handler.scope);
+        return value.kind === "string" ? value.value : undefined;
+      },
+      (node) => this.interpreter.conditionInside(handler, node),
+    );
+    for (const guard of reading?.undecided ?? [])
+      this.diagnostics.warning(
+        "APX214",
+        `The handler refuses ${guard.methods.join(", ")} when \`${excerpt(guard.node)}\`, which apidex cannot read statically; the route is indexed under ${guard.methods.length > 1 ? "these methods" : "this method"} as well.`,
+        siteOf(guard.node),
+        "Make the condition a const or a property of a static table entry, or register each method with its own call.",
+      );
+    return reading?.methods;
   }
 
   /** Finds checks and handler functions in one route argument, looking inside arrays and wrapper calls. */

@@ -1639,6 +1639,19 @@ export class Interpreter {
     }
   }
 
+  /**
+   * A condition written in a function's body, as far as it is known before the function runs: its free
+   * names read where the function was created (a loop's entry: `!endpoint.meta.allowGet`), its parameters
+   * and locals unknown. Undefined when the condition is not static.
+   */
+  conditionInside(fn: FunctionValue, node: ts.Expression): boolean | undefined {
+    const scope = new Scope(fn.scope.file, fn.scope, fn.decl);
+    if (fn.thisValue && !ts.isArrowFunction(fn.decl)) scope.bind("this", Binding.of(fn.thisValue, fn.decl));
+    const runTime = unknown(node, "is only known when the function runs");
+    for (const name of declaredNames(fn.decl)) scope.bind(name, Binding.of(runTime, fn.decl));
+    return truthiness(this.evaluate(node, scope));
+  }
+
   private runBlock(body: ts.Block, scope: Scope): Value {
     this.returned = UNDEFINED;
     const done = this.runStatements(body.statements, scope);
@@ -2121,4 +2134,22 @@ function containerVariable(node: ts.ObjectLiteralExpression): boolean {
   if (!type) return false;
   if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) && type.typeName.text === "Record";
   return ts.isTypeLiteralNode(type) && type.members.some((m) => ts.isIndexSignatureDeclaration(m));
+}
+
+/** The names a function declares for its body: its parameters and the locals of its own body (not of nested functions). */
+function declaredNames(fn: ts.FunctionLikeDeclaration): Set<string> {
+  const names = new Set<string>(["arguments"]);
+  const addBinding = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) addBinding(element.name);
+  };
+  for (const parameter of fn.parameters) addBinding(parameter.name);
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node)) addBinding(node.name);
+    else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name) names.add(node.name.text);
+    if (isFunctionLike(node) || ts.isClassLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  if (fn.body) ts.forEachChild(fn.body, visit);
+  return names;
 }

@@ -126,6 +126,7 @@ export type SavedLayer =
       paths: string[];
       checks: SavedCheck[];
       terminal: boolean;
+      methods?: string[];
       site: SourceSite;
       doc?: DocComment;
       handlerAt?: NodeRef;

@@ -408,6 +408,7 @@ export class ModuleRecorder implements EvaluationTracker {
           paths: layer.paths,
           checks: layer.checks.map(saveCheck),
           terminal: layer.terminal,
+          ...(layer.methods ? { methods: layer.methods } : {}),
           site: layer.site,
           ...(layer.doc ? { doc: layer.doc } : {}),
           ...(handler ? { handlerAt: handler } : {}),

@@ -92,6 +92,7 @@ export class SummaryReplay implements ModuleReplay {
           paths: saved.paths,
           checks: saved.checks.map(loadCheck),
           terminal: saved.terminal,
+          ...(saved.methods ? { methods: saved.methods } : {}),
           site: saved.site,
           ...(saved.doc ? { doc: saved.doc } : {}),
           ...(saved.handlerAt ? { handlerAt: saved.handlerAt } : {}),

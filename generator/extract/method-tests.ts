@@ -1,0 +1,153 @@
+/**
+ * How a handler tests the request's method: `req.method === "POST"`, `request.method !== "GET"`,
+ * `["GET", "HEAD"].includes(req.method)`, `switch (ctx.method)`. Shared by the readers of handlers that
+ * answer several methods (a Next.js Pages Router API route, an `all()` route).
+ */
+import type { ts as Ts } from "ts-morph";
+import { unwrapExpression } from "../resolve/syntax.js";
+import { ts } from "../typescript.js";
+
+/** A test of the request method: true for the methods in `methods` (or, negated, for all the others). */
+export interface MethodTest {
+  methods: Set<string>;
+  negated: boolean;
+}
+
+export interface MethodTests {
+  /** Whether an expression is the request's method (`req.method`, `ctx.request.method`, an alias of it). */
+  isMethod(node: ts.Expression): boolean;
+  /** The upper-case method a compared expression names (a string literal, or what `value` reads). */
+  methodName(node: ts.Expression): string | undefined;
+  /** What a condition says of the method, when it is a test of the method alone. */
+  testOf(node: ts.Expression): MethodTest | undefined;
+}
+
+/**
+ * The method tests of a handler whose first parameter is the request (`(req, res)`, `(request, reply)`) or a
+ * context holding it (Koa's `ctx.method` and `ctx.request.method`, Hono's `c.req.method`); also through
+ * `const { method } = req` and `const method = req.method`. `value` reads a compared expression that is not a
+ * string literal (a const, an enum member). Undefined when the handler has no such parameter.
+ */
+export function methodTests(fn: ts.FunctionLikeDeclaration, value: (node: ts.Expression) => string | undefined): MethodTests | undefined {
+  const body = fn.body;
+  const request = fn.parameters[0];
+  if (!body || !request) return undefined;
+  const aliases = new Set<string>(); // names bound to the method
+  let requestName: string | undefined;
+  if (ts.isIdentifier(request.name)) requestName = request.name.text;
+  else if (ts.isObjectBindingPattern(request.name)) addMethodBindings(request.name, aliases);
+
+  /** `req`, or the request a context holds (`ctx.request`, `c.req`). */
+  const isRequest = (node: ts.Expression): boolean => {
+    const inner = unwrapExpression(node);
+    if (ts.isIdentifier(inner)) return inner.text === requestName;
+    return (
+      (ts.isPropertyAccessExpression(inner) || ts.isPropertyAccessChain(inner)) &&
+      (inner.name.text === "request" || inner.name.text === "req") &&
+      ts.isIdentifier(unwrapExpression(inner.expression)) &&
+      (unwrapExpression(inner.expression) as Ts.Identifier).text === requestName
+    );
+  };
+  const isMethod = (node: ts.Expression): boolean => {
+    const inner = unwrapExpression(node);
+    if (ts.isIdentifier(inner)) return aliases.has(inner.text);
+    if ((ts.isPropertyAccessExpression(inner) || ts.isPropertyAccessChain(inner)) && inner.name.text === "method")
+      return isRequest(inner.expression);
+    // `req.method.toUpperCase()`, `req.method?.toLowerCase()`
+    if (
+      ts.isCallExpression(inner) &&
+      ts.isPropertyAccessExpression(inner.expression) &&
+      /^to(Upper|Lower)Case$/.test(inner.expression.name.text)
+    )
+      return isMethod(inner.expression.expression);
+    return false;
+  };
+  const methodName = (node: ts.Expression): string | undefined => {
+    const inner = unwrapExpression(node);
+    const text = ts.isStringLiteralLike(inner) ? inner.text : value(inner);
+    return text === undefined ? undefined : text.toUpperCase();
+  };
+  const testOf = (node: ts.Expression): MethodTest | undefined => {
+    const inner = unwrapExpression(node);
+    if (ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken) {
+      const test = testOf(inner.operand);
+      return test ? { methods: test.methods, negated: !test.negated } : undefined;
+    }
+    if (ts.isBinaryExpression(inner)) {
+      const op = inner.operatorToken.kind;
+      if (
+        op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+        op === ts.SyntaxKind.EqualsEqualsToken ||
+        op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+        op === ts.SyntaxKind.ExclamationEqualsToken
+      ) {
+        const other = isMethod(inner.left) ? inner.right : isMethod(inner.right) ? inner.left : undefined;
+        const name = other ? methodName(other) : undefined;
+        if (!name) return undefined;
+        return {
+          methods: new Set([name]),
+          negated: op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken,
+        };
+      }
+      if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
+        const left = testOf(inner.left);
+        const right = testOf(inner.right);
+        // `a === "GET" || a === "POST"`; `a !== "GET" && a !== "POST"` (the same test, negated)
+        if (left && right && left.negated === right.negated && left.negated === (op === ts.SyntaxKind.AmpersandAmpersandToken))
+          return { methods: new Set([...left.methods, ...right.methods]), negated: left.negated };
+        return undefined;
+      }
+    }
+    // `["GET", "POST"].includes(req.method)`
+    if (
+      ts.isCallExpression(inner) &&
+      ts.isPropertyAccessExpression(inner.expression) &&
+      inner.expression.name.text === "includes" &&
+      inner.arguments[0] &&
+      isMethod(inner.arguments[0])
+    ) {
+      const list = unwrapExpression(inner.expression.expression);
+      if (!ts.isArrayLiteralExpression(list)) return undefined;
+      const names = list.elements.map((e) => (ts.isSpreadElement(e) ? undefined : methodName(e)));
+      if (names.some((n) => n === undefined)) return undefined;
+      return { methods: new Set(names as string[]), negated: false };
+    }
+    return undefined;
+  };
+
+  // Aliases first: `const { method } = req`, `const method = req.method`.
+  const collectAliases = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && node.initializer) {
+      const init = unwrapExpression(node.initializer);
+      if (ts.isObjectBindingPattern(node.name) && isRequest(init)) addMethodBindings(node.name, aliases);
+      else if (ts.isIdentifier(node.name) && isMethod(init)) aliases.add(node.name.text);
+    }
+    ts.forEachChild(node, collectAliases);
+  };
+  collectAliases(body);
+  return { isMethod, methodName, testOf };
+}
+
+function addMethodBindings(pattern: Ts.ObjectBindingPattern, aliases: Set<string>): void {
+  for (const element of pattern.elements) {
+    const property = element.propertyName ?? element.name;
+    if (ts.isIdentifier(property) && property.text === "method" && ts.isIdentifier(element.name)) aliases.add(element.name.text);
+  }
+}
+
+/**
+ * Whether a branch always leaves the handler: it returns or throws (at its end, or is that statement),
+ * also through Koa's `ctx.throw(405)`, which throws.
+ */
+export function exits(statement: ts.Statement): boolean {
+  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
+  if (ts.isExpressionStatement(statement)) {
+    const call = unwrapExpression(statement.expression);
+    return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "throw";
+  }
+  if (ts.isBlock(statement)) {
+    const last = statement.statements[statement.statements.length - 1];
+    return last !== undefined && exits(last);
+  }
+  return false;
+}
