@@ -780,6 +780,23 @@ describe("diagnostic messages", () => {
     expect(strict.diagnostics.items[0]).toMatchObject({ severity: "error", code: "APX301" });
     expect(strict.files).toEqual([]); // --strict: nothing is written while a warning remains
   });
+
+  it("say where a function holding registrations is called when that call did not run, and why", async () => {
+    const result = await generateFrom({
+      "beta.ts": `import type { Router } from "express";\nexport default function betaRoutes(router: Router) {\n  router.get("/beta", (q, s) => s.end());\n}`,
+      "app.ts": `import express from "express"; import betaRoutes from "./beta";\nconst app = express(); const router = express.Router();\nif (process.env.BETA) {\n  betaRoutes(router);\n}\napp.use("/api", router);`,
+      "orphan.ts": `import type { Router } from "express";\nexport function orphanRoutes(router: Router) {\n  router.get("/orphan", (q, s) => s.end());\n}`,
+    });
+    const bySite = new Map(result.diagnostics.items.map((d) => [`${d.site!.file.replace("/project/", "")}:${d.site!.line}`, d]));
+    const beta = bySite.get("beta.ts:3")!;
+    expect(beta.code).toBe("APX210");
+    expect(beta.message).toBe(
+      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs inside a loop, a condition or a try block, which apidex does not execute; what it registers is not indexed.",
+    );
+    expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
+    // A function nothing calls at all keeps the plain explanation.
+    expect(bySite.get("orphan.ts:3")!.message).toContain("is inside a function that nothing in the analysed sources calls");
+  });
 });
 
 describe("calls that only look like registrations", () => {

@@ -1,8 +1,9 @@
 import { ts } from "../typescript.js";
-import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
 import { type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { jsonValue, unknown, type Value } from "../resolve/values.js";
+import { unwrapExpression } from "../resolve/syntax.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
@@ -182,21 +183,24 @@ export function reportUnreached(
   shared?: UnreachedRegistrations,
 ): void {
   shared?.reached(visited);
+  const callers = callersByName(sources);
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
       if (!ts.isCallExpression(node) || visited.has(node) || interpreter.sourceCalls.has(node) || !looksLikeRegistration(node, methods))
         continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
-      const why = whyUnreached(node, interpreter);
+      const why = whyUnreached(node, interpreter, callers);
       if (!why) continue;
       const report = () =>
-        diagnostics.warning(
-          "APX210",
-          `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`,
-          siteOf(methodSite(node)),
-          why.hint,
-        );
+        diagnostics.add({
+          severity: "warning",
+          code: "APX210",
+          message: `This route registration was not analysed: it ${why.reason}; ${surelyRouter(node) ? "what it registers is not indexed" : "if it registers a route, that route is not indexed"}.`,
+          site: siteOf(methodSite(node)),
+          hint: why.hint,
+          ...(why.related ? { related: why.related } : {}),
+        });
       if (shared) shared.missed(node, report);
       else report();
     }
@@ -292,7 +296,55 @@ function methodSite(call: ts.CallExpression): ts.Node {
   return ts.isPropertyAccessExpression(callee) ? callee.name : ts.isElementAccessExpression(callee) ? callee.argumentExpression : callee;
 }
 
-function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reason: string; hint: string } | undefined {
+/** Why a call was not run, and where else that was decided (the call of the function it is in). */
+interface Unreached {
+  reason: string;
+  hint: string;
+  /** `flow`, `early`, `callback` and `uncalled` say why code does not run; the others, why a call was not taken for a registration. */
+  kind: "flow" | "early" | "receiver" | "callback" | "uncalled" | "unrecognized";
+  related?: { message: string; site: SourceSite }[];
+}
+
+/**
+ * The calls of the project by the name they call (`registerRoutes(...)`, `this.registerRoutes(...)`), built on
+ * first use: only to explain a function nothing ran (its calls may sit in code apidex did not run).
+ */
+function callersByName(sources: SourceSet): (name: string) => readonly ts.CallExpression[] {
+  let byName: Map<string, ts.CallExpression[]> | undefined;
+  return (name) => {
+    if (!byName) {
+      byName = new Map();
+      for (const file of sources.files)
+        for (const call of callsOf(file)) {
+          if (!ts.isCallExpression(call)) continue;
+          const callee = unwrapExpression(call.expression);
+          const called = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+          if (called) byName.set(called, [...(byName.get(called) ?? []), call]);
+        }
+    }
+    return byName.get(name) ?? [];
+  };
+}
+
+/** The name a function is called by: its own, or the variable, property or method that holds it. */
+function nameOf(fn: ts.FunctionLikeDeclaration): string | undefined {
+  if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  const holder = fn.parent;
+  if (
+    holder &&
+    (ts.isVariableDeclaration(holder) || ts.isPropertyAssignment(holder) || ts.isPropertyDeclaration(holder)) &&
+    ts.isIdentifier(holder.name)
+  )
+    return holder.name.text;
+  return undefined;
+}
+
+function whyUnreached(
+  call: ts.CallExpression,
+  interpreter: Interpreter,
+  callers: (name: string) => readonly ts.CallExpression[],
+  depth = 0,
+): Unreached | undefined {
   for (let node: ts.Node = call; node.parent; node = node.parent) {
     const parent = node.parent;
     // A branch the evaluator proved is never taken: nothing to report.
@@ -301,6 +353,7 @@ function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reas
       return {
         reason: "runs inside a loop, a condition or a try block, which apidex does not execute",
         hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly.",
+        kind: "flow",
       };
     }
     if (isFunctionLike(parent)) {
@@ -309,12 +362,14 @@ function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reas
         return {
           reason: `runs after an early exit (line ${early.getSourceFile().getLineAndCharacterOfPosition(early.getStart()).line + 1}) under a condition apidex cannot read statically`,
           hint: "Decide early exits on static data (a const table, the config's `env`), or register routes before them.",
+          kind: "early",
         };
       }
       if (interpreter.invoked.has(parent)) {
         return {
           reason: "is called on a value apidex could not resolve to an app or router",
           hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it.",
+          kind: "receiver",
         };
       }
       const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
@@ -322,16 +377,34 @@ function whyUnreached(call: ts.CallExpression, interpreter: Interpreter): { reas
         return {
           reason: "runs inside a callback that apidex does not run",
           hint: "Register routes at the top level of a module or in a function the sources call directly.",
+          kind: "callback",
         };
+      // The function is called, but where apidex did not run (`if (flags.beta) registerBetaRoutes(router)`):
+      // say where, and why that call did not run.
+      const name = nameOf(parent);
+      const caller = depth < 3 && name ? callers(name).find((c) => c.pos < parent.pos || c.end > parent.end) : undefined;
+      if (caller) {
+        const outer = whyUnreached(caller, interpreter, callers, depth + 1);
+        if (!outer) return undefined; // the call is in a branch proven dead: nothing runs
+        if (outer.kind !== "receiver" && outer.kind !== "unrecognized")
+          return {
+            reason: `is inside ${name}(), whose call apidex did not run: that call ${outer.reason}`,
+            hint: outer.hint,
+            kind: outer.kind,
+            related: [{ message: `${name}() is called here`, site: siteOf(caller) }, ...(outer.related ?? [])],
+          };
+      }
       return {
         reason: "is inside a function that nothing in the analysed sources calls",
         hint: "Call the function (for example registerRoutes(app)) from the analysed sources, or include the file that calls it.",
+        kind: "uncalled",
       };
     }
     if (ts.isSourceFile(parent)) {
       return {
         reason: "is called on a value apidex does not recognize as an app or router",
         hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning.",
+        kind: "unrecognized",
       };
     }
   }
