@@ -781,6 +781,19 @@ describe("diagnostic messages", () => {
     expect(strict.files).toEqual([]); // --strict: nothing is written while a warning remains
   });
 
+  it("say that a name may come from generated code when a barrel re-exports a file that is not there", async () => {
+    const result = await generateFrom({
+      "schemas/index.ts": `export * from "./db-entries/index.js";\nexport const version = 1;`,
+      "app.ts": `import express from "express"; import { Organizations } from "./schemas/index.js";\nconst app = express();\napp.get("/" + Organizations.table, (q, s) => s.end());\napp.get("/health", (q, s) => s.end());`,
+    });
+    expect(routeLines(result)).toEqual(["GET /health []"]);
+    const path = result.diagnostics.items.find((d) => d.code === "APX201")!;
+    expect(path.message).toContain(
+      'refers to `Organizations`, which schemas/index.ts does not export: its `export * from "./db-entries/index.js"` names no file (code a build step writes is read once it exists: run apidex after that step)',
+    );
+    expect(result.diagnostics.items.find((d) => d.code === "APX110")?.site?.file).toBe("/project/schemas/index.ts");
+  });
+
   it("say where a function holding registrations is called when that call did not run, and why", async () => {
     const result = await generateFrom({
       "beta.ts": `import type { Router } from "express";\nexport default function betaRoutes(router: Router) {\n  router.get("/beta", (q, s) => s.end());\n}`,
