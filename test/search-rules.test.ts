@@ -52,6 +52,19 @@ describe("search rules on in-memory indexes", () => {
       first: "create_hook",
     },
     {
+      rule: "in a run of nouns the last is the head: what is asked for; those before it only say which",
+      ops: [
+        op("GET", "/chat/messages", "list_chat_messages"),
+        op("GET", "/chat/messages/{id}", "get_chat_message"),
+        op("GET", "/feedback", "list_feedback"),
+        op("POST", "/feedback", "create_feedback"),
+        op("GET", "/feedback/{id}", "get_feedback"),
+        op("GET", "/sessions", "list_sessions"),
+      ],
+      q: "list message feedback",
+      first: "list_feedback",
+    },
+    {
       rule: "a verb that makes an item posts to the collection, though it names one",
       ops: [
         op("POST", "/feedback/{id}", "post_feedback_item"),

@@ -267,6 +267,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "particular", is one the caller names: "rewards for the given recipient" asks for a path ending in a
   parameter), and "data", "info" and "information" as the content of what the
   request names ("user data" asks for the user), so they are searched only when the request has no other words.
+- **The head of a compound.** In a run of words written side by side ("message feedback", "document loader"),
+  the last is what is asked for and those before it only say which one: they count at 0.85 of an asked word,
+  so an operation on the feedback outranks one on messages for "list message feedback".
 - **What the request looks up by.** Words after "by" (up to the next preposition) name what the request
   looks the thing up by: an operation with a path parameter of that name ("chatflow by API key" and
   \`/chatflows/apikey/{apikey}\`, "user by email" and \`{email}\`) weighs 1.15 times more; "by id" says only

@@ -24,6 +24,8 @@ export interface Word {
   term: string;
   /** The word as written, lower case. */
   surface: string;
+  /** Its place among the text's pieces (function words included), so that words written side by side are known. */
+  at: number;
   /** Written as a plural noun ("members", "children"): asks for many, so a collection. */
   plural: boolean;
   /** Inside a phrase of means ("with the given data", "using a code"): what the request is done with, not what it acts on. */
@@ -65,7 +67,9 @@ export function words(text: string): Word[] {
   let lookup = false;
   let naming = false;
   let previous = "";
-  for (const surface of pieces(text)) {
+  const all = pieces(text);
+  for (let at = 0; at < all.length; at++) {
+    const surface = all[at]!;
     if (MEANS.has(surface)) means = true;
     else if (CLAUSE.has(surface)) means = false;
     if (surface === "by") lookup = true;
@@ -83,6 +87,7 @@ export function words(text: string): Word[] {
       term: word,
       surface,
       plural,
+      at,
       ...(means ? { means } : {}),
       ...(afterArticle ? { afterArticle } : {}),
       ...(lookup ? { lookup } : {}),
