@@ -419,6 +419,26 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a service function whose app parameter defaults to new Koa(), run from a loop over service names known at run time: its koa-mount prefix is read",
+    files: {
+      "routes/api/documents.ts": `import Router from "@koa/router";\nconst router = new Router();\nrouter.post("documents.list", async (ctx) => { ctx.body = []; });\nexport default router;\n`,
+      "routes/api/index.ts": `import Koa from "koa"; import Router from "@koa/router"; import documents from "./documents";\nconst api = new Koa(); const router = new Router();\nrouter.use("/", documents.routes());\napi.use(router.routes());\nexport default api;\n`,
+      "services/web.ts": `import Koa from "koa"; import mount from "koa-mount"; import api from "../routes/api";\nexport default function init(app: Koa = new Koa(), server?: unknown): Koa {\n  app.use(mount("/api", api));\n  return app;\n}\n`,
+      "services/index.ts": `import web from "./web";\nexport default { web };\n`,
+      "index.ts": `import Koa from "koa"; import services from "./services";\nconst app = new Koa();\nfor (const name of (process.env.SERVICES ?? "web").split(",")) services[name as "web"](app);\napp.listen(3000);\n`,
+    },
+    routes: ["POST /api/documents.list []"],
+  },
+  {
+    name: "a koa-mount under a condition only known at run time is reported, not dropped in silence",
+    files: {
+      "api.ts": `import Koa from "koa"; import Router from "@koa/router";\nconst api = new Koa(); const router = new Router();\nrouter.get("/things", async (ctx) => { ctx.body = []; });\napi.use(router.routes());\nexport default api;\n`,
+      "app.ts": `import Koa from "koa"; import mount from "koa-mount"; import api from "./api";\nconst app = new Koa();\nif (process.env.API) {\n  app.use(mount("/api", api));\n}\napp.listen(3000);\n`,
+    },
+    routes: ["GET /things []"],
+    diagnostics: ["APX210 app.ts:4"],
+  },
+  {
     name: "all() handlers of Koa and Hono test the method on their context (ctx.method, ctx.request.method, c.req.method)",
     files: {
       "koa.ts": [

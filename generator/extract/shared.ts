@@ -2,7 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
 import { type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
-import { jsonValue, unknown, type Value } from "../resolve/values.js";
+import { jsonValue, UNDEFINED, unknown, type Value } from "../resolve/values.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
@@ -90,17 +90,37 @@ export function runAppFactories(
       if (value.kind !== "function") continue;
       // The config can say what the deployment passes (`factoryArguments`); other parameters stay unknown.
       const given = (name && Object.hasOwn(interpreter.factoryArguments, name) ? interpreter.factoryArguments[name] : undefined) ?? [];
+      // A parameter whose default creates the app (`init(app = new Koa(), server?)`) is the app either way:
+      // the default runs, so what the factory mounts on it is read.
       const args = value.decl.parameters.map((p, i) =>
         i < given.length
           ? jsonValue(given[i])
-          : unknown(
-              p,
-              `is a parameter of the app factory ${name ?? ""}, which apidex runs without ${given.length ? "that argument" : "arguments"} (the config's \`factoryArguments\` can give it)`,
-            ),
+          : p.initializer && createsAppIn(p.initializer, file, createsApp)
+            ? UNDEFINED
+            : unknown(
+                p,
+                `is a parameter of the app factory ${name ?? ""}, which apidex runs without ${given.length ? "that argument" : "arguments"} (the config's \`factoryArguments\` can give it)`,
+              ),
       );
       interpreter.callFunction(value, args, fn);
     }
   }
+}
+
+/** Whether an expression creates an app (`new Koa()`, `express()`), itself or in a part of it. */
+function createsAppIn(
+  node: ts.Expression,
+  file: ts.SourceFile,
+  createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean,
+): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && createsApp(n, file)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
 }
 
 function constructsAppClass(
@@ -251,9 +271,22 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   if (method === "on") return call.arguments.length >= 3 && isPathLiteral(call.arguments[1]);
   // use(...): a registration when it mounts something at a path or passes a router or a permission check;
   // use(logger()) under a condition is harmless.
-  if (method === "use") return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()));
+  // `app.use(mount("/api", api))` (koa-mount) mounts at a path too.
+  if (method === "use")
+    return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()) || mountsAtPath(a));
   if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
+}
+
+/** A call that mounts something at a path, koa-mount style: `mount("/api", api)`. */
+function mountsAtPath(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  return (
+    ts.isCallExpression(inner) &&
+    ts.isIdentifier(inner.expression) &&
+    /mount/i.test(inner.expression.text) &&
+    isPathLiteral(inner.arguments[0])
+  );
 }
 
 /**
