@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
 import { compileMatcher } from "../generator/extract/file-routes/middleware-matchers.js";
-import { appRouterPaths, pagesApiPaths } from "../generator/extract/file-routes/file-paths.js";
+import { appRouterPaths, pagesApiPaths, remixRoutePaths } from "../generator/extract/file-routes/file-paths.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -503,6 +503,89 @@ const cases: Case[] = [
     },
     routes: ["GET /api/items [items.read]", "POST /api/items [items.write]"],
   },
+  // ---------------------------------------------------------------------------------------------
+  // Remix / React Router 7 route modules
+  {
+    name: "Remix resource routes: loader is GET, an action's method guard or dispatch names its methods; a module with a page (default export) is no API",
+    files: {
+      "app/lib/auth.ts": AUTH,
+      "app/routes/api.v1.tasks.$taskId.trigger.ts": [
+        `import type { ActionFunctionArgs } from "@remix-run/node";`,
+        `import { assertPermission } from "../lib/auth";`,
+        `export async function action({ request, params }: ActionFunctionArgs) {`,
+        `  if (request.method.toUpperCase() !== "POST") return new Response(null, { status: 405 });`,
+        `  assertPermission(request, "tasks.trigger");`,
+        `  return Response.json({ id: params.taskId });`,
+        `}`,
+      ].join("\n"),
+      "app/routes/api.v1.schedules.$scheduleId.ts": [
+        `import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";`,
+        `export async function loader({ params }: LoaderFunctionArgs) { return Response.json({ id: params.scheduleId }); }`,
+        `export async function action({ request }: ActionFunctionArgs) {`,
+        `  const method = request.method.toUpperCase();`,
+        `  try {`,
+        `    switch (method) {`,
+        `      case "DELETE": return Response.json({ deleted: true });`,
+        `      case "PUT": return Response.json({ updated: true });`,
+        `    }`,
+        `  } catch (error) { return Response.json({ error: String(error) }, { status: 500 }); }`,
+        `}`,
+      ].join("\n"),
+      "app/routes/api.v1.runs._index.ts": `import { json } from "@remix-run/node";\nexport const loader = async () => json([]);\n`,
+      "app/routes/_app.projects.$projectId.tsx": `import { json } from "@remix-run/node";\nexport const loader = async () => json({});\nexport const action = async () => json({});\nexport default function Project() { return null; }\n`,
+      "app/routes/sitemap[.]xml.ts": `export const loader = async () => new Response("<urlset/>");\n`,
+      "app/routes/($lang).docs.$.ts": `export const loader = async () => new Response("docs");\n`,
+      "app/routes/api.v1.users_.$userId/route.ts": `export const loader = async () => Response.json({});\n`,
+      "app/routes/api.v1.users_.$userId/helpers.ts": `export const loader = async () => Response.json({});\n`,
+    },
+    routes: [
+      "DELETE /api/v1/schedules/{scheduleId} []",
+      "GET /api/v1/runs []",
+      "GET /api/v1/schedules/{scheduleId} []",
+      "GET /api/v1/users/{userId} []",
+      "GET /docs/{splat} []",
+      "GET /sitemap.xml []",
+      "GET /{lang}/docs/{splat} []",
+      "POST /api/v1/tasks/{taskId}/trigger [tasks.trigger]",
+      "PUT /api/v1/schedules/{scheduleId} []",
+    ],
+    diagnostics: ["APX205 app/routes/($lang).docs.$.ts:1"],
+  },
+  {
+    name: "Remix: methods from a route builder's closure (its options' method, a list of them), a builder's loader that only answers 405, an action that tests nothing",
+    files: {
+      "app/services/builder.ts": [
+        `import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";`,
+        `type Method = "POST" | "PUT" | "PATCH" | "DELETE";`,
+        `export function createActionRoute(options: { method?: Method | Method[]; cors?: boolean }, handler: (args: ActionFunctionArgs) => Promise<Response>) {`,
+        `  async function loader({ request }: LoaderFunctionArgs) {`,
+        `    if (options.cors && request.method.toUpperCase() === "OPTIONS") return json({});`,
+        `    return new Response(null, { status: 405 });`,
+        `  }`,
+        `  async function action(args: ActionFunctionArgs) {`,
+        `    const { method } = options;`,
+        `    const allowed = method ? (Array.isArray(method) ? method : [method]) : undefined;`,
+        `    if (allowed && !(allowed as string[]).includes(args.request.method.toUpperCase())) return json({ error: "Method not allowed" }, { status: 405 });`,
+        `    return handler(args);`,
+        `  }`,
+        `  return { loader, action };`,
+        `}`,
+      ].join("\n"),
+      "app/routes/api.v1.orgs.ts": `import { createActionRoute } from "../services/builder";\nexport const { action, loader } = createActionRoute({ method: "POST" }, async () => Response.json({}));\n`,
+      "app/routes/api.v1.orgs.$orgId.members.$memberId.ts": `import { createActionRoute } from "../services/builder";\nexport const { action, loader } = createActionRoute({ method: ["PATCH", "DELETE"] }, async () => Response.json({}));\n`,
+      "app/routes/api.v1.mock.ts": `export async function action() { return Response.json({}); }\n`,
+    },
+    routes: [
+      "DELETE /api/v1/mock []",
+      "DELETE /api/v1/orgs/{orgId}/members/{memberId} []",
+      "PATCH /api/v1/mock []",
+      "PATCH /api/v1/orgs/{orgId}/members/{memberId} []",
+      "POST /api/v1/mock []",
+      "POST /api/v1/orgs []",
+      "PUT /api/v1/mock []",
+    ],
+    diagnostics: ["APX230 app/routes/api.v1.mock.ts:1"],
+  },
 ];
 
 describe("file-system routing", () => {
@@ -519,6 +602,25 @@ describe("file-system routing", () => {
     expect(pagesApiPaths("src/pages/api/users/[id]/index.ts")?.paths).toEqual(["/api/users/{id}"]);
     expect(pagesApiPaths("pages/api/docs/[[...slug]].ts")?.paths).toEqual(["/api/docs", "/api/docs/{slug}"]);
     expect(pagesApiPaths("pages/about.tsx")).toBeUndefined();
+  });
+
+  it.each([
+    ["app/routes/api.v1.tasks.$taskId.trigger.ts", ["/api/v1/tasks/{taskId}/trigger"]],
+    ["app/routes/_index.tsx", ["/"]],
+    ["app/routes/api._index.ts", ["/api"]],
+    ["app/routes/_auth.login.tsx", ["/login"]],
+    ["app/routes/users_.$userId.edit.tsx", ["/users/{userId}/edit"]],
+    ["app/routes/($lang).about.tsx", ["/about", "/{lang}/about"]],
+    ["app/routes/shop.(featured).items.tsx", ["/shop/items", "/shop/featured/items"]],
+    ["app/routes/files.$.ts", ["/files/{splat}"]],
+    ["app/routes/sitemap[.]xml.ts", ["/sitemap.xml"]],
+    ["app/routes/api.v1.orgs/route.ts", ["/api/v1/orgs"]],
+    ["src/app/routes/health.ts", ["/health"]],
+    ["app/routes/api.v1.orgs/helpers.ts", undefined],
+    ["app/routes/a/b/route.ts", undefined],
+    ["app/routes/types.d.ts", undefined],
+  ])("maps %s as Remix and React Router flat routes do", (file, paths) => {
+    expect(remixRoutePaths(file)?.paths).toEqual(paths);
   });
 
   it("reads matchers as Express routes them (use() without a method, the exact path with one)", () => {

@@ -129,6 +129,49 @@ describe("all() handlers that refuse methods (an RPC registry on Fastify)", () =
   });
 });
 
+describe("Remix / React Router 7 resource routes", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("remix");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("remix"), "expected-operations.json"), "utf8"));
+  });
+
+  it("indexes the paths React Router's flat-routes convention gives the resource routes (@react-router/fs-routes)", async () => {
+    const result = await indexOf("remix");
+    const app = path.join(fixture("remix"), "app");
+    (globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = app;
+    const { flatRoutes } = await import("@react-router/fs-routes");
+    interface Entry {
+      file: string;
+      path?: string;
+      children?: Entry[];
+    }
+    const byFile = new Map<string, string>();
+    const walk = (entries: Entry[], parent: string) => {
+      for (const e of entries) {
+        const full = [parent, e.path ?? ""].filter(Boolean).join("/");
+        byFile.set(e.file, full);
+        walk(e.children ?? [], full);
+      }
+    };
+    walk((await flatRoutes()) as Entry[], "");
+    // React Router's pattern to OpenAPI paths: `:id` a parameter, `*` the splat, `x?` optional (with and without).
+    const expand = (pattern: string): string[] => {
+      let paths = [""];
+      for (const segment of pattern.split("/").filter(Boolean)) {
+        const optional = segment.endsWith("?");
+        const bare = optional ? segment.slice(0, -1) : segment;
+        const open = bare === "*" ? "{splat}" : bare.startsWith(":") ? `{${bare.slice(1)}}` : bare;
+        paths = paths.flatMap((p) => (optional ? [p, `${p}/${open}`] : [`${p}/${open}`]));
+      }
+      return paths.map((p) => p || "/");
+    };
+    const resourceRoutes = [...byFile].filter(([file]) => !/^export default /m.test(readFileSync(path.join(app, file), "utf8")));
+    expect(resourceRoutes.length).toBeGreaterThan(5);
+    const expected = new Set(resourceRoutes.flatMap(([, pattern]) => expand(pattern)));
+    expect(new Set(result.index.operations.map((o) => o.path))).toEqual(expected);
+  });
+});
+
 describe("a project that mixes frameworks", () => {
   it("extracts every framework it imports", async () => {
     const { generateFrom } = await import("./helpers/in-memory.js");

@@ -5,7 +5,9 @@
  * return; }`), a webhook that takes POST alone — and a catch-all whose handler only answers 404 is the
  * not-found fallback, not an operation.
  */
+import type { Interpreter } from "../resolve/interpreter.js";
 import { unwrapExpression } from "../resolve/syntax.js";
+import type { FunctionValue } from "../resolve/values.js";
 import { ts } from "../typescript.js";
 import { exits, type MethodTest, type MethodTests, methodTests } from "./method-tests.js";
 
@@ -20,15 +22,21 @@ export interface AnsweredMethods {
 }
 
 /**
- * Reads the method guards at the top level of a handler's body:
+ * Reads the method guards at the top level of a handler's body. A guard is an `if` over the method whose
+ * branch refuses — answers 405 or throws (`ctx.throw(405)`, `throw new Error(...)`) — and leaves:
  *
- * - `if (req.method !== "POST") return ...` (or `throw`): only the methods tested pass;
- * - `if (req.method === "GET") return ...`: the methods tested are refused;
+ * - `if (req.method !== "POST") return res.status(405).end()`: only the methods tested pass;
+ * - `if (req.method === "GET") return res.sendStatus(405)`: the methods tested are refused;
  * - either joined by `&&` to another condition (`&& !endpoint.meta.allowGet`), which `condition` evaluates
  *   where the handler was created (a loop's entry): true applies the guard, false leaves it out, unknown
  *   keeps the methods and reports the guard as undecided;
- * - `switch (req.method)` or an `if`/`else if` chain over the method whose last branch answers 405 (Method Not
- *   Allowed): the methods named.
+ * - inside a block run under a condition known statically (`if (options.method) { if (request.method !==
+ *   options.method) return ...405... }`, a wrapper's options read in its closure);
+ * - `switch (req.method)` or an `if`/`else if` chain over the method whose last branch answers 405 (or a
+ *   `switch` without `default` that nothing follows): the methods named; a `try` block is read as when
+ *   nothing throws;
+ * - branches that answer a method and leave (`if (method === "OPTIONS") return cors()`) followed by an
+ *   unconditional 405: only those methods.
  *
  * Undefined when the handler tests no method at its top level (then it answers every one).
  */
@@ -37,49 +45,111 @@ export function readAnsweredMethods(
   every: readonly string[],
   value: (node: ts.Expression) => string | undefined,
   condition: (node: ts.Expression) => boolean | undefined,
+  list?: (node: ts.Expression) => string[] | undefined,
 ): AnsweredMethods | undefined {
   const body = fn.body;
-  const tests = methodTests(fn, value);
+  const tests = methodTests(fn, value, list);
   if (!body || !ts.isBlock(body) || !tests) return undefined;
   let answered = new Set(every);
   const undecided: AnsweredMethods["undecided"] = [];
+  /** Methods an earlier branch answered and left with (`if (method === "OPTIONS") return cors()`). */
+  const answeredEarly = new Set<string>();
   let read = false;
-  // A guard `if (test) return` lets through the methods its test is false for.
+  // A guard `if (test) <refuse>` lets through the methods its test is false for.
   const apply = (test: MethodTest) => {
     read = true;
     answered = new Set([...answered].filter((m) => test.methods.has(m) === test.negated));
   };
-  for (const statement of body.statements) {
-    if (ts.isIfStatement(statement) && exits(statement.thenStatement)) {
-      const whole = tests.testOf(statement.expression);
-      if (whole) {
-        apply(whole);
+  /** `atEnd`: nothing runs after these statements (the body's own, or a last `try` block's). */
+  const walk = (statements: readonly ts.Statement[], atEnd: boolean): boolean => {
+    for (const [index, statement] of statements.entries()) {
+      const last = atEnd && index === statements.length - 1;
+      // `try { ... } catch`: as when nothing throws.
+      if (ts.isTryStatement(statement)) {
+        if (walk(statement.tryBlock.statements, last)) return true;
         continue;
       }
-      const conjuncts = conjunctsOf(statement.expression);
-      const methodParts = conjuncts.map((c) => tests.testOf(c));
-      const at = methodParts.findIndex((t) => t !== undefined);
-      if (at < 0 || methodParts.filter(Boolean).length > 1) continue;
-      const test = methodParts[at]!;
-      const others = conjuncts.filter((_, i) => i !== at).map((c) => condition(c));
-      if (others.includes(false)) continue;
-      if (others.includes(undefined)) {
+      if (ts.isIfStatement(statement) && exits(statement.thenStatement)) {
+        const refuses = refusesMethod(statement.thenStatement) || endsInThrow(statement.thenStatement);
+        const whole = tests.testOf(statement.expression);
+        const conjuncts = whole ? [statement.expression] : conjunctsOf(statement.expression);
+        const methodParts = whole ? [whole] : conjuncts.map((c) => tests.testOf(c));
+        const at = methodParts.findIndex((t) => t !== undefined);
+        if (at < 0 || methodParts.filter(Boolean).length > 1) continue;
+        const test = methodParts[at]!;
+        if (!refuses) {
+          // An early answer for the methods tested (`if (method === "OPTIONS") return cors()`).
+          if (!test.negated) for (const m of test.methods) answeredEarly.add(m);
+          continue;
+        }
+        const others = conjuncts.filter((_, i) => i !== at).map((c) => condition(c));
+        if (others.includes(false)) continue;
+        if (others.includes(undefined)) {
+          read = true;
+          const refused = every.filter((m) => answered.has(m) && test.methods.has(m) !== test.negated);
+          undecided.push({ node: statement.expression, methods: refused });
+          continue;
+        }
+        apply(test);
+        continue;
+      }
+      // `if (options.method) { ...guards... }`: a block run under a condition known statically.
+      if (ts.isIfStatement(statement) && !tests.testOf(statement.expression)) {
+        const taken = condition(statement.expression);
+        const branch = taken === true ? statement.thenStatement : taken === false ? statement.elseStatement : undefined;
+        if (branch && walk(ts.isBlock(branch) ? branch.statements : [branch], false)) return true;
+        continue;
+      }
+      // The rest are refused: `return new Response(null, { status: 405 })` after the early answers.
+      if ((ts.isReturnStatement(statement) || ts.isThrowStatement(statement) || exits(statement)) && refusesMethod(statement)) {
         read = true;
-        const refused = every.filter((m) => test.methods.has(m) !== test.negated);
-        undecided.push({ node: statement.expression, methods: refused });
-        continue;
+        answered = new Set([...answered].filter((m) => answeredEarly.has(m)));
+        return true;
       }
-      apply(test);
-      continue;
+      const named = dispatchedMethods(statement, tests, last);
+      if (named) {
+        read = true;
+        answered = new Set([...answered].filter((m) => named.has(m)));
+      }
     }
-    const named = dispatchedMethods(statement, tests);
-    if (named) {
-      read = true;
-      answered = new Set([...answered].filter((m) => named.has(m)));
-    }
-  }
+    return false;
+  };
+  walk(body.statements, true);
   if (!read) return undefined;
   return { methods: every.filter((m) => answered.has(m)), undecided };
+}
+
+/** Whether a branch ends by throwing (`throw new Error(...)`, Koa's `ctx.throw(405)`): a refusal whatever its status. */
+function endsInThrow(statement: ts.Statement): boolean {
+  const last = ts.isBlock(statement) ? statement.statements[statement.statements.length - 1] : statement;
+  if (!last) return false;
+  if (ts.isThrowStatement(last)) return true;
+  if (!ts.isExpressionStatement(last)) return false;
+  const call = unwrapExpression(last.expression);
+  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "throw";
+}
+
+/**
+ * readAnsweredMethods over a function value: what it compares the method with, and the conditions beside,
+ * read as far as they are known before it runs (Interpreter.valueInside: the closure it was created in, its
+ * `const`s computed from that).
+ */
+export function answeredMethodsOf(fn: FunctionValue, every: readonly string[], interpreter: Interpreter): AnsweredMethods | undefined {
+  return readAnsweredMethods(
+    fn.decl,
+    every,
+    (node) => {
+      const value = interpreter.valueInside(fn, node);
+      return value.kind === "string" ? value.value : undefined;
+    },
+    (node) => interpreter.conditionInside(fn, node),
+    (node) => {
+      const value = interpreter.valueInside(fn, node);
+      if (value.kind !== "array") return undefined;
+      const names = value.items.map((item) => (item.kind === "string" ? item.value : undefined));
+      return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
+    },
+  );
 }
 
 /** `a && b && c` as [a, b, c]. */
@@ -95,10 +165,12 @@ function conjunctsOf(node: ts.Expression): ts.Expression[] {
  * `switch (req.method) { case "GET": ...; default: res.status(405) }` or
  * `if (req.method === "GET") ... else if (req.method === "POST") ... else res.status(405)`.
  */
-function dispatchedMethods(statement: ts.Statement, tests: MethodTests): Set<string> | undefined {
+function dispatchedMethods(statement: ts.Statement, tests: MethodTests, last: boolean): Set<string> | undefined {
   if (ts.isSwitchStatement(statement) && tests.isMethod(statement.expression)) {
+    // Without a `default`, the other methods run to the end of the function without an answer (when
+    // nothing follows the switch).
     const fallback = statement.caseBlock.clauses.find((c) => ts.isDefaultClause(c));
-    if (!fallback || !refusesMethod(fallback)) return undefined;
+    if (fallback ? !refusesMethod(fallback) : !last) return undefined;
     const names = new Set<string>();
     for (const clause of statement.caseBlock.clauses)
       if (ts.isCaseClause(clause)) {

@@ -24,18 +24,32 @@ export interface MethodTests {
 
 /**
  * The method tests of a handler whose first parameter is the request (`(req, res)`, `(request, reply)`) or a
- * context holding it (Koa's `ctx.method` and `ctx.request.method`, Hono's `c.req.method`); also through
+ * context holding it (Koa's `ctx.method` and `ctx.request.method`, Hono's `c.req.method`, Remix's
+ * `({ request })`); also through
  * `const { method } = req` and `const method = req.method`. `value` reads a compared expression that is not a
  * string literal (a const, an enum member). Undefined when the handler has no such parameter.
  */
-export function methodTests(fn: ts.FunctionLikeDeclaration, value: (node: ts.Expression) => string | undefined): MethodTests | undefined {
+export function methodTests(
+  fn: ts.FunctionLikeDeclaration,
+  value: (node: ts.Expression) => string | undefined,
+  /** Reads a list the method is looked up in that is not an array literal (`allowed.includes(req.method)`). */
+  list?: (node: ts.Expression) => string[] | undefined,
+): MethodTests | undefined {
   const body = fn.body;
   const request = fn.parameters[0];
   if (!body || !request) return undefined;
   const aliases = new Set<string>(); // names bound to the method
   let requestName: string | undefined;
   if (ts.isIdentifier(request.name)) requestName = request.name.text;
-  else if (ts.isObjectBindingPattern(request.name)) addMethodBindings(request.name, aliases);
+  else if (ts.isObjectBindingPattern(request.name)) {
+    addMethodBindings(request.name, aliases);
+    // Remix and React Router: `action({ request, params })`.
+    for (const element of request.name.elements) {
+      const property = element.propertyName ?? element.name;
+      if (ts.isIdentifier(property) && (property.text === "request" || property.text === "req") && ts.isIdentifier(element.name))
+        requestName = element.name.text;
+    }
+  }
 
   /** `req`, or the request a context holds (`ctx.request`, `c.req`). */
   const isRequest = (node: ts.Expression): boolean => {
@@ -106,9 +120,12 @@ export function methodTests(fn: ts.FunctionLikeDeclaration, value: (node: ts.Exp
       inner.arguments[0] &&
       isMethod(inner.arguments[0])
     ) {
-      const list = unwrapExpression(inner.expression.expression);
-      if (!ts.isArrayLiteralExpression(list)) return undefined;
-      const names = list.elements.map((e) => (ts.isSpreadElement(e) ? undefined : methodName(e)));
+      const listed = unwrapExpression(inner.expression.expression);
+      if (!ts.isArrayLiteralExpression(listed)) {
+        const names = list?.(listed);
+        return names ? { methods: new Set(names.map((n) => n.toUpperCase())), negated: false } : undefined;
+      }
+      const names = listed.elements.map((e) => (ts.isSpreadElement(e) ? undefined : methodName(e)));
       if (names.some((n) => n === undefined)) return undefined;
       return { methods: new Set(names as string[]), negated: false };
     }

@@ -5,7 +5,7 @@ import { mergeDocs } from "../resolve/framework-docs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
-import { answersNotFoundOnly, isCatchAllPath, readAnsweredMethods } from "./answered-methods.js";
+import { answeredMethodsOf, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
 import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
@@ -175,15 +175,7 @@ export abstract class RouterHost implements HostAdapter {
    * cannot be read keeps its methods, with a warning: whether they are refused is decided at run time.
    */
   private answeredMethods(handler: FunctionValue): string[] | undefined {
-    const reading = readAnsweredMethods(
-      handler.decl,
-      ALL_METHODS,
-      (node) => {
-        const value = this.interpreter.evaluate(node, handler.scope);
-        return value.kind === "string" ? value.value : undefined;
-      },
-      (node) => this.interpreter.conditionInside(handler, node),
-    );
+    const reading = answeredMethodsOf(handler, ALL_METHODS, this.interpreter);
     for (const guard of reading?.undecided ?? [])
       this.diagnostics.warning(
         "APX214",

@@ -11,7 +11,8 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
 }
 
 // File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), Pages Router API files,
-// and a routes folder's `middlewares.ts`.
-const NEXT_ROUTE_FILE = /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs))$/;
+// a routes folder's `middlewares.ts`, and Remix / React Router route modules (`app/routes/*`).
+const NEXT_ROUTE_FILE =
+  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes[\\/][^\\/]+\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath)\s*\(/;

@@ -95,6 +95,72 @@ export function pagesApiPaths(file: string): FileRoute | undefined {
   return folderRoute(segments, "/api");
 }
 
+const REMIX_ROUTE_FILE = /(^|\/)app\/routes\/(.+)$/;
+const REMIX_MODULE = /\.(ts|tsx|js|jsx|mts|mjs)$/;
+
+/**
+ * A route module of Remix v2 / React Router 7 flat routes (`app/routes/`): a file directly in the folder, or
+ * `route.tsx` in a folder of it. Its name, split at dots (not inside `[...]`), is the URL: `$id` a parameter,
+ * `$` a catch-all, `_index` the parent's own path, `_layout` segments (a leading `_`) and a trailing `_`
+ * vanish, `(segment)` and `($param)` are optional (the path without and with them), and `[.]`-style brackets
+ * escape what they hold (`sitemap[.]xml` is `/sitemap.xml`). `api.v1.tasks.$taskId.trigger.ts` is
+ * `/api/v1/tasks/{taskId}/trigger`.
+ */
+export function remixRoutePaths(file: string): FileRoute | undefined {
+  const posix = toPosix(file);
+  const match = REMIX_ROUTE_FILE.exec(posix);
+  if (!match || posix.endsWith(".d.ts")) return undefined;
+  const parts = match[2]!.split("/");
+  let name: string;
+  if (parts.length === 1 && REMIX_MODULE.test(parts[0]!)) name = parts[0]!.replace(REMIX_MODULE, "");
+  else if (parts.length === 2 && /^route\.(ts|tsx|js|jsx|mts|mjs)$/.test(parts[1]!)) name = parts[0]!;
+  else return undefined;
+  // Alternatives per segment: an optional one gives the path without it too.
+  const choices: RouteSegment[][] = [];
+  let wildcard = false;
+  for (const raw of splitOutsideBrackets(name)) {
+    if (raw === "_index" || raw === "") continue;
+    if (raw.startsWith("_")) continue; // a pathless layout
+    const text = raw.replace(/_$/, ""); // `users_.$id`: out of the parent's layout, the same URL
+    const optional = /^\((.*)\)$/.exec(text);
+    const inner = optional ? optional[1]! : text;
+    let segment: RouteSegment;
+    if (inner === "$") {
+      segment = { kind: "catchAll", name: "splat", optional: false };
+      wildcard = true;
+    } else if (inner.startsWith("$")) segment = { kind: "param", name: inner.slice(1) };
+    else segment = { kind: "literal", text: inner.replace(/\[([^\]]*)\]/g, "$1") };
+    choices.push(optional ? [segment, { kind: "literal", text: "" }] : [segment]);
+  }
+  let combos: RouteSegment[][] = [[]];
+  for (const options of choices) combos = combos.flatMap((c) => options.map((o) => [...c, o]));
+  const toPath = (pattern: RouteSegment[]) =>
+    `/${pattern
+      .filter((s) => s.kind !== "literal" || s.text)
+      .map((s) => (s.kind === "literal" ? s.text : `{${s.name}}`))
+      .join("/")}`;
+  const paths = [...new Set(combos.map(toPath))].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const pattern = combos[0]!.filter((s) => s.kind !== "literal" || s.text);
+  return { paths, wildcard, pattern };
+}
+
+/** `api.v1.sitemap[.]xml` → `api`, `v1`, `sitemap[.]xml`: dots split, except inside brackets. */
+function splitOutsideBrackets(name: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  let depth = 0;
+  for (const ch of name) {
+    if (ch === "[") depth++;
+    else if (ch === "]") depth = Math.max(0, depth - 1);
+    if (ch === "." && depth === 0) {
+      out.push(current);
+      current = "";
+    } else current += ch;
+  }
+  out.push(current);
+  return out;
+}
+
 /** A route file of a configured folder: `route.ts` below `dir`, its folder path under `prefix`. */
 export function configuredRoutePaths(file: string, routes: FileRoutesDir): FileRoute | undefined {
   const relative = relativeToDir(file, routes.dir);

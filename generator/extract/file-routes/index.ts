@@ -6,6 +6,7 @@ import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { Scope } from "../../resolve/scope.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
+import { answeredMethodsOf } from "../answered-methods.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
@@ -24,6 +25,7 @@ import {
   isMiddlewaresFile,
   pagesApiPaths,
   receives,
+  remixRoutePaths,
 } from "./file-paths.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
@@ -37,8 +39,11 @@ const MEDUSA_ROUTES: FileRoutesDir = { dir: "src/api", prefix: "/" };
 /** A route file: its route, how it exports handlers, and the folder (group) it belongs to. */
 interface RouteFile {
   route: FileRoute;
-  /** `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages Router). */
-  style: "methods" | "default";
+  /**
+   * `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages
+   * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module.
+   */
+  style: "methods" | "default" | "remix";
   group: Group;
 }
 
@@ -74,6 +79,7 @@ function extractFileRoutes(
   });
   const dirs = framework === "files" ? (options.fileRoutes?.length ? options.fileRoutes : [MEDUSA_ROUTES]) : [];
   const groups = framework === "files" ? dirs.map(newGroup) : [newGroup()];
+  const remix = framework === "next" && usesRemix(sources);
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -84,6 +90,11 @@ function extractFileRoutes(
       return undefined;
     }
     if (inConfiguredDir(rel, options.fileRoutes)) return undefined; // the configured folders' adapter reads these
+    if (remix) {
+      const module = remixRoutePaths(rel);
+      if (module) return { route: module, style: "remix", group: groups[0]! };
+      if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
+    }
     const app = appRouterPaths(rel);
     if (app) return { route: app, style: "methods", group: groups[0]! };
     const pages = pagesApiPaths(rel);
@@ -95,7 +106,9 @@ function extractFileRoutes(
   // replayed from that. Pages handlers, configured folders and served apps are evaluated on every run.
   const simple =
     framework === "next" &&
-    !sources.files.some((f) => locate(f.fileName)?.style === "default" || importedPackages(f).some((p) => /^(hono|express)(\/|$)/.test(p)));
+    !sources.files.some(
+      (f) => (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express)(\/|$)/.test(p)),
+    );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
     throw new ReplayMiss("the route files are read with Pages Router handlers or served apps, which are not replayed");
   const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
@@ -171,6 +184,24 @@ function extractFileRoutes(
           else answer(method, exported, value, instance.scope);
         }
       }
+    } else if (found.style === "remix") {
+      // A module with a default export renders a page: its loader and action serve that page, not an API.
+      // One without is a resource route: its loader answers GET, its action the other methods.
+      if (!defaultExport(file))
+        for (const statement of file.statements)
+          for (const [name, exported] of exportedMethods(statement, ["loader", "action"])) {
+            const value = interpreter.exportOf(instance, name, exported);
+            // The function the export holds, then those its wrapper was given (`createRoute({...}, async ({ request }) => ...)`).
+            const candidates = [
+              ...(value.kind === "function" ? [value] : []),
+              ...host.handlerParts(exported, value, instance.scope).handlers.reverse(),
+            ];
+            const methods =
+              name === "loader"
+                ? loaderMethods(candidates, interpreter)
+                : actionMethods(candidates, exported, interpreter, diagnostics, relative(file.fileName));
+            for (const method of methods) answer(method, exported, value, instance.scope);
+          }
     } else {
       const node = defaultExport(file);
       if (node) {
@@ -418,29 +449,29 @@ function importSource(identifier: ts.Identifier): string | undefined {
   return undefined;
 }
 
-/** `export async function GET`, `export const POST = ...`, `export { handler as PUT }`. */
-function exportedMethods(statement: ts.Statement): [string, ts.Node][] {
+/** `export async function GET`, `export const POST = ...`, `export { handler as PUT }` (or the `names` given). */
+function exportedMethods(statement: ts.Statement, names: readonly string[] = METHODS): [string, ts.Node][] {
   const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   // A function without a body is an overload signature (its implementation follows) or a declaration.
-  if (ts.isFunctionDeclaration(statement) && exported && statement.body && statement.name && METHODS.includes(statement.name.text))
+  if (ts.isFunctionDeclaration(statement) && exported && statement.body && statement.name && names.includes(statement.name.text))
     return [[statement.name.text, statement]];
   if (ts.isVariableStatement(statement) && exported) {
     const out: [string, ts.Node][] = [];
     for (const d of statement.declarationList.declarations) {
       if (!d.initializer) continue;
-      if (ts.isIdentifier(d.name) && METHODS.includes(d.name.text)) out.push([d.name.text, d.initializer]);
+      if (ts.isIdentifier(d.name) && names.includes(d.name.text)) out.push([d.name.text, d.initializer]);
       // `export const { GET, POST } = route({...})`: handlers a factory returns, by method name.
       if (ts.isObjectBindingPattern(d.name)) {
         for (const element of d.name.elements) {
           const name = ts.isIdentifier(element.name) ? element.name.text : undefined;
-          if (name && METHODS.includes(name) && !element.dotDotDotToken) out.push([name, d.initializer]);
+          if (name && names.includes(name) && !element.dotDotDotToken) out.push([name, d.initializer]);
         }
       }
     }
     return out;
   }
   if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-    return statement.exportClause.elements.filter((e) => METHODS.includes(e.name.text)).map((e) => [e.name.text, e]);
+    return statement.exportClause.elements.filter((e) => names.includes(e.name.text)).map((e) => [e.name.text, e]);
   }
   return [];
 }
@@ -569,12 +600,63 @@ function defaultExport(file: ts.SourceFile): ts.Node | undefined {
   return undefined;
 }
 
-/** Whether a project uses file-system routing of the Next.js kind (App Router route files, Pages Router API files). */
+/**
+ * Whether a project uses file-system routing of the Next.js kind (App Router route files, Pages Router API
+ * files) or Remix / React Router route modules.
+ */
 function hasNextRoutes(sources: SourceSet): boolean {
+  const remix = usesRemix(sources);
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
-    return appRouterPaths(rel) !== undefined || pagesApiPaths(rel) !== undefined;
+    return appRouterPaths(rel) !== undefined || pagesApiPaths(rel) !== undefined || (remix && remixRoutePaths(rel) !== undefined);
   });
+}
+
+/** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
+function usesRemix(sources: SourceSet): boolean {
+  return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
+}
+
+/** The methods an action takes when it does not say: every one but GET, as Remix routes them to it. */
+const ACTION_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * GET, unless the loader refuses it: a wrapper that builds an action route returns a loader that answers
+ * only CORS preflights and 405 otherwise (`if (method === "OPTIONS") return cors(); return new Response(null, {
+ * status: 405 })`).
+ */
+function loaderMethods(candidates: readonly FunctionValue[], interpreter: Interpreter): string[] {
+  for (const fn of candidates) {
+    const reading = answeredMethodsOf(fn, ["GET"], interpreter);
+    if (reading) return reading.methods;
+  }
+  return ["GET"];
+}
+
+/**
+ * The methods a Remix / React Router `action` answers, from how it tests `request.method` (readAnsweredMethods:
+ * a guard such as `if (request.method !== "POST") return json(..., { status: 405 })`, a 405 dispatch), read
+ * in the function the export holds — a wrapper's returned closure too (`createActionApiRoute({ method: "PUT" }, ...)`).
+ * When it tests nothing: POST, PUT, PATCH and DELETE, with a warning (APX230).
+ */
+function actionMethods(
+  candidates: readonly FunctionValue[],
+  node: ts.Node,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  file: string,
+): string[] {
+  for (const fn of candidates) {
+    const reading = answeredMethodsOf(fn, ACTION_METHODS, interpreter);
+    if (reading) return reading.methods;
+  }
+  diagnostics.warning(
+    "APX230",
+    `Cannot tell which methods the action of ${file} answers: it does not test \`request.method\`; it is indexed under ${ACTION_METHODS.join(", ")}.`,
+    siteOf(node),
+    'Test the method in the action (`if (request.method !== "POST") return new Response(null, { status: 405 })`), so the index lists the methods it answers.',
+  );
+  return ACTION_METHODS;
 }
 
 export const nextAdapter: FrameworkAdapter = {
