@@ -586,6 +586,28 @@ const cases: Case[] = [
     ],
     diagnostics: ["APX230 app/routes/api.v1.mock.ts:1"],
   },
+  {
+    name: "React Router 7 route config: only the modules it names are routes, at its paths; an entry it cannot read is reported",
+    files: {
+      "app/routes.ts": [
+        `import { index, prefix, route } from "@react-router/dev/routes";`,
+        `const base = "api";`,
+        `const dynamic = () => process.env.EXTRA_PATH ?? "extra";`,
+        `export default [`,
+        `  index("routes/home.tsx"),`,
+        `  ...prefix(base, [route("users/:id", "routes/user.ts"), route("health", "./routes/health.ts")]),`,
+        `  route(dynamic(), "routes/extra.ts"),`,
+        `];`,
+      ].join("\n"),
+      "app/routes/home.tsx": `export const loader = async () => ({});\nexport default function Home() { return null; }\n`,
+      "app/routes/user.ts": `export const loader = async () => Response.json({});\n`,
+      "app/routes/health.ts": `export async function loader() { return Response.json({ ok: true }); }\n`,
+      "app/routes/extra.ts": `export const loader = async () => Response.json({});\n`,
+      "app/routes/api.v1.unlisted.ts": `export const loader = async () => Response.json({});\n`,
+    },
+    routes: ["GET /api/health []", "GET /api/users/{id} []"],
+    diagnostics: ["APX234 app/routes.ts:7"],
+  },
 ];
 
 describe("file-system routing", () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import fg from "fast-glob";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -129,45 +129,61 @@ describe("all() handlers that refuse methods (an RPC registry on Fastify)", () =
   });
 });
 
-describe("Remix / React Router 7 resource routes", () => {
+/**
+ * React Router's own route list for a fixture's app folder: `app/routes.ts` when there is one (imported: its
+ * `route()`, `prefix()`, `flatRoutes()` are React Router's), else `flatRoutes()`. Each module with the
+ * OpenAPI paths React Router serves it at (`:id` a parameter, `*` the splat, `x?` with and without).
+ */
+async function reactRouterPaths(app: string): Promise<Map<string, string[]>> {
+  (globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = app;
+  interface Entry {
+    file: string;
+    path?: string;
+    children?: Entry[];
+  }
+  const configFile = path.join(app, "routes.ts");
+  const entries: Entry[] = existsSync(configFile)
+    ? (await import(pathToFileURL(configFile).href)).default
+    : await (await import("@react-router/fs-routes")).flatRoutes();
+  const expand = (pattern: string): string[] => {
+    let paths = [""];
+    for (const segment of pattern.split("/").filter(Boolean)) {
+      const optional = segment.endsWith("?");
+      const bare = optional ? segment.slice(0, -1) : segment;
+      const open = bare === "*" ? "{splat}" : bare.startsWith(":") ? `{${bare.slice(1)}}` : bare;
+      paths = paths.flatMap((p) => (optional ? [p, `${p}/${open}`] : [`${p}/${open}`]));
+    }
+    return paths.map((p) => p || "/");
+  };
+  const byFile = new Map<string, string[]>();
+  const walk = (list: Entry[], parent: string) => {
+    for (const e of list) {
+      const full = [parent, e.path ?? ""].filter(Boolean).join("/");
+      byFile.set(e.file, [...(byFile.get(e.file) ?? []), ...expand(full)]);
+      walk(e.children ?? [], full);
+    }
+  };
+  walk(entries, "");
+  return byFile;
+}
+
+/** The paths of the modules that are resource routes (no default export: an API, not a page). */
+function resourcePaths(app: string, byFile: Map<string, string[]>): Set<string> {
+  const resources = [...byFile].filter(([file]) => !/^export default /m.test(readFileSync(path.join(app, file), "utf8")));
+  expect(resources.length).toBeGreaterThan(4);
+  return new Set(resources.flatMap(([, paths]) => paths));
+}
+
+describe.each(["remix", "react-router"])("Remix / React Router 7 resource routes (fixture %s)", (name) => {
   it("matches the golden index", async () => {
-    const result = await indexOf("remix");
-    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("remix"), "expected-operations.json"), "utf8"));
+    const result = await indexOf(name);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture(name), "expected-operations.json"), "utf8"));
   });
 
-  it("indexes the paths React Router's flat-routes convention gives the resource routes (@react-router/fs-routes)", async () => {
-    const result = await indexOf("remix");
-    const app = path.join(fixture("remix"), "app");
-    (globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = app;
-    const { flatRoutes } = await import("@react-router/fs-routes");
-    interface Entry {
-      file: string;
-      path?: string;
-      children?: Entry[];
-    }
-    const byFile = new Map<string, string>();
-    const walk = (entries: Entry[], parent: string) => {
-      for (const e of entries) {
-        const full = [parent, e.path ?? ""].filter(Boolean).join("/");
-        byFile.set(e.file, full);
-        walk(e.children ?? [], full);
-      }
-    };
-    walk((await flatRoutes()) as Entry[], "");
-    // React Router's pattern to OpenAPI paths: `:id` a parameter, `*` the splat, `x?` optional (with and without).
-    const expand = (pattern: string): string[] => {
-      let paths = [""];
-      for (const segment of pattern.split("/").filter(Boolean)) {
-        const optional = segment.endsWith("?");
-        const bare = optional ? segment.slice(0, -1) : segment;
-        const open = bare === "*" ? "{splat}" : bare.startsWith(":") ? `{${bare.slice(1)}}` : bare;
-        paths = paths.flatMap((p) => (optional ? [p, `${p}/${open}`] : [`${p}/${open}`]));
-      }
-      return paths.map((p) => p || "/");
-    };
-    const resourceRoutes = [...byFile].filter(([file]) => !/^export default /m.test(readFileSync(path.join(app, file), "utf8")));
-    expect(resourceRoutes.length).toBeGreaterThan(5);
-    const expected = new Set(resourceRoutes.flatMap(([, pattern]) => expand(pattern)));
+  it("indexes the paths React Router itself gives the resource routes (its route config, @react-router/fs-routes)", async () => {
+    const result = await indexOf(name);
+    const app = path.join(fixture(name), "app");
+    const expected = resourcePaths(app, await reactRouterPaths(app));
     expect(new Set(result.index.operations.map((o) => o.path))).toEqual(expected);
   });
 });

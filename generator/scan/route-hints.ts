@@ -3,16 +3,20 @@
 
 /**
  * Whether a file's text could register a route or create an app: a framework import, a Next.js route
- * file, or a registration-shaped call. The others (models, services, utilities) are parsed only when
+ * file, a Remix / React Router route module (a `loader` or `action` export), or a registration-shaped call. The others (models, services, utilities) are parsed only when
  * an analysed file imports them, which is most of the saving on large services.
  */
 export function mayRegisterRoutes(text: string, relativePath: string): boolean {
-  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text);
+  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text);
 }
 
 // File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), Pages Router API files,
-// a routes folder's `middlewares.ts`, and Remix / React Router route modules (`app/routes/*`).
+// a routes folder's `middlewares.ts`, Remix / React Router route modules (`app/routes/*`) and React Router's
+// route config (`app/routes.ts`).
 const NEXT_ROUTE_FILE =
-  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes[\\/][^\\/]+\.(ts|tsx|js|jsx|mjs|mts))$/;
+  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath)\s*\(/;
+// A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
+const ROUTE_MODULE_EXPORTS =
+  /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;

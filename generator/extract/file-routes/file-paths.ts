@@ -109,15 +109,26 @@ const REMIX_MODULE = /\.(ts|tsx|js|jsx|mts|mjs)$/;
 export function remixRoutePaths(file: string): FileRoute | undefined {
   const posix = toPosix(file);
   const match = REMIX_ROUTE_FILE.exec(posix);
-  if (!match || posix.endsWith(".d.ts")) return undefined;
-  const parts = match[2]!.split("/");
+  return match ? flatRoute(match[2]!) : undefined;
+}
+
+/**
+ * The route of a module below a flat-routes folder (`rest` is its path there: `api.v1.orgs.ts`,
+ * `api.v1.orgs/route.ts`), under `prefix` (React Router's `prefix("v2", [...flatRoutes()])`).
+ */
+export function flatRoute(rest: string, prefix = ""): FileRoute | undefined {
+  const posix = toPosix(rest);
+  if (posix.endsWith(".d.ts")) return undefined;
+  const parts = posix.split("/");
   let name: string;
   if (parts.length === 1 && REMIX_MODULE.test(parts[0]!)) name = parts[0]!.replace(REMIX_MODULE, "");
   else if (parts.length === 2 && /^route\.(ts|tsx|js|jsx|mts|mjs)$/.test(parts[1]!)) name = parts[0]!;
   else return undefined;
   // Alternatives per segment: an optional one gives the path without it too.
-  const choices: RouteSegment[][] = [];
-  let wildcard = false;
+  const choices: RouteSegment[][] = prefix
+    .split("/")
+    .filter(Boolean)
+    .map((text) => [{ kind: "literal", text }]);
   for (const raw of splitOutsideBrackets(name)) {
     if (raw === "_index" || raw === "") continue;
     if (raw.startsWith("_")) continue; // a pathless layout
@@ -125,23 +136,29 @@ export function remixRoutePaths(file: string): FileRoute | undefined {
     const optional = /^\((.*)\)$/.exec(text);
     const inner = optional ? optional[1]! : text;
     let segment: RouteSegment;
-    if (inner === "$") {
-      segment = { kind: "catchAll", name: "splat", optional: false };
-      wildcard = true;
-    } else if (inner.startsWith("$")) segment = { kind: "param", name: inner.slice(1) };
+    if (inner === "$") segment = { kind: "catchAll", name: "splat", optional: false };
+    else if (inner.startsWith("$")) segment = { kind: "param", name: inner.slice(1) };
     else segment = { kind: "literal", text: inner.replace(/\[([^\]]*)\]/g, "$1") };
     choices.push(optional ? [segment, { kind: "literal", text: "" }] : [segment]);
   }
+  return routeOfChoices(choices);
+}
+
+/**
+ * A route from its segments, each a list of alternatives (an optional segment: itself and an empty literal):
+ * every combination's path, shortest first; the pattern of the one with every segment.
+ */
+export function routeOfChoices(choices: readonly RouteSegment[][]): FileRoute {
   let combos: RouteSegment[][] = [[]];
   for (const options of choices) combos = combos.flatMap((c) => options.map((o) => [...c, o]));
-  const toPath = (pattern: RouteSegment[]) =>
-    `/${pattern
-      .filter((s) => s.kind !== "literal" || s.text)
+  const present = (parts: RouteSegment[]) => parts.filter((s) => s.kind !== "literal" || s.text);
+  const toPath = (parts: RouteSegment[]) =>
+    `/${present(parts)
       .map((s) => (s.kind === "literal" ? s.text : `{${s.name}}`))
       .join("/")}`;
   const paths = [...new Set(combos.map(toPath))].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-  const pattern = combos[0]!.filter((s) => s.kind !== "literal" || s.text);
-  return { paths, wildcard, pattern };
+  const pattern = present(combos[0]!);
+  return { paths, wildcard: pattern.some((s) => s.kind === "catchAll"), pattern };
 }
 
 /** `api.v1.sitemap[.]xml` → `api`, `v1`, `sitemap[.]xml`: dots split, except inside brackets. */

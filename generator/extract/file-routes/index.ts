@@ -24,9 +24,11 @@ import {
   inConfiguredDir,
   isMiddlewaresFile,
   pagesApiPaths,
+  flatRoute,
   receives,
   remixRoutePaths,
 } from "./file-paths.js";
+import { type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
@@ -80,6 +82,9 @@ function extractFileRoutes(
   const dirs = framework === "files" ? (options.fileRoutes?.length ? options.fileRoutes : [MEDUSA_ROUTES]) : [];
   const groups = framework === "files" ? dirs.map(newGroup) : [newGroup()];
   const remix = framework === "next" && usesRemix(sources);
+  // React Router 7's `app/routes.ts` says which modules are routes, at which paths; without one (Remix 2)
+  // every module of `app/routes` is, by its name.
+  const routeConfig = remix ? findRouteConfig(sources, diagnostics) : undefined;
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -90,7 +95,11 @@ function extractFileRoutes(
       return undefined;
     }
     if (inConfiguredDir(rel, options.fileRoutes)) return undefined; // the configured folders' adapter reads these
-    if (remix) {
+    if (routeConfig) {
+      const module = configuredModuleRoute(routeConfig, fileName);
+      if (module) return { route: module, style: "remix", group: groups[0]! };
+      if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
+    } else if (remix) {
       const module = remixRoutePaths(rel);
       if (module) return { route: module, style: "remix", group: groups[0]! };
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
@@ -608,8 +617,54 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const remix = usesRemix(sources);
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
-    return appRouterPaths(rel) !== undefined || pagesApiPaths(rel) !== undefined || (remix && remixRoutePaths(rel) !== undefined);
+    return (
+      appRouterPaths(rel) !== undefined ||
+      pagesApiPaths(rel) !== undefined ||
+      (remix && (remixRoutePaths(rel) !== undefined || /(^|\/)app\/routes\.(ts|mts|js|mjs)$/.test(rel.split(path.sep).join("/"))))
+    );
   });
+}
+
+/** React Router 7's route config of the project (`app/routes.ts`), read; undefined without one. */
+function findRouteConfig(sources: SourceSet, diagnostics: DiagnosticBag): RouteConfigReading | undefined {
+  const file = sources.files.find((f) =>
+    /(^|\/)app\/routes\.(ts|mts|js|mjs)$/.test(path.relative(sources.root, f.fileName).split(path.sep).join("/")),
+  );
+  if (!file) return undefined;
+  const reading = readRouteConfig(file, (node) => stringConst(node));
+  for (const node of reading?.unread ?? [])
+    diagnostics.warning(
+      "APX234",
+      `Cannot read this entry of the route config statically (\`${excerpt(node)}\`); the routes it adds are not indexed.`,
+      siteOf(node),
+      "Write the entry with route(), index(), layout(), prefix() or flatRoutes() and string paths (literals or consts).",
+    );
+  return reading;
+}
+
+/** A string literal, or a `const` of one in the same file. */
+function stringConst(node: ts.Expression): string | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isStringLiteralLike(inner)) return inner.text;
+  const initializer = ts.isIdentifier(inner) ? constInitializer(inner) : undefined;
+  return initializer && ts.isStringLiteralLike(initializer) ? initializer.text : undefined;
+}
+
+/** The route of a module by the route config: its entries' paths, or a flat-routes folder it lies in. */
+function configuredModuleRoute(config: RouteConfigReading, fileName: string): FileRoute | undefined {
+  const bare = (f: string) => f.replace(/\.(ts|tsx|js|jsx|mts|mjs)$/, "");
+  const listed = [...config.modules].filter(([module]) => bare(module) === bare(fileName)).flatMap(([, routes]) => routes);
+  if (listed.length)
+    return {
+      paths: [...new Set(listed.flatMap((r) => r.paths))].sort(),
+      wildcard: listed.some((r) => r.wildcard),
+      pattern: listed[0]!.pattern,
+    };
+  for (const { dir, prefix } of config.flat) {
+    const rest = path.relative(dir, fileName);
+    if (!rest.startsWith("..") && !path.isAbsolute(rest)) return flatRoute(rest, prefix);
+  }
+  return undefined;
 }
 
 /** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
