@@ -313,4 +313,19 @@ export const SERVICES: Service[] = [
       note: "packages/cli/routes-manifest.json, written by packages/cli/scripts/generate-routes-manifest.ts with Mercur's own route-file reader (its codegen, not apidex's rules); paths only, so scored by path. Its @medusajs/medusa entries are the framework's own routes, not this package's, and are left out. The miss is /admin/orders, whose route.ts only declares `export declare const GET` (nothing answers it from this file; apidex reports APX233)",
     },
   },
+  {
+    name: "trigger.dev",
+    repo: "triggerdotdev/trigger.dev",
+    commit: "b082e44389337dc6505d590737a6df70867cc8f4",
+    framework: "Remix 2 (resource routes)",
+    style:
+      "app/routes flat-route modules (api.v1.tasks.$taskId.trigger.ts): loader and action exports, many built by route builders whose options name the method",
+    monorepo: "pnpm",
+    app: "apps/webapp",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/v3-openapi.yaml"] },
+      note: "docs/v3-openapi.yaml, the public API reference the docs site renders, written by hand; it documents the public v1-v3 API only (the webapp's many internal resource routes are not in it), so precision says nothing. docs/openapi.yml is the retired v2 events API (its one route is gone from the code) and is not used",
+    },
+  },
 ];
