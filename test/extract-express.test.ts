@@ -283,6 +283,15 @@ const patterns: Case[] = [
     routes: ["GET /own []", "GET /registered []"],
   },
   {
+    name: "typeof in isomorphic helpers: server code has no window, has process (a base path read through such a helper, set by env)",
+    files: {
+      "env.ts": `export const env = (key: string): string | undefined => {\n  if (typeof window !== "undefined" && typeof (window as any).__ENV__ === "object") return (window as any).__ENV__[key];\n  return typeof process !== "undefined" ? process?.env?.[key] : undefined;\n};`,
+      "app.ts": `import express from "express"; import { env } from "./env";\nconst base = (env("BASE_PATH") ?? "").replace(/\\/$/, "");\nconst app = express();\napp.get(\`\${base}/health\`, (q, s) => s.end());\nif (typeof document === "undefined") app.get("/server-only", (q, s) => s.end());`,
+    },
+    config: { env: { BASE_PATH: "/svc/" } },
+    routes: ["GET /server-only []", "GET /svc/health []"],
+  },
+  {
     name: "an app factory called by the server entry is analysed once, not twice",
     files: {
       "app.ts": `import express from "express"; export function createApp() { const app = express(); app.get("/x", (q, s) => s.end()); return app; }`,

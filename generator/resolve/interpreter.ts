@@ -993,6 +993,8 @@ export class Interpreter {
       }
       case ts.SyntaxKind.RegularExpressionLiteral:
         return unknown(node, "is a regular expression");
+      case ts.SyntaxKind.TypeOfExpression:
+        return this.typeOf((node as unknown as { expression: ts.Expression }).expression, scope);
       default:
         return unknown(node, `is a ${ts.SyntaxKind[node.kind]}, which apidex does not evaluate statically`);
     }
@@ -1661,6 +1663,51 @@ export class Interpreter {
   }
 
   /**
+   * `typeof x`. Route registration runs on the server, under Node: browser globals the sources do not
+   * declare (`window`, `document`, `navigator`) are "undefined", `process` an "object" (isomorphic helpers
+   * test them: `typeof window !== "undefined" ? window.__ENV__[key] : process.env[key]`).
+   */
+  private typeOf(operand: ts.Expression, scope: Scope): Value {
+    const inner = unwrapExpression(operand);
+    if (ts.isIdentifier(inner) && !scope.lookup(inner.text) && !this.declaredInFile(inner)) {
+      if (BROWSER_GLOBALS.has(inner.text)) return str("undefined");
+      if (inner.text === "process") return str("object");
+    }
+    const value = this.evaluate(operand, scope);
+    switch (value.kind) {
+      case "string":
+      case "number":
+      case "boolean":
+      case "undefined":
+      case "function":
+        return str(value.kind);
+      case "null":
+      case "object":
+      case "array":
+      case "instance":
+      case "namespace":
+        return str("object");
+      case "class":
+        return str("function");
+      default:
+        return unknown(operand, "is only known at run time, so its type is too");
+    }
+  }
+
+  /** Whether an identifier names something its own file declares or imports (then it is no global). */
+  private declaredInFile(identifier: ts.Identifier): boolean {
+    const name = identifier.text;
+    return identifier
+      .getSourceFile()
+      .statements.some(
+        (statement) =>
+          (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => d.name.getText() === name)) ||
+          ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) ||
+          (ts.isImportDeclaration(statement) && statement.importClause !== undefined && statement.importClause.getText().includes(name)),
+      );
+  }
+
+  /**
    * An expression written in a function's body, as far as it is known before the function runs: its free
    * names read where the function was created (a loop's entry: `!endpoint.meta.allowGet`, a wrapper's
    * options), its parameters unknown, and its top-level `const`s computed from those when their initializers
@@ -2181,6 +2228,9 @@ function containerVariable(node: ts.ObjectLiteralExpression): boolean {
   if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) && type.typeName.text === "Record";
   return ts.isTypeLiteralNode(type) && type.members.some((m) => ts.isIndexSignatureDeclaration(m));
 }
+
+/** Globals of a browser, which server code does not have. */
+const BROWSER_GLOBALS = new Set(["window", "document", "navigator", "location", "localStorage", "sessionStorage"]);
 
 /** Whether an expression can be computed without running anything: no calls but `Array.isArray`, no `await`, no `new`. */
 function callsNothing(node: ts.Node): boolean {
