@@ -188,6 +188,84 @@ describe.each(["remix", "react-router"])("Remix / React Router 7 resource routes
   });
 });
 
+describe("tRPC and trpc-to-openapi", () => {
+  const src = (...parts: string[]) => pathToFileURL(path.join(fixture("trpc"), "src", ...parts)).href;
+
+  it("matches the golden index", async () => {
+    const result = await indexOf("trpc");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("trpc"), "expected-operations.json"), "utf8"));
+  });
+
+  it("indexes what the router itself holds: every procedure at its tRPC endpoint, the OpenAPI ones at trpc-to-openapi's paths", async () => {
+    const result = await indexOf("trpc");
+    const { appRouter } = (await import(src("server", "root.ts"))) as {
+      appRouter: { _def: { procedures: Record<string, { _def: { type: string } }> } };
+    };
+    const { generateOpenApiDocument } = await import("trpc-to-openapi");
+    const expected = Object.entries(appRouter._def.procedures).map(
+      ([key, p]) => `${p._def.type === "mutation" ? "POST" : "GET"} /api/trpc/${key}`,
+    );
+    const document = generateOpenApiDocument(appRouter as never, { title: "fixture", version: "1", baseUrl: "http://127.0.0.1/rest" });
+    for (const [p, item] of Object.entries(document.paths ?? {}))
+      for (const method of Object.keys(item as object)) expected.push(`${method.toUpperCase()} /rest${p}`);
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(expected.sort());
+  });
+
+  it("each operation answers with its permission keys and refuses without any one of them, over real HTTP", async () => {
+    const result = await indexOf("trpc");
+    const { buildApp } = (await import(src("server.ts"))) as {
+      buildApp: () => { listen: (port: number, host: string, cb: () => void) => import("node:http").Server };
+    };
+    const { GET, POST } = (await import(src("app", "api", "trpc", "[trpc]", "route.ts"))) as Record<
+      string,
+      (r: Request) => Promise<Response>
+    >;
+    const server = await new Promise<import("node:http").Server>((resolve) => {
+      const s = buildApp().listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const { port } = server.address() as import("node:net").AddressInfo;
+    // Inputs the procedures take, by the last key of their tRPC path or REST path parameter.
+    const input = (op: { path: string }) => (/byId|void|record|\{id\}/.test(op.path) ? { id: "inv_1", amount: 5 } : undefined);
+    const call = async (op: { method: string; path: string }, keys: string[]): Promise<number> => {
+      const headers = { "x-permissions": keys.join(","), "content-type": "application/json" };
+      if (op.path.startsWith("/rest/")) {
+        const body = op.method === "POST" ? JSON.stringify({ amount: 5 }) : undefined;
+        return (
+          await fetch(`http://127.0.0.1:${port}${op.path.replace("{id}", "inv_1")}`, {
+            method: op.method,
+            headers,
+            ...(body ? { body } : {}),
+          })
+        ).status;
+      }
+      const value = input(op);
+      const url = `http://127.0.0.1${op.path}${op.method === "GET" && value ? `?input=${encodeURIComponent(JSON.stringify(value))}` : ""}`;
+      const request = new Request(url, {
+        method: op.method,
+        headers,
+        ...(op.method === "POST" ? { body: JSON.stringify(value ?? null) } : {}),
+      });
+      return (await (op.method === "GET" ? GET : POST)!(request)).status;
+    };
+    try {
+      const checked = result.index.operations.filter((o) => !o.path.endsWith("/ticks"));
+      for (const op of checked) {
+        expect([op.method, op.path, await call(op, op.permissions.length ? op.permissions : [])]).toEqual([op.method, op.path, 200]);
+        for (const key of op.permissions)
+          expect([op.method, op.path, key, await call(op, ["other.key", ...op.permissions.filter((k) => k !== key)])]).toEqual([
+            op.method,
+            op.path,
+            key,
+            403,
+          ]);
+      }
+      expect(checked.filter((o) => o.permissions.length).length).toBeGreaterThan(4);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("a project that mixes frameworks", () => {
   it("extracts every framework it imports", async () => {
     const { generateFrom } = await import("./helpers/in-memory.js");

@@ -39,7 +39,9 @@ export const configSchema = z
      */
     strict: z.boolean().optional(),
     /** Framework adapters to run. `auto` detects them from imports. */
-    framework: z.enum(["auto", "express", "hono", "koa", "fastify", "next", "nest", "routing-controllers", "tsoa", "inversify"]).optional(),
+    framework: z
+      .enum(["auto", "express", "hono", "koa", "fastify", "next", "nest", "routing-controllers", "tsoa", "inversify", "trpc"])
+      .optional(),
     nest: z
       .object({
         /** Permission decorators: name, argument index (all when absent), property path in an options object. */

@@ -10,6 +10,7 @@ import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
 import { tsoaAdapter } from "./tsoa/index.js";
 import { inversifyAdapter } from "./inversify/index.js";
+import { trpcAdapter } from "./trpc/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -29,6 +30,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "routing-controllers": routingControllersAdapter,
   tsoa: tsoaAdapter,
   inversify: inversifyAdapter,
+  trpc: trpcAdapter,
 };
 
 /**

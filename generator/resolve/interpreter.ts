@@ -30,6 +30,10 @@ export interface HostAdapter {
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined;
   /** A method call on one of the adapter's objects (`router.get(...)`). */
   callMethod(receiver: HostValue, method: string, call: CallContext): Value;
+  /** A property read of one of the adapter's objects (`t.procedure`, `t.router` kept to call later). */
+  property?(receiver: HostValue, name: string, node: ts.Node): Value | undefined;
+  /** A call of one of the adapter's objects itself (`router({ ... })` where `router = t.router`). */
+  callValue?(callee: HostValue, call: CallContext): Value | undefined;
 }
 
 export interface CallContext {
@@ -1201,6 +1205,8 @@ export class Interpreter {
         return { kind: "runtime", what: `${object.what}.${name}` };
       case "unknown":
         return object;
+      case "host":
+        return this.host.property?.(object, name, node) ?? unknown(node, `reads \`${name}\` of a framework object`);
       case "undefined":
       case "null":
         return unknown(node, `reads \`${name}\` of ${object.kind}`);
@@ -1438,6 +1444,8 @@ export class Interpreter {
         return callee;
       case "runtime":
         return { kind: "runtime", what: `the result of ${callee.what}()` };
+      case "host":
+        return this.host.callValue?.(callee, { node, args, scope }) ?? unknown(node, "calls a framework object");
       default:
         return unknown(node, `calls a ${callee.kind} value`);
     }

@@ -7,6 +7,7 @@ import type { Scope } from "../../resolve/scope.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { answeredMethodsOf } from "../answered-methods.js";
+import { servesTrpc } from "../trpc/index.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
@@ -135,7 +136,8 @@ function extractFileRoutes(
 
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
-    if (!found) return;
+    // A route file that hands its requests to tRPC answers with the router's procedures: the tRPC adapter's.
+    if (!found || servesTrpc(file)) return;
     const { route, group } = found;
     const root = group.root;
     const before = root.stack.length;

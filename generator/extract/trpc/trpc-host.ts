@@ -1,0 +1,209 @@
+/**
+ * tRPC's meaning inside the evaluator. `initTRPC.create()` (with `.context<C>()`, `.meta<M>()` before it)
+ * gives an instance whose `procedure` is a procedure builder, `router({...})` a router, `middleware(fn)`
+ * a middleware and `mergeRouters(a, b)` a router holding both. A builder's `.use(mw)`, `.input()`,
+ * `.output()` and `.meta({...})` give a builder with that added; `.query(fn)`, `.mutation(fn)` and
+ * `.subscription(fn)` a procedure: its kind, meta, the permission checks of its middleware and handler, and
+ * its handler.
+ */
+import type { CallContext, HostAdapter, Interpreter } from "../../resolve/interpreter.js";
+import { leadingDoc, type DocComment } from "../../resolve/doc-comment.js";
+import { unwrapExpression } from "../../resolve/syntax.js";
+import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
+import { ts } from "../../typescript.js";
+
+export type ProcedureKind = "query" | "mutation" | "subscription";
+
+interface Instance {
+  type: "instance";
+}
+
+interface Builder {
+  type: "builder";
+  checks: CheckValue[];
+  meta: Value[];
+}
+
+export interface Procedure {
+  type: "procedure";
+  kind: ProcedureKind;
+  checks: CheckValue[];
+  /** The `.meta({...})` objects, in order (later ones override). */
+  meta: Value[];
+  handler?: FunctionValue;
+  node: ts.CallExpression;
+}
+
+export interface TrpcRouter {
+  type: "router";
+  /** Procedures and sub-routers by key, each with the doc comment written on its property. */
+  entries: Map<string, { value: TrpcObject; doc?: DocComment; node: ts.Node }>;
+  node: ts.Node;
+}
+
+/** `t.router`, `t.middleware`, `t.mergeRouters`, kept to be called later (`export const router = t.router`). */
+interface Method {
+  type: "method";
+  name: string;
+}
+
+export type TrpcObject = Instance | Builder | Procedure | TrpcRouter | Method;
+
+const SERVER = /^@trpc\/server(\/|$)/;
+
+export class TrpcHost implements HostAdapter {
+  interpreter!: Interpreter;
+  /** Entries of a router that are neither procedures nor routers (`lazy(() => import(...))`, a spread of a run-time value). */
+  readonly unread: ts.Node[] = [];
+  /** The calls read as tRPC (`.use(...)`, `.query(...)`, `router({...})`): no other adapter's unread registrations. */
+  readonly visited = new Set<ts.CallExpression>();
+
+  private wrap(host: TrpcObject): HostValue {
+    return { kind: "host", host };
+  }
+
+  callExternal(callee: ExternalValue, _call: CallContext): Value | undefined {
+    if (!SERVER.test(callee.module)) return undefined;
+    const [root, ...rest] = callee.path;
+    if (root !== "initTRPC") return undefined;
+    const last = rest[rest.length - 1];
+    // `initTRPC.context<C>()`, `.meta<M>()`: still the builder of the instance.
+    if (last === "context" || last === "meta")
+      return { kind: "external", module: callee.module, path: [...callee.path.slice(0, -1), `${last}()`] };
+    if (last === "create") return this.wrap({ type: "instance" });
+    return undefined;
+  }
+
+  property(receiver: HostValue, name: string): Value | undefined {
+    const object = receiver.host as TrpcObject;
+    if (object.type !== "instance") return undefined;
+    if (name === "procedure") return this.wrap({ type: "builder", checks: [], meta: [] });
+    if (name === "router" || name === "middleware" || name === "mergeRouters") return this.wrap({ type: "method", name });
+    return undefined;
+  }
+
+  callValue(callee: HostValue, call: CallContext): Value | undefined {
+    const object = callee.host as TrpcObject;
+    return object.type === "method" ? this.callInstance(object.name, call) : undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as TrpcObject;
+    if (ts.isCallExpression(call.node)) this.visited.add(call.node);
+    if (object.type === "instance") return this.callInstance(method, call) ?? receiver;
+    if (object.type === "builder" && ts.isCallExpression(call.node)) {
+      const arg = call.args[0];
+      switch (method) {
+        case "use":
+          return this.wrap({ ...object, checks: [...object.checks, ...(arg ? this.checksOf(arg, call) : [])] });
+        case "meta":
+          return this.wrap({ ...object, meta: [...object.meta, ...(arg ? [this.interpreter.evaluate(arg, call.scope)] : [])] });
+        case "query":
+        case "mutation":
+        case "subscription": {
+          const handler = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
+          const fn = handler?.kind === "function" ? handler : undefined;
+          return this.wrap({
+            type: "procedure",
+            kind: method,
+            checks: [...object.checks, ...(fn ? this.interpreter.bodyChecks(fn) : [])],
+            meta: object.meta,
+            ...(fn ? { handler: fn } : {}),
+            node: call.node,
+          });
+        }
+        default:
+          // `.input(schema)`, `.output(schema)`, `.concat(...)`: the same procedure, typed.
+          return receiver;
+      }
+    }
+    return receiver;
+  }
+
+  /** `t.router({...})`, `t.middleware(fn)` (the function: its checks count where it is used), `t.mergeRouters(a, b)`. */
+  private callInstance(name: string, call: CallContext): Value | undefined {
+    const arg = call.args[0];
+    if (name === "middleware") return arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
+    if (name === "router") return arg ? this.wrap(this.router(arg, call)) : undefined;
+    if (name === "mergeRouters") {
+      const merged: TrpcRouter = { type: "router", entries: new Map(), node: call.node };
+      for (const a of call.args) {
+        const value = this.interpreter.evaluate(a, call.scope);
+        const router = value.kind === "host" ? (value.host as TrpcObject) : undefined;
+        if (router?.type === "router") for (const [key, entry] of router.entries) merged.entries.set(key, entry);
+        else this.unread.push(a);
+      }
+      return this.wrap(merged);
+    }
+    return undefined;
+  }
+
+  private router(arg: ts.Expression, call: CallContext): TrpcRouter {
+    const router: TrpcRouter = { type: "router", entries: new Map(), node: call.node };
+    const literal = unwrapExpression(arg);
+    const add = (key: string, value: Value, node: ts.Node) => {
+      const object = value.kind === "host" ? (value.host as TrpcObject) : value.kind === "object" ? this.record(value, node) : undefined;
+      if (object && (object.type === "procedure" || object.type === "router")) {
+        const doc = leadingDoc(node);
+        router.entries.set(key, { value: object, node, ...(doc ? { doc } : {}) });
+      } else this.unread.push(node);
+    };
+    if (ts.isObjectLiteralExpression(literal)) {
+      for (const property of literal.properties) {
+        if (ts.isSpreadAssignment(property)) {
+          // `...otherRouter._def.record` and the like: read when static.
+          const spread = this.interpreter.evaluate(property.expression, call.scope);
+          if (spread.kind === "object") for (const [key, value] of spread.props) add(key, value, property);
+          else this.unread.push(property);
+          continue;
+        }
+        const key = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        if (!key) {
+          this.unread.push(property);
+          continue;
+        }
+        // `payments: { record: ... }`: a sub-router written in place, read with its members' doc comments.
+        if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(unwrapExpression(property.initializer))) {
+          const doc = leadingDoc(property);
+          router.entries.set(key, { value: this.router(property.initializer, call), node: property, ...(doc ? { doc } : {}) });
+          continue;
+        }
+        const value = ts.isPropertyAssignment(property)
+          ? this.interpreter.evaluate(property.initializer, call.scope)
+          : ts.isShorthandPropertyAssignment(property)
+            ? this.interpreter.evaluate(property.name, call.scope)
+            : undefined;
+        if (value) add(key, value, property);
+        else this.unread.push(property);
+      }
+      return router;
+    }
+    const value = this.interpreter.evaluate(arg, call.scope);
+    if (value.kind === "object") for (const [key, v] of value.props) add(key, v, arg);
+    else this.unread.push(arg);
+    return router;
+  }
+
+  /**
+   * A plain object inside a router (`organisation: { find: findRoute, get: getRoute }`): tRPC 11 takes it
+   * as a sub-router. Undefined when a member is neither a procedure nor a router.
+   */
+  private record(value: Extract<Value, { kind: "object" }>, node: ts.Node): TrpcRouter | undefined {
+    const router: TrpcRouter = { type: "router", entries: new Map(), node };
+    for (const [key, member] of value.props) {
+      const object =
+        member.kind === "host" ? (member.host as TrpcObject) : member.kind === "object" ? this.record(member, node) : undefined;
+      if (!object || (object.type !== "procedure" && object.type !== "router")) return undefined;
+      router.entries.set(key, { value: object, node });
+    }
+    return router;
+  }
+
+  /** The permission checks a middleware brings: a recognized check call, or the checks in its body. */
+  private checksOf(arg: ts.Expression, call: CallContext): CheckValue[] {
+    const value = this.interpreter.evaluate(arg, call.scope);
+    if (value.kind === "check") return [value];
+    if (value.kind === "function") return this.interpreter.bodyChecks(value);
+    return [];
+  }
+}
