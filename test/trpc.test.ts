@@ -62,6 +62,16 @@ const cases: Case[] = [
     routes: ["GET /trpc/health []", "GET /trpc/post.byId []", "POST /trpc/post.create [posts.write]"],
   },
   {
+    name: "trpc-to-openapi: createOpenApiNextHandler in pages/api/[...trpc].ts serves at /api; fastifyTRPCOpenApiPlugin at prefix + basePath",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  list: publicProcedure.meta({ openapi: { method: "GET", path: "/posts" } }).query(() => []),\n  get: publicProcedure.meta({ openapi: { method: "GET", path: "/posts/:id" } }).query(() => null),\n  internal: publicProcedure.query(() => null),\n});\n`,
+      "pages/api/[...trpc].ts": `import { createOpenApiNextHandler } from "trpc-to-openapi";\nimport { appRouter } from "../../server/root";\nexport default createOpenApiNextHandler({ router: appRouter, createContext: () => ({}) });\n`,
+      "server.ts": `import Fastify from "fastify";\nimport { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";\nimport { appRouter } from "./server/root";\nconst app = Fastify();\napp.register(fastifyTRPCOpenApiPlugin, { basePath: "/rest", router: appRouter });\napp.listen({ port: 3000 });\n`,
+    },
+    routes: ["GET /api/posts []", "GET /api/posts/{id} []", "GET /rest/posts []", "GET /rest/posts/{id} []"],
+  },
+  {
     name: "what cannot be read is reported: an endpoint known at run time, a lazy sub-router",
     files: {
       "server/trpc.ts": T,

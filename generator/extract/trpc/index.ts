@@ -216,19 +216,23 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
     for (const call of callsOf(file)) {
       if (!ts.isCallExpression(call)) continue;
       const name = calleeImport(call, imports);
-      // Fastify: `server.register(fastifyTRPCPlugin, { prefix, trpcOptions: { router } })`.
-      if (
-        ts.isPropertyAccessExpression(call.expression) &&
-        call.expression.name.text === "register" &&
-        call.arguments[0] &&
-        identifierImport(call.arguments[0], imports) === "@trpc/server/adapters/fastify:fastifyTRPCPlugin"
-      ) {
+      // Fastify: `server.register(fastifyTRPCPlugin, { prefix, trpcOptions: { router } })`, and trpc-to-openapi's
+      // `server.register(fastifyTRPCOpenApiPlugin, { basePath, router })`.
+      const plugin =
+        ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "register" && call.arguments[0]
+          ? identifierImport(call.arguments[0], imports)
+          : undefined;
+      if (plugin === "@trpc/server/adapters/fastify:fastifyTRPCPlugin" || plugin === "trpc-to-openapi:fastifyTRPCOpenApiPlugin") {
         const options = call.arguments[1];
-        const prefix =
+        const literal =
           options && ts.isObjectLiteralExpression(unwrapExpression(options))
-            ? stringProperty(unwrapExpression(options) as ts.ObjectLiteralExpression, "prefix")
+            ? (unwrapExpression(options) as ts.ObjectLiteralExpression)
             : undefined;
-        out.push({ kind: "trpc", call, options, endpoint: prefix ?? "/" });
+        const openapi = plugin.startsWith("trpc-to-openapi");
+        const base = literal
+          ? [stringProperty(literal, "prefix"), openapi ? stringProperty(literal, "basePath") : undefined].filter(Boolean).join("/")
+          : "";
+        out.push({ kind: openapi ? "openapi" : "trpc", call, options, endpoint: base || "/" });
         continue;
       }
       const handler = name ? HANDLERS[name] : undefined;
@@ -256,7 +260,7 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
             .relative(root ?? "/", file.fileName)
             .split(path.sep)
             .join("/");
-          const match = /(^|\/)pages(\/api\/.*)\/[^/]+\.(ts|tsx|js|mjs|mts)$/.exec(rel);
+          const match = /(^|\/)pages(\/api(?:\/.*)?)\/[^/]+\.(ts|tsx|js|mjs|mts)$/.exec(rel);
           endpoint = match ? match[2] : undefined;
           if (endpoint === undefined) why = "it is not in a Next.js Pages Router API file (pages/api/...)";
           break;
