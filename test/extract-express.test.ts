@@ -292,6 +292,15 @@ const patterns: Case[] = [
     routes: ["GET /server-only []", "GET /svc/health []"],
   },
   {
+    name: "new URL() of static strings gives its parts (a mount prefix from the public URL's path); of run-time strings it is reported",
+    files: {
+      "app.ts": `import express from "express";\nconst base = new URL(process.env.PUBLIC_URL ?? "http://localhost:3000/").pathname.replace(/\\/$/, "");\nconst app = express();\napp.get(\`\${base}/health\`, (q, s) => s.end());\napp.get(new URL(String(Date.now()), "http://x").pathname, (q, s) => s.end());`,
+    },
+    config: { env: { PUBLIC_URL: "https://example.com/esign/" } },
+    routes: ["GET /esign/health []"],
+    diagnostics: ["APX201 app.ts:5"],
+  },
+  {
     name: "an app factory called by the server entry is analysed once, not twice",
     files: {
       "app.ts": `import express from "express"; export function createApp() { const app = express(); app.get("/x", (q, s) => s.end()); return app; }`,

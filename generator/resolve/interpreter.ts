@@ -1599,6 +1599,17 @@ export class Interpreter {
       const v = this.evaluate(arg, scope);
       return v.kind === "string" || v.kind === "number" || v.kind === "boolean" ? str(String(v.value)) : undefined;
     }
+    // `new URL("/api", "https://example.com/base/")` of static strings: its parts (`pathname`, `origin`, ...).
+    if (ts.isNewExpression(node) && ts.isIdentifier(callee) && callee.text === "URL" && !scope.lookup("URL")) {
+      const parts = (node.arguments ?? []).map((a) => this.evaluate(a, scope));
+      if (!parts.every((p) => p.kind === "string" || p.kind === "undefined"))
+        return unknown(node, "builds a URL from values only known at run time");
+      const [input, base] = parts.map((p) => (p.kind === "string" ? p.value : undefined));
+      if (!URL.canParse(input ?? "", base)) return unknown(node, "builds an invalid URL (it throws at run time)");
+      const url = new URL(input ?? "", base);
+      const fields = ["href", "origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"] as const;
+      return { kind: "object", props: new Map(fields.map((f) => [f, str(url[f])])) };
+    }
     // `await Promise.all([app.register(a), app.register(b)])`: the registrations in the array run, in order.
     if (
       ts.isPropertyAccessExpression(callee) &&
