@@ -6,7 +6,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { pluginPrefix } from "../generator/extract/fastify/autoload.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
-import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -56,14 +56,7 @@ const PLUGIN = (body: string) =>
   `import type { FastifyPluginAsync } from "fastify";\nconst plugin: FastifyPluginAsync = async (fastify) => {\n  ${body}\n};\nexport default plugin;\n`;
 const AUTH = `export const requirePermission = (key: string) => async (request: unknown, reply: unknown) => {};\n`;
 
-interface Case {
-  name: string;
-  files: Record<string, string>;
-  routes: string[];
-  diagnostics?: string[];
-}
-
-const cases: Case[] = [
+const cases: InMemoryCase[] = [
   {
     name: "Fastify() with autoload: folder prefixes, dirNameRoutePrefix false, prefixOverride, CommonJS autoPrefix",
     files: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 
 /** tRPC projects as they are written: an instance module, routers, and the handler that serves them. */
 const T = `import { initTRPC } from "@trpc/server";
@@ -18,14 +18,7 @@ export const appRouter = createTRPCRouter({
 });
 `;
 
-interface Case {
-  name: string;
-  files: Record<string, string>;
-  routes: string[];
-  diagnostics?: string[];
-}
-
-const cases: Case[] = [
+const cases: InMemoryCase[] = [
   {
     name: "Next.js Pages Router: createNextApiHandler in pages/api/trpc/[trpc].ts serves at its folder; the file's own route is not indexed",
     files: {

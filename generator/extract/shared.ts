@@ -13,6 +13,24 @@ import type { RouterNode } from "./router-graph.js";
 
 const importsByFile = new WeakMap<ts.SourceFile, string[]>();
 
+/**
+ * A file's ES import bindings, by local name: `module:exported` for a named import (`import { route as r }
+ * from "m"` gives `r` → `m:route`), `module:*` for a namespace import. Only modules `accepts` takes.
+ */
+export function importBindings(file: ts.SourceFile, accepts: (module: string) => boolean = () => true): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const from = statement.moduleSpecifier.text;
+    if (!accepts(from)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements) out.set(element.name.text, `${from}:${(element.propertyName ?? element.name).text}`);
+    if (bindings && ts.isNamespaceImport(bindings)) out.set(bindings.name.text, `${from}:*`);
+  }
+  return out;
+}
+
 /** The module specifiers a file imports (every adapter's `detect` asks, so each file is read once). */
 export function importedPackages(file: ts.SourceFile): string[] {
   let out = importsByFile.get(file);

@@ -6,6 +6,15 @@ import { sourceSetFromMemory } from "../../generator/scan/source-set.js";
 
 export const MEMORY_ROOT = "/project";
 
+/** A table-driven case over an in-memory project: its files, the routes expected (`routeLines`) and the diagnostics (`CODE file:line`). */
+export interface InMemoryCase {
+  name: string;
+  files: Record<string, string>;
+  config?: Partial<ResolvedConfig>;
+  routes: string[];
+  diagnostics?: string[];
+}
+
 export function memoryConfig(overrides: Partial<ResolvedConfig> = {}): ResolvedConfig {
   return {
     root: MEMORY_ROOT,

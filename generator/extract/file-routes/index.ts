@@ -15,7 +15,7 @@ import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
-import { dedupe, importedPackages } from "../shared.js";
+import { dedupe, importBindings, importedPackages } from "../shared.js";
 import {
   appRouterPaths,
   cleanDir,
@@ -450,14 +450,7 @@ function constInitializer(node: ts.Node): ts.Expression | undefined {
 
 /** `module:name` of the import that binds an identifier in its file (`import { rpcRoute as r } from "m"` → `m:rpcRoute`). */
 function importSource(identifier: ts.Identifier): string | undefined {
-  for (const statement of identifier.getSourceFile().statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements)
-      if (element.name.text === identifier.text) return `${statement.moduleSpecifier.text}:${(element.propertyName ?? element.name).text}`;
-  }
-  return undefined;
+  return importBindings(identifier.getSourceFile()).get(identifier.text);
 }
 
 /** `export async function GET`, `export const POST = ...`, `export { handler as PUT }` (or the `names` given). */

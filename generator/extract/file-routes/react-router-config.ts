@@ -9,6 +9,7 @@ import path from "node:path";
 import type { ts as Ts } from "ts-morph";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import { ts } from "../../typescript.js";
+import { importBindings } from "../shared.js";
 import { type FileRoute, type RouteSegment, routeOfChoices } from "./file-paths.js";
 
 /** What the config says: modules with their paths, and folders routed by the flat-routes convention. */
@@ -36,7 +37,8 @@ export function readRouteConfig(
 ): RouteConfigReading | undefined {
   const exported = file.statements.find((s): s is Ts.ExportAssignment => ts.isExportAssignment(s) && !s.isExportEquals);
   if (!exported) return undefined;
-  const names = importedNames(file);
+  // `route(...)` and friends by their local names: `import { route as r } from "@react-router/dev/routes"`.
+  const names = importBindings(file, (module) => module === HELPERS || module === FLAT);
   const appDir = path.dirname(file.fileName);
   const reading: RouteConfigReading = { modules: new Map(), flat: [], unread: [] };
 
@@ -127,20 +129,6 @@ export function readRouteConfig(
   while (ts.isSatisfiesExpression(body) || ts.isAsExpression(body)) body = unwrapExpression(body.expression);
   visitList(body, "");
   return reading;
-}
-
-/** `route(...)` and friends by their local names: `import { route as r } from "@react-router/dev/routes"`. */
-function importedNames(file: ts.SourceFile): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const from = statement.moduleSpecifier.text;
-    if (from !== HELPERS && from !== FLAT) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) out.set(element.name.text, `${from}:${(element.propertyName ?? element.name).text}`);
-  }
-  return out;
 }
 
 function join(prefix: string, own: string): string {

@@ -33,7 +33,7 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import { dedupe, importedPackages } from "../shared.js";
+import { dedupe, importBindings, importedPackages } from "../shared.js";
 import { type Procedure, type TrpcObject, type TrpcRouter, TrpcHost } from "./trpc-host.js";
 
 /** A handler that serves a router: which kind, and the call whose options name the router. */
@@ -211,7 +211,7 @@ function servingCalls(sources: SourceSet): Serving[] {
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
   const out: Serving[] = [];
   {
-    const imports = importsOf(file);
+    const imports = importBindings(file, (module) => /^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi)(\/|$)/.test(module));
     if (!imports.size) return out;
     for (const call of callsOf(file)) {
       if (!ts.isCallExpression(call)) continue;
@@ -303,21 +303,6 @@ function stringProperty(literal: ts.ObjectLiteralExpression, name: string): stri
       return ts.isStringLiteralLike(value) ? value.text : undefined;
     }
   return undefined;
-}
-
-/** Local names of a file's imports from the packages apidex reads: name → `module:exported` (`module:*` for a namespace). */
-function importsOf(file: ts.SourceFile): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const from = statement.moduleSpecifier.text;
-    if (!/^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi)(\/|$)/.test(from)) continue;
-    const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings))
-      for (const element of bindings.elements) out.set(element.name.text, `${from}:${(element.propertyName ?? element.name).text}`);
-    if (bindings && ts.isNamespaceImport(bindings)) out.set(bindings.name.text, `${from}:*`);
-  }
-  return out;
 }
 
 function identifierImport(node: ts.Expression, imports: Map<string, string>): string | undefined {
