@@ -741,12 +741,12 @@ const negatives: Case[] = [
     routes: ["GET /x/b [a.read]", "GET /x/inner/a [b.read]"],
   },
   {
-    name: "an import of a file that does not exist is reported even when unused",
+    name: "an import of a file that does not exist is reported even when unused; assets a bundler answers are not",
     files: {
-      "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nconst app = express(); app.get("/x", (q, s) => s.end());`,
+      "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nimport "./styles.module.css";\nimport logo from "./logo.svg?url";\nimport version from "./version.js";\nconst app = express(); app.get("/x", (q, s) => s.end());`,
     },
     routes: ["GET /x []"],
-    diagnostics: ["APX110 app.ts:2"],
+    diagnostics: ["APX110 app.ts:2", "APX110 app.ts:5"],
   },
   {
     name: "a router mounted inside itself",

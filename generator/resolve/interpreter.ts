@@ -299,7 +299,7 @@ export class Interpreter {
       for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
         const specifier = statement.moduleSpecifier;
-        if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
+        if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".") || isAssetImport(specifier.text)) continue;
         if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
         if (!this.sources.importResolves(specifier.text, file.fileName)) {
           this.diagnostics.warning(
@@ -2246,6 +2246,16 @@ function containerVariable(node: ts.ObjectLiteralExpression): boolean {
   if (!type) return false;
   if (ts.isTypeReferenceNode(type)) return ts.isIdentifier(type.typeName) && type.typeName.text === "Record";
   return ts.isTypeLiteralNode(type) && type.members.some((m) => ts.isIndexSignatureDeclaration(m));
+}
+
+/**
+ * An import a bundler answers, not a module of code: a stylesheet, an image, a query (`./app.css?url`,
+ * `./theme.module.css`, `./logo.svg`). Its absence from the sources is no broken import.
+ */
+function isAssetImport(specifier: string): boolean {
+  if (specifier.includes("?")) return true;
+  const extension = /\.([a-z0-9]+)$/i.exec(specifier.slice(specifier.lastIndexOf("/") + 1))?.[1]?.toLowerCase();
+  return extension !== undefined && !["js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts", "json", "node"].includes(extension);
 }
 
 /** Globals of a browser, which server code does not have. */

@@ -76,7 +76,8 @@ export const trpcAdapter: FrameworkAdapter = {
     const host = new TrpcHost();
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
     host.interpreter = interpreter;
-    interpreter.executeAll();
+    // Only what the handlers serve is evaluated (the routers, read from their options): the rest of the
+    // project (its auth setup, its pages) is no tRPC's, and other adapters read what is theirs.
     const facts: RouteFact[] = [];
     for (const serving of servingCalls(sources)) {
       const root: RouterNode = { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true };
