@@ -301,6 +301,14 @@ const patterns: Case[] = [
     diagnostics: ["APX201 app.ts:5"],
   },
   {
+    name: "an express() sub-app mounted with use(path, app) answers under that path only, not at the root too",
+    files: {
+      "app-sync.ts": `import express from "express";\nconst app = express();\napp.use(express.json());\nexport { app as handlers };\napp.post("/sync", (q, s) => s.end());\napp.get("/list-user-files", (q, s) => s.end());`,
+      "app.ts": `import express from "express";\nimport * as syncApp from "./app-sync";\nconst app = express();\napp.use("/sync", syncApp.handlers);\napp.get("/mode", (q, s) => s.end());\nexport default async function run() { app.listen(5006); }`,
+    },
+    routes: ["GET /mode []", "GET /sync/list-user-files []", "POST /sync/sync []"],
+  },
+  {
     name: "an app factory called by the server entry is analysed once, not twice",
     files: {
       "app.ts": `import express from "express"; export function createApp() { const app = express(); app.get("/x", (q, s) => s.end()); return app; }`,

@@ -70,7 +70,8 @@ export const expressAdapter: FrameworkAdapter = {
         if (app) served.add(app);
       }
     }
-    for (const app of host.routers.filter((r) => r.kind === "app" && !served.has(r)).sort(bySite))
+    // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
+    for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
       routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS, options.unreached);
