@@ -211,6 +211,40 @@ describe("tRPC and trpc-to-openapi", () => {
     expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(expected.sort());
   });
 
+  it("documents the REST operations' parameters, bodies and responses as trpc-to-openapi's own document does", async () => {
+    const result = await indexOf("trpc");
+    const { appRouter } = (await import(src("server", "root.ts"))) as { appRouter: unknown };
+    const { generateOpenApiDocument } = await import("trpc-to-openapi");
+    const theirs = generateOpenApiDocument(appRouter as never, {
+      title: "fixture",
+      version: "1",
+      baseUrl: "http://127.0.0.1/rest",
+    }) as unknown as {
+      paths: Record<string, Record<string, OpenApiOperationLike>>;
+    };
+    const ours = JSON.parse(String(result.files.find((f) => f.name === "openapi-public.json")!.content)) as {
+      paths: Record<string, Record<string, OpenApiOperationLike>>;
+    };
+    // What each side says of an operation: its parameters by place, and the property names of its JSON
+    // request body and 200 response (with the required ones).
+    const outline = (op: OpenApiOperationLike) => {
+      const props = (schema: { properties?: object; required?: string[]; items?: { properties?: object } } | undefined) =>
+        schema ? [Object.keys(schema.properties ?? schema.items?.properties ?? {}).sort(), [...(schema.required ?? [])].sort()] : null;
+      return {
+        parameters: (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort(),
+        body: props(op.requestBody?.content?.["application/json"]?.schema),
+        response: props(op.responses?.["200"]?.content?.["application/json"]?.schema),
+      };
+    };
+    const compared: string[] = [];
+    for (const [p, item] of Object.entries(theirs.paths))
+      for (const [method, op] of Object.entries(item)) {
+        compared.push(`${method} ${p}`);
+        expect([method, p, outline(ours.paths[`/rest${p}`]![method]!)]).toEqual([method, p, outline(op)]);
+      }
+    expect(compared.length).toBe(4);
+  });
+
   it("each operation answers with its permission keys and refuses without any one of them, over real HTTP", async () => {
     const result = await indexOf("trpc");
     const { buildApp } = (await import(src("server.ts"))) as {
@@ -427,3 +461,13 @@ describe("shapes outside Express", () => {
     });
   });
 });
+
+/** The parts of an OpenAPI operation the tRPC shape comparison reads. */
+interface OpenApiOperationLike {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: object; required?: string[] } }> };
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: { properties?: object; required?: string[]; items?: { properties?: object } } }> }
+  >;
+}

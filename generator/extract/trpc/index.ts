@@ -124,6 +124,8 @@ export const trpcAdapter: FrameworkAdapter = {
           site: siteOf(procedure.node),
           ...(merged ? { doc: merged } : {}),
           ...(procedure.handler ? { handler: procedure.handler.decl } : {}),
+          // trpc-to-openapi's operations take their shapes from the procedure's `.input()` and `.output()`.
+          ...(serving.kind === "openapi" ? { registration: procedure.node } : {}),
         });
       }
       facts.push(...flattenApp(root, diagnostics, "trpc", openApiParser));

@@ -76,6 +76,56 @@ export function routeValueShapes(
   return out;
 }
 
+/**
+ * A trpc-to-openapi procedure's shapes (`registration` is its `.query(...)` or `.mutation(...)` call): its
+ * `.input(S)` gives the path parameters its path names and, for the rest, the query (GET and DELETE) or the
+ * body (the other methods), as trpc-to-openapi reads them; its `.output(S)` the 200 response.
+ */
+export function trpcValueShapes(
+  registration: ts.CallExpression,
+  method: string,
+  pathParams: readonly string[],
+  values: SchemaValues,
+): ValueShapes {
+  const out: ValueShapes = {};
+  let input: ts.Expression | undefined;
+  let output: ts.Expression | undefined;
+  // `procedure.meta({...}).input(S).output(T).query(fn)`: the chain below the call, nearest first.
+  for (let link = unwrapExpression(registration.expression); ts.isPropertyAccessExpression(link); ) {
+    const call = unwrapExpression(link.expression);
+    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) break;
+    const name = call.expression.name.text;
+    if (name === "input" && !input) input = call.arguments[0];
+    if (name === "output" && !output) output = call.arguments[0];
+    link = call.expression;
+  }
+  // `.input(z.void())`: the procedure takes nothing (no parameters, no body), not a value of an unknown type.
+  const takesNothing = input !== undefined && /\.(void|undefined)\(\)$/.test(unwrapExpression(input).getText());
+  const schema = input && !takesNothing ? values.convert(input, true) : undefined;
+  const properties =
+    schema?.type === "object" && schema.properties && typeof schema.properties === "object"
+      ? (schema.properties as Record<string, unknown>)
+      : undefined;
+  if (schema && properties) {
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const pick = (keep: (key: string) => boolean): JsonSchema | undefined => {
+      const keys = Object.keys(properties).filter(keep);
+      if (!keys.length) return undefined;
+      const picked: JsonSchema = { type: "object", properties: Object.fromEntries(keys.map((k) => [k, properties[k]])) };
+      const needed = required.filter((k) => keys.includes(k));
+      if (needed.length) picked.required = needed;
+      return picked;
+    };
+    const params = pick((k) => pathParams.includes(k));
+    const rest = pick((k) => !pathParams.includes(k));
+    if (params) out.params = params;
+    if (rest) out[method === "GET" || method === "DELETE" ? "query" : "body"] = rest;
+  }
+  const response = output && values.convert(output);
+  if (response) out.responses = [{ status: "200", schema: response }];
+  return out;
+}
+
 /** `createRoute({...})`, a const holding it, or the options object itself. */
 function createRouteOptions(node: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
   let expr = unwrapExpression(node);

@@ -6,7 +6,7 @@ import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, ty
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
 import { SchemaValues } from "../schemas/schema-values.js";
-import { routeValueShapes } from "../schemas/route-schemas.js";
+import { routeValueShapes, trpcValueShapes } from "../schemas/route-schemas.js";
 import { findNode, type NodeRef } from "../../extract/incremental/module-summary.js";
 import { ReplayMiss } from "../interpreter.js";
 import type { ts } from "../../typescript.js";
@@ -75,7 +75,10 @@ export function resolveShapes(
           : op.framework === "nest"
             ? nestTypeSources(handler, types.checker, op.method)
             : {};
-    typeSources.values = routeValueShapes(registration, handler, values, types.checker);
+    typeSources.values =
+      op.framework === "trpc" && registration
+        ? trpcValueShapes(registration, op.method, op.pathParams, values)
+        : routeValueShapes(registration, handler, values, types.checker);
     typeSources.deref = (schema) => values.deref(schema);
     op.shapes = readShapes(op, handler, typeSources, types, builder, diagnostics);
   }
