@@ -534,6 +534,7 @@ const cases: Case[] = [
       "app/routes/api.v1.runs._index.ts": `import { json } from "@remix-run/node";\nexport const loader = async () => json([]);\n`,
       "app/routes/_app.projects.$projectId.tsx": `import { json } from "@remix-run/node";\nexport const loader = async () => json({});\nexport const action = async () => json({});\nexport default function Project() { return null; }\n`,
       "app/routes/sitemap[.]xml.ts": `export const loader = async () => new Response("<urlset/>");\n`,
+      "app/routes/settings.tsx": `export async function loader() { return {}; }\nexport function Component() { return null; }\n`,
       "app/routes/($lang).docs.$.ts": `export const loader = async () => new Response("docs");\n`,
       "app/routes/api.v1.users_.$userId/route.ts": `export const loader = async () => Response.json({});\n`,
       "app/routes/api.v1.users_.$userId/helpers.ts": `export const loader = async () => Response.json({});\n`,

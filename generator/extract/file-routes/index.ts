@@ -196,9 +196,10 @@ function extractFileRoutes(
         }
       }
     } else if (found.style === "remix") {
-      // A module with a default export renders a page: its loader and action serve that page, not an API.
-      // One without is a resource route: its loader answers GET, its action the other methods.
-      if (!defaultExport(file))
+      // A module with a default export renders a page (so does one exporting `Component`, React Router's
+      // lazy-route form): its loader and action serve that page, not an API. One without is a resource
+      // route: its loader answers GET, its action the other methods.
+      if (!defaultExport(file) && !file.statements.some((st) => exportedMethods(st, ["Component"]).length))
         for (const statement of file.statements)
           for (const [name, exported] of exportedMethods(statement, ["loader", "action"])) {
             const value = interpreter.exportOf(instance, name, exported);
