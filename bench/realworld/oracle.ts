@@ -157,6 +157,23 @@ function registryCalls(text: string, file: string, callee: string): { method: st
   return found;
 }
 
+/**
+ * The path items of swagger-jsdoc comments: a `/** @openapi` (or `@swagger`) block's YAML, its top-level keys
+ * that are paths (`/v1/runs:`); component blocks have none.
+ */
+function openApiCommentBlocks(text: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const match of text.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const body = match[1]!.split("\n").map((line) => line.replace(/^\s*\* ?/, ""));
+    const start = body.findIndex((line) => /^@(openapi|swagger)\s*$/.test(line.trim()));
+    if (start < 0) continue;
+    const parsed = parseYaml(body.slice(start + 1).join("\n")) as Record<string, unknown> | null;
+    const paths = Object.fromEntries(Object.entries(parsed ?? {}).filter(([key]) => key.startsWith("/")));
+    if (Object.keys(paths).length) out.push(paths);
+  }
+  return out;
+}
+
 export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Oracle {
   const at = spec.commit ?? commit;
   const reader = spec.reader;
@@ -174,6 +191,13 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
     const manifest = JSON.parse(git(gitDir, ["show", `${at}:${reader.file}`]).toString("utf8")) as Record<string, string>;
     for (const [route, target] of Object.entries(manifest))
       if (target.includes(`"${reader.module}`)) operations.push({ method: ANY_METHOD, path: `${spec.prefix ?? ""}${route}` });
+  } else if (reader.type === "openapi-comments") {
+    sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
+    for (const file of sources) {
+      const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
+      if (!/@(openapi|swagger)\b/.test(text)) continue;
+      for (const block of openApiCommentBlocks(text)) operations.push(...operationsOf({ paths: block }, spec));
+    }
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
     for (const file of sources) {

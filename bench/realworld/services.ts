@@ -27,7 +27,9 @@ export interface OracleSpec {
      * its route files: paths only, so it is scored by path (any method); entries whose module does not start
      * with `module` belong to another package and are left out.
      */
-    | { type: "routes-manifest"; file: string; module: string };
+    | { type: "routes-manifest"; file: string; module: string }
+    /** swagger-jsdoc's `@openapi` YAML comment blocks in the sources under `dir` (the project's own words on its routes). */
+    | { type: "openapi-comments"; dir: string };
   /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
   commit?: string;
   /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
@@ -311,6 +313,20 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "routes-manifest", file: "packages/cli/routes-manifest.json", module: "@mercurjs/core/" },
       note: "packages/cli/routes-manifest.json, written by packages/cli/scripts/generate-routes-manifest.ts with Mercur's own route-file reader (its codegen, not apidex's rules); paths only, so scored by path. Its @medusajs/medusa entries are the framework's own routes, not this package's, and are left out. The miss is /admin/orders, whose route.ts only declares `export declare const GET` (nothing answers it from this file; apidex reports APX233)",
+    },
+  },
+  {
+    name: "lunary",
+    repo: "lunary-ai/lunary",
+    commit: "a86d6986e0edf7f6f565f9f622f1ab649f86c523",
+    framework: "Koa (koa-router)",
+    style: "a koa-router per resource with its own prefix, composed with router.use(sub.routes()) into a /v1 router mounted on the app",
+    monorepo: "bun",
+    app: "packages/backend",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi-comments", dir: "packages/backend/src" },
+      note: "the swagger-jsdoc `@openapi` comment blocks the backend's route files carry, which its /v1/openapi route serves (written by hand beside the routes, so recall only; apidex reads the same comments for documentation, but finds the routes from the registrations)",
     },
   },
   {
