@@ -65,6 +65,18 @@ describe("search rules on in-memory indexes", () => {
       first: "list_feedback",
     },
     {
+      rule: "words of a complement (after of, for, in, ...) say whose or where, the words before it what",
+      ops: [
+        op("GET", "/vectors", "list_vectors"),
+        op("GET", "/vectors/search", "list_vectors_search"),
+        op("GET", "/documents", "list_documents"),
+        op("GET", "/users", "list_users"),
+        op("GET", "/teams", "list_teams"),
+      ],
+      q: "vectors of documents",
+      first: "list_vectors",
+    },
+    {
       rule: "a verb that makes an item posts to the collection, though it names one",
       ops: [
         op("POST", "/feedback/{id}", "post_feedback_item"),

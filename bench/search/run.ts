@@ -270,6 +270,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **The head of a compound.** In a run of words written side by side ("message feedback", "document loader"),
   the last is what is asked for and those before it only say which one: they count at 0.85 of an asked word,
   so an operation on the feedback outranks one on messages for "list message feedback".
+- **What is asked, and whose.** Words in a complement — after "of", "for", "in", "on", "from" and the like,
+  until "and", "or", "with" or "by" — say whose or where the thing is ("leads for a specific chatflow",
+  "embeddings of documents"): they count at 0.85 of the words before them, when the request has those.
 - **What the request looks up by.** Words after "by" (up to the next preposition) name what the request
   looks the thing up by: an operation with a path parameter of that name ("chatflow by API key" and
   \`/chatflows/apikey/{apikey}\`, "user by email" and \`{email}\`) weighs 1.15 times more; "by id" says only

@@ -27,6 +27,8 @@ export interface SearchHit<E extends SearchableOperation = SearchableOperation> 
 const RELATED_WEIGHT = 0.35;
 /** A word in a phrase of means ("with the given data", "using a code") counts this much of an asked word. */
 const MEANS_WEIGHT = 0.35;
+/** A word of a complement ("for a chatflow") counts this much of the words of what is asked. */
+const COMPLEMENT_WEIGHT = 0.85;
 /** A word that modifies the next one ("chat" in "chat message feedback") counts this much of the head. */
 const MODIFIER_WEIGHT = 0.85;
 /** An index word that abbreviates an asked one ("exp" for "experience") counts this much of it. */
@@ -184,11 +186,13 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // Words of a phrase of means ("with the given data") say what the request is done with, not what it
     // acts on: they count like related words, unless the request has no others.
     const hasObject = searched.some((w) => !w.means);
+    const hasHead = searched.some((w) => !w.complement && !w.means);
     // In a run of nouns ("chat message feedback"), the last is the head: what is asked for; those before it
     // only say which one.
     const modifier = (w: Word) => searched.some((n) => n.at === w.at + 1) && !isMethodVerb(w.term);
     for (const w of searched) {
-      const weight = (w.means && hasObject ? MEANS_WEIGHT : 1) * (modifier(w) ? MODIFIER_WEIGHT : 1);
+      const weight =
+        (w.means && hasObject ? MEANS_WEIGHT : 1) * (modifier(w) ? MODIFIER_WEIGHT : 1) * (w.complement && hasHead ? COMPLEMENT_WEIGHT : 1);
       leaf(w.term, weight, w.plural, relatedWords(w.term));
       leaf(w.surface, weight, w.plural);
     }

@@ -36,7 +36,12 @@ export interface Word {
   lookup?: boolean;
   /** Named as one the caller supplies ("the given recipient", "a specified project"): a parameter of the path. */
   named?: boolean;
+  /** In a complement after a preposition ("leads for a chatflow", "embeddings of documents"): whose or where, not what. */
+  complement?: boolean;
 }
+
+/** Prepositions that open a complement of what is asked ("for a specific chatflow", "of documents", "in the store"). */
+const COMPLEMENT = new Set(["of", "for", "in", "on", "from", "within", "inside", "under", "across", "at"]);
 
 /** Words that say the next noun is one the caller supplies. */
 const NAMING = new Set(["given", "specified", "specific", "particular"]);
@@ -65,6 +70,7 @@ export function words(text: string): Word[] {
   const out: Word[] = [];
   let means = false;
   let lookup = false;
+  let complement = false;
   let naming = false;
   let previous = "";
   const all = pieces(text);
@@ -72,6 +78,8 @@ export function words(text: string): Word[] {
     const surface = all[at]!;
     if (MEANS.has(surface)) means = true;
     else if (CLAUSE.has(surface)) means = false;
+    if (COMPLEMENT.has(surface)) complement = true;
+    else if (CLAUSE.has(surface) || MEANS.has(surface) || surface === "by") complement = false;
     if (surface === "by") lookup = true;
     else if (PHRASE_END.has(surface)) lookup = false;
     const afterArticle = ARTICLES.has(previous);
@@ -92,6 +100,7 @@ export function words(text: string): Word[] {
       ...(afterArticle ? { afterArticle } : {}),
       ...(lookup ? { lookup } : {}),
       ...(named ? { named } : {}),
+      ...(complement ? { complement } : {}),
     });
   }
   return out;
