@@ -88,6 +88,11 @@ const patterns: Case[] = [
           const { method } = req;
           if (["GET", "HEAD"].includes(method)) { res.json([]); } else if (method === "POST") { res.end(); } else { res.sendStatus(405); }
         });
+        app.all("/items", (req, res) => {
+          if (req.method === "GET") return res.json([]);
+          if (req.method === "POST") { res.status(201).json({}); return; }
+          res.status(405).end();
+        });
         app.all("/state", (req, res) => {
           switch (req.method) { case "GET": return res.json({}); case "PUT": return res.end(); default: return res.status(405).end(); }
         });
@@ -103,6 +108,7 @@ const patterns: Case[] = [
       "DELETE /api/notes/show []",
       "GET /api/notes/show []",
       "GET /files []",
+      "GET /items []",
       "GET /state []",
       "HEAD /api/notes/create []",
       "HEAD /api/notes/show []",
@@ -115,6 +121,7 @@ const patterns: Case[] = [
       "POST /api/notes/show []",
       "POST /files []",
       "POST /hooks/in []",
+      "POST /items []",
       "PUT /api/notes/create []",
       "PUT /api/notes/show []",
       "PUT /state []",

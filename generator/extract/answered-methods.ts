@@ -100,8 +100,9 @@ export function readAnsweredMethods(
         if (branch && walk(ts.isBlock(branch) ? branch.statements : [branch], false)) return true;
         continue;
       }
-      // The rest are refused: `return new Response(null, { status: 405 })` after the early answers.
-      if ((ts.isReturnStatement(statement) || ts.isThrowStatement(statement) || exits(statement)) && refusesMethod(statement)) {
+      // The rest are refused: `return new Response(null, { status: 405 })` after the early answers, or a
+      // last `res.status(405).end()`.
+      if ((exits(statement) || (last && ts.isExpressionStatement(statement))) && refusesMethod(statement)) {
         read = true;
         answered = new Set([...answered].filter((m) => answeredEarly.has(m)));
         return true;
