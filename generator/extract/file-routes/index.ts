@@ -29,7 +29,7 @@ import {
   receives,
   remixRoutePaths,
 } from "./file-paths.js";
-import { type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
+import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
@@ -656,9 +656,12 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
       wildcard: listed.some((r) => r.wildcard),
       pattern: listed[0]!.pattern,
     };
-  for (const { dir, prefix } of config.flat) {
+  for (const { dir, prefix, hybrid } of config.flat) {
     const rest = path.relative(dir, fileName);
-    if (!rest.startsWith("..") && !path.isAbsolute(rest)) return flatRoute(rest, prefix);
+    if (rest.startsWith("..") || path.isAbsolute(rest)) continue;
+    if (!hybrid) return flatRoute(rest, prefix);
+    const name = hybridRouteName(rest);
+    return name ? flatRoute(name, prefix) : undefined;
   }
   return undefined;
 }

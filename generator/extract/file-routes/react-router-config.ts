@@ -17,13 +17,16 @@ export interface RouteConfigReading {
   /** Absolute module path → its URL (a module may be routed at several). */
   modules: Map<string, FileRoute[]>;
   /** `flatRoutes({ rootDirectory })` entries: absolute folder, under the URL prefix they appear in. */
-  flat: { dir: string; prefix: string }[];
+  flat: { dir: string; prefix: string; hybrid?: boolean }[];
   /** Entries apidex could not read: the node, to report. */
   unread: ts.Node[];
 }
 
 const HELPERS = "@react-router/dev/routes";
 const FLAT = "@react-router/fs-routes";
+/** remix-flat-routes (its `+` folders), through React Router's adapter for Remix's `routes` option. */
+const ADAPTER = "@react-router/remix-routes-option-adapter";
+const HYBRID = "remix-flat-routes";
 
 /**
  * Reads `routes.ts`: `route(path, file, children?)` (also with an options object before the children),
@@ -38,7 +41,7 @@ export function readRouteConfig(
   const exported = file.statements.find((s): s is Ts.ExportAssignment => ts.isExportAssignment(s) && !s.isExportEquals);
   if (!exported) return undefined;
   // `route(...)` and friends by their local names: `import { route as r } from "@react-router/dev/routes"`.
-  const names = importBindings(file, (module) => module === HELPERS || module === FLAT);
+  const names = importBindings(file, (module) => module === HELPERS || module === FLAT || module === ADAPTER || module === HYBRID);
   const appDir = path.dirname(file.fileName);
   const reading: RouteConfigReading = { modules: new Map(), flat: [], unread: [] };
 
@@ -121,6 +124,14 @@ export function readRouteConfig(
         reading.flat.push({ dir: path.resolve(appDir, dir), prefix });
         return;
       }
+      case `${ADAPTER}:remixRoutesOptionAdapter`: {
+        // `remixRoutesOptionAdapter((defineRoutes) => flatRoutes("routes", defineRoutes, {...}))`.
+        const hybrid = first && hybridFlatRoutes(first, names);
+        const dir = hybrid?.arguments[0] && evaluate(hybrid.arguments[0]);
+        if (dir === undefined) reading.unread.push(inner);
+        else reading.flat.push({ dir: path.resolve(appDir, dir), prefix, hybrid: true });
+        return;
+      }
       default:
         reading.unread.push(inner);
     }
@@ -129,6 +140,46 @@ export function readRouteConfig(
   while (ts.isSatisfiesExpression(body) || ts.isAsExpression(body)) body = unwrapExpression(body.expression);
   visitList(body, "");
   return reading;
+}
+
+/** The `flatRoutes(dir, defineRoutes, options?)` call of remix-flat-routes inside a routes callback. */
+function hybridFlatRoutes(callback: ts.Expression, names: Map<string, string>): ts.CallExpression | undefined {
+  let found: ts.CallExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && names.get(node.expression.text) === `${HYBRID}:flatRoutes`)
+      found = node;
+    else ts.forEachChild(node, visit);
+  };
+  visit(callback);
+  return found;
+}
+
+/**
+ * remix-flat-routes' hybrid names: a folder whose name ends in `+` adds its name, then a dot, to the route
+ * names inside (`api+/users.$id.ts` is `api.users.$id`); another folder is a route of its own when it holds
+ * `route`, `index` or `_index` (`api+/health/route.ts` is `api.health`). Returns the flat-routes path of the
+ * module (`name.ts`), undefined for a file that is no route.
+ */
+export function hybridRouteName(rest: string): string | undefined {
+  const parts = rest.split(/[\\/]/);
+  const file = parts.pop()!;
+  const extension = /\.(ts|tsx|js|jsx|mts|mjs)$/.exec(file)?.[0];
+  if (!extension) return undefined;
+  const names: string[] = [];
+  let folderRoute: string | undefined;
+  for (const [i, part] of parts.entries()) {
+    if (part.endsWith("+")) names.push(part.slice(0, -1));
+    else if (i === parts.length - 1) folderRoute = part;
+    else return undefined;
+  }
+  const base = file.slice(0, -extension.length);
+  if (folderRoute !== undefined) {
+    if (!["route", "index", "_index"].includes(base)) return undefined;
+    names.push(folderRoute);
+    if (base === "_index") names.push("_index");
+  } else names.push(base);
+  return `${names.join(".")}${extension}`;
 }
 
 function join(prefix: string, own: string): string {
