@@ -588,6 +588,17 @@ const cases: Case[] = [
     diagnostics: ["APX230 app/routes/api.v1.mock.ts:1"],
   },
   {
+    name: "Remix 2 with remix-flat-routes in vite.config.ts: + folders name the routes inside; a folder is a route by its route file",
+    files: {
+      "vite.config.ts": `import { vitePlugin as remix } from "@remix-run/dev";\nimport { defineConfig } from "vite";\nimport { flatRoutes } from "remix-flat-routes";\nexport default defineConfig({ plugins: [remix({ ignoredRouteFiles: ["**/*"], routes: async (defineRoutes) => flatRoutes("routes", defineRoutes) })] });\n`,
+      "app/routes/api+/webhook.stripe.ts": `import type { ActionFunctionArgs } from "@remix-run/node";\nexport async function action({ request }: ActionFunctionArgs) { if (request.method !== "POST") return new Response(null, { status: 405 }); return new Response(null); }\n`,
+      "app/routes/api+/health/index.ts": `export const loader = async () => Response.json({ ok: true });\n`,
+      "app/routes/api+/health/helpers.ts": `export const loader = async () => Response.json({});\n`,
+      "app/routes/_app+/settings.tsx": `export const loader = async () => ({});\nexport default function Settings() { return null; }\n`,
+    },
+    routes: ["GET /api/health []", "POST /api/webhook/stripe []"],
+  },
+  {
     name: "React Router 7 route config: only the modules it names are routes, at its paths; an entry it cannot read is reported",
     files: {
       "app/routes.ts": [

@@ -4,6 +4,7 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { Scope } from "../../resolve/scope.js";
+import { callsOf } from "../../scan/calls.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { answeredMethodsOf } from "../answered-methods.js";
@@ -616,7 +617,8 @@ function hasNextRoutes(sources: SourceSet): boolean {
     return (
       appRouterPaths(rel) !== undefined ||
       pagesApiPaths(rel) !== undefined ||
-      (remix && (remixRoutePaths(rel) !== undefined || /(^|\/)app\/routes\.(ts|mts|js|mjs)$/.test(rel.split(path.sep).join("/"))))
+      // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
+      (remix && /(^|\/)app\/routes(\/.+\.(ts|tsx|js|jsx|mts|mjs)|\.(ts|mts|js|mjs))$/.test(rel.split(path.sep).join("/")))
     );
   });
 }
@@ -626,7 +628,7 @@ function findRouteConfig(sources: SourceSet, diagnostics: DiagnosticBag): RouteC
   const file = sources.files.find((f) =>
     /(^|\/)app\/routes\.(ts|mts|js|mjs)$/.test(path.relative(sources.root, f.fileName).split(path.sep).join("/")),
   );
-  if (!file) return undefined;
+  if (!file) return viteHybridRoutes(sources);
   const reading = readRouteConfig(file, (node) => stringConst(node));
   for (const node of reading?.unread ?? [])
     diagnostics.warning(
@@ -636,6 +638,26 @@ function findRouteConfig(sources: SourceSet, diagnostics: DiagnosticBag): RouteC
       "Write the entry with route(), index(), layout(), prefix() or flatRoutes() and string paths (literals or consts).",
     );
   return reading;
+}
+
+/**
+ * Remix 2 with remix-flat-routes: `remix({ routes: (defineRoutes) => flatRoutes("routes", defineRoutes) })` in
+ * `vite.config.ts` (or `remix.config.js`) beside the `app` folder routes by the package's hybrid names.
+ */
+function viteHybridRoutes(sources: SourceSet): RouteConfigReading | undefined {
+  for (const name of ["vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs", "remix.config.js", "remix.config.mjs"]) {
+    const file = sources.getFile(path.join(sources.root, name));
+    if (!file) continue;
+    const flat = importBindings(file, (module) => module === "remix-flat-routes");
+    const local = [...flat].find(([, imported]) => imported === "remix-flat-routes:flatRoutes")?.[0];
+    const call = local
+      ? callsOf(file).find((c) => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === local)
+      : undefined;
+    const dir = call?.arguments?.[0] ? stringConst(call.arguments[0]) : undefined;
+    if (dir !== undefined)
+      return { modules: new Map(), flat: [{ dir: path.resolve(sources.root, "app", dir), prefix: "", hybrid: true }], unread: [] };
+  }
+  return undefined;
 }
 
 /** A string literal, or a `const` of one in the same file. */
