@@ -65,6 +65,15 @@ const cases: InMemoryCase[] = [
     routes: ["GET /api/posts []", "GET /api/posts/{id} []", "GET /rest/posts []", "GET /rest/posts/{id} []"],
   },
   {
+    name: "trpc-openapi (tRPC 10), the package trpc-to-openapi continues: the same handlers",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  list: publicProcedure.meta({ openapi: { method: "GET", path: "/customers" } }).query(() => []),\n});\n`,
+      "pages/api/[...trpc].ts": `import { createOpenApiNextHandler } from "trpc-openapi";\nimport { appRouter } from "../../server/root";\nexport default createOpenApiNextHandler({ router: appRouter, createContext: () => ({}) });\n`,
+    },
+    routes: ["GET /api/customers []"],
+  },
+  {
     name: "what cannot be read is reported: an endpoint known at run time, a lazy sub-router",
     files: {
       "server/trpc.ts": T,

@@ -63,6 +63,9 @@ const HANDLERS: Record<string, { kind: "trpc" | "openapi"; endpoint: "option" | 
   "trpc-to-openapi:createOpenApiHttpHandler": { kind: "openapi", endpoint: "root" },
 };
 
+/** The packages whose handlers serve tRPC routers. */
+const TRPC_MODULES = /^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi|trpc-openapi)(\/|$)/;
+
 const openApiParser = (raw: string) => ({
   ok: true as const,
   variants: [{ path: raw, params: [...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), wildcard: false }],
@@ -70,8 +73,7 @@ const openApiParser = (raw: string) => ({
 
 export const trpcAdapter: FrameworkAdapter = {
   name: "trpc",
-  detect: (sources) =>
-    sources.files.some((file) => importedPackages(file).some((p) => /^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi)(\/|$)/.test(p))),
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
   extract(sources, options, diagnostics) {
     const host = new TrpcHost();
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
@@ -214,7 +216,13 @@ function servingCalls(sources: SourceSet): Serving[] {
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
   const out: Serving[] = [];
   {
-    const imports = importBindings(file, (module) => /^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi)(\/|$)/.test(module));
+    // trpc-openapi (tRPC 10) has the API trpc-to-openapi continues: read as the same.
+    const imports = new Map(
+      [...importBindings(file, (module) => TRPC_MODULES.test(module))].map(([local, imported]) => [
+        local,
+        imported.replace(/^trpc-openapi:/, "trpc-to-openapi:"),
+      ]),
+    );
     if (!imports.size) return out;
     for (const call of callsOf(file)) {
       if (!ts.isCallExpression(call)) continue;
