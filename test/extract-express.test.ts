@@ -294,9 +294,10 @@ const patterns: Case[] = [
     files: {
       "env.ts": `export const env = (key: string): string | undefined => {\n  if (typeof window !== "undefined" && typeof (window as any).__ENV__ === "object") return (window as any).__ENV__[key];\n  return typeof process !== "undefined" ? process?.env?.[key] : undefined;\n};`,
       "app.ts": `import express from "express"; import { env } from "./env";\nconst base = (env("BASE_PATH") ?? "").replace(/\\/$/, "");\nconst app = express();\napp.get(\`\${base}/health\`, (q, s) => s.end());\nif (typeof document === "undefined") app.get("/server-only", (q, s) => s.end());`,
+      "shim.ts": `import express from "express";\nconst navigator = { userAgent: "node" };\nconst app = express();\nif (typeof navigator === "object") app.get("/declared-navigator", (q, s) => s.end());`,
     },
     config: { env: { BASE_PATH: "/svc/" } },
-    routes: ["GET /server-only []", "GET /svc/health []"],
+    routes: ["GET /declared-navigator []", "GET /server-only []", "GET /svc/health []"],
   },
   {
     name: "new URL() of static strings gives its parts (a mount prefix from the public URL's path); of run-time strings it is reported",

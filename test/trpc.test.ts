@@ -50,7 +50,7 @@ const cases: InMemoryCase[] = [
     files: {
       "server/trpc.ts": T,
       "server/root.ts": ROUTER,
-      "server.ts": `import Fastify from "fastify";\nimport { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";\nimport { appRouter } from "./server/root";\nconst server = Fastify();\nserver.register(fastifyTRPCPlugin, { prefix: "/trpc", trpcOptions: { router: appRouter } });\nserver.listen({ port: 3000 });\n`,
+      "server.ts": `import Fastify from "fastify";\nimport { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";\nimport { appRouter } from "./server/root";\nconst server = Fastify();\nconst PREFIX = "/trpc";\nserver.register(fastifyTRPCPlugin, { prefix: PREFIX, trpcOptions: { router: appRouter } });\nserver.listen({ port: 3000 });\n`,
     },
     routes: ["GET /trpc/health []", "GET /trpc/post.byId []", "POST /trpc/post.create [posts.write]"],
   },
@@ -77,12 +77,13 @@ const cases: InMemoryCase[] = [
     name: "what cannot be read is reported: an endpoint known at run time, a lazy sub-router",
     files: {
       "server/trpc.ts": T,
-      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  health: publicProcedure.query(() => "ok"),\n  admin: lazy(() => import("./admin")),\n});\ndeclare function lazy(f: () => unknown): never;\n`,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  health: publicProcedure.query(() => "ok"),\n  admin: lazy(() => import("./admin")),\n  dynamic: publicProcedure.meta({ openapi: { method: process.env.METHOD as "GET", path: "/dynamic" } }).query(() => null),\n});\ndeclare function lazy(f: () => unknown): never;\n`,
+      "pages/api/[...rest].ts": `import { createOpenApiNextHandler } from "trpc-to-openapi";\nimport { appRouter } from "../../server/root";\nexport default createOpenApiNextHandler({ router: appRouter, createContext: () => ({}) });\n`,
       "app/api/trpc/[trpc]/route.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "../../../../server/root";\nconst handler = (req: Request) => fetchRequestHandler({ endpoint: process.env.TRPC_ENDPOINT!, req, router: appRouter });\nexport { handler as GET, handler as POST };\n`,
       "api.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "./server/root";\nexport const serve = (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter });\n`,
     },
-    routes: ["GET /api/trpc/health []"],
-    diagnostics: ["APX240 app/api/trpc/[trpc]/route.ts:3", "APX240 server/root.ts:4"],
+    routes: ["GET /api/trpc/dynamic []", "GET /api/trpc/health []"],
+    diagnostics: ["APX240 app/api/trpc/[trpc]/route.ts:3", "APX240 server/root.ts:4", "APX240 server/root.ts:5"],
   },
 ];
 

@@ -9,7 +9,7 @@ import type { Interpreter } from "../resolve/interpreter.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { FunctionValue } from "../resolve/values.js";
 import { ts } from "../typescript.js";
-import { exits, type MethodTest, type MethodTests, methodTests } from "./method-tests.js";
+import { exits, type MethodTest, type MethodTests, methodTests, throws } from "./method-tests.js";
 
 export interface AnsweredMethods {
   /** The methods the handler lets through, in the order of `every`. */
@@ -70,7 +70,7 @@ export function readAnsweredMethods(
         continue;
       }
       if (ts.isIfStatement(statement) && exits(statement.thenStatement)) {
-        const refuses = refusesMethod(statement.thenStatement) || endsInThrow(statement.thenStatement);
+        const refuses = refusesMethod(statement.thenStatement) || throws(statement.thenStatement);
         const whole = tests.testOf(statement.expression);
         const conjuncts = whole ? [statement.expression] : conjunctsOf(statement.expression);
         const methodParts = whole ? [whole] : conjuncts.map((c) => tests.testOf(c));
@@ -118,16 +118,6 @@ export function readAnsweredMethods(
   walk(body.statements, true);
   if (!read) return undefined;
   return { methods: every.filter((m) => answered.has(m)), undecided };
-}
-
-/** Whether a branch ends by throwing (`throw new Error(...)`, Koa's `ctx.throw(405)`): a refusal whatever its status. */
-function endsInThrow(statement: ts.Statement): boolean {
-  const last = ts.isBlock(statement) ? statement.statements[statement.statements.length - 1] : statement;
-  if (!last) return false;
-  if (ts.isThrowStatement(last)) return true;
-  if (!ts.isExpressionStatement(last)) return false;
-  const call = unwrapExpression(last.expression);
-  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "throw";
 }
 
 /**

@@ -157,14 +157,22 @@ function addMethodBindings(pattern: Ts.ObjectBindingPattern, aliases: Set<string
  * also through Koa's `ctx.throw(405)`, which throws.
  */
 export function exits(statement: ts.Statement): boolean {
-  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
-  if (ts.isExpressionStatement(statement)) {
-    const call = unwrapExpression(statement.expression);
-    return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "throw";
-  }
+  if (ts.isReturnStatement(statement) || throws(statement)) return true;
   if (ts.isBlock(statement)) {
     const last = statement.statements[statement.statements.length - 1];
     return last !== undefined && exits(last);
   }
   return false;
+}
+
+/** Whether a statement, or a block's last one, throws: `throw ...`, or Koa's `ctx.throw(405)`. */
+export function throws(statement: ts.Statement): boolean {
+  if (ts.isBlock(statement)) {
+    const last = statement.statements[statement.statements.length - 1];
+    return last !== undefined && throws(last);
+  }
+  if (ts.isThrowStatement(statement)) return true;
+  if (!ts.isExpressionStatement(statement)) return false;
+  const call = unwrapExpression(statement.expression);
+  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "throw";
 }

@@ -1688,7 +1688,8 @@ export class Interpreter {
    */
   private typeOf(operand: ts.Expression, scope: Scope): Value {
     const inner = unwrapExpression(operand);
-    if (ts.isIdentifier(inner) && !scope.lookup(inner.text) && !this.declaredInFile(inner)) {
+    // A name the sources declare (module declarations and imports are bound in the scope) is no global.
+    if (ts.isIdentifier(inner) && !scope.lookup(inner.text)) {
       if (BROWSER_GLOBALS.has(inner.text)) return str("undefined");
       if (inner.text === "process") return str("object");
     }
@@ -1711,19 +1712,6 @@ export class Interpreter {
       default:
         return unknown(operand, "is only known at run time, so its type is too");
     }
-  }
-
-  /** Whether an identifier names something its own file declares or imports (then it is no global). */
-  private declaredInFile(identifier: ts.Identifier): boolean {
-    const name = identifier.text;
-    return identifier
-      .getSourceFile()
-      .statements.some(
-        (statement) =>
-          (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => d.name.getText() === name)) ||
-          ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) ||
-          (ts.isImportDeclaration(statement) && statement.importClause !== undefined && statement.importClause.getText().includes(name)),
-      );
   }
 
   /**

@@ -43,8 +43,8 @@ interface Serving {
   /** The options object (the router and, for some, the endpoint). */
   options: ts.Expression | undefined;
   endpoint: string | undefined;
-  /** The endpoint option, evaluated where the call is when it is no literal (`endpoint: formatPath("/api/trpc")`). */
-  endpointNode?: ts.Expression;
+  /** The endpoint's parts, evaluated where the call is (`endpoint: formatPath("/api/trpc")`; Fastify's `prefix` and `basePath`). */
+  endpointNodes?: ts.Expression[];
   /** Why the endpoint is not known, for the warning. */
   why?: string;
 }
@@ -86,10 +86,17 @@ export const trpcAdapter: FrameworkAdapter = {
       const file = serving.call.getSourceFile();
       const scope = interpreter.module(file).scope;
       const optionsValue = serving.options ? interpreter.evaluate(serving.options, scope) : undefined;
-      if (serving.endpoint === undefined && serving.endpointNode) {
-        const value = interpreter.evaluate(serving.endpointNode, scope);
-        if (value.kind === "string") serving.endpoint = value.value;
-        else if (value.kind === "unknown") serving.why = `its endpoint \`${excerpt(serving.endpointNode)}\` ${value.reason}`;
+      if (serving.endpoint === undefined && serving.endpointNodes) {
+        const parts: string[] = [];
+        for (const node of serving.endpointNodes) {
+          const value = interpreter.evaluate(node, scope);
+          if (value.kind !== "string") {
+            serving.why = `its endpoint \`${excerpt(node)}\` ${value.kind === "unknown" ? value.reason : "is not a string"}`;
+            break;
+          }
+          parts.push(value.value);
+        }
+        if (parts.length === serving.endpointNodes.length) serving.endpoint = joinPath(...parts);
       }
       const routerValue = routerOption(optionsValue);
       const router = routerValue?.kind === "host" ? (routerValue.host as TrpcObject) : undefined;
@@ -115,6 +122,15 @@ export const trpcAdapter: FrameworkAdapter = {
         const layer =
           serving.kind === "trpc" ? trpcOperation(serving.endpoint, key, procedure) : openApiOperation(serving.endpoint, procedure);
         if (!layer) continue;
+        if (layer === "unread") {
+          diagnostics.warning(
+            "APX240",
+            "Cannot read the method or path of this procedure's `meta({ openapi })` statically; its REST operation is not indexed.",
+            siteOf(procedure.node),
+            'Give `method` and `path` as strings (`openapi: { method: "GET", path: "/posts/{id}" }`).',
+          );
+          continue;
+        }
         const frameworkDoc = serving.kind === "openapi" ? openApiDoc(procedure) : undefined;
         const merged = mergeDocs(doc, frameworkDoc);
         root.stack.push({
@@ -171,12 +187,16 @@ function trpcOperation(endpoint: string, key: string, procedure: Procedure): { m
   return { method: procedure.kind === "mutation" ? "POST" : "GET", path: joinPath(endpoint, key) };
 }
 
-/** trpc-to-openapi: the procedure's `meta.openapi` method and path, under the handler's endpoint. */
-function openApiOperation(endpoint: string, procedure: Procedure): { method: string; path: string } | undefined {
+/**
+ * trpc-to-openapi: the procedure's `meta.openapi` method and path, under the handler's endpoint; undefined for
+ * a procedure without one (the REST handler does not serve it), "unread" when they are not static strings.
+ */
+function openApiOperation(endpoint: string, procedure: Procedure): { method: string; path: string } | "unread" | undefined {
   const openapi = openApiMeta(procedure);
-  const method = openapi?.props.get("method");
-  const own = openapi?.props.get("path");
-  if (method?.kind !== "string" || own?.kind !== "string") return undefined;
+  if (!openapi) return undefined;
+  const method = openapi.props.get("method");
+  const own = openapi.props.get("path");
+  if (method?.kind !== "string" || own?.kind !== "string") return "unread";
   return { method: method.value.toUpperCase(), path: joinPath(endpoint, own.value.replace(/:(\w+)/g, "{$1}")) };
 }
 
@@ -194,9 +214,8 @@ function openApiDoc(procedure: Procedure): DocComment | undefined {
   return openapi ? docFromFields(docFieldsOf(openapi), siteOf(procedure.node), "trpc-to-openapi", true) : undefined;
 }
 
-function joinPath(endpoint: string, rest: string): string {
-  const joined = `/${[endpoint, rest].join("/").split("/").filter(Boolean).join("/")}`;
-  return joined;
+function joinPath(...parts: string[]): string {
+  return `/${parts.join("/").split("/").filter(Boolean).join("/")}`;
 }
 
 /**
@@ -240,10 +259,15 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
             ? (unwrapExpression(options) as ts.ObjectLiteralExpression)
             : undefined;
         const openapi = plugin.startsWith("trpc-to-openapi");
-        const base = literal
-          ? [stringProperty(literal, "prefix"), openapi ? stringProperty(literal, "basePath") : undefined].filter(Boolean).join("/")
-          : "";
-        out.push({ kind: openapi ? "openapi" : "trpc", call, options, endpoint: base || "/" });
+        const parts = literal
+          ? [propertyValue(literal, "prefix"), openapi ? propertyValue(literal, "basePath") : undefined].filter((n) => n !== undefined)
+          : [];
+        out.push({
+          kind: openapi ? "openapi" : "trpc",
+          call,
+          options,
+          ...(parts.length ? { endpoint: undefined, endpointNodes: parts } : { endpoint: "/" }),
+        });
         continue;
       }
       const handler = name ? HANDLERS[name] : undefined;
@@ -291,7 +315,14 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
           break;
         }
       }
-      out.push({ kind: handler.kind, call, options, endpoint, ...(endpointNode ? { endpointNode } : {}), ...(why ? { why } : {}) });
+      out.push({
+        kind: handler.kind,
+        call,
+        options,
+        endpoint,
+        ...(endpointNode ? { endpointNodes: [endpointNode] } : {}),
+        ...(why ? { why } : {}),
+      });
     }
   }
   return out;
@@ -303,16 +334,6 @@ function propertyValue(literal: ts.ObjectLiteralExpression, name: string): ts.Ex
     if (ts.isPropertyAssignment(property) && property.name.getText() === name) return property.initializer;
     if (ts.isShorthandPropertyAssignment(property) && property.name.text === name) return property.name;
   }
-  return undefined;
-}
-
-/** A string literal property of an object literal (also a template literal without substitutions). */
-function stringProperty(literal: ts.ObjectLiteralExpression, name: string): string | undefined {
-  for (const property of literal.properties)
-    if (ts.isPropertyAssignment(property) && property.name.getText() === name) {
-      const value = unwrapExpression(property.initializer);
-      return ts.isStringLiteralLike(value) ? value.text : undefined;
-    }
   return undefined;
 }
 
