@@ -175,6 +175,32 @@ describe("search rules on in-memory indexes", () => {
       first: undefined,
     },
     {
+      rule: "a common English word the index lacks is no typo of an index word near it ('constants' is not 'consent')",
+      ops: [
+        op("GET", "/applications/{id}/consent-scopes", "list_application_consent_scopes"),
+        op("GET", "/systems/application", "get_systems_application"),
+      ],
+      q: "application constants",
+      first: "get_systems_application",
+    },
+    {
+      rule: "a word that is no English word is still read as a typo of the index word near it ('paymnts')",
+      ops: [op("GET", "/payments", "list_payments"), op("GET", "/invoices", "list_invoices")],
+      q: "list paymnts",
+      first: "list_payments",
+    },
+    {
+      rule: "an index word of an asked word's letters in order, no common word, is its contraction ('authn', 'mgmt')",
+      ops: [
+        op("GET", "/saml/{id}/metadata", "get_saml_metadata"),
+        op("GET", "/saml/{id}/authn", "get_saml_authn"),
+        op("GET", "/mgmt/keys", "list_mgmt_keys"),
+        op("GET", "/keys", "list_keys"),
+      ],
+      q: "saml authentication",
+      first: "get_saml_authn",
+    },
+    {
       rule: "'by X' asks for the operation that takes X as a parameter ('chatflow by API key')",
       ops: [
         op("GET", "/chatflows/apikey", "get_chatflows_apikey"),
@@ -217,6 +243,16 @@ describe("search rules on in-memory indexes", () => {
     expect(hit?.entry.operation_id).toBe("get_application_sign_in_experience");
     expect(hit?.why).toContain("method: GET (get)");
     expect(hit?.why).not.toContain("get~");
+  });
+
+  it("two words the request wrote apart do not contract to a compound the index has ('chatflow id' is no 'chatid')", () => {
+    const ops = [
+      op("PUT", "/chatmessage/abort/{chatflowid}/{chatid}", "replace_chatmessage_abort_chatflow_by_chatid"),
+      op("GET", "/chatflows/{id}", "get_chatflow"),
+    ];
+    const hit = new OperationSearch(ops).search("Get chatflow by ID", {}, 2).find((h) => h.entry.operation_id.startsWith("replace"));
+    expect(hit?.why).toContain("params: chatflowid");
+    expect(hit?.why).not.toContain("chatid");
   });
 
   it("a phrase of means still counts in full when the request has no other words", () => {

@@ -279,7 +279,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "one item", as above.
 - **Abbreviations.** A word of the index that begins an asked word, is two letters shorter or more and is no
   common English word (wink-lexicon's 13,000 words) is its abbreviation: "exp" of "experience", "auth" of
-  "authentication", "org" of "organization" count like a related word; "set" is no "settings".
+  "authentication", "org" of "organization" count like a related word; "set" is no "settings". So does one
+  made of an asked word's letters in order, starting as it does ("authn" of "authentication", "mgmt" of
+  "management"), when the request wrote that word (two words joined, "chatflow id", contract to nothing).
 - **Acronyms.** The initials of two to four words in a row match a word of the index ("multi-factor
   authentication" and /mfa, "non-fungible token" and /nft), when the run starts and ends with a word of
   meaning, has no word under three letters ("user id" is no "ui") and its initials are not a word the request
@@ -292,7 +294,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   a summary or description weigh 1.5 times more.
 - BM25F underneath (generator/search/bm25-index.ts: MiniSearch's formula and prefix and typo weights, with
   each term's scores computed once when the index is built, so a request is a sum over posting lists);
-  a word the index lacks matches the words it begins (four letters or more) and one typo in five letters.
+  a word the index lacks matches the words it begins (four letters or more) and one typo in five letters,
+  unless it is a common English word: "constants" is spelt right, and no typo of "consent".
 
 Each result says why it matched: \`"why": "path: member, team; id: delete, member, team; method: DELETE (remove)"\`
 — the matched words by field (\`word~\` is a related word, a prefix or a typo of an asked one), then the

@@ -150,7 +150,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
-    const leaf = (source: string, weight: number, plural?: boolean, related: readonly string[] = []) => {
+    const leaf = (source: string, weight: number, plural?: boolean, related: readonly string[] = [], written = false) => {
       if (leaves.some((l) => l.source === source)) return;
       const derived: Leaf["derived"] = [];
       const own = this.index.postings.get(source);
@@ -160,7 +160,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       else if (askedTerms.has(source)) {
         const expansions = new Map<string, number>();
         if (source.length >= 4) for (const [t, w] of this.index.prefixed(source)) expansions.set(t, w);
-        if (source.length >= 5)
+        // A typo is no word: a common English word the index lacks ("constants") is not a misspelling of
+        // an index word near it ("consent").
+        if (source.length >= 5 && !isCommonWord(source))
           for (const [t, w] of this.index.near(source, Math.round(source.length * 0.2))) if (!expansions.has(t)) expansions.set(t, w);
         for (const [t, w] of expansions)
           derived.push({ term: t, weight: weight * w, counts: weight, posting: this.index.postings.get(t)! });
@@ -173,6 +175,20 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           const posting = this.index.postings.get(short);
           if (posting && !isCommonWord(short) && !askedTerms.has(short))
             derived.push({ term: short, weight: ABBREVIATION_WEIGHT * weight, counts: ABBREVIATION_WEIGHT * weight, posting });
+        }
+      // An index word made of this one's letters in order, starting as it does, and no common English word, is
+      // its contraction ("authn" of "authentication", "mgmt" of "management", "msg" of "message"): the same.
+      // Only of a word the request wrote: two joined ("chatflow id") contract to any compound ("chatid").
+      if (written && source.length >= 5)
+        for (const [short] of this.index.prefixed(source.slice(0, 2))) {
+          if (short.length < 3 || short.length > source.length - 2 || source.startsWith(short) || askedTerms.has(short)) continue;
+          if (!isSubsequence(short, source) || isCommonWord(short)) continue;
+          derived.push({
+            term: short,
+            weight: ABBREVIATION_WEIGHT * weight,
+            counts: ABBREVIATION_WEIGHT * weight,
+            posting: this.index.postings.get(short)!,
+          });
         }
       // WordNet's words beside it are the same word of the request, at a lower weight: an operation that
       // has several of them has still met one word.
@@ -193,8 +209,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     for (const w of searched) {
       const weight =
         (w.means && hasObject ? MEANS_WEIGHT : 1) * (modifier(w) ? MODIFIER_WEIGHT : 1) * (w.complement && hasHead ? COMPLEMENT_WEIGHT : 1);
-      leaf(w.term, weight, w.plural, relatedWords(w.term));
-      leaf(w.surface, weight, w.plural);
+      leaf(w.term, weight, w.plural, relatedWords(w.term), true);
+      leaf(w.surface, weight, w.plural, [], true);
     }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
     for (let i = 0; i + 1 < asked.length; i++) {
@@ -357,6 +373,13 @@ function topOf(items: number[], limit: number, before: (a: number, b: number) =>
     top[i] = item;
   }
   return top;
+}
+
+/** Whether `short`'s letters all appear in `long`, in order. */
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
 }
 
 function containsRun(text: readonly string[], run: readonly string[]): boolean {
