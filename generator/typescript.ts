@@ -40,6 +40,7 @@ export declare namespace ts {
   type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;
   type ExpressionStatement = Ts.ExpressionStatement;
+  type Extension = Ts.Extension;
   type ForOfStatement = Ts.ForOfStatement;
   type FunctionLikeDeclaration = Ts.FunctionLikeDeclaration;
   type Identifier = Ts.Identifier;

@@ -1110,13 +1110,14 @@ describe("a monorepo's workspace packages", () => {
       exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
     }),
     "packages/users-routes/src/index.ts": `export { usersRouter } from "./router.js";\n`,
-    "packages/users-routes/src/router.ts": `import { Router } from "express";\nimport { requirePermission } from "@acme/shared/auth";\nimport { USERS_READ } from "@acme/shared/permissions";\nexport const usersRouter = Router();\nusersRouter.get("/", requirePermission(USERS_READ), (req, res) => res.json([]));\nusersRouter.get("/:id", requirePermission(USERS_READ), (req, res) => res.json({}));\n`,
+    "packages/users-routes/src/router.ts": `import { Router } from "express";\nimport { requirePermission } from "@acme/shared/auth";\nimport { USERS_READ } from "@acme/shared/permissions";\nexport const usersRouter = Router();\nusersRouter.get("/", requirePermission(USERS_READ), (req, res) => res.json([]));\nimport type { User } from "@acme/shared/types";\n/**\n * Get a user\n * @documented\n * @response 200 User\n */\nusersRouter.get("/:id", requirePermission(USERS_READ), (req, res) => res.json({}));\n`,
     "packages/shared/package.json": JSON.stringify({
       name: "@acme/shared",
       exports: { "./auth": "./dist/auth.js", "./*": { types: "./dist/*.d.ts", default: "./dist/*.js" } },
     }),
     "packages/shared/src/auth.ts": AUTH,
     "packages/shared/src/permissions.ts": `export const USERS_READ = "users.read";\n`,
+    "packages/shared/src/types.ts": `export interface User {\n  id: string;\n  email: string;\n}\n`,
   };
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -1138,5 +1139,20 @@ describe("a monorepo's workspace packages", () => {
       "GET /v1/users [api.access,users.read]",
       "GET /v1/users/{id} [api.access,users.read]",
     ]);
+  });
+
+  it("reads types from a workspace package's sources, not its unbuilt dist: the same document built or not", () => {
+    const openapi = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/openapi-public.json"), "utf8")) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(openapi.paths["/v1/users/{id}"]!.get!.responses["200"]!.content["application/json"]!.schema).toEqual({
+      $ref: "#/components/schemas/User",
+    });
+    expect(openapi.components.schemas.User).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" }, email: { type: "string" } },
+      required: ["id", "email"],
+    });
   });
 });

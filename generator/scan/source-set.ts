@@ -88,6 +88,11 @@ export class SourceSet {
     for (const file of files) this.parsed.set(file.fileName, file);
   }
 
+  /** The source file a bare specifier names in a package of the same monorepo, if it names one. */
+  workspaceSource(specifier: string): string | undefined {
+    return this.workspaces.resolve(specifier);
+  }
+
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
   resolveImport(specifier: string, fromFile: string): ImportTarget {
     // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file). A
@@ -465,12 +470,25 @@ export function createProgramOver(
     resolveModuleNameLiterals(literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) {
       return literals.map((literal) => {
         if (skipModule?.(literal.text, containingSourceFile)) return { resolvedModule: undefined };
+        // A package of the same monorepo is read from its sources, as the routes are (scan/workspaces): its
+        // `types` name a build's output, present on one machine and stale or absent on another.
+        const workspaceFile = sources.workspaceSource(literal.text);
+        if (workspaceFile)
+          return {
+            resolvedModule: { resolvedFileName: workspaceFile, extension: extensionOf(workspaceFile), isExternalLibraryImport: false },
+          };
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
         return ts.resolveModuleName(literal.text, containingFile, compilerOptions, compilerHost, moduleCache, redirectedReference, mode);
       });
     },
   };
   return ts.createProgram({ rootNames, options, host: compilerHost });
+}
+
+/** The compiler's name for a source file's kind, from its name. */
+function extensionOf(fileName: string): ts.Extension {
+  const known = [".d.ts", ".d.mts", ".d.cts", ".tsx", ".mts", ".cts", ".ts", ".jsx", ".mjs", ".cjs", ".js", ".json"] as const;
+  return (known.find((e) => fileName.endsWith(e)) ?? ".ts") as ts.Extension;
 }
 
 /** Lib files parsed once per process (watch mode builds a program per change). */
