@@ -205,6 +205,29 @@ describe("type to JSON Schema", () => {
     expect(Object.keys(second.components).sort()).toEqual(Object.keys(first.components).sort());
   });
 
+  it("follows named types nested far deeper than anonymous nesting may go: each is a component, no warning", async () => {
+    // T → L1 → … → L40, each with an array and an object literal on the way: a DTO tree, no recursion.
+    const levels = Array.from(
+      { length: 40 },
+      (_, i) => `export interface L${i + 1} { items: { next: ${i === 39 ? "string" : `L${i + 2}`} }[] }`,
+    );
+    const out = await schemasFor(`${levels.join("\n")}\nexport interface T { root: L1 }`);
+    expect(out.diagnostics).toEqual([]);
+    expect(out.components.L40).toEqual({
+      type: "object",
+      properties: { items: { type: "array", items: { type: "object", properties: { next: { type: "string" } }, required: ["next"] } } },
+      required: ["items"],
+    });
+  });
+
+  it("stops a generic type instantiated anew at every level, with a warning", async () => {
+    const out = await schemasFor(
+      `export interface Box<V> { v: V }\nexport interface Deep<X> { next: Deep<Box<X>> }\nexport interface T { d: Deep<string> }`,
+    );
+    expect(out.diagnostics).toContain("APX501 types.ts:2");
+    expect(out.messages.join("\n")).toMatch(/nests named types too deeply/);
+  });
+
   it.each([
     ["any", `export interface T { data: any }`, /`T\.data` is `any`/],
     ["unknown", `export interface T { data: unknown }`, /`T\.data` is `unknown`/],

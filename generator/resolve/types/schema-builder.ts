@@ -8,7 +8,19 @@ import { apiPropertyOf } from "./api-property.js";
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** Levels of anonymous nesting (object literals, arrays, unions) before a type is taken for an unnamed recursion. */
 const MAX_DEPTH = 24;
+/** How often one generic declaration may be entered inside itself with other arguments (`Result<Result<T>>`). */
+const MAX_SAME_GENERIC = 4;
+
+/** Where a schema is being made: the node to report at, its label, and how deep it is. */
+interface Ctx {
+  where: ts.Node;
+  label: string;
+  depth: number;
+  /** The declarations of the named types entered on the way here. */
+  entered?: readonly ts.Node[];
+}
 const REF_PREFIX = "#/components/schemas/";
 
 interface Component {
@@ -94,7 +106,7 @@ export class SchemaBuilder {
     return out;
   }
 
-  private convert(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+  private convert(type: ts.Type, ctx: Ctx): JsonSchema {
     if (ctx.depth > MAX_DEPTH)
       return this.fail(
         ctx,
@@ -117,7 +129,7 @@ export class SchemaBuilder {
   }
 
   /** The schema itself, without considering the type's name. */
-  private structure(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+  private structure(type: ts.Type, ctx: Ctx): JsonSchema {
     const flags = type.flags;
     const checker = this.checker;
     const inner = { ...ctx, depth: ctx.depth + 1 };
@@ -160,7 +172,7 @@ export class SchemaBuilder {
     );
   }
 
-  private union(type: ts.UnionType, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema {
+  private union(type: ts.UnionType, ctx: Ctx): JsonSchema {
     const parts = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
     const hasNull = parts.some((t) => t.flags & ts.TypeFlags.Null);
     const rest = parts.filter((t) => !(t.flags & ts.TypeFlags.Null));
@@ -190,7 +202,7 @@ export class SchemaBuilder {
     return members.length === 1 ? members[0]! : { anyOf: members };
   }
 
-  private object(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }, label: string): JsonSchema {
+  private object(type: ts.Type, ctx: Ctx, label: string): JsonSchema {
     const checker = this.checker;
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -213,7 +225,7 @@ export class SchemaBuilder {
       // @nestjs/swagger's @ApiProperty on a DTO class: its keywords, under the property's own JSDoc.
       const apiProperty = apiPropertyOf(declaration);
       const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined) || Boolean(apiProperty?.optional);
-      const schema = this.convert(propType, { where, label: `${label}.${prop.name}`, depth: ctx.depth });
+      const schema = this.convert(propType, { ...ctx, where, label: `${label}.${prop.name}` });
       // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
       properties[prop.name] = Object.assign(schema, apiProperty?.schema, this.documentation(prop));
       if (!optional) required.push(prop.name);
@@ -248,7 +260,7 @@ export class SchemaBuilder {
   }
 
   /** A `$ref` for named project types, registering the component on first sight. */
-  private namedRef(type: ts.Type, ctx: { where: ts.Node; label: string; depth: number }): JsonSchema | undefined {
+  private namedRef(type: ts.Type, ctx: Ctx): JsonSchema | undefined {
     const naming = this.nameOf(type);
     if (!naming) return undefined;
     const id = (type as unknown as { id: number }).id;
@@ -257,7 +269,19 @@ export class SchemaBuilder {
     if (!component) {
       component = { base: naming.name, file: naming.file, refs: [] };
       this.components.set(id, component);
-      component.schema = this.structure(type, { where: naming.declaration, label: naming.name, depth: ctx.depth + 1 });
+      // A named type is where recursion stops (its $ref is registered before its structure is read), so the
+      // depth of anonymous nesting starts again inside it. Only a generic instantiated anew inside itself
+      // (`Deep<X> { next: Deep<Box<X>> }`) could go on for ever: its declaration is met again and again.
+      const entered = ctx.entered ?? [];
+      const again = entered.filter((d) => d === naming.declaration).length;
+      component.schema =
+        again >= MAX_SAME_GENERIC
+          ? this.fail(
+              ctx,
+              "nests named types too deeply (a generic type instantiated anew inside itself?)",
+              "Give the recursion a fixed type.",
+            )
+          : this.structure(type, { where: naming.declaration, label: naming.name, depth: 0, entered: [...entered, naming.declaration] });
       const docs = naming.declaration ? jsDocSummary(naming.declaration) : undefined;
       if (docs && component.schema && !component.schema.description) component.schema = { description: docs, ...component.schema };
     }
