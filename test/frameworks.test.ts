@@ -188,6 +188,67 @@ describe.each(["remix", "react-router", "remix-hybrid"])("Remix / React Router 7
   });
 });
 
+describe("SvelteKit endpoints (+server.ts)", () => {
+  /** SvelteKit's own router (`@sveltejs/kit/src/utils/routing.js`, not in its exports map: loaded by path). */
+  const kitRouting = async () =>
+    (await import(pathToFileURL(path.join(REPO_ROOT, "node_modules", "@sveltejs", "kit", "src", "utils", "routing.js")).href)) as {
+      parse_route_id(id: string): { pattern: RegExp; params: { name: string; matcher?: string; optional: boolean; rest: boolean }[] };
+      resolve_route(id: string, params: Record<string, string | undefined>): string;
+      exec(
+        match: RegExpMatchArray,
+        params: unknown[],
+        matchers: Record<string, (p: string) => boolean>,
+      ): Record<string, string> | undefined;
+    };
+  const routeIds = () =>
+    fg
+      .sync("**/+server.ts", { cwd: path.join(fixture("sveltekit"), "src", "routes") })
+      .map((f) => `/${path.posix.dirname(f)}`.replace(/\/\.$/, ""));
+
+  it("matches the golden index", async () => {
+    const result = await indexOf("sveltekit");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("sveltekit"), "expected-operations.json"), "utf8"));
+  });
+
+  it("indexes the paths SvelteKit resolves for each endpoint's route id, every optional and rest parameter absent or present", async () => {
+    const result = await indexOf("sveltekit");
+    const kit = await kitRouting();
+    const expected = new Set<string>();
+    for (const id of routeIds()) {
+      const { params } = kit.parse_route_id(id);
+      const choices = params.filter((p) => p.optional || p.rest);
+      for (let mask = 0; mask < 1 << choices.length; mask++) {
+        const values: Record<string, string | undefined> = Object.fromEntries(params.map((p) => [p.name, `{${p.name}}`]));
+        choices.forEach((p, i) => {
+          if (!(mask & (1 << i))) values[p.name] = p.rest ? "" : undefined;
+        });
+        expected.add(kit.resolve_route(id, values));
+      }
+    }
+    expect(routeIds().length).toBeGreaterThan(4);
+    expect(new Set(result.index.operations.map((o) => o.path))).toEqual(expected);
+  });
+
+  it("each indexed path, its parameters filled, is one SvelteKit's router matches to an endpoint, giving the parameters back", async () => {
+    const result = await indexOf("sveltekit");
+    const kit = await kitRouting();
+    const { match: integer } = (await import(pathToFileURL(path.join(fixture("sveltekit"), "src", "params", "integer.js")).href)) as {
+      match: (p: string) => boolean;
+    };
+    const routes = routeIds().map((id) => kit.parse_route_id(id));
+    for (const op of result.index.operations) {
+      const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const concrete = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "id" ? "42" : `v-${name}`));
+      const found = routes
+        .map((r) => ({ r, m: r.pattern.exec(concrete) }))
+        .map(({ r, m }) => (m ? kit.exec(m, r.params, { integer }) : undefined))
+        .find(Boolean);
+      expect(found, `${op.method} ${op.path}`).toBeDefined();
+      for (const name of names) expect(found![name]).toBe(name === "id" ? "42" : `v-${name}`);
+    }
+  });
+});
+
 describe("tRPC and trpc-to-openapi", () => {
   const src = (...parts: string[]) => pathToFileURL(path.join(fixture("trpc"), "src", ...parts)).href;
 

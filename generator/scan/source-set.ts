@@ -6,6 +6,7 @@ import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
+import { FrameworkAliases } from "./framework-aliases.js";
 import { Workspaces } from "./workspaces.js";
 
 /** What an import specifier points at. */
@@ -57,6 +58,7 @@ export class SourceSet {
   readonly host: SourceHost;
   /** The monorepo's workspace packages, whose imports resolve to their sources. */
   private readonly workspaces: Workspaces;
+  private readonly aliases: FrameworkAliases;
 
   constructor(
     readonly root: string,
@@ -83,14 +85,18 @@ export class SourceSet {
     };
     for (const name of listed) this.listed.add(fileKey(name));
     this.workspaces = new Workspaces(root, this.host);
+    this.aliases = new FrameworkAliases(root, this.host, this.compilerOptions, (f) => this.extraInputs.add(f));
     // In-memory files go into a program as they are, so they keep their JSDoc; scanned files skip it.
     this.withJsDoc = inMemory;
     for (const file of files) this.parsed.set(file.fileName, file);
   }
 
-  /** The source file a bare specifier names in a package of the same monorepo, if it names one. */
+  /**
+   * The source file a bare specifier names in a package of the same monorepo, or through an alias the
+   * project's framework declares in a tsconfig it generates (SvelteKit's `$lib`), if it names one.
+   */
   workspaceSource(specifier: string): string | undefined {
-    return this.workspaces.resolve(specifier);
+    return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier);
   }
 
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
@@ -120,7 +126,7 @@ export class SourceSet {
     if (resolves === undefined) {
       resolves = Boolean(
         this.listedTarget(specifier, fromFile) ??
-          this.workspaces.resolve(specifier) ??
+          this.workspaceSource(specifier) ??
           ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule,
       );
       if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
@@ -136,7 +142,7 @@ export class SourceSet {
   importedFile(specifier: string, fromFile: string): string | undefined {
     const cached = this.resolved.get(resolutionKey(specifier, fromFile));
     if (cached) return cached.kind === "source" ? cached.file.fileName : cached.kind === "replayed" ? cached.fileName : undefined;
-    const listed = this.listedTarget(specifier, fromFile) ?? this.workspaces.resolve(specifier);
+    const listed = this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier);
     if (listed) return fileKey(listed);
     const module = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule;
     if (!module || module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
@@ -155,7 +161,7 @@ export class SourceSet {
     const listedFile = listed ? this.getFile(listed) : undefined;
     if (listedFile) return { kind: "source", file: listedFile };
     // A package of the same monorepo: its sources, as if they were the project's (see scan/workspaces).
-    const workspaceFile = this.workspaces.resolve(specifier);
+    const workspaceFile = this.workspaceSource(specifier);
     if (workspaceFile) {
       const key = fileKey(workspaceFile);
       if (this.replayed.has(key)) return { kind: "replayed", fileName: key };

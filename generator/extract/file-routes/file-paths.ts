@@ -144,6 +144,41 @@ export function flatRoute(rest: string, prefix = ""): FileRoute | undefined {
   return routeOfChoices(choices);
 }
 
+const SVELTEKIT_SERVER_FILE = /(^|\/)src\/routes\/(.*\/)?\+server\.(ts|js|mts|mjs)$/;
+
+/**
+ * A SvelteKit endpoint (`src/routes/**\/+server.ts`) by its folder path, SvelteKit's rules: `(group)` vanishes,
+ * `[id]` and `[id=matcher]` are parameters, `[[lang]]` an optional one (the path without and with it),
+ * `[...rest]` a rest parameter, which also matches nothing (the path without it, and with it as one segment,
+ * APX205), `foo-[id]` a parameter inside a segment, and `[x+2f]` / `[u+00e9]` the escaped character.
+ * `src/routes/api/items/[id=integer]/+server.ts` is `/api/items/{id}`.
+ */
+export function svelteKitPaths(file: string): FileRoute | undefined {
+  const posix = toPosix(file);
+  const match = SVELTEKIT_SERVER_FILE.exec(posix);
+  if (!match) return undefined;
+  const choices: RouteSegment[][] = [];
+  for (const segment of (match[2] ?? "").split("/").filter(Boolean)) {
+    if (/^\(.*\)$/.test(segment)) continue;
+    const optional = /^\[\[(\w+)(=\w+)?\]\]$/.exec(segment);
+    const rest = /^\[\.\.\.(\w+)(=\w+)?\]$/.exec(segment);
+    const param = /^\[(\w+)(=\w+)?\]$/.exec(segment);
+    const empty: RouteSegment = { kind: "literal", text: "" };
+    if (optional) choices.push([{ kind: "param", name: optional[1]! }, empty]);
+    else if (rest) choices.push([{ kind: "catchAll", name: rest[1]!, optional: true }, empty]);
+    else if (param) choices.push([{ kind: "param", name: param[1]! }]);
+    else {
+      // Literal text, escaped characters and parameters inside it, in OpenAPI's `{name}` form.
+      const text = segment
+        .replace(/\[x\+([0-9a-f]{2})\]/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+        .replace(/\[u\+([0-9a-f]{4,6})\]/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+        .replace(/\[\[?(?:\.\.\.)?(\w+)(?:=\w+)?\]\]?/g, "{$1}");
+      choices.push([{ kind: "literal", text }]);
+    }
+  }
+  return routeOfChoices(choices);
+}
+
 /**
  * A route from its segments, each a list of alternatives (an optional segment: itself and an empty literal):
  * every combination's path, shortest first; the pattern of the one with every segment.
@@ -226,7 +261,7 @@ export function anyFileRoute(file: string, dirs: readonly FileRoutesDir[] | unde
     if (route) return route;
   }
   if (inConfiguredDir(file, dirs)) return undefined;
-  return appRouterPaths(file) ?? pagesApiPaths(file);
+  return appRouterPaths(file) ?? pagesApiPaths(file) ?? svelteKitPaths(file);
 }
 
 /** `handle(app)` of Hono's platform adapters: the app answers every request the route file receives. */

@@ -29,6 +29,7 @@ import {
   flatRoute,
   receives,
   remixRoutePaths,
+  svelteKitPaths,
 } from "./file-paths.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
@@ -106,7 +107,7 @@ function extractFileRoutes(
       if (module) return { route: module, style: "remix", group: groups[0]! };
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
     }
-    const app = appRouterPaths(rel);
+    const app = appRouterPaths(rel) ?? svelteKitPaths(rel);
     if (app) return { route: app, style: "methods", group: groups[0]! };
     const pages = pagesApiPaths(rel);
     return pages ? { route: pages, style: "default", group: groups[0]! } : undefined;
@@ -196,6 +197,24 @@ function extractFileRoutes(
           else answer(method, exported, value, instance.scope);
         }
       }
+      // SvelteKit's `fallback` answers the methods the file exports no handler for: those its method tests
+      // leave, else all of them (APX230).
+      if (svelteKitPaths(relative(file.fileName)))
+        for (const statement of file.statements)
+          for (const [, exported] of exportedMethods(statement, ["fallback"])) {
+            const own = new Set(file.statements.flatMap((st) => exportedMethods(st).map(([m]) => m)));
+            const rest = METHODS.filter((m) => !own.has(m));
+            const value = interpreter.exportOf(instance, "fallback", exported);
+            const reading = value.kind === "function" ? answeredMethodsOf(value, rest, interpreter) : undefined;
+            if (!reading)
+              diagnostics.warning(
+                "APX230",
+                `Cannot tell which methods the \`fallback\` of ${relative(file.fileName)} answers: it does not test \`request.method\`; it is indexed under ${rest.join(", ")}.`,
+                siteOf(exported),
+                'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
+              );
+            for (const method of reading?.methods ?? rest) answer(method, exported, value, instance.scope);
+          }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
       // lazy-route form): its loader and action serve that page, not an API. One without is a resource
@@ -616,6 +635,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
     const rel = path.relative(sources.root, f.fileName);
     return (
       appRouterPaths(rel) !== undefined ||
+      svelteKitPaths(rel) !== undefined ||
       pagesApiPaths(rel) !== undefined ||
       // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
       (remix && /(^|\/)app\/routes(\/.+\.(ts|tsx|js|jsx|mts|mjs)|\.(ts|mts|js|mjs))$/.test(rel.split(path.sep).join("/")))
