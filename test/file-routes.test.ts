@@ -6,7 +6,13 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
 import { compileMatcher } from "../generator/extract/file-routes/middleware-matchers.js";
-import { appRouterPaths, pagesApiPaths, remixRoutePaths } from "../generator/extract/file-routes/file-paths.js";
+import {
+  appRouterPaths,
+  nitroRoutePaths,
+  pagesApiPaths,
+  remixRoutePaths,
+  svelteKitPaths,
+} from "../generator/extract/file-routes/file-paths.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -598,6 +604,21 @@ const cases: Case[] = [
     },
     routes: ["GET /api/health []", "POST /api/webhook/stripe []"],
   },
+  // ---------------------------------------------------------------------------------------------
+  // Nuxt / Nitro server routes
+  {
+    name: "Nitro event handlers without a method suffix answer the methods h3's helpers let through (isMethod, getMethod, event.node.req.method)",
+    files: {
+      "package.json": JSON.stringify({ name: "n", dependencies: { nitropack: "^2.0.0" } }),
+      "nitro.config.ts": `export default defineNitroConfig({ srcDir: "server", apiBaseURL: "/v1" });\n`,
+      "server/api/a.ts": `export default defineEventHandler((event) => {\n  if (!isMethod(event, ["GET", "HEAD"])) throw createError({ statusCode: 405 });\n  return "a";\n});\n`,
+      "server/api/b.ts": `export default eventHandler((event) => {\n  if (getMethod(event) !== "PATCH") throw createError({ statusCode: 405 });\n  return "b";\n});\n`,
+      "server/api/c/[id].ts": `export default defineEventHandler(async (event) => {\n  await assertMethod(event, "DELETE");\n  return null;\n});\n`,
+      "server/routes/d.ts": `export default defineEventHandler((event) => {\n  if (event.node.req.method !== "POST") throw createError({ statusCode: 405 });\n  return "d";\n});\n`,
+      "server/utils/e.ts": `export const e = 1;\n`,
+    },
+    routes: ["GET /v1/a []", "HEAD /v1/a []", "PATCH /v1/b []", "DELETE /v1/c/{id} []", "POST /d []"],
+  },
   {
     name: "React Router 7 route config: only the modules it names are routes, at its paths; an entry it cannot read is reported",
     files: {
@@ -655,6 +676,34 @@ describe("file-system routing", () => {
     ["app/routes/types.d.ts", undefined],
   ])("maps %s as Remix and React Router flat routes do", (file, paths) => {
     expect(remixRoutePaths(file)?.paths).toEqual(paths);
+  });
+
+  it.each([
+    ["src/routes/api/items/[id=integer]/+server.ts", ["/api/items/{id}"]],
+    ["src/routes/(app)/[[lang]]/about/+server.js", ["/about", "/{lang}/about"]],
+    ["src/routes/docs/[...path]/+server.ts", ["/docs", "/docs/{path}"]],
+    ["src/routes/files/[name].[ext]/+server.ts", ["/files/{name}.{ext}"]],
+    ["src/routes/well-known/[x+2e]config/+server.ts", ["/well-known/.config"]],
+    ["src/routes/+server.ts", ["/"]],
+    ["src/routes/api/+page.server.ts", undefined],
+    ["src/lib/+server.ts", undefined],
+  ])("maps %s as SvelteKit routes it", (file, paths) => {
+    expect(svelteKitPaths(file)?.paths).toEqual(paths);
+  });
+
+  it.each([
+    ["server/api/users/[id].delete.ts", "DELETE /api/users/{id}"],
+    ["server/api/users/index.get.ts", "GET /api/users"],
+    ["server/api/(admin)/audit.ts", "* /api/audit"],
+    ["server/api/docs/[...slug].ts", "* /api/docs/{slug}"],
+    ["server/api/raw/[...].post.ts", "POST /api/raw/{_}"],
+    ["server/routes/sitemap.xml.get.prod.ts", "GET /sitemap.xml"],
+    ["server/routes/index.ts", "* /"],
+    ["server/middleware/auth.ts", undefined],
+    ["server/api/types.d.ts", undefined],
+  ])("maps %s as Nitro scans it", (file, route) => {
+    const found = nitroRoutePaths(file, { dirs: ["server"], apiDir: "api", routesDir: "routes", apiBase: "/api" });
+    expect(found ? `${found.method ?? "*"} ${found.paths.join(" ")}` : undefined).toBe(route);
   });
 
   it("reads matchers as Express routes them (use() without a method, the exact path with one)", () => {

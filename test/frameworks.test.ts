@@ -249,6 +249,35 @@ describe("SvelteKit endpoints (+server.ts)", () => {
   });
 });
 
+describe("Nuxt / Nitro server routes", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("nuxt");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("nuxt"), "expected-operations.json"), "utf8"));
+  });
+
+  it("indexes the routes Nitro itself scans from the server folder (scanHandlers), a suffix's method as the only one", async () => {
+    const result = await indexOf("nuxt");
+    const { scanHandlers } = (await import("nitropack/core")) as {
+      scanHandlers(nitro: unknown): Promise<{ route: string; method?: string; env?: string }[]>;
+    };
+    const handlers = await scanHandlers({
+      options: { scanDirs: [path.join(fixture("nuxt"), "server")], apiBaseURL: "/api", ignore: [] },
+      logger: console,
+    });
+    const openApi = (route: string) => toOpenApi(route.replace(/\*\*:(\w+)/g, ":$1").replace(/\*\*/g, ":_"));
+    // A development-only handler is no operation of the deployed server.
+    const served = handlers.filter((h) => h.env !== "dev" && h.env !== "prerender");
+    expect(served.length).toBeGreaterThan(8);
+    const ours = result.index.operations.map((o) => `${o.method} ${o.path}`);
+    for (const h of served) {
+      const methods = ours.filter((o) => o.endsWith(` ${openApi(h.route)}`)).map((o) => o.split(" ")[0]);
+      expect(methods.length, h.route).toBeGreaterThan(0);
+      if (h.method) expect(methods, h.route).toContain(h.method.toUpperCase());
+    }
+    expect(new Set(result.index.operations.map((o) => o.path))).toEqual(new Set(served.map((h) => openApi(h.route))));
+  });
+});
+
 describe("tRPC and trpc-to-openapi", () => {
   const src = (...parts: string[]) => pathToFileURL(path.join(fixture("trpc"), "src", ...parts)).href;
 

@@ -35,6 +35,7 @@ export interface AnsweredMethods {
  * - `switch (req.method)` or an `if`/`else if` chain over the method whose last branch answers 405 (or a
  *   `switch` without `default` that nothing follows): the methods named; a `try` block is read as when
  *   nothing throws;
+ * - h3's `assertMethod(event, "POST")` (or a list): only those methods pass;
  * - branches that answer a method and leave (`if (method === "OPTIONS") return cors()`) followed by an
  *   unconditional 405: only those methods.
  *
@@ -67,6 +68,12 @@ export function readAnsweredMethods(
       // `try { ... } catch`: as when nothing throws.
       if (ts.isTryStatement(statement)) {
         if (walk(statement.tryBlock.statements, last)) return true;
+        continue;
+      }
+      // h3's `assertMethod(event, ["GET", "POST"])`: throws 405 for the others.
+      const asserted = tests.assertion(statement);
+      if (asserted) {
+        apply({ methods: new Set(asserted), negated: true });
         continue;
       }
       if (ts.isIfStatement(statement) && exits(statement.thenStatement)) {

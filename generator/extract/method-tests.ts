@@ -1,6 +1,7 @@
 /**
  * How a handler tests the request's method: `req.method === "POST"`, `request.method !== "GET"`,
- * `["GET", "HEAD"].includes(req.method)`, `switch (ctx.method)`. Shared by the readers of handlers that
+ * `["GET", "HEAD"].includes(req.method)`, `switch (ctx.method)`, h3's `isMethod(event, "POST")`,
+ * `getMethod(event)`, `event.node.req.method` and `assertMethod(event, [...])`. Shared by the readers of handlers that
  * answer several methods (a Next.js Pages Router API route, an `all()` route).
  */
 import type { ts as Ts } from "ts-morph";
@@ -20,6 +21,8 @@ export interface MethodTests {
   methodName(node: ts.Expression): string | undefined;
   /** What a condition says of the method, when it is a test of the method alone. */
   testOf(node: ts.Expression): MethodTest | undefined;
+  /** The methods a statement asserts, refusing every other (h3's `assertMethod(event, ["GET", "POST"])`). */
+  assertion(statement: ts.Statement): string[] | undefined;
 }
 
 /**
@@ -62,11 +65,25 @@ export function methodTests(
       (unwrapExpression(inner.expression) as Ts.Identifier).text === requestName
     );
   };
+  /** h3's event, whose Node request is `event.node.req`. */
+  const isNodeRequest = (node: ts.Expression): boolean => {
+    const inner = unwrapExpression(node);
+    return (
+      ts.isPropertyAccessExpression(inner) &&
+      inner.name.text === "req" &&
+      ts.isPropertyAccessExpression(unwrapExpression(inner.expression)) &&
+      (unwrapExpression(inner.expression) as Ts.PropertyAccessExpression).name.text === "node" &&
+      isRequest((unwrapExpression(inner.expression) as Ts.PropertyAccessExpression).expression)
+    );
+  };
   const isMethod = (node: ts.Expression): boolean => {
     const inner = unwrapExpression(node);
     if (ts.isIdentifier(inner)) return aliases.has(inner.text);
     if ((ts.isPropertyAccessExpression(inner) || ts.isPropertyAccessChain(inner)) && inner.name.text === "method")
-      return isRequest(inner.expression);
+      return isRequest(inner.expression) || isNodeRequest(inner.expression);
+    // h3: `getMethod(event)`
+    if (ts.isCallExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === "getMethod" && inner.arguments[0])
+      return isRequest(inner.arguments[0]);
     // `req.method.toUpperCase()`, `req.method?.toLowerCase()`
     if (
       ts.isCallExpression(inner) &&
@@ -112,6 +129,12 @@ export function methodTests(
         return undefined;
       }
     }
+    // h3: `isMethod(event, "POST")`, `isMethod(event, ["GET", "HEAD"])`
+    const h3 = h3MethodArgument(inner, "isMethod");
+    if (h3 && isRequest(h3.event)) {
+      const names = namesOf(h3.methods);
+      return names ? { methods: new Set(names), negated: false } : undefined;
+    }
     // `["GET", "POST"].includes(req.method)`
     if (
       ts.isCallExpression(inner) &&
@@ -132,6 +155,24 @@ export function methodTests(
     return undefined;
   };
 
+  /** The methods a string, an array of them, or a const of either names, upper case. */
+  const namesOf = (node: ts.Expression): string[] | undefined => {
+    const inner = unwrapExpression(node);
+    if (ts.isArrayLiteralExpression(inner)) {
+      const names = inner.elements.map((e) => (ts.isSpreadElement(e) ? undefined : methodName(e)));
+      return names.some((n) => n === undefined) ? undefined : (names as string[]);
+    }
+    const one = methodName(inner);
+    if (one) return [one];
+    return list?.(inner)?.map((n) => n.toUpperCase());
+  };
+  /** h3's `assertMethod(event, "POST")` as a statement: it throws 405 for any other method. */
+  const assertion = (statement: ts.Statement): string[] | undefined => {
+    if (!ts.isExpressionStatement(statement)) return undefined;
+    const h3 = h3MethodArgument(unwrapExpression(statement.expression), "assertMethod");
+    return h3 && isRequest(h3.event) ? namesOf(h3.methods) : undefined;
+  };
+
   // Aliases first: `const { method } = req`, `const method = req.method`.
   const collectAliases = (node: ts.Node): void => {
     if (ts.isVariableDeclaration(node) && node.initializer) {
@@ -142,7 +183,15 @@ export function methodTests(
     ts.forEachChild(node, collectAliases);
   };
   collectAliases(body);
-  return { isMethod, methodName, testOf };
+  return { isMethod, methodName, testOf, assertion };
+}
+
+/** `name(event, methods)` (h3's `isMethod`, `assertMethod`), awaited or not: its two arguments. */
+function h3MethodArgument(node: ts.Expression, name: string): { event: ts.Expression; methods: ts.Expression } | undefined {
+  const inner = ts.isAwaitExpression(node) ? unwrapExpression(node.expression) : node;
+  if (!ts.isCallExpression(inner) || !ts.isIdentifier(inner.expression) || inner.expression.text !== name) return undefined;
+  const [event, methods] = inner.arguments;
+  return event && methods ? { event, methods } : undefined;
 }
 
 function addMethodBindings(pattern: Ts.ObjectBindingPattern, aliases: Set<string>): void {

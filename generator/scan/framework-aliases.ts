@@ -1,8 +1,9 @@
 /**
  * Import aliases a framework declares in a tsconfig it writes itself, at build time, into a folder that is
- * not committed: SvelteKit's `$lib` (`src/lib`), declared in `.svelte-kit/tsconfig.json`, which
- * `svelte-kit sync` generates and the project's tsconfig extends. A fresh checkout has no such file, so the
- * alias is known here, as the framework defines it, for projects of that framework.
+ * not committed: SvelteKit's `$lib` (in `.svelte-kit/tsconfig.json`, written by `svelte-kit sync`) and
+ * Nuxt's `~`, `@`, `~~`, `@@`, `#shared` and `#server` (in `.nuxt/tsconfig.json`, written by `nuxi prepare`).
+ * The project's tsconfig extends that file, which a fresh checkout does not have, so the aliases are known
+ * here, as each framework defines them, for projects of that framework.
  */
 import path from "node:path";
 import { ts } from "../typescript.js";
@@ -10,13 +11,19 @@ import { ts } from "../typescript.js";
 export interface AliasHost {
   fileExists(fileName: string): boolean;
   readFile(fileName: string): string | undefined;
+  directoryExists?(directoryName: string): boolean;
 }
 
-const SVELTE_CONFIGS = ["svelte.config.js", "svelte.config.mjs", "svelte.config.ts", "svelte.config.cjs"];
+/** An alias and the folder it stands for. */
+interface Alias {
+  prefix: string;
+  dir: string;
+}
 
-/** A SvelteKit project's `$lib` imports resolved to `src/lib` (or the `kit.files.lib` its config names, when a literal). */
+const ENDINGS = ["ts", "mts", "js", "mjs", "cjs"];
+
 export class FrameworkAliases {
-  private lib: string | null | undefined;
+  private aliases: Alias[] | undefined;
 
   constructor(
     private readonly root: string,
@@ -28,11 +35,13 @@ export class FrameworkAliases {
 
   /** The source file an aliased specifier names, or undefined when it is no alias of the project's framework. */
   resolve(specifier: string): string | undefined {
-    if (specifier !== "$lib" && !specifier.startsWith("$lib/")) return undefined;
-    this.lib ??= this.findLib();
-    if (!this.lib) return undefined;
-    const target = path.join(this.lib, specifier.slice("$lib".length));
-    // Resolved as a relative import of the folder's own, so endings and index files follow the compiler.
+    if (!/^[$~@#]/.test(specifier)) return undefined;
+    this.aliases ??= this.find();
+    // The longest alias first: `~~/server` is not `~` followed by `~/server`.
+    const alias = this.aliases.find((a) => specifier === a.prefix || specifier.startsWith(`${a.prefix}/`));
+    if (!alias) return undefined;
+    const target = path.join(alias.dir, specifier.slice(alias.prefix.length));
+    // Resolved as a relative import from the folder itself, so endings and index files follow the compiler.
     const resolved = ts.resolveModuleName(
       `./${path.basename(target)}`,
       path.join(path.dirname(target), "index.ts"),
@@ -42,17 +51,45 @@ export class FrameworkAliases {
     return resolved.resolvedModule?.resolvedFileName;
   }
 
-  private findLib(): string | null {
+  private find(): Alias[] {
     for (let dir = this.root; ; dir = path.dirname(dir)) {
-      for (const name of SVELTE_CONFIGS) {
-        this.input(path.join(dir, name));
-        const text = this.host.readFile(path.join(dir, name));
-        if (text === undefined) continue;
-        // `files: { lib: "src/shared" }` written as a literal; the default otherwise.
-        const configured = /\blib\s*:\s*["'`]([^"'`]+)["'`]/.exec(/\bfiles\s*:\s*\{[^}]*\}/.exec(text)?.[0] ?? "")?.[1];
-        return path.join(dir, configured ?? "src/lib");
+      const svelte = this.config(dir, "svelte");
+      if (svelte !== undefined) {
+        // `kit: { files: { lib: "src/shared" } }` written as a literal; the default otherwise.
+        const lib = /\blib\s*:\s*["'`]([^"'`]+)["'`]/.exec(/\bfiles\s*:\s*\{[^}]*\}/.exec(svelte)?.[0] ?? "")?.[1];
+        return [{ prefix: "$lib", dir: path.join(dir, lib ?? "src/lib") }];
       }
-      if (this.host.fileExists(path.join(dir, "package.json")) || path.dirname(dir) === dir) return null;
+      const nuxt = this.config(dir, "nuxt");
+      if (nuxt !== undefined) return this.nuxt(dir, nuxt);
+      if (this.host.fileExists(path.join(dir, "package.json")) || path.dirname(dir) === dir) return [];
     }
+  }
+
+  /** Nuxt's aliases: `~`/`@` the source folder (`app/` in Nuxt 4's layout, else the root), `~~`/`@@` the root. */
+  private nuxt(root: string, config: string): Alias[] {
+    const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`$]+)["'\`]`).exec(config)?.[1];
+    const app = path.join(root, "app");
+    this.input(path.join(app, "app.vue"));
+    const nuxt4 = this.host.fileExists(path.join(app, "app.vue")) || (this.host.directoryExists?.(path.join(app, "pages")) ?? false);
+    const src = path.resolve(root, literal("srcDir") ?? (nuxt4 ? "app" : "."));
+    const server = path.resolve(root, literal("serverDir") ?? "server");
+    return [
+      { prefix: "~~", dir: root },
+      { prefix: "@@", dir: root },
+      { prefix: "#shared", dir: path.join(root, "shared") },
+      { prefix: "#server", dir: server },
+      { prefix: "~", dir: src },
+      { prefix: "@", dir: src },
+    ];
+  }
+
+  private config(dir: string, name: string): string | undefined {
+    for (const ending of ENDINGS) {
+      const file = path.join(dir, `${name}.config.${ending}`);
+      this.input(file);
+      const text = this.host.readFile(file);
+      if (text !== undefined) return text;
+    }
+    return undefined;
   }
 }

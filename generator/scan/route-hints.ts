@@ -10,11 +10,12 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
   return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text);
 }
 
-// File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), SvelteKit's `+server.ts`, Pages Router API files,
+// File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), SvelteKit's `+server.ts`,
+// Nuxt and Nitro server routes (`server/api/**`, `routes/**`), Pages Router API files,
 // a routes folder's `middlewares.ts`, Remix / React Router route modules (`app/routes/*`) and React Router's
 // route config (`app/routes.ts`).
 const NEXT_ROUTE_FILE =
-  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
+  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath)\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).

@@ -179,6 +179,71 @@ export function svelteKitPaths(file: string): FileRoute | undefined {
   return routeOfChoices(choices);
 }
 
+/** Where a Nuxt or Nitro project keeps its server routes: scan folders (`server`, or the project root) and the API's base. */
+export interface NitroLayout {
+  /** Folders, relative to the project root (`""` for the root itself), holding `api/` and `routes/`. */
+  dirs: string[];
+  apiDir: string;
+  routesDir: string;
+  /** Where `api/` routes are served: `/api` unless the config says otherwise. */
+  apiBase: string;
+}
+
+/** A Nitro route file's route, and the method and environment its name's suffixes give (`users.post.ts`, `x.get.dev.ts`). */
+export interface NitroRoute extends FileRoute {
+  method?: string;
+  env?: "dev" | "prod" | "prerender";
+}
+
+const NITRO_HANDLER_FILE = /\.(js|mjs|cjs|ts|mts|cts|tsx|jsx)$/;
+const NITRO_SUFFIX = /(?:\.(connect|delete|get|head|options|patch|post|put|trace))?(?:\.(dev|prod|prerender))?$/;
+
+/**
+ * A Nitro server route (Nuxt's `server/api` and `server/routes`, a Nitro app's `api/` and `routes/`), by
+ * Nitro's file rules: `api/` files under the API base (`/api`), `(group)` folders vanish, `[id]` is a
+ * parameter (also inside a name: `[name].[ext]`), `[...slug]` a catch-all (`[...]` an unnamed one, `_`),
+ * `index` the folder's own path, and the suffixes `.get`, `.post`, ... name the one method the file answers,
+ * `.dev`, `.prod` or `.prerender` the environment it is built for. `server/api/users/[id].delete.ts` is
+ * `DELETE /api/users/{id}`.
+ */
+export function nitroRoutePaths(file: string, layout: NitroLayout): NitroRoute | undefined {
+  const posix = toPosix(file);
+  if (!NITRO_HANDLER_FILE.test(posix) || /\.d\.[cm]?ts$/.test(posix)) return undefined;
+  for (const dir of layout.dirs) {
+    const base = dir ? `${toPosix(dir).replace(/\/+$/, "")}/` : "";
+    for (const [folder, prefix] of [
+      [layout.apiDir, layout.apiBase],
+      [layout.routesDir, "/"],
+    ] as const) {
+      const start = `${base}${folder}/`;
+      if (!posix.startsWith(start)) continue;
+      let name = posix.slice(start.length).replace(NITRO_HANDLER_FILE, "");
+      const suffix = NITRO_SUFFIX.exec(name)!;
+      name = name.slice(0, suffix.index);
+      const choices: RouteSegment[][] = prefix
+        .split("/")
+        .filter(Boolean)
+        .map((text) => [{ kind: "literal", text }]);
+      const segments = name.split("/").filter((segment) => segment && !/^\([^()/]+\)$/.test(segment));
+      if (segments[segments.length - 1] === "index") segments.pop();
+      for (const segment of segments) {
+        const catchAll = /^\[\.\.\.(\w*)\]$/.exec(segment);
+        const param = /^\[(\w+)\]$/.exec(segment);
+        if (catchAll) choices.push([{ kind: "catchAll", name: catchAll[1] || "_", optional: false }]);
+        else if (param) choices.push([{ kind: "param", name: param[1]! }]);
+        else choices.push([{ kind: "literal", text: segment.replace(/\[(\w+)\]/g, "{$1}") }]);
+      }
+      const route = routeOfChoices(choices);
+      return {
+        ...route,
+        ...(suffix[1] ? { method: suffix[1].toUpperCase() } : {}),
+        ...(suffix[2] ? { env: suffix[2] as NitroRoute["env"] } : {}),
+      };
+    }
+  }
+  return undefined;
+}
+
 /**
  * A route from its segments, each a list of alternatives (an optional segment: itself and an empty literal):
  * every combination's path, shortest first; the pattern of the one with every segment.

@@ -30,7 +30,10 @@ import {
   receives,
   remixRoutePaths,
   svelteKitPaths,
+  type NitroRoute,
+  nitroRoutePaths,
 } from "./file-paths.js";
+import { nitroLayout } from "./nitro-layout.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
@@ -46,9 +49,10 @@ interface RouteFile {
   route: FileRoute;
   /**
    * `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages
-   * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module.
+   * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module;
+   * `nitro`: one default-exported event handler, for the method its file name gives or those it tests.
    */
-  style: "methods" | "default" | "remix";
+  style: "methods" | "default" | "remix" | "nitro";
   group: Group;
 }
 
@@ -88,6 +92,7 @@ function extractFileRoutes(
   // React Router 7's `app/routes.ts` says which modules are routes, at which paths; without one (Remix 2)
   // every module of `app/routes` is, by its name.
   const routeConfig = remix ? findRouteConfig(sources, diagnostics) : undefined;
+  const nitro = framework === "next" ? nitroLayout(sources) : undefined;
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -106,6 +111,10 @@ function extractFileRoutes(
       const module = remixRoutePaths(rel);
       if (module) return { route: module, style: "remix", group: groups[0]! };
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
+    }
+    if (nitro) {
+      const route = nitroRoutePaths(rel, nitro);
+      if (route) return { route, style: "nitro", group: groups[0]! };
     }
     const app = appRouterPaths(rel) ?? svelteKitPaths(rel);
     if (app) return { route: app, style: "methods", group: groups[0]! };
@@ -234,6 +243,27 @@ function extractFileRoutes(
                 : actionMethods(candidates, exported, interpreter, diagnostics, relative(file.fileName));
             for (const method of methods) answer(method, exported, value, instance.scope);
           }
+    } else if (found.style === "nitro") {
+      const node = defaultExport(file);
+      const nitroRoute = route as NitroRoute;
+      if (node && (nitroRoute.env === "dev" || nitroRoute.env === "prerender"))
+        diagnostics.warning(
+          "APX235",
+          `${relative(file.fileName)} is built only ${nitroRoute.env === "dev" ? "for development" : "for prerendering"} (its \`.${nitroRoute.env}\` suffix): a deployed server does not answer it, so it is not indexed.`,
+          siteOf(node),
+          "Drop the suffix (or use `.prod`) if the deployed server should answer it.",
+        );
+      else if (node) {
+        const value = interpreter.exportOf(instance, "default", node);
+        const candidates = [
+          ...(value.kind === "function" ? [value] : []),
+          ...host.handlerParts(node, value, instance.scope).handlers.reverse(),
+        ];
+        const methods = nitroRoute.method
+          ? [nitroRoute.method]
+          : eventHandlerMethods(candidates, node, interpreter, diagnostics, relative(file.fileName));
+        for (const method of methods) answer(method, node, value, instance.scope);
+      }
     } else {
       const node = defaultExport(file);
       if (node) {
@@ -631,11 +661,13 @@ function defaultExport(file: ts.SourceFile): ts.Node | undefined {
  */
 function hasNextRoutes(sources: SourceSet): boolean {
   const remix = usesRemix(sources);
+  const nitro = nitroLayout(sources);
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
       appRouterPaths(rel) !== undefined ||
       svelteKitPaths(rel) !== undefined ||
+      (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||
       pagesApiPaths(rel) !== undefined ||
       // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
       (remix && /(^|\/)app\/routes(\/.+\.(ts|tsx|js|jsx|mts|mjs)|\.(ts|mts|js|mjs))$/.test(rel.split(path.sep).join("/")))
@@ -711,6 +743,31 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
 /** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
 function usesRemix(sources: SourceSet): boolean {
   return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
+}
+
+/**
+ * The methods a Nitro event handler without a method suffix answers: h3 calls it for every method, so those
+ * its method tests let through (`assertMethod(event, "POST")`, `if (event.method !== "GET") throw ...`), else
+ * all of them, with APX230.
+ */
+function eventHandlerMethods(
+  candidates: readonly FunctionValue[],
+  node: ts.Node,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  file: string,
+): string[] {
+  for (const fn of candidates) {
+    const reading = answeredMethodsOf(fn, METHODS, interpreter);
+    if (reading) return reading.methods;
+  }
+  diagnostics.warning(
+    "APX230",
+    `Cannot tell which methods ${file} answers: its handler tests no method and its name has no method suffix; it is indexed under ${METHODS.join(", ")}.`,
+    siteOf(node),
+    'Name the file for its method (`users.post.ts`), or assert it in the handler (`assertMethod(event, "POST")`).',
+  );
+  return METHODS;
 }
 
 /** The methods an action takes when it does not say: every one but GET, as Remix routes them to it. */
