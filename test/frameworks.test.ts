@@ -261,7 +261,12 @@ describe("Nuxt / Nitro server routes", () => {
       scanHandlers(nitro: unknown): Promise<{ route: string; method?: string; env?: string }[]>;
     };
     const handlers = await scanHandlers({
-      options: { scanDirs: [path.join(fixture("nuxt"), "server")], apiBaseURL: "/api", ignore: [] },
+      // As Nuxt configures Nitro: the project's server folder, and each layer's.
+      options: {
+        scanDirs: [path.join(fixture("nuxt"), "server"), path.join(fixture("nuxt"), "layers", "billing", "server")],
+        apiBaseURL: "/api",
+        ignore: [],
+      },
       logger: console,
     });
     const openApi = (route: string) => toOpenApi(route.replace(/\*\*:(\w+)/g, ":$1").replace(/\*\*/g, ":_"));

@@ -215,14 +215,16 @@ function extractFileRoutes(
             const rest = METHODS.filter((m) => !own.has(m));
             const value = interpreter.exportOf(instance, "fallback", exported);
             const reading = value.kind === "function" ? answeredMethodsOf(value, rest, interpreter) : undefined;
+            // Untested, the methods an API client uses (as for a Pages Router handler), not HEAD or OPTIONS.
+            const untested = EVERY_METHOD.filter((m) => !own.has(m));
             if (!reading)
               diagnostics.warning(
                 "APX230",
-                `Cannot tell which methods the \`fallback\` of ${relative(file.fileName)} answers: it does not test \`request.method\`; it is indexed under ${rest.join(", ")}.`,
+                `Cannot tell which methods the \`fallback\` of ${relative(file.fileName)} answers: it does not test \`request.method\`; it is indexed under ${untested.join(", ")}.`,
                 siteOf(exported),
                 'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
               );
-            for (const method of reading?.methods ?? rest) answer(method, exported, value, instance.scope);
+            for (const method of reading?.methods ?? untested) answer(method, exported, value, instance.scope);
           }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
@@ -748,7 +750,7 @@ function usesRemix(sources: SourceSet): boolean {
 /**
  * The methods a Nitro event handler without a method suffix answers: h3 calls it for every method, so those
  * its method tests let through (`assertMethod(event, "POST")`, `if (event.method !== "GET") throw ...`), else
- * all of them, with APX230.
+ * those an API client uses (GET, POST, PUT, PATCH, DELETE, as for a Pages Router handler), with APX230.
  */
 function eventHandlerMethods(
   candidates: readonly FunctionValue[],
@@ -763,11 +765,11 @@ function eventHandlerMethods(
   }
   diagnostics.warning(
     "APX230",
-    `Cannot tell which methods ${file} answers: its handler tests no method and its name has no method suffix; it is indexed under ${METHODS.join(", ")}.`,
+    `Cannot tell which methods ${file} answers: its handler tests no method and its name has no method suffix; it is indexed under ${EVERY_METHOD.join(", ")}.`,
     siteOf(node),
     'Name the file for its method (`users.post.ts`), or assert it in the handler (`assertMethod(event, "POST")`).',
   );
-  return METHODS;
+  return EVERY_METHOD;
 }
 
 /** The methods an action takes when it does not say: every one but GET, as Remix routes them to it. */

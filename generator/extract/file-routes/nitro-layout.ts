@@ -35,10 +35,29 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
   const clean = (dir: string) => dir.replace(/^\.\//, "").replace(/\/+$/, "");
   // Nuxt: `<rootDir>/server` (its `serverDir`); Nitro: its `srcDir`, the root by default.
   const dir = nuxt ? clean(literal("serverDir") ?? "server") : clean(literal("srcDir") ?? "");
+  const dirs = [dir === "." ? "" : dir];
+  if (nuxt) dirs.push(...layerServerDirs(sources, text));
   return {
-    dirs: [dir === "." ? "" : dir],
+    dirs,
     apiDir: clean(literal("apiDir") ?? "api"),
     routesDir: clean(literal("routesDir") ?? "routes"),
     apiBase: `/${(literal("apiBaseURL") ?? "/api").replace(/^\/+|\/+$/g, "")}`,
   };
+}
+
+/**
+ * The server folders of a Nuxt project's layers: those in `layers/*` (registered by Nuxt itself, 3.12 and
+ * later) and the local ones its config `extends` (`extends: ["./base"]`, written as literals). Each layer's
+ * `server/api` and `server/routes` are served as the project's own.
+ */
+function layerServerDirs(sources: SourceSet, config: string): string[] {
+  const out = new Set<string>();
+  for (const file of sources.files) {
+    const rel = path.relative(sources.root, file.fileName).split(path.sep).join("/");
+    const layer = /^layers\/([^/]+)\/server\/(api|routes)\//.exec(rel);
+    if (layer) out.add(`layers/${layer[1]}/server`);
+  }
+  const extended = /\bextends\s*:\s*(\[[^\]]*\]|["'`][^"'`]+["'`])/.exec(config)?.[1] ?? "";
+  for (const m of extended.matchAll(/["'`](\.{1,2}\/[^"'`]+)["'`]/g)) out.add(`${path.posix.normalize(m[1]!).replace(/\/+$/, "")}/server`);
+  return [...out].sort();
 }
