@@ -1,4 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
+import { checkDocumentRefs } from "../generator/validate/document-refs.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ts } from "../generator/typescript.js";
@@ -350,6 +352,45 @@ describe("schemas from values, per framework, into a valid OpenAPI document", ()
     });
     expect(doc.paths["/blocks/{id}"]!.get.parameters[0].schema).toEqual({ type: "string", description: "A block hash" });
     expect(messages).toEqual(["The schema option pattern cannot be read statically and is left out; the rest of the schema is kept."]);
+  });
+
+  it("TypeBox: a union of one named schema is a $ref to its component, with the union's options beside it", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "schemas.ts": `import { Type } from "@sinclair/typebox";
+        export const SegmentSource = Type.Object({ type: Type.Literal("segment") });
+        export const SourceVariant = Type.Union([SegmentSource]);
+        export const Described = Type.Union([SegmentSource], { description: "The only source" });
+        export const Config = Type.Object({ variant: SourceVariant, described: Described });`,
+      "app.ts": `import Fastify from "fastify"; import { Config } from "./schemas";
+        const app = Fastify();
+        /** Save the configuration
+         * @documented */
+        app.put("/config", { schema: { body: Config } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/config"]!.put.requestBody.content["application/json"].schema).toEqual(ref("Config"));
+    expect(components.SourceVariant).toEqual(ref("SegmentSource"));
+    expect(components.Described).toEqual({ ...ref("SegmentSource"), description: "The only source" });
+    expect(JSON.stringify(components)).not.toContain('"$ref":""');
+  });
+
+  it("a $ref that names no component stops the run before an invalid document is written (APX409)", () => {
+    const bag = new DiagnosticBag();
+    checkDocumentRefs(
+      {
+        paths: { "/a": { get: { responses: { 200: { content: { "application/json": { schema: { $ref: "" } } } } } } } },
+        components: { schemas: { A: { $ref: "#/components/schemas/B" } } },
+      },
+      bag,
+    );
+    expect(bag.items.map((d) => `${d.severity} ${d.code} ${d.message.split(" at ")[1]?.split(",")[0]}`)).toEqual([
+      "error APX409 #/paths/~1a/get/responses/200/content/application~1json/schema",
+      "error APX409 #/components/schemas/A",
+    ]);
+    const clean = new DiagnosticBag();
+    checkDocumentRefs({ components: { schemas: { A: { type: "string" }, B: { $ref: "#/components/schemas/A" } } } }, clean);
+    expect(clean.items).toEqual([]);
   });
 
   it("Fastify: route schema as JSON Schema literals and TypeBox, with per-status responses", async () => {

@@ -64,6 +64,11 @@ export interface InterpreterOptions {
   env?: Readonly<Record<string, string>> | undefined;
   /** Arguments for app factories nothing in the sources calls, by function name (config `factoryArguments`), as JSON. */
   factoryArguments?: Readonly<Record<string, readonly unknown[]>> | undefined;
+  /**
+   * Names a framework makes available without an import (Nitro's `server/utils` exports): the file that
+   * exports a name a module uses undeclared, for that module; undefined when none does.
+   */
+  autoImports?: ((name: string, fromFile: string) => string | undefined) | undefined;
 }
 
 /**
@@ -187,6 +192,7 @@ export class Interpreter {
   private readonly iterations: Value[] = [];
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
+  private readonly autoImports: InterpreterOptions["autoImports"];
   private readonly callOptions: Readonly<Record<string, { argument?: number; property?: string }>>;
   /** Arguments the config gives uncalled app factories, by function name (JSON values). */
   readonly factoryArguments: Readonly<Record<string, readonly unknown[]>>;
@@ -222,6 +228,7 @@ export class Interpreter {
     this.byName = options.permissionCallsByName !== false;
     this.registry = options.registry;
     this.env = options.env;
+    this.autoImports = options.autoImports;
     this.callOptions = options.permissionCallOptions ?? {};
     this.factoryArguments = options.factoryArguments ?? {};
     this.tracker = options.tracker;
@@ -920,6 +927,12 @@ export class Interpreter {
       // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
       const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
       return { kind: "object", props: new Map([["env", env]]), open: true };
+    }
+    // A name the framework imports by itself (Nitro's `server/utils`): read as an import of it would be.
+    const from = this.autoImports?.(name, scope.file.fileName);
+    if (from && from !== scope.file.fileName) {
+      const value = this.exportValue(from, name);
+      if (value) return value;
     }
     return unknown(node, `uses \`${name}\`, which is not declared in the analysed sources`);
   }

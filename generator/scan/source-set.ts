@@ -297,13 +297,13 @@ export class SourceSet {
     return file;
   }
 
-  /** A parsed source file by absolute path, without parsing anything. */
   /** The listed files (every file the include globs matched) below a folder, sorted. */
   listedUnder(dir: string): string[] {
     const prefix = `${fileKey(dir).replace(/\/+$/, "")}/`;
     return [...this.listed].filter((name) => name.startsWith(prefix)).sort();
   }
 
+  /** A parsed source file by absolute path, without parsing anything. */
   parsedFile(fileName: string): ts.SourceFile | undefined {
     return this.parsed.get(fileKey(fileName));
   }

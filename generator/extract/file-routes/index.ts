@@ -33,7 +33,7 @@ import {
   type NitroRoute,
   nitroRoutePaths,
 } from "./file-paths.js";
-import { nitroLayout } from "./nitro-layout.js";
+import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
@@ -139,6 +139,7 @@ function extractFileRoutes(
     {
       ...interpreterOptionsOf(options),
       ...session?.interpreterOptions(),
+      ...(nitro ? { autoImports: nitroAutoImports(sources, nitro) } : {}),
     },
     host,
   );

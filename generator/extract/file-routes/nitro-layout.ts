@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import type { SourceSet } from "../../scan/source-set.js";
+import { ts } from "../../typescript.js";
 import type { NitroLayout } from "./file-paths.js";
 
 const CONFIG_ENDINGS = ["ts", "mts", "js", "mjs"];
@@ -60,4 +61,49 @@ function layerServerDirs(sources: SourceSet, config: string): string[] {
   const extended = /\bextends\s*:\s*(\[[^\]]*\]|["'`][^"'`]+["'`])/.exec(config)?.[1] ?? "";
   for (const m of extended.matchAll(/["'`](\.{1,2}\/[^"'`]+)["'`]/g)) out.add(`${path.posix.normalize(m[1]!).replace(/\/+$/, "")}/server`);
   return [...out].sort();
+}
+
+/**
+ * Nitro's auto-imports: the names the top-level files of each server folder's `utils/` export (Nuxt's
+ * `server/utils`), which its server code calls without importing them. The first file in path order that
+ * exports a name gives it.
+ */
+export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name: string, fromFile: string) => string | undefined {
+  let byName: Map<string, string> | undefined;
+  return (name) => {
+    if (!byName) {
+      byName = new Map();
+      // Listed, not only parsed: nothing imports these files, so the scan may not have read them.
+      const files = layout.dirs
+        .flatMap((d) =>
+          sources.listedUnder(path.join(sources.root, d, "utils")).map((f) => ({ f, rest: f.slice(f.lastIndexOf("/utils/") + 7) })),
+        )
+        .filter(({ f, rest }) => !rest.includes("/") && /\.(ts|mts|js|mjs)$/.test(f) && !/\.d\.[cm]?ts$/.test(f))
+        .map(({ f }) => f);
+      for (const file of files)
+        for (const exported of exportedNames(sources.getFile(file))) if (!byName.has(exported)) byName.set(exported, file);
+    }
+    return byName.get(name);
+  };
+}
+
+/** The names a module declares as exports itself (`export const`, `export function`, `export { a as b }`). */
+function exportedNames(file: ts.SourceFile | undefined): string[] {
+  const out: string[] = [];
+  for (const statement of file?.statements ?? []) {
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.moduleSpecifier &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    )
+      out.push(...statement.exportClause.elements.map((e) => e.name.text));
+    if (!exported) continue;
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) out.push(d.name.text);
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name)
+      out.push(statement.name.text);
+  }
+  return out;
 }

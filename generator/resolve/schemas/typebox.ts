@@ -202,14 +202,11 @@ export class TypeBoxConverter {
       case "Intersect": {
         const items = list(args[0]);
         if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
-        return {
-          schema: {
-            ...(name === "Union"
-              ? union(items.map((i) => this.convert(i, false, depth + 1).schema))
-              : { allOf: items.map((i) => this.convert(i, false, depth + 1).schema) }),
-            ...options(1),
-          },
-        };
+        const members = items.map((i) => this.convert(i, false, depth + 1).schema);
+        const combined = name === "Union" ? union(members) : { allOf: members };
+        // A union of one is that member; a `$ref` to a component is filled in only when the components are
+        // named, so it is annotated in place (each use has its own), never copied.
+        return { schema: "$ref" in combined ? Object.assign(combined, options(1)) : { ...combined, ...options(1) } };
       }
       case "Tuple": {
         const items = list(args[0]);
