@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
 import { checkDocumentRefs } from "../generator/validate/document-refs.js";
@@ -352,6 +356,37 @@ describe("schemas from values, per framework, into a valid OpenAPI document", ()
     });
     expect(doc.paths["/blocks/{id}"]!.get.parameters[0].schema).toEqual({ type: "string", description: "A block hash" });
     expect(messages).toEqual(["The schema option pattern cannot be read statically and is left out; the rest of the schema is kept."]);
+  });
+
+  it("TypeBox: Composite, KeyOf and Const are what TypeBox itself builds from the same source", async () => {
+    const source = `import { Type } from "@sinclair/typebox";
+export const Account = Type.Object({ id: Type.String(), note: Type.Optional(Type.String({ maxLength: 200 })) });
+export const Audit = Type.Object({ at: Type.String({ format: "date-time" }), id: Type.Integer() });
+export const AuditedAccount = Type.Composite([Account, Audit], { description: "An account and its audit" });
+export const AccountField = Type.KeyOf(Account);
+const DirectionEnum = { Asc: "asc", Desc: "desc" } as const;
+export const Direction = Type.KeyOf(Type.Const(DirectionEnum));
+export const Query = Type.Object({ sort: AccountField, direction: Direction });
+`;
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-typebox-"));
+    writeFileSync(path.join(dir, "schemas.ts"), source);
+    const runtime = (await import(pathToFileURL(path.join(dir, "schemas.ts")).href)) as Record<string, unknown>;
+    rmSync(dir, { recursive: true, force: true });
+    const { components, diagnostics } = await documentFor({
+      "schemas.ts": source,
+      "app.ts": `import Fastify from "fastify"; import { AuditedAccount, Query } from "./schemas";
+        const app = Fastify();
+        /** Save an account
+         * @documented */
+        app.put("/accounts", { schema: { body: AuditedAccount, querystring: Query } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    // TypeBox's objects carry symbol-keyed bookkeeping, which JSON leaves out.
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    expect(inline(components.AuditedAccount, components)).toEqual(json(runtime.AuditedAccount));
+    expect(inline(components.AccountField, components)).toEqual(json(runtime.AccountField));
+    expect(inline(components.Direction, components)).toEqual(json(runtime.Direction));
   });
 
   it("TypeBox: a union of one named schema is a $ref to its component, with the union's options beside it", async () => {

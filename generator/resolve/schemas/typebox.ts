@@ -36,6 +36,7 @@ const COMPOSITE = new Set([
   "Pick",
   "Omit",
   "Composite",
+  "KeyOf",
 ]);
 
 export class TypeBoxConverter {
@@ -249,6 +250,65 @@ export class TypeBoxConverter {
         const { properties: _p, required: _r, type: _t, ...rest } = base;
         return { schema: { ...objectOf(properties), ...rest, ...options(name === "Partial" || name === "Required" ? 1 : 2) } };
       }
+      case "Composite": {
+        // One object of every member's properties, as TypeBox builds it: a property several members have is
+        // all of their schemas (allOf), required when one of them requires it.
+        const items = list(args[0]);
+        if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
+        const merged = new Map<string, { schemas: JsonSchema[]; required: boolean }>();
+        for (const item of items) {
+          const member = this.convert(item, true, depth + 1).schema;
+          if (member.type !== "object")
+            return unreadable(
+              this.ctx,
+              item,
+              "Type.Composite() of something that is not an object schema",
+              "Compose Type.Object(...) schemas.",
+            );
+          const required = new Set((member.required as string[] | undefined) ?? []);
+          for (const [k, v] of Object.entries((member.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+            const entry = merged.get(k) ?? { schemas: [], required: false };
+            entry.schemas.push(v);
+            entry.required ||= required.has(k);
+            merged.set(k, entry);
+          }
+        }
+        const properties = new Map<string, Converted>(
+          [...merged].map(([k, { schemas, required }]) => [
+            k,
+            { schema: schemas.length === 1 ? schemas[0]! : { allOf: schemas }, optional: !required },
+          ]),
+        );
+        return { schema: { ...objectOf(properties), ...options(1) } };
+      }
+      case "KeyOf": {
+        // The union of the object's property names, as literals.
+        const base = args[0] ? this.convert(args[0], true, depth + 1).schema : undefined;
+        if (base?.type !== "object")
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "Type.KeyOf() of something that is not an object schema",
+            "Apply it to Type.Object(...).",
+          );
+        const keys = Object.keys((base.properties as Record<string, JsonSchema> | undefined) ?? {});
+        if (!keys.length)
+          return unreadable(
+            this.ctx,
+            args[0]!,
+            "Type.KeyOf() of an object without properties (no value fits)",
+            "Give the object properties.",
+          );
+        return { schema: { ...union(keys.map((k) => ({ const: k, type: "string" }))), ...options(1) } };
+      }
+      case "Const": {
+        // The schema of exactly this value, as TypeBox builds it: literals, objects of required constant
+        // properties, arrays as tuples (written as OpenAPI 3.1's prefixItems).
+        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        if (value === NOT_STATIC || value === undefined)
+          return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Pass a literal or a const.");
+        return { schema: { ...constSchema(value), ...options(1) } };
+      }
       case "Unsafe": {
         const value = args[0] ? staticJson(args[0], this.ctx.checker) : undefined;
         return value && typeof value === "object" && !Array.isArray(value) ? { schema: value } : { schema: {} };
@@ -262,4 +322,23 @@ export class TypeBoxConverter {
         );
     }
   }
+}
+
+/** The schema that only `value` fits, as TypeBox's `Type.Const` makes it. */
+function constSchema(value: unknown): JsonSchema {
+  if (value === null) return { type: "null" };
+  if (Array.isArray(value)) {
+    const prefixItems = value.map(constSchema);
+    return { type: "array", prefixItems, items: false, minItems: prefixItems.length, maxItems: prefixItems.length };
+  }
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return {
+      type: "object",
+      ...(entries.length
+        ? { properties: Object.fromEntries(entries.map(([k, v]) => [k, constSchema(v)])), required: entries.map(([k]) => k) }
+        : {}),
+    };
+  }
+  return { const: value, type: jsonType(value) };
 }
