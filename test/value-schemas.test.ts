@@ -358,15 +358,22 @@ describe("schemas from values, per framework, into a valid OpenAPI document", ()
     expect(messages).toEqual(["The schema option pattern cannot be read statically and is left out; the rest of the schema is kept."]);
   });
 
-  it("TypeBox: Composite, KeyOf and Const are what TypeBox itself builds from the same source", async () => {
-    const source = `import { Type } from "@sinclair/typebox";
+  it("TypeBox: Composite, KeyOf, Const and the project's schema helpers are what TypeBox itself builds from the same source", async () => {
+    const source = `import { type TSchema, Type } from "@sinclair/typebox";
 export const Account = Type.Object({ id: Type.String(), note: Type.Optional(Type.String({ maxLength: 200 })) });
 export const Audit = Type.Object({ at: Type.String({ format: "date-time" }), id: Type.Integer() });
 export const AuditedAccount = Type.Composite([Account, Audit], { description: "An account and its audit" });
 export const AccountField = Type.KeyOf(Account);
+const Nullable = <T extends TSchema>(type: T) => Type.Union([type, Type.Null()]);
+function Page<T extends TSchema>(item: T, max = 100) {
+  return Type.Object({ items: Type.Array(item, { maxItems: max }), next: Nullable(Type.String()) });
+}
+export const AccountPage = Page(Account, 50);
+export const MaybeNote = Nullable(Type.String({ maxLength: 10 }));
 const DirectionEnum = { Asc: "asc", Desc: "desc" } as const;
 export const Direction = Type.KeyOf(Type.Const(DirectionEnum));
 export const Query = Type.Object({ sort: AccountField, direction: Direction });
+export const Listing = Type.Object({ page: AccountPage, note: MaybeNote });
 `;
     const dir = mkdtempSync(path.join(tmpdir(), "apidex-typebox-"));
     writeFileSync(path.join(dir, "schemas.ts"), source);
@@ -374,19 +381,31 @@ export const Query = Type.Object({ sort: AccountField, direction: Direction });
     rmSync(dir, { recursive: true, force: true });
     const { components, diagnostics } = await documentFor({
       "schemas.ts": source,
-      "app.ts": `import Fastify from "fastify"; import { AuditedAccount, Query } from "./schemas";
+      "app.ts": `import Fastify from "fastify"; import { AuditedAccount, Listing, Query } from "./schemas";
         const app = Fastify();
         /** Save an account
          * @documented */
-        app.put("/accounts", { schema: { body: AuditedAccount, querystring: Query } }, async () => ({}));
+        app.put("/accounts", { schema: { body: AuditedAccount, querystring: Query, response: { 200: Listing } } }, async () => ({}));
         export default app;`,
     });
     expect(diagnostics).toEqual([]);
-    // TypeBox's objects carry symbol-keyed bookkeeping, which JSON leaves out.
-    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    // TypeBox's objects carry symbol-keyed bookkeeping, which JSON leaves out; alternatives that are each
+    // only a type are one type list in apidex's output (`["string", "null"]`), the same schema as their anyOf.
+    const typeLists = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(typeLists);
+      if (!value || typeof value !== "object") return value;
+      const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeLists(v)]));
+      const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
+      if (Object.keys(out).length === 1 && anyOf?.every((m) => Object.keys(m).length === 1 && typeof m.type === "string"))
+        return { type: anyOf.map((m) => m.type) };
+      return out;
+    };
+    const json = (value: unknown) => typeLists(JSON.parse(JSON.stringify(value)));
     expect(inline(components.AuditedAccount, components)).toEqual(json(runtime.AuditedAccount));
     expect(inline(components.AccountField, components)).toEqual(json(runtime.AccountField));
     expect(inline(components.Direction, components)).toEqual(json(runtime.Direction));
+    // Helpers of the project's own that return schemas (an arrow function, a function declaration with a default).
+    expect(inline(components.Listing, components)).toEqual(json(runtime.Listing));
   });
 
   it("TypeBox: a union of one named schema is a $ref to its component, with the union's options beside it", async () => {

@@ -47,21 +47,99 @@ export class TypeBoxConverter {
   isSchema(node: ts.Expression, depth = 0): boolean {
     if (depth > 24) return false;
     const expr = unwrapExpression(node);
+    if (ts.isCallExpression(expr) && this.helperOf(expr)) {
+      const helper = this.helperOf(expr)!;
+      return this.isSchema(helper.body, depth + 1) || this.bindsSchema(helper, expr, depth);
+    }
     if (ts.isCallExpression(expr)) {
       const callee = unwrapExpression(expr.expression);
       return ts.isPropertyAccessExpression(callee) && this.isNamespace(callee.expression);
     }
     if (ts.isIdentifier(expr)) {
+      const argument = this.boundArgument(expr);
+      if (argument) return this.isSchema(argument, depth + 1);
       const decl = constDeclaration(expr, this.ctx.checker);
       return decl ? this.isSchema(decl.initializer!, depth + 1) : false;
     }
     return false;
   }
 
+  /** Arguments of the schema helpers being expanded, by parameter (`Nullable(UserId)`: `type` is `UserId`). */
+  private readonly bound = new Map<ts.Node, ts.Expression>();
+
+  /** The argument a helper's parameter stands for while the helper's body is converted. */
+  private boundArgument(id: ts.Identifier): ts.Expression | undefined {
+    const decl = targetSymbol(id, this.ctx.checker)?.valueDeclaration;
+    return decl && ts.isParameter(decl) ? this.bound.get(decl) : undefined;
+  }
+
+  /** An expression, or the argument it stands for when it is a parameter of a helper being expanded. */
+  private resolveBound(node: ts.Expression): ts.Expression {
+    const expr = unwrapExpression(node);
+    return ts.isIdentifier(expr) ? (this.boundArgument(expr) ?? node) : node;
+  }
+
+  /**
+   * A project's schema helper (`const Nullable = (type) => Type.Union([type, Type.Null()])`, or a function
+   * declaration that returns one expression): its body, when it is one.
+   */
+  private helperOf(call: ts.CallExpression): { params: readonly ts.ParameterDeclaration[]; body: ts.Expression } | undefined {
+    const callee = unwrapExpression(call.expression);
+    if (!ts.isIdentifier(callee)) return undefined;
+    const decl = targetSymbol(callee, this.ctx.checker)?.valueDeclaration;
+    const fn = decl && ts.isVariableDeclaration(decl) ? constDeclaration(callee, this.ctx.checker)?.initializer : decl;
+    const target = fn ? unwrapExpression(fn as ts.Expression) : undefined;
+    if (!target || !(ts.isArrowFunction(target) || ts.isFunctionExpression(target) || ts.isFunctionDeclaration(target)) || !target.body)
+      return undefined;
+    if (target.parameters.some((p) => p.dotDotDotToken || !ts.isIdentifier(p.name))) return undefined;
+    const body = ts.isBlock(target.body)
+      ? target.body.statements.length === 1 && ts.isReturnStatement(target.body.statements[0]!)
+        ? target.body.statements[0].expression
+        : undefined
+      : target.body;
+    return body ? { params: target.parameters, body } : undefined;
+  }
+
+  /** A helper's body converted with its parameters standing for the call's arguments. */
+  private expandHelper(call: ts.CallExpression, inline: boolean, depth: number): Converted | undefined {
+    const helper = this.helperOf(call);
+    if (!helper || (!this.isSchema(helper.body, depth + 1) && !this.bindsSchema(helper, call, depth))) return undefined;
+    const previous = helper.params.map((p) => [p, this.bound.get(p)] as const);
+    helper.params.forEach((p, i) => {
+      const argument = call.arguments[i] ?? p.initializer;
+      if (argument) this.bound.set(p, argument);
+      else this.bound.delete(p);
+    });
+    try {
+      return this.convert(helper.body, inline, depth + 1);
+    } finally {
+      for (const [p, value] of previous) value ? this.bound.set(p, value) : this.bound.delete(p);
+    }
+  }
+
+  /** Whether the helper's body is a schema once its parameters stand for the call's arguments. */
+  private bindsSchema(
+    helper: { params: readonly ts.ParameterDeclaration[]; body: ts.Expression },
+    call: ts.CallExpression,
+    depth: number,
+  ): boolean {
+    const body = unwrapExpression(helper.body);
+    if (!ts.isIdentifier(body)) return false;
+    const at = helper.params.findIndex((p) => (p.name as ts.Identifier).text === body.text);
+    return at >= 0 && call.arguments[at] !== undefined && this.isSchema(call.arguments[at]!, depth + 1);
+  }
+
   convert(node: ts.Expression, inline = false, depth = 0): Converted {
     if (depth > 64) return unreadable(this.ctx, node, "it nests too deeply", "Name the recursive schema with a module-level const.");
     const expr = unwrapExpression(node);
-    if (ts.isIdentifier(expr)) return this.identifier(expr, inline, depth);
+    if (ts.isIdentifier(expr)) {
+      const argument = this.boundArgument(expr);
+      return argument ? this.convert(argument, inline, depth + 1) : this.identifier(expr, inline, depth);
+    }
+    if (ts.isCallExpression(expr)) {
+      const expanded = this.expandHelper(expr, inline, depth);
+      if (expanded) return expanded;
+    }
     const callee = ts.isCallExpression(expr) ? unwrapExpression(expr.expression) : undefined;
     if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
       return unreadable(this.ctx, expr, "it is not a TypeBox schema expression", "Pass Type.X(...) or a const holding one.");
@@ -115,7 +193,7 @@ export class TypeBoxConverter {
       n ? this.convert(n, false, depth + 1) : unreadable(this.ctx, call, `Type.${name}() has no argument`, "Pass the schema.");
     /** The options object (last argument), merged in as written; `$id` only names the component. */
     const options = (index: number): JsonSchema => {
-      const arg = args[index];
+      const arg = args[index] ? this.resolveBound(args[index]) : undefined;
       const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
       if (value === NOT_STATIC) {
         // An options literal with one keyword set at run time (`pattern: isTest ? undefined : "..."`)
@@ -126,7 +204,10 @@ export class TypeBoxConverter {
           const dropped: string[] = [];
           for (const prop of literal.properties) {
             const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
-            const v = key !== undefined && ts.isPropertyAssignment(prop) ? staticJson(prop.initializer, this.ctx.checker) : NOT_STATIC;
+            const v =
+              key !== undefined && ts.isPropertyAssignment(prop)
+                ? staticJson(this.resolveBound(prop.initializer), this.ctx.checker)
+                : NOT_STATIC;
             if (key !== undefined && v !== NOT_STATIC && v !== undefined) kept[key] = v;
             else if (v === NOT_STATIC) dropped.push(key ?? prop.getText().slice(0, 20));
           }
