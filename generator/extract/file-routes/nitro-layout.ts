@@ -25,7 +25,12 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
   } catch {
     // An unreadable manifest says nothing; the config files may.
   }
-  const config = (name: string) => CONFIG_ENDINGS.map((e) => read(`${name}.config.${e}`)).find((t) => t !== undefined);
+  const config = (name: string) => {
+    const files = CONFIG_ENDINGS.map((e) => path.join(sources.root, `${name}.config.${e}`));
+    // Where the layout is decided: a cached run must miss when one of these appears or changes.
+    sources.recordInputs(files);
+    return files.map((f) => sources.host.readFile(f)).find((t) => t !== undefined);
+  };
   const nuxtConfig = config("nuxt");
   const nitroConfig = config("nitro");
   const nuxt = nuxtConfig !== undefined || dependencies.some((d) => d === "nuxt" || d === "nuxt-nightly");
@@ -53,8 +58,8 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
  */
 function layerServerDirs(sources: SourceSet, config: string): string[] {
   const out = new Set<string>();
-  for (const file of sources.files) {
-    const rel = path.relative(sources.root, file.fileName).split(path.sep).join("/");
+  for (const file of sources.listedUnder(path.join(sources.root, "layers"))) {
+    const rel = path.relative(sources.root, file).split(path.sep).join("/");
     const layer = /^layers\/([^/]+)\/server\/(api|routes)\//.exec(rel);
     if (layer) out.add(`layers/${layer[1]}/server`);
   }
