@@ -620,6 +620,37 @@ const cases: Case[] = [
     routes: ["GET /v1/a []", "HEAD /v1/a []", "PATCH /v1/b []", "DELETE /v1/c/{id} []", "POST /d []"],
   },
   {
+    name: "one handler for several methods: a check in a branch over the method, or after branches that answered and left, runs only for the methods that reach it",
+    files: {
+      "package.json": JSON.stringify({ name: "n", dependencies: { nuxt: "^3.0.0" } }),
+      "server/api/items.ts": [
+        `export default defineEventHandler(async (event) => {`,
+        `  assertMethod(event, ["GET", "POST"]);`,
+        `  if (event.method === "POST") {`,
+        `    requirePermission(event, "items.write");`,
+        `    return { created: true };`,
+        `  }`,
+        `  requirePermission(event, "items.read");`,
+        `  return [];`,
+        `});`,
+      ].join("\n"),
+      "pages/api/things.ts": [
+        `export default function handler(req: any, res: any) {`,
+        `  if (req.method === "POST") { requirePermission(req, "things.write"); return res.json({}); }`,
+        `  if (req.method !== "GET") return res.status(405).end();`,
+        `  requirePermission(req, "things.read");`,
+        `  res.json([]);`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /api/items [items.read]",
+      "POST /api/items [items.write]",
+      "GET /api/things [things.read]",
+      "POST /api/things [things.write]",
+    ],
+  },
+  {
     name: "React Router 7 route config: only the modules it names are routes, at its paths; an entry it cannot read is reported",
     files: {
       "app/routes.ts": [

@@ -458,6 +458,24 @@ const cases: Case[] = [
     routes: ["GET /files []", "GET /graphql []", "POST /graphql []", "POST /hooks/github []", "PUT /files []"],
   },
   {
+    name: "an all() handler whose checks run in branches over the method: each method with the checks that reach it (early answers pass a later guard)",
+    files: {
+      "auth.ts": `export const requirePermission = (req: unknown, key?: string) => (key ? undefined : (_q: unknown, _s: unknown, next: () => void) => next());\n`,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `const app = express();`,
+        `app.all("/reports", requirePermission("reports.any"), (req, res) => {`,
+        `  if (req.method === "POST") { requirePermission(req, "reports.write"); return res.json({}); }`,
+        `  if (req.method !== "GET") return res.sendStatus(405);`,
+        `  requirePermission(req, "reports.read");`,
+        `  res.json([]);`,
+        `});`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /reports [reports.any,reports.read]", "POST /reports [reports.any,reports.write]"],
+  },
+  {
     name: "a registration on a fastify instance apidex cannot reach is reported, also with a path built by +",
     files: {
       "plugin.ts": [

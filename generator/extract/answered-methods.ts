@@ -57,9 +57,10 @@ export function readAnsweredMethods(
   const answeredEarly = new Set<string>();
   let read = false;
   // A guard `if (test) <refuse>` lets through the methods its test is false for.
+  // (A method an earlier branch answered and left with never reaches a later guard.)
   const apply = (test: MethodTest) => {
     read = true;
-    answered = new Set([...answered].filter((m) => test.methods.has(m) === test.negated));
+    answered = new Set([...answered].filter((m) => test.methods.has(m) === test.negated || answeredEarly.has(m)));
   };
   /** `atEnd`: nothing runs after these statements (the body's own, or a last `try` block's). */
   const walk = (statements: readonly ts.Statement[], atEnd: boolean): boolean => {

@@ -6,10 +6,11 @@ import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
 import { answeredMethodsOf, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
+import { readRequestMethods } from "./file-routes/request-methods.js";
 import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
-import type { Layer, RouterNode } from "./router-graph.js";
+import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
 
 /** An object a router host hands to the evaluator: a router/app, or a `route(path)` chain. */
 export type RouterObject =
@@ -166,8 +167,33 @@ export abstract class RouterHost implements HostAdapter {
       ...(doc ? { doc } : {}),
       ...(handler ? { handler } : {}),
     };
-    router.stack.push(layer);
+    const split =
+      upper === "ALL" && terminal && answering ? this.checksByMethod(answering, parts.checks, methods ?? ALL_METHODS) : undefined;
+    // A check in a branch over the method (`if (req.method === "POST") requirePermission(...)`) guards only
+    // that branch's methods: one operation per method, each with its own checks.
+    if (split) for (const [m, checks] of split) router.stack.push({ ...layer, method: m, checks, methods: undefined });
+    else router.stack.push(layer);
     if (upper === "ALL") router.stack.push({ type: "middleware", paths, end: true, checks: parts.checks, site: layer.site });
+  }
+
+  /**
+   * The checks of an `all()` handler per method, when some of its own run only for some methods (in a branch
+   * over the method, or after branches that answered and left); undefined when every check runs for all.
+   */
+  private checksByMethod(
+    handler: FunctionValue,
+    checks: readonly RouteCheck[],
+    methods: readonly string[],
+  ): Map<string, RouteCheck[]> | undefined {
+    const reading = readRequestMethods(handler.decl, (expression) => {
+      const v = this.interpreter.valueInside(handler, expression);
+      return v.kind === "string" ? v.value : undefined;
+    });
+    if (!reading) return undefined;
+    const branch = new Set<RouteCheck>(this.interpreter.bodyChecks(handler));
+    const runsFor = new Map([...branch].map((c) => [c, reading.methodsAt((c as CheckValue).node, methods)]));
+    if ([...runsFor.values()].every((ms) => ms.length === methods.length)) return undefined;
+    return new Map(methods.map((m) => [m, checks.filter((c) => !branch.has(c) || runsFor.get(c)!.includes(m))]));
   }
 
   /**

@@ -225,7 +225,10 @@ function extractFileRoutes(
                 siteOf(exported),
                 'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
               );
-            for (const method of reading?.methods ?? untested) answer(method, exported, value, instance.scope);
+            const parts = host.handlerParts(exported, value, instance.scope);
+            const read = methodReading(interpreter, parts);
+            catchAll(exported);
+            pushPerMethod(interpreter, root, route, exported, parts, read?.reading, read?.readFrom, reading?.methods ?? untested);
           }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
@@ -262,10 +265,14 @@ function extractFileRoutes(
           ...(value.kind === "function" ? [value] : []),
           ...host.handlerParts(node, value, instance.scope).handlers.reverse(),
         ];
-        const methods = nitroRoute.method
-          ? [nitroRoute.method]
-          : eventHandlerMethods(candidates, node, interpreter, diagnostics, relative(file.fileName));
-        for (const method of methods) answer(method, node, value, instance.scope);
+        if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
+        else {
+          catchAll(node);
+          const methods = eventHandlerMethods(candidates, node, interpreter, diagnostics, relative(file.fileName));
+          const parts = host.handlerParts(node, value, instance.scope);
+          const read = methodReading(interpreter, parts);
+          pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
+        }
       }
     } else {
       const node = defaultExport(file);
@@ -391,20 +398,8 @@ function addPagesHandler(
   }
   const parts = host.handlerParts(node, value, scope);
   const handler = parts.handlers[parts.handlers.length - 1];
-  const stringOf = (fn: FunctionValue) => (expression: ts.Expression) => {
-    const v = interpreter.evaluate(expression, fn.scope);
-    return v.kind === "string" ? v.value : undefined;
-  };
-  let reading: MethodReading | undefined;
-  let readFrom: FunctionValue | undefined;
-  for (const fn of [...parts.handlers].reverse()) {
-    reading = readRequestMethods(fn.decl, stringOf(fn));
-    if (reading) {
-      readFrom = fn;
-      break;
-    }
-  }
-  if (!reading) {
+  const read = methodReading(interpreter, parts);
+  if (!read) {
     diagnostics.warning(
       "APX230",
       handler
@@ -414,13 +409,46 @@ function addPagesHandler(
       'Test the method in the handler (`if (req.method !== "GET") return res.status(405).end()`, or `switch (req.method)`), so the index lists the methods it answers.',
     );
   }
-  const methods = reading?.methods ?? EVERY_METHOD;
+  pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, read?.reading.methods ?? EVERY_METHOD);
+}
+
+/** The handler's method tests, read from the innermost handler function that has some. */
+function methodReading(
+  interpreter: Interpreter,
+  parts: ReturnType<FileRouteHost["handlerParts"]>,
+): { reading: MethodReading; readFrom: FunctionValue } | undefined {
+  for (const fn of [...parts.handlers].reverse()) {
+    const reading = readRequestMethods(fn.decl, (expression) => {
+      const v = interpreter.evaluate(expression, fn.scope);
+      return v.kind === "string" ? v.value : undefined;
+    });
+    if (reading) return { reading, readFrom: fn };
+  }
+  return undefined;
+}
+
+/**
+ * One handler answering several methods, added once per method with the checks that run for it: a check in a
+ * branch over the method (`if (event.method === "POST") requirePermission(...)`, a `case "PUT":`) runs for
+ * that branch's methods, the others for every method.
+ */
+function pushPerMethod(
+  interpreter: Interpreter,
+  root: RouterNode,
+  route: FileRoute,
+  node: ts.Node,
+  parts: ReturnType<FileRouteHost["handlerParts"]>,
+  reading: MethodReading | undefined,
+  readFrom: FunctionValue | undefined,
+  methods: readonly string[],
+): void {
+  const handler = parts.handlers[parts.handlers.length - 1];
   // The reading handler's own checks run for the methods of the branch they are in; the others for all.
   const branchChecks = new Set<CheckValue>(readFrom ? interpreter.bodyChecks(readFrom) : []);
   const common = parts.checks.filter((c) => !branchChecks.has(c as CheckValue));
   const doc = exportDoc(node, handler);
   for (const method of methods) {
-    const checks = [...common, ...[...branchChecks].filter((c) => reading!.methodsAt(c.node).includes(method))];
+    const checks = [...common, ...[...branchChecks].filter((c) => reading!.methodsAt(c.node, methods).includes(method))];
     root.stack.push({
       type: "route",
       method,

@@ -10,8 +10,11 @@ export const EVERY_METHOD = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 export interface MethodReading {
   /** The methods it answers. */
   methods: string[];
-  /** The methods a node of its body runs for (a check in a `case "POST":` runs for POST only). */
-  methodsAt(node: ts.Node): string[];
+  /**
+   * The methods a node of its body runs for (a check in a `case "POST":` runs for POST only), of `among`
+   * (the methods it answers, unless the caller read them otherwise).
+   */
+  methodsAt(node: ts.Node, among?: readonly string[]): string[];
 }
 
 /**
@@ -54,21 +57,41 @@ export function readRequestMethods(
     ts.forEachChild(node, visit);
   };
   visit(body);
-  // Guards: top-level `if (not one of these) return/throw`.
+  // Guards: top-level `if (not one of these) return/throw`. A method an earlier branch answered and left
+  // with (`if (req.method === "POST") { ...; return res.json(x) }`) never reaches a later guard.
   if (ts.isBlock(body)) {
+    const answeredEarly = new Set<string>();
     for (const statement of body.statements) {
       if (!ts.isIfStatement(statement) || !exits(statement.thenStatement)) continue;
       const test = testOf(statement.expression);
+      if (test && !test.negated) for (const m of test.methods) answeredEarly.add(m);
       if (!test?.negated) continue;
-      guard = guard ? new Set([...guard].filter((m) => test.methods.has(m))) : new Set(test.methods);
+      const passes = new Set([...test.methods, ...answeredEarly]);
+      guard = guard ? new Set([...guard].filter((m) => passes.has(m))) : passes;
     }
   }
   const served = guard ?? (tested.size ? tested : undefined);
   if (!served) return undefined;
   const methods = [...served].sort();
 
-  const methodsAt = (node: ts.Node): string[] => {
+  /**
+   * The methods that reach a top-level statement of the body: not those an earlier `if` over the method
+   * answered and left with (`if (req.method === "POST") { ...; return }`).
+   */
+  const reaching = (statement: ts.Node, among: readonly string[]): string[] => {
+    if (!ts.isBlock(body)) return [...among];
+    const left = new Set<string>();
+    for (const earlier of body.statements) {
+      if (earlier === statement) break;
+      if (!ts.isIfStatement(earlier) || !exits(earlier.thenStatement)) continue;
+      const test = testOf(earlier.expression);
+      if (test && !test.negated) for (const m of test.methods) left.add(m);
+    }
+    return among.filter((m) => !left.has(m));
+  };
+  const methodsAt = (node: ts.Node, among: readonly string[] = methods): string[] => {
     for (let child: ts.Node = node, parent = node.parent; parent && child !== body; child = parent, parent = parent.parent) {
+      if (parent === body) return reaching(child, among);
       if (ts.isCaseClause(parent) || ts.isDefaultClause(parent)) {
         const block = parent.parent;
         const switchStatement = block.parent;
@@ -81,10 +104,10 @@ export function readRequestMethods(
         const group = clauses.slice(first, index + 1);
         if (group.some((c) => ts.isDefaultClause(c))) {
           const labelled = new Set(clauses.flatMap((c) => (ts.isCaseClause(c) ? [methodName(c.expression)] : [])));
-          return methods.filter((m) => !labelled.has(m));
+          return among.filter((m) => !labelled.has(m));
         }
         const names = new Set(group.map((c) => methodName((c as Ts.CaseClause).expression)));
-        return methods.filter((m) => names.has(m));
+        return among.filter((m) => names.has(m));
       }
       if (
         (ts.isIfStatement(parent) && (child === parent.thenStatement || child === parent.elseStatement)) ||
@@ -94,11 +117,11 @@ export function readRequestMethods(
         if (!test) continue;
         const inThen = ts.isIfStatement(parent) ? child === parent.thenStatement : child === parent.whenTrue;
         const runsFor = inThen !== test.negated; // the branch runs for the tested methods
-        return methods.filter((m) => test.methods.has(m) === runsFor);
+        return among.filter((m) => test.methods.has(m) === runsFor);
       }
       if (isFunctionLike(parent) && parent === fn) break;
     }
-    return methods;
+    return [...among];
   };
   return { methods, methodsAt };
 }
