@@ -283,6 +283,57 @@ describe("Nuxt / Nitro server routes", () => {
   });
 });
 
+describe("Elysia", () => {
+  const load = async () =>
+    (await import(pathToFileURL(path.join(fixture("elysia"), "src", "app.ts")).href)) as {
+      app: { routes: { method: string; path: string }[]; handle(request: Request): Promise<Response> };
+    };
+
+  it("matches the golden index", async () => {
+    const result = await indexOf("elysia");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("elysia"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Elysia itself registers (app.routes), ALL as every method", async () => {
+    const result = await indexOf("elysia");
+    const { app } = await load();
+    const runtime = app.routes.flatMap((r) => {
+      const openApi = toOpenApi(r.path.replace(/\/\*$/, "/:wildcard"));
+      return r.method === "ALL"
+        ? ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => `${m} ${openApi}`)
+        : [`${r.method} ${openApi}`];
+    });
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(runtime.sort());
+  });
+
+  it("each operation answers with its permission keys and refuses without any one of them (app.handle, a real Request)", async () => {
+    const result = await indexOf("elysia");
+    const { app } = await load();
+    const call = async (method: string, p: string, keys: string[]) =>
+      (
+        await app.handle(
+          new Request(`http://127.0.0.1${p.replace(/\{\w+\}/g, "1")}`, { method, headers: { "x-permissions": keys.join(",") } }),
+        )
+      ).status;
+    let checked = 0;
+    for (const op of result.index.operations) {
+      expect(await call(op.method, op.path, op.permissions), `${op.method} ${op.path}`).not.toBe(403);
+      for (const key of op.permissions) {
+        expect(
+          await call(
+            op.method,
+            op.path,
+            op.permissions.filter((k) => k !== key),
+          ),
+          `${op.method} ${op.path} without ${key}`,
+        ).toBe(403);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(6);
+  });
+});
+
 describe("tRPC and trpc-to-openapi", () => {
   const src = (...parts: string[]) => pathToFileURL(path.join(fixture("trpc"), "src", ...parts)).href;
 

@@ -4,6 +4,7 @@ import type { ExtractOptions, FrameworkAdapter } from "./adapter.js";
 import { expressAdapter } from "./express/index.js";
 import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
+import { elysiaAdapter } from "./elysia/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
@@ -23,6 +24,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   express: expressAdapter,
   hono: honoAdapter,
   koa: koaAdapter,
+  elysia: elysiaAdapter,
   fastify: fastifyAdapter,
   next: nextAdapter,
   nest: nestAdapter,

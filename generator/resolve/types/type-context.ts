@@ -149,6 +149,7 @@ const FRAMEWORK_PACKAGES = new Set([
   "koa",
   "@koa/router",
   "hono",
+  "elysia",
   "next",
   "@nestjs/common",
   "@nestjs/core",
