@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
+import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 
@@ -43,7 +44,10 @@ const PASSIVE = new Set([
  */
 export class ElysiaHost extends RouterHost {
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
-    if (callee.module !== "elysia" || callee.path[callee.path.length - 1] !== "Elysia" || !ts.isNewExpression(call.node)) return undefined;
+    const name = callee.path[callee.path.length - 1];
+    // `import { Elysia } from "elysia"` or its default export, the same class.
+    const isElysia = name === undefined || name === "Elysia" || name === "default";
+    if (callee.module !== "elysia" || !isElysia || !ts.isNewExpression(call.node)) return undefined;
     const { value, router } = this.create("app", call.node);
     const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
     const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
@@ -83,7 +87,11 @@ export class ElysiaHost extends RouterHost {
       // In a chain (`new Elysia() /** List users *\/ .get(...)`), the comment just before the link.
       const callee = node.expression;
       const doc = (ts.isPropertyAccessExpression(callee) ? leadingDoc(callee, callee.expression.end) : undefined) ?? statementDoc(node);
-      if (paths) for (const m of methods) this.addRoute(app, m.toLowerCase(), paths, args, call, doc);
+      // The hook's `detail` is the route's OpenAPI documentation (what Elysia's openapi plugin publishes).
+      const hook = rest[2] ? this.interpreter.evaluate(rest[2], call.scope) : undefined;
+      const detail = hook?.kind === "object" ? hook.props.get("detail") : undefined;
+      const documented = detail ? docFromFields(docFieldsOf(detail), siteOf(node), "elysia") : undefined;
+      if (paths) for (const m of methods) this.addRoute(app, m.toLowerCase(), paths, args, call, doc, [], documented);
       return receiver;
     }
     if (method === "group" || method === "guard") {

@@ -68,8 +68,19 @@ export function routeValueShapes(
   }
   for (const arg of registration?.arguments ?? []) {
     const options = objectLiteralOf(arg, checker);
-    const schema = options ? objectProperties(options, checker).get("schema") : undefined;
+    const props = options ? objectProperties(options, checker) : undefined;
+    const schema = props?.get("schema");
     if (schema) readFastifySchema(schema, values, checker, out, set);
+    // Elysia's route hook holds the schemas itself (`{ body, query, params, response, detail }`), its
+    // `response` a schema (the 200) or schemas by status.
+    else if (options && isElysiaRegistration(registration!, checker) && props && [...props.keys()].some((k) => ELYSIA_PARTS.has(k))) {
+      readFastifySchema(arg, values, checker, out, set);
+      const response = props.get("response");
+      if (response && !out.responses && !objectLiteralOf(response, checker)) {
+        const converted = values.convert(response);
+        if (converted) out.responses = [{ status: "200", schema: converted }];
+      }
+    }
     for (const call of middlewareCalls(arg, checker)) readMiddleware(call, values, checker, out, set);
   }
   if (handler?.body) readParseCalls(handler.body, values, set);
@@ -202,6 +213,19 @@ function readFastifySchema(node: ts.Expression, values: SchemaValues, checker: t
     shapes.push(converted ? { status, schema: converted } : { status });
   }
   if (shapes.length) out.responses = shapes.sort((a, b) => Number(a.status) - Number(b.status));
+}
+
+const ELYSIA_PARTS = new Set(["body", "query", "params", "headers", "response"]);
+
+/**
+ * Whether a registration is a route of an Elysia app: a method call in a file that imports Elysia (its
+ * types are not loaded, so the receiver is known by the file it is written in).
+ */
+function isElysiaRegistration(registration: ts.CallExpression, _checker: ts.TypeChecker): boolean {
+  if (!ts.isPropertyAccessExpression(unwrapExpression(registration.expression))) return false;
+  return registration
+    .getSourceFile()
+    .statements.some((st) => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && st.moduleSpecifier.text === "elysia");
 }
 
 /** The calls among a route argument: itself, the elements of an array of middleware, through consts. */

@@ -22,7 +22,8 @@ import {
  * written), minus TypeBox's symbol-keyed bookkeeping. Named module-level objects become components.
  */
 
-const TYPEBOX_MODULE = /^(@sinclair\/typebox(\/.*)?|typebox(\/.*)?)$/;
+// Elysia re-exports TypeBox's builder as `t`.
+const TYPEBOX_MODULE = /^(@sinclair\/typebox(\/.*)?|typebox(\/.*)?|elysia)$/;
 const COMPOSITE = new Set([
   "Object",
   "Union",
@@ -47,6 +48,11 @@ export class TypeBoxConverter {
   isSchema(node: ts.Expression, depth = 0): boolean {
     if (depth > 24) return false;
     const expr = unwrapExpression(node);
+    if (ts.isPropertyAccessExpression(expr) && !this.isNamespace(expr.expression)) {
+      const decl = targetSymbol(expr.name, this.ctx.checker)?.valueDeclaration;
+      if (decl && (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer)
+        return this.isSchema(decl.initializer, depth + 1);
+    }
     if (ts.isCallExpression(expr) && this.helperOf(expr)) {
       const helper = this.helperOf(expr)!;
       return this.isSchema(helper.body, depth + 1) || this.bindsSchema(helper, expr, depth);
@@ -139,6 +145,13 @@ export class TypeBoxConverter {
     if (ts.isCallExpression(expr)) {
       const expanded = this.expandHelper(expr, inline, depth);
       if (expanded) return expanded;
+    }
+    // `Model.login`: a schema held by a namespace's const or an object's property.
+    if (ts.isPropertyAccessExpression(expr) && !this.isNamespace(expr.expression)) {
+      const decl = targetSymbol(expr.name, this.ctx.checker)?.valueDeclaration;
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isIdentifier(decl.name))
+        return this.identifier(decl.name, inline, depth);
+      if (decl && ts.isPropertyAssignment(decl)) return this.convert(decl.initializer, inline, depth + 1);
     }
     const callee = ts.isCallExpression(expr) ? unwrapExpression(expr.expression) : undefined;
     if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
@@ -315,6 +328,8 @@ export class TypeBoxConverter {
       case "Pick":
       case "Omit": {
         const base = this.convert(args[0]!, true, depth + 1).schema;
+        // What could not be read was reported where it is: no second warning here.
+        if (base["x-apidex-unreadable"]) return { schema: base };
         if (base.type !== "object")
           return unreadable(this.ctx, call, `Type.${name}() of something that is not an object schema`, "Apply it to Type.Object(...).");
         const keysValue = args[1] ? staticJson(args[1], this.ctx.checker) : undefined;
@@ -339,6 +354,7 @@ export class TypeBoxConverter {
         const merged = new Map<string, { schemas: JsonSchema[]; required: boolean }>();
         for (const item of items) {
           const member = this.convert(item, true, depth + 1).schema;
+          if (member["x-apidex-unreadable"]) return { schema: member };
           if (member.type !== "object")
             return unreadable(
               this.ctx,
@@ -365,6 +381,7 @@ export class TypeBoxConverter {
       case "KeyOf": {
         // The union of the object's property names, as literals.
         const base = args[0] ? this.convert(args[0], true, depth + 1).schema : undefined;
+        if (base?.["x-apidex-unreadable"]) return { schema: base };
         if (base?.type !== "object")
           return unreadable(
             this.ctx,
