@@ -215,20 +215,23 @@ function extractFileRoutes(
             const own = new Set(file.statements.flatMap((st) => exportedMethods(st).map(([m]) => m)));
             const rest = METHODS.filter((m) => !own.has(m));
             const value = interpreter.exportOf(instance, "fallback", exported);
-            const reading = value.kind === "function" ? answeredMethodsOf(value, rest, interpreter) : undefined;
             // Untested, the methods an API client uses (as for a Pages Router handler), not HEAD or OPTIONS.
-            const untested = EVERY_METHOD.filter((m) => !own.has(m));
-            if (!reading)
-              diagnostics.warning(
-                "APX230",
-                `Cannot tell which methods the \`fallback\` of ${relative(file.fileName)} answers: it does not test \`request.method\`; it is indexed under ${untested.join(", ")}.`,
-                siteOf(exported),
-                'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
-              );
+            const methods = testedMethods(
+              value.kind === "function" ? [value] : [],
+              rest,
+              EVERY_METHOD.filter((m) => !own.has(m)),
+              exported,
+              interpreter,
+              diagnostics,
+              {
+                what: `the \`fallback\` of ${relative(file.fileName)}`,
+                hint: 'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
+              },
+            );
             const parts = host.handlerParts(exported, value, instance.scope);
             const read = methodReading(interpreter, parts);
             catchAll(exported);
-            pushPerMethod(interpreter, root, route, exported, parts, read?.reading, read?.readFrom, reading?.methods ?? untested);
+            pushPerMethod(interpreter, root, route, exported, parts, read?.reading, read?.readFrom, methods);
           }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
@@ -246,7 +249,10 @@ function extractFileRoutes(
             const methods =
               name === "loader"
                 ? loaderMethods(candidates, interpreter)
-                : actionMethods(candidates, exported, interpreter, diagnostics, relative(file.fileName));
+                : testedMethods(candidates, ACTION_METHODS, ACTION_METHODS, exported, interpreter, diagnostics, {
+                    what: `the action of ${relative(file.fileName)}`,
+                    hint: 'Test the method in the action (`if (request.method !== "POST") return new Response(null, { status: 405 })`), so the index lists the methods it answers.',
+                  });
             for (const method of methods) answer(method, exported, value, instance.scope);
           }
     } else if (found.style === "nitro") {
@@ -268,7 +274,11 @@ function extractFileRoutes(
         if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
         else {
           catchAll(node);
-          const methods = eventHandlerMethods(candidates, node, interpreter, diagnostics, relative(file.fileName));
+          // h3 calls it for every method; untested, the methods an API client uses (as for a Pages Router handler).
+          const methods = testedMethods(candidates, METHODS, EVERY_METHOD, node, interpreter, diagnostics, {
+            what: `${relative(file.fileName)} (its name has no method suffix)`,
+            hint: 'Name the file for its method (`users.post.ts`), or assert it in the handler (`assertMethod(event, "POST")`).',
+          });
           const parts = host.handlerParts(node, value, instance.scope);
           const read = methodReading(interpreter, parts);
           pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
@@ -777,28 +787,31 @@ function usesRemix(sources: SourceSet): boolean {
 }
 
 /**
- * The methods a Nitro event handler without a method suffix answers: h3 calls it for every method, so those
- * its method tests let through (`assertMethod(event, "POST")`, `if (event.method !== "GET") throw ...`), else
- * those an API client uses (GET, POST, PUT, PATCH, DELETE, as for a Pages Router handler), with APX230.
+ * The methods one handler answers of `every`, from how one of `candidates` tests the method
+ * (readAnsweredMethods: a guard such as `if (request.method !== "POST") return ...405...`, a 405 dispatch, h3's
+ * `assertMethod`), read in the function itself or a wrapper's returned closure; when none tests it,
+ * `untested`, with a warning (APX230) naming `what`.
  */
-function eventHandlerMethods(
+function testedMethods(
   candidates: readonly FunctionValue[],
+  every: readonly string[],
+  untested: readonly string[],
   node: ts.Node,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
-  file: string,
+  report: { what: string; hint: string },
 ): string[] {
   for (const fn of candidates) {
-    const reading = answeredMethodsOf(fn, METHODS, interpreter);
+    const reading = answeredMethodsOf(fn, every, interpreter);
     if (reading) return reading.methods;
   }
   diagnostics.warning(
     "APX230",
-    `Cannot tell which methods ${file} answers: its handler tests no method and its name has no method suffix; it is indexed under ${EVERY_METHOD.join(", ")}.`,
+    `Cannot tell which methods ${report.what} answers: it does not test the request's method; it is indexed under ${untested.join(", ")}.`,
     siteOf(node),
-    'Name the file for its method (`users.post.ts`), or assert it in the handler (`assertMethod(event, "POST")`).',
+    report.hint,
   );
-  return EVERY_METHOD;
+  return [...untested];
 }
 
 /** The methods an action takes when it does not say: every one but GET, as Remix routes them to it. */
@@ -815,32 +828,6 @@ function loaderMethods(candidates: readonly FunctionValue[], interpreter: Interp
     if (reading) return reading.methods;
   }
   return ["GET"];
-}
-
-/**
- * The methods a Remix / React Router `action` answers, from how it tests `request.method` (readAnsweredMethods:
- * a guard such as `if (request.method !== "POST") return json(..., { status: 405 })`, a 405 dispatch), read
- * in the function the export holds — a wrapper's returned closure too (`createActionApiRoute({ method: "PUT" }, ...)`).
- * When it tests nothing: POST, PUT, PATCH and DELETE, with a warning (APX230).
- */
-function actionMethods(
-  candidates: readonly FunctionValue[],
-  node: ts.Node,
-  interpreter: Interpreter,
-  diagnostics: DiagnosticBag,
-  file: string,
-): string[] {
-  for (const fn of candidates) {
-    const reading = answeredMethodsOf(fn, ACTION_METHODS, interpreter);
-    if (reading) return reading.methods;
-  }
-  diagnostics.warning(
-    "APX230",
-    `Cannot tell which methods the action of ${file} answers: it does not test \`request.method\`; it is indexed under ${ACTION_METHODS.join(", ")}.`,
-    siteOf(node),
-    'Test the method in the action (`if (request.method !== "POST") return new Response(null, { status: 405 })`), so the index lists the methods it answers.',
-  );
-  return ACTION_METHODS;
 }
 
 export const nextAdapter: FrameworkAdapter = {
