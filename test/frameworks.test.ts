@@ -358,6 +358,67 @@ describe("Elysia", () => {
   });
 });
 
+describe("hapi", () => {
+  const start = async () =>
+    (
+      (await import(pathToFileURL(path.join(fixture("hapi"), "src", "server.ts")).href)) as {
+        createServer(): Promise<{
+          table(): { method: string; path: string }[];
+          inject(options: { method: string; url: string; headers: Record<string, string> }): Promise<{ statusCode: number }>;
+        }>;
+      }
+    ).createServer();
+
+  it("matches the golden index", async () => {
+    const result = await indexOf("hapi");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("hapi"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes hapi itself holds (server.table()), * as every method, an optional segment with and without", async () => {
+    const result = await indexOf("hapi");
+    const server = await start();
+    const runtime = server.table().flatMap((r) => {
+      const p = r.path.replace(/\{(\w+)\*\d*\}/g, "{$1}");
+      const paths = /\{\w+\?\}$/.test(p) ? [p.replace(/\/\{\w+\?\}$/, "") || "/", p.replace(/\?\}$/, "}")] : [p];
+      const methods = r.method === "*" ? ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] : [r.method.toUpperCase()];
+      return methods.flatMap((m) => paths.map((q) => `${m} ${q}`));
+    });
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(runtime.sort());
+  });
+
+  it("each operation answers with its scopes and refuses without one (server.inject: hapi's own request handling)", async () => {
+    const result = await indexOf("hapi");
+    const server = await start();
+    const status = async (method: string, p: string, keys: string[]) =>
+      (await server.inject({ method, url: p.replace(/\{\w+\}/g, "1"), headers: { "x-permissions": keys.join(",") } })).statusCode;
+    let refused = 0;
+    for (const op of result.index.operations) {
+      const groups = (op as { any_of?: string[][] }).any_of ?? [];
+      // Every required key and one key of each group of alternatives: allowed; any one left out: refused.
+      const needed = [...op.permissions, ...groups.map((g) => g[0]!)];
+      expect(await status(op.method, op.path, needed), `${op.method} ${op.path}`).not.toBe(403);
+      for (const key of needed) {
+        expect(
+          await status(
+            op.method,
+            op.path,
+            needed.filter((k) => k !== key),
+          ),
+          `${op.method} ${op.path} without ${key}`,
+        ).toBe(403);
+        refused++;
+      }
+      for (const group of groups)
+        for (const alternative of group)
+          expect(
+            await status(op.method, op.path, [...op.permissions, alternative]),
+            `${op.method} ${op.path} with ${alternative}`,
+          ).not.toBe(403);
+    }
+    expect(refused).toBeGreaterThan(10);
+  });
+});
+
 describe("tRPC and trpc-to-openapi", () => {
   const src = (...parts: string[]) => pathToFileURL(path.join(fixture("trpc"), "src", ...parts)).href;
 

@@ -40,7 +40,21 @@ export const configSchema = z
     strict: z.boolean().optional(),
     /** Framework adapters to run. `auto` detects them from imports. */
     framework: z
-      .enum(["auto", "express", "hono", "koa", "fastify", "next", "nest", "routing-controllers", "tsoa", "inversify", "trpc", "elysia"])
+      .enum([
+        "auto",
+        "express",
+        "hono",
+        "koa",
+        "fastify",
+        "next",
+        "nest",
+        "routing-controllers",
+        "tsoa",
+        "inversify",
+        "trpc",
+        "elysia",
+        "hapi",
+      ])
       .optional(),
     nest: z
       .object({

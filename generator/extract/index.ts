@@ -5,6 +5,7 @@ import { expressAdapter } from "./express/index.js";
 import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { elysiaAdapter } from "./elysia/index.js";
+import { hapiAdapter } from "./hapi/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
@@ -25,6 +26,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   hono: honoAdapter,
   koa: koaAdapter,
   elysia: elysiaAdapter,
+  hapi: hapiAdapter,
   fastify: fastifyAdapter,
   next: nextAdapter,
   nest: nestAdapter,

@@ -110,7 +110,8 @@ export abstract class RouterHost implements HostAdapter {
     router: RouterNode,
     method: string,
     paths: string[],
-    handlerArgs: readonly ts.Expression[],
+    /** Route arguments, or values already read with the node they come from (a route object's `handler`). */
+    handlerArgs: readonly (ts.Expression | { node: ts.Expression; value: Value })[],
     call: CallContext,
     registrationDoc: DocComment | undefined,
     extraChecks: CheckValue[] = [],
@@ -122,6 +123,10 @@ export abstract class RouterHost implements HostAdapter {
     const registry = ts.isCallExpression(call.node) ? this.interpreter.registryCheck(call.node) : undefined;
     if (registry) parts.checks.push(registry);
     for (const arg of handlerArgs) {
+      if (!("kind" in arg)) {
+        this.collect(arg.node, arg.value, call, parts);
+        continue;
+      }
       if (!ts.isSpreadElement(arg)) {
         this.collect(arg, this.interpreter.evaluate(arg, call.scope), call, parts);
         continue;
@@ -147,7 +152,15 @@ export abstract class RouterHost implements HostAdapter {
     const upper = method.toUpperCase();
     // `all(path, check)` or `all(path, middleware)` gates later routes on that path; with a handler that
     // answers (fewer than three parameters) it is also an operation for every method.
-    let terminal = upper !== "ALL" || allAnswers(handlerArgs, parts, (arg) => this.interpreter.evaluate(arg, call.scope));
+    let terminal =
+      upper !== "ALL" ||
+      allAnswers(
+        handlerArgs.map((a) => ("kind" in a ? a : a.node)),
+        parts,
+        (arg) =>
+          handlerArgs.find((a): a is { node: ts.Expression; value: Value } => !("kind" in a) && a.node === arg)?.value ??
+          this.interpreter.evaluate(arg, call.scope),
+      );
     const answering = parts.handlers[parts.handlers.length - 1];
     const handler = answering?.decl;
     let methods: string[] | undefined;

@@ -150,6 +150,7 @@ const FRAMEWORK_PACKAGES = new Set([
   "@koa/router",
   "hono",
   "elysia",
+  "@hapi/hapi",
   "next",
   "@nestjs/common",
   "@nestjs/core",

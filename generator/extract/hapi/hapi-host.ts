@@ -1,0 +1,153 @@
+import { ts } from "../../typescript.js";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import type { CallContext } from "../../resolve/interpreter.js";
+import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
+import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
+import type { RouterNode } from "../router-graph.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+
+const HAPI_MODULE = /^(@hapi\/hapi|hapi)$/;
+export const HAPI_METHODS = new Set(["route"]);
+const EVERY = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+
+type ObjectValue = Extract<Value, { kind: "object" }>;
+
+/**
+ * hapi inside the evaluator: `Hapi.server()` / `new Hapi.Server()` is an app; `server.route(route or routes)`
+ * adds routes (`{ method, path, handler, options: { auth: { scope } } }`, `config` in older hapi); and
+ * `server.register(plugin(s), { routes: { prefix } })` runs each plugin's `register(server, options)` on a
+ * server whose routes land under the prefix. A route's `auth.scope` (or `auth.access.scope`) is its
+ * permission keys: plain scopes are alternatives, `+scope` required, as hapi checks them.
+ */
+export class HapiHost extends RouterHost {
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (!HAPI_MODULE.test(callee.module)) return undefined;
+    const name = callee.path[callee.path.length - 1];
+    if (name === "server" || (name === "Server" && ts.isNewExpression(call.node))) return this.create("app", call.node).value;
+    return undefined;
+  }
+
+  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject;
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
+    const node = call.node;
+    const server = object.router;
+    if (method === "route") {
+      this.visit(node);
+      const arg = call.args[0];
+      if (!arg) return receiver;
+      for (const route of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+        if (route.kind !== "object") {
+          this.diagnostics.warning(
+            "APX201",
+            "Cannot read this route definition statically; the route is left out.",
+            siteOf(arg),
+            "Pass route objects ({ method, path, handler }) or a const array of them.",
+          );
+          continue;
+        }
+        this.addHapiRoute(server, route, node, call);
+      }
+      return { kind: "undefined" };
+    }
+    if (method === "register") {
+      this.visit(node);
+      const registration = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+      for (const item of flattenValues(call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : { kind: "undefined" })) {
+        // `{ plugin, options, routes: { prefix } }` or the plugin itself (`{ name, register }`, `{ plugin: {...} }`).
+        const entry = item.kind === "object" ? item : undefined;
+        const pluginValue = entry?.props.get("plugin") ?? item;
+        const plugin = pluginValue.kind === "object" ? (pluginValue.props.get("plugin") ?? pluginValue) : pluginValue;
+        const register = plugin.kind === "object" ? plugin.props.get("register") : undefined;
+        if (register?.kind !== "function") continue;
+        const routes = (entry?.props.has("plugin") ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
+        const prefixValue = routes?.kind === "object" ? routes.props.get("prefix") : undefined;
+        const prefix = prefixValue ? stringsOf(prefixValue) : ["/"];
+        if (!prefix || prefix.length !== 1) {
+          this.diagnostics.warning(
+            "APX201",
+            "Cannot resolve the routes.prefix of this plugin registration statically; its routes are left out.",
+            siteOf(node),
+            "Use a string literal or a const for the prefix.",
+          );
+          continue;
+        }
+        const { value, router } = this.create("router", node);
+        router.mounted = true;
+        const options = (entry?.props.has("plugin") ? entry.props.get("options") : undefined) ?? { kind: "object", props: new Map() };
+        this.interpreter.callFunction(register, [value, options], node);
+        server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node) });
+      }
+      return { kind: "runtime", what: "server.register()" };
+    }
+    return receiver;
+  }
+
+  private addHapiRoute(server: RouterNode, route: ObjectValue, node: ts.CallExpression, call: CallContext): void {
+    const paths = stringsOf(route.props.get("path") ?? { kind: "undefined" });
+    const methodValue = route.props.get("method");
+    const named = methodValue ? stringsOf(methodValue) : undefined;
+    if (!paths || !named) {
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot resolve the ${paths ? "method" : "path"} of this route statically; the route is left out.`,
+        siteOf(node),
+        "Write the route's method and path as string literals or consts.",
+      );
+      return;
+    }
+    const methods = named.flatMap((m) => (m === "*" ? EVERY : [m.toUpperCase()]));
+    const options = objectProp(route, "options") ?? objectProp(route, "config");
+    const checks = this.scopeChecks(options, node);
+    // Prerequisites (`pre: [check, { method: check }]`) run before the handler.
+    for (const pre of flattenValues(options?.props.get("pre") ?? { kind: "undefined" })) {
+      const fn = pre.kind === "object" ? pre.props.get("method") : pre;
+      if (fn) checks.push(...this.middlewareChecks(fn));
+    }
+    const handler = route.props.get("handler") ?? options?.props.get("handler");
+    const doc = docFromFields(docFieldsOf(options, { summary: "description", description: "notes", tags: "tags" }), siteOf(node), "hapi");
+    // The handler as a route argument, read where it is written (a function) or where the route is.
+    const handlerArg = handler
+      ? [{ node: handler.kind === "function" && ts.isExpression(handler.decl) ? handler.decl : node, value: handler }]
+      : [];
+    for (const method of methods) this.addRoute(server, method.toLowerCase(), paths, handlerArg, call, statementDoc(node), checks, doc);
+  }
+
+  /** `auth: { scope }` or `auth: { access: { scope } }` (one or several): plain scopes any one, `+scope` each. */
+  private scopeChecks(options: ObjectValue | undefined, node: ts.CallExpression): CheckValue[] {
+    const auth = options?.props.get("auth");
+    if (auth?.kind !== "object") return [];
+    const access = flattenValues(auth.props.get("access") ?? auth);
+    const checks: CheckValue[] = [];
+    for (const rule of access) {
+      if (rule.kind !== "object") continue;
+      const scope = rule.props.get("scope");
+      if (!scope || scope.kind === "boolean") continue;
+      const scopes = stringsOf(scope);
+      if (!scopes) {
+        checks.push({ kind: "check", keys: [], node, unresolved: true });
+        this.diagnostics.warning(
+          "APX301",
+          "Cannot resolve this route's auth scope statically; the route is marked `unresolved`.",
+          siteOf(node),
+          "Use string literals or consts for the scopes.",
+        );
+        continue;
+      }
+      const required = scopes.filter((s) => s.startsWith("+")).map((s) => s.slice(1));
+      const alternatives = scopes.filter((s) => !s.startsWith("+") && !s.startsWith("!"));
+      for (const key of required) checks.push({ kind: "check", keys: [key], node });
+      if (alternatives.length) checks.push({ kind: "check", keys: alternatives, ...(alternatives.length > 1 ? { any: true } : {}), node });
+    }
+    return checks;
+  }
+}
+
+function objectProp(value: ObjectValue | undefined, name: string): ObjectValue | undefined {
+  const prop = value?.props.get(name);
+  return prop?.kind === "object" ? prop : undefined;
+}
+
+function routesOf(registration: Value | undefined): Value | undefined {
+  return registration?.kind === "object" ? registration.props.get("routes") : undefined;
+}

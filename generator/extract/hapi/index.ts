@@ -1,0 +1,43 @@
+import { Interpreter } from "../../resolve/interpreter.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
+import { flattenApp } from "../flatten.js";
+import type { RouteFact } from "../route-fact.js";
+import { ts } from "../../typescript.js";
+import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
+import { HAPI_METHODS, HapiHost } from "./hapi-host.js";
+import { hapiToOpenApi } from "./path-syntax.js";
+
+/** hapi (`@hapi/hapi`, or `hapi` before it moved): every server is a root; plugins land under their prefix. */
+export const hapiAdapter: FrameworkAdapter = {
+  name: "hapi",
+  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "@hapi/hapi" || p === "hapi")),
+  extract(sources, options, diagnostics) {
+    const host = new HapiHost(diagnostics);
+    const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
+    host.interpreter = interpreter;
+    interpreter.executeAll();
+    // `export async function createServer() { const server = Hapi.server(); ... }`, which only a start script
+    // or a test calls: run where nothing in the sources does.
+    runAppFactories(sources, interpreter, (call, file) => createsServer(call, file));
+    interpreter.finishChecks();
+    const routes: RouteFact[] = [];
+    for (const server of host.routers.filter((r) => r.kind === "app"))
+      routes.push(...flattenApp(server, diagnostics, "hapi", hapiToOpenApi));
+    reportUnmounted(host.routers, diagnostics);
+    reportUnreached(sources, host.visited, interpreter, diagnostics, HAPI_METHODS, options.unreached);
+    return dedupe(routes);
+  },
+};
+
+/** `Hapi.server(...)`, `server(...)` or `new Hapi.Server(...)` of a name bound to hapi. */
+function createsServer(call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile): boolean {
+  const callee = call.expression;
+  const names = new Set([...localNamesOf(file, "@hapi/hapi"), ...localNamesOf(file, "hapi")]);
+  if (ts.isIdentifier(callee)) return names.has(callee.text) && (callee.text === "server" || ts.isNewExpression(call));
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    names.has(callee.expression.text) &&
+    (callee.name.text === "server" || callee.name.text === "Server")
+  );
+}
