@@ -458,6 +458,37 @@ const cases: Case[] = [
     routes: ["GET /files []", "GET /graphql []", "POST /graphql []", "POST /hooks/github []", "PUT /files []"],
   },
   {
+    name: "hapi: a plugin of the project's that cannot be read is reported, a package's plugin is not",
+    files: {
+      "server.ts": [
+        `import Hapi from "@hapi/hapi"; import Inert from "@hapi/inert";`,
+        `const server = Hapi.server();`,
+        `declare const dynamicPlugin: any;`,
+        `await server.register(Inert);`,
+        `await server.register(dynamicPlugin);`,
+        `server.route({ method: "GET", path: "/a", options: { auth: { scope: ["a:read"] } }, handler: () => "a" });`,
+      ].join("\n"),
+    },
+    routes: ["GET /a [a:read]"],
+    diagnostics: ["APX210 server.ts:5"],
+  },
+  {
+    name: "Elysia: a plugin of the project's that cannot be read is reported, a package's plugin is not",
+    files: {
+      "app.ts": [
+        `import { Elysia } from "elysia"; import { cors } from "@elysiajs/cors";`,
+        `declare const dynamicPlugin: any;`,
+        `export const app = new Elysia()`,
+        `  .use(cors())`,
+        `  .use(dynamicPlugin)`,
+        `  .get("/a", () => "a", { beforeHandle: requirePermission("a:read") });`,
+        `declare function requirePermission(key: string): () => void;`,
+      ].join("\n"),
+    },
+    routes: ["GET /a [a:read]"],
+    diagnostics: ["APX210 app.ts:5"],
+  },
+  {
     name: "an all() handler whose checks run in branches over the method: each method with the checks that reach it (early answers pass a later guard)",
     files: {
       "auth.ts": `export const requirePermission = (req: unknown, key?: string) => (key ? undefined : (_q: unknown, _s: unknown, next: () => void) => next());\n`,

@@ -31,6 +31,32 @@ export function importBindings(file: ts.SourceFile, accepts: (module: string) =>
   return out;
 }
 
+/**
+ * Whether an expression is a package's value: a name its file imports from a package (a bare specifier),
+ * or a call or member of one (`cors()`, `Inert.plugin`). A plugin from a package adds none of the project's
+ * routes, so an adapter that cannot read one says nothing of it.
+ */
+export function isPackageValue(node: ts.Expression): boolean {
+  let inner: ts.Expression = node;
+  while (
+    ts.isCallExpression(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    ts.isParenthesizedExpression(inner) ||
+    ts.isAwaitExpression(inner)
+  )
+    inner = inner.expression;
+  if (!ts.isIdentifier(inner)) return false;
+  const name = inner.text;
+  return node.getSourceFile().statements.some((st) => {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || /^[./]/.test(st.moduleSpecifier.text)) return false;
+    const clause = st.importClause;
+    if (clause?.name?.text === name) return true;
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) return bindings.name.text === name;
+    return Boolean(bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name));
+  });
+}
+
 /** The module specifiers a file imports (every adapter's `detect` asks, so each file is read once). */
 export function importedPackages(file: ts.SourceFile): string[] {
   let out = importsByFile.get(file);

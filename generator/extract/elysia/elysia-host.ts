@@ -5,6 +5,7 @@ import { leadingDoc } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { isPackageValue } from "../shared.js";
 
 export const ELYSIA_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
 
@@ -130,6 +131,15 @@ export class ElysiaHost extends RouterHost {
             sub.mounted = true;
             app.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node) });
           } else if (value.kind === "function") this.interpreter.callFunction(value, [receiver], node);
+          // A package's plugin (`@elysiajs/cors`) adds nothing of the project's; one of the project's own that
+          // cannot be read may add routes, so it is reported.
+          else if (value.kind !== "external" && value.kind !== "object" && !isPackageValue(arg))
+            this.diagnostics.warning(
+              "APX210",
+              "Cannot read this plugin statically; the routes it registers are not indexed.",
+              siteOf(arg),
+              "Use an Elysia instance or a plugin function from the sources, or a const holding one.",
+            );
         }
       return receiver;
     }

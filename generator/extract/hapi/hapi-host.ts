@@ -5,6 +5,7 @@ import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Va
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import type { RouterNode } from "../router-graph.js";
 import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { isPackageValue } from "../shared.js";
 
 const HAPI_MODULE = /^(@hapi\/hapi|hapi)$/;
 export const HAPI_METHODS = new Set(["route"]);
@@ -59,7 +60,18 @@ export class HapiHost extends RouterHost {
         const pluginValue = entry?.props.get("plugin") ?? item;
         const plugin = pluginValue.kind === "object" ? (pluginValue.props.get("plugin") ?? pluginValue) : pluginValue;
         const register = plugin.kind === "object" ? plugin.props.get("register") : undefined;
-        if (register?.kind !== "function") continue;
+        if (register?.kind !== "function") {
+          // A package's plugin (`@hapi/inert`) adds nothing of the project's; one of the project's own that
+          // cannot be read may add routes, so it is reported.
+          if (plugin.kind !== "external" && !(call.args[0] && isPackageValue(call.args[0])))
+            this.diagnostics.warning(
+              "APX210",
+              "Cannot read this plugin's register function statically; the routes it registers are not indexed.",
+              siteOf(node),
+              "Register a plugin object ({ name, register }) from the sources, or a const holding one.",
+            );
+          continue;
+        }
         const routes = (entry?.props.has("plugin") ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
         const prefixValue = routes?.kind === "object" ? routes.props.get("prefix") : undefined;
         const prefix = prefixValue ? stringsOf(prefixValue) : ["/"];
