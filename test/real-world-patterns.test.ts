@@ -458,6 +458,20 @@ const cases: Case[] = [
     routes: ["GET /files []", "GET /graphql []", "POST /graphql []", "POST /hooks/github []", "PUT /files []"],
   },
   {
+    name: 'Elysia: a macro option named for the keys it takes states them (`{ hasPermission: "x" }` on a route or a guard)',
+    files: {
+      "app.ts": [
+        `import { Elysia } from "elysia";`,
+        `const PERMS = { read: "reports.read" } as const;`,
+        `export const app = new Elysia()`,
+        `  .macro({ hasPermission: (key: string) => ({ beforeHandle() { return key ? undefined : "no"; } }) })`,
+        `  .get("/reports", () => [], { hasPermission: PERMS.read })`,
+        `  .guard({ hasPermission: "reports.admin" }, (admin) => admin.delete("/reports/:id", () => null));`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /reports/{id} [reports.admin]", "GET /reports [reports.read]"],
+  },
+  {
     name: "hapi: a plugin of the project's that cannot be read is reported, a package's plugin is not",
     files: {
       "server.ts": [

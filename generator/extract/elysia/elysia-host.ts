@@ -92,7 +92,9 @@ export class ElysiaHost extends RouterHost {
       const hook = rest[2] ? this.interpreter.evaluate(rest[2], call.scope) : undefined;
       const detail = hook?.kind === "object" ? hook.props.get("detail") : undefined;
       const documented = detail ? docFromFields(docFieldsOf(detail), siteOf(node), "elysia") : undefined;
-      if (paths) for (const m of methods) this.addRoute(app, m.toLowerCase(), paths, args, call, doc, [], documented);
+      // A macro option named for the keys it takes (`{ hasPermission: "invoices.read" }`, `{ scopes: [...] }`).
+      const named = this.interpreter.optionChecksIn(node, call.scope);
+      if (paths) for (const m of methods) this.addRoute(app, m.toLowerCase(), paths, args, call, doc, named, documented);
       return receiver;
     }
     if (method === "group" || method === "guard") {
@@ -103,7 +105,7 @@ export class ElysiaHost extends RouterHost {
       const callback = rest[rest.length - 1];
       const fn = callback ? this.interpreter.evaluate(callback, call.scope) : undefined;
       const hook = rest.length > 1 || fn?.kind !== "function" ? rest[0] : undefined;
-      const checks = this.hookChecks(hook, call);
+      const checks = [...this.hookChecks(hook, call), ...this.interpreter.optionChecksIn(node, call.scope)];
       if (fn?.kind !== "function") {
         // `guard(hook)`: the hook applies to the routes this instance registers after it.
         if (checks.length) app.stack.push({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(node) });
