@@ -472,6 +472,20 @@ const cases: Case[] = [
     routes: ["DELETE /reports/{id} [reports.admin]", "GET /reports [reports.read]"],
   },
   {
+    name: "Elysia: an instance prefix known only at run time is reported at the prefix, and its routes are left out",
+    files: {
+      "app.ts": [
+        `import { Elysia } from "elysia";`,
+        `export const api = new Elysia({`,
+        `  prefix: process.env.API_PREFIX,`,
+        `}).get("/items", () => []);`,
+        `export const app = new Elysia().use(api).get("/health", () => "ok");`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []"],
+    diagnostics: ["APX201 app.ts:3"],
+  },
+  {
     name: "hapi: a plugin of the project's that cannot be read is reported, a package's plugin is not",
     files: {
       "server.ts": [

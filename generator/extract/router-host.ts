@@ -399,3 +399,13 @@ function callsNext(decl: ts.FunctionLikeDeclaration): boolean {
   visit(decl.body, false);
   return found;
 }
+
+/** The `prefix` property's expression in an options literal (`new Router({ prefix: ... })`, `new Elysia({ prefix })`), to name it in a warning. */
+export function prefixNode(arg: ts.Expression): ts.Expression | undefined {
+  const inner = unwrap(arg);
+  if (!ts.isObjectLiteralExpression(inner)) return undefined;
+  for (const p of inner.properties)
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
+      return p.initializer;
+  return undefined;
+}

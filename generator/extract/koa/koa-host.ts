@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { flattenValues, prefixNode, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -149,14 +149,4 @@ export class KoaHost extends RouterHost {
     }
     return value;
   }
-}
-
-/** The `prefix` property's expression in an options literal (`new Router({ prefix: ... })`), to name it in a warning. */
-function prefixNode(arg: ts.Expression): ts.Expression | undefined {
-  const inner = unwrap(arg);
-  if (!ts.isObjectLiteralExpression(inner)) return undefined;
-  for (const p of inner.properties)
-    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
-      return p.initializer;
-  return undefined;
 }

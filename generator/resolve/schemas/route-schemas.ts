@@ -73,7 +73,7 @@ export function routeValueShapes(
     if (schema) readFastifySchema(schema, values, checker, out, set);
     // Elysia's route hook holds the schemas itself (`{ body, query, params, response, detail }`), its
     // `response` a schema (the 200) or schemas by status.
-    else if (options && isElysiaRegistration(registration!, checker) && props && [...props.keys()].some((k) => ELYSIA_PARTS.has(k))) {
+    else if (options && isElysiaRegistration(registration!) && props && [...props.keys()].some((k) => ELYSIA_PARTS.has(k))) {
       readFastifySchema(arg, values, checker, out, set);
       const response = props.get("response");
       if (response && !out.responses && !objectLiteralOf(response, checker)) {
@@ -221,7 +221,7 @@ const ELYSIA_PARTS = new Set(["body", "query", "params", "headers", "response"])
  * Whether a registration is a route of an Elysia app: a method call in a file that imports Elysia (its
  * types are not loaded, so the receiver is known by the file it is written in).
  */
-function isElysiaRegistration(registration: ts.CallExpression, _checker: ts.TypeChecker): boolean {
+function isElysiaRegistration(registration: ts.CallExpression): boolean {
   if (!ts.isPropertyAccessExpression(unwrapExpression(registration.expression))) return false;
   return registration
     .getSourceFile()
