@@ -219,6 +219,40 @@ describe("search rules on in-memory indexes", () => {
       q: "recent burnchain rewards for the given recipient",
       first: "get_burnchain_reward_list_by_address",
     },
+    {
+      rule: "a closed compound the index lacks meets its head ('webhook' and /hooks)",
+      ops: [op("GET", "/hooks/{id}", "get_hook"), op("GET", "/books/{id}", "get_book"), op("GET", "/web/pages", "list_web_pages")],
+      q: "show one webhook",
+      first: "get_hook",
+    },
+    {
+      rule: "a head the index lacks meets the index's compounds of it ('hooks' and /webhooks)",
+      ops: [op("GET", "/books", "list_books"), op("GET", "/webhooks", "list_webhooks"), op("GET", "/webs", "list_webs")],
+      q: "list the hooks",
+      first: "list_webhooks",
+    },
+    {
+      rule: "undoing a grant or an association is a DELETE ('revoke a token', 'unassign a role')",
+      ops: [
+        op("PATCH", "/users/{id}/tokens/{tokenId}", "update_user_token"),
+        op("POST", "/users/{id}/tokens", "create_user_token"),
+        op("DELETE", "/users/{id}/tokens/{tokenId}", "delete_user_token"),
+      ],
+      q: "revoke a user's token",
+      first: "delete_user_token",
+    },
+    {
+      rule: "a request that names no action, only a thing, asks to read it ('one webhook by id')",
+      ops: [op("DELETE", "/hooks/{id}", "delete_hook"), op("PATCH", "/hooks/{id}", "update_hook"), op("GET", "/hooks/{id}", "get_hook")],
+      q: "one hook by id",
+      first: "get_hook",
+    },
+    {
+      rule: "a request that starts with a word that can be a verb names an action: no read is assumed ('link identities')",
+      ops: [op("POST", "/identity", "post_identity"), op("GET", "/identity", "get_identity")],
+      q: "link the identity",
+      first: "post_identity",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -25,6 +25,8 @@ export interface CorpusQuery {
   expect: string[];
   /** Held out of every tuning run: a third of the operations, chosen by a hash of the service and operation. */
   heldOut: boolean;
+  /** For a paraphrase: the date its batch was written (each batch is reported on its own as well). */
+  batch?: string;
 }
 
 export interface CorpusService {
@@ -106,13 +108,16 @@ const prose = (text: string) =>
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 
+/** The batches of paraphrases, each written once, before any ranking was looked at, and never changed. */
+export const PARAPHRASE_FILES = ["paraphrases.json", "paraphrases-2.json"];
+
 interface Paraphrases {
   written: string;
   services: Record<string, { q: string; method: string; path: string }[]>;
 }
 
 export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
-  const paraphrases = JSON.parse(readFileSync(path.join(root, "bench", "search", "paraphrases.json"), "utf8")) as Paraphrases;
+  const batches = PARAPHRASE_FILES.map((file) => JSON.parse(readFileSync(path.join(root, "bench", "search", file), "utf8")) as Paraphrases);
   const out: CorpusService[] = [];
   for (const name of SEARCH_SERVICES) {
     if (only && !only.has(name)) continue;
@@ -126,8 +131,8 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
       byKey.set(key, [...(byKey.get(key) ?? []), op.operation_id]);
     }
     const queries: CorpusQuery[] = [];
-    const add = (q: string, cls: QueryClass, key: string, expect: string[]) => {
-      if (q.trim() && expect.length) queries.push({ q, class: cls, expect, heldOut: isHeldOut(name, key) });
+    const add = (q: string, cls: QueryClass, key: string, expect: string[], batch?: string) => {
+      if (q.trim() && expect.length) queries.push({ q, class: cls, expect, heldOut: isHeldOut(name, key), ...(batch ? { batch } : {}) });
     };
     let matched = 0;
     for (const op of oracle.operations) {
@@ -150,12 +155,13 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
         samePath.map((o) => o.operation_id),
       );
     }
-    for (const p of paraphrases.services[name] ?? []) {
-      const key = operationKey(p.method, p.path);
-      const expect = byKey.get(key);
-      if (!expect) console.error(`${name}: paraphrase "${p.q}" names ${key}, which apidex's index lacks (left out)`);
-      else add(p.q, "paraphrase", key, expect);
-    }
+    for (const batch of batches)
+      for (const p of batch.services[name] ?? []) {
+        const key = operationKey(p.method, p.path);
+        const expect = byKey.get(key);
+        if (!expect) console.error(`${name}: paraphrase "${p.q}" names ${key}, which apidex's index lacks (left out)`);
+        else add(p.q, "paraphrase", key, expect, batch.written);
+      }
     out.push({ name, index, openapi, queries, matched, specOperations: oracle.operations.length });
   }
   return out;

@@ -85,6 +85,17 @@ export function relatedWords(word: string): readonly string[] {
   return related.get(word) ?? [];
 }
 
+let tags: Record<string, string[]> | undefined;
+const lexicon = (): Record<string, string[]> => (tags ??= require("wink-lexicon/src/lexicon.js") as Record<string, string[]>);
+
+/**
+ * A word's parts of speech in wink-lexicon, most frequent first (Penn Treebank tags: `NN` noun, `VB` verb in
+ * base form, `VBZ` third person, `JJ` adjective, `CD` number), undefined for a word it does not know.
+ */
+export function partsOfSpeech(word: string): readonly string[] | undefined {
+  return Object.hasOwn(lexicon(), word) ? lexicon()[word] : undefined;
+}
+
 let common: Set<string> | undefined;
 
 /**
@@ -92,6 +103,6 @@ let common: Set<string> | undefined;
  * "set" and "pass" are; "auth", "exp", "org" and "repo" are not, so they can be abbreviations.
  */
 export function isCommonWord(word: string): boolean {
-  common ??= new Set(Object.keys(require("wink-lexicon/src/lexicon.js") as Record<string, unknown>).map((w) => w.toLowerCase()));
+  common ??= new Set(Object.keys(lexicon()).map((w) => w.toLowerCase()));
   return common.has(word);
 }

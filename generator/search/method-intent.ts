@@ -4,10 +4,37 @@
  * a PUT or PATCH, "show" and "list" a GET; "all", "every" and a plural noun ask for a collection, "one" and a
  * singular noun for an item (a path that ends in a parameter). It knows no resource of any domain.
  */
+import { partsOfSpeech } from "./lexicon.js";
 import type { Word } from "./words.js";
 
 const METHOD_VERBS: Record<string, readonly string[]> = {
-  DELETE: ["delete", "remove", "drop", "cancel", "destroy", "erase", "purge", "discard", "unlink", "detach", "uninstall", "clear"],
+  // Undoing an association or a grant deletes what made it ("revoke a token", "unfollow a user").
+  DELETE: [
+    "delete",
+    "remove",
+    "drop",
+    "cancel",
+    "destroy",
+    "erase",
+    "purge",
+    "discard",
+    "unlink",
+    "detach",
+    "uninstall",
+    "clear",
+    "revoke",
+    "unassign",
+    "unsubscribe",
+    "unregister",
+    "deregister",
+    "unfollow",
+    "unblock",
+    "unstar",
+    "unpin",
+    "unshare",
+    "unbind",
+    "disconnect",
+  ],
   POST: ["create", "add", "new", "make", "register", "submit", "post", "insert", "upload", "send", "start", "trigger", "run", "execute"],
   PUT: ["update", "edit", "change", "modify", "set", "rename", "replace", "put", "alter", "overwrite"],
   PATCH: ["update", "edit", "change", "modify", "set", "rename", "patch", "alter", "toggle"],
@@ -103,6 +130,11 @@ export const nounUse = (word: Word, position: number, inPaths: ReadonlySet<strin
 export interface MethodIntent {
   /** The methods the request's verb means, with the verb; undefined when it names no action. */
   methods?: { verb: string; term: string; methods: ReadonlySet<string> };
+  /**
+   * The request names no action: it starts with a noun, a number or an adjective ("one webhook by id",
+   * "account center settings", "pending transactions in the mempool"), so it asks to read.
+   */
+  reads?: boolean;
   /** The verb makes a new item ("create", "add"): a singular noun then says nothing of the path's shape. */
   creates?: boolean;
   /** "many": a collection; "one": an item; undefined: the words do not say. */
@@ -117,6 +149,13 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   const intent: MethodIntent = {};
   const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
+  // Without a method's verb, a request whose first word of meaning can be no verb names a thing to read; one
+  // that starts with a word that can be a verb ("search logs", "link an identity") or a word the lexicon does
+  // not know ("upsert the documents") may ask for any action, and says nothing.
+  else if (query.length) {
+    const tags = partsOfSpeech(query[0]!.surface);
+    if (tags && !tags.some((t) => t.startsWith("VB"))) intent.reads = true;
+  }
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
   // "the given recipient", "a specified project": one the caller names, as "one" or "single" say.
   if (query.some((w) => ONE.has(w.term) || w.named)) intent.shape = "one";

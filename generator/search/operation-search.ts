@@ -33,8 +33,12 @@ const COMPLEMENT_WEIGHT = 0.85;
 const MODIFIER_WEIGHT = 0.85;
 /** An index word that abbreviates an asked one ("exp" for "experience") counts this much of it. */
 const ABBREVIATION_WEIGHT = 0.35;
+/** A closed compound and its head ("webhook" and "hook") count this much of each other. */
+const COMPOUND_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
 const METHOD_BOOST = 1.3;
+/** The request names no action ("one webhook by id") and the operation reads. */
+const READ_BOOST = 1.15;
 /** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
 const SHAPE_BOOST = 1.15;
 /** The request's words appear, in order, in the operation's summary or description. */
@@ -77,6 +81,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly parameterWords: ReadonlySet<string>[];
   /** The words of the index's paths (their literal segments), in dictionary form. */
   private readonly pathWords: ReadonlySet<string>;
+  /** The index's closed compounds by their head ("hook": "webhook"), for a head the index lacks on its own. */
+  private readonly compoundsOf: ReadonlyMap<string, readonly string[]>;
   /**
    * Per-operation sums of one request, kept between requests (and cleared after each) so that a search
    * allocates nothing in proportion to the index. Bit 1 of resourceNumber: the request named the path's last
@@ -119,6 +125,12 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       FIELDS.map((f) => this.weights[f]),
     );
     this.prose = entries.map((e) => [e.documented ? e.summary : "", e.description ?? ""].filter(Boolean).map((text) => terms(text)));
+    const compounds = new Map<string, string[]>();
+    for (const term of [...this.index.postings.keys()].sort()) {
+      const head = compoundHead(term, isCommonWord);
+      if (head && !this.index.has(head)) compounds.set(head, [...(compounds.get(head) ?? []), term]);
+    }
+    this.compoundsOf = compounds;
   }
 
   search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit<E>[] {
@@ -190,6 +202,19 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
             posting: this.index.postings.get(short)!,
           });
         }
+      // A closed compound and its head are the same thing, more or less precisely named ("webhook" is a
+      // kind of "hook", "datasource" of "source"): a word the index lacks meets the other at a lower weight.
+      if (written && !own) {
+        const head = compoundHead(source, (w) => isCommonWord(w) || this.index.has(w));
+        const heads = head && this.index.has(head) && !askedTerms.has(head) ? [head] : [];
+        for (const term of [...heads, ...(this.compoundsOf.get(source) ?? [])])
+          derived.push({
+            term,
+            weight: COMPOUND_WEIGHT * weight,
+            counts: COMPOUND_WEIGHT * weight,
+            posting: this.index.postings.get(term)!,
+          });
+      }
       // WordNet's words beside it are the same word of the request, at a lower weight: an operation that
       // has several of them has still met one word.
       for (const r of related)
@@ -323,6 +348,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       factor *= METHOD_BOOST;
       notes?.push(`method: ${entry.method} (${intent.methods.verb})`);
     }
+    // A request that names no action reads: a GET, by a little (the thing named matters far more).
+    else if (intent.reads && entry.method === "GET") {
+      factor *= READ_BOOST;
+      notes?.push("method: GET (no action named)");
+    }
     // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
@@ -373,6 +403,19 @@ function topOf(items: number[], limit: number, before: (a: number, b: number) =>
     top[i] = item;
   }
   return top;
+}
+
+/**
+ * The head of a closed compound: the word's last four letters or more, when what comes before is a word of
+ * three letters or more (`isWord`) and the head is a common English word ("webhook": "hook", "datasource":
+ * "source"). The longest such head, so "username" gives "name" and not a shorter word inside it.
+ */
+export function compoundHead(word: string, isWord: (w: string) => boolean): string | undefined {
+  for (let n = 3; n <= word.length - 4; n++) {
+    const head = word.slice(n);
+    if (isCommonWord(head) && isWord(word.slice(0, n))) return head;
+  }
+  return undefined;
 }
 
 /** Whether `short`'s letters all appear in `long`, in order. */
