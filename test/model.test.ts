@@ -5,6 +5,7 @@ import { closedMatcher } from "../generator/model/closed.js";
 import { deriveEffect } from "../generator/model/effect.js";
 import { deriveOperationId, OPERATION_ID_PATTERN } from "../generator/model/operation-id.js";
 import { parseDocComment } from "../generator/resolve/doc-comment.js";
+import { summaryFromHandler } from "../generator/model/handler-summary.js";
 import { generateFrom } from "./helpers/in-memory.js";
 
 describe("operation ids derived from method and path", () => {
@@ -210,5 +211,57 @@ describe("doc comments", () => {
       "app.ts": `import express from "express"; const app = express();\n/** X\n * @example request {not json}\n */\napp.post("/x", (q, s) => s.end());`,
     });
     expect(result.diagnostics.errors.map((d) => [d.code, d.site?.line])).toEqual([["APX411", 3]]);
+  });
+});
+
+describe("summaries of undocumented operations from their handlers' names", () => {
+  it.each([
+    { name: "getAllLeadsForChatflow", path: "/api/v1/leads/{id}", summary: "Get all leads for chatflow" },
+    { name: "removeAllChatMessages", path: "/api/v1/chatmessage/{id}", summary: "Remove all chat messages" },
+    { name: "getUserByIdHandler", path: "/users/{id}", summary: "Get user by id" },
+    { name: "handleListWorkOrders", path: "/work-orders", summary: "List work orders" },
+    { name: "create_invoice_payment", path: "/invoices/{id}/payments", summary: "Create invoice payment" },
+    // Names that say nothing of the path, or too little, leave the id in words.
+    { name: "findAll", path: "/users", summary: undefined },
+    { name: "handler", path: "/users", summary: undefined },
+    { name: "GET", path: "/users", summary: undefined },
+    { name: "getStats", path: "/users", summary: undefined },
+    { name: undefined, path: "/users", summary: undefined },
+  ])("$name on $path", ({ name, path, summary }) => {
+    expect(summaryFromHandler(name, path)).toBe(summary);
+  });
+
+  it("reads the name an author gave the handler, also through a wrapper, and none for an inline arrow", async () => {
+    const result = await generateFrom({
+      "src/controllers.ts": `
+        const wrap = (fn: any) => fn;
+        export const getAllLeadsForChatflow = async (req: any, res: any) => res.json([]);
+        export const createLeadInChatflow = wrap(async (req: any, res: any) => res.json({}));
+        export async function deleteLeadById(req: any, res: any) { res.end(); }
+        export default { listLeadNotes: async (req: any, res: any) => res.json([]) };
+        export class LeadStats { async countLeadsByDay(req: any, res: any) { res.json(0); } }
+      `,
+      "src/app.ts": `
+        import express from "express";
+        import notes, { getAllLeadsForChatflow, createLeadInChatflow, deleteLeadById, LeadStats } from "./controllers";
+        const app = express();
+        const stats = new LeadStats();
+        app.get("/leads/:id", getAllLeadsForChatflow);
+        app.post("/leads", createLeadInChatflow);
+        app.delete("/leads/:id", deleteLeadById);
+        app.get("/leads/:id/notes", notes.listLeadNotes);
+        app.get("/leads/stats/daily", stats.countLeadsByDay);
+        app.get("/leads/export", async (req, res) => res.end());
+        app.listen(3000);
+      `,
+    });
+    expect(result.operations.map((op) => `${op.method} ${op.path}: ${op.summary}`).sort()).toEqual([
+      "DELETE /leads/{id}: Delete lead by id",
+      "GET /leads/export: Get leads export",
+      "GET /leads/stats/daily: Count leads by day",
+      "GET /leads/{id}/notes: List lead notes",
+      "GET /leads/{id}: Get all leads for chatflow",
+      "POST /leads: Create lead in chatflow",
+    ]);
   });
 });

@@ -254,7 +254,7 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   only names a method ("experience" is a synonym of "get" in WordNet) is left out.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
-  "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.3
+  "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.4
   times more. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
   of speech ("one webhook by id", "account center settings") names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
@@ -298,8 +298,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
-  parameter names ignored), or its whole summary (written, or the id in words apidex writes for an
-  undocumented operation) puts that operation first; the request's words in order in
+  parameter names ignored), or its whole summary (written, or the handler's name or the id in words apidex
+  writes for an undocumented operation; the id in words names it either way) puts that operation first; the request's words in order in
   a summary or description weigh 1.5 times more.
 - BM25F underneath (generator/search/bm25-index.ts: MiniSearch's formula and prefix and typo weights, with
   each term's scores computed once when the index is built, so a request is a sum over posting lists);

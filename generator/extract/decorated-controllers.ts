@@ -211,6 +211,7 @@ function controllerRoutes(
                   site: siteOf(verb.node),
                   handler: member,
                   ...(cls.name && ts.isIdentifier(member.name) ? { handlerName: `${cls.name.text}_${member.name.text}` } : {}),
+                  ...(ts.isIdentifier(member.name) ? { handlerLabel: member.name.text } : {}),
                 };
                 routes.push(markFact(fact, requirements));
               }

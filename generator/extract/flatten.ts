@@ -1,4 +1,5 @@
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import { handlerLabel } from "./handler-label.js";
 import { joinPaths, type PathParseResult } from "./express/path-syntax.js";
 import type { RouteFact } from "./route-fact.js";
 import { hasAlternativesOrUnknowns, markFact, type Requirements, requirementsOf } from "./requirements.js";
@@ -206,6 +207,8 @@ function factOf(
   markFact(fact, requirements);
   if (layer.doc) fact.doc = layer.doc;
   if (layer.handler) fact.handler = layer.handler;
+  const label = layer.handlerLabel ?? handlerLabel(layer.handler);
+  if (label) fact.handlerLabel = label;
   if (layer.registration) fact.registration = layer.registration;
   if (layer.handlerAt) fact.handlerAt = layer.handlerAt;
   if (layer.registrationAt) fact.registrationAt = layer.registrationAt;

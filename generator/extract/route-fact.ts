@@ -23,6 +23,11 @@ export interface RouteFact {
   unresolved?: string[];
   /** The handler's name where the framework names handlers (NestJS: `Users_findAll`), for `operationIdsFrom: "handler"`. */
   handlerName?: string;
+  /**
+   * The name the author gave the answering handler (`getAllLeadsForChatflow`: a function, a method, or the
+   * variable or property an arrow function is assigned to), for the summary of an undocumented operation.
+   */
+  handlerLabel?: string;
   /** The doc comment that describes the operation, if any. */
   doc?: DocComment;
   /** Where the route is registered. */

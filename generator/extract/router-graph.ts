@@ -48,6 +48,8 @@ export interface RouteLayer {
   doc?: DocComment;
   /** The answering handler (the last function in the arguments). */
   handler?: ts.FunctionLikeDeclaration;
+  /** The name its author gave that handler (extract/handler-label.ts), kept for a replayed route without its tree. */
+  handlerLabel?: string;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */

@@ -8,6 +8,7 @@ import { closedMatcher } from "./closed.js";
 import { deriveEffect } from "./effect.js";
 import { type Effect, EFFECTS, type Operation, type OperationExample } from "./operation.js";
 import { cleanId, deriveOperationId, words } from "./operation-id.js";
+import { summaryFromHandler } from "./handler-summary.js";
 import { MAX_SUMMARY_LENGTH, summaryFromId } from "./summary.js";
 
 type ModelConfig = Pick<ResolvedConfig, "closed" | "operationIds"> &
@@ -72,7 +73,7 @@ export function buildOperations(
       path: fact.path,
       pathParams: fact.pathParams,
       permissions: fact.permissions,
-      summary: doc?.summary ?? summaryFromId(operationId),
+      summary: doc?.summary ?? summaryFromHandler(fact.handlerLabel, fact.path) ?? summaryFromId(operationId),
       effect: effectOf(fact, first.get("effect"), diagnostics),
       documented: isDocumented(fact, first, doc?.from !== undefined && frameworkDocs, isDocumentedPath, diagnostics),
       closed: first.has("closed") || isClosedPath(fact.path) !== undefined,

@@ -43,6 +43,9 @@ export class LiteralIndex {
       add(this.paths, pathKey(e.path), e);
       const written = prose(e.summary);
       if (written.includes(" ")) add(this.summaries, written, e);
+      // The id in words names an undocumented operation too when its summary comes from the handler's name.
+      const idWords = prose(e.operation_id.replace(/_[0-9a-f]{8}$/, ""));
+      if (!e.documented && idWords !== written && idWords.includes(" ")) add(this.summaries, idWords, e);
     }
   }
 

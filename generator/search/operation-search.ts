@@ -36,7 +36,7 @@ const ABBREVIATION_WEIGHT = 0.35;
 /** A closed compound and its head ("webhook" and "hook") count this much of each other. */
 const COMPOUND_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
-const METHOD_BOOST = 1.3;
+const METHOD_BOOST = 1.4;
 /** The request names no action ("one webhook by id") and the operation reads. */
 const READ_BOOST = 1.15;
 /** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */

@@ -131,6 +131,7 @@ export type SavedLayer =
       doc?: DocComment;
       handlerAt?: NodeRef;
       registrationAt?: NodeRef;
+      handlerLabel?: string;
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { handlerLabel } from "../handler-label.js";
 import type { EvaluationTracker, ModuleExports } from "../../resolve/interpreter.js";
 import type { Value } from "../../resolve/values.js";
 import type { ts } from "../../typescript.js";
@@ -402,6 +403,7 @@ export class ModuleRecorder implements EvaluationTracker {
         // Whether a route is documented is decided later (path globs, framework docs), so every route's are.
         const handler = layer.handler ? nodeRef(layer.handler) : layer.handlerAt;
         const registration = layer.registration ? nodeRef(layer.registration) : layer.registrationAt;
+        const label = layer.handlerLabel ?? handlerLabel(layer.handler);
         return {
           type: "route",
           method: layer.method,
@@ -413,6 +415,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(layer.doc ? { doc: layer.doc } : {}),
           ...(handler ? { handlerAt: handler } : {}),
           ...(registration ? { registrationAt: registration } : {}),
+          ...(label ? { handlerLabel: label } : {}),
         };
       }
       case "middleware":

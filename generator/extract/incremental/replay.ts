@@ -97,6 +97,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.doc ? { doc: saved.doc } : {}),
           ...(saved.handlerAt ? { handlerAt: saved.handlerAt } : {}),
           ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
+          ...(saved.handlerLabel ? { handlerLabel: saved.handlerLabel } : {}),
         };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
