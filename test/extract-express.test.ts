@@ -844,6 +844,25 @@ describe("diagnostic messages", () => {
     // A function nothing calls at all keeps the plain explanation.
     expect(bySite.get("orphan.ts:3")!.message).toContain("is inside a function that nothing in the analysed sources calls");
   });
+
+  it("do not take an early exit of a callback for one of the function that passes it", async () => {
+    const result = await generateFrom({
+      "app.ts": [
+        `import express from "express"; const app = express(); declare const other: any;`,
+        `function logger(o: { skip: (code: number) => boolean }) { o.skip(200); return (q: unknown, s: unknown, n: () => void) => n(); }`,
+        `function start() {`,
+        `  app.use(logger({ skip: (code) => { if (process.env.QUIET) return true; return code < 400; } }));`,
+        `  app.get("/ok", (q, s) => s.end());`,
+        `  other.get("/other", (q: unknown, s: { end(): void }) => s.end());`,
+        `}`,
+        `start();`,
+      ].join("\n"),
+    });
+    expect(routeLines(result)).toEqual(["GET /ok []"]);
+    const other = result.diagnostics.items.find((d) => d.site?.line === 6)!;
+    expect(other.code).toBe("APX210");
+    expect(other.message).toContain("called on a value apidex could not resolve to an app or router");
+  });
 });
 
 describe("calls that only look like registrations", () => {

@@ -202,6 +202,12 @@ function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
   return names;
 }
 
+/** The innermost function that contains a node. */
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
 /** The module-level function (declaration or `const f = () => ...`) that contains a node. */
 function topLevelFunction(node: ts.Node): ts.Node | undefined {
   let fn: ts.Node | undefined;
@@ -434,7 +440,8 @@ function whyUnreached(
       };
     }
     if (isFunctionLike(parent)) {
-      const early = [...interpreter.stoppedAt].find((s) => s.pos >= parent.pos && s.end <= call.pos);
+      // An early exit of this function, not of a callback inside it (`morgan({ skip: () => { return ... } })`).
+      const early = [...interpreter.stoppedAt].find((s) => s.pos >= parent.pos && s.end <= call.pos && enclosingFunction(s) === parent);
       if (interpreter.invoked.has(parent) && early) {
         return {
           reason: `runs after an early exit (line ${early.getSourceFile().getLineAndCharacterOfPosition(early.getStart()).line + 1}) under a condition apidex cannot read statically`,
