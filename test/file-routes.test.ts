@@ -13,6 +13,7 @@ import {
   remixRoutePaths,
   svelteKitPaths,
 } from "../generator/extract/file-routes/file-paths.js";
+import { routerFilePath } from "../generator/extract/router-files.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -787,5 +788,38 @@ describe("the file-routes fixture", () => {
     };
     const indexed = index.operations.filter((o) => o.path.startsWith("/api/hono/")).map((o) => `${o.method} ${o.path}`);
     expect([...new Set(runtime)].sort()).toEqual(indexed.sort());
+  });
+});
+
+describe("router files: a module's mount path in its folder", () => {
+  it.each([
+    { file: "guilds/#guild_id/bans.ts", path: "/guilds/:guild_id/bans" },
+    { file: "users/[user_id]/notes.ts", path: "/users/:user_id/notes" },
+    { file: "users/:user_id.ts", path: "/users/:user_id" },
+    { file: "users/index.ts", path: "/users" },
+    { file: "index.ts", path: "/" },
+    { file: "%2Ewell-known/config.mts", path: "/.well-known/config" },
+    { file: "openapi.json.ts", path: "/openapi.json" },
+    { file: "legacy/items.js", path: "/legacy/items" },
+    // Not modules of the folder.
+    { file: "users/types.d.ts", path: undefined },
+    { file: "users/index.test.ts", path: undefined },
+    { file: "users/__tests__/index.ts", path: undefined },
+    { file: ".hidden/index.ts", path: undefined },
+    { file: "users/README.md", path: undefined },
+  ])("$file", ({ file, path: expected }) => {
+    expect(routerFilePath(file)).toBe(expected);
+  });
+
+  it("mounts nothing for a folder whose modules export no router, and says so", async () => {
+    const result = await generateFrom(
+      {
+        "src/routes/helpers.ts": `export const LIMIT = 10;`,
+        "src/app.ts": `import express from "express"; const app = express(); app.get("/health", (q, s) => s.end()); app.listen(3000);`,
+      },
+      { routerFiles: [{ dir: "src/routes", prefix: "/api" }] },
+    );
+    expect(routeLines(result)).toEqual(["GET /health []"]);
+    expect(diagnosticLines(result)).toEqual(["APX215 -"]);
   });
 });

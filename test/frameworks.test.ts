@@ -655,6 +655,58 @@ describe("routing-controllers", () => {
   });
 });
 
+describe("router files (a folder of router modules mounted at their paths, config routerFiles)", () => {
+  const config = () => loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("router-files"), "apidex.config.mjs") });
+
+  it("matches the golden index", async () => {
+    const result = await generate(await config());
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("router-files"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes the fixture's own loader mounts on Express, and each passes with exactly its keys over HTTP", async () => {
+    const result = await generate(await config());
+    const { buildApp } = (await import(pathToFileURL(path.join(fixture("router-files"), "src", "app.ts")).href)) as {
+      buildApp: () => Promise<{
+        router: { stack: never[] };
+        listen: (port: number, host: string, cb: () => void) => import("node:http").Server;
+      }>;
+    };
+    const app = await buildApp();
+    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
+    const runtime = runtimeRoutes(app).map((r) => `${r.method} ${r.path}`);
+    expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+    const server = await new Promise<import("node:http").Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const { port } = server.address() as import("node:net").AddressInfo;
+      const call = (method: string, p: string, keys: string[]) =>
+        fetch(`http://127.0.0.1:${port}${p.replace(/\{[^}]+\}/g, "42")}`, {
+          method,
+          headers: { "x-permissions": keys.join(","), "content-type": "application/json" },
+          ...(method === "POST" || method === "PUT" ? { body: "{}" } : {}),
+        }).then((r) => r.status);
+      for (const op of result.index.operations) {
+        expect([op.method, op.path, await call(op.method, op.path, op.permissions)]).not.toEqual([op.method, op.path, 403]);
+        for (const key of op.permissions)
+          expect([
+            op.method,
+            op.path,
+            key,
+            await call(
+              op.method,
+              op.path,
+              op.permissions.filter((k) => k !== key),
+            ),
+          ]).toEqual([op.method, op.path, key, 403]);
+      }
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("NestJS bootstrap from config", () => {
   it("takes the global prefix and URI versioning from the config over the bootstrap file", async () => {
     const config = await loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("nest"), "apidex.config.mjs") });

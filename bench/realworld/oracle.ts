@@ -13,7 +13,7 @@ export interface OracleOperation {
   method: string;
   /** Full path as the service serves it (server base path and prefix applied), not yet normalized. */
   path: string;
-  /** Permission keys the spec carries (x-permissions, x-service-permissions, or security scopes); undefined when none. */
+  /** Permission keys the spec carries (x-permissions, x-service-permissions, x-required-permissions, x-permission-required, or security scopes); undefined when none. */
   permissions?: string[];
   /** The spec's own words for the operation (bench/search uses them as queries); never committed. */
   summary?: string;
@@ -81,8 +81,9 @@ function serverBase(doc: Record<string, any>): string {
 }
 
 function operationPermissions(op: Record<string, any>): string[] | undefined {
-  for (const key of ["x-permissions", "x-service-permissions", "x-required-permissions"]) {
+  for (const key of ["x-permissions", "x-service-permissions", "x-required-permissions", "x-permission-required"]) {
     if (Array.isArray(op[key])) return op[key].map(String);
+    if (typeof op[key] === "string") return [op[key]];
   }
   if (Array.isArray(op.security)) {
     const scopes = op.security.flatMap((req: Record<string, unknown>) =>

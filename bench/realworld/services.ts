@@ -330,6 +330,22 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "spacebar",
+    repo: "spacebarchat/server",
+    commit: "74df883a440484a5b6685521c7074e3d77fb9c1f",
+    framework: "Express 5",
+    style:
+      "a folder of router modules (src/api/routes/**, `#param` folders) that lambert-server's registerRoutes walks at start-up and mounts at their paths; route({ permission }) on each registration",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["assets/openapi.json"] },
+      note: "assets/openapi.json, written by scripts/openapi.js from the built routers and their route() options (x-permission-required); it lists the unversioned /api paths (the same router also answers under /api/v6 to /api/v10). Its generator names each router after the first file that loads it, so the routes of messages.ts, which threads.ts imports, are listed under /threads (GET /api/channels/{id}/threads/, DELETE .../threads/ack: no code registers those) and the real /messages routes are missing from it. Zero-config apidex reads none of the folder (the walk is over the file system at run time): the config's routerFiles names it",
+    },
+    config: true,
+  },
+  {
     name: "trigger.dev",
     repo: "triggerdotdev/trigger.dev",
     commit: "b082e44389337dc6505d590737a6df70867cc8f4",

@@ -47,6 +47,8 @@ export interface ResolvedConfig {
   registry?: NonNullable<ApidexConfig["registry"]>;
   /** Folders of file-system routes (`fileRoutes`), `dir` relative to `root`. */
   fileRoutes?: NonNullable<ApidexConfig["fileRoutes"]>;
+  /** Folders of router modules mounted at their paths (`routerFiles`), `dir` relative to `root`. */
+  routerFiles?: NonNullable<ApidexConfig["routerFiles"]>;
   /** Warnings are errors (`--strict`, config `strict: true`). */
   strict: boolean;
   /** Absolute config file path, when one was loaded. */
@@ -94,13 +96,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   if (config.tsconfig && !existsSync(tsconfig)) {
     throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
   }
-  for (const [i, entry] of (config.fileRoutes ?? []).entries()) {
-    if (!existsSync(path.resolve(root, entry.dir)))
-      throw new UsageError(
-        `${configFile}: fileRoutes[${i}].dir ${entry.dir} does not exist under ${root}.`,
-        "Fix the folder (it is relative to the project root) or remove the entry.",
-      );
-  }
+  for (const key of ["fileRoutes", "routerFiles"] as const)
+    for (const [i, entry] of (config[key] ?? []).entries()) {
+      if (!existsSync(path.resolve(root, entry.dir)))
+        throw new UsageError(
+          `${configFile}: ${key}[${i}].dir ${entry.dir} does not exist under ${root}.`,
+          "Fix the folder (it is relative to the project root) or remove the entry.",
+        );
+    }
   const out = options.out
     ? path.resolve(options.cwd, options.out)
     : config.out
@@ -146,6 +149,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ...(config.env ? { env: config.env } : {}),
     ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),
     ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
+    ...(config.routerFiles?.length ? { routerFiles: config.routerFiles } : {}),
     ...(configFile ? { configFile } : {}),
   };
 }

@@ -130,6 +130,25 @@ export const configSchema = z
       )
       .optional(),
     /**
+     * Folders of router modules: every module below `dir` (relative to `root`) whose default export (or
+     * `router` export) is an Express router is mounted at `prefix` (default `/`) and its path in the folder:
+     * folder and file names, `index` naming its folder, `#id`, `[id]` and `:id` parameters
+     * (docs/file-routing.md).
+     */
+    routerFiles: z
+      .array(
+        z
+          .object({
+            dir: z.string().min(1),
+            prefix: z
+              .string()
+              .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/api'" })
+              .optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+    /**
      * The environment the artifacts describe: `process.env.NAME` reads these values (feature flags,
      * `NODE_ENV`), and a name not set here is unset. Without the field, the environment is only known at
      * run time.

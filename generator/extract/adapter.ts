@@ -42,6 +42,8 @@ export interface ExtractOptions {
   };
   /** Folders of route files (`fileRoutes`): `dir` relative to the project root, `prefix` before their paths (default `/`). */
   fileRoutes?: { dir: string; prefix?: string | undefined }[];
+  /** Folders of router modules (`routerFiles`): each module's router mounted at `prefix` and its path in `dir`. */
+  routerFiles?: { dir: string; prefix?: string | undefined }[];
   /** A file-route adapter runs: the router adapters leave the apps route files serve (`handle(app)`) to it. */
   servedByRouteFiles?: boolean;
   /** Told what the project's own OpenAPI setup says of its document, when an adapter reads one. */

@@ -9,6 +9,7 @@ import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp } from "../flatten.js";
+import { routerFilesApp } from "../router-files.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 
@@ -70,9 +71,14 @@ export const expressAdapter: FrameworkAdapter = {
         if (app) served.add(app);
       }
     }
+    // The configured folders of router modules, mounted at their paths (before anything is reported unmounted).
+    const filesApp = options.routerFiles?.length
+      ? routerFilesApp(options.routerFiles, sources, interpreter, (value) => host.routerOf(value), diagnostics)
+      : undefined;
     // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
     for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
       routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
+    if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS, options.unreached);
     session?.finish(interpreter, "express");
