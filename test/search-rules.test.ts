@@ -232,6 +232,12 @@ describe("search rules on in-memory indexes", () => {
       first: "list_webhooks",
     },
     {
+      rule: "a verb met only through a word inside it ('overwrite' and /writes) still means its method",
+      ops: [op("POST", "/config", "create_config"), op("PUT", "/config", "replace_config"), op("GET", "/writes", "list_writes")],
+      q: "overwrite the config",
+      first: "replace_config",
+    },
+    {
       rule: "undoing a grant or an association is a DELETE ('revoke a token', 'unassign a role')",
       ops: [
         op("PATCH", "/users/{id}/tokens/{tokenId}", "update_user_token"),

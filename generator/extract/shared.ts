@@ -234,7 +234,7 @@ export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBa
       "APX211",
       `This router registers ${routes} route(s) but is never mounted on an app in the analysed sources; they are not indexed.`,
       router.site,
-      "Mount it with app.use(prefix, router), or exclude the file if it is not part of the service.",
+      "Mount it with app.use(prefix, router); if the server mounts a folder of such modules at their paths by walking it at start-up, name the folder in the config's `routerFiles`; or exclude the file if it is not part of the service.",
     );
   }
 }

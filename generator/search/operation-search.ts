@@ -289,7 +289,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
     // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
-    if (intent.methods && leaves.some((l) => l.source === intent.methods!.term)) delete intent.methods;
+    // Spelt by the operation itself: a word that only begins, contains or is near the verb ("overwrite" and
+    // "write") is no action a path names.
+    if (intent.methods && this.index.has(intent.methods.term) && leaves.some((l) => l.source === intent.methods!.term))
+      delete intent.methods;
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
     const phrased = this.phrased(asked);
