@@ -548,6 +548,9 @@ describe("the scan", () => {
       "packages/api/package.json",
       "packages/api/lib/no.js",
       "packages/api/src/lib/ok.ts",
+      // A JavaScript package that does not build (no tsconfig.json, no src/): its lib/ is its source.
+      "packages/js-service/package.json",
+      "packages/js-service/lib/ok.js",
       "src/tests/no.ts",
       "src/__tests__/no.ts",
       "src/test/no.ts",
@@ -586,13 +589,14 @@ describe("the scan", () => {
       followSymbolicLinks: false,
       expandDirectories: false,
     }).sort();
-    // A package's lib folder (at the root, or beside a package.json) is build output; src/lib is source.
+    // A package's lib folder (at the root, or beside a package.json) is build output when the package builds; src/lib is source.
     const isOutput = packageLibs(dir);
     expect(listed).toEqual(apart.filter((f) => !isOutput(path.join(dir, f))));
     // What the tree above puts in (hidden folders are not listed, as before).
     expect(listed.filter((f) => tree.includes(f))).toEqual([
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",
+      "packages/js-service/lib/ok.js",
       "src/app.ts",
       "src/distance.ts",
       "src/legacy-ok.ts",

@@ -38,8 +38,10 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
 /**
  * Whether a file is in a package's `lib` folder — build output, like `dist` — rather than a source folder
  * that happens to be called `lib` (`src/lib/`, as many services name theirs). A `lib` folder is a
- * package's when it sits at the project root or beside a package.json. One existence check per distinct
- * `lib` folder.
+ * package's when it sits at the project root or beside a package.json, and it is build output when that
+ * package builds: it has a tsconfig.json or a `src` folder. A JavaScript package with neither (a hapi or
+ * Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that is its source. One set of
+ * existence checks per distinct `lib` folder.
  */
 export function packageLibs(root: string): (file: string) => boolean {
   const known = new Map<string, boolean>();
@@ -51,7 +53,9 @@ export function packageLibs(root: string): (file: string) => boolean {
       const parent = parts.slice(0, i).join(path.sep) || path.sep;
       let output = known.get(parent);
       if (output === undefined) {
-        output = parent === top || existsSync(path.join(parent, "package.json"));
+        output =
+          (parent === top || existsSync(path.join(parent, "package.json"))) &&
+          (existsSync(path.join(parent, "tsconfig.json")) || existsSync(path.join(parent, "src")));
         known.set(parent, output);
       }
       if (output) return true;
