@@ -501,6 +501,32 @@ const cases: Case[] = [
     diagnostics: ["APX210 server.ts:5"],
   },
   {
+    name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
+    files: {
+      "package.json": `{ "name": "js-service", "version": "1.0.0" }`,
+      "lib/server.js": [
+        `const Hapi = require("@hapi/hapi");`,
+        `const registerPlugins = require("./registerPlugins");`,
+        `module.exports = async (config) => {`,
+        `  const server = new Hapi.Server({ port: config.port });`,
+        `  await registerPlugins(server);`,
+        `  await server.start();`,
+        `  return server;`,
+        `};`,
+      ].join("\n"),
+      "lib/registerPlugins.js": [
+        `module.exports = async (server) => {`,
+        `  const plugins = ["status", "builds"].map((name) => require(\`../plugins/\${name}\`));`,
+        `  await Promise.all(plugins.map((plugin) => server.register({ plugin, routes: { prefix: "/v4" } })));`,
+        `};`,
+      ].join("\n"),
+      "plugins/status.js": `exports.plugin = { name: "status", async register(server) { server.route({ method: "GET", path: "/status", handler: () => "OK" }); } };`,
+      "plugins/builds/get.js": `module.exports = () => ({ method: "GET", path: "/builds/{id}", options: { auth: { scope: ["user", "build"] }, handler: async () => ({}) } });`,
+      "plugins/builds/index.js": `const getRoute = require("./get");\nmodule.exports = { name: "builds", async register(server) { server.route([getRoute()]); } };`,
+    },
+    routes: ["GET /v4/builds/{id} [] any(build|user)", "GET /v4/status []"],
+  },
+  {
     name: "Elysia: a plugin of the project's that cannot be read is reported, a package's plugin is not",
     files: {
       "app.ts": [

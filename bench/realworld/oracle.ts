@@ -199,6 +199,13 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       if (!/@(openapi|swagger)\b/.test(text)) continue;
       for (const block of openApiCommentBlocks(text)) operations.push(...operationsOf({ paths: block }, spec));
     }
+  } else if (reader.type === "markdown-routes") {
+    sources = listFiles(gitDir, at, reader.dir).filter((f) => /(^|\/)README\.md$/i.test(f));
+    for (const file of sources) {
+      const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
+      for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +(\/[^\s`)'"]*)/g))
+        operations.push({ method: m[1]!, path: `${spec.prefix ?? ""}${m[2]!.split("?")[0]}` });
+    }
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
     for (const file of sources) {

@@ -29,7 +29,9 @@ export interface OracleSpec {
      */
     | { type: "routes-manifest"; file: string; module: string }
     /** swagger-jsdoc's `@openapi` YAML comment blocks in the sources under `dir` (the project's own words on its routes). */
-    | { type: "openapi-comments"; dir: string };
+    | { type: "openapi-comments"; dir: string }
+    /** `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query strings dropped. */
+    | { type: "markdown-routes"; dir: string };
   /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
   commit?: string;
   /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
@@ -344,6 +346,22 @@ export const SERVICES: Service[] = [
       note: "assets/openapi.json, written by scripts/openapi.js from the built routers and their route() options (x-permission-required); it lists the unversioned /api paths (the same router also answers under /api/v6 to /api/v10). Its generator names each router after the first file that loads it, so the routes of messages.ts, which threads.ts imports, are listed under /threads (GET /api/channels/{id}/threads/, DELETE .../threads/ack: no code registers those) and the real /messages routes are missing from it. Zero-config apidex reads none of the folder (the walk is over the file system at run time): the config's routerFiles names it",
     },
     config: true,
+  },
+  {
+    name: "screwdriver",
+    repo: "screwdriver-cd/screwdriver",
+    commit: "c5598791a876b9ee7bf6d6faadf5d34af7aecea7",
+    framework: "hapi 21 (JavaScript)",
+    style:
+      "CommonJS hapi: an exported server factory registers the plugins of a static list (require of computed paths) under /v4; each plugin's route-config modules export a function returning { method, path, options: { auth: { scope } } }; code in lib/ and plugins/",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "plugins" },
+      prefix: "/v4",
+      note: "the `METHOD /path` lines of the plugins' hand-written README.md files (its API reference; hapi-swagger builds the OpenAPI document at run time and none is committed): recall only. Some lines are stale or examples rather than routes (/users/{id}/settings where the code registers /users/settings, /collections/123/pipelines, a `${id}` left in a path, an artifact path example); the coverage plugin is registered only when the deployment's config names one (APX213), and the OAuth login routes are made per SCM of the run-time config",
+    },
   },
   {
     name: "trigger.dev",

@@ -193,6 +193,24 @@ const localNamesByFile = new WeakMap<ts.SourceFile, Map<string, Set<string>>>();
 function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
   const names = new Set<string>();
   for (const statement of file.statements) {
+    // CommonJS: `const Hapi = require("@hapi/hapi")`.
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) {
+        const init = d.initializer;
+        if (
+          ts.isIdentifier(d.name) &&
+          init &&
+          ts.isCallExpression(init) &&
+          ts.isIdentifier(init.expression) &&
+          init.expression.text === "require" &&
+          init.arguments.length === 1 &&
+          ts.isStringLiteralLike(init.arguments[0]!) &&
+          init.arguments[0].text === pkg
+        )
+          names.add(d.name.text);
+      }
+      continue;
+    }
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg)
       continue;
     const clause = statement.importClause;

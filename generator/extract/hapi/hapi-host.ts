@@ -57,9 +57,16 @@ export class HapiHost extends RouterHost {
       for (const item of flattenValues(call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : { kind: "undefined" })) {
         // `{ plugin, options, routes: { prefix } }` or the plugin itself (`{ name, register }`, `{ plugin: {...} }`).
         const entry = item.kind === "object" ? item : undefined;
+        // A member of an object, or an export of a module (`exports.plugin = { register }`, required).
+        const member = (value: Value, name: string): Value | undefined => {
+          if (value.kind === "object") return value.props.get(name);
+          if (value.kind !== "namespace") return undefined;
+          const read = this.interpreter.property(value, name, node);
+          return read.kind === "unknown" ? undefined : read;
+        };
         const pluginValue = entry?.props.get("plugin") ?? item;
-        const plugin = pluginValue.kind === "object" ? (pluginValue.props.get("plugin") ?? pluginValue) : pluginValue;
-        const register = plugin.kind === "object" ? plugin.props.get("register") : undefined;
+        const plugin = member(pluginValue, "plugin") ?? pluginValue;
+        const register = member(plugin, "register");
         if (register?.kind !== "function") {
           // A package's plugin (`@hapi/inert`) adds nothing of the project's; one of the project's own that
           // cannot be read may add routes, so it is reported.
