@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
+import { disagreementsWithRuntime } from "./helpers/express-runtime-routes.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -618,40 +619,9 @@ describe("routing-controllers", () => {
   it("equals the routes routing-controllers registers on Express, and each passes with exactly its keys over HTTP", async () => {
     const result = await indexOf("routing-controllers");
     const { buildApp } = (await import(pathToFileURL(path.join(fixture("routing-controllers"), "src", "app.ts")).href)) as {
-      buildApp: () => { router: { stack: never[] }; listen: (port: number, host: string, cb: () => void) => import("node:http").Server };
+      buildApp: () => Parameters<typeof disagreementsWithRuntime>[0];
     };
-    const app = buildApp();
-    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
-    const runtime = runtimeRoutes(app).map((r) => `${r.method} ${r.path}`);
-    expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
-    const server = await new Promise<import("node:http").Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    try {
-      const { port } = server.address() as import("node:net").AddressInfo;
-      const call = (method: string, p: string, keys: string[]) =>
-        fetch(`http://127.0.0.1:${port}${p.replace(/\{[^}]+\}/g, "42")}`, {
-          method,
-          headers: { "x-permissions": keys.join(","), "content-type": "application/json" },
-          ...(method === "POST" ? { body: "{}" } : {}),
-        }).then((r) => r.status);
-      for (const op of result.index.operations) {
-        expect([op.method, op.path, await call(op.method, op.path, op.permissions)]).not.toEqual([op.method, op.path, 403]);
-        for (const key of op.permissions)
-          expect([
-            op.method,
-            op.path,
-            key,
-            await call(
-              op.method,
-              op.path,
-              op.permissions.filter((k) => k !== key),
-            ),
-          ]).toEqual([op.method, op.path, key, 403]);
-      }
-    } finally {
-      server.close();
-    }
+    expect(await disagreementsWithRuntime(buildApp(), result.index.operations)).toEqual([]);
   });
 });
 
@@ -667,43 +637,9 @@ describe("router files (a folder of router modules mounted at their paths, confi
   it("equals the routes the fixture's own loader mounts on Express, and each passes with exactly its keys over HTTP", async () => {
     const result = await generate(await config());
     const { buildApp } = (await import(pathToFileURL(path.join(fixture("router-files"), "src", "app.ts")).href)) as {
-      buildApp: () => Promise<{
-        router: { stack: never[] };
-        listen: (port: number, host: string, cb: () => void) => import("node:http").Server;
-      }>;
+      buildApp: () => Promise<Parameters<typeof disagreementsWithRuntime>[0]>;
     };
-    const app = await buildApp();
-    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
-    const runtime = runtimeRoutes(app).map((r) => `${r.method} ${r.path}`);
-    expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
-    const server = await new Promise<import("node:http").Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    try {
-      const { port } = server.address() as import("node:net").AddressInfo;
-      const call = (method: string, p: string, keys: string[]) =>
-        fetch(`http://127.0.0.1:${port}${p.replace(/\{[^}]+\}/g, "42")}`, {
-          method,
-          headers: { "x-permissions": keys.join(","), "content-type": "application/json" },
-          ...(method === "POST" || method === "PUT" ? { body: "{}" } : {}),
-        }).then((r) => r.status);
-      for (const op of result.index.operations) {
-        expect([op.method, op.path, await call(op.method, op.path, op.permissions)]).not.toEqual([op.method, op.path, 403]);
-        for (const key of op.permissions)
-          expect([
-            op.method,
-            op.path,
-            key,
-            await call(
-              op.method,
-              op.path,
-              op.permissions.filter((k) => k !== key),
-            ),
-          ]).toEqual([op.method, op.path, key, 403]);
-      }
-    } finally {
-      server.close();
-    }
+    expect(await disagreementsWithRuntime(await buildApp(), result.index.operations)).toEqual([]);
   });
 });
 

@@ -23,6 +23,21 @@ const permissionCall = z.union([
     .strict(),
 ]);
 
+/** Folders of route files or router modules: `dir` relative to the root, `prefix` before their paths. */
+const routeFolders = z
+  .array(
+    z
+      .object({
+        dir: z.string().min(1),
+        prefix: z
+          .string()
+          .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/api'" })
+          .optional(),
+      })
+      .strict(),
+  )
+  .optional();
+
 export const configSchema = z
   .object({
     /** Project folder holding the service's sources; relative to the config file. */
@@ -116,38 +131,14 @@ export const configSchema = z
      * file whose URL is `prefix` (default `/`) and its folder path, with Next.js App Router folder rules;
      * a `middlewares.ts` directly in `dir` applies its matchers' checks (docs/file-routing.md).
      */
-    fileRoutes: z
-      .array(
-        z
-          .object({
-            dir: z.string().min(1),
-            prefix: z
-              .string()
-              .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/store'" })
-              .optional(),
-          })
-          .strict(),
-      )
-      .optional(),
+    fileRoutes: routeFolders,
     /**
      * Folders of router modules: every module below `dir` (relative to `root`) whose default export (or
      * `router` export) is an Express router is mounted at `prefix` (default `/`) and its path in the folder:
      * folder and file names, `index` naming its folder, `#id`, `[id]` and `:id` parameters
      * (docs/file-routing.md).
      */
-    routerFiles: z
-      .array(
-        z
-          .object({
-            dir: z.string().min(1),
-            prefix: z
-              .string()
-              .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/api'" })
-              .optional(),
-          })
-          .strict(),
-      )
-      .optional(),
+    routerFiles: routeFolders,
     /**
      * The environment the artifacts describe: `process.env.NAME` reads these values (feature flags,
      * `NODE_ENV`), and a name not set here is unset. Without the field, the environment is only known at
