@@ -562,6 +562,8 @@ describe("the scan", () => {
       "coverage/no.ts",
       "a.d.ts",
       "a.test.ts",
+      "src/news.integ.ts",
+      "src/app.e2e-spec.ts",
       "src/.hidden/ok.ts",
       ".git/hooks/no.ts",
       "src/generated/no.ts",
@@ -576,7 +578,7 @@ describe("the scan", () => {
     expect(mergeFolderExcludes(exclude)).toEqual([
       "**/{node_modules,dist,build,coverage,__tests__,test,tests,generated,.git}/**",
       "**/*.d.ts",
-      "**/*.{test,spec}.*",
+      "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*",
       "src/legacy/**",
     ]);
     const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude })).map((f) =>

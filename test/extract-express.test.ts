@@ -838,11 +838,30 @@ describe("diagnostic messages", () => {
     const beta = bySite.get("beta.ts:3")!;
     expect(beta.code).toBe("APX210");
     expect(beta.message).toBe(
-      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs inside a loop, a condition or a try block, which apidex does not execute; what it registers is not indexed.",
+      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs under a condition on the environment (`process.env.BETA`), which apidex does not know unless the config's `env` says; what it registers is not indexed.",
     );
     expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
     // A function nothing calls at all keeps the plain explanation.
     expect(bySite.get("orphan.ts:3")!.message).toContain("is inside a function that nothing in the analysed sources calls");
+  });
+
+  it("say that the config's env decides a registration under a condition on the environment", async () => {
+    const files = {
+      "app.ts": [
+        `import express from "express"; const app = express();`,
+        `if (process.env.NODE_ENV === "development") {`,
+        `  app.get("/debug", (q, s) => s.end());`,
+        `}`,
+        `app.get("/ok", (q, s) => s.end());`,
+      ].join("\n"),
+    };
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual(["GET /ok []"]);
+    const debug = result.diagnostics.items.find((d) => d.site?.line === 3)!;
+    expect(debug.message).toContain('runs under a condition on the environment (`process.env.NODE_ENV === "development"`)');
+    expect(debug.hint).toContain("`env`");
+    // And the config's env decides it, as the message says.
+    expect(routeLines(await generateFrom(files, { env: { NODE_ENV: "development" } }))).toEqual(["GET /debug []", "GET /ok []"]);
   });
 
   it("do not take an early exit of a callback for one of the function that passes it", async () => {

@@ -501,6 +501,52 @@ const cases: Case[] = [
     diagnostics: ["APX210 server.ts:5"],
   },
   {
+    name: "Hono on() with a method and path known only at run time is reported, not dropped; an event emitter's on() is no registration",
+    files: {
+      "app.ts": [
+        `import { Hono } from "hono"; import { EventEmitter } from "node:events";`,
+        `const app = new Hono(); const bus = new EventEmitter();`,
+        `const routes: { method: string; path: string }[] = JSON.parse(process.env.ROUTES ?? "[]");`,
+        `for (const route of routes) app.on(route.method, [route.path], (c) => c.text("x"));`,
+        `bus.on("error", (e: unknown) => console.error(e), { once: true });`,
+        `app.on(["GET", "POST"], "/both", (c) => c.text("x"));`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /both []", "POST /both []"],
+    diagnostics: ["APX210 app.ts:4"],
+  },
+  {
+    name: "routes set up through a dynamic import in a method that runs (`const { setup } = await import('./routes')`)",
+    files: {
+      "src/routes/index.ts": `import type { Express } from "express";\nexport function setup(crowi: unknown, app: Express) {\n  app.get("/_api/pages", (q, s) => s.end());\n}`,
+      "src/crowi.ts": [
+        `import express from "express";`,
+        `export class Crowi {`,
+        `  express = express();`,
+        `  async setupRoutes() { const { setup } = await import("./routes"); setup(this, this.express); }`,
+        `  async start() { await this.setupRoutes(); this.express.listen(3000); }`,
+        `}`,
+        `new Crowi().start();`,
+      ].join("\n"),
+    },
+    routes: ["GET /_api/pages []"],
+  },
+  {
+    name: "use() with one argument mounts it at the root: a middleware named like a path is no unreadable prefix",
+    files: {
+      "app.ts": [
+        `import express from "express"; const app = express();`,
+        `declare const wares: { urlencodedParser: any; bodyParser: any };`,
+        `app.use(wares.urlencodedParser);`,
+        `app.use(wares.bodyParser.urlencoded, (q: unknown, s: unknown, n: () => void) => n());`,
+        `app.get("/ok", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /ok []"],
+    diagnostics: ["APX201 app.ts:4"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

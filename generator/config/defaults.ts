@@ -18,7 +18,8 @@ export const DEFAULT_EXCLUDE = [
   "**/build/**",
   "**/coverage/**",
   "**/*.d.ts",
-  "**/*.{test,spec}.*",
+  // Test files by their suffix: unit, end-to-end (NestJS writes `app.e2e-spec.ts`) and integration tests.
+  "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*",
   "**/__tests__/**",
   "**/test/**",
   "**/tests/**",

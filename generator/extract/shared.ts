@@ -1,7 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
-import { type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
+import { excerpt, type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { jsonValue, UNDEFINED, unknown, type Value } from "../resolve/values.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { SourceSet } from "../scan/source-set.js";
@@ -335,8 +335,9 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   if (!first) return false;
   const routerish = /(^|\.)(app|router|api|routes?|server|fastify|\w*Router)$/i.test(callee.expression.getText());
   if (method === "route") return isPathLiteral(first) || routerish;
-  // on(methods, path, handler): an event emitter's on("error", fn) is not a registration.
-  if (method === "on") return call.arguments.length >= 3 && isPathLiteral(call.arguments[1]);
+  // on(methods, path, handler): an event emitter's on("error", fn) is not a registration; on an app or a
+  // router, a method and a path chosen at run time (`app.on(route.method, [route.path], ...handlers)`) are.
+  if (method === "on") return call.arguments.length >= 3 && (isPathLiteral(call.arguments[1]) || (routerish && mayBeMethods(first)));
   // use(...): a registration when it mounts something at a path or passes a router or a permission check;
   // use(logger()) under a condition is harmless.
   // `app.use(mount("/api", api))` (koa-mount) mounts at a path too.
@@ -344,6 +345,12 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
     return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()) || mountsAtPath(a));
   if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
+}
+
+/** An argument that may name HTTP methods: an HTTP method's name, a list of them, or a value known at run time. */
+function mayBeMethods(node: ts.Expression): boolean {
+  const isMethod = (e: ts.Expression) => !ts.isStringLiteralLike(e) || /^(get|put|post|delete|patch|head|options|all)$/i.test(e.text);
+  return ts.isArrayLiteralExpression(node) ? node.elements.every((e) => ts.isSpreadElement(e) || isMethod(e)) : isMethod(node);
 }
 
 /** A call that mounts something at a path, koa-mount style: `mount("/api", api)`. */
@@ -451,6 +458,14 @@ function whyUnreached(
     // A branch the evaluator proved is never taken: nothing to report.
     if (interpreter.deadBranches.has(node)) return undefined;
     if (isControlFlow(parent, node)) {
+      // A condition on the environment (`if (process.env.NODE_ENV === "development")`): the config decides it.
+      const condition = ts.isIfStatement(parent) || ts.isConditionalExpression(parent) ? conditionOf(parent) : undefined;
+      if (condition && /\bprocess\.env\b|\bimport\.meta\.env\b/.test(condition.getText()))
+        return {
+          reason: `runs under a condition on the environment (\`${excerpt(condition)}\`), which apidex does not know unless the config's \`env\` says`,
+          hint: "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read.",
+          kind: "flow",
+        };
       return {
         reason: "runs inside a loop, a condition or a try block, which apidex does not execute",
         hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly.",
@@ -511,6 +526,10 @@ function whyUnreached(
     }
   }
   return undefined;
+}
+
+function conditionOf(node: ts.IfStatement | ts.ConditionalExpression): ts.Expression {
+  return ts.isIfStatement(node) ? node.expression : node.condition;
 }
 
 function isControlFlow(parent: ts.Node, child: ts.Node): boolean {

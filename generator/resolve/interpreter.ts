@@ -421,30 +421,36 @@ export class Interpreter {
     }
   }
 
-  /** `require("x")` where `require` is Node's: a package, or a project module's CommonJS or ES exports. */
+  /**
+   * `require("x")` where `require` is Node's: a package, or a project module's CommonJS or ES exports; and
+   * `import("x")` (`const { setup } = await import("../routes")`, routes loaded when a method runs): the
+   * module's namespace (`await` gives the value itself).
+   */
   private require(node: ts.CallExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
     const arg = node.arguments[0];
-    if (!ts.isIdentifier(callee) || callee.text !== "require" || !arg || scope.lookup("require")) return undefined;
+    const dynamic = callee.kind === ts.SyntaxKind.ImportKeyword;
+    if (!arg || (!dynamic && (!ts.isIdentifier(callee) || callee.text !== "require" || scope.lookup("require")))) return undefined;
     let specifier: string;
     if (ts.isStringLiteralLike(arg)) specifier = arg.text;
     else {
       // `require("./" + file)`, `require(path.join(__dirname, file))`: a path known once its parts are.
       const value = this.evaluate(arg, scope);
-      if (value.kind !== "string") return unknown(node, `requires a module whose path ${explain(value)}`);
+      if (value.kind !== "string") return unknown(node, `${dynamic ? "imports" : "requires"} a module whose path ${explain(value)}`);
       specifier = value.value.startsWith("/")
         ? `./${path.posix.relative(path.posix.dirname(scope.file.fileName), value.value)}`
         : value.value;
     }
     const target = this.sources.resolveImport(specifier, scope.file.fileName);
-    if (target.kind === "missing") return unknown(node, `requires '${specifier}', which cannot be resolved from this file`);
+    if (target.kind === "missing")
+      return unknown(node, `${dynamic ? "imports" : "requires"} '${specifier}', which cannot be resolved from this file`);
     if (target.kind === "external") return { kind: "external", module: specifier, path: [] };
     // Summaries follow ES imports; a module that requires others is evaluated again on every run.
-    this.tracker?.cannotReplay?.(`it requires '${specifier}' (CommonJS)`);
+    this.tracker?.cannotReplay?.(dynamic ? `it imports '${specifier}' when it runs (import())` : `it requires '${specifier}' (CommonJS)`);
     if (target.kind === "replayed") throw new ReplayMiss(`${scope.file.fileName} requires ${target.fileName}`);
     const instance = this.module(target.file);
     const commonJs = instance.exports.get(COMMONJS_EXPORTS);
-    const value: Value = commonJs ? commonJs() : { kind: "namespace", file: target.file };
+    const value: Value = commonJs && !dynamic ? commonJs() : { kind: "namespace", file: target.file };
     this.tracker?.imported(target.file.fileName, undefined, value);
     return value;
   }

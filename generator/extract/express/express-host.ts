@@ -101,7 +101,8 @@ export class ExpressHost extends RouterHost {
       if (strings) {
         paths = strings;
         args.shift();
-      } else if (isPathLike(first, value)) {
+      } else if (args.length >= 2 && isPathLike(first, value)) {
+        // (`use(x)` alone mounts x at the root: its one argument is never a path, `wares.urlencodedParser` neither.)
         this.paths(first, call, "mount prefix");
         // The routers below are mounted somewhere we cannot place; do not report them as unmounted too.
         for (const arg of args.slice(1)) this.markMounted(this.interpreter.evaluate(arg, call.scope));
