@@ -257,7 +257,7 @@ const BASE: Record<string, string> = {
     `import { EXTRA } from "../../lib/keys.js";`,
   ),
   "src/routes/orders.ts": ROUTE(
-    `const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\nexport default orders;`,
+    `const orders = Router();\norders.use(requirePermission("orders.base"));\norders.get("/", requirePermission(P.orders), (q, s) => s.end());\norders.get("/files/*path", (q, s) => s.end());\n// Past an early exit apidex cannot decide: indexed, marked, replayed so.\nfunction more(r: Router) { if (process.env.NO_MORE) return; r.get("/more", (q, s) => s.end()); }\nmore(orders);\nexport default orders;`,
   ),
   // A broken import (a warning): a file appearing there changes what the module resolves.
   "src/routes/nested/child.ts": `import { Router } from "express";\nimport "./helpers.js";\nexport const CHILD_PREFIX = "/child";\nexport const child = Router();\nchild.get("/x", (q, s) => s.end());\n`,

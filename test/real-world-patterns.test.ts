@@ -547,6 +547,28 @@ const cases: Case[] = [
     diagnostics: ["APX201 app.ts:4"],
   },
   {
+    name: "a guard that returns early under a run-time condition: what follows is indexed, marked, also through mounts; the value of a function that may return early stays unknown",
+    files: {
+      "app.ts": [
+        `import express, { type Router } from "express";`,
+        `const app = express(); const api = express.Router(); declare const config: { installed: boolean };`,
+        `function setupApi(router: Router) {`,
+        `  router.get("/healthcheck", (q, s) => s.end());`,
+        `  if (!config.installed) { router.get("/installer", (q, s) => s.end()); return; }`,
+        `  router.use("/pages", pagesRouter());`,
+        `  router.get("/me", (q, s) => s.end());`,
+        `}`,
+        `function pagesRouter() { const r = express.Router(); r.get("/", (q, s) => s.end()); return r; }`,
+        `function prefix() { if (process.env.LEGACY) return "/v1"; return "/v2"; }`,
+        `setupApi(api);`,
+        `app.use("/_api", api);`,
+        `app.use(prefix(), express.Router().get("/x", (q, s) => s.end()));`,
+      ].join("\n"),
+    },
+    routes: ["GET /_api/healthcheck []", "GET /_api/me [] unresolved(registration)", "GET /_api/pages [] unresolved(registration)"],
+    diagnostics: ["APX216 app.ts:5", "APX210 app.ts:5", "APX201 app.ts:13"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

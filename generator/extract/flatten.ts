@@ -104,6 +104,8 @@ export function flattenApp(
     return parts;
   };
 
+  // Mounts on the way made after an early exit apidex cannot decide: the routes below are conditional.
+  let conditionalMounts = 0;
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
     if (router.prefixUnreadable) return;
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
@@ -135,7 +137,9 @@ export function flattenApp(
         return;
       }
       const mark = active.mark();
+      if (layer.conditional) conditionalMounts++;
       visit(layer.router, full, [...chain, layer.router]);
+      if (layer.conditional) conditionalMounts--;
       if (encapsulated) active.rollback(mark);
       return;
     }
@@ -179,9 +183,11 @@ export function flattenApp(
       hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
         ? requirementsOf([...checks, ...layer.checks])
         : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
+    const conditional = layer.conditional === true || conditionalMounts > 0;
     if (layer.method === "ALL")
-      for (const method of layer.methods ?? ALL_METHODS) routes.push(factOf(layer, framework, method, path, params, requirements));
-    else routes.push(factOf(layer, framework, layer.method, path, params, requirements));
+      for (const method of layer.methods ?? ALL_METHODS)
+        routes.push(factOf(layer, framework, method, path, params, requirements, conditional));
+    else routes.push(factOf(layer, framework, layer.method, path, params, requirements, conditional));
   };
 
   visit(app, "/", [app]);
@@ -202,9 +208,12 @@ function factOf(
   path: string,
   pathParams: string[],
   requirements: Requirements,
+  conditional: boolean,
 ): RouteFact {
   const fact: RouteFact = { framework, method, path, pathParams, permissions: requirements.permissions, site: layer.site };
   markFact(fact, requirements);
+  // Served only when an early exit apidex cannot decide is not taken (Interpreter.goPast).
+  if (conditional) fact.unresolved = [...(fact.unresolved ?? []), "registration"].sort();
   if (layer.doc) fact.doc = layer.doc;
   if (layer.handler) fact.handler = layer.handler;
   const label = layer.handlerLabel ?? handlerLabel(layer.handler);

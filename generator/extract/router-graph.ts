@@ -50,6 +50,8 @@ export interface RouteLayer {
   handler?: ts.FunctionLikeDeclaration;
   /** The name its author gave that handler (extract/handler-label.ts), kept for a replayed route without its tree. */
   handlerLabel?: string;
+  /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
+  conditional?: true;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */
@@ -71,5 +73,7 @@ export interface MountLayer {
   type: "mount";
   paths: string[];
   router: RouterNode;
+  /** Mounted after an early exit whose condition apidex cannot read: what it serves is conditional too. */
+  conditional?: true;
   site: SourceSite;
 }

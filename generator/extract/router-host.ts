@@ -62,6 +62,14 @@ export abstract class RouterHost implements HostAdapter {
     return this.newRouter(saved.kind, saved.site, saved.prefix);
   }
 
+  /**
+   * `{ conditional: true }` for a route or mount registered after an early exit whose condition apidex
+   * cannot read (it is served only when the exit is not taken), else nothing: spread into the layer.
+   */
+  protected conditional(): { conditional?: true } {
+    return this.interpreter.registersUncertainly() ? { conditional: true } : {};
+  }
+
   /** The value the evaluator holds for a router. */
   valueOf(router: RouterNode): HostValue {
     return this.host({ type: "router", router });
@@ -179,6 +187,7 @@ export abstract class RouterHost implements HostAdapter {
       registration: node,
       ...(doc ? { doc } : {}),
       ...(handler ? { handler } : {}),
+      ...this.conditional(),
     };
     const split =
       upper === "ALL" && terminal && answering ? this.checksByMethod(answering, parts.checks, methods ?? ALL_METHODS) : undefined;

@@ -220,12 +220,6 @@ function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
   return names;
 }
 
-/** The innermost function that contains a node. */
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
-}
-
 /** The module-level function (declaration or `const f = () => ...`) that contains a node. */
 function topLevelFunction(node: ts.Node): ts.Node | undefined {
   let fn: ts.Node | undefined;
@@ -409,7 +403,7 @@ interface Unreached {
   reason: string;
   hint: string;
   /** `flow`, `early`, `callback` and `uncalled` say why code does not run; the others, why a call was not taken for a registration. */
-  kind: "flow" | "early" | "receiver" | "callback" | "uncalled" | "unrecognized";
+  kind: "flow" | "receiver" | "callback" | "uncalled" | "unrecognized";
   related?: { message: string; site: SourceSite }[];
 }
 
@@ -473,15 +467,6 @@ function whyUnreached(
       };
     }
     if (isFunctionLike(parent)) {
-      // An early exit of this function, not of a callback inside it (`morgan({ skip: () => { return ... } })`).
-      const early = [...interpreter.stoppedAt].find((s) => s.pos >= parent.pos && s.end <= call.pos && enclosingFunction(s) === parent);
-      if (interpreter.invoked.has(parent) && early) {
-        return {
-          reason: `runs after an early exit (line ${early.getSourceFile().getLineAndCharacterOfPosition(early.getStart()).line + 1}) under a condition apidex cannot read statically`,
-          hint: "Decide early exits on static data (a const table, the config's `env`), or register routes before them.",
-          kind: "early",
-        };
-      }
       if (interpreter.invoked.has(parent)) {
         return {
           reason: "is called on a value apidex could not resolve to an app or router",

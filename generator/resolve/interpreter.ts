@@ -190,6 +190,16 @@ export class Interpreter {
   keyTypeFiles: string[] = [];
   /** The entries of the loops running now, innermost last (registry metadata is read from them). */
   private readonly iterations: Value[] = [];
+  /**
+   * The early exit under a condition apidex cannot read that the running function (or module) went past:
+   * what it registers from there on runs only when the exit is not taken, and is marked so. Undefined
+   * while everything run so far is certain. Saved and restored around each function call and module.
+   */
+  private uncertainAfter: ts.Statement | undefined;
+  /** Exits the running function went past that return a value: its value is then unknown. */
+  private skippedValueExit = false;
+  /** Early exits under conditions apidex cannot read, went past, with how many routes and mounts each marked. */
+  readonly uncertainExits = new Map<ts.Statement, number>();
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
   private readonly autoImports: InterpreterOptions["autoImports"];
@@ -396,7 +406,13 @@ export class Interpreter {
     const { scope, file } = instance;
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
-    for (const statement of file.statements) if (this.run(statement, scope, instance) === "stop") break;
+    const outer = this.uncertainAfter;
+    this.uncertainAfter = undefined;
+    try {
+      for (const statement of file.statements) if (this.run(statement, scope, instance) === "stop") break;
+    } finally {
+      this.uncertainAfter = outer;
+    }
     const reexports = file.statements.some(
       (statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly,
     );
@@ -560,7 +576,7 @@ export class Interpreter {
     // Not run, and so its registrations are reported where they are; but a loop that may leave the
     // function leaves what follows unknown too.
     if (items.kind !== "array" || items.items.length > MAX_UNROLLED)
-      return exitsFunction(statement.statement) ? this.stop(statement) : "normal";
+      return exitsFunction(statement.statement) ? this.goPast(statement) : "normal";
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
     for (const item of items.items) {
@@ -583,22 +599,42 @@ export class Interpreter {
   }
 
   /**
-   * Code after this statement runs only when a condition apidex cannot read holds (an early `return`,
-   * `continue` or `break` under it): nothing after it is run. Registrations there are never reached, so
-   * one warning says why here, where it happens.
+   * An early exit (`return`, `continue`, `break`) under a condition apidex cannot read: a guard whose
+   * other side is how the service normally runs (`if (!installed) return;`, `if (bootError) { ...; return; }`).
+   * What follows runs as when the exit is not taken, and every route registered from here until the
+   * function (or module) ends is marked: it is served only when the exit is not taken (`unresolved:
+   * ["registration"]`). A value the exit would return makes the function's value unknown.
    */
-  private stop(statement: ts.Statement): Completion {
-    this.stoppedAt.add(statement);
-    // In a loop, the registrations after it ran for earlier items, so they count as reached: say here
-    // that the items from this one on are not analysed. Elsewhere the unreached registrations say why.
-    if (this.iterations.length)
+  private goPast(statement: ts.Statement): Completion {
+    if (!this.uncertainExits.has(statement)) this.uncertainExits.set(statement, 0);
+    this.uncertainAfter = statement;
+    if (returnsValue(statement)) this.skippedValueExit = true;
+    return "normal";
+  }
+
+  /**
+   * Whether a route or mount registered now depends on an early exit whose condition apidex cannot read
+   * (counted for that exit's warning).
+   */
+  registersUncertainly(): boolean {
+    const exit = this.uncertainAfter;
+    if (!exit) return false;
+    const marked = (this.uncertainExits.get(exit) ?? 0) + 1;
+    this.uncertainExits.set(exit, marked);
+    // Said once, at the exit, when the first registration depends on it (while the module that runs it is
+    // evaluated, so a replay of that module says it again).
+    if (marked === 1) {
+      const condition = ts.isIfStatement(exit) ? exit.expression : ts.isForOfStatement(exit) ? exit.expression : undefined;
       this.diagnostics.warning(
-        "APX210",
-        "This loop leaves early under a condition apidex cannot read statically; the route registrations it makes for this item and the items after it are not analysed.",
-        siteOf(statement),
-        "Decide early exits on static data (a const table, the config's `env`), or register routes before them.",
+        "APX216",
+        `This early exit depends on ${condition ? `\`${excerpt(condition)}\`, ` : "what "}which apidex cannot read statically; what follows is read as when it does not exit: the routes registered after it are indexed, their operations marked \`unresolved: ["registration"]\` (served only when it does not exit).`,
+        siteOf(exit),
+        /process\.env|import\.meta\.env/.test(condition?.getText() ?? "")
+          ? "Set the variables it reads in the config's `env`: the exit is then decided, and the operations after it are exact."
+          : "Decide the exit on static data (a const table, the config's `env`) to index exactly what runs.",
       );
-    return "stop";
+    }
+    return true;
   }
 
   /** `if (condition)` whose condition the evaluator knows (a flag in a static table): the branch it takes runs. */
@@ -606,7 +642,7 @@ export class Interpreter {
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
-      return leavesEarly(statement) ? this.stop(statement) : "normal";
+      return leavesEarly(statement) ? this.goPast(statement) : "normal";
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
@@ -1309,8 +1345,6 @@ export class Interpreter {
   }
 
   private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
-  /** Statements after which nothing was run: an early exit under a condition apidex cannot read. */
-  readonly stoppedAt = new Set<ts.Statement>();
   /** The value of the `return` statement that ended the innermost function body being run. */
   private returned: Value = UNDEFINED;
 
@@ -1773,9 +1807,21 @@ export class Interpreter {
 
   private runBlock(body: ts.Block, scope: Scope): Value {
     this.returned = UNDEFINED;
-    const done = this.runStatements(body.statements, scope);
+    const outer = this.uncertainAfter;
+    const outerSkipped = this.skippedValueExit;
+    this.skippedValueExit = false;
+    let done: Completion;
+    let skipped: boolean;
+    try {
+      done = this.runStatements(body.statements, scope);
+    } finally {
+      skipped = this.skippedValueExit;
+      // What follows the call in the caller runs whichever way the callee left: as certain as before it.
+      this.uncertainAfter = outer;
+      this.skippedValueExit = outerSkipped;
+    }
+    if (done === "stop" || skipped) return unknown(body, "returns under a condition apidex cannot read");
     if (done === "return") return this.returned;
-    if (done === "stop") return unknown(body, "returns under a condition apidex cannot read");
     return UNDEFINED;
   }
 
@@ -2136,6 +2182,18 @@ const STRING_METHODS = new Set([
 type Completion = "normal" | "return" | "break" | "continue" | "stop";
 
 /** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
+/** Whether a statement holds a `return` of a value (not a bare `return;`), outside nested functions. */
+function returnsValue(node: ts.Node): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found || isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) && n.expression) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
 function exitsFunction(node: ts.Node): boolean {
   let found = false;
   const visit = (n: ts.Node): void => {

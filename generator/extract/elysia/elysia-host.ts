@@ -115,7 +115,7 @@ export class ElysiaHost extends RouterHost {
       scoped.mounted = true;
       if (checks.length) scoped.stack.push({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(node) });
       this.interpreter.callFunction(fn, [scopedValue], node);
-      app.stack.push({ type: "mount", paths, router: scoped, site: siteOf(node) });
+      app.stack.push({ type: "mount", paths, router: scoped, site: siteOf(node), ...this.conditional() });
       return receiver;
     }
     if (method === "onBeforeHandle") {
@@ -131,7 +131,7 @@ export class ElysiaHost extends RouterHost {
           const sub = this.routerOf(value);
           if (sub) {
             sub.mounted = true;
-            app.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node) });
+            app.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node), ...this.conditional() });
           } else if (value.kind === "function") this.interpreter.callFunction(value, [receiver], node);
           // A package's plugin (`@elysiajs/cors`) adds nothing of the project's; one of the project's own that
           // cannot be read may add routes, so it is reported.

@@ -117,7 +117,7 @@ export class ExpressHost extends RouterHost {
         const sub = this.routerOf(value);
         if (sub) {
           sub.mounted = true;
-          router.stack.push({ type: "mount", paths, router: sub, site });
+          router.stack.push({ type: "mount", paths, router: sub, site, ...this.conditional() });
           continue;
         }
         const checks = this.middlewareChecks(value);
@@ -139,9 +139,11 @@ function isPathLike(node: ts.Expression, value: Value): boolean {
   const inner = unwrap(node);
   if (ts.isTemplateExpression(inner) || ts.isBinaryExpression(inner) || ts.isStringLiteral(inner) || ts.isRegularExpressionLiteral(inner))
     return true;
+  // A name, or a call of a function named so (`app.use(apiPrefix(), router)`), that says it is a path.
+  const named = ts.isCallExpression(inner) ? inner.expression : inner;
   return (
     value.kind === "unknown" &&
-    (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) &&
-    /path|prefix|base|url|route/i.test(inner.getText())
+    (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named) || ts.isElementAccessExpression(named)) &&
+    /path|prefix|base|url|route/i.test(named.getText())
   );
 }

@@ -121,7 +121,7 @@ export class FastifyHost extends RouterHost {
       }
       const child = this.create("router", node);
       child.router.mounted = true;
-      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node) });
+      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node), ...this.conditional() });
       this.interpreter.callFunction(fn, [child.value, options ?? { kind: "object", props: new Map() }], node);
       return receiver;
     }
@@ -220,7 +220,7 @@ export class FastifyHost extends RouterHost {
       );
       const child = this.create("router", node);
       child.router.mounted = true;
-      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node) });
+      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node), ...this.conditional() });
       for (const hookFile of plugin.hooks) {
         const hooks = this.interpreter.sources.getFile(hookFile);
         const hookFn = hooks ? pluginFunction(this.interpreter.exportOf(this.interpreter.module(hooks), "default", hooks)) : undefined;

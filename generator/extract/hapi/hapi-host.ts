@@ -95,7 +95,7 @@ export class HapiHost extends RouterHost {
         router.mounted = true;
         const options = (entry?.props.has("plugin") ? entry.props.get("options") : undefined) ?? { kind: "object", props: new Map() };
         this.interpreter.callFunction(register, [value, options], node);
-        server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node) });
+        server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node), ...this.conditional() });
       }
       return { kind: "runtime", what: "server.register()" };
     }

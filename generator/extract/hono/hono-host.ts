@@ -117,7 +117,7 @@ export class HonoHost extends RouterHost {
       if (sub) {
         sub.mounted = true;
         const snapshot: RouterNode = { ...sub, stack: [...sub.stack] };
-        if (paths) app.stack.push({ type: "mount", paths, router: snapshot, site: siteOf(node) });
+        if (paths) app.stack.push({ type: "mount", paths, router: snapshot, site: siteOf(node), ...this.conditional() });
       }
       return receiver;
     }
@@ -126,7 +126,7 @@ export class HonoHost extends RouterHost {
       const paths = this.paths(call.args[0], call, "base path");
       const child = this.create("router", node);
       child.router.mounted = true;
-      if (paths) app.stack.push({ type: "mount", paths, router: child.router, site: siteOf(node) });
+      if (paths) app.stack.push({ type: "mount", paths, router: child.router, site: siteOf(node), ...this.conditional() });
       return child.value;
     }
     return receiver;

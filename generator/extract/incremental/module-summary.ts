@@ -132,9 +132,10 @@ export type SavedLayer =
       handlerAt?: NodeRef;
       registrationAt?: NodeRef;
       handlerLabel?: string;
+      conditional?: true;
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
-  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite };
+  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */
 export interface RouterRef {

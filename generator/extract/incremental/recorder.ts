@@ -416,13 +416,22 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(handler ? { handlerAt: handler } : {}),
           ...(registration ? { registrationAt: registration } : {}),
           ...(label ? { handlerLabel: label } : {}),
+          ...(layer.conditional ? { conditional: true as const } : {}),
         };
       }
       case "middleware":
         return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map(saveCheck), site: layer.site };
       case "mount": {
         const ref = this.creators.get(layer.router);
-        return ref ? { type: "mount", paths: layer.paths, router: ref, site: layer.site } : undefined;
+        return ref
+          ? {
+              type: "mount",
+              paths: layer.paths,
+              router: ref,
+              site: layer.site,
+              ...(layer.conditional ? { conditional: true as const } : {}),
+            }
+          : undefined;
       }
     }
   }

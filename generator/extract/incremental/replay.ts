@@ -98,6 +98,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.handlerAt ? { handlerAt: saved.handlerAt } : {}),
           ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
           ...(saved.handlerLabel ? { handlerLabel: saved.handlerLabel } : {}),
+          ...(saved.conditional ? { conditional: true as const } : {}),
         };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
@@ -106,7 +107,13 @@ export class SummaryReplay implements ModuleReplay {
         if (!router)
           throw new ReplayMiss(`a summary mounts router ${saved.router.index} of ${saved.router.file}, which this run did not create`);
         router.mounted = true;
-        return { type: "mount", paths: saved.paths, router, site: saved.site };
+        return {
+          type: "mount",
+          paths: saved.paths,
+          router,
+          site: saved.site,
+          ...(saved.conditional ? { conditional: true as const } : {}),
+        };
       }
     }
   }

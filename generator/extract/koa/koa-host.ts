@@ -108,7 +108,7 @@ export class KoaHost extends RouterHost {
           const sub = this.routerOf(value);
           if (sub) {
             sub.mounted = true;
-            router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node) });
+            router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node), ...this.conditional() });
             continue;
           }
           const checks = this.middlewareChecks(value);
@@ -140,7 +140,7 @@ export class KoaHost extends RouterHost {
         if (sub) {
           sub.mounted = true;
           if (sub.kind === "app") this.mountedApps.add(sub);
-          router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node) });
+          router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node), ...this.conditional() });
           continue;
         }
         const checks = this.middlewareChecks(v);
