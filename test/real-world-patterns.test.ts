@@ -569,6 +569,28 @@ const cases: Case[] = [
     diagnostics: ["APX216 app.ts:5", "APX210 app.ts:5", "APX201 app.ts:13"],
   },
   {
+    name: "a route reached twice from one registration is marked only when both ways depend on an undecidable early exit; the marks merge with unresolved keys",
+    files: {
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `const app = express(); const items = express.Router(); const notes = express.Router(); declare const ready: boolean; declare const KEY: string;`,
+        `items.get("/", (q, s) => s.end());`,
+        `notes.get("/", requirePermission(KEY), (q, s) => s.end());`,
+        `app.use("/items", items);`,
+        `function late() {`,
+        `  if (!ready) return;`,
+        `  app.use("/items", items);`,
+        `  app.use("/notes", notes);`,
+        `  app.use("/notes", notes);`,
+        `}`,
+        `late();`,
+      ].join("\n"),
+      "auth.ts": `export function requirePermission(...keys: string[]) { return (q: unknown, s: unknown, n: () => void) => n(); }`,
+    },
+    routes: ["GET /items []", "GET /notes [] unresolved(permissions,registration)"],
+    diagnostics: ["APX301 app.ts:4", "APX216 app.ts:7"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

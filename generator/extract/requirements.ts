@@ -52,14 +52,14 @@ export function requirementsOf(checks: readonly RouteCheck[]): Requirements {
 /** Sets a fact's any-of groups and unresolved mark (only when there are any: the artifacts omit empty ones). */
 export function markFact(fact: RouteFact, requirements: Requirements): RouteFact {
   if (requirements.anyOf) fact.anyOf = requirements.anyOf;
-  if (requirements.unresolved) fact.unresolved = ["permissions"];
+  if (requirements.unresolved) fact.unresolved = [...new Set([...(fact.unresolved ?? []), "permissions"])].sort();
   return fact;
 }
 
 /** The checks a fact's requirements stand for, to merge two facts' requirements (`dedupe`). */
 export function checksOfFact(fact: Pick<RouteFact, "permissions" | "anyOf" | "unresolved">): RouteCheck[] {
   return [
-    { keys: fact.permissions, ...(fact.unresolved ? { unresolved: true } : {}) },
+    { keys: fact.permissions, ...(fact.unresolved?.includes("permissions") ? { unresolved: true } : {}) },
     ...(fact.anyOf ?? []).map((keys) => ({ keys, any: true })),
   ];
 }

@@ -561,8 +561,13 @@ export function dedupe(routes: RouteFact[]): RouteFact[] {
     if (same) {
       if (same.anyOf || same.unresolved || route.anyOf || route.unresolved) {
         const merged = requirementsOf([...checksOfFact(same), ...checksOfFact(route)]);
+        // Served for sure when either registration is sure (one ran past no undecidable early exit).
+        const conditional = same.unresolved?.includes("registration") && route.unresolved?.includes("registration");
         same.permissions = merged.permissions;
+        delete same.anyOf;
+        delete same.unresolved;
         markFact(same, merged);
+        if (conditional) same.unresolved = [...(same.unresolved ?? []), "registration"].sort();
       } else same.permissions = [...new Set([...same.permissions, ...route.permissions])].sort();
       continue;
     }

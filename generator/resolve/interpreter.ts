@@ -196,8 +196,13 @@ export class Interpreter {
    * while everything run so far is certain. Saved and restored around each function call and module.
    */
   private uncertainAfter: ts.Statement | undefined;
-  /** Exits the running function went past that return a value: its value is then unknown. */
-  private skippedValueExit = false;
+  /**
+   * The values the exits the running function went past would return (evaluated where the exit is, when
+   * that calls nothing), undefined for one apidex cannot tell: the function's value is known only when
+   * each equals the value it returns at its end (`if (!installed) return [router, admin]; ...; return
+   * [router, admin];`).
+   */
+  private skippedReturns: (Value | undefined)[] = [];
   /** Early exits under conditions apidex cannot read, went past, with how many routes and mounts each marked. */
   readonly uncertainExits = new Map<ts.Statement, number>();
   private readonly registry: RegistryOptions | undefined;
@@ -576,7 +581,7 @@ export class Interpreter {
     // Not run, and so its registrations are reported where they are; but a loop that may leave the
     // function leaves what follows unknown too.
     if (items.kind !== "array" || items.items.length > MAX_UNROLLED)
-      return exitsFunction(statement.statement) ? this.goPast(statement) : "normal";
+      return exitsFunction(statement.statement) ? this.goPast(statement, scope) : "normal";
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
     for (const item of items.items) {
@@ -605,11 +610,24 @@ export class Interpreter {
    * function (or module) ends is marked: it is served only when the exit is not taken (`unresolved:
    * ["registration"]`). A value the exit would return makes the function's value unknown.
    */
-  private goPast(statement: ts.Statement): Completion {
+  private goPast(statement: ts.Statement, scope: Scope): Completion {
     if (!this.uncertainExits.has(statement)) this.uncertainExits.set(statement, 0);
     this.uncertainAfter = statement;
-    if (returnsValue(statement)) this.skippedValueExit = true;
+    if (returnsValue(statement)) this.skippedReturns.push(this.returnedBy(statement, scope));
     return "normal";
+  }
+
+  /** The value an exit's one `return` would give, evaluated here when it calls nothing; undefined otherwise. */
+  private returnedBy(exit: ts.Statement, scope: Scope): Value | undefined {
+    const returns: (ts.Expression | undefined)[] = [];
+    const visit = (n: ts.Node): void => {
+      if (isFunctionLike(n)) return;
+      if (ts.isReturnStatement(n)) returns.push(n.expression);
+      else ts.forEachChild(n, visit);
+    };
+    visit(exit);
+    const expression = returns.length === 1 ? returns[0] : undefined;
+    return expression && callsNothing(expression) ? this.evaluate(expression, scope) : undefined;
   }
 
   /**
@@ -642,7 +660,7 @@ export class Interpreter {
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
-      return leavesEarly(statement) ? this.goPast(statement) : "normal";
+      return leavesEarly(statement) ? this.goPast(statement, scope) : "normal";
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
@@ -842,7 +860,13 @@ export class Interpreter {
     const list = declaration.parent;
     const isConst = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
     const init = declaration.initializer;
+    // `declare const ready: boolean` (or one in a declaration file): a value that exists at run time, unknown here.
+    const ambient =
+      !init &&
+      (declaration.getSourceFile().isDeclarationFile ||
+        (ts.isVariableStatement(list.parent) && hasModifier(list.parent, ts.SyntaxKind.DeclareKeyword)));
     const whole = new Binding(() => {
+      if (ambient) return unknown(declaration, "is declared (`declare`), its value only known at run time");
       if (!init) return UNDEFINED;
       if (!isConst) {
         const names = boundNames(declaration.name);
@@ -1808,21 +1832,22 @@ export class Interpreter {
   private runBlock(body: ts.Block, scope: Scope): Value {
     this.returned = UNDEFINED;
     const outer = this.uncertainAfter;
-    const outerSkipped = this.skippedValueExit;
-    this.skippedValueExit = false;
+    const outerSkipped = this.skippedReturns;
+    this.skippedReturns = [];
     let done: Completion;
-    let skipped: boolean;
+    let skipped: (Value | undefined)[];
     try {
       done = this.runStatements(body.statements, scope);
     } finally {
-      skipped = this.skippedValueExit;
+      skipped = this.skippedReturns;
       // What follows the call in the caller runs whichever way the callee left: as certain as before it.
       this.uncertainAfter = outer;
-      this.skippedValueExit = outerSkipped;
+      this.skippedReturns = outerSkipped;
     }
-    if (done === "stop" || skipped) return unknown(body, "returns under a condition apidex cannot read");
-    if (done === "return") return this.returned;
-    return UNDEFINED;
+    const value = done === "return" ? this.returned : UNDEFINED;
+    if (done === "stop" || skipped.some((other) => !other || !sameValue(other, value)))
+      return unknown(body, "returns under a condition apidex cannot read");
+    return value;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2182,6 +2207,35 @@ const STRING_METHODS = new Set([
 type Completion = "normal" | "return" | "break" | "continue" | "stop";
 
 /** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
+/** Whether two values are the same: equal primitives, the same framework object, arrays of the same values. */
+function sameValue(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "string":
+    case "number":
+    case "boolean":
+      return a.value === (b as typeof a).value;
+    case "undefined":
+    case "null":
+      return true;
+    case "array": {
+      const other = b as typeof a;
+      return a.items.length === other.items.length && a.items.every((item, i) => sameValue(item, other.items[i]!));
+    }
+    case "host": {
+      // A framework object is made again each time it is read (`{ type: "router", router }`): the same router is the same value.
+      const [x, y] = [a.host as { router?: unknown }, (b as typeof a).host as { router?: unknown }];
+      return x === y || (x.router !== undefined && x.router === y.router);
+    }
+    case "function":
+    case "class":
+      return a.decl === (b as typeof a).decl;
+    default:
+      return false;
+  }
+}
+
 /** Whether a statement holds a `return` of a value (not a bare `return;`), outside nested functions. */
 function returnsValue(node: ts.Node): boolean {
   let found = false;
