@@ -591,6 +591,23 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.ts:4", "APX216 app.ts:7"],
   },
   {
+    name: "Express: a router given as a route's handler (`app.all('/entries*', entries)`) answers at its own paths: it sees the whole path",
+    files: {
+      "app.js": [
+        `const express = require("express");`,
+        `const app = express(); const api = express.Router();`,
+        `const entries = express.Router();`,
+        `entries.get("/entries/:spec", (req, res) => res.end());`,
+        `entries.get("/echo/:echo", (req, res) => res.end());`,
+        `api.all("/entries*", entries);`,
+        `api.all("/echo/*", entries);`,
+        `app.use("/api/v1", api);`,
+        `module.exports = app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/echo/{echo} []", "GET /api/v1/entries/{spec} []"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

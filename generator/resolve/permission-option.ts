@@ -46,7 +46,7 @@ const CHECK_WORDS = new Set([
 /**
  * Whether a function's name says it checks permission keys or scopes: a word for the keys and a word for
  * the check (`requireScopes`, `withRequiredScope`, `checkPermission`, `hasPermissions`, `assertScope`,
- * `throwIfNoPermission`). Its
+ * `throwIfNoPermission`), or that asks whether something is permitted (`isPermitted`). Its
  * string arguments are then the keys, as for the configured recognizers; `getPermissions`, `withScope` or
  * `withPermission` name no check (a wrapper's arguments are read as a wrapper's).
  */
@@ -55,7 +55,10 @@ export function namesPermissionCheck(name: string): boolean {
   let known = checkNames.get(name);
   if (known === undefined) {
     const words = wordsOf(name);
-    known = words.some((w) => KEY_WORDS.has(w)) && words.some((w) => CHECK_WORDS.has(w));
+    // `isPermitted("api:treatments:create")`, `checkPermitted(...)`: the word for being allowed is the check.
+    known =
+      (words.some((w) => KEY_WORDS.has(w)) && words.some((w) => CHECK_WORDS.has(w))) ||
+      (words.includes("permitted") && (words[0] === "is" || CHECK_WORDS.has(words[0]!)));
     checkNames.set(name, known);
   }
   return known;

@@ -84,6 +84,17 @@ export class ExpressHost extends RouterHost {
       // `app.get("env")` reads a setting; only a call with handlers registers a route.
       if (method === "get" && call.args.length < 2) return { kind: "runtime", what: "an Express setting" };
       this.visit(node);
+      // `app.all("/entries*", entriesRouter)`: a router as the handler sees the request's whole path (it is
+      // not mounted, so nothing is stripped): its routes answer where its own paths say, below this router.
+      // The path only filters which requests reach it.
+      const handlers = call.args.slice(1).map((arg) => this.routerOf(this.interpreter.evaluate(arg, call.scope)));
+      if (handlers.length && handlers.every((sub) => sub !== undefined)) {
+        for (const sub of handlers) {
+          sub.mounted = true;
+          router.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node), ...this.conditional() });
+        }
+        return receiver;
+      }
       const paths = this.paths(call.args[0], call, "route path");
       if (paths) this.addRoute(router, method, paths, call.args.slice(1), call, statementDoc(node));
       return receiver;
