@@ -608,6 +608,26 @@ const cases: Case[] = [
     routes: ["GET /api/v1/echo/{echo} []", "GET /api/v1/entries/{spec} []"],
   },
   {
+    name: "CommonJS module pattern: a function assigned to a property of a local object, then called through it",
+    files: {
+      "api3/index.js": [
+        `const express = require("express");`,
+        `function configure(env, ctx) {`,
+        `  const self = {}, app = express();`,
+        `  self.setupApiRoutes = function setupApiRoutes() {`,
+        `    app.get("/version", (req, res) => res.end());`,
+        `    app.get("/status", (req, res) => res.end());`,
+        `  };`,
+        `  self.setupApiRoutes();`,
+        `  return app;`,
+        `}`,
+        `module.exports = configure;`,
+      ].join("\n"),
+      "app.js": `const express = require("express"); const app = express();\napp.use("/api/v3", require("./api3")(process.env, {}));\nmodule.exports = app;`,
+    },
+    routes: ["GET /api/v3/status []", "GET /api/v3/version []"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

@@ -1117,6 +1117,13 @@ export class Interpreter {
         target.props.set(node.left.name.text, value);
         return value;
       }
+      // `const self = {}; self.setupApiRoutes = function () {...}; self.setupApiRoutes();` (the module
+      // pattern of CommonJS services): an object literal apidex holds gets the property, as at run time.
+      if (target.kind === "object") {
+        const value = this.evaluate(node.right, scope);
+        target.props.set(node.left.name.text, value);
+        return value;
+      }
       return unknown(node, "assigns to a value apidex does not track");
     }
     // Comparisons and logic over static values: the conditions and filters of loops over route tables.
