@@ -364,6 +364,22 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "growi",
+    repo: "growilabs/growi",
+    commit: "5026059aecea8848d8c775752a1a742d230d9e77",
+    framework: "Express 4",
+    style:
+      "routers built by factories (setup(crowi)) and mounted after a guard that returns early until the app is installed (a run-time setting); route setup loaded through `await import()` in a class method; CommonJS and TypeScript mixed",
+    monorepo: "pnpm",
+    app: "apps/app",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi-comments", dir: "apps/app/src/server/routes/apiv3" },
+      prefix: "/_api/v3",
+      note: 'the swagger-jsdoc `@swagger` comment blocks of the apiv3 route files (its /_api/v3 API reference, served under /_api/v3 by the swagger configuration), written by hand beside the routes: recall only. Most of these routes are mounted after `if (!isInstalled) return` (a run-time setting), so apidex indexes them marked `unresolved: ["registration"]` (APX216)',
+    },
+  },
+  {
     name: "trigger.dev",
     repo: "triggerdotdev/trigger.dev",
     commit: "b082e44389337dc6505d590737a6df70867cc8f4",
