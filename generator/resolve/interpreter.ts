@@ -578,8 +578,8 @@ export class Interpreter {
   private runForOf(statement: ts.ForOfStatement, scope: Scope): Completion {
     if (!ts.isVariableDeclarationList(statement.initializer)) return "normal";
     const items = this.evaluate(statement.expression, scope);
-    // Not run, and so its registrations are reported where they are; but a loop that may leave the
-    // function leaves what follows unknown too.
+    // Not run, and so its registrations are reported where they are; a loop that may leave the function
+    // is an early exit apidex cannot decide for what follows (goPast).
     if (items.kind !== "array" || items.items.length > MAX_UNROLLED)
       return exitsFunction(statement.statement) ? this.goPast(statement, scope) : "normal";
     const declaration = statement.initializer.declarations[0];
@@ -608,7 +608,8 @@ export class Interpreter {
    * other side is how the service normally runs (`if (!installed) return;`, `if (bootError) { ...; return; }`).
    * What follows runs as when the exit is not taken, and every route registered from here until the
    * function (or module) ends is marked: it is served only when the exit is not taken (`unresolved:
-   * ["registration"]`). A value the exit would return makes the function's value unknown.
+   * ["registration"]`). A value the exit would return leaves the function's value unknown, unless it is the
+   * value the function returns at its end.
    */
   private goPast(statement: ts.Statement, scope: Scope): Completion {
     if (!this.uncertainExits.has(statement)) this.uncertainExits.set(statement, 0);
@@ -642,12 +643,13 @@ export class Interpreter {
     // Said once, at the exit, when the first registration depends on it (while the module that runs it is
     // evaluated, so a replay of that module says it again).
     if (marked === 1) {
-      const condition = ts.isIfStatement(exit) ? exit.expression : ts.isForOfStatement(exit) ? exit.expression : undefined;
+      // Only an `if` or a `for...of` goes past an exit: the condition, or the items the loop runs over.
+      const condition = ts.isIfStatement(exit) ? exit.expression : ts.isForOfStatement(exit) ? exit.expression : exit;
       this.diagnostics.warning(
         "APX216",
-        `This early exit depends on ${condition ? `\`${excerpt(condition)}\`, ` : "what "}which apidex cannot read statically; what follows is read as when it does not exit: the routes registered after it are indexed, their operations marked \`unresolved: ["registration"]\` (served only when it does not exit).`,
+        `This early exit depends on \`${excerpt(condition)}\`, which apidex cannot read statically; what follows is read as when it does not exit: the routes registered after it are indexed, their operations marked \`unresolved: ["registration"]\` (served only when it does not exit).`,
         siteOf(exit),
-        /process\.env|import\.meta\.env/.test(condition?.getText() ?? "")
+        /process\.env|import\.meta\.env/.test(condition.getText())
           ? "Set the variables it reads in the config's `env`: the exit is then decided, and the operations after it are exact."
           : "Decide the exit on static data (a const table, the config's `env`) to index exactly what runs.",
       );
@@ -2213,7 +2215,6 @@ const STRING_METHODS = new Set([
  */
 type Completion = "normal" | "return" | "break" | "continue" | "stop";
 
-/** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
 /** Whether two values are the same: equal primitives, the same framework object, arrays of the same values. */
 function sameValue(a: Value, b: Value): boolean {
   if (a === b) return true;
@@ -2255,6 +2256,7 @@ function returnsValue(node: ts.Node): boolean {
   return found;
 }
 
+/** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
 function exitsFunction(node: ts.Node): boolean {
   let found = false;
   const visit = (n: ts.Node): void => {

@@ -84,19 +84,22 @@ export class ExpressHost extends RouterHost {
       // `app.get("env")` reads a setting; only a call with handlers registers a route.
       if (method === "get" && call.args.length < 2) return { kind: "runtime", what: "an Express setting" };
       this.visit(node);
-      // `app.all("/entries*", entriesRouter)`: a router as the handler sees the request's whole path (it is
-      // not mounted, so nothing is stripped): its routes answer where its own paths say, below this router.
-      // The path only filters which requests reach it.
-      const handlers = call.args.slice(1).map((arg) => this.routerOf(this.interpreter.evaluate(arg, call.scope)));
-      if (handlers.length && handlers.every((sub) => sub !== undefined)) {
-        for (const sub of handlers) {
+      const paths = this.paths(call.args[0], call, "route path");
+      // Each handler evaluated once, here: `app.all("/entries*", entriesRouter)` gives a router as the
+      // handler, which sees the request's whole path (it is not mounted, so nothing is stripped): its routes
+      // answer where its own paths say, below this router; the route's path only filters what reaches it.
+      const handlers = call.args
+        .slice(1)
+        .map((arg) => (ts.isSpreadElement(arg) ? arg : { node: arg, value: this.interpreter.evaluate(arg, call.scope) }));
+      const routers = handlers.map((h) => ("value" in h ? this.routerOf(h.value) : undefined));
+      if (routers.length && routers.every((sub) => sub !== undefined)) {
+        for (const sub of routers) {
           sub.mounted = true;
           router.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node), ...this.conditional() });
         }
         return receiver;
       }
-      const paths = this.paths(call.args[0], call, "route path");
-      if (paths) this.addRoute(router, method, paths, call.args.slice(1), call, statementDoc(node));
+      if (paths) this.addRoute(router, method, paths, handlers, call, statementDoc(node));
       return receiver;
     }
     return receiver;
