@@ -56,6 +56,12 @@ describe("what a key may call", () => {
     expect(result).toEqual({ callable, missing, missingAnyOf });
   });
 
+  it("a route registered after an undecidable early exit (unresolved registration) is callable by its keys, which are exact", () => {
+    const conditional = entry("get_setup", "/setup", { permissions: ["setup.read"], unresolved: ["registration"] });
+    expect(reach(conditional, new Set(["setup.read"]))).toEqual({ callable: true, missing: [], missingAnyOf: [] });
+    expect(reach(conditional, new Set())).toEqual({ callable: false, missing: ["setup.read"], missingAnyOf: [] });
+  });
+
   it("find --permission K counts operations where K is required or one of the alternatives", () => {
     expect(
       findOperations(index, { permission: "reports.admin", fields: ["operation_id"] })

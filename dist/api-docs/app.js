@@ -126,6 +126,14 @@
       chips.push(
         el("span", { class: "chip unresolved", title: "apidex could not read every key this operation checks", text: "unresolved" }),
       );
+    if ((unresolved || []).includes("registration"))
+      chips.push(
+        el("span", {
+          class: "chip unresolved",
+          title: "registered after an early exit apidex cannot decide: served only when that exit is not taken",
+          text: "conditional",
+        }),
+      );
     return chips;
   }
 
