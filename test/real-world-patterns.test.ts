@@ -628,6 +628,26 @@ const cases: Case[] = [
     routes: ["GET /api/v3/status []", "GET /api/v3/version []"],
   },
   {
+    name: "an app factory mounted under a condition apidex cannot read is not run alone at the root: its routes are reported with where it is called",
+    files: {
+      "me.ts": `import Koa from "koa"; import Router from "koa-router";\nexport default function initMe(): Koa {\n  const r = new Router();\n  r.get("/profile", (ctx) => { ctx.body = 1; });\n  const app = new Koa(); app.use(r.routes()); return app;\n}`,
+      "api.ts": `import Koa from "koa"; import Router from "koa-router";\nexport default function initApi(): Koa {\n  const r = new Router();\n  r.get("/items", (ctx) => { ctx.body = 1; });\n  const app = new Koa(); app.use(r.routes()); return app;\n}`,
+      "tenant.ts": [
+        `import Koa from "koa"; import mount from "koa-mount"; import initMe from "./me"; import initApi from "./api";`,
+        `export class Tenant {`,
+        `  app = new Koa();`,
+        `  constructor(admin: boolean) {`,
+        `    this.app.use(mount("/api", initApi()));`,
+        `    if (admin) this.app.use(mount("/me", initMe()));`,
+        `  }`,
+        `}`,
+        `new Tenant(process.env.ADMIN === "1").app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items []"],
+    diagnostics: ["APX210 me.ts:4", "APX210 me.ts:5", "APX210 tenant.ts:6"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

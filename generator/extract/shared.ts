@@ -106,6 +106,7 @@ export function runAppFactories(
       for (let n: ts.Node | undefined = call.parent; n; n = n.parent) if (ts.isClassDeclaration(n)) appClasses.add(n);
     }
   }
+  const callers = callersByName(sources);
   for (const file of sources.files) {
     const factories = new Set<ts.Node>();
     for (const call of callsOf(file)) {
@@ -129,6 +130,24 @@ export function runAppFactories(
         continue;
       }
       const name = functionName(fn);
+      // A factory the sources call where apidex did not run the call (`if (flag) app.use(mount("/me",
+      // initMe()))`) serves under that call's mount: run alone, its routes would be indexed at the root.
+      // Its registrations are reported with where it is called instead.
+      // (A call in a function nothing ran does not count: unleash's getApp is called only from a server
+      // entry apidex does not run. Nor does one when the config gives the factory's arguments.)
+      // A call whose result is mounted at a path (`use("/me", initMe())`, `mount("/me", initMe())`) counts
+      // wherever it is: run alone, the factory's routes would lose that prefix.
+      const ranAround = (call: ts.Node) => {
+        const around = enclosingFunction(call);
+        return around === undefined || interpreter.invoked.has(around);
+      };
+      if (
+        name &&
+        name !== "default" &&
+        !Object.hasOwn(interpreter.factoryArguments, name) &&
+        callers(name).some((call) => !isInside(call, fn) && (ranAround(call) || mountedAtPath(call)))
+      )
+        continue;
       const scope = interpreter.module(file).scope;
       const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
       if (value.kind !== "function") continue;
@@ -218,6 +237,25 @@ function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
     if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
   }
   return names;
+}
+
+/** The innermost function that contains a node, undefined at a module's top level. */
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/** Whether a call's result is mounted at a path: an argument after a path of `use(...)` or `mount(...)`. */
+function mountedAtPath(call: ts.CallExpression): boolean {
+  const parent = call.parent;
+  if (!ts.isCallExpression(parent) || parent.arguments[0] === call || !isPathLiteral(parent.arguments[0])) return false;
+  const callee = unwrapExpression(parent.expression);
+  return (ts.isIdentifier(callee) && /mount/i.test(callee.text)) || (ts.isPropertyAccessExpression(callee) && callee.name.text === "use");
+}
+
+/** Whether a node lies inside another. */
+function isInside(node: ts.Node, container: ts.Node): boolean {
+  return node.getSourceFile() === container.getSourceFile() && node.pos >= container.pos && node.end <= container.end;
 }
 
 /** The module-level function (declaration or `const f = () => ...`) that contains a node. */
