@@ -1119,6 +1119,14 @@ export class Interpreter {
         target.props.set(node.left.name.text, value);
         return value;
       }
+      // A class's static field (`static instance = null` set by a lazy `getInstance()`): later reads see it.
+      if (target.kind === "class") {
+        const value = this.evaluate(node.right, scope);
+        const fields = this.staticFields.get(target.decl) ?? new Map<string, Value>();
+        fields.set(node.left.name.text, value);
+        this.staticFields.set(target.decl, fields);
+        return value;
+      }
       // `const self = {}; self.setupApiRoutes = function () {...}; self.setupApiRoutes();` (the module
       // pattern of CommonJS services): an object literal apidex holds gets the property, as at run time.
       if (target.kind === "object") {
@@ -1305,6 +1313,8 @@ export class Interpreter {
 
   private classMember(owner: Extract<Value, { kind: "class" | "instance" }>, name: string, node: ts.Node): Value {
     if (owner.kind === "instance" && owner.props?.has(name)) return owner.props.get(name)!;
+    const assigned = owner.kind === "class" ? this.staticFields.get(owner.decl)?.get(name) : undefined;
+    if (assigned) return assigned;
     const wantStatic = owner.kind === "class";
     for (let decl: ts.ClassLikeDeclaration | undefined = owner.decl, scope = owner.scope; decl; ) {
       for (const member of decl.members) {
@@ -1378,6 +1388,8 @@ export class Interpreter {
   }
 
   private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
+  /** Static fields set by code apidex ran (`Holder.instance = new Holder()` in a lazy `getInstance()`). */
+  private readonly staticFields = new Map<ts.ClassLikeDeclaration, Map<string, Value>>();
   /** The value of the `return` statement that ended the innermost function body being run. */
   private returned: Value = UNDEFINED;
 
@@ -1695,6 +1707,16 @@ export class Interpreter {
       const url = new URL(input ?? "", base);
       const fields = ["href", "origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"] as const;
       return { kind: "object", props: new Map(fields.map((f) => [f, str(url[f])])) };
+    }
+    // `new Promise((resolve) => { const app = express(); ...; app.listen(port, resolve); })`: the executor
+    // runs at once, as JavaScript runs it; its `resolve` and `reject` are functions of the run time.
+    if (ts.isNewExpression(node) && ts.isIdentifier(callee) && callee.text === "Promise" && !scope.lookup("Promise")) {
+      const executor = arg ? this.evaluate(arg, scope) : undefined;
+      if (executor?.kind === "function") {
+        const settle = (what: string): Value => ({ kind: "runtime", what });
+        this.callFunction(executor, [settle("the promise's resolve"), settle("the promise's reject")], node);
+      }
+      return { kind: "runtime", what: "a promise" };
     }
     // `await Promise.all([app.register(a), app.register(b)])`: the registrations in the array run, in order.
     if (
