@@ -682,6 +682,39 @@ const cases: Case[] = [
     routes: ["GET /again []", "GET /setup-database-info []", "GET /via-getinstance []"],
   },
   {
+    name: "NestJS ConditionalModule.registerWhen without the environment: the module's controllers are reported, not dropped in silence",
+    files: {
+      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
+      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
+    },
+    routes: ["GET /plain/ping []"],
+    diagnostics: ["APX422 app.module.ts:2"],
+  },
+  {
+    name: "NestJS ConditionalModule.registerWhen with the config's env: decided (set and not 'false')",
+    files: {
+      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
+      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
+    },
+    config: { env: { FEATURE_X: "1" } },
+    routes: ["GET /opt/ping []", "GET /plain/ping []"],
+  },
+  {
+    name: "NestJS ConditionalModule.registerWhen with the config's env that does not set it: not imported, nothing to report",
+    files: {
+      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
+      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
+    },
+    config: { env: {} },
+    routes: ["GET /plain/ping []"],
+  },
+  {
     name: "hapi in CommonJS (a 2019 service whose code is lib/): the exported server factory runs, plugins are modules that export `plugin`, routes come from route-config modules",
     files: {
       "package.json": `{ "name": "js-service", "version": "1.0.0" }`,

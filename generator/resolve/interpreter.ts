@@ -983,6 +983,12 @@ export class Interpreter {
     return binding.get(onCycle);
   }
 
+  /** The configured environment as a value (`process.env`), undefined when the config gives none. */
+  environment(): Value | undefined {
+    if (!this.env) return undefined;
+    return { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
+  }
+
   lookup(name: string, scope: Scope, node: ts.Node): Value {
     const binding = scope.lookup(name);
     if (binding) return this.read(binding, node);

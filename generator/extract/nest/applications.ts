@@ -178,8 +178,9 @@ export function moduleTree(
         collectRoutes(routes, "", routed);
         continue;
       }
-      const imported = importedModules(element, scope, interpreter);
-      if (!imported.length) unreadEntry(element, "imports", module, interpreter.evaluate(element, scope), diagnostics);
+      const conditional = conditionalModule(element, scope, interpreter, module, diagnostics);
+      const imported = conditional ?? importedModules(element, scope, interpreter);
+      if (!imported.length && !conditional) unreadEntry(element, "imports", module, interpreter.evaluate(element, scope), diagnostics);
       for (const { module: next, controllers } of imported) visit(next, controllers);
     }
     const controllers = [
@@ -295,6 +296,47 @@ function propertyElements(options: ts.ObjectLiteralExpression | undefined, name:
     return property.initializer.elements.map((e) => (ts.isSpreadElement(e) ? e.expression : e));
   }
   return [];
+}
+
+/**
+ * `ConditionalModule.registerWhen(Module, condition)` (@nestjs/config): the module is imported when its
+ * condition holds — an environment variable's name (set, and not `"false"`) or a function of the
+ * environment. With the config's `env` the condition is decided; without it the module's controllers are
+ * not indexed and the entry is reported (APX422). Undefined for any other entry.
+ */
+function conditionalModule(
+  node: ts.Expression,
+  scope: Parameters<Interpreter["evaluate"]>[1],
+  interpreter: Interpreter,
+  owner: ts.ClassDeclaration,
+  diagnostics: DiagnosticBag,
+): { module: ts.ClassDeclaration; controllers: Value[] }[] | undefined {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== "registerWhen")
+    return undefined;
+  const callee = interpreter.evaluate(node.expression, scope);
+  if (callee.kind !== "external" || callee.module !== "@nestjs/config") return undefined;
+  const [moduleArg, conditionArg] = node.arguments;
+  if (!moduleArg || !conditionArg) return undefined;
+  const env = interpreter.environment();
+  const condition = interpreter.evaluate(conditionArg, scope);
+  let holds: boolean | undefined;
+  if (env?.kind === "object" && condition.kind === "string") {
+    const value = env.props.get(condition.value);
+    holds = value?.kind === "string" && value.value.toLowerCase() !== "false";
+  } else if (env && condition.kind === "function") {
+    const result = interpreter.callFunction(condition, [env], node);
+    holds = result.kind === "boolean" ? result.value : result.kind === "string" ? result.value !== "" : undefined;
+  }
+  if (holds === undefined) {
+    diagnostics.warning(
+      "APX422",
+      `${owner.name?.text ?? "The module"} imports \`${excerpt(moduleArg)}\` only when \`${excerpt(conditionArg)}\` holds in the environment (ConditionalModule.registerWhen), which apidex does not know: the controllers it brings are not indexed.`,
+      siteOf(node),
+      "Set the environment in the config's `env` (the deployment the artifacts describe): the condition is then decided.",
+    );
+    return [];
+  }
+  return holds ? importedModules(moduleArg, scope, interpreter) : [];
 }
 
 /**
