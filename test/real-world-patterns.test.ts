@@ -33,6 +33,14 @@ const NEST_MODULE_FROM_ENV = {
   "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
 };
 
+/** A NestJS app whose root module imports a module through ConditionalModule.registerWhen (three cases below). */
+const CONDITIONAL_NEST_MODULE: Record<string, string> = {
+  "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
+  "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
+  "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
+  "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
+};
+
 const cases: Case[] = [
   {
     name: "Express 4 unnamed wildcards become a named catch-all parameter, with a warning",
@@ -683,34 +691,19 @@ const cases: Case[] = [
   },
   {
     name: "NestJS ConditionalModule.registerWhen without the environment: the module's controllers are reported, not dropped in silence",
-    files: {
-      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
-      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
-    },
+    files: CONDITIONAL_NEST_MODULE,
     routes: ["GET /plain/ping []"],
     diagnostics: ["APX422 app.module.ts:2"],
   },
   {
     name: "NestJS ConditionalModule.registerWhen with the config's env: decided (set and not 'false')",
-    files: {
-      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
-      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
-    },
+    files: CONDITIONAL_NEST_MODULE,
     config: { env: { FEATURE_X: "1" } },
     routes: ["GET /opt/ping []", "GET /plain/ping []"],
   },
   {
     name: "NestJS ConditionalModule.registerWhen with the config's env that does not set it: not imported, nothing to report",
-    files: {
-      "plain.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("plain") export class PlainController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [PlainController] }) export class PlainModule {}`,
-      "opt.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("opt") export class OptController { @Get("ping") ping() { return 1; } }\n@Module({ controllers: [OptController] }) export class OptModule {}`,
-      "app.module.ts": `import { Module } from "@nestjs/common"; import { ConditionalModule } from "@nestjs/config"; import { PlainModule } from "./plain"; import { OptModule } from "./opt";\n@Module({ imports: [PlainModule, ConditionalModule.registerWhen(OptModule, "FEATURE_X")] })\nexport class AppModule {}`,
-      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
-    },
+    files: CONDITIONAL_NEST_MODULE,
     config: { env: {} },
     routes: ["GET /plain/ping []"],
   },
