@@ -47,7 +47,21 @@ export class DiagnosticBag {
   /** Told of every diagnostic reported, repeats included (extract/incremental files them by module). */
   listener: ((diagnostic: Diagnostic) => void) | undefined;
 
+  /** While above 0, diagnostics are not kept (a speculative read whose findings are only used when complete). */
+  private muted = 0;
+
+  /** Runs `fn` with every diagnostic it reports dropped. */
+  quietly<T>(fn: () => T): T {
+    this.muted++;
+    try {
+      return fn();
+    } finally {
+      this.muted--;
+    }
+  }
+
   add(diagnostic: Diagnostic): void {
+    if (this.muted) return;
     this.listener?.(diagnostic);
     // The same node can be reached along several paths (a router mounted twice): report it once.
     const key = `${diagnostic.code}|${diagnostic.site ? formatSite(diagnostic.site, "/") : ""}|${diagnostic.message}`;

@@ -146,6 +146,9 @@ const MAX_UNROLLED = 2000;
 
 /** The body checks of a handler that has none; frozen, so a caller that tried to add to it would fail loudly. */
 const NO_CHECKS = Object.freeze([]) as unknown as CheckValue[];
+/** Names of policy helpers a handler calls (`canUpdateWebsite`, `ensureAccess`, `checkUserAccess`, `authorizeTeam`). */
+const POLICY_HELPER =
+  /^(can|may|check|assert|ensure|require|verify|authori[sz]e|guard|allow)[A-Z_]|^(is|has)(Allowed|Authori[sz]ed|Permitted|Access|Permission|Scope|Role)|(Permission|Access|Authori[sz]|Policy|Scope)/;
 
 /** A permission argument waiting for the type checker: what to do with the key it finds, or without one. */
 export interface PendingKey {
@@ -2112,12 +2115,38 @@ export class Interpreter {
   bodyChecks(fn: FunctionValue): CheckValue[] {
     const cached = this.bodyCheckCache.get(fn);
     if (cached) return cached;
+    const found = this.checksInBody(fn, 0, new Set([fn.decl]));
+    this.bodyCheckCache.set(fn, found);
+    return found;
+  }
+
+  /**
+   * A body's permission checks, and those of the project's functions it calls by name, two calls deep (a
+   * policy helper: `if (!(await canUpdateWebsite(auth, id))) return unauthorized()`, whose body calls
+   * `hasPermission(user.role, PERMISSIONS.websiteUpdate)`). A helper is read quietly, and only its checks
+   * whose keys are read in full count: its parameters are whatever the caller passes.
+   */
+  private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>): CheckValue[] {
     const body = fn.decl.body;
     // The file's calls were listed once (callsOf); the body's are a slice of that list.
     const calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
+    // Only functions named as policy helpers are followed (`canUpdateWebsite`, `ensureAccess`, `authorizeUser`):
+    // reading every call a handler makes would parse modules nothing else needs.
+    const helpers =
+      body && depth < 2
+        ? callsWithin(
+            body,
+            (call) =>
+              ts.isCallExpression(call) &&
+              ts.isIdentifier(call.expression) &&
+              POLICY_HELPER.test(call.expression.text) &&
+              !this.isPermissionCall(call),
+          )
+        : [];
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
-    const found: CheckValue[] = calls.length ? [] : NO_CHECKS;
-    if (calls.length) {
+    if (!calls.length && !helpers.length) return NO_CHECKS;
+    const found: CheckValue[] = [];
+    {
       const scopes = new Map<ts.Node, Scope>();
       const scopeFor = (node: ts.Node): Scope => {
         const owner = enclosingFunction(node, fn.decl);
@@ -2129,9 +2158,16 @@ export class Interpreter {
         return scope;
       };
       for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
+      for (const node of helpers) {
+        const callee = this.evaluate((node as ts.CallExpression).expression, scopeFor(node));
+        if (callee.kind !== "function" || !callee.decl.body || seen.has(callee.decl) || callee.decl.getSourceFile().isDeclarationFile)
+          continue;
+        seen.add(callee.decl);
+        const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen));
+        found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
+      }
     }
-    this.bodyCheckCache.set(fn, found);
-    return found;
+    return found.length ? found : NO_CHECKS;
   }
 
   /** A scope for reading (not running) a function body: parameters are run-time values, consts are lazy. */
