@@ -411,6 +411,13 @@ describe("the listing record", () => {
     expect(paths(await both())).not.toContain("GET /c");
     rmSync(path.join(dir, "src/extra"), { recursive: true });
     expect(paths(await both())).not.toContain("GET /d");
+    // A route file in a route tree's folder named like a test folder is listed, and its folder watched.
+    write({ "app/hooks/test/route.ts": standalone("from-a-test-segment") });
+    expect(paths(await both())).toContain("GET /from-a-test-segment");
+    rmSync(path.join(dir, "app/hooks/test/route.ts"));
+    expect(paths(await both())).not.toContain("GET /from-a-test-segment");
+    rmSync(path.join(dir, "app"), { recursive: true });
+    await both();
     expect(Object.keys(entry().listing!.folders).map((f) => path.relative(dir, f))).toEqual(["", "src", "src/empty", "src/routes"]);
   });
 
@@ -564,6 +571,11 @@ describe("the scan", () => {
       "a.test.ts",
       "src/news.integ.ts",
       "src/app.e2e-spec.ts",
+      // A route tree's folder named like a test folder is a URL segment (/api/webhooks/test); a test
+      // folder's own app, and other files there, stay out.
+      "app/api/webhooks/test/route.ts",
+      "app/api/webhooks/test/helpers.ts",
+      "test/fixtures/app/api/x/test/route.ts",
       "src/.hidden/ok.ts",
       ".git/hooks/no.ts",
       "src/generated/no.ts",
@@ -593,9 +605,10 @@ describe("the scan", () => {
     }).sort();
     // A package's lib folder (at the root, or beside a package.json) is build output when the package builds; src/lib is source.
     const isOutput = packageLibs(dir);
-    expect(listed).toEqual(apart.filter((f) => !isOutput(path.join(dir, f))));
+    expect(listed).toEqual([...apart, "app/api/webhooks/test/route.ts"].filter((f) => !isOutput(path.join(dir, f))).sort());
     // What the tree above puts in (hidden folders are not listed, as before).
     expect(listed.filter((f) => tree.includes(f))).toEqual([
+      "app/api/webhooks/test/route.ts",
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",
       "packages/js-service/lib/ok.js",

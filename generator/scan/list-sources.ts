@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 
 // Apart from the parser: listing and hashing the sources is all a run the cache answers needs.
@@ -29,10 +30,59 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
     expandDirectories: false,
   });
   const isOutput = packageLibs(options.root);
-  return names
+  const rescued = routeFilesInTestFolders(options, "files");
+  return [...new Set([...names, ...rescued])]
     .map((n) => path.normalize(n))
     .filter((n) => !isOutput(n))
     .sort();
+}
+
+/** The default excludes of test folders: a route tree may have a URL segment of that name. */
+const TEST_FOLDER_EXCLUDES = new Set(["**/test/**", "**/tests/**"]);
+
+/** Route files of file-system routing below a folder named like a test folder (`app/api/webhooks/test/route.ts`). */
+const ROUTE_FILES_IN_TEST_FOLDERS = [
+  "**/app/**/{test,tests}/**/route.{ts,tsx,js,mjs,mts}",
+  "**/routes/**/{test,tests}/**/+server.{ts,js,mts,mjs}",
+  "**/pages/api/**/{test,tests}/**/*.{ts,tsx,js,mjs,mts}",
+  "**/server/{api,routes}/**/{test,tests}/**/*.{ts,js,mts,mjs}",
+];
+const ROUTE_ROOTS = new Set(["app", "routes", "pages", "server"]);
+const TEST_SEGMENTS = new Set(["test", "tests", "__tests__"]);
+
+/**
+ * A folder named `test` or `tests` is excluded by default as a test folder, but inside a file-routed tree
+ * it is a URL segment (`/api/webhooks/test`, an endpoint that sends a test event): the route files there
+ * (and, for the run cache, the folders that hold them) are listed all the same — only where no test folder
+ * comes before the route tree (`test/fixtures/app/...` stays out). Nothing when the excludes do not name
+ * test folders.
+ */
+function routeFilesInTestFolders(options: ScanOptions, what: "files" | "folders"): string[] {
+  if (!options.exclude.some((p) => TEST_FOLDER_EXCLUDES.has(p))) return [];
+  const ignore = mergeFolderExcludes(options.exclude.filter((p) => !TEST_FOLDER_EXCLUDES.has(p)));
+  const patterns =
+    what === "files"
+      ? ROUTE_FILES_IN_TEST_FOLDERS
+      : ROUTE_FILES_IN_TEST_FOLDERS.flatMap((p) => {
+          const dir = p.slice(0, p.lastIndexOf("/"));
+          return [dir.replace(/\/\*\*$/, ""), dir];
+        });
+  const found = globSync(patterns, {
+    cwd: options.root,
+    ignore,
+    absolute: false,
+    ...(what === "files" ? { onlyFiles: true } : { onlyDirectories: true }),
+    followSymbolicLinks: false,
+    expandDirectories: false,
+  });
+  const included = what === "files" ? picomatch(options.include, { dot: false }) : () => true;
+  return found
+    .filter((relative) => {
+      const parts = relative.replace(/[\\/]+$/, "").split(/[\\/]/);
+      const root = parts.findIndex((part) => ROUTE_ROOTS.has(part));
+      return root >= 0 && !parts.slice(0, root).some((part) => TEST_SEGMENTS.has(part)) && included(relative);
+    })
+    .map((relative) => path.join(options.root, relative));
 }
 
 /**
@@ -100,5 +150,9 @@ export function foldersWalked(options: ScanOptions): string[] | undefined {
     followSymbolicLinks: false,
     expandDirectories: false,
   });
-  return [path.normalize(options.root), ...folders.map((folder) => path.normalize(folder).replace(/[\\/]+$/, ""))];
+  const rescued = routeFilesInTestFolders(options, "folders");
+  return [
+    path.normalize(options.root),
+    ...[...new Set([...folders, ...rescued])].map((folder) => path.normalize(folder).replace(/[\\/]+$/, "")),
+  ];
 }
