@@ -70,6 +70,34 @@ export abstract class RouterHost implements HostAdapter {
     return this.interpreter.registersUncertainly() ? { conditional: true } : {};
   }
 
+  /**
+   * The router a method call is made on, and the call: the opening of every host's `callMethod` (a call on
+   * something else, or a `new`, changes nothing).
+   */
+  protected routerCall(receiver: HostValue, call: CallContext): { router: RouterNode; node: ts.CallExpression } | undefined {
+    const object = receiver.host as RouterObject;
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return undefined;
+    return { router: object.router, node: call.node };
+  }
+
+  /**
+   * A router's own prefix from its constructor's options (`new Router({ prefix })`, `new Elysia({ prefix })`):
+   * set when it is one string; otherwise reported where it is written, and the router's routes left out.
+   */
+  protected readPrefix(router: RouterNode, call: CallContext, what: string): void {
+    const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
+    if (!prefix) return;
+    const strings = stringsOf(prefix);
+    if (strings?.length === 1) {
+      router.prefix = strings[0];
+      return;
+    }
+    this.paths(prefixNode(call.args[0]!) ?? call.args[0], call, what);
+    router.prefixUnreadable = true;
+    this.recorder?.spoil(call.node.getSourceFile().fileName, `it creates a router whose prefix apidex cannot read`);
+  }
+
   /** The value the evaluator holds for a router. */
   valueOf(router: RouterNode): HostValue {
     return this.host({ type: "router", router });

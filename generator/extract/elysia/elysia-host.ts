@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
-import { flattenValues, prefixNode, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import { isPackageValue } from "../shared.js";
 
 export const ELYSIA_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
@@ -50,16 +50,7 @@ export class ElysiaHost extends RouterHost {
     const isElysia = name === undefined || name === "Elysia" || name === "default";
     if (callee.module !== "elysia" || !isElysia || !ts.isNewExpression(call.node)) return undefined;
     const { value, router } = this.create("app", call.node);
-    const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
-    const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
-    if (prefix) {
-      const strings = stringsOf(prefix);
-      if (strings?.length === 1) router.prefix = strings[0];
-      else {
-        this.paths(prefixNode(call.args[0]!) ?? call.args[0], call, "instance prefix");
-        router.prefixUnreadable = true;
-      }
-    }
+    this.readPrefix(router, call, "instance prefix");
     return value;
   }
 

@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { type CheckValue, keysOfValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
-import { flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { flattenValues, RouterHost, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { AUTOLOAD_PACKAGES, autoloadPlugins, pluginPrefix, staticFolder } from "./autoload.js";
 
@@ -40,10 +40,9 @@ export class FastifyHost extends RouterHost {
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
-    const object = receiver.host as RouterObject;
-    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
-    const node = call.node;
-    const context = object.router;
+    const target = this.routerCall(receiver, call);
+    if (!target) return receiver;
+    const { router: context, node } = target;
     if (FASTIFY_METHODS.has(method)) {
       this.visited.add(node);
       const paths = this.paths(call.args[0], call, "route path");

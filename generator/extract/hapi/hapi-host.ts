@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { flattenValues, RouterHost, statementDoc } from "../router-host.js";
 import { isPackageValue } from "../shared.js";
 
 const HAPI_MODULE = /^(@hapi\/hapi|hapi)$/;
@@ -29,10 +29,9 @@ export class HapiHost extends RouterHost {
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
-    const object = receiver.host as RouterObject;
-    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
-    const node = call.node;
-    const server = object.router;
+    const target = this.routerCall(receiver, call);
+    if (!target) return receiver;
+    const { router: server, node } = target;
     if (method === "route") {
       this.visit(node);
       const arg = call.args[0];

@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { RouterHost, statementDoc } from "../router-host.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { isServeCall, topRouter } from "../file-routes/file-paths.js";
 
@@ -65,10 +65,9 @@ export class HonoHost extends RouterHost {
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
-    const object = receiver.host as RouterObject;
-    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
-    const node = call.node;
-    const app = object.router;
+    const target = this.routerCall(receiver, call);
+    if (!target) return receiver;
+    const { router: app, node } = target;
     this.recorder?.hostCall(app);
     if (HONO_METHODS.has(method)) {
       this.visit(node);

@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, prefixNode, RouterHost, type RouterObject, statementDoc } from "../router-host.js";
+import { flattenValues, RouterHost, statementDoc } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -23,29 +23,16 @@ export class KoaHost extends RouterHost {
     if (callee.module === "koa-mount" && isDefault && ts.isCallExpression(call.node)) return this.mount(call);
     if ((callee.module === "@koa/router" || callee.module === "koa-router") && (isDefault || name === "Router")) {
       const { value, router } = this.create("router", call.node);
-      const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
-      if (options?.kind === "object") {
-        const prefix = options.props.get("prefix");
-        if (prefix) {
-          const strings = stringsOf(prefix);
-          if (strings?.length === 1) router.prefix = strings[0];
-          else {
-            this.paths(prefixNode(call.args[0]!) ?? call.args[0], call, "router prefix");
-            router.prefixUnreadable = true;
-            this.recorder?.spoil(call.node.getSourceFile().fileName, "it creates a router whose prefix apidex cannot read");
-          }
-        }
-      }
+      this.readPrefix(router, call, "router prefix");
       return value;
     }
     return undefined;
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
-    const object = receiver.host as RouterObject;
-    if (object.type !== "router" || !ts.isCallExpression(call.node)) return receiver;
-    const node = call.node;
-    const router = object.router;
+    const target = this.routerCall(receiver, call);
+    if (!target) return receiver;
+    const { router, node } = target;
     if (method === "routes" || method === "middleware") return receiver;
     if (method === "allowedMethods") return { kind: "runtime", what: "allowedMethods()" };
     // Everything below changes the router (the three above only read it).
