@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index } from "../generator/search/bm25-index.js";
+import { pathAction } from "../generator/search/method-intent.js";
 import { OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
 import { words } from "../generator/search/words.js";
 
@@ -259,8 +260,58 @@ describe("search rules on in-memory indexes", () => {
       q: "link the identity",
       first: "post_identity",
     },
+    {
+      rule: "the verb in an RPC-style path's last segment is its method by meaning (POST /messages/delete deletes)",
+      ops: [
+        op("GET", "/sessions/{id}/messages", "list_session_messages"),
+        op("POST", "/sessions/{id}/messages/send", "send_session_messages"),
+        op("POST", "/sessions/{id}/messages/delete", "remove_session_messages"),
+      ],
+      q: "remove a message",
+      first: "remove_session_messages",
+    },
+    {
+      rule: "an operation whose method means the request's verb has met that word too, as a word of the request",
+      ops: [
+        {
+          ...op("DELETE", "/webhooks/{id}", "delete_webhook"),
+          documented: true,
+          summary: "Delete a webhook",
+          description: "Stops the webhook's notifications.",
+        },
+        { ...op("POST", "/webhooks", "post_webhook"), documented: true, summary: "Create a webhook", description: "Adds a webhook." },
+        { ...op("GET", "/webhooks", "list_webhooks"), documented: true, summary: "List webhooks", description: "Every webhook." },
+        // "notification" is a common word of this API, as it is of hyperdx's: alerts send them.
+        ...["create_alert", "update_alert", "list_alerts", "get_alert", "delete_alert"].map((id) => ({
+          ...op(id.startsWith("list") ? "GET" : "POST", `/alerts/${id}`, id),
+          documented: true,
+          summary: id.replace("_", " an "),
+          description: "Alerts send notifications to channels.",
+        })),
+      ],
+      q: "create a webhook for notifications",
+      first: "post_webhook",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
+  });
+
+  it.each([
+    { path: "/sessions/{id}/messages/delete", methods: ["DELETE"], on: "/sessions/{id}/messages" },
+    { path: "/api/documents.delete", methods: ["DELETE"], on: "/api" },
+    { path: "/users/{id}/update-status", methods: ["PUT", "PATCH"], on: "/users/{id}" },
+    { path: "/cache/clear/", methods: ["DELETE"], on: "/cache" },
+    // A thing, not an action: a plural noun, an adjective, a parameter, a lone segment.
+    { path: "/exports/downloads", methods: undefined },
+    { path: "/messages/deleted", methods: undefined },
+    { path: "/dashboard/users/new", methods: undefined },
+    { path: "/messages/{delete}", methods: undefined },
+    { path: "/delete", methods: undefined },
+    { path: "/messages", methods: undefined },
+  ])("the action a path names in its last segment: $path", ({ path, methods, on }) => {
+    const action = pathAction(path);
+    expect(action?.methods.sort()).toEqual(methods?.sort());
+    if (on) expect(action?.on).toBe(on);
   });
 
   it("marks the words of a phrase of means until the clause ends, and drops determiner-like participles", () => {

@@ -134,16 +134,28 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
     const add = (q: string, cls: QueryClass, key: string, expect: string[], batch?: string) => {
       if (q.trim() && expect.length) queries.push({ q, class: cls, expect, heldOut: isHeldOut(name, key), ...(batch ? { batch } : {}) });
     };
+    // A summary or sentence the spec gives several operations names each of them alike (logto's DELETE
+    // /personal-access-tokens/{name} and POST /personal-access-tokens/delete are both "Delete personal access
+    // token"): any of them answers it, for apidex and BM25 alike.
+    const sameText = new Map<string, string[]>();
+    const texts = (op: (typeof oracle.operations)[number]) => [
+      ...(op.summary ? [prose(op.summary)] : []),
+      ...(op.description ? [prose(firstSentence(op.description))] : []),
+    ];
+    for (const op of oracle.operations)
+      for (const text of new Set(texts(op)))
+        sameText.set(text, [...(sameText.get(text) ?? []), ...(byKey.get(operationKey(op.method, op.path)) ?? [])]);
+    const answers = (text: string, expect: string[]) => [...new Set([...expect, ...(sameText.get(prose(text)) ?? [])])];
     let matched = 0;
     for (const op of oracle.operations) {
       const key = operationKey(op.method, op.path);
       const expect = byKey.get(key);
       if (!expect) continue;
       matched++;
-      if (op.summary) add(op.summary, "summary", key, expect);
+      if (op.summary) add(op.summary, "summary", key, answers(op.summary, expect));
       if (op.description) {
         const sentence = firstSentence(op.description);
-        if (prose(sentence) !== prose(op.summary ?? "")) add(sentence, "description", key, expect);
+        if (prose(sentence) !== prose(op.summary ?? "")) add(sentence, "description", key, answers(sentence, expect));
       }
       // The literal forms: apidex's own id, and the path as the spec writes it (any method of it will do).
       for (const id of expect) add(id, "literal", key, [id]);

@@ -241,7 +241,12 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "settings" → "setting", "children" → "child", "sent" → "send"); words WordNet does not know ("webhooks")
   fall back to \`pluralize\`'s singular.
 - **Path structure.** A path is read as nested nouns: its last literal segment is the resource the operation
-  acts on (its own field), the segments before it say whose it is, a parameter segment means one item.
+  acts on (its own field), the segments before it say whose it is, a parameter segment means one item. Where
+  the last segment names an action, as RPC-style APIs put it (\`POST /messages/delete\`, \`/documents.delete\`,
+  \`/cache/clear\`, \`/users/{id}/update-status\`: a verb that means a method, in its base form, that
+  wink-lexicon or WordNet have as a verb or neither knows — "new" in \`/users/new\` is an adjective, \`/downloads\`
+  a thing), that verb is the operation's method by meaning, the segment before it is part of the resource, and
+  the shape is that of what it acts on (\`/tokens/delete\` many, \`/tokens/{id}/revoke\` one).
 - **Field weights from the index.** Each field (id, summary, description, tags, resource, path, parameter
   names, permission keys) weighs the mean inverse document frequency of its words times the share of
   operations that have it, scaled to at most 3: a service whose summaries are generated from its ids, or
@@ -254,8 +259,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   only names a method ("experience" is a synonym of "get" in WordNet) is left out.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
-  "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): operations with that method weigh 1.4
-  times more. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
+  "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): an operation with that method (or that
+  action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
+  times more besides. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
   of speech ("one webhook by id", "account center settings") names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
   lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
@@ -322,6 +328,8 @@ index has (matched by method and path, parameter names ignored):
 
 - **summary** — the spec's \`summary\` of the operation;
 - **description** — the first sentence of the spec's \`description\` (when it says more than the summary);
+  a summary or sentence the spec gives several operations word for word names each of them alike, so any of
+  them answers it (for BM25 as well);
 - **paraphrase** — requests phrased the way an assistant asks, in two batches, each written once and not
   changed since: bench/search/paraphrases.json, written on 2026-11-25 from the specs before any ranking was
   looked at; bench/search/paraphrases-2.json, written on 2026-11-26 by a helper that saw only the spec's

@@ -3,6 +3,7 @@
  * than fixed: a service whose summaries are generated from ids, or whose keys repeat its paths, is weighed
  * differently from one with written documentation.
  */
+import { pathAction } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
 import { pieces, terms } from "./words.js";
 
@@ -17,6 +18,9 @@ function literalSegments(path: string): string[] {
 /** A version segment or id part: metadata for `apiVersion`, not a word of what the operation does. */
 const VERSION = /^v\d+$/i;
 
+/** A path's resource is its last literal segment, and the one before where the last names an action (`/tokens/delete`). */
+const resourceLength = (path: string): number => (pathAction(path) && literalSegments(pathAction(path)!.on).length ? 2 : 1);
+
 /** The API version a path names (`/api/v2/...` is 2), 0 when none: among equals, the newest version is preferred. */
 export function apiVersion(path: string): number {
   let version = 0;
@@ -26,7 +30,8 @@ export function apiVersion(path: string): number {
 
 /**
  * The text of one field. A path is read as nested nouns: its last literal segment, `resource`, is what the
- * operation acts on ("members" in /teams/{id}/members); the segments before it, `path`, say whose it is.
+ * operation acts on ("members" in /teams/{id}/members), with the noun before it where it names an action
+ * ("tokens delete" in /tokens/delete); the segments before it, `path`, say whose it is.
  */
 export function fieldText(op: SearchableOperation, field: Field): string {
   switch (field) {
@@ -42,9 +47,11 @@ export function fieldText(op: SearchableOperation, field: Field): string {
     case "tags":
       return (op.tags ?? []).join(" ");
     case "resource":
-      return literalSegments(op.path).at(-1) ?? "";
-    case "path":
-      return literalSegments(op.path).slice(0, -1).join(" ");
+      return literalSegments(op.path).slice(-resourceLength(op.path)).join(" ");
+    case "path": {
+      const segments = literalSegments(op.path);
+      return segments.slice(0, segments.length - resourceLength(op.path)).join(" ");
+    }
     case "params": {
       // `{tag_id}` after /tags says nothing the path did not: only a parameter's other words count.
       const inPath = new Set(terms(literalSegments(op.path).join(" ")));

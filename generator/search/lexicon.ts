@@ -96,6 +96,18 @@ export function partsOfSpeech(word: string): readonly string[] | undefined {
   return Object.hasOwn(lexicon(), word) ? lexicon()[word] : undefined;
 }
 
+/**
+ * Whether a lower-case word can be a verb: true where wink-lexicon or WordNet (the `synonyms` package) has it
+ * as one ("delete", "clear"), false where they know it only as something else ("new" is an adjective),
+ * undefined where neither knows it ("unassign").
+ */
+export function canBeVerb(word: string): boolean | undefined {
+  const tags = partsOfSpeech(word);
+  const senses = (require("synonyms") as { dictionary: SynonymDictionary }).dictionary[word];
+  if (tags?.some((t) => t.startsWith("VB")) || (senses && Object.hasOwn(senses, "v"))) return true;
+  return tags || senses ? false : undefined;
+}
+
 let common: Set<string> | undefined;
 
 /**

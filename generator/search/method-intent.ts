@@ -4,8 +4,8 @@
  * a PUT or PATCH, "show" and "list" a GET; "all", "every" and a plural noun ask for a collection, "one" and a
  * singular noun for an item (a path that ends in a parameter). It knows no resource of any domain.
  */
-import { partsOfSpeech } from "./lexicon.js";
-import type { Word } from "./words.js";
+import { canBeVerb, partsOfSpeech } from "./lexicon.js";
+import { type Word, words } from "./words.js";
 
 const METHOD_VERBS: Record<string, readonly string[]> = {
   // Undoing an association or a grant deletes what made it ("revoke a token", "unfollow a user").
@@ -163,5 +163,27 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   return intent;
 }
 
-/** Whether a path names one item (ends in a parameter) or a collection or singleton (ends in a literal). */
-export const endsInParameter = (path: string): boolean => /[{:][^/]*\}?\/?$/.test(path.replace(/\/+$/, ""));
+/**
+ * The action a path names in its last segment, where RPC-style APIs put the verb and POST every call
+ * (`/messages/delete`, `/documents.archive`, `/cache/clear`, `/users/{id}/update-status`): the methods that
+ * verb means, and the path without it (what it acts on). The segment's first or last word must be a verb
+ * that means a method, in its base form (`/downloads` and `/messages/deleted` name things) and not a word
+ * the lexicons know only as another part of speech ("new" in `/users/new` is an adjective); undefined for a path that ends in a thing or a parameter.
+ */
+export function pathAction(path: string): { methods: string[]; on: string } | undefined {
+  const trimmed = path.replace(/\/+$/, "");
+  const cut = trimmed.lastIndexOf("/");
+  const segment = trimmed.slice(cut + 1);
+  if (cut <= 0 || !segment || /^[{:[*]/.test(segment)) return undefined;
+  const ws = words(segment);
+  for (const w of [ws[0], ws.at(-1)])
+    if (w && w.surface === w.term && BY_VERB.has(w.term) && canBeVerb(w.surface) !== false)
+      return { methods: [...BY_VERB.get(w.term)!], on: trimmed.slice(0, cut) };
+  return undefined;
+}
+
+/**
+ * Whether a path names one item (ends in a parameter) or a collection or singleton (ends in a literal); an
+ * action's path by what it acts on (`/tokens/{id}/revoke` one, `/tokens/delete` many).
+ */
+export const endsInParameter = (path: string): boolean => /[{:][^/]*\}?\/?$/.test((pathAction(path)?.on ?? path).replace(/\/+$/, ""));

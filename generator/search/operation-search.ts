@@ -3,7 +3,16 @@ import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
 import { isCommonWord, lemma, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
-import { endsInParameter, isMethodVerb, methodsOf, type MethodIntent, methodIntent, nounUse, onlyIntent } from "./method-intent.js";
+import {
+  endsInParameter,
+  isMethodVerb,
+  methodsOf,
+  type MethodIntent,
+  methodIntent,
+  nounUse,
+  onlyIntent,
+  pathAction,
+} from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
 import { indexTerms, isFunctionWord, pieces, type Word, terms, words } from "./words.js";
 
@@ -76,6 +85,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   /** Each operation's factor for its API version: among equal matches, the newest version first. */
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
+  /** Each operation's methods by meaning: its verb's where its path ends in one (POST /messages/delete), else its own. */
+  private readonly actsAs: readonly ReadonlySet<string>[];
   private readonly position: Map<string, number>;
   /** Each operation's path parameter names as words, and each name whole (`{api_key}`: "api", "key", "apikey"). */
   private readonly parameterWords: ReadonlySet<string>[];
@@ -120,6 +131,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const rank = new Map(versions.map((v, i) => [v, i]));
     this.versionFactor = Float64Array.from(entries, (e) => 1 + VERSION_STEP * rank.get(apiVersion(e.path))!);
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
+    this.actsAs = entries.map((e) => new Set(pathAction(e.path)?.methods ?? [e.method]));
     this.index = new Bm25Index(
       entries.map((e) => FIELDS.map((f) => indexTerms(fieldText(e, f)))),
       FIELDS.map((f) => this.weights[f]),
@@ -302,7 +314,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     for (const d of touched) {
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
-      total[d] = score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup);
+      total[d] =
+        score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, undefined, coordination[d]!);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -321,7 +334,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, notes);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, notes, coordination[d]!);
       return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
@@ -336,7 +349,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     return hits;
   }
 
-  /** The factor the request's method, number and phrasing give one operation; what applied goes to `notes`. */
+  /**
+   * The factor the request's method, number and phrasing give one operation, which has met `met` of the
+   * request's words; what applied goes to `notes`.
+   */
   private boost(
     doc: number,
     entry: E,
@@ -344,12 +360,18 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     phrased: ReadonlySet<number>,
     intent: MethodIntent,
     lookup: readonly string[],
-    notes?: string[],
+    notes: string[] | undefined,
+    met: number,
   ): number {
     let factor = this.versionFactor[doc]!;
-    if (intent.methods?.methods.has(entry.method)) {
-      factor *= METHOD_BOOST;
-      notes?.push(`method: ${entry.method} (${intent.methods.verb})`);
+    // An RPC-style path's verb is its method by meaning: POST /messages/delete deletes.
+    const acts = this.actsAs[doc]!;
+    if (intent.methods && [...acts].some((m) => intent.methods!.methods.has(m))) {
+      // The verb is a word of the request, and this operation meets it: it counts among the words met, as
+      // the words of what is asked do ("create a webhook for notifications": a create that meets "webhook"
+      // has met two words, as a delete that meets "webhook" and "notification" in its description has).
+      factor *= METHOD_BOOST * ((met + 1) / met);
+      notes?.push(acts.has(entry.method) ? `method: ${entry.method} (${intent.methods.verb})` : `action: ${intent.methods.verb}`);
     }
     // A request that names no action reads: a GET, by a little (the thing named matters far more).
     else if (intent.reads && entry.method === "GET") {
