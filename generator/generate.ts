@@ -19,7 +19,7 @@ import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, type CompressedBody, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
 import { type KnownSources, scanProject, type SourceSet } from "./scan/source-set.js";
-import { checkDocumentRefs } from "./validate/document-refs.js";
+import { repairDocumentRefs } from "./validate/document-refs.js";
 import { validateOperations } from "./validate/validate-operations.js";
 import type { ArtifactFile } from "./write/atomic-write.js";
 import { canonicalJson } from "./write/canonical-json.js";
@@ -157,7 +157,7 @@ export async function generate(config: ResolvedConfig, sources?: SourceSet, opti
     { ...config, ...(documentInfo ? { documentInfo } : {}), ...(licenceFile ? { licenceFile } : {}) },
     schemas,
   );
-  checkDocumentRefs(openapi, diagnostics);
+  repairDocumentRefs(openapi, diagnostics);
   if (config.strict) diagnostics.promoteWarnings();
   const errors = diagnostics.errors.length;
   const openapiBytes = Buffer.from(canonicalJson(openapi));

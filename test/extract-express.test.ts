@@ -328,7 +328,7 @@ const patterns: Case[] = [
     name: "an uncalled app factory's parameters: unknown without the config (APX201), read from factoryArguments with it",
     files: { "app.ts": GET_APP },
     routes: [],
-    diagnostics: ["APX201 app.ts:4", "APX210 app.ts:5"],
+    diagnostics: ["APX201 app.ts:4", "APX201 app.ts:5"],
   },
   {
     name: "factoryArguments: the deployment's arguments, complete objects (an omitted property is undefined)",
@@ -582,7 +582,7 @@ const negatives: Case[] = [
     diagnostics: ["APX110 app.ts:1", "APX301 app.ts:5", "APX301 app.ts:6", "APX301 app.ts:7"],
   },
   {
-    name: "routes registered in loops and conditions over static data run; over run-time data they are reported",
+    name: "routes registered in loops and conditions over static data run; over run-time data a loop is reported, a condition's branches indexed and marked",
     files: {
       "app.ts": [
         `import express from "express"; const app = express(); const flag = true;`,
@@ -593,8 +593,27 @@ const negatives: Case[] = [
         `for (const p of ["/d", "/e"]) { if (p === "/d") continue; app.get(p, (q, s) => s.end()); }`,
       ].join("\n"),
     },
-    routes: ["GET /a []", "GET /b []", "GET /e []"],
-    diagnostics: ["APX210 app.ts:4", "APX210 app.ts:5"],
+    routes: ["GET /a []", "GET /b []", "GET /c [] unresolved(registration)", "GET /e []"],
+    diagnostics: ["APX210 app.ts:4", "APX217 app.ts:5"],
+  },
+  {
+    name: "both branches of an if apidex cannot decide are read, their routes and mounts marked; a name a branch assigns is unknown after it, and no property or array changes",
+    files: {
+      "flags.ts": `export const flags: { beta?: boolean } = JSON.parse(process.env.FLAGS ?? "{}");`,
+      "app.ts": [
+        `import express from "express"; import { flags } from "./flags"; const app = express(); const admin = express.Router();`,
+        `let prefix = "/v1"; const opts = { base: "/x" }; const extra: string[] = [];`,
+        `admin.get("/users", (q, s) => s.end());`,
+        `if (flags.beta) { prefix = "/beta"; opts.base = "/y"; extra.push("/z"); app.use("/admin", admin); } else app.get("/legacy", (q, s) => s.end());`,
+        `app.get(prefix + "/items", (q, s) => s.end());`,
+        `app.get(opts.base, (q, s) => s.end());`,
+        `for (const p of extra) app.get(p, (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/users [] unresolved(registration)", "GET /legacy [] unresolved(registration)", "GET /x []"],
+    // The branch's push is reported (APX213), the prefix it may have changed is unknown (APX201); the loop ran
+    // over the array as it is, empty, so its registration is no miss.
+    diagnostics: ["APX213 app.ts:4", "APX217 app.ts:4", "APX201 app.ts:5"],
   },
   {
     name: "middleware given options named for their keys (permissions, scopes, requiredScopes) states them, in use() and route arguments",
@@ -623,8 +642,8 @@ const negatives: Case[] = [
         `if (flags.beta) app.get("/beta", (q, s) => s.end());`,
       ].join("\n"),
     },
-    routes: ["GET /open []"],
-    diagnostics: ["APX210 app.ts:6"],
+    routes: ["GET /beta [] unresolved(registration)", "GET /open []"],
+    diagnostics: ["APX217 app.ts:6"],
   },
   {
     name: "an HTTP client's get(path, options) in a function nothing calls is no route registration; a handler or route options with one are",
@@ -843,14 +862,14 @@ describe("diagnostic messages", () => {
   it("say where a function holding registrations is called when that call did not run, and why", async () => {
     const result = await generateFrom({
       "beta.ts": `import type { Router } from "express";\nexport default function betaRoutes(router: Router) {\n  router.get("/beta", (q, s) => s.end());\n}`,
-      "app.ts": `import express from "express"; import betaRoutes from "./beta";\nconst app = express(); const router = express.Router();\nif (process.env.BETA) {\n  betaRoutes(router);\n}\napp.use("/api", router);`,
+      "app.ts": `import express from "express"; import betaRoutes from "./beta";\nconst app = express(); const router = express.Router();\nfor (const _ of process.argv) {\n  betaRoutes(router);\n}\napp.use("/api", router);`,
       "orphan.ts": `import type { Router } from "express";\nexport function orphanRoutes(router: Router) {\n  router.get("/orphan", (q, s) => s.end());\n}`,
     });
     const bySite = new Map(result.diagnostics.items.map((d) => [`${d.site!.file.replace("/project/", "")}:${d.site!.line}`, d]));
     const beta = bySite.get("beta.ts:3")!;
     expect(beta.code).toBe("APX210");
     expect(beta.message).toBe(
-      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs under a condition on the environment (`process.env.BETA`), which apidex does not know unless the config's `env` says; what it registers is not indexed.",
+      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs inside a loop over data apidex cannot read statically, which it does not run (it does not guess how often, or with what); what it registers is not indexed.",
     );
     expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
     // A function nothing calls at all keeps the plain explanation.
@@ -868,9 +887,13 @@ describe("diagnostic messages", () => {
       ].join("\n"),
     };
     const result = await generateFrom(files);
-    expect(routeLines(result)).toEqual(["GET /ok []"]);
-    const debug = result.diagnostics.items.find((d) => d.site?.line === 3)!;
-    expect(debug.message).toContain('runs under a condition on the environment (`process.env.NODE_ENV === "development"`)');
+    // Indexed, marked: served only when the branch is taken, which the environment decides.
+    expect(routeLines(result)).toEqual(["GET /debug [] unresolved(registration)", "GET /ok []"]);
+    const debug = result.diagnostics.items.find((d) => d.code === "APX217")!;
+    expect(debug.site?.line).toBe(2);
+    expect(debug.message).toBe(
+      'This condition (`process.env.NODE_ENV === "development"`) cannot be read statically: the routes its branches register are indexed, their operations marked `unresolved: ["registration"]` (served only when that branch is taken).',
+    );
     expect(debug.hint).toContain("`env`");
     // And the config's env decides it, as the message says.
     expect(routeLines(await generateFrom(files, { env: { NODE_ENV: "development" } }))).toEqual(["GET /debug []", "GET /ok []"]);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
-import { checkDocumentRefs } from "../generator/validate/document-refs.js";
+import { repairDocumentRefs } from "../generator/validate/document-refs.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ts } from "../generator/typescript.js";
@@ -172,6 +172,28 @@ describe("named schemas become components", () => {
       Label: { type: "object", properties: { label: { type: "string" } }, required: ["label"] },
       User: { type: "object", properties: { id: { type: "string", format: "uuid" }, name: { type: "string" } }, required: ["id", "name"] },
     });
+  });
+
+  it("a schema named where it is written, inside a route's body, is a component too: the service's own $ref to it resolves", async () => {
+    const { doc, components, diagnostics } = await documentFor({
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { z } from "zod";
+        const app = new Hono();
+        /** Check a query
+         * @documented */
+        app.post("/check", zValidator("json", z.object({
+          q: z.string().openapi("Query", { oneOf: [{ type: "string" }, { type: "array", items: { $ref: "#/components/schemas/Query" } }] }),
+          tag: z.object({ label: z.string() }).meta({ id: "Label" }).optional(),
+        })), (c) => c.json({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths["/check"]!.post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { q: ref("Query"), tag: ref("Label") },
+      required: ["q"],
+    });
+    expect(components.Query).toEqual({ type: "string", oneOf: [{ type: "string" }, { type: "array", items: ref("Query") }] });
+    expect(components.Label).toEqual({ type: "object", properties: { label: { type: "string" } }, required: ["label"] });
   });
 
   it("reads a recursive schema (zod 4 getter) as a component that refers to itself", async () => {
@@ -429,22 +451,24 @@ export const Listing = Type.Object({ page: AccountPage, note: MaybeNote });
     expect(JSON.stringify(components)).not.toContain('"$ref":""');
   });
 
-  it("a $ref that names no component stops the run before an invalid document is written (APX409)", () => {
+  it("a $ref that names no component is taken out of its schema with a warning, so the document stays valid (APX409)", () => {
     const bag = new DiagnosticBag();
-    checkDocumentRefs(
-      {
-        paths: { "/a": { get: { responses: { 200: { content: { "application/json": { schema: { $ref: "" } } } } } } } },
-        components: { schemas: { A: { $ref: "#/components/schemas/B" } } },
-      },
-      bag,
-    );
+    const document = {
+      paths: { "/a": { get: { responses: { 200: { content: { "application/json": { schema: { $ref: "", description: "kept" } } } } } } } },
+      components: { schemas: { A: { $ref: "#/components/schemas/B" } } },
+    };
+    repairDocumentRefs(document, bag);
     expect(bag.items.map((d) => `${d.severity} ${d.code} ${d.message.split(" at ")[1]?.split(",")[0]}`)).toEqual([
-      "error APX409 #/paths/~1a/get/responses/200/content/application~1json/schema",
-      "error APX409 #/components/schemas/A",
+      "warning APX409 #/paths/~1a/get/responses/200/content/application~1json/schema",
+      "warning APX409 #/components/schemas/A",
     ]);
+    expect(document.paths["/a"].get.responses[200].content["application/json"].schema).toEqual({ description: "kept" });
+    expect(document.components.schemas.A).toEqual({});
     const clean = new DiagnosticBag();
-    checkDocumentRefs({ components: { schemas: { A: { type: "string" }, B: { $ref: "#/components/schemas/A" } } } }, clean);
+    const valid = { components: { schemas: { A: { type: "string" }, B: { $ref: "#/components/schemas/A" } } } };
+    repairDocumentRefs(valid, clean);
     expect(clean.items).toEqual([]);
+    expect(valid.components.schemas.B).toEqual({ $ref: "#/components/schemas/A" });
   });
 
   it("Fastify: route schema as JSON Schema literals and TypeBox, with per-status responses", async () => {

@@ -489,6 +489,8 @@ function whyUnreached(
     const parent = node.parent;
     // A branch the evaluator proved is never taken: nothing to report.
     if (interpreter.deadBranches.has(node)) return undefined;
+    // A loop over data apidex knows that never ran this call (an empty array): nothing to report.
+    if (ts.isForOfStatement(parent) && parent.statement === node && interpreter.loopsRun.has(parent)) return undefined;
     if (isControlFlow(parent, node)) {
       // A condition on the environment (`if (process.env.NODE_ENV === "development")`): the config decides it.
       const condition = ts.isIfStatement(parent) || ts.isConditionalExpression(parent) ? conditionOf(parent) : undefined;
@@ -499,7 +501,11 @@ function whyUnreached(
           kind: "flow",
         };
       return {
-        reason: "runs inside a loop, a condition or a try block, which apidex does not execute",
+        reason: ts.isIterationStatement(parent, false)
+          ? "runs inside a loop over data apidex cannot read statically, which it does not run (it does not guess how often, or with what)"
+          : ts.isCatchClause(parent) || ts.isTryStatement(parent)
+            ? "runs in a catch block (only when something throws), which apidex does not run"
+            : "runs in a branch of a condition apidex cannot read that it does not run (a branch that leaves the function early, a `?:`, `&&` or `switch`)",
         hint: "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly.",
         kind: "flow",
       };

@@ -208,6 +208,20 @@ export class Interpreter {
   private skippedReturns: (Value | undefined)[] = [];
   /** Early exits under conditions apidex cannot read, went past, with how many routes and mounts each marked. */
   readonly uncertainExits = new Map<ts.Statement, number>();
+  /**
+   * The conditions apidex cannot read whose branches run now, innermost last: both branches of such an `if`
+   * run, and what they register is marked, as after an early exit (served only when the branch is taken).
+   */
+  private undecided: ts.IfStatement[] = [];
+  /** `for...of` loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
+  readonly loopsRun = new Set<ts.ForOfStatement>();
+  /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
+  readonly undecidedConditions = new Map<ts.IfStatement, number>();
+  /**
+   * The names assigned while a branch of an undecided condition runs: a name declared outside it holds one
+   * branch's value or the other's, or its own, so after the `if` it is unknown.
+   */
+  private assignedUndecided: { name: string; binding: Binding }[] | undefined;
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
   private readonly autoImports: InterpreterOptions["autoImports"];
@@ -415,11 +429,16 @@ export class Interpreter {
     this.tracker?.enterModule(file.fileName);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     const outer = this.uncertainAfter;
+    const outerUndecided = this.undecided;
     this.uncertainAfter = undefined;
+    // A module loaded inside an undecided branch registers on its own routers as it always does; the
+    // branch's mount of them (\`if (admin) app.use("/admin", require("./admin"))\`) carries the mark.
+    this.undecided = [];
     try {
       for (const statement of file.statements) if (this.run(statement, scope, instance) === "stop") break;
     } finally {
       this.uncertainAfter = outer;
+      this.undecided = outerUndecided;
     }
     const reexports = file.statements.some(
       (statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly,
@@ -587,6 +606,7 @@ export class Interpreter {
       return exitsFunction(statement.statement) ? this.goPast(statement, scope) : "normal";
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
+    this.loopsRun.add(statement);
     for (const item of items.items) {
       const iteration = new Scope(scope.file, scope, statement);
       for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration))
@@ -639,6 +659,21 @@ export class Interpreter {
    * (counted for that exit's warning).
    */
   registersUncertainly(): boolean {
+    const condition = this.undecided.at(-1);
+    if (condition) {
+      const marked = (this.undecidedConditions.get(condition) ?? 0) + 1;
+      this.undecidedConditions.set(condition, marked);
+      if (marked === 1)
+        this.diagnostics.warning(
+          "APX217",
+          `This condition (\`${excerpt(condition.expression)}\`) cannot be read statically: the routes its branches register are indexed, their operations marked \`unresolved: ["registration"]\` (served only when that branch is taken).`,
+          siteOf(condition.expression),
+          /process\.env|import\.meta\.env/.test(condition.expression.getText())
+            ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
+            : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.",
+        );
+      return true;
+    }
     const exit = this.uncertainAfter;
     if (!exit) return false;
     const marked = (this.uncertainExits.get(exit) ?? 0) + 1;
@@ -665,7 +700,7 @@ export class Interpreter {
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
-      return leavesEarly(statement) ? this.goPast(statement, scope) : "normal";
+      return leavesEarly(statement) ? this.goPast(statement, scope) : this.runUndecided(statement, scope);
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
@@ -674,8 +709,32 @@ export class Interpreter {
   }
 
   /**
-   * A condition only known at run time is not run. Route registrations in its branches are reported where
-   * they are (APX210); what a branch adds to an array apidex reads — `modules.push(SearchModule)` — would
+   * Both branches of an \`if\` whose condition apidex cannot read, one after the other: the routes and mounts
+   * they register are indexed and marked (APX217), since either may be what runs. Neither branch's effects
+   * on data are kept: a name declared outside that a branch assigns is unknown after the \`if\`, and
+   * properties and arrays are not changed (APX213 says what a branch adds to an array).
+   */
+  private runUndecided(statement: ts.IfStatement, scope: Scope): Completion {
+    const outerAssigned = this.assignedUndecided;
+    const assigned: { name: string; binding: Binding }[] = [];
+    this.assignedUndecided = assigned;
+    this.undecided.push(statement);
+    try {
+      for (const branch of [statement.thenStatement, statement.elseStatement]) if (branch) this.run(branch, scope, undefined);
+    } finally {
+      this.undecided.pop();
+      this.assignedUndecided = outerAssigned;
+    }
+    for (const { name, binding } of assigned)
+      if (scope.lookup(name) === binding) {
+        binding.assign(unknown(statement, `is \`${name}\` as one branch of a condition apidex cannot read left it`));
+        outerAssigned?.push({ name, binding });
+      }
+    return "normal";
+  }
+
+  /**
+   * A condition only known at run time: what a branch adds to an array apidex reads — `modules.push(SearchModule)` — would
    * be lost silently, so it is reported here, once per condition.
    */
   private reportUnknownCondition(statement: ts.IfStatement, scope: Scope): void {
@@ -1118,10 +1177,13 @@ export class Interpreter {
       if (!binding) return unknown(node, "assigns to a name apidex does not know");
       const value = this.evaluate(node.right, scope);
       binding.assign(value);
+      this.assignedUndecided?.push({ name: node.left.text, binding });
       return value;
     }
     // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
     if (op === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+      // Under a condition apidex cannot read, a property keeps what it had: either branch may run.
+      if (this.undecided.length) return unknown(node, "is set under a condition apidex cannot read");
       const target = this.evaluate(node.left.expression, scope);
       if (target.kind === "instance" && target.props) {
         const value = this.evaluate(node.right, scope);
@@ -1665,7 +1727,12 @@ export class Interpreter {
       }
     }
     // `modules.push(SearchModule)` in code apidex runs: the array holds it from then on, as at run time.
-    if (receiver.kind === "array" && (method === "push" || method === "unshift") && receiver.items.length < MAX_UNROLLED) {
+    if (
+      receiver.kind === "array" &&
+      (method === "push" || method === "unshift") &&
+      receiver.items.length < MAX_UNROLLED &&
+      !this.undecided.length
+    ) {
       const added = this.arguments(args, scope);
       if (method === "push") receiver.items.push(...added);
       else receiver.items.unshift(...added);

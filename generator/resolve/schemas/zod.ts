@@ -139,6 +139,18 @@ export class ZodConverter {
     if (depth > 64) return unreadable(this.ctx, node, "it nests too deeply", "Name the recursive schema with a module-level const.");
     const expr = unwrapExpression(node);
     if (ts.isIdentifier(expr)) return this.identifier(expr, inline, depth);
+    // A schema named where it is written (`z.string().openapi("Query", {...})` inside a route's body) is a
+    // component as a named const is: the service's own `$ref`s to it, and zod-openapi's output, name it.
+    const own = !inline && ts.isCallExpression(expr) ? ownName(expr, this.ctx.checker) : undefined;
+    if (own) {
+      const key = `${expr.getSourceFile().fileName}:${expr.pos}`;
+      const schema = this.ctx.builder.valueRef(key, own, expr, () => {
+        const converted = this.convert(expr, true, depth + 1);
+        this.namedOptional.set(key, Boolean(converted.optional));
+        return converted.schema;
+      });
+      return { schema, optional: this.namedOptional.get(key) ?? false };
+    }
     if (ts.isPropertyAccessExpression(expr)) {
       // `Schema.shape.field`: one property of an object schema.
       const base = unwrapExpression(expr.expression);
@@ -602,6 +614,13 @@ function fromObject(schema: JsonSchema): Map<string, Converted> {
       { schema: v, optional: !required.has(k) },
     ]),
   );
+}
+
+/** The name this call gives the schema it ends: `.openapi("User", ...)`, `.openapi({ ref })`, `.meta({ id })` (not one further in). */
+function ownName(call: ts.CallExpression, checker: ts.TypeChecker): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !["openapi", "meta"].includes(callee.name.text)) return undefined;
+  return explicitName(call, checker);
 }
 
 /** The name a schema gives itself: `.openapi("User")`, `.openapi({ ref: "User" })`, `.meta({ id: "User" })`. */
