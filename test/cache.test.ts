@@ -558,6 +558,9 @@ describe("the scan", () => {
       // A JavaScript package that does not build (no tsconfig.json, no src/): its lib/ is its source.
       "packages/js-service/package.json",
       "packages/js-service/lib/ok.js",
+      // A TypeScript package whose tsconfig.json compiles lib/ into dist/: its lib/ is its source.
+      "packages/ts-lib/package.json",
+      "packages/ts-lib/lib/ok.ts",
       "src/tests/no.ts",
       "src/__tests__/no.ts",
       "src/test/no.ts",
@@ -585,6 +588,10 @@ describe("the scan", () => {
       "deep/a/b/c.mts",
     ];
     for (const file of tree) write({ [file]: "export {};\n" });
+    write({
+      "packages/ts-lib/tsconfig.json": `{\n  // comments, as tsconfig allows\n  "compilerOptions": { "rootDir": "lib", "outDir": "dist" },\n  "include": ["lib/**/*"]\n}\n`,
+      "packages/api/tsconfig.json": `{ "compilerOptions": { "rootDir": "src", "outDir": "lib" } }\n`,
+    });
     const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
     const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
     expect(mergeFolderExcludes(exclude)).toEqual([
@@ -612,6 +619,7 @@ describe("the scan", () => {
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",
       "packages/js-service/lib/ok.js",
+      "packages/ts-lib/lib/ok.ts",
       "src/app.ts",
       "src/distance.ts",
       "src/legacy-ok.ts",

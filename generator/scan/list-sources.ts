@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ts } from "ts-morph";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 
@@ -89,9 +90,10 @@ function routeFilesInTestFolders(options: ScanOptions, what: "files" | "folders"
  * Whether a file is in a package's `lib` folder — build output, like `dist` — rather than a source folder
  * that happens to be called `lib` (`src/lib/`, as many services name theirs). A `lib` folder is a
  * package's when it sits at the project root or beside a package.json, and it is build output when that
- * package builds: it has a tsconfig.json or a `src` folder. A JavaScript package with neither (a hapi or
- * Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that is its source. One set of
- * existence checks per distinct `lib` folder.
+ * package builds: it has a tsconfig.json or a `src` folder — unless that tsconfig.json names `lib` as its
+ * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`). A JavaScript
+ * package with neither (a hapi or Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that
+ * is its source. One set of existence checks per distinct `lib` folder.
  */
 export function packageLibs(root: string): (file: string) => boolean {
   const known = new Map<string, boolean>();
@@ -103,15 +105,26 @@ export function packageLibs(root: string): (file: string) => boolean {
       const parent = parts.slice(0, i).join(path.sep) || path.sep;
       let output = known.get(parent);
       if (output === undefined) {
+        const tsconfig = path.join(parent, "tsconfig.json");
         output =
           (parent === top || existsSync(path.join(parent, "package.json"))) &&
-          (existsSync(path.join(parent, "tsconfig.json")) || existsSync(path.join(parent, "src")));
+          (existsSync(tsconfig) || existsSync(path.join(parent, "src"))) &&
+          !(existsSync(tsconfig) && compilesLib(tsconfig));
         known.set(parent, output);
       }
       if (output) return true;
     }
     return false;
   };
+}
+
+/** Whether a tsconfig.json takes its sources from `lib`: its `rootDir` is `lib`, or an `include` starts there. */
+function compilesLib(tsconfig: string): boolean {
+  const { config } = ts.parseConfigFileTextToJson(tsconfig, readFileSync(tsconfig, "utf8"));
+  const options = (config as { compilerOptions?: { rootDir?: unknown; outDir?: unknown }; include?: unknown } | undefined) ?? {};
+  const inLib = (value: unknown) => typeof value === "string" && /^(\.\/)?lib(\/|$)/.test(value.replace(/\\/g, "/"));
+  if (inLib(options.compilerOptions?.outDir)) return false;
+  return inLib(options.compilerOptions?.rootDir) || (Array.isArray(options.include) && options.include.some(inLib));
 }
 
 const FOLDER_EXCLUDE = /^\*\*\/([\w.-]*\w[\w.-]*)\/\*\*$/;
