@@ -1752,6 +1752,19 @@ export class Interpreter {
       }
       return { kind: "array", items: kept };
     }
+    // `/${parts.join("/")}`: an array of static strings and numbers joined (null and undefined as empty, as
+    // JavaScript joins them).
+    if (receiver.kind === "array" && method === "join" && args.length <= 1) {
+      const separator = args[0] ? this.evaluate(args[0], scope) : str(",");
+      if (separator.kind !== "string") return unknown(node, "joins with a separator only known at run time");
+      const parts: string[] = [];
+      for (const item of receiver.items) {
+        if (item.kind === "string" || item.kind === "number" || item.kind === "boolean") parts.push(String(item.value));
+        else if (item.kind === "undefined" || item.kind === "null") parts.push("");
+        else return unknown(node, "joins values that are not static strings");
+      }
+      return str(parts.join(separator.value));
+    }
     if (receiver.kind === "array" && method === "concat") {
       const items = [...receiver.items];
       for (const a of args) {
@@ -2458,6 +2471,10 @@ function truthiness(value: Value): boolean | undefined {
     case "function":
     case "class":
     case "instance":
+    // An app or router (\`if (!this.app) return;\` after \`this.app = new Koa()\`), a check's middleware, a module.
+    case "host":
+    case "check":
+    case "namespace":
       return true;
     case "unknown":
       return value.absent ? false : undefined;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
+import JSON5 from "json5";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
 
@@ -120,7 +120,13 @@ export function packageLibs(root: string): (file: string) => boolean {
 
 /** Whether a tsconfig.json takes its sources from `lib`: its `rootDir` is `lib`, or an `include` starts there. */
 function compilesLib(tsconfig: string): boolean {
-  const { config } = ts.parseConfigFileTextToJson(tsconfig, readFileSync(tsconfig, "utf8"));
+  // tsconfig.json is JSON with comments and trailing commas (JSON5 reads both) — not worth the compiler here.
+  let config: unknown;
+  try {
+    config = JSON5.parse(readFileSync(tsconfig, "utf8"));
+  } catch {
+    return false;
+  }
   const options = (config as { compilerOptions?: { rootDir?: unknown; outDir?: unknown }; include?: unknown } | undefined) ?? {};
   const inLib = (value: unknown) => typeof value === "string" && /^(\.\/)?lib(\/|$)/.test(value.replace(/\\/g, "/"));
   if (inLib(options.compilerOptions?.outDir)) return false;

@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
+import { explain, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
@@ -122,13 +123,32 @@ export class HonoHost extends RouterHost {
     }
     if (method === "basePath") {
       this.visit(node);
-      const paths = this.paths(call.args[0], call, "base path");
+      const paths = this.basePaths(call.args[0], call);
       const child = this.create("router", node);
       child.router.mounted = true;
       if (paths) app.stack.push({ type: "mount", paths, router: child.router, site: siteOf(node), ...this.conditional() });
       return child.value;
     }
     return receiver;
+  }
+
+  /**
+   * A base path read as the other paths are. One apidex cannot read (\`basePath(process.env.BASE_PATH ?? "/")\`,
+   * a deployment's setting) is where the whole app is served, as Nest's global prefix is: the routes are
+   * indexed relative to it, said once at the call, rather than all left out.
+   */
+  private basePaths(arg: ts.Expression | undefined, call: CallContext): string[] | undefined {
+    if (!arg) return undefined;
+    const value = this.interpreter.evaluate(arg, call.scope);
+    const strings = stringsOf(value);
+    if (strings) return strings;
+    this.diagnostics.warning(
+      "APX201",
+      `Cannot resolve this base path statically: \`${excerpt(arg)}\` ${explain(value)}; the routes under it are indexed relative to it (their served paths start with that base path).`,
+      siteOf(arg),
+      "Use a string literal or a const, or set the variables it reads in the config's `env` (the deployment the artifacts describe).",
+    );
+    return [""];
   }
 
   /**

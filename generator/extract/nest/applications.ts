@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import { excerpt, explain, type Interpreter, isFunctionLike } from "../../resolve/interpreter.js";
 import { Binding, Scope } from "../../resolve/scope.js";
-import { stringsOf, type Value } from "../../resolve/values.js";
+import { stringsOf, unknown, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
 
@@ -445,8 +445,31 @@ function functionScope(owner: ts.Node, moduleScope: Scope, interpreter: Interpre
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const initializer = declaration.initializer;
-      if (!ts.isIdentifier(declaration.name) || !initializer) continue;
-      scope.bind(declaration.name.text, new Binding(() => interpreter.evaluate(initializer, scope), declaration));
+      if (!initializer) continue;
+      if (ts.isIdentifier(declaration.name)) {
+        scope.bind(declaration.name.text, new Binding(() => interpreter.evaluate(initializer, scope), declaration));
+        continue;
+      }
+      // `const { port, globalPrefix } = configService.get("app")`: each name is the property of what the
+      // initializer gives, when apidex knows it; otherwise it says where it comes from.
+      if (!ts.isObjectBindingPattern(declaration.name)) continue;
+      for (const element of declaration.name.elements) {
+        if (!ts.isIdentifier(element.name) || element.dotDotDotToken) continue;
+        const key = element.propertyName && ts.isIdentifier(element.propertyName) ? element.propertyName.text : element.name.text;
+        scope.bind(
+          element.name.text,
+          new Binding(() => {
+            const whole = interpreter.evaluate(initializer, scope);
+            return (
+              (whole.kind === "object" ? whole.props.get(key) : undefined) ??
+              unknown(
+                element,
+                `is \`${key}\` of \`${excerpt(initializer)}\`, ${whole.kind === "unknown" ? "a value only known at run time" : "which apidex cannot read"}`,
+              )
+            );
+          }, element),
+        );
+      }
     }
   }
   return scope;
