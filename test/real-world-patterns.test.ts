@@ -478,6 +478,21 @@ const cases: Case[] = [
     routes: ["GET /api/v1/chat/query []", "POST /api/v1/chat/new []"],
   },
   {
+    name: "Hono mount(): a Hono app's fetch is mounted as route() mounts it; another library's fetch handler is said to be unread",
+    files: {
+      "app.ts": [
+        `import { Hono } from "hono"; import { fetchRequestHandler } from "@ts-rest/serverless/fetch";`,
+        `const other = new Hono(); other.get("/items", (c) => c.json([]));`,
+        `const app = new Hono();`,
+        `app.mount("/sub", other.fetch);`,
+        `app.mount("/rest", (request: Request) => fetchRequestHandler({ request } as never));`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /sub/items []"],
+    diagnostics: ["APX218 app.ts:5"],
+  },
+  {
     name: "a Hono app's base path from the deployment's environment: its routes indexed relative to it, said once",
     files: {
       "app.ts": [

@@ -121,6 +121,35 @@ export class HonoHost extends RouterHost {
       }
       return receiver;
     }
+    // `app.mount("/api", handler)`: an application served by its fetch handler. A Hono app's own
+    // (`other.fetch`) is mounted as route() mounts it (Hono strips the path for it); any other — ts-rest,
+    // tRPC's or another framework's fetch adapter — is an application apidex does not read, said at the call.
+    if (method === "mount") {
+      this.visit(node);
+      const paths = this.paths(call.args[0], call, "mount path");
+      const handler = call.args[1];
+      const mounted =
+        handler && ts.isPropertyAccessExpression(handler) && handler.name.text === "fetch"
+          ? this.routerOf(this.interpreter.evaluate(handler.expression, call.scope))
+          : undefined;
+      if (mounted && paths) {
+        mounted.mounted = true;
+        app.stack.push({
+          type: "mount",
+          paths,
+          router: { ...mounted, stack: [...mounted.stack] },
+          site: siteOf(node),
+          ...this.conditional(),
+        });
+      } else if (handler && paths)
+        this.diagnostics.warning(
+          "APX218",
+          `This mounts an application apidex does not read (\`${excerpt(handler)}\`: a fetch handler of another library or framework) at ${paths.map((p) => `\`${p}\``).join(", ")}; the routes it serves are not indexed.`,
+          siteOf(node),
+          "Register its routes on the Hono app (or a sub-app passed to route()) to have them indexed.",
+        );
+      return receiver;
+    }
     if (method === "basePath") {
       this.visit(node);
       const paths = this.basePaths(call.args[0], call);
