@@ -64,7 +64,7 @@ const HANDLERS: Record<string, { kind: "trpc" | "openapi"; endpoint: "option" | 
 };
 
 /** The packages whose handlers serve tRPC routers. */
-const TRPC_MODULES = /^(@trpc\/server|@hono\/trpc-server|trpc-to-openapi|trpc-openapi)(\/|$)/;
+const TRPC_MODULES = /^(@trpc\/server|@hono\/trpc-server|(@[\w.-]+\/)?trpc-to-openapi|(@[\w.-]+\/)?trpc-openapi)(\/|$)/;
 
 const openApiParser = (raw: string) => ({
   ok: true as const,
@@ -206,7 +206,9 @@ function openApiMeta(procedure: Procedure): Extract<Value, { kind: "object" }> |
     const openapi = meta.kind === "object" ? meta.props.get("openapi") : undefined;
     if (openapi?.kind === "object") found = openapi;
   }
-  return found;
+  // `enabled: false` keeps a procedure out of the REST handler (trpc-to-openapi serves `enabled !== false`).
+  const enabled = found?.props.get("enabled");
+  return enabled?.kind === "boolean" && !enabled.value ? undefined : found;
 }
 
 function openApiDoc(procedure: Procedure): DocComment | undefined {
@@ -235,11 +237,12 @@ function servingCalls(sources: SourceSet): Serving[] {
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
   const out: Serving[] = [];
   {
-    // trpc-openapi (tRPC 10) has the API trpc-to-openapi continues: read as the same.
+    // trpc-openapi (tRPC 10) has the API trpc-to-openapi continues: read as the same; so are their forks
+    // published under a scope (`@acme/trpc-openapi`), which keep the API they fork.
     const imports = new Map(
       [...importBindings(file, (module) => TRPC_MODULES.test(module))].map(([local, imported]) => [
         local,
-        imported.replace(/^trpc-openapi:/, "trpc-to-openapi:"),
+        imported.replace(/^(@[\w.-]+\/)?trpc-(to-)?openapi:/, "trpc-to-openapi:"),
       ]),
     );
     if (!imports.size) return out;
