@@ -579,6 +579,9 @@ describe("the scan", () => {
       "app/api/webhooks/test/route.ts",
       "app/api/webhooks/test/helpers.ts",
       "test/fixtures/app/api/x/test/route.ts",
+      // A route tree's `.well-known` folder is a URL segment (RFC 8615); other hidden folders stay out.
+      "app/.well-known/assetlinks.json/route.ts",
+      ".next/server/app/.well-known/x/route.js",
       "src/.hidden/ok.ts",
       ".git/hooks/no.ts",
       "src/generated/no.ts",
@@ -612,9 +615,14 @@ describe("the scan", () => {
     }).sort();
     // A package's lib folder (at the root, or beside a package.json) is build output when the package builds; src/lib is source.
     const isOutput = packageLibs(dir);
-    expect(listed).toEqual([...apart, "app/api/webhooks/test/route.ts"].filter((f) => !isOutput(path.join(dir, f))).sort());
+    expect(listed).toEqual(
+      [...apart, "app/api/webhooks/test/route.ts", "app/.well-known/assetlinks.json/route.ts"]
+        .filter((f) => !isOutput(path.join(dir, f)))
+        .sort(),
+    );
     // What the tree above puts in (hidden folders are not listed, as before).
     expect(listed.filter((f) => tree.includes(f))).toEqual([
+      "app/.well-known/assetlinks.json/route.ts",
       "app/api/webhooks/test/route.ts",
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",

@@ -31,7 +31,7 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
     expandDirectories: false,
   });
   const isOutput = packageLibs(options.root);
-  const rescued = routeFilesInTestFolders(options, "files");
+  const rescued = [...routeFilesInTestFolders(options, "files"), ...routeFilesInWellKnown(options, "files")];
   return [...new Set([...names, ...rescued])]
     .map((n) => path.normalize(n))
     .filter((n) => !isOutput(n))
@@ -82,6 +82,52 @@ function routeFilesInTestFolders(options: ScanOptions, what: "files" | "folders"
       const parts = relative.replace(/[\\/]+$/, "").split(/[\\/]/);
       const root = parts.findIndex((part) => ROUTE_ROOTS.has(part));
       return root >= 0 && !parts.slice(0, root).some((part) => TEST_SEGMENTS.has(part)) && included(relative);
+    })
+    .map((relative) => path.join(options.root, relative));
+}
+
+/** Route files of file-system routing below a `.well-known` folder (`app/.well-known/assetlinks.json/route.ts`). */
+const ROUTE_FILES_IN_WELL_KNOWN = [
+  "**/app/**/.well-known/**/route.{ts,tsx,js,mjs,mts}",
+  "**/routes/**/.well-known/**/+server.{ts,js,mts,mjs}",
+  "**/pages/api/**/.well-known/**/*.{ts,tsx,js,mjs,mts}",
+  "**/server/{api,routes}/**/.well-known/**/*.{ts,js,mts,mjs}",
+];
+
+/**
+ * Hidden folders are not listed (`.git`, `.next`, `.turbo` hold no sources), but `.well-known` inside a
+ * file-routed tree is a URL segment (RFC 8615: `/.well-known/assetlinks.json`, `/.well-known/openid-configuration`):
+ * its route files (and, for the run cache, its folders) are listed — only where it is the one hidden
+ * segment of the path, below a route tree and no test folder.
+ */
+function routeFilesInWellKnown(options: ScanOptions, what: "files" | "folders"): string[] {
+  const patterns =
+    what === "files"
+      ? ROUTE_FILES_IN_WELL_KNOWN
+      : ROUTE_FILES_IN_WELL_KNOWN.flatMap((p) => {
+          const dir = p.slice(0, p.lastIndexOf("/"));
+          return [dir.replace(/\/\*\*$/, ""), dir];
+        });
+  const found = globSync(patterns, {
+    cwd: options.root,
+    ignore: mergeFolderExcludes(options.exclude),
+    absolute: false,
+    dot: true,
+    ...(what === "files" ? { onlyFiles: true } : { onlyDirectories: true }),
+    followSymbolicLinks: false,
+    expandDirectories: false,
+  });
+  const excluded = picomatch(options.exclude, { dot: true });
+  return found
+    .filter((relative) => {
+      const parts = relative.replace(/[\\/]+$/, "").split(/[\\/]/);
+      const root = parts.findIndex((part) => ROUTE_ROOTS.has(part));
+      return (
+        root >= 0 &&
+        parts.every((part) => !part.startsWith(".") || part === ".well-known") &&
+        !parts.slice(0, root).some((part) => TEST_SEGMENTS.has(part)) &&
+        (what === "folders" || !excluded(relative))
+      );
     })
     .map((relative) => path.join(options.root, relative));
 }
@@ -169,7 +215,7 @@ export function foldersWalked(options: ScanOptions): string[] | undefined {
     followSymbolicLinks: false,
     expandDirectories: false,
   });
-  const rescued = routeFilesInTestFolders(options, "folders");
+  const rescued = [...routeFilesInTestFolders(options, "folders"), ...routeFilesInWellKnown(options, "folders")];
   return [
     path.normalize(options.root),
     ...[...new Set([...folders, ...rescued])].map((folder) => path.normalize(folder).replace(/[\\/]+$/, "")),
