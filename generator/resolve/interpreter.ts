@@ -7,6 +7,7 @@ import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
 import { isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
+import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
@@ -1976,13 +1977,31 @@ export class Interpreter {
     // for a call configured by name alone, so never taken for "no key" in silence.
     let unreadOptions: ts.Expression | undefined;
     const byNameOnly = name !== undefined && !this.permissionCalls.has(name);
+    // Statements written for this check that apidex cannot read in full: unlike a value passed through,
+    // they are this site's keys, so even a call known only by its name reports them.
+    const unreadStatements: { arg: ts.Expression; reason: string }[] = [];
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
+      // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
+      // statement of resources and their actions, read as `task:update` whatever the call is.
+      const statement = readStatement(value, ts.isSpreadElement(arg) ? undefined : arg);
+      if (statement) {
+        keys.push(...statement.keys);
+        if (statement.unreadable) unreadStatements.push({ arg, reason: unreadablePart(statement.unreadable) });
+        continue;
+      }
       if (value.kind === "object") {
         // `throwIfNoPermission({ role, permission: "users.delete" })`: a call known by its name reads the
-        // options property named for the keys.
-        if (byNameOnly) {
-          for (const [property, member] of value.props) if (isPermissionOption(property)) keys.push(...(keysOfValue(member) ?? []));
+        // options property named for the keys. A statement there (`hasPermission({ permissions: { project:
+        // ["create"] } })`) says what it is, so every recognized call reads that.
+        for (const [property, member] of value.props) {
+          if (!isPermissionOption(property)) continue;
+          const inner = readStatement(member);
+          if (inner) {
+            keys.push(...inner.keys);
+            if (inner.unreadable)
+              unreadStatements.push({ arg, reason: `holds in \`${property}\` one that ${unreadablePart(inner.unreadable)}` });
+          } else if (byNameOnly) keys.push(...(keysOfValue(member) ?? []));
         }
         if (saysAnyOf(value)) any = true;
         else if (!unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
@@ -2004,6 +2023,10 @@ export class Interpreter {
       unresolved.push({ arg, reason: explain(value) });
     }
     const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    for (const { arg, reason } of unreadStatements) {
+      result.unresolved = true;
+      this.reportUnresolvedKey(node, arg, `is a permission statement (resources and their actions) that ${reason}`);
+    }
     // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
     // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
     // than a key, so it neither warns nor marks the operation.
@@ -2060,6 +2083,16 @@ export class Interpreter {
       else walked = false;
     }
     if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) return;
+    // `authorize({ permissions: { project: ["create"] } })`: a statement of resources and actions.
+    const statement = walked ? readStatement(value, path.length ? undefined : arg) : undefined;
+    if (statement) {
+      check.keys.push(...statement.keys);
+      if (statement.unreadable) {
+        check.unresolved = true;
+        report(`is a permission statement (resources and their actions) that ${unreadablePart(statement.unreadable)}`);
+      }
+      return;
+    }
     if (walked && value.kind === "object" && !path.length) {
       if (saysAnyOf(value)) check.any = true;
       return;
@@ -2467,6 +2500,11 @@ function truthiness(value: Value): boolean | undefined {
 }
 
 /** Completes "`x` ..." with why a value is not a static string. */
+/** Why part of a permission statement is not read, completing "the statement ...". */
+function unreadablePart(unreadable: NonNullable<Statement["unreadable"]>): string {
+  return unreadable.item ? `${unreadable.reason} that ${explain(unreadable.item)}` : unreadable.reason;
+}
+
 export function explain(value: Value): string {
   if (value.kind === "unknown") return value.reason;
   if (value.kind === "array") {

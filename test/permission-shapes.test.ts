@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+
+/**
+ * Permission keys in the shapes services hand them to their checks: statements of resources and their
+ * actions, checks named for alternatives, wrappers that take the keys positionally, NestJS decorators
+ * built on SetMetadata, and policy helpers that check something other than the caller.
+ */
+
+const AUTH = `
+export function requirePermission(...keys: unknown[]) { return (req: any, res: any, next: any) => next(); }
+export function checkPermission(ctx: unknown, ...statement: unknown[]): void {}
+export function hasPermission(options: { permissions: Record<string, string[]> }): boolean { return true; }
+`;
+
+const statements: InMemoryCase[] = [
+  {
+    name: "a statement of resources and their actions is the keys resource:action, all required, through consts and arrays",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission, hasPermission, requirePermission } from "./auth";`,
+        `const TASK = "task"; const READ_ONLY = ["read"] as const; const app = express();`,
+        `app.put("/tasks/:id", requirePermission({ task: ["update"] }), (q, s) => s.end());`,
+        `app.get("/containers", (req, res) => { checkPermission(req, { docker: ["read"], server: ["read"] }); res.end(); });`,
+        `app.post("/projects", (req, res) => { if (!hasPermission({ permissions: { project: ["create", "update"] } })) return res.status(403).end(); res.end(); });`,
+        `app.get("/tasks", requirePermission({ [TASK]: READ_ONLY }), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /containers [docker:read,server:read]",
+      "GET /tasks [task:read]",
+      "POST /projects [project:create,project:update]",
+      "PUT /tasks/{id} [task:update]",
+    ],
+  },
+  {
+    name: "a statement built in a check factory from its parameters (resource, action) is read where the factory is called",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission } from "./auth";`,
+        `export function withPermission(resource: string, action: string) {`,
+        `  return (req: any, res: any, next: any) => { checkPermission(req, { [resource]: [action] } as any); next(); };`,
+        `}`,
+        `const app = express();`,
+        `app.post("/projects", withPermission("project", "create"), (q, s) => s.end());`,
+        `app.delete("/projects/:id", withPermission("project", "delete"), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /projects/{id} [project:delete]", "POST /projects [project:create]"],
+  },
+  {
+    name: "a tRPC procedure factory whose middleware checks { [resource]: [action] } guards each procedure with resource:action",
+    files: {
+      "server/permission.ts": `export async function checkPermission(ctx: unknown, statement: Record<string, string[]>): Promise<void> {}\n`,
+      "server/trpc.ts": [
+        `import { initTRPC } from "@trpc/server"; import { checkPermission } from "./permission";`,
+        `const t = initTRPC.create();`,
+        `export const createTRPCRouter = t.router;`,
+        `export const protectedProcedure = t.procedure.use(({ ctx, next }) => next());`,
+        `export const withPermission = (resource: string, action: string) =>`,
+        `  protectedProcedure.use(async ({ ctx, next }) => { await checkPermission(ctx, { [resource]: [action] } as any); return next(); });`,
+      ].join("\n"),
+      "server/root.ts": [
+        `import { createTRPCRouter, protectedProcedure, withPermission } from "./trpc";`,
+        `export const appRouter = createTRPCRouter({`,
+        `  project: createTRPCRouter({`,
+        `    create: withPermission("project", "create").mutation(() => null),`,
+        `    all: withPermission("project", "read").query(() => []),`,
+        `    mine: protectedProcedure.query(() => []),`,
+        `  }),`,
+        `});`,
+      ].join("\n"),
+      "pages/api/trpc/[trpc].ts": `import * as trpcNext from "@trpc/server/adapters/next";\nimport { appRouter } from "../../../server/root";\nexport default trpcNext.createNextApiHandler({ router: appRouter, createContext: () => ({}) });\n`,
+    },
+    routes: ["GET /api/trpc/project.all [project:read]", "GET /api/trpc/project.mine []", "POST /api/trpc/project.create [project:create]"],
+  },
+  {
+    name: "a statement apidex cannot read in full is a warning and marks the route unresolved, whatever recognized the call",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission, hasPermission, requirePermission } from "./auth"; const app = express();`,
+        `app.post("/tasks", (req, res) => { checkPermission(req, { task: [req.body.action] }); res.end(); });`,
+        `app.get("/any", requirePermission({ [process.env.RESOURCE as string]: ["read"] }), (q, s) => s.end());`,
+        `app.put("/projects", (req, res) => { hasPermission({ permissions: { project: ["update", req.query.extra] } }); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /any [] unresolved(permissions)",
+      "POST /tasks [] unresolved(permissions)",
+      "PUT /projects [project:update] unresolved(permissions)",
+    ],
+    diagnostics: ["APX301 app.ts:2", "APX301 app.ts:3", "APX301 app.ts:4"],
+  },
+  {
+    name: "options that are no statement stay options: roles, keys by name, operators, single values",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission } from "./auth"; const app = express();`,
+        `app.get("/roles", (req, res) => { checkPermission(req, { roles: ["admin"] } as any); res.end(); });`,
+        `app.get("/scopes", (req, res) => { checkPermission(req, { scopes: ["reports.read"] } as any); res.end(); });`,
+        `app.get("/either", (req, res) => { checkPermission(req, ["a", "b"], { type: "or" }); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["GET /either [] any(a|b)", "GET /roles []", "GET /scopes [reports.read]"],
+  },
+];
+
+describe("permission statements (resource: actions)", () => {
+  it.each(statements)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
