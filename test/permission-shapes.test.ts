@@ -116,3 +116,44 @@ describe("permission statements (resource: actions)", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 });
+
+const anyOf: InMemoryCase[] = [
+  {
+    name: "a check named for any one of several keys is an any_of group whatever its verb (withAnyScope next to withScope)",
+    files: {
+      "scope.ts": [
+        `import type { NextFunction, Request, Response } from "express";`,
+        `function hasAuthorizedScope(options: { locals: unknown; requiredScope: string }): boolean { return Boolean(options.locals); }`,
+        `export function withScope(requiredScope: string) {`,
+        `  return (req: Request, res: Response, next: NextFunction) => { if (hasAuthorizedScope({ locals: res.locals, requiredScope })) return next(); res.status(403).end(); };`,
+        `}`,
+        `export function withAnyScope(...requiredScopes: string[]) {`,
+        `  return (req: Request, res: Response, next: NextFunction) => {`,
+        `    for (const scope of requiredScopes) if (hasAuthorizedScope({ locals: res.locals, requiredScope: scope })) return next();`,
+        `    res.status(403).end();`,
+        `  };`,
+        `}`,
+        `export const anyOfPermissions = (...keys: string[]) => (req: Request, res: Response, next: NextFunction) => next();`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { anyOfPermissions, withAnyScope, withScope } from "./scope"; const app = express();`,
+        `app.post("/integrations", withScope("integrations:create"), (q, s) => s.end());`,
+        `app.get("/integrations", withAnyScope("integrations:list", "integrations:list_credentials"), (q, s) => s.end());`,
+        `app.get("/reports", anyOfPermissions("reports.read", "admin"), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /integrations [] any(integrations:list|integrations:list_credentials)",
+      "GET /reports [] any(admin|reports.read)",
+      "POST /integrations [integrations:create]",
+    ],
+  },
+];
+
+describe("checks named for alternatives", () => {
+  it.each(anyOf)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
