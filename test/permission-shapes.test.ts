@@ -157,3 +157,56 @@ describe("checks named for alternatives", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 });
+
+const positional: InMemoryCase[] = [
+  {
+    name: "a wrapper's argument whose parameter, in its declaration in the sources, is named for the keys states them (App Router export); a bare scope parameter (a log scope) does not",
+    files: {
+      "utils/api-middleware.ts": [
+        `type Handler = (request: Request) => Promise<Response>;`,
+        `export function withAccountApiKey(scope: string, requiredScopes: string[], handler: Handler) { return (request: Request) => handler(request); }`,
+        `export function withLogging(name: string, tags: string[], handler: Handler) { return handler; }`,
+        `export const RULES_WRITE = "RULES_WRITE";`,
+      ].join("\n"),
+      "app/api/v1/rules/route.ts": [
+        `import { RULES_WRITE, withAccountApiKey, withLogging } from "../../../../utils/api-middleware";`,
+        `export const GET = withAccountApiKey("v1/rules", ["RULES_READ"], async () => Response.json([]));`,
+        `export const POST = withAccountApiKey("v1/rules", [RULES_WRITE], async () => Response.json({}));`,
+        `export const PUT = withLogging("v1/rules", ["RULES_AUDIT"], async () => Response.json({}));`,
+        `export const DELETE = withAccountApiKey("v1/rules", process.env.SCOPES!.split(","), async () => new Response(null));`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/v1/rules [] unresolved(permissions)",
+      "GET /api/v1/rules [RULES_READ]",
+      "POST /api/v1/rules [RULES_WRITE]",
+      "PUT /api/v1/rules []",
+    ],
+    diagnostics: ["APX301 app/api/v1/rules/route.ts:5"],
+  },
+  {
+    name: "route middleware made by a factory with a key-named parameter, a rest one too; a package's parameters are not read",
+    files: {
+      "guard.ts": [
+        `import type { RequestHandler } from "express";`,
+        `export function guard(label: string, requiredScope: string): RequestHandler { return (req, res, next) => next(); }`,
+        `export function needs(handler: RequestHandler, ...permissions: string[]): RequestHandler { return handler; }`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { guard, needs } from "./guard"; import { limit } from "rate-limiter"; const app = express();`,
+        `app.get("/reports", guard("reports", "reports.read"), (q, s) => s.end());`,
+        `app.post("/reports", needs((q, s) => s.end(), "reports.write", "reports.audit"));`,
+        `app.get("/limited", limit("minute", ["x"]), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /limited []", "GET /reports [reports.read]", "POST /reports [reports.audit,reports.write]"],
+  },
+];
+
+describe("keys given at a key-named parameter", () => {
+  it.each(positional)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});

@@ -2185,6 +2185,31 @@ export class Interpreter {
         if (member && name && isPermissionOption(name)) out.push(this.optionPropertyCheck(expression, member, scope));
       }
     }
+    for (const arg of this.keyNamedArguments(expression, scope)) out.push(this.optionPropertyCheck(expression, arg, scope));
+    return out;
+  }
+
+  /**
+   * The arguments a wrapper takes at a parameter named for the keys, by the same rule as an options
+   * property (`function withAccountApiKey(name, requiredScopes: string[], handler)`, called as
+   * `withAccountApiKey("v1/rules", ["RULES_READ"], handler)`). Only a function declared in the analysed
+   * sources says so: a package's parameter names are not read. A bare `scope` parameter is not enough
+   * (below). A rest parameter takes the arguments from
+   * its place on; a spread before that place leaves the positions unknown, and nothing is read.
+   */
+  private keyNamedArguments(call: ts.CallExpression, scope: Scope): ts.Expression[] {
+    const callee = unwrapExpression(call.expression);
+    // Naming the callee must not run anything: `make()(...)` is not looked at.
+    if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+    const fn = this.diagnostics.quietly(() => this.evaluate(callee, scope));
+    if (fn.kind !== "function" || fn.decl.getSourceFile().isDeclarationFile) return [];
+    const parameters = fn.decl.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this"));
+    const out: ts.Expression[] = [];
+    parameters.forEach((parameter, index) => {
+      if (!ts.isIdentifier(parameter.name) || !isKeyParameter(parameter.name.text)) return;
+      if (call.arguments.slice(0, index + 1).some((a) => ts.isSpreadElement(a))) return;
+      out.push(...(parameter.dotDotDotToken ? call.arguments.slice(index) : call.arguments.slice(index, index + 1)));
+    });
     return out;
   }
 
@@ -2293,6 +2318,16 @@ export class Interpreter {
     if (decl.body) visit(decl.body);
     return scope;
   }
+}
+
+/**
+ * Whether a wrapper's parameter is named for the keys it is given: the options rule (`requiredScopes`,
+ * `permissions`, `scopes`, `permission`), except a bare `scope`, which as a parameter names a logging or
+ * error-reporting context, a DI scope, a tenant as often as an OAuth scope (`withError(scope, handler)`
+ * given the route's name); its plural or a qualifier (`requiredScope`) says keys.
+ */
+function isKeyParameter(name: string): boolean {
+  return isPermissionOption(name) && name.toLowerCase() !== "scope";
 }
 
 // -----------------------------------------------------------------------------------------------
