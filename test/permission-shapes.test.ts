@@ -210,3 +210,52 @@ describe("keys given at a key-named parameter", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 });
+
+const nest: InMemoryCase[] = [
+  {
+    name: 'a NestJS decorator that sets metadata under a constant named for permissions (PERMISSION_KEY = "__permission_key__") is a permission decorator zero-config; other keys are not',
+    files: {
+      "auth.constant.ts": [
+        `export const PERMISSION_KEY = "__permission_key__";`,
+        `export const ALLOW_ANON_KEY = "__allow_anon_permission_key__";`,
+        `export const RESOURCE_KEY = "__resource_key__";`,
+        `export const SCOPES_METADATA = Symbol("scopes");`,
+      ].join("\n"),
+      "permission.decorator.ts": [
+        `import { applyDecorators, SetMetadata } from "@nestjs/common";`,
+        `import { ALLOW_ANON_KEY, PERMISSION_KEY, RESOURCE_KEY, SCOPES_METADATA } from "./auth.constant";`,
+        `export function Perm(permission: string | string[]) { return applyDecorators(SetMetadata(PERMISSION_KEY, permission)); }`,
+        `export const Scopes = (...scopes: string[]) => SetMetadata(SCOPES_METADATA, scopes);`,
+        `export const AllowAnon = () => SetMetadata(ALLOW_ANON_KEY, true);`,
+        `export const Resource = (name: string) => SetMetadata(RESOURCE_KEY, name);`,
+      ].join("\n"),
+      "user.controller.ts": [
+        `import { Controller, Get, Post } from "@nestjs/common";`,
+        `import { AllowAnon, Perm, Resource, Scopes } from "./permission.decorator";`,
+        `export const permissions = { LIST: "system:user:list", CREATE: "system:user:create" } as const;`,
+        `@Controller("users")`,
+        `export class UserController {`,
+        `  @Get() @Perm(permissions.LIST) list() { return []; }`,
+        `  @Post() @Perm([permissions.CREATE, "system:audit"]) @Resource("user") create() { return {}; }`,
+        `  @Get("public") @AllowAnon() open() { return []; }`,
+        `  @Get("me") @Scopes("profile") me() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UserController } from "./user.controller";\n@Module({ controllers: [UserController] }) export class AppModule {}\n`,
+    },
+    routes: [
+      "GET /users [system:user:list]",
+      "GET /users/me [profile]",
+      "GET /users/public []",
+      "POST /users [system:audit,system:user:create]",
+    ],
+  },
+];
+
+describe("NestJS metadata decorators", () => {
+  it.each(nest)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});

@@ -14,8 +14,21 @@ const PERMISSION_METADATA = new RegExp(`^${PREFIX}(?:permissions?|perms?|scopes?
 /** Whether an options property's name says it holds permission keys. */
 export const isPermissionOption = (name: string): boolean => PERMISSION_OPTION.test(name);
 
-/** Whether a NestJS metadata key names permission keys (`permissions`, `has_permission`, `scopes`). */
-export const isPermissionMetadataKey = (key: string): boolean => PERMISSION_METADATA.test(key);
+/**
+ * Whether a NestJS metadata key names permission keys (`permissions`, `has_permission`, `scopes`), also
+ * as a constant spells it: in any case or separator, with a trailing word that says it is a key
+ * (`PERMISSION_KEY`, `__permission_key__`, `scopesMetadata`). Another word in it says something else
+ * (`__allow_anon_permission_key__` marks routes open to anyone, `RESOURCE_KEY` a resource).
+ */
+export function isPermissionMetadataKey(key: string): boolean {
+  if (PERMISSION_METADATA.test(key)) return true;
+  const words = wordsOf(key);
+  while (words.length > 1 && METADATA_WORDS.has(words[words.length - 1]!)) words.pop();
+  return PERMISSION_METADATA.test(words.join("_"));
+}
+
+/** Trailing words of a metadata key's name that say it is a key, not what it holds. */
+const METADATA_WORDS = new Set(["key", "keys", "metadata", "meta"]);
 
 /** The words of an identifier (`withRequiredScope`: with, required, scope). */
 const wordsOf = (name: string): string[] =>
