@@ -259,3 +259,47 @@ describe("NestJS metadata decorators", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 });
+
+const policyHelpers: InMemoryCase[] = [
+  {
+    name: "a policy helper counts when its value decides whether the request goes on (tested, through a variable too, or dropped: it throws); one whose result the handler serves checks no caller permission",
+    files: {
+      "lib/access.ts": [
+        `export const PERMISSIONS = { projectUpdate: "project:update", projectDelete: "project:delete", projectRead: "project:read" } as const;`,
+        `export function hasPermission(role: string, permission: string) { return role === permission; }`,
+        `export async function canUpdateProject(user: { role: string }) { return hasPermission(user.role, PERMISSIONS.projectUpdate); }`,
+        `export async function ensureProjectAccess(user: { role: string }) { if (!hasPermission(user.role, PERMISSIONS.projectDelete)) throw new Error("forbidden"); }`,
+        `export async function checkProjectAccess(user: { role: string }) { return hasPermission(user.role, PERMISSIONS.projectRead); }`,
+        `declare function lookupInstallation(owner: string): Promise<{ permissions: Record<string, string> }>;`,
+        `function checkPermissions(granted: Record<string, string>, required: string[]) { return required.every((p) => granted[p] === "write"); }`,
+        `export async function verifyInstallation(input: { owner: string }) {`,
+        `  const installation = await lookupInstallation(input.owner);`,
+        `  const required = ["issues"];`,
+        `  const ok = checkPermissions(installation.permissions, required);`,
+        `  return { installed: true, ok, missing: ok ? [] : required };`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { canUpdateProject, checkProjectAccess, ensureProjectAccess, verifyInstallation } from "./lib/access"; const app = express();`,
+        `app.put("/projects/:id", async (req: any, res: any) => { const allowed = await canUpdateProject(req.user); if (!allowed) return res.status(403).end(); res.end(); });`,
+        `app.delete("/projects/:id", async (req: any, res: any) => { await ensureProjectAccess(req.user); res.end(); });`,
+        `app.get("/projects/:id", async (req: any, res: any) => { const access = await checkProjectAccess(req.user); res.json({ access }); });`,
+        `app.post("/installations/verify", async (req: any, res: any) => { const verification = await verifyInstallation({ owner: req.body.owner }); res.json(verification); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /projects/{id} [project:delete]",
+      "GET /projects/{id} []",
+      "POST /installations/verify []",
+      "PUT /projects/{id} [project:update]",
+    ],
+  },
+];
+
+describe("policy helpers", () => {
+  it.each(policyHelpers)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});

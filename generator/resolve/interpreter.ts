@@ -2265,7 +2265,8 @@ export class Interpreter {
               ts.isCallExpression(call) &&
               ts.isIdentifier(call.expression) &&
               POLICY_HELPER.test(call.expression.text) &&
-              !this.isPermissionCall(call),
+              !this.isPermissionCall(call) &&
+              decidesAccess(call, depth > 0),
           )
         : [];
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
@@ -2358,6 +2359,67 @@ export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaratio
     ts.isGetAccessorDeclaration(node) ||
     ts.isSetAccessorDeclaration(node)
   );
+}
+
+/**
+ * Whether the value of a policy helper's call decides whether the request goes on, so that the helper's
+ * checks are about this request's caller: the value is tested (an `if` or loop condition, `!`, `&&`, `||`,
+ * the condition of `?:`), dropped (`await ensureAccess(user);` can only stop the request by throwing), or,
+ * inside a helper, returned (its caller tests it) — directly or through a variable that is tested. A value
+ * the handler keeps as data (`const verification = await verifyInstallation(repo); return
+ * c.json(verification)`) is what it serves, and the checks such a function makes are about the objects it
+ * looked at (a third-party installation's permissions), not about the caller.
+ */
+function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
+  const { node, parent } = valueUse(call);
+  if (isTested(node, parent) || ts.isExpressionStatement(parent)) return true;
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) return inHelper;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) {
+    const name = parent.name.text;
+    const scope = enclosingFunctionOf(parent);
+    let tested = false;
+    const visit = (n: ts.Node): void => {
+      if (tested) return;
+      if (ts.isIdentifier(n) && n.text === name && n !== parent.name) {
+        const use = valueUse(n);
+        tested = isTested(use.node, use.parent) || (inHelper && ts.isReturnStatement(use.parent));
+      }
+      ts.forEachChild(n, visit);
+    };
+    if (scope) visit(scope);
+    return tested;
+  }
+  return false;
+}
+
+/** The expression whose value is `node`'s (through `await`, parentheses, assertions), and what holds it. */
+function valueUse(node: ts.Expression): { node: ts.Node; parent: ts.Node } {
+  let current: ts.Node = node;
+  while (
+    ts.isAwaitExpression(current.parent) ||
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isNonNullExpression(current.parent)
+  )
+    current = current.parent;
+  return { node: current, parent: current.parent };
+}
+
+/** Whether `parent` tests the value of its child `node`. */
+function isTested(node: ts.Node, parent: ts.Node): boolean {
+  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return parent.expression === node;
+  if (ts.isConditionalExpression(parent)) return parent.condition === node;
+  if (ts.isPrefixUnaryExpression(parent)) return parent.operator === ts.SyntaxKind.ExclamationToken;
+  if (ts.isBinaryExpression(parent))
+    return parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken;
+  return false;
+}
+
+/** The function whose body holds `node`, or its source file at the top level. */
+function enclosingFunctionOf(node: ts.Node): ts.Node | undefined {
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent)
+    if (isFunctionLike(current) || ts.isSourceFile(current)) return current;
+  return undefined;
 }
 
 /** The innermost function containing `node`, not going above `stop`. */
