@@ -7,6 +7,7 @@ import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
 import { isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
+import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
@@ -1989,13 +1990,31 @@ export class Interpreter {
     // for a call configured by name alone, so never taken for "no key" in silence.
     let unreadOptions: ts.Expression | undefined;
     const byNameOnly = name !== undefined && !this.permissionCalls.has(name);
+    // Statements written for this check that apidex cannot read in full: unlike a value passed through,
+    // they are this site's keys, so even a call known only by its name reports them.
+    const unreadStatements: { arg: ts.Expression; reason: string }[] = [];
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
+      // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
+      // statement of resources and their actions, read as `task:update` whatever the call is.
+      const statement = readStatement(value, ts.isSpreadElement(arg) ? undefined : arg);
+      if (statement) {
+        keys.push(...statement.keys);
+        if (statement.unreadable) unreadStatements.push({ arg, reason: unreadablePart(statement.unreadable) });
+        continue;
+      }
       if (value.kind === "object") {
         // `throwIfNoPermission({ role, permission: "users.delete" })`: a call known by its name reads the
-        // options property named for the keys.
-        if (byNameOnly) {
-          for (const [property, member] of value.props) if (isPermissionOption(property)) keys.push(...(keysOfValue(member) ?? []));
+        // options property named for the keys. A statement there (`hasPermission({ permissions: { project:
+        // ["create"] } })`) says what it is, so every recognized call reads that.
+        for (const [property, member] of value.props) {
+          if (!isPermissionOption(property)) continue;
+          const inner = readStatement(member);
+          if (inner) {
+            keys.push(...inner.keys);
+            if (inner.unreadable)
+              unreadStatements.push({ arg, reason: `holds in \`${property}\` one that ${unreadablePart(inner.unreadable)}` });
+          } else if (byNameOnly) keys.push(...(keysOfValue(member) ?? []));
         }
         if (saysAnyOf(value)) any = true;
         else if (!unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
@@ -2017,6 +2036,10 @@ export class Interpreter {
       unresolved.push({ arg, reason: explain(value) });
     }
     const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    for (const { arg, reason } of unreadStatements) {
+      result.unresolved = true;
+      this.reportUnresolvedKey(node, arg, `is a permission statement (resources and their actions) that ${reason}`);
+    }
     // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
     // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
     // than a key, so it neither warns nor marks the operation.
@@ -2073,6 +2096,16 @@ export class Interpreter {
       else walked = false;
     }
     if (walked && (value.kind === "undefined" || value.kind === "null" || value.kind === "boolean")) return;
+    // `authorize({ permissions: { project: ["create"] } })`: a statement of resources and actions.
+    const statement = walked ? readStatement(value, path.length ? undefined : arg) : undefined;
+    if (statement) {
+      check.keys.push(...statement.keys);
+      if (statement.unreadable) {
+        check.unresolved = true;
+        report(`is a permission statement (resources and their actions) that ${unreadablePart(statement.unreadable)}`);
+      }
+      return;
+    }
     if (walked && value.kind === "object" && !path.length) {
       if (saysAnyOf(value)) check.any = true;
       return;
@@ -2165,6 +2198,31 @@ export class Interpreter {
         if (member && name && isPermissionOption(name)) out.push(this.optionPropertyCheck(expression, member, scope));
       }
     }
+    for (const arg of this.keyNamedArguments(expression, scope)) out.push(this.optionPropertyCheck(expression, arg, scope));
+    return out;
+  }
+
+  /**
+   * The arguments a wrapper takes at a parameter named for the keys, by the same rule as an options
+   * property (`function withAccountApiKey(name, requiredScopes: string[], handler)`, called as
+   * `withAccountApiKey("v1/rules", ["RULES_READ"], handler)`). Only a function declared in the analysed
+   * sources says so: a package's parameter names are not read. A bare `scope` parameter is not enough
+   * (below). A rest parameter takes the arguments from
+   * its place on; a spread before that place leaves the positions unknown, and nothing is read.
+   */
+  private keyNamedArguments(call: ts.CallExpression, scope: Scope): ts.Expression[] {
+    const callee = unwrapExpression(call.expression);
+    // Naming the callee must not run anything: `make()(...)` is not looked at.
+    if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+    const fn = this.diagnostics.quietly(() => this.evaluate(callee, scope));
+    if (fn.kind !== "function" || fn.decl.getSourceFile().isDeclarationFile) return [];
+    const parameters = fn.decl.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this"));
+    const out: ts.Expression[] = [];
+    parameters.forEach((parameter, index) => {
+      if (!ts.isIdentifier(parameter.name) || !isKeyParameter(parameter.name.text)) return;
+      if (call.arguments.slice(0, index + 1).some((a) => ts.isSpreadElement(a))) return;
+      out.push(...(parameter.dotDotDotToken ? call.arguments.slice(index) : call.arguments.slice(index, index + 1)));
+    });
     return out;
   }
 
@@ -2220,7 +2278,8 @@ export class Interpreter {
               ts.isCallExpression(call) &&
               ts.isIdentifier(call.expression) &&
               POLICY_HELPER.test(call.expression.text) &&
-              !this.isPermissionCall(call),
+              !this.isPermissionCall(call) &&
+              decidesAccess(call, depth > 0),
           )
         : [];
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
@@ -2275,6 +2334,16 @@ export class Interpreter {
   }
 }
 
+/**
+ * Whether a wrapper's parameter is named for the keys it is given: the options rule (`requiredScopes`,
+ * `permissions`, `scopes`, `permission`), except a bare `scope`, which as a parameter names a logging or
+ * error-reporting context, a DI scope, a tenant as often as an OAuth scope (`withError(scope, handler)`
+ * given the route's name); its plural or a qualifier (`requiredScope`) says keys.
+ */
+function isKeyParameter(name: string): boolean {
+  return isPermissionOption(name) && name.toLowerCase() !== "scope";
+}
+
 // -----------------------------------------------------------------------------------------------
 // Syntax helpers
 
@@ -2303,6 +2372,67 @@ export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaratio
     ts.isGetAccessorDeclaration(node) ||
     ts.isSetAccessorDeclaration(node)
   );
+}
+
+/**
+ * Whether the value of a policy helper's call decides whether the request goes on, so that the helper's
+ * checks are about this request's caller: the value is tested (an `if` or loop condition, `!`, `&&`, `||`,
+ * the condition of `?:`), dropped (`await ensureAccess(user);` can only stop the request by throwing), or,
+ * inside a helper, returned (its caller tests it) — directly or through a variable that is tested. A value
+ * the handler keeps as data (`const verification = await verifyInstallation(repo); return
+ * c.json(verification)`) is what it serves, and the checks such a function makes are about the objects it
+ * looked at (a third-party installation's permissions), not about the caller.
+ */
+function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
+  const { node, parent } = valueUse(call);
+  if (isTested(node, parent) || ts.isExpressionStatement(parent)) return true;
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) return inHelper;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) {
+    const name = parent.name.text;
+    const scope = enclosingFunctionOf(parent);
+    let tested = false;
+    const visit = (n: ts.Node): void => {
+      if (tested) return;
+      if (ts.isIdentifier(n) && n.text === name && n !== parent.name) {
+        const use = valueUse(n);
+        tested = isTested(use.node, use.parent) || (inHelper && ts.isReturnStatement(use.parent));
+      }
+      ts.forEachChild(n, visit);
+    };
+    if (scope) visit(scope);
+    return tested;
+  }
+  return false;
+}
+
+/** The expression whose value is `node`'s (through `await`, parentheses, assertions), and what holds it. */
+function valueUse(node: ts.Expression): { node: ts.Node; parent: ts.Node } {
+  let current: ts.Node = node;
+  while (
+    ts.isAwaitExpression(current.parent) ||
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isNonNullExpression(current.parent)
+  )
+    current = current.parent;
+  return { node: current, parent: current.parent };
+}
+
+/** Whether `parent` tests the value of its child `node`. */
+function isTested(node: ts.Node, parent: ts.Node): boolean {
+  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return parent.expression === node;
+  if (ts.isConditionalExpression(parent)) return parent.condition === node;
+  if (ts.isPrefixUnaryExpression(parent)) return parent.operator === ts.SyntaxKind.ExclamationToken;
+  if (ts.isBinaryExpression(parent))
+    return parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken;
+  return false;
+}
+
+/** The function whose body holds `node`, or its source file at the top level. */
+function enclosingFunctionOf(node: ts.Node): ts.Node | undefined {
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent)
+    if (isFunctionLike(current) || ts.isSourceFile(current)) return current;
+  return undefined;
 }
 
 /** The innermost function containing `node`, not going above `stop`. */
@@ -2484,6 +2614,11 @@ function truthiness(value: Value): boolean | undefined {
 }
 
 /** Completes "`x` ..." with why a value is not a static string. */
+/** Why part of a permission statement is not read, completing "the statement ...". */
+function unreadablePart(unreadable: NonNullable<Statement["unreadable"]>): string {
+  return unreadable.item ? `${unreadable.reason} that ${explain(unreadable.item)}` : unreadable.reason;
+}
+
 export function explain(value: Value): string {
   if (value.kind === "unknown") return value.reason;
   if (value.kind === "array") {

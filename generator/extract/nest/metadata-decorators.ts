@@ -41,8 +41,7 @@ export function metadataPermissionDecorators(
     const call = decorator.expression;
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || skip.has(call.expression.text)) continue;
     if (call.expression.text === "SetMetadata") {
-      const key = call.arguments[0] ? interpreter.evaluate(call.arguments[0], scope) : undefined;
-      if (key?.kind === "string" && isPermissionMetadataKey(key.value) && call.arguments[1])
+      if (call.arguments[0] && call.arguments[1] && setsPermissionMetadata(call.arguments[0], scope, interpreter))
         out.push({ call, keys: [call.arguments[1]], scope });
       continue;
     }
@@ -90,8 +89,7 @@ function handedParameters(fn: Extract<Value, { kind: "function" }>, interpreter:
   const visit = (n: ts.Node): void => {
     if (n !== body && isFunctionLike(n)) return;
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "SetMetadata" && n.arguments.length >= 2) {
-      const key = interpreter.evaluate(n.arguments[0]!, fn.scope);
-      if (key.kind === "string" && isPermissionMetadataKey(key.value)) {
+      if (setsPermissionMetadata(n.arguments[0]!, fn.scope, interpreter)) {
         found ??= new Set();
         const value = unwrapExpression(n.arguments[1]!);
         const names = ts.isIdentifier(value)
@@ -112,6 +110,20 @@ function handedParameters(fn: Extract<Value, { kind: "function" }>, interpreter:
   };
   visit(body);
   return found;
+}
+
+/**
+ * Whether `SetMetadata(key, ...)` sets permission metadata: the key's string value says so
+ * (`"permissions"`, `"__permission_key__"`), or the name of the constant it is read from
+ * (`PERMISSION_KEY`, `MetadataKeys.SCOPES`), the only name a guard and a decorator share when the value is
+ * opaque (`Symbol("perm")`, a generated string).
+ */
+function setsPermissionMetadata(arg: ts.Expression, scope: Scope, interpreter: Interpreter): boolean {
+  const key = interpreter.evaluate(arg, scope);
+  if (key.kind === "string" && isPermissionMetadataKey(key.value)) return true;
+  const written = unwrapExpression(arg);
+  const name = ts.isIdentifier(written) ? written.text : ts.isPropertyAccessExpression(written) ? written.name.text : undefined;
+  return name !== undefined && isPermissionMetadataKey(name);
 }
 
 /** Whether a decorator's name is imported from one of NestJS's own packages (`@nestjs/common`, `@nestjs/swagger`). */

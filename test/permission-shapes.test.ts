@@ -1,0 +1,305 @@
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+
+/**
+ * Permission keys in the shapes services hand them to their checks: statements of resources and their
+ * actions, checks named for alternatives, wrappers that take the keys positionally, NestJS decorators
+ * built on SetMetadata, and policy helpers that check something other than the caller.
+ */
+
+const AUTH = `
+export function requirePermission(...keys: unknown[]) { return (req: any, res: any, next: any) => next(); }
+export function checkPermission(ctx: unknown, ...statement: unknown[]): void {}
+export function hasPermission(options: { permissions: Record<string, string[]> }): boolean { return true; }
+`;
+
+const statements: InMemoryCase[] = [
+  {
+    name: "a statement of resources and their actions is the keys resource:action, all required, through consts and arrays",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission, hasPermission, requirePermission } from "./auth";`,
+        `const TASK = "task"; const READ_ONLY = ["read"] as const; const app = express();`,
+        `app.put("/tasks/:id", requirePermission({ task: ["update"] }), (q, s) => s.end());`,
+        `app.get("/containers", (req, res) => { checkPermission(req, { docker: ["read"], server: ["read"] }); res.end(); });`,
+        `app.post("/projects", (req, res) => { if (!hasPermission({ permissions: { project: ["create", "update"] } })) return res.status(403).end(); res.end(); });`,
+        `app.get("/tasks", requirePermission({ [TASK]: READ_ONLY }), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /containers [docker:read,server:read]",
+      "GET /tasks [task:read]",
+      "POST /projects [project:create,project:update]",
+      "PUT /tasks/{id} [task:update]",
+    ],
+  },
+  {
+    name: "a statement built in a check factory from its parameters (resource, action) is read where the factory is called",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission } from "./auth";`,
+        `export function withPermission(resource: string, action: string) {`,
+        `  return (req: any, res: any, next: any) => { checkPermission(req, { [resource]: [action] } as any); next(); };`,
+        `}`,
+        `const app = express();`,
+        `app.post("/projects", withPermission("project", "create"), (q, s) => s.end());`,
+        `app.delete("/projects/:id", withPermission("project", "delete"), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /projects/{id} [project:delete]", "POST /projects [project:create]"],
+  },
+  {
+    name: "a tRPC procedure factory whose middleware checks { [resource]: [action] } guards each procedure with resource:action",
+    files: {
+      "server/permission.ts": `export async function checkPermission(ctx: unknown, statement: Record<string, string[]>): Promise<void> {}\n`,
+      "server/trpc.ts": [
+        `import { initTRPC } from "@trpc/server"; import { checkPermission } from "./permission";`,
+        `const t = initTRPC.create();`,
+        `export const createTRPCRouter = t.router;`,
+        `export const protectedProcedure = t.procedure.use(({ ctx, next }) => next());`,
+        `export const withPermission = (resource: string, action: string) =>`,
+        `  protectedProcedure.use(async ({ ctx, next }) => { await checkPermission(ctx, { [resource]: [action] } as any); return next(); });`,
+      ].join("\n"),
+      "server/root.ts": [
+        `import { createTRPCRouter, protectedProcedure, withPermission } from "./trpc";`,
+        `export const appRouter = createTRPCRouter({`,
+        `  project: createTRPCRouter({`,
+        `    create: withPermission("project", "create").mutation(() => null),`,
+        `    all: withPermission("project", "read").query(() => []),`,
+        `    mine: protectedProcedure.query(() => []),`,
+        `  }),`,
+        `});`,
+      ].join("\n"),
+      "pages/api/trpc/[trpc].ts": `import * as trpcNext from "@trpc/server/adapters/next";\nimport { appRouter } from "../../../server/root";\nexport default trpcNext.createNextApiHandler({ router: appRouter, createContext: () => ({}) });\n`,
+    },
+    routes: ["GET /api/trpc/project.all [project:read]", "GET /api/trpc/project.mine []", "POST /api/trpc/project.create [project:create]"],
+  },
+  {
+    name: "a statement apidex cannot read in full is a warning and marks the route unresolved, whatever recognized the call",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission, hasPermission, requirePermission } from "./auth"; const app = express();`,
+        `app.post("/tasks", (req, res) => { checkPermission(req, { task: [req.body.action] }); res.end(); });`,
+        `app.get("/any", requirePermission({ [process.env.RESOURCE as string]: ["read"] }), (q, s) => s.end());`,
+        `app.put("/projects", (req, res) => { hasPermission({ permissions: { project: ["update", req.query.extra] } }); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /any [] unresolved(permissions)",
+      "POST /tasks [] unresolved(permissions)",
+      "PUT /projects [project:update] unresolved(permissions)",
+    ],
+    diagnostics: ["APX301 app.ts:2", "APX301 app.ts:3", "APX301 app.ts:4"],
+  },
+  {
+    name: "options that are no statement stay options: roles, keys by name, operators, single values",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { checkPermission } from "./auth"; const app = express();`,
+        `app.get("/roles", (req, res) => { checkPermission(req, { roles: ["admin"] } as any); res.end(); });`,
+        `app.get("/scopes", (req, res) => { checkPermission(req, { scopes: ["reports.read"] } as any); res.end(); });`,
+        `app.get("/either", (req, res) => { checkPermission(req, ["a", "b"], { type: "or" }); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["GET /either [] any(a|b)", "GET /roles []", "GET /scopes [reports.read]"],
+  },
+];
+
+describe("permission statements (resource: actions)", () => {
+  it.each(statements)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const anyOf: InMemoryCase[] = [
+  {
+    name: "a check named for any one of several keys is an any_of group whatever its verb (withAnyScope next to withScope)",
+    files: {
+      "scope.ts": [
+        `import type { NextFunction, Request, Response } from "express";`,
+        `function hasAuthorizedScope(options: { locals: unknown; requiredScope: string }): boolean { return Boolean(options.locals); }`,
+        `export function withScope(requiredScope: string) {`,
+        `  return (req: Request, res: Response, next: NextFunction) => { if (hasAuthorizedScope({ locals: res.locals, requiredScope })) return next(); res.status(403).end(); };`,
+        `}`,
+        `export function withAnyScope(...requiredScopes: string[]) {`,
+        `  return (req: Request, res: Response, next: NextFunction) => {`,
+        `    for (const scope of requiredScopes) if (hasAuthorizedScope({ locals: res.locals, requiredScope: scope })) return next();`,
+        `    res.status(403).end();`,
+        `  };`,
+        `}`,
+        `export const anyOfPermissions = (...keys: string[]) => (req: Request, res: Response, next: NextFunction) => next();`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { anyOfPermissions, withAnyScope, withScope } from "./scope"; const app = express();`,
+        `app.post("/integrations", withScope("integrations:create"), (q, s) => s.end());`,
+        `app.get("/integrations", withAnyScope("integrations:list", "integrations:list_credentials"), (q, s) => s.end());`,
+        `app.get("/reports", anyOfPermissions("reports.read", "admin"), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /integrations [] any(integrations:list|integrations:list_credentials)",
+      "GET /reports [] any(admin|reports.read)",
+      "POST /integrations [integrations:create]",
+    ],
+  },
+];
+
+describe("checks named for alternatives", () => {
+  it.each(anyOf)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const positional: InMemoryCase[] = [
+  {
+    name: "a wrapper's argument whose parameter, in its declaration in the sources, is named for the keys states them (App Router export); a bare scope parameter (a log scope) does not",
+    files: {
+      "utils/api-middleware.ts": [
+        `type Handler = (request: Request) => Promise<Response>;`,
+        `export function withAccountApiKey(scope: string, requiredScopes: string[], handler: Handler) { return (request: Request) => handler(request); }`,
+        `export function withLogging(name: string, tags: string[], handler: Handler) { return handler; }`,
+        `export const RULES_WRITE = "RULES_WRITE";`,
+      ].join("\n"),
+      "app/api/v1/rules/route.ts": [
+        `import { RULES_WRITE, withAccountApiKey, withLogging } from "../../../../utils/api-middleware";`,
+        `export const GET = withAccountApiKey("v1/rules", ["RULES_READ"], async () => Response.json([]));`,
+        `export const POST = withAccountApiKey("v1/rules", [RULES_WRITE], async () => Response.json({}));`,
+        `export const PUT = withLogging("v1/rules", ["RULES_AUDIT"], async () => Response.json({}));`,
+        `export const DELETE = withAccountApiKey("v1/rules", process.env.SCOPES!.split(","), async () => new Response(null));`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/v1/rules [] unresolved(permissions)",
+      "GET /api/v1/rules [RULES_READ]",
+      "POST /api/v1/rules [RULES_WRITE]",
+      "PUT /api/v1/rules []",
+    ],
+    diagnostics: ["APX301 app/api/v1/rules/route.ts:5"],
+  },
+  {
+    name: "route middleware made by a factory with a key-named parameter, a rest one too; a package's parameters are not read",
+    files: {
+      "guard.ts": [
+        `import type { RequestHandler } from "express";`,
+        `export function guard(label: string, requiredScope: string): RequestHandler { return (req, res, next) => next(); }`,
+        `export function needs(handler: RequestHandler, ...permissions: string[]): RequestHandler { return handler; }`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { guard, needs } from "./guard"; import { limit } from "rate-limiter"; const app = express();`,
+        `app.get("/reports", guard("reports", "reports.read"), (q, s) => s.end());`,
+        `app.post("/reports", needs((q, s) => s.end(), "reports.write", "reports.audit"));`,
+        `app.get("/limited", limit("minute", ["x"]), (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /limited []", "GET /reports [reports.read]", "POST /reports [reports.audit,reports.write]"],
+  },
+];
+
+describe("keys given at a key-named parameter", () => {
+  it.each(positional)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const nest: InMemoryCase[] = [
+  {
+    name: 'a NestJS decorator that sets metadata under a constant named for permissions (PERMISSION_KEY = "__permission_key__") is a permission decorator zero-config; other keys are not',
+    files: {
+      "auth.constant.ts": [
+        `export const PERMISSION_KEY = "__permission_key__";`,
+        `export const ALLOW_ANON_KEY = "__allow_anon_permission_key__";`,
+        `export const RESOURCE_KEY = "__resource_key__";`,
+        `export const SCOPES_METADATA = Symbol("scopes");`,
+      ].join("\n"),
+      "permission.decorator.ts": [
+        `import { applyDecorators, SetMetadata } from "@nestjs/common";`,
+        `import { ALLOW_ANON_KEY, PERMISSION_KEY, RESOURCE_KEY, SCOPES_METADATA } from "./auth.constant";`,
+        `export function Perm(permission: string | string[]) { return applyDecorators(SetMetadata(PERMISSION_KEY, permission)); }`,
+        `export const Scopes = (...scopes: string[]) => SetMetadata(SCOPES_METADATA, scopes);`,
+        `export const AllowAnon = () => SetMetadata(ALLOW_ANON_KEY, true);`,
+        `export const Resource = (name: string) => SetMetadata(RESOURCE_KEY, name);`,
+      ].join("\n"),
+      "user.controller.ts": [
+        `import { Controller, Get, Post } from "@nestjs/common";`,
+        `import { AllowAnon, Perm, Resource, Scopes } from "./permission.decorator";`,
+        `export const permissions = { LIST: "system:user:list", CREATE: "system:user:create" } as const;`,
+        `@Controller("users")`,
+        `export class UserController {`,
+        `  @Get() @Perm(permissions.LIST) list() { return []; }`,
+        `  @Post() @Perm([permissions.CREATE, "system:audit"]) @Resource("user") create() { return {}; }`,
+        `  @Get("public") @AllowAnon() open() { return []; }`,
+        `  @Get("me") @Scopes("profile") me() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { UserController } from "./user.controller";\n@Module({ controllers: [UserController] }) export class AppModule {}\n`,
+    },
+    routes: [
+      "GET /users [system:user:list]",
+      "GET /users/me [profile]",
+      "GET /users/public []",
+      "POST /users [system:audit,system:user:create]",
+    ],
+  },
+];
+
+describe("NestJS metadata decorators", () => {
+  it.each(nest)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const policyHelpers: InMemoryCase[] = [
+  {
+    name: "a policy helper counts when its value decides whether the request goes on (tested, through a variable too, or dropped: it throws); one whose result the handler serves checks no caller permission",
+    files: {
+      "lib/access.ts": [
+        `export const PERMISSIONS = { projectUpdate: "project:update", projectDelete: "project:delete", projectRead: "project:read" } as const;`,
+        `export function hasPermission(role: string, permission: string) { return role === permission; }`,
+        `export async function canUpdateProject(user: { role: string }) { return hasPermission(user.role, PERMISSIONS.projectUpdate); }`,
+        `export async function ensureProjectAccess(user: { role: string }) { if (!hasPermission(user.role, PERMISSIONS.projectDelete)) throw new Error("forbidden"); }`,
+        `export async function checkProjectAccess(user: { role: string }) { return hasPermission(user.role, PERMISSIONS.projectRead); }`,
+        `declare function lookupInstallation(owner: string): Promise<{ permissions: Record<string, string> }>;`,
+        `function checkPermissions(granted: Record<string, string>, required: string[]) { return required.every((p) => granted[p] === "write"); }`,
+        `export async function verifyInstallation(input: { owner: string }) {`,
+        `  const installation = await lookupInstallation(input.owner);`,
+        `  const required = ["issues"];`,
+        `  const ok = checkPermissions(installation.permissions, required);`,
+        `  return { installed: true, ok, missing: ok ? [] : required };`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { canUpdateProject, checkProjectAccess, ensureProjectAccess, verifyInstallation } from "./lib/access"; const app = express();`,
+        `app.put("/projects/:id", async (req: any, res: any) => { const allowed = await canUpdateProject(req.user); if (!allowed) return res.status(403).end(); res.end(); });`,
+        `app.delete("/projects/:id", async (req: any, res: any) => { await ensureProjectAccess(req.user); res.end(); });`,
+        `app.get("/projects/:id", async (req: any, res: any) => { const access = await checkProjectAccess(req.user); res.json({ access }); });`,
+        `app.post("/installations/verify", async (req: any, res: any) => { const verification = await verifyInstallation({ owner: req.body.owner }); res.json(verification); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /projects/{id} [project:delete]",
+      "GET /projects/{id} []",
+      "POST /installations/verify []",
+      "PUT /projects/{id} [project:update]",
+    ],
+  },
+];
+
+describe("policy helpers", () => {
+  it.each(policyHelpers)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
