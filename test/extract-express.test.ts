@@ -167,6 +167,48 @@ const patterns: Case[] = [
     diagnostics: ["APX205 app.ts:5"],
   },
   {
+    name: "a handler made by a wrapper is the function it wraps: all() answers as it does (inline, imported, wrappers of wrappers, .catch(next)); its checks count when it is passed by name",
+    files: {
+      "auth.ts": AUTH,
+      "wrap.ts": `import type { NextFunction, Request, RequestHandler, Response } from "express";
+        type Fn = (req: Request, res: Response, next: NextFunction) => Promise<void>;
+        export function asyncWrapper(fn: Fn): RequestHandler { return (req, res, next) => { fn(req, res, next).catch(next); }; }
+        export function thenWrapper(fn: Fn): RequestHandler { return (req, res, next) => { fn(req, res, next).then(() => undefined, next); }; }
+        export function withEnv(fn: Fn): RequestHandler {
+          return asyncWrapper(async (req, res, next) => { if (!res.locals.env) { res.status(500).end(); return; } await fn(req, res, next); }); }`,
+      "handlers.ts": `import { asyncWrapper, withEnv } from "./wrap"; import { assertPermission } from "./auth";
+        export const checked = asyncWrapper(async (req, res, next) => { assertPermission(req, "proxy.audit"); res.end(); });
+        export const proxy = asyncWrapper(async (req, res, next) => { res.send("x"); });
+        export const envProxy = withEnv(async (req, res, next) => { res.send("x"); });
+        export const loadUser = asyncWrapper(async (req, res, next) => { res.locals.user = await Promise.resolve(1); next(); });`,
+      "app.ts": `import express from "express"; import { requirePermission } from "./auth";
+        import { asyncWrapper, thenWrapper } from "./wrap"; import { checked, envProxy, loadUser, proxy } from "./handlers";
+        const app = express(); const api = express.Router();
+        function auth(req: any, res: any, next: any) { next(); }
+        api.route("/proxy").all(auth, requirePermission("proxy.use"), proxy);
+        api.route("/env").all(auth, envProxy);
+        api.all("/inline", auth, asyncWrapper(async (req, res, next) => { res.end(); }));
+        api.all("/then", thenWrapper(async (req, res, next) => { res.end(); }));
+        api.all("/users/:id", loadUser);
+        api.get("/users/:id", (req, res) => res.json(res.locals.user));
+        api.get("/audit", checked);
+        async function serve(req: any, res: any) { res.end(); }
+        api.all("/direct", (req, res, next) => { serve(req, res).catch(next); });
+        app.use("/", api);`,
+    },
+    routes: [
+      ...["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"].flatMap((m) => [
+        `${m} /direct []`,
+        `${m} /env []`,
+        `${m} /inline []`,
+        `${m} /proxy [proxy.use]`,
+        `${m} /then []`,
+      ]),
+      "GET /audit [proxy.audit]",
+      "GET /users/{id} []",
+    ],
+  },
+  {
     name: "router.route(path) chains",
     files: {
       "app.ts": `import express, { Router } from "express"; const r = Router();
