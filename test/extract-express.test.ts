@@ -589,6 +589,35 @@ const closedRoutes: Case[] = [
 
 const negatives: Case[] = [
   {
+    name: "routes a router class collects in a Map at run time and a loop replays: APX210 at the registration, naming the loop; a method name known only at run time: APX201",
+    files: {
+      "mini.ts": `export class MiniRouter {
+          private table = new Map<string, { method: "get" | "post" }[]>();
+          get(url: string, h: unknown) { this.add("get", url); }
+          post(url: string, h: unknown) { this.add("post", url); }
+          private add(method: "get" | "post", url: string) { const l = this.table.get(url) ?? []; l.push({ method }); this.table.set(url, l); }
+          routes() { return this.table; }
+        }
+        export function getRouter() { const r = new MiniRouter(); r.get("/:bucket", 1); r.post("/:bucket/*", 1); return r; }`,
+      "app.ts": `import express from "express"; import { getRouter } from "./mini";
+        const app = express(); const routes = getRouter().routes();
+        Array.from(routes.keys()).forEach((routePath) => {
+          const methods = new Set((routes.get(routePath) ?? []).map((e) => e.method));
+          methods.forEach((method) => {
+            const local = express.Router();
+            if (!routePath.endsWith("/")) local[method](routePath + "/", (q, s) => s.end());
+            local[method](routePath, (q, s) => s.end());
+            app.use("/s3", local);
+          });
+        });
+        function register(router: express.Router, verb: string) { router[verb as "get"]("/dyn", (q, s) => s.end()); }
+        register(app, process.argv[2]!);
+        app.get("/ok", (q, s) => s.end());`,
+    },
+    routes: ["GET /ok []"],
+    diagnostics: ["APX210 app.ts:7", "APX210 app.ts:8", "APX210 app.ts:9", "APX201 app.ts:12"],
+  },
+  {
     name: "a path computed at run time",
     files: {
       "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());`,
@@ -916,6 +945,31 @@ describe("diagnostic messages", () => {
     expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
     // A function nothing calls at all keeps the plain explanation.
     expect(bySite.get("orphan.ts:3")!.message).toContain("is inside a function that nothing in the analysed sources calls");
+  });
+
+  it("name the loop over a collection filled at run time that holds a registration, also from a branch inside it (Fastify plugins in it)", async () => {
+    const result = await generateFrom({
+      "main.ts": `import Fastify, { type FastifyInstance } from "fastify";
+const app = Fastify(); const routes = new Map<string, string[]>(); routes.set("/:bucket", ["get"]);
+app.register(async (f: FastifyInstance) => {
+  Array.from(routes.keys()).forEach((path) => {
+    (routes.get(path) ?? []).forEach((method) => {
+      f.register(async (local) => {
+        local[method as "get"](path, async () => "ok");
+        if (!path.endsWith("/")) local[method as "get"](path + "/", async () => "ok");
+      });
+    });
+  });
+}, { prefix: "/s3" });`,
+    });
+    expect(routeLines(result)).toEqual([]);
+    const lines = result.diagnostics.items.map((d) => [d.code, d.site!.line, d.message, d.related?.[0]?.site.line]);
+    const reason = (call: string) =>
+      `This route registration was not analysed: it runs inside \`${call}(...)\`, a loop over data apidex cannot read statically (a collection filled at run time, such as a Map or Set a router class builds), which it does not run (it does not guess how often, or with what); if it registers a route, that route is not indexed.`;
+    expect(lines).toEqual([
+      ["APX210", 7, reason("(routes.get(path) ?? []).forEach"), 5],
+      ["APX210", 8, reason("(routes.get(path) ?? []).forEach"), 5],
+    ]);
   });
 
   it("say that the config's env decides a registration under a condition on the environment", async () => {

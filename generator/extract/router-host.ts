@@ -98,6 +98,23 @@ export abstract class RouterHost implements HostAdapter {
     this.recorder?.spoil(call.node.getSourceFile().fileName, `it creates a router whose prefix apidex cannot read`);
   }
 
+  /**
+   * `router[verb](path, handler)` with a method name known only at run time: which route it registers
+   * cannot be told, so it is reported here (not as a registration the evaluator never reached).
+   */
+  callComputed(receiver: HostValue, key: Value, call: CallContext): void {
+    if (!ts.isCallExpression(call.node) || call.args.length < 2 || (receiver.host as RouterObject).type !== "router") return;
+    const node = call.node;
+    this.visit(node);
+    const name = (node.expression as ts.ElementAccessExpression).argumentExpression;
+    this.diagnostics.warning(
+      "APX201",
+      `Cannot resolve this route's method statically: \`${excerpt(name)}\` ${explain(key)}; what it registers is left out.`,
+      siteOf(name),
+      "Call the method by name (`router.get(...)`), or loop over a const array of method names.",
+    );
+  }
+
   /** The value the evaluator holds for a router. */
   valueOf(router: RouterNode): HostValue {
     return this.host({ type: "router", router });
