@@ -50,6 +50,8 @@ export const VERB_DECORATORS: Record<string, string> = {
   Head: "HEAD",
   All: "ALL",
   Search: "SEARCH",
+  // `@Sse(path)`: a server-sent event stream, which Nest registers as a GET route.
+  Sse: "GET",
 };
 
 /**
