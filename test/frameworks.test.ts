@@ -7,6 +7,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { disagreementsWithRuntime } from "./helpers/express-runtime-routes.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -41,6 +42,82 @@ describe("Hono", () => {
       runtime.add(`${r.method} ${toOpenApi(r.path)}`);
     }
     expect([...runtime].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+  });
+});
+
+describe("Hono wildcards, compared with what Hono's router answers (app.request)", () => {
+  /** Routes as [methods, path]; the same table is registered on a live app and written as source for apidex. */
+  const table: [string[], string][] = [
+    [["GET", "POST"], "/auth/*"],
+    [["GET"], "/files/*/raw"],
+    [["GET"], "/files/:name"],
+    [["PUT"], "/docs/:id/*"],
+    [["GET"], "/exact"],
+    [["GET"], "/pre/a*"],
+  ];
+  /** Requests the index is checked against: whatever Hono answers must be indexed. */
+  const probes = ["/auth", "/auth/", "/auth/a", "/auth/a/b", "/authx", "/files/a/raw", "/files/a/b/raw", "/files/raw", "/files/a"];
+  probes.push("/docs/1", "/docs/1/a", "/docs/1/a/b", "/docs", "/exact", "/exact/x");
+  const source = `import { Hono } from "hono"; export const app = new Hono();\n${table
+    .map(([methods, p], i) => `app.on(${JSON.stringify(methods)}, ${JSON.stringify(p)}, (c) => c.text("route ${i}"));`)
+    .join("\n")}`;
+
+  async function liveApp() {
+    const { Hono } = await import("hono");
+    const app = new Hono();
+    table.forEach(([methods, p], i) => app.on(methods, p, (c) => c.text(`route ${i}`)));
+    return app;
+  }
+
+  /** An indexed path as a pattern: a trailing catch-all (reported APX205) spans segments. */
+  const matcher = (openapi: string, catchAll: boolean) =>
+    new RegExp(
+      `^${openapi
+        .split("/")
+        .map((seg, i, all) => (seg.startsWith("{") ? (catchAll && i === all.length - 1 ? ".+" : "[^/]+") : seg))
+        .join("/")}/?$`,
+    );
+
+  it("indexes a trailing * as the path above it and a {wildcard} catch-all (APX205), a * segment in the middle as one segment; a * inside a segment is reported", async () => {
+    const result = await generateFrom({ "app.ts": source });
+    expect(routeLines(result)).toEqual([
+      "GET /auth []",
+      "GET /auth/{wildcard} []",
+      "GET /exact []",
+      "GET /files/{name} []",
+      "GET /files/{wildcard}/raw []",
+      "POST /auth []",
+      "POST /auth/{wildcard} []",
+      "PUT /docs/{id} []",
+      "PUT /docs/{id}/{wildcard} []",
+    ]);
+    expect(diagnosticLines(result)).toEqual(["APX205 app.ts:2", "APX205 app.ts:5", "APX204 app.ts:7"]);
+  });
+
+  it("answers every indexed operation, and indexes every request Hono answers", async () => {
+    const result = await generateFrom({ "app.ts": source });
+    const app = await liveApp();
+    const catchAllLines = new Set(result.diagnostics.items.filter((d) => d.code === "APX205").map((d) => d.site!.line));
+    const ops = result.operations.map((op) => ({
+      method: op.method,
+      path: op.path,
+      // Which table entry registered it (the line after the import's).
+      route: op.site ? op.site.line - 2 : -1,
+      catchAll: op.site !== undefined && catchAllLines.has(op.site.line) && /\{wildcard\d*\}$/.test(op.path),
+    }));
+    for (const op of ops) {
+      const url = op.path.replace(/\{[^}]+\}$/, op.catchAll ? "a/b" : "a").replace(/\{[^}]+\}/g, "a");
+      const response = await app.request(url, { method: op.method });
+      expect([op.method, url, response.status, await response.text()]).toEqual([op.method, url, 200, `route ${op.route}`]);
+    }
+    for (const probe of probes)
+      for (const method of ["GET", "POST", "PUT"]) {
+        const response = await app.request(probe, { method });
+        if (response.status !== 200) continue;
+        const route = Number((await response.text()).replace("route ", ""));
+        const indexed = ops.some((op) => op.method === method && op.route === route && matcher(op.path, op.catchAll).test(probe));
+        expect([method, probe, route, indexed]).toEqual([method, probe, route, true]);
+      }
   });
 });
 

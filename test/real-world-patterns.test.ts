@@ -43,6 +43,43 @@ const CONDITIONAL_NEST_MODULE: Record<string, string> = {
 
 const cases: Case[] = [
   {
+    name: "NestJS @Sse(path) is a GET route; a parameter whose pattern matches a slash (`:storageKey(*)`) is a catch-all (APX205), on a controller and on routing-controllers alike",
+    files: {
+      "files.controller.ts": [
+        `import { Controller, Get, Param, Sse } from "@nestjs/common"; import { type Observable, of } from "rxjs";`,
+        `@Controller("files")`,
+        `export class FilesController {`,
+        `  @Sse(":uid/events") events(@Param("uid") uid: string): Observable<{ data: string }> { return of({ data: uid }); }`,
+        `  @Get("public/:storageKey(*)") serve(@Param("storageKey") key: string) { return key; }`,
+        `  @Get(":id(\\d+)") one(@Param("id") id: string) { return id; }`,
+        `}`,
+      ].join("\n"),
+      "rc.ts": [
+        `import { Get, JsonController, Param } from "routing-controllers";`,
+        `@JsonController("/rc")`,
+        `export class RcController { @Get("/raw/:key(.*)") raw(@Param("key") key: string) { return key; } }`,
+      ].join("\n"),
+    },
+    routes: ["GET /files/public/{storageKey} []", "GET /files/{id} []", "GET /files/{uid}/events []", "GET /rc/raw/{key} []"],
+    diagnostics: ["APX205 files.controller.ts:5", "APX205 rc.ts:3"],
+  },
+  {
+    name: "two parameters with nothing between them in one segment (postgres-meta's `/:tableId(^\\d+):ordinalPosition` on Fastify) are indexed with APX206; a separator between them is plain",
+    files: {
+      "columns.ts": [
+        `import type { FastifyInstance } from "fastify";`,
+        `export default async (fastify: FastifyInstance) => {`,
+        `  fastify.get("/:tableId(^\\d+):ordinalPosition", async () => []);`,
+        `  fastify.get("/near/:lat-:lng", async () => []);`,
+        `  fastify.get("/raw/:key(.*)", async () => []);`,
+        `};`,
+      ].join("\n"),
+      "app.ts": `import Fastify from "fastify"; import columns from "./columns";\nconst app = Fastify();\napp.register(columns, { prefix: "/columns" });`,
+    },
+    routes: ["GET /columns/near/{lat}-{lng} []", "GET /columns/raw/{key} []", "GET /columns/{tableId}{ordinalPosition} []"],
+    diagnostics: ["APX206 columns.ts:3"],
+  },
+  {
     name: "Express 4 unnamed wildcards become a named catch-all parameter, with a warning",
     files: {
       "auth.ts": AUTH,

@@ -7,7 +7,7 @@ import { type CheckValue, stringsOf, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "./adapter.js";
 import { expressToOpenApi, joinPaths } from "./express/path-syntax.js";
-import { ALL_METHODS } from "./flatten.js";
+import { ALL_METHODS, reportPathShape } from "./flatten.js";
 import { pathStrings, VERB_DECORATORS } from "./nest/index.js";
 import { markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
@@ -199,6 +199,7 @@ function controllerRoutes(
               );
               continue;
             }
+            reportPathShape(diagnostics, full, parsed.variants, siteOf(verb.node), flavor.framework);
             for (const variant of parsed.variants)
               for (const method of verb.method === "ALL" ? ALL_METHODS : [verb.method]) {
                 const fact: RouteFact = {

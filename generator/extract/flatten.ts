@@ -1,6 +1,6 @@
-import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { DiagnosticBag, SourceSite } from "../diagnostics/diagnostic.js";
 import { handlerLabel } from "./handler-label.js";
-import { joinPaths, type PathParseResult } from "./express/path-syntax.js";
+import { joinPaths, type PathParseResult, type PathVariant } from "./express/path-syntax.js";
 import type { RouteFact } from "./route-fact.js";
 import { hasAlternativesOrUnknowns, markFact, type Requirements, requirementsOf } from "./requirements.js";
 import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
@@ -153,21 +153,8 @@ export function flattenApp(
       );
       return;
     }
-    for (const variant of parsed.variants) {
-      if (variant.wildcard && layer.type === "route" && layer.terminal) {
-        diagnostics.warning(
-          "APX205",
-          variant.unnamedWildcard
-            ? `The path \`${full}\` has an unnamed wildcard (\`*\`${framework === "express" ? ", Express 4" : ""}); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
-            : `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`,
-          layer.site,
-          variant.unnamedWildcard
-            ? `${framework === "express" ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; " : ""}OpenAPI path parameters match one segment, so callers must encode slashes.`
-            : "OpenAPI path parameters match one segment; callers must encode slashes.",
-        );
-      }
-      addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
-    }
+    if (layer.type === "route" && layer.terminal) reportPathShape(diagnostics, full, parsed.variants, layer.site, framework);
+    for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
   };
 
   /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
@@ -192,6 +179,40 @@ export function flattenApp(
 
   visit(app, "/", [app]);
   return routes;
+}
+
+/**
+ * What an indexed route's OpenAPI path cannot say of the route path it comes from, reported at the route:
+ * a catch-all indexed as one segment (APX205), two parameters with nothing between them (APX206).
+ */
+export function reportPathShape(
+  diagnostics: DiagnosticBag,
+  full: string,
+  variants: readonly PathVariant[],
+  site: SourceSite,
+  framework: string,
+): void {
+  const adjacent = variants.find((v) => v.adjacent);
+  if (adjacent?.adjacent)
+    diagnostics.warning(
+      "APX206",
+      `The path \`${full}\` has the parameters \`${adjacent.adjacent[0]}\` and \`${adjacent.adjacent[1]}\` with nothing between them in one segment: where the first ends is decided by the router (its pattern, or the shortest match), which an OpenAPI path cannot say; it is indexed as \`${adjacent.path}\`, and a caller must join the two values as the router splits them.`,
+      site,
+      "Put a literal separator between the parameters (`/:tableId.:ordinalPosition`), or register one route per shape.",
+    );
+  for (const variant of variants) {
+    if (!variant.wildcard) continue;
+    diagnostics.warning(
+      "APX205",
+      variant.unnamedWildcard
+        ? `The path \`${full}\` has an unnamed wildcard (\`*\`${framework === "express" ? ", Express 4" : ""}); it is indexed as \`${variant.path}\`, a catch-all parameter in one segment.`
+        : `The path \`${full}\` has a wildcard; it is indexed as \`${variant.path}\`, one segment.`,
+      site,
+      variant.unnamedWildcard
+        ? `${framework === "express" ? "Name the wildcard (Express 5: `*name`) to choose the parameter's name; " : ""}OpenAPI path parameters match one segment, so callers must encode slashes.`
+        : "OpenAPI path parameters match one segment; callers must encode slashes.",
+    );
+  }
 }
 
 /** A path the parser's fast path took: its OpenAPI form, its parameters and its segments. */

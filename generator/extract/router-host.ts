@@ -98,6 +98,23 @@ export abstract class RouterHost implements HostAdapter {
     this.recorder?.spoil(call.node.getSourceFile().fileName, `it creates a router whose prefix apidex cannot read`);
   }
 
+  /**
+   * `router[verb](path, handler)` with a method name known only at run time: which route it registers
+   * cannot be told, so it is reported here (not as a registration the evaluator never reached).
+   */
+  callComputed(receiver: HostValue, key: Value, call: CallContext): void {
+    if (!ts.isCallExpression(call.node) || call.args.length < 2 || (receiver.host as RouterObject).type !== "router") return;
+    const node = call.node;
+    this.visit(node);
+    const name = (node.expression as ts.ElementAccessExpression).argumentExpression;
+    this.diagnostics.warning(
+      "APX201",
+      `Cannot resolve this route's method statically: \`${excerpt(name)}\` ${explain(key)}; what it registers is left out.`,
+      siteOf(name),
+      "Call the method by name (`router.get(...)`), or loop over a const array of method names.",
+    );
+  }
+
   /** The value the evaluator holds for a router. */
   valueOf(router: RouterNode): HostValue {
     return this.host({ type: "router", router });
@@ -196,6 +213,7 @@ export abstract class RouterHost implements HostAdapter {
         (arg) =>
           handlerArgs.find((a): a is { node: ts.Expression; value: Value } => !("kind" in a) && a.node === arg)?.value ??
           this.interpreter.evaluate(arg, call.scope),
+        this.interpreter,
       );
     const answering = parts.handlers[parts.handlers.length - 1];
     const handler = answering?.decl;
@@ -289,10 +307,7 @@ export abstract class RouterHost implements HostAdapter {
       });
       return;
     }
-    if (value.kind === "function") {
-      parts.handlers.push(value);
-      parts.checks.push(...this.interpreter.bodyChecks(value));
-    }
+    if (value.kind === "function") this.addHandler(value, parts);
     // `asyncHandler(async (req, res) => ...)`: the real handler is an argument of a wrapper call.
     const inner = unwrap(node);
     if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
@@ -331,6 +346,17 @@ export abstract class RouterHost implements HostAdapter {
         }
       }
     }
+  }
+
+  /** A handler function of a route, its body's checks, and the functions it runs as a wrapper's closure. */
+  private addHandler(fn: FunctionValue, parts: HandlerParts): void {
+    // The same function reached twice (a wrapper's closure, then the wrapper call's argument) counts once.
+    if (parts.handlers.some((h) => h.decl === fn.decl && h.scope === fn.scope)) return;
+    parts.handlers.push(fn);
+    parts.checks.push(...this.interpreter.bodyChecks(fn));
+    // `export const proxy = asyncWrapper(async (req, res) => ...)` passed by name: the function the wrapper
+    // returned runs the one it closes over, whose checks and answers are the route's.
+    for (const inner of wrappedFunctions(fn, this.interpreter)) this.addHandler(inner, parts);
   }
 
   /** Checks in middleware arguments (`use(check)`, hooks): recognized calls and function bodies. */
@@ -404,8 +430,13 @@ export function chainDoc(link: ts.CallExpression, routeCall: ts.CallExpression):
  * apidex cannot read (an imported handler it cannot follow) is taken as answering too, since leaving it
  * out would drop a route silently. Checks and package middleware (`cors()`) only gate.
  */
-function allAnswers(handlerArgs: readonly ts.Expression[], parts: HandlerParts, evaluate: (arg: ts.Expression) => Value): boolean {
-  if (parts.handlers.some((h) => h.decl.parameters.length < 3 || !callsNext(h.decl))) return true;
+function allAnswers(
+  handlerArgs: readonly ts.Expression[],
+  parts: HandlerParts,
+  evaluate: (arg: ts.Expression) => Value,
+  interpreter: Interpreter,
+): boolean {
+  if (parts.handlers.some((h) => h.decl.parameters.length < 3 || !passesOn(h, 2, interpreter, new Set()))) return true;
   const last = handlerArgs[handlerArgs.length - 1];
   if (!last) return false;
   const value = evaluate(last);
@@ -413,28 +444,97 @@ function allAnswers(handlerArgs: readonly ts.Expression[], parts: HandlerParts, 
 }
 
 /**
- * Whether a middleware passes requests on: it calls its third parameter without an argument (`next()`),
- * or hands it to something else. `next(error)` only reports a failure: the function still answers; so
- * does handing `next` to an error helper inside a `catch` block (`handleError(error, res, next)`).
+ * Whether a function passes requests on through its parameter at `index` (a middleware's `next`): it calls
+ * it without an argument (`next()`), or hands it to something that may. `next(error)` only reports a
+ * failure: the function still answers; so does handing it to a promise's rejection (`.catch(next)`,
+ * `.then(ok, next)`), or to an error helper inside a `catch` block (`handleError(error, res, next)`). Handed
+ * to a function apidex can read — the handler a wrapper closes over (`asyncWrapper(fn)` returns
+ * `(req, res, next) => fn(req, res, next).catch(next)`) — what that function does with it decides; handed
+ * to anything else, it may be called.
  */
-function callsNext(decl: ts.FunctionLikeDeclaration): boolean {
-  const next = decl.parameters[2]?.name;
-  if (!next || !ts.isIdentifier(next) || !decl.body) return true;
+function passesOn(fn: FunctionValue, index: number, interpreter: Interpreter, seen: Set<ts.Node>): boolean {
+  const decl = fn.decl;
+  const next = decl.parameters[index]?.name;
+  // A rest parameter (`(...args) => fn(...args)`) or a destructured one: what reaches it cannot be followed.
+  if (!next || !ts.isIdentifier(next) || decl.parameters[index]!.dotDotDotToken || !decl.body) return true;
+  if (seen.has(decl)) return false;
+  seen.add(decl);
   let found = false;
   const visit = (node: ts.Node, inCatch: boolean): void => {
     if (found) return;
     if (ts.isIdentifier(node) && node.text === next.text && node !== next) {
       const parent = node.parent;
-      const called = ts.isCallExpression(parent) && parent.expression === node;
-      const calledWithError = called && parent.arguments.length > 0;
-      const handedOnInCatch = inCatch && !called && ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression);
-      if (!calledWithError && !handedOnInCatch) found = true;
+      if (ts.isCallExpression(parent) && parent.expression === node) {
+        // `next()` passes on; `next(error)` reports a failure.
+        if (parent.arguments.length === 0) found = true;
+        return;
+      }
+      if (ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression)) {
+        if (inCatch || rejectionHandler(parent, node as ts.Expression)) return;
+        const callee = interpreter.valueInside(fn, parent.expression);
+        const at = parent.arguments.indexOf(node as ts.Expression);
+        // Arguments before it spread (`fn(...args, next)`) shift it to a place apidex cannot tell.
+        const spread = parent.arguments.slice(0, at).some(ts.isSpreadElement);
+        if (callee.kind === "function" && !spread) {
+          // (A callee that takes fewer parameters never sees it.)
+          if (at < callee.decl.parameters.length && passesOn(callee, at, interpreter, seen)) found = true;
+          return;
+        }
+      }
+      found = true;
       return;
     }
     ts.forEachChild(node, (child) => visit(child, inCatch || ts.isCatchClause(node)));
   };
   visit(decl.body, false);
   return found;
+}
+
+/**
+ * The functions a handler made by a wrapper runs with its own request: calls of a parameter of a function
+ * around it (`function asyncWrapper(fn) { return (req, res, next) => fn(req, res, next).catch(next) }`)
+ * that pass one of the handler's parameters on. Only a wrapper's parameter is followed: a module's helper
+ * called with the request (`audit(req)`) is not the handler.
+ */
+function wrappedFunctions(fn: FunctionValue, interpreter: Interpreter): FunctionValue[] {
+  const body = fn.decl.body;
+  if (!body) return [];
+  const own = new Set(fn.decl.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  if (!own.size) return [];
+  const out: FunctionValue[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      !own.has(node.expression.text) &&
+      node.arguments.some((a) => ts.isIdentifier(unwrap(a)) && own.has((unwrap(a) as ts.Identifier).text)) &&
+      isOuterParameter(node.expression.text, fn.decl)
+    ) {
+      const callee = interpreter.valueInside(fn, node.expression);
+      if (callee.kind === "function" && callee.decl !== fn.decl && !out.includes(callee)) out.push(callee);
+    }
+    // (A function declared inside runs only if something calls it: `.catch((e) => next(e))`.)
+    if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return out;
+}
+
+/** Whether `name` is a parameter of a function that encloses `decl` (and not shadowed on the way). */
+function isOuterParameter(name: string, decl: ts.Node): boolean {
+  for (let node = decl.parent; node; node = node.parent) {
+    if (!ts.isFunctionLike(node)) continue;
+    if (node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name)) return true;
+  }
+  return false;
+}
+
+/** `promise.catch(next)`, `promise.then(ok, next)`: the function is called only with a rejection's reason. */
+function rejectionHandler(call: ts.CallExpression, arg: ts.Expression): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const name = callee.name.text;
+  return (name === "catch" && call.arguments[0] === arg) || (name === "then" && call.arguments[1] === arg);
 }
 
 /** The `prefix` property's expression in an options literal (`new Router({ prefix: ... })`, `new Elysia({ prefix })`), to name it in a warning. */

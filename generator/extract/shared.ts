@@ -355,10 +355,14 @@ export class UnreachedRegistrations {
 function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
   const callee = call.expression;
   // `router[route.method](path, handler)`: a method chosen at run time, on a router.
+  // The key names an HTTP method (`local[method](routePath, opts, handler)` in a loop over a table a custom
+  // router class collected at run time) or the receiver is named like a router.
   if (ts.isElementAccessExpression(callee) && !ts.isStringLiteral(callee.argumentExpression))
     return (
       call.arguments.length >= 2 &&
-      (isPathLiteral(call.arguments[0]) || /(^|\.)(app|router|api|routes?|server|fastify|\w*Router)$/i.test(callee.expression.getText())) &&
+      (isPathLiteral(call.arguments[0]) ||
+        /(^|\.)(app|router|api|routes?|server|fastify|\w*Router|\w*Fastify|\w*App)$/i.test(callee.expression.getText()) ||
+        namesMethod(callee.argumentExpression)) &&
       passesHandler(call)
     );
   if (!ts.isPropertyAccessExpression(callee)) return false;
@@ -377,6 +381,16 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
     return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()) || mountsAtPath(a));
   if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
+}
+
+/** A computed member key named for an HTTP method: `method`, `verb`, `route.method`, `httpMethod`, `m.toLowerCase()`. */
+function namesMethod(key: ts.Expression): boolean {
+  let inner = unwrapExpression(key);
+  // `method.toLowerCase()`
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && inner.arguments.length === 0)
+    inner = inner.expression.expression;
+  const name = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : undefined;
+  return name !== undefined && /^(\w*method|verb|\w*Verb)$/i.test(name);
 }
 
 /** An argument that may name HTTP methods: an HTTP method's name, a list of them, or a value known at run time. */
@@ -491,6 +505,12 @@ function whyUnreached(
     if (interpreter.deadBranches.has(node)) return undefined;
     // A loop over data apidex knows that never ran this call (an empty array): nothing to report.
     if (ts.isForOfStatement(parent) && parent.statement === node && interpreter.loopsRun.has(parent)) return undefined;
+    // A branch inside a callback of a loop that never ran: the loop is why.
+    if (isControlFlow(parent, node) && !isFunctionLike(parent)) {
+      const fn = enclosingFunction(parent);
+      const loop = fn && !interpreter.invoked.has(fn) ? unrunIteration(fn, interpreter) : undefined;
+      if (loop) return unrunLoop(loop);
+    }
     if (isControlFlow(parent, node)) {
       // A condition on the environment (`if (process.env.NODE_ENV === "development")`): the config decides it.
       const condition = ts.isIfStatement(parent) || ts.isConditionalExpression(parent) ? conditionOf(parent) : undefined;
@@ -519,6 +539,10 @@ function whyUnreached(
         };
       }
       const isCallback = parent.parent && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent));
+      // A callback of an iteration over data apidex cannot read (`Array.from(routes.keys()).forEach(...)`
+      // over a Map a router class filled at run time), perhaps a few callbacks out: name that loop.
+      const loop = isCallback ? unrunIteration(parent, interpreter) : undefined;
+      if (loop) return unrunLoop(loop);
       if (isCallback)
         return {
           reason: "runs inside a callback that apidex does not run",
@@ -553,6 +577,32 @@ function whyUnreached(
         kind: "unrecognized",
       };
     }
+  }
+  return undefined;
+}
+
+function unrunLoop(loop: ts.CallExpression): Unreached {
+  return {
+    reason: `runs inside \`${excerpt(loop.expression)}(...)\`, a loop over data apidex cannot read statically (a collection filled at run time, such as a Map or Set a router class builds), which it does not run (it does not guess how often, or with what)`,
+    hint: "Register each route with its own call, or build the route table as a const array of objects and loop over it.",
+    kind: "callback",
+    related: [{ message: "the loop", site: siteOf(loop.expression) }],
+  };
+}
+
+const ITERATION_METHODS = new Set(["forEach", "map", "flatMap", "filter", "reduce", "some", "every", "find"]);
+
+/**
+ * The iteration call (`xs.forEach(cb)`) whose callback holds `fn`, through callbacks that did not run either
+ * (`methods.forEach((m) => f.register(async (local) => ...))`): the innermost one apidex did not run.
+ */
+function unrunIteration(fn: ts.Node, interpreter: Interpreter): ts.CallExpression | undefined {
+  for (let node: ts.Node | undefined = fn; node; node = node.parent) {
+    if (!isFunctionLike(node)) continue;
+    if (interpreter.invoked.has(node)) return undefined;
+    const call = node.parent;
+    if (!call || !ts.isCallExpression(call) || !call.arguments.includes(node as ts.Expression)) return undefined;
+    if (ts.isPropertyAccessExpression(call.expression) && ITERATION_METHODS.has(call.expression.name.text)) return call;
   }
   return undefined;
 }

@@ -33,6 +33,11 @@ export interface HostAdapter {
   callMethod(receiver: HostValue, method: string, call: CallContext): Value;
   /** A property read of one of the adapter's objects (`t.procedure`, `t.router` kept to call later). */
   property?(receiver: HostValue, name: string, node: ts.Node): Value | undefined;
+  /**
+   * A method call on one of the adapter's objects whose name apidex cannot read (`router[verb](path, handler)`
+   * with `verb` known only at run time): the adapter reports what it cannot register.
+   */
+  callComputed?(receiver: HostValue, key: Value, call: CallContext): void;
   /** A call of one of the adapter's objects itself (`router({ ... })` where `router = t.router`). */
   callValue?(callee: HostValue, call: CallContext): Value | undefined;
 }
@@ -1580,6 +1585,14 @@ export class Interpreter {
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
       return this.invoke(this.property(receiver, method, callee), node, scope);
+    }
+    if (ts.isElementAccessExpression(callee) && computed) {
+      const receiver = this.evaluate(callee.expression, scope);
+      const host = receiver.kind === "host" ? receiver : receiver.kind === "instance" ? receiver.host : undefined;
+      if (host?.kind === "host" && this.host.callComputed) {
+        this.host.callComputed(host, computed, { node, args, scope });
+        return unknown(node, "is the result of a method apidex cannot name");
+      }
     }
     return this.invoke(this.evaluate(callee, scope), node, scope);
   }

@@ -2,9 +2,30 @@
  * Express path syntax to OpenAPI paths. Express 5 (path-to-regexp 8): `:name`, `:"quoted"`, `*splat`,
  * `{optional}` groups, `\\` escapes. Express 4 forms are accepted too: `:name?`, `:name(\\d+)`.
  */
-export type PathParseResult =
-  | { ok: true; variants: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] }
-  | { ok: false; problem: string; hint: string };
+export type PathParseResult = { ok: true; variants: PathVariant[] } | { ok: false; problem: string; hint: string };
+
+/** One OpenAPI path a route path stands for. */
+export interface PathVariant {
+  path: string;
+  params: string[];
+  /** A parameter may span segments (a catch-all): OpenAPI's match one. */
+  wildcard: boolean;
+  unnamedWildcard?: boolean;
+  /**
+   * Two parameters with nothing between them in one segment (`/:tableId(\\d+):ordinalPosition`): where the
+   * first ends is the router's choice (its pattern, or the shortest match), which OpenAPI cannot say.
+   */
+  adjacent?: [string, string];
+}
+
+/** How the router reads a parameter's pattern (`:id(\\d+)`). */
+export interface PathSyntaxOptions {
+  /**
+   * Patterns match within one segment whatever they say (find-my-way, Fastify's router: `:key(.*)` does
+   * not match `a/b`); otherwise a pattern that can match a `/` makes a catch-all (Express, Koa, Nest).
+   */
+  oneSegmentPatterns?: boolean;
+}
 
 const NAME = /^[A-Za-z_$][\w$]*/;
 
@@ -38,15 +59,20 @@ export function expressToOpenApi(raw: string): PathParseResult {
   return simplePath(raw) ?? parsePath(raw);
 }
 
+/** Fastify's paths: Express's syntax, read as find-my-way matches parameter patterns (within one segment). */
+export function fastifyToOpenApi(raw: string): PathParseResult {
+  return simplePath(raw) ?? parsePath(raw, { oneSegmentPatterns: true });
+}
+
 /** The full parser, for every path (the fast path must always agree with it). */
-export function parsePath(raw: string): PathParseResult {
+export function parsePath(raw: string, options: PathSyntaxOptions = {}): PathParseResult {
   let variants: Piece[][];
   try {
-    variants = parse(raw, 0, raw.length);
+    variants = parse(raw, 0, raw.length, options);
   } catch (error) {
     return { ok: false, problem: (error as Error).message, hint: "Write the path with named parameters (`:id`) and literal segments." };
   }
-  const out: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] = [];
+  const out: PathVariant[] = [];
   const seen = new Set<string>();
   for (const parsed of variants) {
     const pieces = nameUnnamedWildcards(parsed);
@@ -57,11 +83,13 @@ export function parsePath(raw: string): PathParseResult {
     const duplicate = params.find((p, i) => params.indexOf(p) !== i);
     if (duplicate)
       return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
+    const at = pieces.findIndex((p, i) => p.param !== undefined && pieces[i + 1]?.param !== undefined);
     out.push({
       path,
       params,
       wildcard: pieces.some((p) => p.wildcard),
       ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}),
+      ...(at >= 0 ? { adjacent: [pieces[at]!.param!, pieces[at + 1]!.param!] as [string, string] } : {}),
     });
   }
   return { ok: true, variants: out };
@@ -82,8 +110,9 @@ export function simplePath(raw: string): PathParseResult | undefined {
         return `{${name}}`;
       })
     : raw;
-  // A `:` not followed by a name is the full parser's error to report.
-  if (hasColon && path.includes(":")) return undefined;
+  // A `:` not followed by a name is the full parser's error to report; two parameters with nothing
+  // between them (`/:a:b`) are the full parser's to mark.
+  if (hasColon && (path.includes(":") || path.includes("}{"))) return undefined;
   if (params.length > 1 && new Set(params).size !== params.length) return undefined;
   return { ok: true, variants: [{ path: cleanPath(path), params, wildcard: false }] };
 }
@@ -92,7 +121,7 @@ const SIMPLE = /^[^\\*{}()?+[\]"]*$/;
 const PARAM = /:([A-Za-z_$][\w$]*)/g;
 
 /** Parses raw[start, end) into alternative piece lists (optional groups double them). */
-function parse(raw: string, start: number, end: number): Piece[][] {
+function parse(raw: string, start: number, end: number, options: PathSyntaxOptions): Piece[][] {
   let variants: Piece[][] = [[]];
   const append = (piece: Piece) => variants.forEach((v) => v.push(piece));
   let i = start;
@@ -122,8 +151,20 @@ function parse(raw: string, start: number, end: number): Piece[][] {
           throw new Error(`a parameter without a name at position ${i}`);
         }
       }
-      if (raw[next] === "(") next = skipGroup(raw, next, end); // Express 4 `:id(\\d+)`: the pattern is dropped
-      const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" ? { wildcard: true } : {}) };
+      // Express 4 `:id(\\d+)`: the pattern is dropped, unless it can match a `/` (`:key(*)`, `:key(.*)`): then
+      // the parameter is a catch-all.
+      let spans = false;
+      if (raw[next] === "(") {
+        const close = skipGroup(raw, next, end);
+        spans = !options.oneSegmentPatterns && patternSpansSegments(raw.slice(next + 1, close - 1));
+        next = close;
+      } else if (c === ":" && raw[next] === "*" && !NAME.test(raw.slice(next + 1, next + 2))) {
+        // Express 4 and Koa `:path*`: the parameter and whatever follows it, across segments (find-my-way
+        // reads a parameter named `path*`, one segment).
+        spans = !options.oneSegmentPatterns;
+        next++;
+      }
+      const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" || spans ? { wildcard: true } : {}) };
       if (raw[next] === "?") {
         // Express 4 optional parameter: `/:format?` and `.:ext?` mean with or without it and its prefix.
         const withPiece = variants.map((v) => [...v, piece]);
@@ -136,7 +177,7 @@ function parse(raw: string, start: number, end: number): Piece[][] {
       i = next;
     } else if (c === "{") {
       const close = matching(raw, i, end, "{", "}");
-      const inner = parse(raw, i + 1, close);
+      const inner = parse(raw, i + 1, close, options);
       const next: Piece[][] = [];
       for (const v of variants) {
         next.push([...v]);
@@ -155,6 +196,25 @@ function parse(raw: string, start: number, end: number): Piece[][] {
     }
   }
   return variants;
+}
+
+/**
+ * Whether a parameter's pattern can match a `/`, so the parameter spans segments: `.*`, `.+`, `[^]+`, and
+ * Express 4's `*` (path-to-regexp 0.1 makes every `*` `(.*)`: `:key(*)` is a catch-all). Read as the
+ * regular expression it is, tried on a few paths with a slash.
+ */
+function patternSpansSegments(pattern: string): boolean {
+  const source = pattern.replace(/^\^/, "").replace(/(?<!\\)\$$/, "");
+  for (const candidate of [source, source.replace(/\*/g, ".*")]) {
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${candidate})$`);
+    } catch {
+      continue;
+    }
+    return ["a/b", "1/2", "a-1/b-2", "/"].some((sample) => re.test(sample));
+  }
+  return false;
 }
 
 /** The placeholder name of an Express 4 unnamed `*` until `nameUnnamedWildcards` names it. */

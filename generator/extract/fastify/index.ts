@@ -3,7 +3,7 @@ import { ts } from "../../typescript.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
+import { fastifyToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
@@ -74,7 +74,7 @@ export const fastifyAdapter: FrameworkAdapter = {
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app"))
-      routes.push(...flattenApp(app, diagnostics, "fastify", expressToOpenApi, simplePath, true));
+      routes.push(...flattenApp(app, diagnostics, "fastify", fastifyToOpenApi, simplePath, true));
     reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS, options.unreached);
     return dedupe(routes);
   },

@@ -3,17 +3,35 @@ import { cleanPath } from "../express/path-syntax.js";
 
 /**
  * Hono paths to OpenAPI: `:name`, `:name{regex}` (the pattern is dropped), `:name?` at the end (with and
- * without the segment). A `*` wildcard in a route cannot be expressed and is reported.
+ * without the segment). A `*` segment is what Hono's router matches with it: at the end, the path above
+ * it and anything below, across segments (`/auth/*` answers `/auth`, `/auth/x` and `/auth/x/y`), indexed
+ * as that path and a catch-all parameter `{wildcard}` (reported: one OpenAPI segment); in the middle, one
+ * segment (`/files/*\/raw` answers `/files/a/raw` only), a plain parameter. A `*` inside a segment
+ * (`/a*`, any text that starts so) cannot be expressed and is reported.
  */
 export function honoToOpenApi(raw: string): PathParseResult {
-  const variants: { path: string; params: string[]; wildcard: boolean }[] = [];
+  const variants: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] = [];
   const segments = cleanPath(raw).split("/").slice(1);
   const out: string[] = [];
   const params: string[] = [];
   let optional: string | undefined;
+  let catchAll = false;
+  // Hono does not name its wildcards: they are named `wildcard`, `wildcard2`, ... once the path's own
+  // parameters are known (the names they leave free).
+  const wildcards: number[] = [];
   for (const [i, segment] of segments.entries()) {
+    if (segment === "*") {
+      wildcards.push(out.length);
+      out.push("*");
+      if (i === segments.length - 1) catchAll = true;
+      continue;
+    }
     if (segment.includes("*"))
-      return { ok: false, problem: "a `*` wildcard, which OpenAPI cannot express", hint: "Name the parameter (`/files/:name`)." };
+      return {
+        ok: false,
+        problem: `the segment \`${segment}\`, a \`*\` inside a segment (any text that starts so), which OpenAPI cannot express`,
+        hint: "Make the wildcard a whole segment (`/files/*`) or name the parameter (`/files/:name`).",
+      };
     const match = /^:([A-Za-z_$][\w$]*)(\{.*\})?(\?)?$/.exec(segment);
     if (match) {
       if (params.includes(match[1]!))
@@ -34,6 +52,25 @@ export function honoToOpenApi(raw: string): PathParseResult {
     } else {
       out.push(segment);
     }
+  }
+  if (wildcards.length) {
+    const taken = new Set(params);
+    let n = 1;
+    for (const at of wildcards) {
+      let name = n === 1 ? "wildcard" : `wildcard${n}`;
+      while (taken.has(name)) name = `wildcard${++n}`;
+      n++;
+      taken.add(name);
+      out[at] = `{${name}}`;
+      // In path order: a wildcard's place among the named parameters.
+      params.splice(out.slice(0, at).filter((s) => s.startsWith("{")).length, 0, name);
+    }
+  }
+  if (catchAll) {
+    variants.push({ path: cleanPath(`/${out.join("/")}`), params, wildcard: true, unnamedWildcard: true });
+    // The path above the trailing `*` answers too (`/auth/*` matches `/auth`).
+    variants.push({ path: cleanPath(`/${out.slice(0, -1).join("/")}`), params: params.slice(0, -1), wildcard: false });
+    return { ok: true, variants };
   }
   variants.push({ path: cleanPath(`/${out.join("/")}`), params, wildcard: false });
   if (optional)

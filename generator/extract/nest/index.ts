@@ -9,7 +9,7 @@ import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
-import { ALL_METHODS } from "../flatten.js";
+import { ALL_METHODS, reportPathShape } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
@@ -50,6 +50,8 @@ export const VERB_DECORATORS: Record<string, string> = {
   Head: "HEAD",
   All: "ALL",
   Search: "SEARCH",
+  // `@Sse(path)`: a server-sent event stream, which Nest registers as a GET route.
+  Sse: "GET",
 };
 
 /**
@@ -171,6 +173,7 @@ function controllerRoutes(
               );
               continue;
             }
+            reportPathShape(diagnostics, full, parsed.variants, siteOf(verb), "nest");
             for (const variant of parsed.variants) {
               for (const m of method === "ALL" ? ALL_METHODS : [method]) {
                 const fact: RouteFact = {
