@@ -103,9 +103,11 @@ const statements: InMemoryCase[] = [
         `app.get("/roles", (req, res) => { checkPermission(req, { roles: ["admin"] } as any); res.end(); });`,
         `app.get("/scopes", (req, res) => { checkPermission(req, { scopes: ["reports.read"] } as any); res.end(); });`,
         `app.get("/either", (req, res) => { checkPermission(req, ["a", "b"], { type: "or" }); res.end(); });`,
+        `app.get("/combined", (req, res) => { checkPermission(req, { anyOf: ["a", "b"] } as any); res.end(); });`,
       ].join("\n"),
     },
-    routes: ["GET /either [] any(a|b)", "GET /roles []", "GET /scopes [reports.read]"],
+    // A combinator's list is no resource's actions: no "anyOf:a" is made up.
+    routes: ["GET /combined []", "GET /either [] any(a|b)", "GET /roles []", "GET /scopes [reports.read]"],
   },
 ];
 

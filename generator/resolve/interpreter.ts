@@ -2626,12 +2626,12 @@ function truthiness(value: Value): boolean | undefined {
   }
 }
 
-/** Completes "`x` ..." with why a value is not a static string. */
 /** Why part of a permission statement is not read, completing "the statement ...". */
 function unreadablePart(unreadable: NonNullable<Statement["unreadable"]>): string {
   return unreadable.item ? `${unreadable.reason} that ${explain(unreadable.item)}` : unreadable.reason;
 }
 
+/** Completes "`x` ..." with why a value is not a static string. */
 export function explain(value: Value): string {
   if (value.kind === "unknown") return value.reason;
   if (value.kind === "array") {

@@ -14,7 +14,7 @@ import { keysOfValue, type Value } from "./values.js";
  * statement is (`Record<resource, action[]>`), while an options object holds flags and single values
  * (`{ type: "or" }`, `{ resource: "invoice" }`). A property named for keys (`permissions`, `scopes`) or
  * for roles is an option, never a resource: `{ scopes: ["a"] }` states the keys `a`, and roles are not
- * keys.
+ * keys; so is one that says how keys combine (`{ anyOf: ["a", "b"] }` is no resource "anyOf").
  */
 export interface Statement {
   /** `resource:action` for every action read, in the order written. */
@@ -55,7 +55,10 @@ export function readStatement(value: Value, node?: ts.Expression): Statement | u
 /** Property names that are options of a check, not resources: the keys themselves, or roles. */
 const ROLE_OPTION = /^(?:(?:required?|needed|allowed|has)[-_ ]?)?roles?$/i;
 
-const isResourceName = (name: string): boolean => !isPermissionOption(name) && !ROLE_OPTION.test(name);
+/** Property names that say how keys combine (`{ anyOf: ["a", "b"] }`, `{ all: [...] }`): no resource either. */
+const COMBINATOR = /^(?:any|all|some|every|one|none)(?:[-_ ]?of)?$|^(?:or|and|not)$/i;
+
+const isResourceName = (name: string): boolean => !isPermissionOption(name) && !ROLE_OPTION.test(name) && !COMBINATOR.test(name);
 
 /** The object literal written at the call when it has the shape of a statement: every property a list literal. */
 function statementLiteral(node: ts.Expression): ts.ObjectLiteralExpression | undefined {
