@@ -292,6 +292,12 @@ describe("search rules on in-memory indexes", () => {
       q: "create a webhook for notifications",
       first: "post_webhook",
     },
+    {
+      rule: "an operation served only under a condition apidex could not read ranks below an equal one always served",
+      ops: [{ ...op("GET", "/me/profile", "get_me_profile"), unresolved: ["registration"] }, op("GET", "/my/profile", "get_my_profile")],
+      q: "get profile",
+      first: "get_my_profile",
+    },
   ])("$rule", ({ ops, q, first }) => {
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -247,6 +247,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   wink-lexicon or WordNet have as a verb or neither knows — "new" in \`/users/new\` is an adjective, \`/downloads\`
   a thing), that verb is the operation's method by meaning, the segment before it is part of the resource, and
   the shape is that of what it acts on (\`/tokens/delete\` many, \`/tokens/{id}/revoke\` one).
+- **Conditional operations.** An operation served only when a condition holds that apidex could not read
+  (\`unresolved: ["registration"]\`: a feature flag, a guard) counts 0.9 of an equal one always served.
 - **Field weights from the index.** Each field (id, summary, description, tags, resource, path, parameter
   names, permission keys) weighs the mean inverse document frequency of its words times the share of
   operations that have it, scaled to at most 3: a service whose summaries are generated from its ids, or

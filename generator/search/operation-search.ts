@@ -52,6 +52,11 @@ const READ_BOOST = 1.15;
 const SHAPE_BOOST = 1.15;
 /** The request's words appear, in order, in the operation's summary or description. */
 const PHRASE_BOOST = 1.5;
+/**
+ * An operation served only when a condition holds (`unresolved: ["registration"]`: a feature flag, a guard
+ * apidex could not read) counts this much of an equal one that is always served.
+ */
+const CONDITIONAL_FACTOR = 0.9;
 /** Per step of API version (v1, v2, v3 in the index's paths): among equal matches, the newest version first. */
 const VERSION_STEP = 0.05;
 
@@ -82,7 +87,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly prose: string[][][];
   readonly weights: Record<Field, number>;
   private readonly literals: LiteralIndex;
-  /** Each operation's factor for its API version: among equal matches, the newest version first. */
+  /** Each operation's factor for its API version (among equal matches, the newest first) and for a conditional registration. */
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
   /** Each operation's methods by meaning: its verb's where its path ends in one (POST /messages/delete), else its own. */
@@ -129,7 +134,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     this.literals = new LiteralIndex(entries);
     const versions = [...new Set(entries.map((e) => apiVersion(e.path)))].sort((a, b) => a - b);
     const rank = new Map(versions.map((v, i) => [v, i]));
-    this.versionFactor = Float64Array.from(entries, (e) => 1 + VERSION_STEP * rank.get(apiVersion(e.path))!);
+    this.versionFactor = Float64Array.from(
+      entries,
+      (e) => (1 + VERSION_STEP * rank.get(apiVersion(e.path))!) * (e.unresolved?.includes("registration") ? CONDITIONAL_FACTOR : 1),
+    );
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
     this.actsAs = entries.map((e) => new Set(pathAction(e.path)?.methods ?? [e.method]));
     this.index = new Bm25Index(
