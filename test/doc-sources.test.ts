@@ -236,6 +236,8 @@ const cases: Case[] = [
     config: { documented: ["/api/**"], frameworkDocs: false },
     docs: ["GET /api/things | List things | - | -"],
     undocumented: ["GET /api/things/internal", "GET /health", "GET /other"],
+    // An Express app and a Fastify app: two servers, indexed together and said so.
+    diagnostics: ["APX412 app.ts:2"],
   },
   {
     name: "a framework's summary over 300 characters is shortened with a warning, the whole text kept in the description",

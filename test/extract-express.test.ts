@@ -347,6 +347,7 @@ const patterns: Case[] = [
     },
     config: { env: { BASE_PATH: "/svc/" } },
     routes: ["GET /declared-navigator []", "GET /server-only []", "GET /svc/health []"],
+    diagnostics: ["APX412 app.ts:3"],
   },
   {
     name: "new URL() of static strings gives its parts (a mount prefix from the public URL's path); of run-time strings it is reported",
@@ -901,6 +902,31 @@ describe.each([
 });
 
 describe("diagnostic messages", () => {
+  it("name separate apps once (APX412), and a path two of them serve as separate servers', not as registered twice", async () => {
+    const result = await generateFrom({
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\napp.get("/users", (q, s) => s.end());\napp.listen(3000);`,
+      "metrics.ts": `import express from "express";\nconst metrics = express();\nmetrics.get("/health", (q, s) => s.end());\nmetrics.get("/metrics", (q, s) => s.end());\nmetrics.listen(9100);`,
+    });
+    expect(routeLines(result)).toEqual(["GET /health []", "GET /metrics []", "GET /users []"]);
+    const apps = result.diagnostics.items.find((d) => d.code === "APX412")!;
+    expect(apps.message).toBe(
+      "2 apps of this project serve routes and none is mounted on another (separate servers, or a service and its tools): apidex indexes their routes together, as one service at one base URL.",
+    );
+    expect(apps.related?.map((r) => `${r.message} ${r.site.file.replace("/project/", "")}:${r.site.line}`)).toEqual([
+      "an app with 2 operations app.ts:2",
+      "an app with 2 operations metrics.ts:2",
+    ]);
+    const both = result.diagnostics.items.find((d) => d.code === "APX403")!;
+    expect(both.message).toContain("is served by two apps of this project that are not mounted on one another (separate servers)");
+    expect(both.site?.file).toBe("/project/metrics.ts");
+    // One app registering a path twice is still that.
+    const one = await generateFrom({
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\napp.get("/health", (q, s) => s.end());`,
+    });
+    expect(one.diagnostics.items.map((d) => d.code)).toEqual(["APX403"]);
+    expect(one.diagnostics.items[0]!.message).toContain("is registered twice");
+  });
+
   it("name the file, the line, what is wrong and how to fix it", async () => {
     const result = await generateFrom({
       "auth.ts": AUTH,

@@ -581,6 +581,7 @@ const cases: Case[] = [
       ].join("\n"),
     },
     routes: ["GET /files []", "GET /graphql []", "POST /graphql []", "POST /hooks/github []", "PUT /files []"],
+    diagnostics: ["APX412 hono.ts:2"],
   },
   {
     name: 'Elysia: a macro option named for the keys it takes states them (`{ hasPermission: "x" }` on a route or a guard)',
@@ -805,6 +806,8 @@ const cases: Case[] = [
       ].join("\n"),
     },
     routes: ["GET /again []", "GET /setup-database-info []", "GET /via-getinstance []"],
+    // The setup server is an app of its own: indexed with the main one, and said so.
+    diagnostics: ["APX412 holder.js:8"],
   },
   {
     name: "NestJS ConditionalModule.registerWhen without the environment: the module's controllers are reported, not dropped in silence",

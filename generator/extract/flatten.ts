@@ -60,6 +60,12 @@ class MiddlewareTrie {
   }
 }
 
+/** The routes of a root app, each marked with where the app is created (`RouteFact.app`). */
+export function ofApp(facts: RouteFact[], app: RouterNode): RouteFact[] {
+  for (const fact of facts) fact.app = app.site;
+  return facts;
+}
+
 /** The methods an `all()` route answers, as separate operations. */
 /**
  * What a handler for every method answers (`app.all()`, NestJS `@All()`): the methods OpenAPI has an

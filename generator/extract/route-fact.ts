@@ -32,6 +32,11 @@ export interface RouteFact {
   doc?: DocComment;
   /** Where the route is registered. */
   site: SourceSite;
+  /**
+   * Where the app that serves it is created, for a router framework's app apidex indexes as a root (one
+   * not mounted on another): routes of two such apps are two servers' that meet only in this index.
+   */
+  app?: SourceSite;
   /** The answering handler, when it is a function in the sources (its types give the shapes). */
   handler?: ts.FunctionLikeDeclaration;
   /** The registration call, for frameworks that type routes through its type arguments. */

@@ -86,6 +86,7 @@ export function buildOperations(
     };
     // Optional fields are set only when present: the artifacts and the cache tell absent from empty.
     if (fact.anyOf) op.anyOf = fact.anyOf;
+    if (fact.app) op.app = fact.app;
     if (fact.unresolved) op.unresolved = fact.unresolved;
     if (doc?.description) op.description = doc.description;
     if (doc?.responses) op.responseDescriptions = doc.responses;

@@ -47,6 +47,8 @@ export interface Operation {
   framework: string;
   /** Where the route is registered. */
   site: SourceSite;
+  /** Where the app that serves it is created (a router framework's root app), when apidex knows. */
+  app?: SourceSite;
   /** The doc comment and handler the operation was read from (in memory only). */
   doc?: DocComment;
   handler?: ts.FunctionLikeDeclaration;

@@ -1,12 +1,17 @@
-import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { DiagnosticBag, SourceSite } from "../diagnostics/diagnostic.js";
 import type { Operation } from "./operation.js";
 
 /**
  * The same method and path registered twice is valid code: the framework runs the first registration that
  * matches (Express, Koa, Hono and Fastify's order of registration; a NestJS app's module order). The first
- * one is the operation; each later one is left out with a warning that points at both.
+ * one is the operation; each later one is left out with a warning that points at both. Two apps of the
+ * project that are not mounted on one another (a public API and an admin or metrics server on its own port)
+ * are two servers: a path both serve is no shadowing, but this index holds one operation per method and
+ * path, so the first is kept and the warning says what happened; the apps themselves are named once
+ * (APX412).
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
+  reportSeparateApps(operations, diagnostics);
   const byRoute = new Map<string, Operation>();
   let shadowed = false;
   for (const op of operations) {
@@ -17,16 +22,49 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       continue;
     }
     shadowed = true;
+    const apart = first.app && op.app && !sameSite(first.app, op.app);
     diagnostics.add({
       severity: "warning",
       code: "APX403",
-      message: `${key} is registered twice; the framework runs the first registration, so this one is left out.`,
+      message: apart
+        ? `${key} is served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, so this one is left out.`
+        : `${key} is registered twice; the framework runs the first registration, so this one is left out.`,
       site: op.site,
       related: [{ message: "first registered here (the indexed one)", site: first.site }],
-      hint: "Remove one of the registrations or give them different paths.",
+      hint: apart
+        ? "Index one server: exclude the other's files (the config's `exclude`), or run apidex on each with its own root."
+        : "Remove one of the registrations or give them different paths.",
     });
   }
   if (!shadowed) return operations;
   const kept = new Set(byRoute.values());
   return operations.filter((op) => kept.has(op));
+}
+
+/**
+ * Routes of several root apps (created apart, none mounted on another) are indexed together, as one service
+ * at one base URL: said once, with each app's site, since a second server (an admin API, a metrics or setup
+ * server on another port) is often no part of the API the artifacts describe.
+ */
+function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): void {
+  const apps: { site: SourceSite; count: number }[] = [];
+  for (const op of operations) {
+    if (!op.app) continue;
+    const known = apps.find((a) => sameSite(a.site, op.app!));
+    if (known) known.count++;
+    else apps.push({ site: op.app, count: 1 });
+  }
+  if (apps.length < 2) return;
+  diagnostics.add({
+    severity: "warning",
+    code: "APX412",
+    message: `${apps.length} apps of this project serve routes and none is mounted on another (separate servers, or a service and its tools): apidex indexes their routes together, as one service at one base URL.`,
+    site: apps[0]!.site,
+    related: apps.map((a) => ({ message: `an app with ${a.count} operation${a.count === 1 ? "" : "s"}`, site: a.site })),
+    hint: "If one is not part of the API the artifacts describe, exclude its files (the config's `exclude`), or run apidex on each with its own root.",
+  });
+}
+
+function sameSite(a: SourceSite, b: SourceSite): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column;
 }

@@ -8,7 +8,7 @@ import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import { routerFilesApp } from "../router-files.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
@@ -77,7 +77,7 @@ export const expressAdapter: FrameworkAdapter = {
       : undefined;
     // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
     for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
-      routes.push(...flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath));
+      routes.push(...ofApp(flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath), app));
     if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, "express", expressToOpenApi, simplePath));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS, options.unreached);

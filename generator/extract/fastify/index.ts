@@ -4,7 +4,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { fastifyToOpenApi, simplePath } from "../express/path-syntax.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
 import { FASTIFY_METHODS, FastifyHost } from "./fastify-host.js";
@@ -74,7 +74,7 @@ export const fastifyAdapter: FrameworkAdapter = {
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app"))
-      routes.push(...flattenApp(app, diagnostics, "fastify", fastifyToOpenApi, simplePath, true));
+      routes.push(...ofApp(flattenApp(app, diagnostics, "fastify", fastifyToOpenApi, simplePath, true), app));
     reportUnreached(sources, host.visited, interpreter, diagnostics, FASTIFY_METHODS, options.unreached);
     return dedupe(routes);
   },

@@ -1,6 +1,6 @@
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { ts } from "../../typescript.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
@@ -22,7 +22,7 @@ export const hapiAdapter: FrameworkAdapter = {
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const server of host.routers.filter((r) => r.kind === "app"))
-      routes.push(...flattenApp(server, diagnostics, "hapi", hapiToOpenApi));
+      routes.push(...ofApp(flattenApp(server, diagnostics, "hapi", hapiToOpenApi), server));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, HAPI_METHODS, options.unreached);
     return dedupe(routes);

@@ -2,7 +2,7 @@ import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute } from "../file-routes/file-paths.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { ts } from "../../typescript.js";
 import { dedupe, importedPackages, localNamesOf, reportUnreached, runAppFactories } from "../shared.js";
@@ -45,7 +45,8 @@ export const honoAdapter: FrameworkAdapter = {
     );
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.routers.filter((r) => !r.mounted)) routes.push(...flattenApp(app, diagnostics, "hono", honoToOpenApi));
+    for (const app of host.routers.filter((r) => !r.mounted))
+      routes.push(...ofApp(flattenApp(app, diagnostics, "hono", honoToOpenApi), app));
     reportUnreached(sources, host.visited, interpreter, diagnostics, HONO_METHODS, options.unreached);
     session?.finish(interpreter, "hono");
     return dedupe(routes);

@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { KOA_METHODS, KoaHost } from "./koa-host.js";
@@ -45,7 +45,7 @@ export const koaAdapter: FrameworkAdapter = {
     const roots = host.routers.filter(
       (r) => r.kind === "app" && !host.mountedApps.has(r) && !mountedSites.has(`${r.site.file}:${r.site.line}:${r.site.column}`),
     );
-    for (const app of roots) routes.push(...flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath));
+    for (const app of roots) routes.push(...ofApp(flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath), app));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS, options.unreached);
     session?.finish(interpreter, "koa");
