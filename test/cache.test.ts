@@ -637,6 +637,32 @@ describe("the scan", () => {
     ]);
   });
 
+  it("reads the package's entry files (main, bin, the start script's file) though their text registers nothing, with and without the cache", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    write({
+      "package.json": JSON.stringify({
+        name: "entry",
+        main: "server.js",
+        bin: { tool: "bin/tool.js" },
+        scripts: { start: "node --enable-source-maps ./main.js" },
+      }),
+      // Each entry only calls a function of a module that registers routes when called.
+      "server.js": `require("./web").listen();\n`,
+      "bin/tool.js": `require("../admin").start();\n`,
+      "main.js": `require("./extra").go();\n`,
+      "elsewhere.js": `require("./never").go();\n`,
+      "web.js": `const express = require("express");\nconst app = express();\nfunction listen() { app.get("/from-main", (q, s) => s.end()); app.listen(1); }\nmodule.exports = { listen };\n`,
+      "admin.js": `const express = require("express");\nconst app = express();\nexports.start = () => { app.get("/from-bin", (q, s) => s.end()); };\n`,
+      "extra.js": `const express = require("express");\nconst app = express();\nexports.go = function () { app.get("/from-script", (q, s) => s.end()); };\n`,
+      "never.js": `const express = require("express");\nconst app = express();\nexports.go = function () { app.get("/never", (q, s) => s.end()); };\n`,
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/from-bin", "/from-main", "/from-script"]);
+    expect(paths((await run(true)).index)).toEqual(paths(cold.index));
+    expect(paths((await run(true)).index)).toEqual(paths(cold.index));
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

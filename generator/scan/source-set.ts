@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
+import { packageEntries } from "./package-entries.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
@@ -231,8 +232,13 @@ export class SourceSet {
       else if (existing || mayRegisterRoutes(text, path.relative(options.root, name)))
         this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
+    const entries = packageEntries(options.root);
     this.files = [...this.parsed.values()]
-      .filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName) && mayRegisterRoutes(f.text, path.relative(options.root, f.fileName)))
+      .filter(
+        (f) =>
+          !/[\\/]node_modules[\\/]/.test(f.fileName) &&
+          (entries.has(path.normalize(f.fileName)) || mayRegisterRoutes(f.text, path.relative(options.root, f.fileName))),
+      )
       .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
@@ -530,12 +536,15 @@ export async function scanProject(
   const files: ts.SourceFile[] = [];
   const replayedScanned: string[] = [];
   const routeCapable: string[] = [];
+  // The package's entry files run first, whatever they hold (`require("./src/start").start()`).
+  const entries = packageEntries(options.root);
   for (const name of names) {
     let text = known?.texts.get(name);
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
     const capable =
-      (text === undefined ? known?.routeCapable?.(name) : undefined) ??
-      mayRegisterRoutes((text ??= readFileSync(name, "utf8")), path.relative(options.root, name));
+      entries.has(path.normalize(name)) ||
+      ((text === undefined ? known?.routeCapable?.(name) : undefined) ??
+        mayRegisterRoutes((text ??= readFileSync(name, "utf8")), path.relative(options.root, name)));
     if (!capable) continue;
     routeCapable.push(name);
     // A file an earlier run summarized is replayed, not parsed (extract/incremental).
