@@ -108,6 +108,110 @@ app.listen(3000);
     routes: ["GET /a [] unresolved(permissions)", "GET /ok []"],
     diagnostics: ["APX245 contract.ts:5", "APX245 server.ts:6"],
   },
+  {
+    name: "Next.js App Router: createNextHandler (@ts-rest/serverless/next) serves at basePath + path, its route file's own exports are not indexed",
+    files: {
+      "auth.ts": AUTH,
+      "posts.contract.ts": POSTS,
+      "app/api/[...ts-rest]/route.ts": `import { createNextHandler, tsr } from "@ts-rest/serverless/next";
+import { postsContract } from "../../../posts.contract";
+import { assertPermission } from "../../../auth";
+const router = tsr.router(postsContract, {
+  list: async () => ({ status: 200, body: [] }),
+  get: async () => ({ status: 200, body: { id: "1" } }),
+  create: async () => { assertPermission("posts.write"); return { status: 201, body: { id: "1" } }; },
+});
+const handler = createNextHandler(postsContract, router, { basePath: "/api", handlerType: "app-router", jsonQuery: true });
+export { handler as GET, handler as POST };
+`,
+    },
+    routes: ["GET /api/v2/posts []", "GET /api/v2/posts/{id} []", "POST /api/v2/posts [posts.write]"],
+  },
+  {
+    name: "Next.js Pages Router: createNextRouter (@ts-rest/next) in pages/api/[...ts-rest].ts serves below the file's folder",
+    files: {
+      "posts.contract.ts": POSTS,
+      "pages/api/[...ts-rest].ts": `import { createNextRoute, createNextRouter } from "@ts-rest/next";
+import { postsContract } from "../../posts.contract";
+const posts = createNextRoute(postsContract, {
+  list: async () => ({ status: 200, body: [] }),
+  get: async () => ({ status: 200, body: { id: "1" } }),
+  create: async () => ({ status: 201, body: { id: "1" } }),
+});
+export default createNextRouter(postsContract, posts);
+`,
+    },
+    routes: ["GET /api/v2/posts []", "GET /api/v2/posts/{id} []", "POST /api/v2/posts []"],
+  },
+  {
+    name: "fetch: fetchRequestHandler in a worker (basePath, requestMiddleware), and a Hono mount() of one at its path (no APX218)",
+    files: {
+      "auth.ts": AUTH,
+      "posts.contract.ts": POSTS,
+      "worker.ts": `import { fetchRequestHandler, tsr } from "@ts-rest/serverless/fetch";
+import { postsContract } from "./posts.contract";
+import { assertPermission } from "./auth";
+const router = tsr.routerWithMiddleware(postsContract)<{ user: string }>({
+  list: async () => ({ status: 200, body: [] }),
+  get: { middleware: [tsr.middleware(() => { assertPermission("posts.read"); })], handler: async () => ({ status: 200, body: { id: "1" } }) },
+  create: async () => ({ status: 201, body: { id: "1" } }),
+});
+export default {
+  fetch: (request: Request) =>
+    fetchRequestHandler({ request, contract: postsContract, router, options: { basePath: "/edge", requestMiddleware: [() => { assertPermission("edge.use"); }] } }),
+};
+`,
+      "hono.ts": `import { Hono } from "hono";
+import { fetchRequestHandler, tsr } from "@ts-rest/serverless/fetch";
+import { postsContract } from "./posts.contract";
+const router = tsr.router(postsContract, {
+  list: async () => ({ status: 200, body: [] }),
+  get: async () => ({ status: 200, body: { id: "1" } }),
+  create: async () => ({ status: 201, body: { id: "1" } }),
+});
+const app = new Hono();
+app.get("/health", (c) => c.text("ok"));
+app.mount("/rest", (request) => fetchRequestHandler({ request, contract: postsContract, router, options: {} }));
+export default app;
+`,
+    },
+    routes: [
+      "GET /edge/v2/posts [edge.use]",
+      "GET /edge/v2/posts/{id} [edge.use,posts.read]",
+      "GET /health []",
+      "GET /rest/v2/posts []",
+      "GET /rest/v2/posts/{id} []",
+      "POST /edge/v2/posts [edge.use]",
+      "POST /rest/v2/posts []",
+    ],
+  },
+  {
+    name: "a contract nothing serves (a client's contract) is not indexed, said once; a server package apidex does not read is said where it is imported",
+    files: {
+      "posts.contract.ts": POSTS,
+      "client.ts": `import { initClient } from "@ts-rest/core";
+import { postsContract } from "./posts.contract";
+export const client = initClient(postsContract, { baseUrl: "https://example.com" });
+`,
+    },
+    routes: [],
+    diagnostics: ["APX245 posts.contract.ts:3"],
+  },
+  {
+    name: "ts-rest's Fastify server is not read: reported at its import, not taken for a contract nobody serves",
+    files: {
+      "posts.contract.ts": POSTS,
+      "server.ts": `import fastify from "fastify";
+import { initServer } from "@ts-rest/fastify";
+import { postsContract } from "./posts.contract";
+const app = fastify();
+const s = initServer();
+app.register(s.plugin(s.router(postsContract, {} as never)));
+`,
+    },
+    routes: [],
+    diagnostics: ["APX245 server.ts:2"],
+  },
 ];
 
 describe("ts-rest", () => {

@@ -72,14 +72,13 @@ export class TsRestSupport {
   /** `initContract()`, `initServer()`, `tsr.router(contract, impl)` and their kin; undefined for anything else. */
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     if (!TS_REST_MODULES.test(callee.module)) return undefined;
-    const [first, second] = callee.path;
+    const [first] = callee.path;
     if (callee.path.length === 1 && first && CONTRACT_FUNCTIONS.has(first)) return this.wrap({ type: "ts-rest", what: "contract" });
     if (callee.path.length === 1 && (first === "initServer" || first === "createTsr" || first === "initNestServer"))
       return this.wrap({ type: "ts-rest", what: "server" });
     if (callee.path.length === 1 && first && IMPLEMENTATION_FUNCTIONS.has(first)) return this.argument(call, 1);
     // `tsr.router(contract, impl)`, `tsr.platformContext<C>().router(...)` (@ts-rest/serverless).
     if (first === "tsr") return this.serverMethod(callee.path[callee.path.length - 1] ?? "", call);
-    if (first === "initServer" && second) return undefined;
     return undefined;
   }
 
