@@ -702,6 +702,40 @@ describe("routing-controllers", () => {
   });
 });
 
+describe("ts-rest on Express (@ts-rest/express)", () => {
+  it("matches the golden index", async () => {
+    const result = await indexOf("ts-rest");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("ts-rest"), "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes createExpressEndpoints registers on Express, and each passes with exactly its keys over HTTP", async () => {
+    const result = await indexOf("ts-rest");
+    const { buildApp } = (await import(pathToFileURL(path.join(fixture("ts-rest"), "src", "server.ts")).href)) as {
+      buildApp: () => Parameters<typeof disagreementsWithRuntime>[0];
+    };
+    expect(await disagreementsWithRuntime(buildApp(), result.index.operations)).toEqual([]);
+  });
+
+  it("indexes every route of the served contracts, as ts-rest itself lists them, and no route of a contract nothing serves", async () => {
+    const result = await indexOf("ts-rest");
+    const { contract, adminContract } = (await import(
+      pathToFileURL(path.join(fixture("ts-rest"), "src", "contract", "index.ts")).href
+    )) as Record<string, object>;
+    const expected: string[] = [];
+    const walk = (router: object, prefix: string) => {
+      for (const value of Object.values(router) as Record<string, unknown>[])
+        if ("method" in value && "path" in value) expected.push(`${value.method} ${toOpenApi(prefix + String(value.path))}`);
+        else walk(value, prefix);
+    };
+    walk(contract!, "");
+    walk(adminContract!, "/admin");
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(expected.sort());
+    // The summaries and descriptions of the contract document the operations.
+    const get = result.operations.find((o) => o.method === "GET" && o.path === "/api/posts/{id}")!;
+    expect([get.doc?.summary, get.doc?.description, get.documented]).toEqual(["Get a post", "Reads one post by its id.", true]);
+  });
+});
+
 describe("router files (a folder of router modules mounted at their paths, config routerFiles)", () => {
   const config = () => loadConfig({ cwd: REPO_ROOT, configFile: path.join(fixture("router-files"), "apidex.config.mjs") });
 

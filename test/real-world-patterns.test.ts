@@ -527,11 +527,11 @@ const cases: Case[] = [
     name: "Hono mount(): a Hono app's fetch is mounted as route() mounts it; another library's fetch handler is said to be unread",
     files: {
       "app.ts": [
-        `import { Hono } from "hono"; import { fetchRequestHandler } from "@ts-rest/serverless/fetch";`,
+        `import { Hono } from "hono"; import { AutoRouter } from "itty-router";`,
         `const other = new Hono(); other.get("/items", (c) => c.json([]));`,
-        `const app = new Hono();`,
+        `const app = new Hono(); const itty = AutoRouter();`,
         `app.mount("/sub", other.fetch);`,
-        `app.mount("/rest", (request: Request) => fetchRequestHandler({ request } as never));`,
+        `app.mount("/rest", (request: Request) => itty.fetch(request));`,
         `export default app;`,
       ].join("\n"),
     },

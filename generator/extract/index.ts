@@ -13,6 +13,7 @@ import { routingControllersAdapter } from "./routing-controllers/index.js";
 import { tsoaAdapter } from "./tsoa/index.js";
 import { inversifyAdapter } from "./inversify/index.js";
 import { trpcAdapter } from "./trpc/index.js";
+import { tsRestAdapter } from "./ts-rest/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -35,6 +36,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   tsoa: tsoaAdapter,
   inversify: inversifyAdapter,
   trpc: trpcAdapter,
+  "ts-rest": tsRestAdapter,
 };
 
 /**

@@ -39,8 +39,8 @@ export interface RouteFact {
   app?: SourceSite;
   /** The answering handler, when it is a function in the sources (its types give the shapes). */
   handler?: ts.FunctionLikeDeclaration;
-  /** The registration call, for frameworks that type routes through its type arguments. */
-  registration?: ts.CallExpression;
+  /** The registration call, for frameworks that type routes through its type arguments; a ts-rest route's contract entry (its schemas). */
+  registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where they are, when the route was replayed without its syntax tree (extract/incremental). */
   handlerAt?: NodeRef;
   registrationAt?: NodeRef;

@@ -53,7 +53,7 @@ export interface RouteLayer {
   /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
   conditional?: true;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
-  registration?: ts.CallExpression;
+  registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */
   handlerAt?: NodeRef;
   registrationAt?: NodeRef;

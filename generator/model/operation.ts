@@ -52,7 +52,7 @@ export interface Operation {
   /** The doc comment and handler the operation was read from (in memory only). */
   doc?: DocComment;
   handler?: ts.FunctionLikeDeclaration;
-  registration?: ts.CallExpression;
+  registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where they are, when the route was replayed without its syntax tree (extract/incremental). */
   handlerAt?: NodeRef;
   registrationAt?: NodeRef;

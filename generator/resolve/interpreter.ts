@@ -250,6 +250,8 @@ export class Interpreter {
    * `withMiddlewares({ GET, POST })`).
    */
   readonly madeBy = new WeakMap<Value, { node: ts.CallExpression | ts.NewExpression; scope: Scope }>();
+  /** The object literal an object value was read from (a ts-rest contract entry: its schemas are read from the syntax). */
+  readonly literalOf = new WeakMap<Value, ts.ObjectLiteralExpression>();
   private depth = 0;
   private readonly tracker: EvaluationTracker | undefined;
   private readonly replay: ModuleReplay | undefined;
@@ -1333,7 +1335,9 @@ export class Interpreter {
     // object, or declared as a map (`const byFile: Record<string, X[]> = {}`, `{ [key: string]: X }`). An
     // empty default or argument (`options = {}`) is complete: no options.
     if (containerVariable(node)) open = true;
-    return open ? { kind: "object", props, open } : { kind: "object", props };
+    const value: Value = open ? { kind: "object", props, open } : { kind: "object", props };
+    this.literalOf.set(value, node);
+    return value;
   }
 
   /** Object members are evaluated when read: data objects can be large and most members never matter. */

@@ -1,9 +1,10 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
-import type { CallContext } from "../../resolve/interpreter.js";
+import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { chainDoc, flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
+import { TsRestSupport } from "../ts-rest/contract.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([
@@ -36,6 +37,9 @@ export const EXPRESS_METHODS = new Set([
   "connect",
 ]);
 
+/** The methods ts-rest's Express server registers (`initializeExpressRoute`). */
+const EXPRESS_TS_REST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
 /** Packages whose default export creates an app (`express()`) or a router (`Router()`). */
 const APP_MODULES = new Set(["express"]);
 const ROUTER_MODULES = new Set(["router", "express-promise-router"]);
@@ -45,7 +49,14 @@ const ROUTER_MODULES = new Set(["router", "express-promise-router"]);
  * nodes; `get/post/.../all`, `route()` and `use()` append layers to them, in call order.
  */
 export class ExpressHost extends RouterHost {
+  /** ts-rest contracts and servers: `createExpressEndpoints(contract, impl, app)` registers on `app`. */
+  readonly tsRest = new TsRestSupport(() => this.interpreter, this.diagnostics);
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (callee.module === "@ts-rest/express" && callee.path.length === 1 && callee.path[0] === "createExpressEndpoints")
+      return this.createExpressEndpoints(call);
+    const tsRest = this.tsRest.callExternal(callee, call);
+    if (tsRest) return tsRest;
     const [first, second] = callee.path;
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
     if (APP_MODULES.has(callee.module)) {
@@ -57,7 +68,59 @@ export class ExpressHost extends RouterHost {
     return undefined;
   }
 
+  callValue(callee: HostValue, call: CallContext): Value | undefined {
+    return this.tsRest.owns(callee) ? this.tsRest.callValue(callee, call) : undefined;
+  }
+
+  /**
+   * `createExpressEndpoints(contract, impl, app, { globalMiddleware })` (@ts-rest/express): each route the
+   * implementation has is registered on `app` (an app, or a router mounted where it is) with
+   * `app[method](path, ...globalMiddleware, ...route.middleware, handler)`, for GET, POST, PUT, PATCH and
+   * DELETE (ts-rest's Express server registers no other method).
+   */
+  private createExpressEndpoints(call: CallContext): Value {
+    const node = call.node as ts.CallExpression;
+    const [contractArg, implArg, appArg, optionsArg] = call.args;
+    const app = appArg ? this.routerOf(this.interpreter.evaluate(appArg, call.scope)) : undefined;
+    if (!app || !contractArg || !implArg) {
+      this.tsRest.report(
+        node,
+        `Cannot tell which Express app or router \`${excerpt(node)}\` registers the ts-rest routes on; they are not indexed.`,
+        "Pass an app made with express() or a router made with express.Router() in the sources.",
+      );
+      return { kind: "undefined" };
+    }
+    const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
+    const global = options?.kind === "object" ? options.props.get("globalMiddleware") : undefined;
+    const contract = this.interpreter.evaluate(contractArg, call.scope);
+    const impl = this.interpreter.evaluate(implArg, call.scope);
+    for (const route of this.tsRest.served(node, contract, impl, global)) {
+      if (!EXPRESS_TS_REST_METHODS.has(route.method)) {
+        this.tsRest.report(
+          route.literal ?? node,
+          `ts-rest's Express server registers no ${route.method} route: \`${route.method} ${route.path}\` is not indexed.`,
+          "Use GET, POST, PUT, PATCH or DELETE for routes served by createExpressEndpoints().",
+        );
+        continue;
+      }
+      app.stack.push({
+        type: "route",
+        method: route.method,
+        paths: [route.path],
+        checks: route.checks,
+        terminal: true,
+        site: route.site,
+        ...(route.literal ? { registration: route.literal } : {}),
+        ...(route.handler ? { handler: route.handler } : {}),
+        ...(route.doc ? { doc: route.doc } : {}),
+        ...this.conditional(),
+      });
+    }
+    return { kind: "undefined" };
+  }
+
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    if (this.tsRest.owns(receiver)) return this.tsRest.callMethod(receiver, method, call);
     const object = receiver.host as RouterObject;
     this.recorder?.hostCall(object.router);
     if (!ts.isCallExpression(call.node)) return receiver;

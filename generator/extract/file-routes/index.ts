@@ -9,6 +9,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { answeredMethodsOf } from "../answered-methods.js";
 import { servesTrpc } from "../trpc/index.js";
+import { servesTsRest } from "../ts-rest/index.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
@@ -148,8 +149,9 @@ function extractFileRoutes(
 
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
-    // A route file that hands its requests to tRPC answers with the router's procedures: the tRPC adapter's.
-    if (!found || servesTrpc(file)) return;
+    // A route file that hands its requests to tRPC (or a ts-rest server) answers with the router's
+    // procedures (the contract's routes): the tRPC (ts-rest) adapter's.
+    if (!found || servesTrpc(file) || servesTsRest(file)) return;
     const { route, group } = found;
     const root = group.root;
     const before = root.stack.length;

@@ -1,4 +1,5 @@
 import { ts } from "../../typescript.js";
+import { servesTsRestIn } from "../ts-rest/index.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { explain, excerpt } from "../../resolve/interpreter.js";
@@ -141,13 +142,16 @@ export class HonoHost extends RouterHost {
           site: siteOf(node),
           ...this.conditional(),
         });
-      } else if (handler && paths)
+      } else if (handler && paths && !servesTsRestIn(handler)) {
+        // (A handler that serves a ts-rest contract — `(req) => fetchRequestHandler({ contract, router, request: req })` —
+        // is the ts-rest adapter's, which indexes the contract's routes at the mount's path.)
         this.diagnostics.warning(
           "APX218",
           `This mounts an application apidex does not read (\`${excerpt(handler)}\`: a fetch handler of another library or framework) at ${paths.map((p) => `\`${p}\``).join(", ")}; the routes it serves are not indexed.`,
           siteOf(node),
           "Register its routes on the Hono app (or a sub-app passed to route()) to have them indexed.",
         );
+      }
       return receiver;
     }
     if (method === "basePath") {

@@ -137,6 +137,42 @@ export function trpcValueShapes(
   return out;
 }
 
+/**
+ * A ts-rest contract entry's shapes (`{ method, path, pathParams, query, headers, body, responses }`): each
+ * part a schema (zod, TypeBox) where the entry gives one; `c.type<T>()`, `c.noBody()` and other plain
+ * types say nothing apidex can convert here. `contentType: "multipart/form-data"` is the body's media type.
+ */
+export function tsRestValueShapes(entry: ts.ObjectLiteralExpression, values: SchemaValues, checker: ts.TypeChecker): ValueShapes {
+  const out: ValueShapes = {};
+  const props = objectProperties(entry, checker);
+  for (const [key, part] of [
+    ["pathParams", "params"],
+    ["query", "query"],
+    ["headers", "headers"],
+    ["body", "body"],
+  ] as const) {
+    const node = props.get(key);
+    if (!node || !values.isLibrarySchema(node)) continue;
+    const schema = values.convert(node, part !== "body");
+    if (schema) out[part] = schema;
+  }
+  const contentType = props.get("contentType");
+  const mediaType = contentType ? staticJson(contentType, checker) : undefined;
+  if (out.body && typeof mediaType === "string" && !/json/.test(mediaType)) out.bodyMediaType = mediaType;
+  const responses = objectLiteralOf(props.get("responses"), checker);
+  if (responses) {
+    const shapes: ResponseShape[] = [];
+    for (const [key, value] of objectProperties(responses, checker)) {
+      const status = statusOf(key);
+      if (!status) continue;
+      const schema = values.isLibrarySchema(value) ? values.convert(value) : undefined;
+      shapes.push(schema ? { status, schema } : { status });
+    }
+    if (shapes.length) out.responses = shapes.sort((a, b) => Number(a.status) - Number(b.status));
+  }
+  return out;
+}
+
 /** `createRoute({...})`, a const holding it, or the options object itself. */
 function createRouteOptions(node: ts.Expression, checker: ts.TypeChecker): ts.ObjectLiteralExpression | undefined {
   let expr = unwrapExpression(node);

@@ -6,10 +6,10 @@ import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, ty
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
 import { SchemaValues } from "../schemas/schema-values.js";
-import { routeValueShapes, trpcValueShapes } from "../schemas/route-schemas.js";
+import { routeValueShapes, trpcValueShapes, tsRestValueShapes } from "../schemas/route-schemas.js";
 import { findNode, type NodeRef } from "../../extract/incremental/module-summary.js";
 import { ReplayMiss } from "../interpreter.js";
-import type { ts } from "../../typescript.js";
+import { ts } from "../../typescript.js";
 
 export type { JsonSchema } from "./schema-builder.js";
 
@@ -64,19 +64,26 @@ export function resolveShapes(
   const values = new SchemaValues({ checker: types.checker, builder, diagnostics });
   for (const op of documented) {
     const handlerNode = op.handler ?? (op.handlerAt ? (locate(sources, op.handlerAt) as ts.FunctionLikeDeclaration) : undefined);
-    const registrationNode = op.registration ?? (op.registrationAt ? (locate(sources, op.registrationAt) as ts.CallExpression) : undefined);
+    const registrationNode =
+      op.registration ??
+      (op.registrationAt ? (locate(sources, op.registrationAt) as ts.CallExpression | ts.ObjectLiteralExpression) : undefined);
     const handler = handlerNode ? types.map(handlerNode) : undefined;
-    const registration = registrationNode ? types.map(registrationNode) : undefined;
-    const typeSources: TypeSources =
-      op.framework === "express"
+    const mapped = registrationNode ? types.map(registrationNode) : undefined;
+    // A ts-rest route's registration is its contract entry (`{ method, path, body, query, responses }`).
+    const contractEntry = mapped && ts.isObjectLiteralExpression(mapped) ? mapped : undefined;
+    const registration = mapped && ts.isCallExpression(mapped) ? mapped : undefined;
+    const typeSources: TypeSources = contractEntry
+      ? {}
+      : op.framework === "express"
         ? expressTypeSources(handler)
         : op.framework === "fastify"
           ? fastifyTypeSources(registration)
           : op.framework === "nest"
             ? nestTypeSources(handler, types.checker, op.method)
             : {};
-    typeSources.values =
-      op.framework === "trpc" && registration
+    typeSources.values = contractEntry
+      ? tsRestValueShapes(contractEntry, values, types.checker)
+      : op.framework === "trpc" && registration
         ? trpcValueShapes(registration, op.method, op.pathParams, values)
         : routeValueShapes(registration, handler, values, types.checker);
     typeSources.deref = (schema) => values.deref(schema);
