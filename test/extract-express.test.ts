@@ -350,6 +350,17 @@ const patterns: Case[] = [
     diagnostics: ["APX412 app.ts:3"],
   },
   {
+    name: "a JSON module's data, required or imported (package.json's version in an asset path, a settings file's prefix)",
+    files: {
+      "package.json": `{ "name": "svc", "version": "2.3.4" }`,
+      "settings.json": `{ "api": { "prefix": "/api" } }`,
+      "app.js": `const express = require("express");\nconst packageJson = require("./package.json");\nconst app = express();\napp.get(\`/assets/v\${packageJson.version}/app.js\`, (q, s) => s.end());\nmodule.exports = app;`,
+      "api.ts": `import express from "express"; import settings from "./settings.json";\nconst api = express();\napi.get(\`\${settings.api.prefix}/health\`, (q, s) => s.end());`,
+    },
+    routes: ["GET /api/health []", "GET /assets/v2.3.4/app.js []"],
+    diagnostics: ["APX412 api.ts:2"],
+  },
+  {
     name: "new URL() of static strings gives its parts (a mount prefix from the public URL's path); of run-time strings it is reported",
     files: {
       "app.ts": `import express from "express";\nconst base = new URL(process.env.PUBLIC_URL ?? "http://localhost:3000/").pathname.replace(/\\/$/, "");\nconst app = express();\napp.get(\`\${base}/health\`, (q, s) => s.end());\napp.get(new URL(String(Date.now()), "http://x").pathname, (q, s) => s.end());`,

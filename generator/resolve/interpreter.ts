@@ -17,6 +17,7 @@ import {
   type FunctionValue,
   type HostValue,
   type InstanceValue,
+  jsonValue,
   keysOfValue,
   str,
   stringsOf,
@@ -370,6 +371,19 @@ export class Interpreter {
     if (instance) return instance;
     instance = new ModuleInstance(file, new Scope(file, undefined, undefined));
     this.modules.set(file.fileName, instance);
+    // A JSON module (`require("./package.json")`, `import settings from "./settings.json"`): its value is
+    // `module.exports`, so its members are the names as well.
+    if (file.fileName.endsWith(".json")) {
+      let value: Value;
+      try {
+        value = jsonValue(JSON.parse(file.text));
+      } catch {
+        value = unknown(file, "is a JSON file apidex cannot parse");
+      }
+      instance.exports.set(COMMONJS_EXPORTS, () => value);
+      instance.state = "done";
+      return instance;
+    }
     this.execute(instance);
     return instance;
   }
