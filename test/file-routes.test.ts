@@ -415,6 +415,23 @@ const cases: Case[] = [
         `import { assertPermission } from "../../lib/auth";`,
         `export default withKey("x", { PATCH: async (req, res) => { assertPermission(req, "admin.write"); res.end(); } });`,
       ].join("\n"),
+      // A handler that hands the table to a dispatcher in its body, its handlers declared after it.
+      "lib/dispatch.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export const defaultHandler = async (req: NextApiRequest, res: NextApiResponse, handlers: Record<string, (q: NextApiRequest, s: NextApiResponse) => Promise<void>>) => {`,
+        `  const handler = handlers[req.method ?? ""]; if (!handler) return res.status(405).end(); await handler(req, res);`,
+        `};`,
+      ].join("\n"),
+      "pages/api/connections.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `import { assertPermission } from "../../lib/auth";`,
+        `import { defaultHandler } from "../../lib/dispatch";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  await defaultHandler(req, res, { GET: handleGET, DELETE: handleDELETE });`,
+        `}`,
+        `const handleGET = async (req: NextApiRequest, res: NextApiResponse) => { res.json([]); };`,
+        `const handleDELETE = async (req: NextApiRequest, res: NextApiResponse) => { assertPermission(req, "connections.delete"); res.end(); };`,
+      ].join("\n"),
       // A key that is no method: not a method table, so the methods are not known.
       "pages/api/mixed.ts": [
         `import { withMethods } from "../../lib/with-methods";`,
@@ -422,8 +439,10 @@ const cases: Case[] = [
       ].join("\n"),
     },
     routes: [
+      "DELETE /api/connections [connections.delete]",
       "DELETE /api/mixed []",
       "DELETE /api/traces [traces.delete]",
+      "GET /api/connections []",
       "GET /api/mixed []",
       "GET /api/models []",
       "GET /api/scores []",

@@ -394,7 +394,12 @@ function addPagesHandler(
   }
   // `export default withMiddlewares({ GET: list, POST: create })`: the wrapper dispatches on the object's keys.
   const made = interpreter.madeBy.get(value);
-  const keyed = methodKeyedHandlers(node, interpreter, scope) ?? (made && methodKeyedHandlers(made.node, interpreter, made.scope));
+  // ... or a handler that hands such a table to a dispatcher (`defaultHandler(req, res, { GET: list, POST:
+  // create })` in its body): the table's keys are the methods it answers.
+  const keyed =
+    methodKeyedHandlers(node, interpreter, scope) ??
+    (made && methodKeyedHandlers(made.node, interpreter, made.scope)) ??
+    (value.kind === "function" ? dispatchedTable(value, interpreter) : undefined);
   if (keyed) {
     // The wrapper's own checks (its other arguments, the dispatcher it returns) run for every method.
     const own = new Set(
@@ -422,6 +427,23 @@ function addPagesHandler(
     );
   }
   pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, read?.reading.methods ?? EVERY_METHOD);
+}
+
+/**
+ * The method table a handler function hands to a dispatcher in its own body (not in a function inside it),
+ * read in the function's scope.
+ */
+function dispatchedTable(fn: Extract<Value, { kind: "function" }>, interpreter: Interpreter): ReturnType<typeof methodKeyedHandlers> {
+  const body = fn.decl.body;
+  if (!body) return undefined;
+  let found: ReturnType<typeof methodKeyedHandlers>;
+  const visit = (n: ts.Node): void => {
+    if (found || (n !== body && ts.isFunctionLike(n))) return;
+    if (ts.isCallExpression(n)) found = methodKeyedHandlers(n, interpreter, fn.scope);
+    if (!found) ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return found;
 }
 
 /** The handler's method tests, read from the innermost handler function that has some. */
