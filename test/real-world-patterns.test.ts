@@ -1056,6 +1056,15 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.ts:7"],
   },
   {
+    name: "Hono's factory.createApp() makes an app, mounted with route() as any other (a factory shared across files)",
+    files: {
+      "factory.ts": `import { createFactory } from "hono/factory";\nexport const honoFactory = createFactory<{ Variables: { user: string } }>();\n`,
+      "channels.ts": `import { honoFactory } from "./factory";\nexport const channels = honoFactory.createApp();\nchannels.get("/", (c) => c.json([]));\nchannels.post("/:id", (c) => c.json({}));\n`,
+      "app.ts": `import { Hono } from "hono"; import { channels } from "./channels";\nconst app = new Hono();\napp.route("/channel", channels);\nexport default app;\n`,
+    },
+    routes: ["GET /channel []", "POST /channel/{id} []"],
+  },
+  {
     name: "routing-controllers: decorated controllers served by useExpressServer under its routePrefix, @Authorized and @UseBefore checks",
     files: {
       "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,

@@ -45,12 +45,15 @@ export class HonoHost extends RouterHost {
     if (!/^hono(\/|$)/.test(callee.module)) return undefined;
     if (name === "Hono" && ts.isNewExpression(call.node)) return this.create("router", call.node).value;
     // hono/factory: `createMiddleware(fn)` is `fn`; `createFactory()` gives a factory whose
-    // `createHandlers(...handlers)` returns its arguments, spread into a route (`app.get(path, ...handlers)`).
+    // `createHandlers(...handlers)` returns its arguments, spread into a route (`app.get(path, ...handlers)`),
+    // and whose `createApp()` makes an app.
     if (callee.module === "hono/factory") {
       if ((name === "createMiddleware" || name === "createHandler") && call.args[0])
         return this.interpreter.evaluate(call.args[0], call.scope);
       if (name === "createFactory")
         return { kind: "external", module: callee.module, path: [...callee.path.slice(0, -1), "createFactory()"] };
+      // `factory.createApp()`: a new Hono app (the factory's `initApp` only adds middleware setup).
+      if (name === "createApp" && callee.path.at(-2) === "createFactory()") return this.create("router", call.node).value;
       if (name === "createHandlers" && callee.path.at(-2) === "createFactory()")
         return { kind: "array", items: call.args.map((a) => this.interpreter.evaluate(a, call.scope)) };
       if (name === "createMiddleware" && callee.path.at(-2) === "createFactory()" && call.args[0])
