@@ -61,14 +61,7 @@ const TEST_SEGMENTS = new Set(["test", "tests", "__tests__"]);
 function routeFilesInTestFolders(options: ScanOptions, what: "files" | "folders"): string[] {
   if (!options.exclude.some((p) => TEST_FOLDER_EXCLUDES.has(p))) return [];
   const ignore = mergeFolderExcludes(options.exclude.filter((p) => !TEST_FOLDER_EXCLUDES.has(p)));
-  const patterns =
-    what === "files"
-      ? ROUTE_FILES_IN_TEST_FOLDERS
-      : ROUTE_FILES_IN_TEST_FOLDERS.flatMap((p) => {
-          const dir = p.slice(0, p.lastIndexOf("/"));
-          return [dir.replace(/\/\*\*$/, ""), dir];
-        });
-  const found = globSync(patterns, {
+  const found = globSync(patternsFor(ROUTE_FILES_IN_TEST_FOLDERS, what), {
     cwd: options.root,
     ignore,
     absolute: false,
@@ -86,6 +79,15 @@ function routeFilesInTestFolders(options: ScanOptions, what: "files" | "folders"
     .map((relative) => path.join(options.root, relative));
 }
 
+/** File patterns as they are, or the folders that hold such files (for the run cache's watch of folders). */
+function patternsFor(files: readonly string[], what: "files" | "folders"): string[] {
+  if (what === "files") return [...files];
+  return files.flatMap((p) => {
+    const dir = p.slice(0, p.lastIndexOf("/"));
+    return [dir.replace(/\/\*\*$/, ""), dir];
+  });
+}
+
 /** Route files of file-system routing below a `.well-known` folder (`app/.well-known/assetlinks.json/route.ts`). */
 const ROUTE_FILES_IN_WELL_KNOWN = [
   "**/app/**/.well-known/**/route.{ts,tsx,js,mjs,mts}",
@@ -101,14 +103,7 @@ const ROUTE_FILES_IN_WELL_KNOWN = [
  * segment of the path, below a route tree and no test folder.
  */
 function routeFilesInWellKnown(options: ScanOptions, what: "files" | "folders"): string[] {
-  const patterns =
-    what === "files"
-      ? ROUTE_FILES_IN_WELL_KNOWN
-      : ROUTE_FILES_IN_WELL_KNOWN.flatMap((p) => {
-          const dir = p.slice(0, p.lastIndexOf("/"));
-          return [dir.replace(/\/\*\*$/, ""), dir];
-        });
-  const found = globSync(patterns, {
+  const found = globSync(patternsFor(ROUTE_FILES_IN_WELL_KNOWN, what), {
     cwd: options.root,
     ignore: mergeFolderExcludes(options.exclude),
     absolute: false,

@@ -4,7 +4,7 @@ import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { chainDoc, flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
-import { TsRestSupport } from "../ts-rest/contract.js";
+import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([
@@ -103,18 +103,7 @@ export class ExpressHost extends RouterHost {
         );
         continue;
       }
-      app.stack.push({
-        type: "route",
-        method: route.method,
-        paths: [route.path],
-        checks: route.checks,
-        terminal: true,
-        site: route.site,
-        ...(route.literal ? { registration: route.literal } : {}),
-        ...(route.handler ? { handler: route.handler } : {}),
-        ...(route.doc ? { doc: route.doc } : {}),
-        ...this.conditional(),
-      });
+      app.stack.push({ ...servedLayer(route, route.path), ...this.conditional() });
     }
     return { kind: "undefined" };
   }

@@ -20,6 +20,7 @@ import { type CallContext, excerpt, explain, type Interpreter } from "../../reso
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 import { declarationDoc, flattenValues } from "../router-host.js";
+import type { RouteLayer } from "../router-graph.js";
 
 /** ts-rest's packages. */
 export const TS_REST_MODULES = /^@ts-rest\//;
@@ -41,6 +42,21 @@ export interface ServedRoute {
   literal?: ts.ObjectLiteralExpression;
   site: SourceSite;
   doc?: DocComment;
+}
+
+/** The route layer of a served route at `path` (the server's base joined to the route's own path). */
+export function servedLayer(route: ServedRoute, path: string): RouteLayer {
+  return {
+    type: "route",
+    method: route.method,
+    paths: [path],
+    checks: route.checks,
+    terminal: true,
+    site: route.site,
+    ...(route.literal ? { registration: route.literal } : {}),
+    ...(route.handler ? { handler: route.handler } : {}),
+    ...(route.doc ? { doc: route.doc } : {}),
+  };
 }
 
 const CONTRACT_FUNCTIONS = new Set(["initContract", "initTsRest"]);

@@ -25,7 +25,7 @@ import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { dedupe, importBindings, importedPackages } from "../shared.js";
-import { TS_REST_MODULES, TsRestSupport } from "./contract.js";
+import { servedLayer, TS_REST_MODULES, TsRestSupport } from "./contract.js";
 
 /** The serving functions this adapter reads, by `module:name`, and how they take their arguments. */
 const SERVERS: Record<string, "options-object" | "arguments" | "pages"> = {
@@ -187,17 +187,7 @@ export const tsRestAdapter: FrameworkAdapter = {
       const middleware = opts?.kind === "object" ? opts.props.get("requestMiddleware") : undefined;
       const root: RouterNode = { id: 0, kind: "app", site: siteOf(call), stack: [], mounted: true };
       for (const route of support.served(call, contract, impl, middleware))
-        root.stack.push({
-          type: "route",
-          method: route.method,
-          paths: [`${base}${route.path}` || "/"],
-          checks: route.checks,
-          terminal: true,
-          site: route.site,
-          ...(route.literal ? { registration: route.literal } : {}),
-          ...(route.handler ? { handler: route.handler } : {}),
-          ...(route.doc ? { doc: route.doc } : {}),
-        });
+        root.stack.push(servedLayer(route, `${base}${route.path}` || "/"));
       return flattenApp(root, diagnostics, "ts-rest", expressToOpenApi, simplePath);
     }
   },
