@@ -80,6 +80,27 @@ const sameWords = (a: { method: string; path: string }, b: { method: string; pat
   a.method === b.method && deriveOperationId(a.method, a.path) === deriveOperationId(b.method, b.path);
 
 describe("derived operation ids", () => {
+  it("tell paths that differ by a version segment apart by it, not by hashes (and hash when that is not enough)", () => {
+    expect(
+      idsOf([
+        { method: "GET", path: "/api/admin/users" },
+        { method: "GET", path: "/api/v1/admin/users" },
+      ]),
+    ).toEqual(
+      new Map([
+        ["GET /api/admin/users", "list_admin_users"],
+        ["GET /api/v1/admin/users", "list_admin_users_v1"],
+      ]),
+    );
+    // Two unversioned paths with the same words among them: the version alone does not settle it.
+    const three = idsOf([
+      { method: "GET", path: "/x" },
+      { method: "GET", path: "/api/x" },
+      { method: "GET", path: "/v1/x" },
+    ]);
+    expect([...three.values()].every((id) => /_[0-9a-f]{8}$/.test(id))).toBe(true);
+  });
+
   it("are unique over any set of routes, and match the id pattern", () => {
     fc.assert(
       fc.property(fc.uniqueArray(route, { minLength: 2, maxLength: 40, selector: (r) => `${r.method} ${r.path}` }), (routes) => {

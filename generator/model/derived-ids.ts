@@ -13,6 +13,7 @@ import type { Operation } from "./operation.js";
  * (APX401, in validate).
  */
 export function settleDerivedIds(operations: Operation[], diagnostics: DiagnosticBag): void {
+  const taken = new Set(operations.map((op) => op.operationId));
   const byId = new Map<string, Operation[]>();
   for (const op of operations) {
     if (op.closed) continue;
@@ -31,10 +32,28 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       explicit || named.length !== 1
         ? group.filter((op) => op.idSource === "derived" || op.idSource === "handler")
         : group.filter((op) => op.idSource === "derived");
+    // Paths that differ by a version segment (`/api/admin/users`, `/api/v1/admin/users`): each versioned one
+    // takes its version, as the derivation gives v2 and later (`_v1`), and an unversioned one left alone
+    // among them keeps the id. Only when that makes every id distinct; otherwise, hashes.
+    const versions = new Map(derived.map((op) => [op, versionOf(op.path)]));
+    const byVersion = derived.filter((op) => versions.get(op) !== undefined).map((op) => `${id}_v${versions.get(op)}`);
+    const unversioned = derived.filter((op) => versions.get(op) === undefined);
+    const keeps = unversioned.length === 1 && derived.length === group.length ? unversioned[0] : undefined;
+    // (Ids from paths only: a name the framework gives was not derived without the version.)
+    const readable =
+      derived.every((op) => op.idSource === "derived") &&
+      byVersion.length > 0 &&
+      new Set(byVersion).size === byVersion.length &&
+      byVersion.every((candidate) => !taken.has(candidate) && candidate.length <= 48) &&
+      (unversioned.length === 0 || keeps !== undefined);
     for (const op of derived) {
       const others = group.filter((o) => o !== op);
-      op.operationId = withHash(id, op.method, op.path);
+      if (readable && op === keeps) continue;
+      op.operationId = readable ? `${id}_v${versions.get(op)}` : withHash(id, op.method, op.path);
+      taken.add(op.operationId);
       op.settled = true;
+      // A version is as readable as the derivation's own `_v2`: nothing for the reader to mend.
+      if (readable) continue;
       diagnostics.add({
         severity: "warning",
         code: "APX408",
@@ -45,6 +64,12 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       });
     }
   }
+}
+
+/** The API version a path's own segment names (`/api/v1/admin`: 1), undefined when none does. */
+function versionOf(path: string): number | undefined {
+  const match = path.split("/").find((segment) => /^v\d+$/i.test(segment));
+  return match ? Number(match.slice(1)) : undefined;
 }
 
 /** `base_` + 8 hex digits of the method and path, cut to the 48 characters an id may have. */
