@@ -1316,9 +1316,10 @@ const cases: Case[] = [
         `  api.openapi(createMonitor, (c) => c.json({}, 201));`,
         `}`,
       ].join("\n"),
-      "app.ts": `import { OpenAPIHono } from "@hono/zod-openapi"; import { registerMonitors } from "./routes/index";\nexport function getApp() { const app = new OpenAPIHono().basePath("/v1"); registerMonitors(app); return app; }\n`,
+      "app.ts": `import { OpenAPIHono } from "@hono/zod-openapi"; import { registerMonitors } from "./routes/index";\nexport function getApp() { const app = new OpenAPIHono().basePath("/v1"); registerMonitors(app); app.doc("/openapi.json", { openapi: "3.0.0", info: { title: "x", version: "1" } }); return app; }\n`,
     },
-    routes: ["GET /v1/monitors/{id} []", "POST /v1/monitors [monitors.write]"],
+    // app.doc() serves the document: a GET route.
+    routes: ["GET /v1/monitors/{id} []", "GET /v1/openapi.json []", "POST /v1/monitors [monitors.write]"],
   },
   {
     name: "a key apidex cannot read marks the operation unresolved, with a warning",

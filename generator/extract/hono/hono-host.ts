@@ -80,6 +80,14 @@ export class HonoHost extends RouterHost {
       if (paths) this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
       return receiver;
     }
+    // @hono/zod-openapi's `app.doc("/openapi.json", config)` (and `doc31`, `getOpenAPIDocument` aside) serves
+    // the app's OpenAPI document: a GET route like any other.
+    if ((method === "doc" || method === "doc31") && call.args.length >= 2) {
+      this.visit(node);
+      const paths = this.paths(call.args[0], call, "document path");
+      if (paths) this.addRoute(app, "get", paths, [], call, statementDoc(node));
+      return receiver;
+    }
     if (method === "openapi") {
       this.visit(node);
       this.addOpenApiRoute(app, call);
