@@ -350,6 +350,15 @@ const patterns: Case[] = [
     diagnostics: ["APX412 app.ts:3"],
   },
   {
+    name: "global and globalThis: what code that ran set on them is read back in another module (a base path set in a constructor)",
+    files: {
+      "index.js": `const Server = require("./server");\nnew Server(process.env.ROUTER_BASE_PATH ?? "/books").start();`,
+      "server.js": `const express = require("express");\nclass Server {\n  constructor(basePath) { global.RouterBasePath = basePath; globalThis.version = "v2"; }\n  start() { const app = express(); const router = express.Router(); router.get(\`/\${globalThis.version}/libraries\`, (q, s) => s.end()); app.use(global.RouterBasePath, router); }\n}\nmodule.exports = Server;`,
+    },
+    config: { env: {} },
+    routes: ["GET /books/v2/libraries []"],
+  },
+  {
     name: "a JSON module's data, required or imported (package.json's version in an asset path, a settings file's prefix)",
     files: {
       "package.json": `{ "name": "svc", "version": "2.3.4" }`,

@@ -220,6 +220,8 @@ export class Interpreter {
    * run, and what they register is marked, as after an early exit (served only when the branch is taken).
    */
   private undecided: ts.IfStatement[] = [];
+  /** `global` and `globalThis`: what the sources set on it, read back anywhere. */
+  private readonly globalObject: Value = { kind: "object", props: new Map(), open: true };
   /** `for...of` loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
   readonly loopsRun = new Set<ts.ForOfStatement>();
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
@@ -1086,6 +1088,9 @@ export class Interpreter {
       const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
       return { kind: "object", props: new Map([["env", env]]), open: true };
     }
+    // `global.RouterBasePath = basePath` in code that ran, read back in another module: the one global object,
+    // open (a name nothing set is unknown, not undefined: the runtime and packages set their own).
+    if (name === "global" || name === "globalThis") return this.globalObject;
     // A name the framework imports by itself (Nitro's `server/utils`): read as an import of it would be.
     const from = this.autoImports?.(name, scope.file.fileName);
     if (from && from !== scope.file.fileName) {
