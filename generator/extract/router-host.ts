@@ -361,13 +361,18 @@ export abstract class RouterHost implements HostAdapter {
 
   /** Checks in middleware arguments (`use(check)`, hooks): recognized calls and function bodies. */
   protected middlewareChecks(value: Value): CheckValue[] {
-    const out: CheckValue[] = [];
-    for (const v of flattenValues(value)) {
-      if (v.kind === "check") out.push(v);
-      else if (v.kind === "function") out.push(...this.interpreter.bodyChecks(v));
-    }
-    return out;
+    return middlewareChecksOf(value, this.interpreter);
   }
+}
+
+/** The checks middleware brings: recognized check calls, and the checks in its functions' bodies. */
+export function middlewareChecksOf(value: Value, interpreter: Interpreter): CheckValue[] {
+  const out: CheckValue[] = [];
+  for (const v of flattenValues(value)) {
+    if (v.kind === "check") out.push(v);
+    else if (v.kind === "function") out.push(...interpreter.bodyChecks(v));
+  }
+  return out;
 }
 
 export function flattenValues(value: Value): Value[] {

@@ -19,7 +19,7 @@ import { docFieldsOf, docFromFields, mergeDocs } from "../../resolve/framework-d
 import { type CallContext, excerpt, explain, type Interpreter } from "../../resolve/interpreter.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
-import { declarationDoc, flattenValues } from "../router-host.js";
+import { declarationDoc, middlewareChecksOf } from "../router-host.js";
 import type { RouteLayer } from "../router-graph.js";
 
 /** ts-rest's packages. */
@@ -305,12 +305,7 @@ export class TsRestSupport {
 
   /** The checks middleware brings: recognized check calls, and the checks in its functions' bodies. */
   private checksOf(value: Value): CheckValue[] {
-    const out: CheckValue[] = [];
-    for (const v of flattenValues(value)) {
-      if (v.kind === "check") out.push(v);
-      else if (v.kind === "function") out.push(...this.interpreter.bodyChecks(v));
-    }
-    return out;
+    return middlewareChecksOf(value, this.interpreter);
   }
 
   report(node: ts.Node, message: string, hint: string): void {
