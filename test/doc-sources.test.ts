@@ -217,6 +217,22 @@ const cases: Case[] = [
     undocumented: ["POST /api/v2/models"],
   },
   {
+    name: "chanfana: an OpenAPIRoute class's schema documents the route it handles",
+    files: {
+      "index.ts": [
+        `import { Hono } from "hono"; import { fromHono, OpenAPIRoute } from "chanfana";`,
+        `class TaskList extends OpenAPIRoute {`,
+        `  schema = { tags: ["Tasks"], summary: "List tasks", description: "Every task of the account.", responses: {} };`,
+        `  async handle(c: any) { return c.json([]); }`,
+        `}`,
+        `const app = new Hono();`,
+        `fromHono(app).get("/tasks", TaskList);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    docs: ["GET /tasks | List tasks | Every task of the account. | Tasks"],
+  },
+  {
     name: "documented path globs document what they match; @undocumented wins; frameworkDocs: false turns the conventions off",
     files: {
       "app.ts": [

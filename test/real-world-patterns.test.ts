@@ -1056,6 +1056,32 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.ts:7"],
   },
   {
+    name: "chanfana on Hono: fromHono(app) registers on the app; an OpenAPIRoute class is the handler (its handle) and documents the route (its schema)",
+    files: {
+      "auth.ts": `export function requirePermission(c: unknown, key: string): void {}\n`,
+      "endpoints.ts": [
+        `import { OpenAPIRoute } from "chanfana"; import { requirePermission } from "./auth";`,
+        `export class TaskList extends OpenAPIRoute {`,
+        `  schema = { tags: ["Tasks"], summary: "List tasks", responses: { "200": { description: "The tasks" } } };`,
+        `  async handle(c: any) { requirePermission(c, "tasks.read"); return c.json([]); }`,
+        `}`,
+        `export class TaskDelete extends OpenAPIRoute {`,
+        `  schema = { summary: "Delete a task", description: "Gone for good.", responses: {} };`,
+        `  async handle(c: any) { requirePermission(c, "tasks.delete"); return c.json({}); }`,
+        `}`,
+      ].join("\n"),
+      "index.ts": [
+        `import { Hono } from "hono"; import { fromHono } from "chanfana"; import { TaskDelete, TaskList } from "./endpoints";`,
+        `const app = new Hono();`,
+        `const openapi = fromHono(app, { docs_url: "/" });`,
+        `openapi.get("/api/tasks", TaskList);`,
+        `openapi.delete("/api/tasks/:taskId", TaskDelete);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /api/tasks/{taskId} [tasks.delete]", "GET /api/tasks [tasks.read]"],
+  },
+  {
     name: "Hono's factory.createApp() makes an app, mounted with route() as any other (a factory shared across files)",
     files: {
       "factory.ts": `import { createFactory } from "hono/factory";\nexport const honoFactory = createFactory<{ Variables: { user: string } }>();\n`,

@@ -6,6 +6,7 @@ import { explain, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { isServeCall, topRouter } from "../file-routes/file-paths.js";
 
@@ -40,6 +41,11 @@ export class HonoHost extends RouterHost {
         if (options.kind === "object" && doc) this.routeDocs.set(options, doc);
         return options;
       }
+      return undefined;
+    }
+    // chanfana's `fromHono(app, options)` registers on the app it wraps: the wrapper is that app.
+    if (callee.module === "chanfana") {
+      if (name === "fromHono" && call.args[0]) return this.interpreter.evaluate(call.args[0], call.scope);
       return undefined;
     }
     if (!/^hono(\/|$)/.test(callee.module)) return undefined;
@@ -77,7 +83,13 @@ export class HonoHost extends RouterHost {
     if (HONO_METHODS.has(method)) {
       this.visit(node);
       const paths = this.paths(call.args[0], call, "route path");
-      if (paths) this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
+      if (!paths) return receiver;
+      // chanfana (`fromHono(app).get(path, TaskList)`): an endpoint class, its `handle` the handler and its
+      // `schema` the route's documentation.
+      const endpoint = call.args.length > 1 ? this.endpointClass(call.args[call.args.length - 1]!, call) : undefined;
+      if (endpoint)
+        this.addRoute(app, method, paths, [...call.args.slice(1, -1), ...endpoint.handler], call, statementDoc(node), [], endpoint.doc);
+      else this.addRoute(app, method, paths, call.args.slice(1), call, statementDoc(node));
       return receiver;
     }
     // @hono/zod-openapi's `app.doc("/openapi.json", config)` (and `doc31`, `getOpenAPIDocument` aside) serves
@@ -174,6 +186,31 @@ export class HonoHost extends RouterHost {
       return child.value;
     }
     return receiver;
+  }
+
+  /**
+   * A chanfana endpoint class given as a route's handler (`class TaskList extends OpenAPIRoute { schema = {...};
+   * async handle(c) {...} }`): its `handle` method (its own or none) and its `schema`'s summary, description and
+   * tags. Undefined for anything else.
+   */
+  private endpointClass(
+    arg: ts.Expression,
+    call: CallContext,
+  ): { handler: { node: ts.Expression; value: Value }[]; doc?: DocComment } | undefined {
+    const value = this.interpreter.evaluate(arg, call.scope);
+    if (value.kind !== "class") return undefined;
+    const decl = value.decl;
+    const isEndpoint = decl.heritageClauses?.some((h) => h.types.some((t) => /(^|\.)OpenAPIRoute$/.test(t.expression.getText())));
+    if (!isEndpoint) return undefined;
+    const handle = decl.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.name.getText() === "handle");
+    const schema = decl.members.find((m) => ts.isPropertyDeclaration(m) && m.name.getText() === "schema");
+    const initializer = schema && ts.isPropertyDeclaration(schema) ? schema.initializer : undefined;
+    const fields = initializer ? this.interpreter.evaluate(initializer, value.scope) : undefined;
+    const doc = fields ? docFromFields(docFieldsOf(fields), siteOf(call.node), "chanfana", true) : undefined;
+    return {
+      handler: handle ? [{ node: arg, value: { kind: "function", decl: handle, scope: value.scope } }] : [],
+      ...(doc ? { doc } : {}),
+    };
   }
 
   /**
