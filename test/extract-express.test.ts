@@ -359,6 +359,56 @@ const patterns: Case[] = [
     routes: ["GET /books/v2/libraries []"],
   },
   {
+    name: "no env in the config: an environment variable's string default makes the path (said once per variable), a condition on it stays undecided",
+    files: {
+      "index.js": `const Server = require("./server");\nnew Server(process.env.ROUTER_BASE_PATH ?? "/books").start();`,
+      "server.js": `const express = require("express");\nclass Server {\n  constructor(basePath) { global.RouterBasePath = basePath; }\n  start() { const app = express(); const router = express.Router(); router.get("/libraries", (q, s) => s.end()); app.use(global.RouterBasePath, router); app.listen(process.env.PORT || 3000); }\n}\nmodule.exports = Server;`,
+      "api.ts": [
+        `import express from "express";`,
+        `const api = express();`,
+        `const prefix = process.env.API_PREFIX || "/api";`,
+        'api.get(`${process.env.API_PREFIX || "/api"}/v${process.env.API_VERSION ?? 1}/health`, (q, s) => s.end());',
+        `api.get(prefix.toLowerCase() + "/status", (q, s) => s.end());`,
+        `if (prefix.startsWith("/api")) api.get("/when-api", (q, s) => s.end());`,
+        `if (process.env.MODE || "dev") api.get("/dev", (q, s) => s.end());`,
+        `const empty = process.env.EXTRA || "";`,
+        `api.get(\`\${empty || "/fallback"}/x\`, (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /api/status []",
+      "GET /books/libraries []",
+      "GET /dev [] unresolved(registration)",
+      "GET /fallback/x []",
+      "GET /when-api [] unresolved(registration)",
+    ],
+    diagnostics: [
+      "APX412 api.ts:2",
+      "APX201 api.ts:4",
+      "APX219 api.ts:4",
+      "APX217 api.ts:6",
+      "APX217 api.ts:7",
+      "APX219 api.ts:7",
+      "APX219 api.ts:8",
+      "APX219 index.js:2",
+    ],
+  },
+  {
+    name: "an environment the config gives decides the same reads without APX219 (a name it omits is unset: the default)",
+    files: {
+      "api.ts": [
+        `import express from "express";`,
+        `const api = express();`,
+        `const prefix = process.env.API_PREFIX || "/api";`,
+        `api.get(prefix + "/status", (q, s) => s.end());`,
+        `if (prefix.startsWith("/api")) api.get("/when-api", (q, s) => s.end());`,
+        `api.get((process.env.OTHER ?? "/other") + "/x", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    config: { env: { API_PREFIX: "/v2" } },
+    routes: ["GET /other/x []", "GET /v2/status []"],
+  },
+  {
     name: "a JSON module's data, required or imported (package.json's version in an asset path, a settings file's prefix)",
     files: {
       "package.json": `{ "name": "svc", "version": "2.3.4" }`,

@@ -482,6 +482,8 @@ const cases: Case[] = [
       "index.ts": `import Koa from "koa"; import services from "./services";\nconst app = new Koa();\nfor (const name of (process.env.SERVICES ?? "web").split(",")) services[name as "web"](app);\napp.listen(3000);\n`,
     },
     routes: ["POST /api/documents.list []"],
+    // The loop runs over the variable's default ("web"), as where SERVICES is unset.
+    diagnostics: ["APX219 index.ts:3"],
   },
   {
     name: "a route table walked by a class whose path is parts mapped, filtered and joined; a null check of the app it just made is no early exit",

@@ -224,6 +224,8 @@ export class Interpreter {
   private readonly globalObject: Value = { kind: "object", props: new Map(), open: true };
   /** `for...of` loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
   readonly loopsRun = new Set<ts.ForOfStatement>();
+  /** Environment variables whose code default was used (APX219 said once each). */
+  private readonly environmentDefaults = new Set<string>();
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
   readonly undecidedConditions = new Map<ts.IfStatement, number>();
   /**
@@ -1182,8 +1184,10 @@ export class Interpreter {
 
   private template(node: ts.TemplateExpression, scope: Scope): Value {
     let out = node.head.text;
+    let env: string | undefined;
     for (const span of node.templateSpans) {
       const part = this.evaluate(span.expression, scope);
+      if (part.kind === "string" && part.env) env ??= part.env;
       if (part.kind === "string" || part.kind === "number" || part.kind === "boolean") out += String(part.value);
       else if (part.kind === "unknown") return part;
       else
@@ -1193,7 +1197,7 @@ export class Interpreter {
         );
       out += span.literal.text;
     }
-    return str(out);
+    return env ? { kind: "string", value: out, env } : str(out);
   }
 
   private binary(node: ts.BinaryExpression, scope: Scope): Value {
@@ -1277,6 +1281,10 @@ export class Interpreter {
     }
     if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) {
       const left = this.evaluate(node.left, scope);
+      if (op !== ts.SyntaxKind.AmpersandAmpersandToken) {
+        const defaulted = this.environmentDefault(node, left, scope);
+        if (defaulted) return defaulted;
+      }
       const known =
         op === ts.SyntaxKind.QuestionQuestionToken
           ? left.kind === "undefined" || left.kind === "null" || (left.kind === "unknown" && left.absent)
@@ -1302,11 +1310,42 @@ export class Interpreter {
       const l = (left as { value: string | number }).value;
       const r = (right as { value: string | number }).value;
       if (left.kind === "number" && right.kind === "number") return { kind: "number", value: (l as number) + (r as number) };
-      return str(String(l) + String(r));
+      const env = (left.kind === "string" && left.env) || (right.kind === "string" && right.env);
+      return env ? { kind: "string", value: String(l) + String(r), env } : str(String(l) + String(r));
     }
     if (left.kind === "unknown") return left;
     if (right.kind === "unknown") return right;
     return unknown(node, "concatenates values that are not static strings");
+  }
+
+  /**
+   * `process.env.BASE_PATH || "/api"` (or `??`) with no `env` in the config: the string default, as a
+   * deployment that does not set the variable serves it, marked with the variable's name (a condition on it
+   * stays undecided) and said once per variable (APX219). Also `base || "/"` over such a default. Anything
+   * else (a number, a default that is not static, a configured environment) is left to the usual rules.
+   */
+  private environmentDefault(node: ts.BinaryExpression, left: Value, scope: Scope): Value | undefined {
+    if (left.kind === "string" && left.env) {
+      const empty = node.operatorToken.kind === ts.SyntaxKind.BarBarToken ? left.value === "" : false;
+      if (!empty) return left;
+      const right = this.evaluate(node.right, scope);
+      return right.kind === "string" ? { ...right, env: left.env } : right;
+    }
+    if (this.env || left.kind !== "unknown") return undefined;
+    const name = environmentVariable(node.left, scope);
+    if (!name) return undefined;
+    const right = this.evaluate(node.right, scope);
+    if (right.kind !== "string") return undefined;
+    if (!this.environmentDefaults.has(name)) {
+      this.environmentDefaults.add(name);
+      this.diagnostics.warning(
+        "APX219",
+        `\`process.env.${name}\` is not set by the config's \`env\`: it is read as unset, so this is its default \`${JSON.stringify(right.value)}\` wherever it makes a path or prefix (a condition on it stays undecided).`,
+        siteOf(node),
+        `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${name}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
+      );
+    }
+    return { kind: "string", value: right.value, env: name };
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
@@ -1723,6 +1762,12 @@ export class Interpreter {
             args.slice(1).map((a) => this.evaluate(a, scope)),
             node,
           );
+    }
+    if (receiver.kind === "string" && receiver.env) {
+      // An environment variable's default keeps its mark through string methods; what they tell of it
+      // (`startsWith`, `includes`, a length) is only known at run time.
+      const result = this.builtinMethod({ kind: "string", value: receiver.value }, method, node, scope);
+      return result && withEnvironment(result, receiver.env, node);
     }
     if (receiver.kind === "string") {
       if (method === "toLowerCase") return str(receiver.value.toLowerCase());
@@ -2606,6 +2651,7 @@ const NOT_PRIMITIVE = Symbol("not primitive");
 function primitive(value: Value): string | number | boolean | null | undefined | typeof NOT_PRIMITIVE {
   switch (value.kind) {
     case "string":
+      return value.env ? NOT_PRIMITIVE : value.value;
     case "number":
     case "boolean":
       return value.value;
@@ -2624,7 +2670,7 @@ function primitive(value: Value): string | number | boolean | null | undefined |
 function truthiness(value: Value): boolean | undefined {
   switch (value.kind) {
     case "string":
-      return value.value !== "";
+      return value.env ? undefined : value.value !== "";
     case "number":
       return value.value !== 0 && !Number.isNaN(value.value);
     case "boolean":
@@ -2735,4 +2781,31 @@ function declaredNames(fn: ts.FunctionLikeDeclaration): Set<string> {
   };
   if (fn.body) ts.forEachChild(fn.body, visit);
   return names;
+}
+
+/** `process.env.NAME` or `process.env["NAME"]` (the global `process`, not a name the sources declare). */
+function environmentVariable(expression: ts.Expression, scope: Scope): string | undefined {
+  const node = unwrapExpression(expression);
+  const name = ts.isPropertyAccessExpression(node)
+    ? node.name.text
+    : ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)
+      ? node.argumentExpression.text
+      : undefined;
+  if (name === undefined) return undefined;
+  const env = unwrapExpression((node as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression);
+  return ts.isPropertyAccessExpression(env) &&
+    env.name.text === "env" &&
+    ts.isIdentifier(env.expression) &&
+    env.expression.text === "process" &&
+    !scope.lookup("process")
+    ? name
+    : undefined;
+}
+
+/** A string method's result over an environment variable's default: strings keep the mark, the rest is unknown. */
+function withEnvironment(value: Value, env: string, node: ts.Node): Value {
+  if (value.kind === "string") return { ...value, env };
+  if (value.kind === "array") return { kind: "array", items: value.items.map((item) => withEnvironment(item, env, node)) };
+  if (value.kind === "unknown") return value;
+  return unknown(node, `depends on \`process.env.${env}\`, only known at run time (the config's \`env\` can set it)`);
 }

@@ -7,7 +7,7 @@ import type { ts } from "../typescript.js";
  * evaluator could not follow; using it where a path or a permission key is needed is an error).
  */
 export type Value =
-  | { kind: "string"; value: string }
+  | StringValue
   | NumberValue
   | { kind: "boolean"; value: boolean }
   | { kind: "undefined" }
@@ -23,6 +23,17 @@ export type Value =
   | HostValue
   | { kind: "runtime"; what: string }
   | UnknownValue;
+
+/**
+ * A string; `env` names the environment variable it is the code's default for (`process.env.BASE_PATH ||
+ * "/api"` when the config gives no `env`): used as the deployment that does not set the variable would use it
+ * (a path, a prefix), while a condition on it stays undecided, as on any environment read.
+ */
+export interface StringValue {
+  kind: "string";
+  value: string;
+  env?: string;
+}
 
 /**
  * A number; `enumMember` names the numeric enum member it was read from (`Permission.MANAGE_USERS = 8`):
