@@ -663,6 +663,30 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("maps an entry in build output back to its source (main: dist/server.js of src/server.ts) and reads start:dev-style scripts", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    write({
+      "package.json": JSON.stringify({
+        name: "entry",
+        main: "dist/server.js",
+        scripts: { "start:dev": "ts-node-dev --respawn app/dev.ts", build: "tsc", lint: "eslint app/lint.ts" },
+      }),
+      "tsconfig.json": `{\n  // comments are allowed here\n  "compilerOptions": { "outDir": "./dist", "rootDir": "./app", },\n}\n`,
+      // The entries only build a class from other modules: no framework import, no registration-shaped call.
+      "app/server.ts": `import { App } from "./app";\nimport { Users } from "./users";\nnew App([new Users()]).init();\n`,
+      "app/dev.ts": `import { App } from "./app";\nimport { Admin } from "./admin";\nnew App([new Admin()]).init();\n`,
+      "app/lint.ts": `import { App } from "./app";\nimport { Never } from "./never";\nnew App([new Never()]).init();\n`,
+      "app/app.ts": `import express, { type Router } from "express";\nexport class App {\n  private app = express();\n  constructor(private readonly controllers: { boot(): Router }[]) {}\n  init() { for (const c of this.controllers) this.app.use("/v1", c.boot()); }\n}\n`,
+      "app/users.ts": `import { Router } from "express";\nexport class Users { boot() { const r = Router(); r.get("/users", (q, s) => s.end()); return r; } }\n`,
+      "app/admin.ts": `import { Router } from "express";\nexport class Admin { boot() { const r = Router(); r.get("/admin", (q, s) => s.end()); return r; } }\n`,
+      "app/never.ts": `import { Router } from "express";\nexport class Never { boot() { const r = Router(); r.get("/never", (q, s) => s.end()); return r; } }\n`,
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/v1/admin", "/v1/users"]);
+    expect(paths((await run(true)).index)).toEqual(paths(cold.index));
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

@@ -1,11 +1,15 @@
 // The files a package starts from, read from its package.json alone (no compiler: the run cache asks too).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import JSON5 from "json5";
 
 const EXTENSIONS = ["", ".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 /** A script's word that names a source file (`node app.js`, `tsx src/server.ts`, `nodemon ./bin/www`). */
 const FILE_WORD = /^\.{0,2}\/?[\w@./-]+\.(?:[cm]?[jt]s)$/;
-const SCRIPTS = ["start", "dev", "serve", "server"];
+/** The scripts that start the service: `start`, `dev`, `serve`, `server`, and their variants (`start:dev`, `dev-server`). */
+const SCRIPT = /^(start|dev|serve|server)([:_-][\w:-]+)?$/;
+/** Folders a build writes to, when no tsconfig.json says which (`main: "dist/server.js"` of `src/server.ts`). */
+const OUTPUT_FOLDERS = ["dist", "build", "out", "lib"];
 
 /**
  * The entry files of the package at `root`: its `main`, its `bin` files, and the files its `start`/`dev`
@@ -26,15 +30,55 @@ export function packageEntries(root: string): Set<string> {
   if (typeof manifest.bin === "string") named.push(manifest.bin);
   else if (manifest.bin && typeof manifest.bin === "object")
     for (const value of Object.values(manifest.bin)) if (typeof value === "string") named.push(value);
-  for (const script of SCRIPTS) {
-    const text = manifest.scripts?.[script];
-    if (typeof text === "string") named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
-  }
+  for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort())
+    if (SCRIPT.test(script) && typeof text === "string") named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
+  const sources = sourceFolderOf(root);
   for (const name of named) {
-    const file = resolveEntry(path.resolve(root, name));
+    // A checkout that was built still starts from the sources: the build output is not analysed.
+    const file = sourceOfOutput(root, name, sources) ?? resolveEntry(path.resolve(root, name));
     if (file) out.add(path.normalize(file));
   }
   return out;
+}
+
+/**
+ * The source an entry in build output is compiled from, in a checkout that was never built: `dist/server.js`
+ * is `src/server.ts` where tsconfig.json's `outDir` is `dist` and its `rootDir` is `src` (or, without those
+ * options, where the path starts with a usual output folder and `src/` or the root holds the file).
+ */
+function sourceOfOutput(root: string, name: string, sources: { outDir?: string; rootDir?: string }): string | undefined {
+  const relative = path.posix.normalize(name.replace(/\\/g, "/")).replace(/^\.\//, "");
+  const stem = relative.replace(/\.[cm]?js$/, "");
+  const outDirs = sources.outDir ? [sources.outDir] : OUTPUT_FOLDERS;
+  for (const outDir of outDirs) {
+    if (!stem.startsWith(`${outDir}/`)) continue;
+    const inner = stem.slice(outDir.length + 1);
+    for (const rootDir of sources.rootDir !== undefined ? [sources.rootDir] : ["src", ""]) {
+      const file = resolveEntry(path.resolve(root, rootDir, inner));
+      if (file && !/\.[cm]?js$/.test(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+/** The root tsconfig.json's `outDir` and `rootDir`, as relative paths (json5: tsconfig allows comments). */
+function sourceFolderOf(root: string): { outDir?: string; rootDir?: string } {
+  let config: { compilerOptions?: { outDir?: unknown; rootDir?: unknown } };
+  try {
+    config = JSON5.parse(readFileSync(path.join(root, "tsconfig.json"), "utf8"));
+  } catch {
+    return {};
+  }
+  const folder = (value: unknown) =>
+    typeof value === "string"
+      ? path.posix
+          .normalize(value.replace(/\\/g, "/"))
+          .replace(/^\.\/?|\/$/g, "")
+          .replace(/^\.$/, "")
+      : undefined;
+  const outDir = folder(config?.compilerOptions?.outDir);
+  const rootDir = folder(config?.compilerOptions?.rootDir);
+  return { ...(outDir ? { outDir } : {}), ...(rootDir !== undefined ? { rootDir } : {}) };
 }
 
 function resolveEntry(base: string): string | undefined {
