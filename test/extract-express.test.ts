@@ -394,6 +394,42 @@ const patterns: Case[] = [
     ],
   },
   {
+    name: "a registration whose functions only pass the request on gates a later one of the same method and path: that one is the operation, with both keys",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `const app = express();`,
+        `const audit = () => (req: any, _res: any, next: any) => { console.log(req.path); next(); };`,
+        `app.post("/orders", audit());`,
+        `app.post("/orders", requirePermission("orders.write"), (req, res) => { res.status(201).json({}); });`,
+        `app.put("/users", requirePermission("users.gate"), (req: any, res: any, next: any) => next());`,
+        `app.put("/users", (req, res) => res.json({}));`,
+        `app.get("/answers", (req, res) => res.json([]));`,
+        `app.get("/answers", (req: any, res: any, next: any) => next());`,
+        `app.delete("/alone", (req: any, res: any, next: any) => next());`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /alone []", "GET /answers []", "POST /orders [orders.write]", "PUT /users [users.gate]"],
+    diagnostics: ["APX403 app.ts:9"],
+  },
+  {
+    name: "an app factory called only in a package function's arguments runs (http.createServer(createApp()), a server's options)",
+    files: {
+      "app.ts": [
+        `import express from "express"; import http from "node:http"; import { listen } from "some-server";`,
+        `function createApp() { const app = express(); app.get("/tags", (q, r) => r.json([])); return app; }`,
+        `function createAdmin() { const admin = express(); admin.get("/admin", (q, r) => r.end()); return admin; }`,
+        `function later() { const other = express(); other.get("/later", (q, r) => r.end()); return other; }`,
+        `http.createServer(createApp()).listen(3000);`,
+        `listen({ handler: createAdmin().handle, onReady: () => later() });`,
+      ].join("\n"),
+    },
+    // (`later`, which only a callback calls, is read as a factory nothing calls is: once, on its own.)
+    routes: ["GET /admin []", "GET /later []", "GET /tags []"],
+    diagnostics: ["APX412 app.ts:2"],
+  },
+  {
     name: "an environment the config gives decides the same reads without APX219 (a name it omits is unset: the default)",
     files: {
       "api.ts": [

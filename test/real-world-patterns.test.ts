@@ -43,6 +43,32 @@ const CONDITIONAL_NEST_MODULE: Record<string, string> = {
 
 const cases: Case[] = [
   {
+    name: "a wrapper class that calls the framework's method through call() or apply() registers what the method would",
+    files: {
+      "secured.ts": [
+        `import { Hono } from "hono";`,
+        `export class SecuredApp {`,
+        `  hono = new Hono();`,
+        `  access(_policy: unknown) {`,
+        `    const bind = (m: "get" | "post") => (path: string, ...handlers: any[]) => (this.hono[m] as any).call(this.hono, path, ...handlers);`,
+        `    return { get: bind("get"), post: bind("post") };`,
+        `  }`,
+        `  remove(path: string, handler: any) { return this.hono.delete.apply(this.hono, [path, handler]); }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import { Hono } from "hono"; import { SecuredApp } from "./secured";`,
+        `const secured = new SecuredApp();`,
+        `secured.access({}).get("/teams", (c: any) => c.json([]));`,
+        `secured.access({}).post("/teams", (c: any) => c.json({}));`,
+        `secured.remove("/teams/:id", (c: any) => c.body(null));`,
+        `const api = new Hono(); api.route("/api", secured.hono);`,
+        `export default api;`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /api/teams/{id} []", "GET /api/teams []", "POST /api/teams []"],
+  },
+  {
     name: "NestJS @Sse(path) is a GET route; a parameter whose pattern matches a slash (`:storageKey(*)`) is a catch-all (APX205), on a controller and on routing-controllers alike",
     files: {
       "files.controller.ts": [

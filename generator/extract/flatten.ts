@@ -248,6 +248,7 @@ function factOf(
   if (layer.registration) fact.registration = layer.registration;
   if (layer.handlerAt) fact.handlerAt = layer.handlerAt;
   if (layer.registrationAt) fact.registrationAt = layer.registrationAt;
+  if (layer.passesOn) fact.passesOn = true;
   return fact;
 }
 

@@ -32,6 +32,8 @@ export interface RouteFact {
   doc?: DocComment;
   /** Where the route is registered. */
   site: SourceSite;
+  /** Its functions all pass the request on: a later registration of the same method and path answers it (RouteLayer.passesOn). */
+  passesOn?: true;
   /**
    * Where the app that serves it is created, for a router framework's app apidex indexes as a root (one
    * not mounted on another): routes of two such apps are two servers' that meet only in this index.

@@ -52,6 +52,11 @@ export interface RouteLayer {
   handlerLabel?: string;
   /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
   conditional?: true;
+  /**
+   * Every function of this one-method registration passes the request on (`next()`, Express's middleware
+   * signature): a gate of a later registration of the same method and path, which answers (model/shadowed.ts).
+   */
+  passesOn?: true;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */

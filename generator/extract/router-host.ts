@@ -222,6 +222,16 @@ export abstract class RouterHost implements HostAdapter {
     if (terminal && answering && paths.every(isCatchAllPath) && answersNotFoundOnly(answering.decl)) terminal = false;
     else if (terminal && answering && upper === "ALL") methods = this.answeredMethods(answering);
     if (methods?.length === 0) terminal = false;
+    // `app.post(path, audit())` before `app.post(path, handler)`: functions that all pass the request on (Express's
+    // `(req, res, next)` calling `next()`) answer nothing themselves; a later registration does.
+    // Only when the last argument is such a function of the sources: one apidex cannot read may answer.
+    const last = handlerArgs[handlerArgs.length - 1];
+    const lastValue = last === undefined ? undefined : "kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value;
+    const passes =
+      upper !== "ALL" &&
+      lastValue?.kind === "function" &&
+      parts.handlers.length > 0 &&
+      parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set()));
     const layer: Layer = {
       type: "route",
       method: upper,
@@ -234,6 +244,7 @@ export abstract class RouterHost implements HostAdapter {
       ...(doc ? { doc } : {}),
       ...(handler ? { handler } : {}),
       ...this.conditional(),
+      ...(passes ? { passesOn: true as const } : {}),
     };
     const split =
       upper === "ALL" && terminal && answering ? this.checksByMethod(answering, parts.checks, methods ?? ALL_METHODS) : undefined;

@@ -88,6 +88,7 @@ export function buildOperations(
     if (fact.anyOf) op.anyOf = fact.anyOf;
     if (fact.app) op.app = fact.app;
     if (fact.unresolved) op.unresolved = fact.unresolved;
+    if (fact.passesOn) op.passesOn = true;
     if (doc?.description) op.description = doc.description;
     if (doc?.responses) op.responseDescriptions = doc.responses;
     if (doc?.summaryByFramework && op.summary.length > MAX_SUMMARY_LENGTH) shortenSummary(op, diagnostics);

@@ -24,6 +24,8 @@ export interface Operation {
   idSource: "tag" | "config" | "handler" | "derived";
   /** Set when the derived id met another route's and got a hash suffix (model/derived-ids.ts). */
   settled?: true;
+  /** Its functions only pass the request on: a later registration of the same method and path answers (model/shadowed.ts). */
+  passesOn?: true;
   method: string;
   path: string;
   pathParams: string[];

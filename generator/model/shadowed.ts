@@ -8,7 +8,8 @@ import type { Operation } from "./operation.js";
  * project that are not mounted on one another (a public API and an admin or metrics server on its own port)
  * are two servers: a path both serve is no shadowing, but this index holds one operation per method and
  * path, so the first is kept and the warning says what happened; the apps themselves are named once
- * (APX412).
+ * (APX412). A first registration whose functions only pass the request on (`app.post(path, audit())` before
+ * `app.post(path, handler)`) answers nothing: the later one is the operation, and needs the gate's keys too.
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
   reportSeparateApps(operations, diagnostics);
@@ -22,6 +23,10 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       continue;
     }
     shadowed = true;
+    if (first.passesOn && !(first.app && op.app && !sameSite(first.app, op.app))) {
+      byRoute.set(key, withGate(op, first));
+      continue;
+    }
     const apart = first.app && op.app && !sameSite(first.app, op.app);
     diagnostics.add({
       severity: "warning",
@@ -63,6 +68,17 @@ function reportSeparateApps(operations: readonly Operation[], diagnostics: Diagn
     related: apps.map((a) => ({ message: `an app with ${a.count} operation${a.count === 1 ? "" : "s"}`, site: a.site })),
     hint: "If one is not part of the API the artifacts describe, exclude its files (the config's `exclude`), or run apidex on each with its own root.",
   });
+}
+
+/** The operation that answers, needing the keys of the gate registered before it on the same method and path. */
+function withGate(op: Operation, gate: Operation): Operation {
+  op.permissions = [...new Set([...gate.permissions, ...op.permissions])].sort();
+  if (gate.anyOf) op.anyOf = [...gate.anyOf, ...(op.anyOf ?? [])];
+  const unresolved = [...new Set([...(gate.unresolved ?? []), ...(op.unresolved ?? [])])];
+  // Served when the answering registration is: a gate registered under a condition adds none.
+  const marks = unresolved.filter((mark) => mark !== "registration" || op.unresolved?.includes("registration"));
+  if (marks.length) op.unresolved = marks.sort();
+  return op;
 }
 
 function sameSite(a: SourceSite, b: SourceSite): boolean {

@@ -1635,6 +1635,8 @@ export class Interpreter {
     if (global) return global;
 
     const callee = node.expression;
+    const borrowed = ts.isCallExpression(node) ? this.frameworkMethodCall(node, scope) : undefined;
+    if (borrowed) return borrowed;
     // `router[method](path, ...)` with a static method name (a loop over ["get", "post"]) is `router.get(...)`.
     const computed = ts.isElementAccessExpression(callee) ? this.evaluate(callee.argumentExpression, scope) : undefined;
     if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
@@ -1659,6 +1661,36 @@ export class Interpreter {
     return this.invoke(this.evaluate(callee, scope), node, scope);
   }
 
+  /**
+   * `app.get.call(app, path, h)`, `(this.hono[method] as any).call(this.hono, path, ...h)`, `.apply(app, [path,
+   * h])`: a wrapper that calls the framework's method through `call` or `apply` registers what the method
+   * would (on the object it is read from).
+   */
+  private frameworkMethodCall(node: ts.CallExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    if (!ts.isPropertyAccessExpression(callee) || (callee.name.text !== "call" && callee.name.text !== "apply")) return undefined;
+    const target = unwrapExpression(callee.expression);
+    if (!ts.isPropertyAccessExpression(target) && !ts.isElementAccessExpression(target)) return undefined;
+    const key = ts.isPropertyAccessExpression(target) ? target.name.text : this.evaluate(target.argumentExpression, scope);
+    const name = typeof key === "string" ? key : key.kind === "string" ? key.value : undefined;
+    if (name === undefined) return undefined;
+    const receiver = this.evaluate(target.expression, scope);
+    const host =
+      receiver.kind === "host"
+        ? receiver
+        : receiver.kind === "instance" && receiver.host && !this.defines(receiver, name)
+          ? receiver.host
+          : undefined;
+    if (!host) return undefined;
+    let args: readonly ts.Expression[] = node.arguments.slice(1);
+    if (callee.name.text === "apply") {
+      const list = args[0] && unwrapExpression(args[0]);
+      if (!list || !ts.isArrayLiteralExpression(list)) return undefined;
+      args = list.elements.filter((e) => !ts.isOmittedExpression(e));
+    }
+    return this.host.callMethod(host, name, { node, args, scope });
+  }
+
   private invoke(callee: Value, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
     switch (callee.kind) {
@@ -1673,6 +1705,9 @@ export class Interpreter {
         }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
+        // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is
+        // given, so the calls written in its arguments run (the factory that registers the routes).
+        for (const arg of args) this.runCallsIn(arg, scope);
         return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
       }
       case "function": {
@@ -1694,6 +1729,22 @@ export class Interpreter {
       default:
         return unknown(node, `calls a ${callee.kind} value`);
     }
+  }
+
+  /**
+   * Evaluates the calls an argument of a package's function is made of — itself, the object or property it
+   * is read from, the values of an object or array literal — for what they do (never a function's body:
+   * a callback runs when the package calls it, which apidex does not follow).
+   */
+  private runCallsIn(node: ts.Expression, scope: Scope): void {
+    const inner = unwrapExpression(ts.isSpreadElement(node) ? node.expression : node);
+    if (ts.isCallExpression(inner) || ts.isNewExpression(inner)) this.evaluate(inner, scope);
+    else if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) this.runCallsIn(inner.expression, scope);
+    else if (ts.isArrayLiteralExpression(inner)) for (const element of inner.elements) this.runCallsIn(element, scope);
+    else if (ts.isObjectLiteralExpression(inner))
+      for (const property of inner.properties)
+        if (ts.isPropertyAssignment(property)) this.runCallsIn(property.initializer, scope);
+        else if (ts.isSpreadAssignment(property)) this.runCallsIn(property.expression, scope);
   }
 
   /** Call arguments, spreads of static arrays flattened (`sub(...args)` passes each item). */

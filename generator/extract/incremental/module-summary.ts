@@ -133,6 +133,7 @@ export type SavedLayer =
       registrationAt?: NodeRef;
       handlerLabel?: string;
       conditional?: true;
+      passesOn?: true;
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true };

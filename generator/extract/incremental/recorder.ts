@@ -417,6 +417,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(registration ? { registrationAt: registration } : {}),
           ...(label ? { handlerLabel: label } : {}),
           ...(layer.conditional ? { conditional: true as const } : {}),
+          ...(layer.passesOn ? { passesOn: true as const } : {}),
         };
       }
       case "middleware":

@@ -99,6 +99,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
           ...(saved.handlerLabel ? { handlerLabel: saved.handlerLabel } : {}),
           ...(saved.conditional ? { conditional: true as const } : {}),
+          ...(saved.passesOn ? { passesOn: true as const } : {}),
         };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
