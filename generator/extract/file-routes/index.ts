@@ -426,7 +426,16 @@ function addPagesHandler(
       'Test the method in the handler (`if (req.method !== "GET") return res.status(405).end()`, or `switch (req.method)`), so the index lists the methods it answers.',
     );
   }
-  pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, read?.reading.methods ?? EVERY_METHOD);
+  // A last branch that answers whatever the tests did not take serves every other method too.
+  if (read?.reading.open)
+    diagnostics.warning(
+      "APX230",
+      `The API route ${file} answers the methods it tests (${read.reading.methods.join(", ")}) and, in a branch no test decides, any other: it is indexed under ${EVERY_METHOD.join(", ")}.`,
+      siteOf(node),
+      'Test the method of that branch too (`else if (req.method === "GET")`) and refuse the rest (`res.status(405)`), so the index lists the methods it answers.',
+    );
+  const methods = read?.reading.open ? [...new Set([...EVERY_METHOD, ...read.reading.methods])] : (read?.reading.methods ?? EVERY_METHOD);
+  pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
 }
 
 /**

@@ -11,6 +11,12 @@ export interface MethodReading {
   /** The methods it answers. */
   methods: string[];
   /**
+   * It also answers methods it does not test: the last branch of an `if`/`else if` chain over the method, or
+   * what its body does after branches that answered their methods and left (`if (req.method === "POST")
+   * return ...; return res.json(list)`), answers any other method, and refuses none (no 405 or 404).
+   */
+  open?: true;
+  /**
    * The methods a node of its body runs for (a check in a `case "POST":` runs for POST only), of `among`
    * (the methods it answers, unless the caller read them otherwise).
    */
@@ -73,6 +79,7 @@ export function readRequestMethods(
   const served = guard ?? (tested.size ? tested : undefined);
   if (!served) return undefined;
   const methods = [...served].sort();
+  const open = !guard && ts.isBlock(body) && answersOthers(body, testOf);
 
   /**
    * The methods that reach a top-level statement of the body: not those an earlier `if` over the method
@@ -117,11 +124,56 @@ export function readRequestMethods(
         if (!test) continue;
         const inThen = ts.isIfStatement(parent) ? child === parent.thenStatement : child === parent.whenTrue;
         const runsFor = inThen !== test.negated; // the branch runs for the tested methods
-        return among.filter((m) => test.methods.has(m) === runsFor);
+        // (And for those the branches around it run for: the last `else` of an `else if` chain.)
+        among = among.filter((m) => test.methods.has(m) === runsFor);
       }
       if (isFunctionLike(parent) && parent === fn) break;
     }
     return [...among];
   };
-  return { methods, methodsAt };
+  return { methods, methodsAt, ...(open ? { open: true as const } : {}) };
+}
+
+/**
+ * Whether a handler body answers methods it does not test: a top-level `if`/`else if` chain of method tests
+ * whose last `else` answers (refuses nothing), or, after top-level branches over the method that leave, a last
+ * statement that answers.
+ */
+function answersOthers(body: ts.Block, testOf: (node: ts.Expression) => { negated: boolean } | undefined): boolean {
+  let leftEarly = false;
+  for (const statement of body.statements) {
+    if (!ts.isIfStatement(statement)) continue;
+    const test = testOf(statement.expression);
+    if (!test || test.negated) continue;
+    let branch: ts.Statement | undefined = statement;
+    while (branch && ts.isIfStatement(branch) && testOf(branch.expression)?.negated === false) branch = branch.elseStatement;
+    if (branch && !ts.isIfStatement(branch)) return !refuses(branch);
+    if (exits(statement.thenStatement)) leftEarly = true;
+  }
+  const last = body.statements[body.statements.length - 1];
+  return (
+    leftEarly &&
+    last !== undefined &&
+    (ts.isReturnStatement(last) || ts.isExpressionStatement(last)) &&
+    !refuses(last) &&
+    !(ts.isReturnStatement(last) && !last.expression)
+  );
+}
+
+/** A branch that answers "method not allowed" or "not found" (a literal 405 or 404 in it), or throws. */
+function refuses(node: ts.Node): boolean {
+  if (ts.isThrowStatement(node)) return true;
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isNumericLiteral(n) && (n.text === "405" || n.text === "404")) found = true;
+    else if (
+      ts.isStringLiteralLike(n) &&
+      /method not allowed|not found|(invalid|unsupported|unknown) (http )?method|not supported/i.test(n.text)
+    )
+      found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
 }
