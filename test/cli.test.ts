@@ -117,6 +117,26 @@ describe("apidex generate", () => {
     ]);
   });
 
+  it("leaves out what the project's tsconfig.json excludes from its build, but not a folder that is a project of its own", () => {
+    const dir = path.join(work, "excluded");
+    const snippet = (p: string) => `import express from "express";\nconst app = express();\napp.get("${p}", (req, res) => res.end());\n`;
+    writeProject(dir, {
+      // Comments and trailing commas, as tsconfig.json allows.
+      "tsconfig.json": `{\n  // broken on purpose, and examples\n  "compilerOptions": { "strict": true },\n  "exclude": ["./data/codefixes", "examples/**/*.ts", "server",],\n}\n`,
+      "data/codefixes/fix1.ts": snippet("/snippet"),
+      "examples/next/api.ts": snippet("/example"),
+      "server/package.json": JSON.stringify({ name: "server" }),
+      "server/index.ts": snippet("/own-project"),
+    });
+    const run = apidex(["generate", "--root", dir, "--no-cache"], work);
+    expect(run.code).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+    const paths = index.operations.map((o: { path: string }) => o.path).sort();
+    expect(paths).toContain("/own-project");
+    expect(paths).not.toContain("/snippet");
+    expect(paths).not.toContain("/example");
+  });
+
   it("loads apidex.config.ts written with defineConfig", () => {
     const dir = path.join(work, "configured");
     writeProject(dir, {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import JSON5 from "json5";
 import { UsageError } from "../diagnostics/diagnostic.js";
 import { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
 import type { ApidexConfig } from "./schema.js";
@@ -113,7 +114,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   return {
     root,
     include: config.include ?? DEFAULT_INCLUDE,
-    exclude: [...DEFAULT_EXCLUDE, ...(config.exclude ?? [])],
+    // What the project's tsconfig.json leaves out of its build (a folder of broken snippets, examples) is no
+    // source of the service either, unless the config names its own files.
+    exclude: [...DEFAULT_EXCLUDE, ...(config.include ? [] : tsconfigExcludes(tsconfig, root)), ...(config.exclude ?? [])],
     ...(existsSync(tsconfig) ? { tsconfig } : {}),
     framework: config.framework ?? "auto",
     out,
@@ -269,4 +272,37 @@ function cacheBase(dir: string): string {
     if (existsSync(path.join(current, "node_modules"))) return current;
     if (path.dirname(current) === current) return dir;
   }
+}
+
+/**
+ * A tsconfig.json's `exclude` as globs relative to the project root: a plain path (`data/static/codefixes`,
+ * `examples`) is that file or folder and everything below it, as TypeScript reads it. Only the tsconfig's own
+ * list (not one it `extends`); its paths are relative to its folder.
+ */
+export function tsconfigExcludes(tsconfig: string, root: string): string[] {
+  let config: { exclude?: unknown };
+  try {
+    config = JSON5.parse(readFileSync(tsconfig, "utf8"));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(config?.exclude)) return [];
+  const dir = path.dirname(tsconfig);
+  const base = path.relative(root, dir).split(path.sep).join("/");
+  if (base.startsWith("..")) return [];
+  const out: string[] = [];
+  for (const entry of config.exclude) {
+    if (typeof entry !== "string") continue;
+    const pattern = entry.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+    // A pattern that leaves the root, or is empty, says nothing of the files under it.
+    if (!pattern || pattern === "." || pattern.startsWith("../") || path.isAbsolute(pattern)) continue;
+    const plain = !/[*?]/.test(pattern);
+    // A folder with its own tsconfig.json or package.json is a project of its own (a server beside a web app
+    // the root tsconfig builds), not a file the service leaves out.
+    if (plain && ["tsconfig.json", "package.json"].some((f) => existsSync(path.join(dir, pattern, f)))) continue;
+    const prefixed = base ? `${base}/${pattern}` : pattern;
+    out.push(prefixed);
+    if (!/[*?]/.test(pattern.split("/").pop()!)) out.push(`${prefixed}/**`);
+  }
+  return out;
 }
