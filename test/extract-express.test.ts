@@ -414,6 +414,38 @@ const patterns: Case[] = [
     diagnostics: ["APX403 app.ts:9"],
   },
   {
+    name: "a function of the sources that answers, mounted with use() at a path, is an endpoint for every method there; middleware, error handlers, routers and the root fallback are not",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth"; import { graphqlHTTP } from "express-graphql";`,
+        `const app = express();`,
+        `app.use("/health", (req, res) => { res.send("ok"); });`,
+        `app.use("/stats", requirePermission("stats.read"), (req: any, res: any, next: any) => { res.json({}); });`,
+        `app.use("/graphql", graphqlHTTP({}));`,
+        `app.use("/audit", (req: any, res: any, next: any) => { console.log(req.path); next(); });`,
+        `app.use("/errors", (err: any, req: any, res: any, next: any) => { res.status(500).end(); });`,
+        `app.use((req, res) => { res.status(404).end(); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /health []",
+      "DELETE /stats [stats.read]",
+      "GET /health []",
+      "GET /stats [stats.read]",
+      "HEAD /health []",
+      "HEAD /stats [stats.read]",
+      "OPTIONS /health []",
+      "OPTIONS /stats [stats.read]",
+      "PATCH /health []",
+      "PATCH /stats [stats.read]",
+      "POST /health []",
+      "POST /stats [stats.read]",
+      "PUT /health []",
+      "PUT /stats [stats.read]",
+    ],
+  },
+  {
     name: "an app factory called only in a package function's arguments runs (http.createServer(createApp()), a server's options)",
     files: {
       "app.ts": [

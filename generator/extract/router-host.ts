@@ -468,6 +468,11 @@ function allAnswers(
  * `(req, res, next) => fn(req, res, next).catch(next)`) — what that function does with it decides; handed
  * to anything else, it may be called.
  */
+/** Whether an Express-style `(req, res, next)` function passes requests on through `next` (passesOn). */
+export function passesOnAt(fn: FunctionValue, interpreter: Interpreter): boolean {
+  return passesOn(fn, 2, interpreter, new Set());
+}
+
 function passesOn(fn: FunctionValue, index: number, interpreter: Interpreter, seen: Set<ts.Node>): boolean {
   const decl = fn.decl;
   const next = decl.parameters[index]?.name;

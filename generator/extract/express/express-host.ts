@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
-import { chainDoc, flattenValues, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { chainDoc, flattenValues, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 
@@ -176,10 +176,27 @@ export class ExpressHost extends RouterHost {
       }
     }
     const site = siteOf(call.node);
-    for (const arg of args) {
+    // `app.use("/health", (req, res) => res.send("ok"))`: a function of the sources that answers, mounted at a
+    // path, is an endpoint for every method there (indexed at the path itself, as `all()` is; `use` also
+    // hands it the paths below). At the root it is the fallback (`app.use((req, res) => res.status(404))`).
+    // Each argument evaluated once: a factory's call (`crud({ ... })`) makes a new router each time.
+    const values = args.map((arg) => this.interpreter.evaluate(arg, call.scope));
+    const last = values[values.length - 1];
+    if (last && paths.some((p) => p !== "/" && p !== "") && this.answersAtMount(last)) {
+      this.addRoute(
+        router,
+        "all",
+        paths,
+        args.map((node, i) => ({ node, value: values[i]! })),
+        call,
+        statementDoc(call.node as ts.CallExpression),
+      );
+      return;
+    }
+    for (const [i, arg] of args.entries()) {
       const stated = this.interpreter.optionChecksIn(arg, call.scope);
       if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site });
-      for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+      for (const value of flattenValues(values[i]!)) {
         const sub = this.routerOf(value);
         if (sub) {
           sub.mounted = true;
@@ -190,6 +207,18 @@ export class ExpressHost extends RouterHost {
         if (checks.length) router.stack.push({ type: "middleware", paths, end: false, checks, site });
       }
     }
+  }
+
+  /**
+   * Whether a `use()` argument is a function of the sources that answers the request itself: it takes no
+   * `next` (two parameters), or never calls it. An error handler (four parameters), a router, a package's
+   * middleware and anything apidex cannot read are not.
+   */
+  private answersAtMount(value: Value): boolean {
+    if (value.kind !== "function" || this.routerOf(value)) return false;
+    const params = value.decl.parameters.length;
+    if (params < 1 || params > 3) return false;
+    return params < 3 || !passesOnAt(value, this.interpreter);
   }
 
   private markMounted(value: Value): void {
