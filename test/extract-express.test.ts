@@ -848,6 +848,24 @@ const negatives: Case[] = [
     routes: ["GET /admin/users [admin]", "GET /open []", "GET /reports [reports.read]", "POST /reports [reports.write]"],
   },
   {
+    name: "middleware or a wrapped handler given options named for their keys, passed by name (a const alias, in use() and route arguments), states them",
+    files: {
+      "auth.ts": `import type { RequestHandler } from "express";\nexport const authorize = (options: { scopes?: string[]; roles?: string[] }): RequestHandler => (req, res, next) => next();\nexport const canRead = authorize({ scopes: ["reports.read"] });\n`,
+      "app.ts": [
+        `import express from "express"; import { authorize, canRead } from "./auth"; const app = express();`,
+        `const withKeys = (handler: express.RequestHandler, options: { requiredPermissions?: string[] }) => handler;`,
+        `const adminOnly = authorize({ scopes: ["admin"] });`,
+        `const analyst = authorize({ roles: ["analyst"] });`,
+        `const exportReports = withKeys((q, s) => s.end(), { requiredPermissions: ["reports.export"] });`,
+        `app.use("/admin", adminOnly);`,
+        `app.get("/admin/users", (q, s) => s.end());`,
+        `app.get("/reports", canRead, (q, s) => s.end());`,
+        `app.post("/reports/export", [analyst], exportReports);`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/users [admin]", "GET /reports [reports.read]", "POST /reports/export [reports.export]"],
+  },
+  {
     name: "an empty options object given or defaulted is complete (no options); a variable made an empty object is a container filled later",
     files: {
       "app.ts": [

@@ -434,6 +434,37 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a method exported as another's alias (export const PUT = PATCH, through consts and imports) states the keys its wrapper's options name",
+    files: {
+      "lib/workspace.ts": [
+        `type Handler = (input: { req: Request }) => Promise<Response>;`,
+        `export const withWorkspace = (handler: Handler, options: { requiredPermissions?: string[]; requiredRoles?: string[] } = {}) => (req: Request) => handler({ req });`,
+      ].join("\n"),
+      "app/api/tags/[id]/route.ts": [
+        `import { withWorkspace } from "../../../../lib/workspace";`,
+        `export const PATCH = withWorkspace(async () => Response.json({}), { requiredPermissions: ["tags.write"] });`,
+        `export const PUT = PATCH;`,
+        `const remove = withWorkspace(async () => new Response(null), { requiredPermissions: ["tags.delete"] });`,
+        `const removeAlias = remove;`,
+        `export const DELETE = removeAlias;`,
+      ].join("\n"),
+      "app/api/labels/[id]/route.ts": [
+        `import { PATCH } from "../../tags/[id]/route";`,
+        `import { withWorkspace } from "../../../../lib/workspace";`,
+        `export const PUT = PATCH;`,
+        `const read = withWorkspace(async () => Response.json({}), { requiredRoles: ["owner"] });`,
+        `export const GET = read;`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/tags/{id} [tags.delete]",
+      "GET /api/labels/{id} []",
+      "PATCH /api/tags/{id} [tags.write]",
+      "PUT /api/labels/{id} [tags.write]",
+      "PUT /api/tags/{id} [tags.write]",
+    ],
+  },
+  {
     name: "pages/api: a wrapper given a method-keyed object answers its keys (written, const, re-exported, nested, methods)",
     files: {
       "lib/auth.ts": AUTH,

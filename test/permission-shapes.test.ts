@@ -252,6 +252,24 @@ const nest: InMemoryCase[] = [
       "POST /users [system:audit,system:user:create]",
     ],
   },
+  {
+    name: "a NestJS decorator given options: a compound property named for the keys states them (apiKeyPermissions), anyPermissions as alternatives; roles and the caller's set do not",
+    files: {
+      "auth.decorator.ts": `export function Auth(options: Record<string, unknown>): MethodDecorator { return () => undefined; }\n`,
+      "tags.controller.ts": [
+        `import { Controller, Get, Post, Delete } from "@nestjs/common";`,
+        `import { Auth } from "./auth.decorator";`,
+        `@Controller("tags")`,
+        `export class TagsController {`,
+        `  @Post() @Auth({ apiKeyPermissions: ["tags:create"], requiredRoles: ["owner"] }) create() { return {}; }`,
+        `  @Get() @Auth({ requiredPermissions: ["tags:list"], anyPermissions: ["tags:read", "admin"] }) list() { return []; }`,
+        `  @Delete(":id") @Auth({ apiKeyRoles: ["admin"], userPermissions: ["tags:delete"] }) remove() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { TagsController } from "./tags.controller";\n@Module({ controllers: [TagsController] }) export class AppModule {}\n`,
+    },
+    routes: ["DELETE /tags/{id} []", "GET /tags [tags:list] any(admin|tags:read)", "POST /tags [tags:create]"],
+  },
 ];
 
 describe("NestJS metadata decorators", () => {
@@ -300,6 +318,144 @@ const policyHelpers: InMemoryCase[] = [
 
 describe("policy helpers", () => {
   it.each(policyHelpers)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const HONO_GUARDS = [
+  `import { createMiddleware } from "hono/factory";`,
+  `type Options = Record<string, unknown>;`,
+  `export function requireAuthentication(options: Options = {}) { return createMiddleware(async (_c, next) => next()); }`,
+  `export function requirePermissions(options: Options) { return createMiddleware(async (_c, next) => next()); }`,
+].join("\n");
+
+const namedOptions: InMemoryCase[] = [
+  {
+    name: "an options property whose name ends in a word for the keys states them (apiKeyPermissions, tokenScopes, requiredApiScopes, requiredUserPermissions); anyScopes are alternatives",
+    files: {
+      "guards.ts": HONO_GUARDS,
+      "app.ts": [
+        `import { Hono } from "hono"; import { requireAuthentication } from "./guards"; const app = new Hono();`,
+        `const h = (c: any) => c.json({});`,
+        `app.post("/tags", requireAuthentication({ apiKeyPermissions: ["tags:create"] }), h);`,
+        `app.get("/tags", requireAuthentication({ tokenScopes: ["tags:read"] }), h);`,
+        `app.delete("/tags/:id", requireAuthentication({ requiredApiScopes: ["tags:delete"], oauth_scopes: ["tags:admin"] }), h);`,
+        `app.put("/tags/:id", requireAuthentication({ requiredUserPermissions: ["tags:update"] }), h);`,
+        `app.get("/reports", requireAuthentication({ anyOfScopes: ["reports:read", "admin"] }), h);`,
+        `app.patch("/tags/:id", requireAuthentication({ apiKeyPermissions: process.env.KEYS!.split(",") }), h);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /tags/{id} [tags:admin,tags:delete]",
+      "GET /reports [] any(admin|reports:read)",
+      "GET /tags [tags:read]",
+      "PATCH /tags/{id} [] unresolved(permissions)",
+      "POST /tags [tags:create]",
+      "PUT /tags/{id} [tags:update]",
+    ],
+    diagnostics: ["APX301 app.ts:8"],
+  },
+  {
+    name: "a compound name that says the list is something else states no key: roles, the caller's own set, a registry, keys left out, a flag, a singular *Scope",
+    files: {
+      "guards.ts": HONO_GUARDS,
+      "app.ts": [
+        `import { Hono } from "hono"; import { requireAuthentication } from "./guards"; const app = new Hono();`,
+        `const h = (c: any) => c.json({});`,
+        `app.get("/a", requireAuthentication({ apiKeyRoles: ["admin"], requiredRoles: ["owner"] }), h);`,
+        `app.get("/b", requireAuthentication({ userPermissions: process.env.PERMS!.split(","), grantedScopes: ["x"] }), h);`,
+        `app.get("/c", requireAuthentication({ supportedScopes: ["read", "write"], defaultPermissions: ["read"] }), h);`,
+        `app.get("/d", requireAuthentication({ excludedScopes: ["admin"], skipPermissions: ["x"], optionalScopes: ["y"] }), h);`,
+        `app.get("/e", requireAuthentication({ includePermissions: true, cacheScope: "tenant", logScope: "api" }), h);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /a []", "GET /b []", "GET /c []", "GET /d []", "GET /e []"],
+  },
+  {
+    name: "a configured permission call given an options object reads its property named for the keys, strictly; one with none stays unread (APX301)",
+    files: {
+      "guards.ts": HONO_GUARDS,
+      "app.ts": [
+        `import { Hono } from "hono"; import { requirePermissions } from "./guards"; const app = new Hono();`,
+        `const h = (c: any) => c.json({});`,
+        `app.get("/admin/users", requirePermissions({ requiredPermissions: ["users:view"] }), h);`,
+        `app.post("/admin/users", requirePermissions({ apiKeyPermissions: ["users:create"], type: "or", requiredRoles: ["admin"] }), h);`,
+        `app.delete("/admin/users/:id", requirePermissions({ requiredPermissions: [] }), h);`,
+        `app.put("/admin/users/:id", requirePermissions({ requiredPermissions: process.env.KEYS!.split(",") }), h);`,
+        `app.get("/invoices", requirePermissions({ resource: "invoice" }), h);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /admin/users/{id} []",
+      "GET /admin/users [users:view]",
+      "GET /invoices [] unresolved(permissions)",
+      "POST /admin/users [users:create]",
+      "PUT /admin/users/{id} [] unresolved(permissions)",
+    ],
+    diagnostics: ["APX301 app.ts:6", "APX301 app.ts:7"],
+  },
+];
+
+describe("options properties named for the keys", () => {
+  it.each(namedOptions)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual([...routes].sort());
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+const EXPRESS_CHECKS = `export function hasPermission(held: unknown, key: string): boolean { return Boolean(held && key); }\n`;
+
+const eitherOr: InMemoryCase[] = [
+  {
+    name: "checks tested together so that the request stops only when none holds are alternatives (!a && !b, !(a || b), through consts)",
+    files: {
+      "checks.ts": EXPRESS_CHECKS,
+      "app.ts": [
+        `import express from "express"; import { hasPermission } from "./checks"; const app = express();`,
+        `app.post("/tags", (req: any, res) => {`,
+        `  const own = hasPermission(req.user.permissions, "createOwnTag");`,
+        `  const all = hasPermission(req.user.permissions, "createTag");`,
+        `  if (!own && !all) return res.sendStatus(403);`,
+        `  res.end();`,
+        `});`,
+        `app.get("/reports", async (req: any, res) => {`,
+        `  if (!(hasPermission(req.user, "reports.read") || (await hasPermission(req.user, "admin")))) { res.status(403); throw new Error("forbidden"); }`,
+        `  if (!hasPermission(req.user, "reports.export")) return res.sendStatus(403);`,
+        `  res.end();`,
+        `});`,
+      ].join("\n"),
+    },
+    routes: ["GET /reports [reports.export] any(admin|reports.read)", "POST /tags [] any(createOwnTag|createTag)"],
+  },
+  {
+    name: "checks that must each hold, or whose grouping is not proved, stay required (!a || !b, a const read again, a branch that goes on, a check of two keys)",
+    files: {
+      "checks.ts": `${EXPRESS_CHECKS}export function hasPermissions(held: unknown, ...keys: string[]): boolean { return Boolean(held && keys); }\n`,
+      "app.ts": [
+        `import express from "express"; import { hasPermission, hasPermissions } from "./checks"; const app = express();`,
+        `app.get("/a", (req: any, res) => { if (!hasPermission(req.user, "a.1") || !hasPermission(req.user, "a.2")) return res.sendStatus(403); res.end(); });`,
+        `app.get("/b", (req: any, res) => {`,
+        `  const own = hasPermission(req.user, "b.own"); const all = hasPermission(req.user, "b.all");`,
+        `  if (!own && !all) return res.sendStatus(403);`,
+        `  if (!own) return res.sendStatus(403);`,
+        `  res.end();`,
+        `});`,
+        `app.get("/c", (req: any, res) => { if (!hasPermission(req.user, "c.1") && !hasPermission(req.user, "c.2")) res.status(403); res.end(); });`,
+        `app.get("/d", (req: any, res) => { if (!hasPermissions(req.user, "d.1", "d.2") && !hasPermission(req.user, "d.3")) return res.sendStatus(403); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["GET /a [a.1,a.2]", "GET /b [b.all,b.own]", "GET /c [c.1,c.2]", "GET /d [d.1,d.2,d.3]"],
+  },
+];
+
+describe("either-or checks in a handler body", () => {
+  it.each(eitherOr)("$name", async ({ files, routes, diagnostics, config }) => {
     const result = await generateFrom(files, config);
     expect(routeLines(result)).toEqual([...routes].sort());
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);

@@ -321,6 +321,9 @@ export abstract class RouterHost implements HostAdapter {
     if (value.kind === "function") this.addHandler(value, parts);
     // `asyncHandler(async (req, res) => ...)`: the real handler is an argument of a wrapper call.
     const inner = unwrap(node);
+    // `export const PUT = PATCH`, `app.get(path, guarded)`: a name bound to a wrapper call states the keys
+    // its options name, as the call written here would (its functions are the value's, read above).
+    if (ts.isIdentifier(inner)) parts.checks.push(...this.interpreter.optionChecksIn(inner, call.scope));
     if (ts.isCallExpression(inner) && !this.interpreter.isPermissionCall(inner)) {
       // `withWorkspace(handler, { requiredPermissions: ["links.write"] })`: a property named for the keys it
       // holds states them, whatever the wrapper is called.

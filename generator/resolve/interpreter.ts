@@ -6,7 +6,8 @@ import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
-import { isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
+import { eitherOrGroups } from "./either-or.js";
+import { isAnyOfOption, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
@@ -2125,6 +2126,8 @@ export class Interpreter {
     // Statements written for this check that apidex cannot read in full: unlike a value passed through,
     // they are this site's keys, so even a call known only by its name reports them.
     const unreadStatements: { arg: ts.Expression; reason: string }[] = [];
+    // Made first so that keys the type checker finds later (`readKeysInto`) land in it.
+    const result: CheckValue = { kind: "check", keys, node };
     for (const arg of node.arguments) {
       const value = this.argument(arg, scope);
       // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
@@ -2136,20 +2139,27 @@ export class Interpreter {
         continue;
       }
       if (value.kind === "object") {
-        // `throwIfNoPermission({ role, permission: "users.delete" })`: a call known by its name reads the
-        // options property named for the keys. A statement there (`hasPermission({ permissions: { project:
-        // ["create"] } })`) says what it is, so every recognized call reads that.
+        // `throwIfNoPermission({ role, permission: "users.delete" })`, `requirePermissions({ requiredPermissions:
+        // ["users:view"] })`: every recognized call reads the options property named for the keys. A statement
+        // there (`hasPermission({ permissions: { project: ["create"] } })`) says what it is.
+        let named = false;
         for (const [property, member] of value.props) {
           if (!isPermissionOption(property)) continue;
+          named = true;
+          // `{ anyPermissions: ["a", "b"] }`: the call's keys are alternatives, as `{ type: "or" }` says.
+          if (isAnyOfOption(property)) any = true;
           const inner = readStatement(member);
           if (inner) {
             keys.push(...inner.keys);
             if (inner.unreadable)
               unreadStatements.push({ arg, reason: `holds in \`${property}\` one that ${unreadablePart(inner.unreadable)}` });
           } else if (byNameOnly) keys.push(...(keysOfValue(member) ?? []));
+          // A configured call is read strictly, as its other arguments are: what the property holds is keys,
+          // and a value apidex cannot read there is a warning that marks the check unresolved.
+          else this.readKeysInto(arg, value, [property], result, (why) => this.reportUnresolvedKey(node, arg, why));
         }
         if (saysAnyOf(value)) any = true;
-        else if (!unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
+        else if (!named && !unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
         continue; // other options name no key
       }
       if (
@@ -2167,7 +2177,7 @@ export class Interpreter {
       }
       unresolved.push({ arg, reason: explain(value) });
     }
-    const result: CheckValue = { kind: "check", keys, node, ...(any ? { any } : {}) };
+    if (any) result.any = true;
     for (const { arg, reason } of unreadStatements) {
       result.unresolved = true;
       this.reportUnresolvedKey(node, arg, `is a permission statement (resources and their actions) that ${reason}`);
@@ -2310,10 +2320,16 @@ export class Interpreter {
    * (`authorize({ scopes: ["reports.read"] })`, also inside an array literal of middleware): one check per
    * such property. A recognized permission call reads its own arguments and is not looked at here.
    */
-  optionChecksIn(node: ts.Expression, scope: Scope): CheckValue[] {
+  optionChecksIn(node: ts.Expression, scope: Scope, seen = new Set<ts.Node>()): CheckValue[] {
     const expression = unwrapExpression(node);
     if (ts.isArrayLiteralExpression(expression))
-      return expression.elements.flatMap((e) => (ts.isSpreadElement(e) ? [] : this.optionChecksIn(e, scope)));
+      return expression.elements.flatMap((e) => (ts.isSpreadElement(e) ? [] : this.optionChecksIn(e, scope, seen)));
+    // `export const PUT = PATCH`, `const canRead = authorize({ scopes: [...] })` passed by name: a name bound
+    // to the call states what the call states, read where the call is written.
+    if (ts.isIdentifier(expression)) {
+      const bound = this.boundInitializer(expression, scope, seen);
+      return bound ? this.optionChecksIn(bound.initializer, bound.scope, seen) : [];
+    }
     if (!ts.isCallExpression(expression) || this.isPermissionCall(expression)) return [];
     const out: CheckValue[] = [];
     for (const arg of expression.arguments) {
@@ -2327,11 +2343,58 @@ export class Interpreter {
             : undefined;
         const name =
           property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
-        if (member && name && isPermissionOption(name)) out.push(this.optionPropertyCheck(expression, member, scope));
+        if (!member || !name || !isPermissionOption(name)) continue;
+        const check = this.optionPropertyCheck(expression, member, scope);
+        // `{ anyScopes: ["a", "b"] }`: any one of them will do.
+        if (isAnyOfOption(name)) check.any = true;
+        out.push(check);
       }
     }
     for (const arg of this.keyNamedArguments(expression, scope)) out.push(this.optionPropertyCheck(expression, arg, scope));
     return out;
+  }
+
+  /**
+   * The initializer a name is bound to, and the scope it is read in: a `const` (or a `let`/`var` never
+   * reassigned) in this module or a function around it, or a named import of one that a module of the
+   * project declares and exports (`import { PATCH } from "../route"`). Undefined for anything else (a
+   * parameter, a re-export, a destructured name) and for a declaration met again (`const a = b, b = a`).
+   */
+  private boundInitializer(
+    name: ts.Identifier,
+    scope: Scope,
+    seen: Set<ts.Node>,
+  ): { initializer: ts.Expression; scope: Scope } | undefined {
+    let owner: Scope | undefined = scope;
+    while (owner && !owner.bindings.has(name.text)) owner = owner.parent;
+    const binding = owner?.bindings.get(name.text);
+    if (!owner || !binding || seen.has(binding.node)) return undefined;
+    seen.add(binding.node);
+    const declaration = binding.node;
+    if (ts.isVariableDeclaration(declaration)) {
+      const list = declaration.parent;
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer || !ts.isVariableDeclarationList(list)) return undefined;
+      if (!(list.flags & ts.NodeFlags.Const) && this.isReassigned(owner.file, name.text)) return undefined;
+      return { initializer: declaration.initializer, scope: owner };
+    }
+    if (!ts.isImportSpecifier(declaration) || declaration.isTypeOnly) return undefined;
+    const from = declaration.parent.parent.parent.moduleSpecifier;
+    if (!ts.isStringLiteral(from)) return undefined;
+    // Read as the import is read anyway (the caller evaluates the name too), so modules run in the order
+    // they would. A module replayed from its summary exports only routers and plain data, never a call's
+    // result, so there is nothing to follow in it.
+    this.read(binding, name);
+    const target = this.sources.resolveImport(from.text, owner.file.fileName);
+    if (target.kind !== "source") return undefined;
+    const exported = (declaration.propertyName ?? declaration.name).text;
+    const module = this.module(target.file);
+    const local = module.scope.bindings.get(exported)?.node;
+    // Only a name the module declares itself and exports as such (`export const PATCH = ...`).
+    if (!local || !ts.isVariableDeclaration(local) || !hasModifier(local.parent.parent, ts.SyntaxKind.ExportKeyword)) return undefined;
+    if (!ts.isIdentifier(local.name) || !local.initializer || seen.has(local)) return undefined;
+    seen.add(local);
+    if (!(local.parent.flags & ts.NodeFlags.Const) && this.isReassigned(target.file, exported)) return undefined;
+    return { initializer: local.initializer, scope: module.scope };
   }
 
   /**
@@ -2429,6 +2492,7 @@ export class Interpreter {
         return scope;
       };
       for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
+      if (body && calls.length > 1) this.groupEitherOr(body, calls, found);
       for (const node of helpers) {
         const callee = this.evaluate((node as ts.CallExpression).expression, scopeFor(node));
         if (callee.kind !== "function" || !callee.decl.body || seen.has(callee.decl) || callee.decl.getSourceFile().isDeclarationFile)
@@ -2439,6 +2503,27 @@ export class Interpreter {
       }
     }
     return found.length ? found : NO_CHECKS;
+  }
+
+  /**
+   * Turns checks a body tests together, so that the request stops only when none holds (`if (!own && !all)
+   * return deny()`), into one check of alternatives. `found` starts with the checks of `calls`, in order. A
+   * member that needs several keys at once, or whose keys are not all read, keeps the checks as they are:
+   * "a and b, or c" is no group of alternatives, and a group must not hide what apidex could not read.
+   */
+  private groupEitherOr(body: ts.Node, calls: readonly ts.Node[], found: CheckValue[]): void {
+    const groups = eitherOrGroups(body, new Set(calls));
+    if (!groups.length) return;
+    const checkOf = new Map(calls.map((call, index) => [call, found[index]!] as const));
+    const merged = new Set<CheckValue>();
+    for (const group of groups) {
+      const members = group.map((call) => checkOf.get(call)!);
+      if (!members.every((c) => !c.unresolved && (c.any || c.keys.length === 1))) continue;
+      const keys = [...new Set(members.flatMap((c) => c.keys))];
+      for (const member of members) merged.add(member);
+      found.push({ kind: "check", keys, any: true, node: group[0]! });
+    }
+    if (merged.size) found.splice(0, found.length, ...found.filter((c) => !merged.has(c)));
   }
 
   /** A scope for reading (not running) a function body: parameters are run-time values, consts are lazy. */

@@ -11,8 +11,100 @@ const PREFIX = "(?:(?:required?|needed|allowed|has)[-_ ]?)?";
 const PERMISSION_OPTION = new RegExp(`^${PREFIX}(?:permissions?|scopes?)$`, "i");
 const PERMISSION_METADATA = new RegExp(`^${PREFIX}(?:permissions?|perms?|scopes?)$`, "i");
 
-/** Whether an options property's name says it holds permission keys. */
-export const isPermissionOption = (name: string): boolean => PERMISSION_OPTION.test(name);
+/**
+ * Whether an options property's name says it holds permission keys: the names above, and a compound name
+ * whose last word is one (`apiKeyPermissions`, `tokenScopes`, `requiredApiScopes`, `oauth_scopes`) — the
+ * words before it say whose keys or which kind, and the keys are still what the guarded request needs.
+ * Unless a word before it says the list is something else: what the caller already holds
+ * (`userPermissions: req.user.permissions`, `grantedScopes`), what exists (`supportedScopes`,
+ * `defaultPermissions`), keys left out or refused (`skipPermissions`, `excludedScopes`), or a flag about
+ * what a response carries (`includePermissions`). A name that
+ * starts by saying the keys are required (`requiredUserPermissions`) is keys whatever follows. Roles, by the
+ * same rule as above, are never keys (`apiKeyRoles`), and a compound singular `scope` is not either (below).
+ */
+export function isPermissionOption(name: string): boolean {
+  if (PERMISSION_OPTION.test(name)) return true;
+  const words = wordsOf(name);
+  if (words.length < 2 || !OPTION_KEY_WORDS.has(words[words.length - 1]!)) return false;
+  const qualifiers = words.slice(0, -1);
+  return REQUIRED_WORDS.has(qualifiers[0]!) || !qualifiers.some((w) => NOT_REQUIRED_WORDS.has(w));
+}
+
+/**
+ * Whether an options property named for the keys says any one of them will do (`anyPermissions`,
+ * `anyOfScopes`, `requiredAnyScopes`), as a check named so does (`requireAnyScope`).
+ */
+export const isAnyOfOption = (name: string): boolean => isPermissionOption(name) && wordsOf(name).includes("any");
+
+/**
+ * The last word of a compound options property named for the keys. Not a singular `scope`: after another
+ * word it names a context as often as an OAuth scope (`cacheScope`, `logScope`, `sentryScope`); `perm` and
+ * `perms` are read for metadata keys only.
+ */
+const OPTION_KEY_WORDS = new Set(["permission", "permissions", "scopes"]);
+
+/** A first word that says the keys that follow are required. */
+const REQUIRED_WORDS = new Set(["required", "require", "requires", "needed", "need", "needs", "must"]);
+
+/**
+ * Words before the key word that say the list is not what the request needs: the set the caller holds, the
+ * set that exists, keys left out, refused or merely optional, or what a response carries. (Words of meaning,
+ * not of any domain.)
+ */
+const NOT_REQUIRED_WORDS = new Set([
+  // held: the caller's own set, compared against what is required
+  "user",
+  "users",
+  "my",
+  "own",
+  "owned",
+  "current",
+  "granted",
+  "grant",
+  "held",
+  "given",
+  "assigned",
+  "effective",
+  "actual",
+  "existing",
+  // exists: a registry of keys, not a requirement
+  "all",
+  "available",
+  "supported",
+  "known",
+  "valid",
+  "default",
+  "defaults",
+  "registered",
+  // left out or refused
+  "no",
+  "not",
+  "non",
+  "without",
+  "except",
+  "skip",
+  "skipped",
+  "ignore",
+  "ignored",
+  "exclude",
+  "excluded",
+  "deny",
+  "denied",
+  "forbidden",
+  "disallowed",
+  "blocked",
+  "revoked",
+  "missing",
+  "optional",
+  // what a response carries: a flag about the keys, not keys (`includePermissions: true`)
+  "include",
+  "includes",
+  "show",
+  "load",
+  "fetch",
+  "expand",
+  "return",
+]);
 
 /**
  * Whether a NestJS metadata key names permission keys (`permissions`, `has_permission`, `scopes`), also

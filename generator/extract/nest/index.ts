@@ -341,7 +341,7 @@ export function permissionChecks(
   // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
   // the project's decorators) are permission decorators whatever their name.
   for (const source of metadataPermissionDecorators(node, new Set(decorators.map((d) => d.name)), scope, interpreter)) {
-    const check: RouteCheck = { keys: [] };
+    const check: RouteCheck = { keys: [], ...(source.any ? { any: true } : {}) };
     checks.push(check);
     for (const arg of source.keys) {
       const value = interpreter.evaluate(arg, source.scope);

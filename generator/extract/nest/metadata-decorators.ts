@@ -1,4 +1,4 @@
-import { isPermissionMetadataKey, isPermissionOption } from "../../resolve/permission-option.js";
+import { isAnyOfOption, isPermissionMetadataKey, isPermissionOption } from "../../resolve/permission-option.js";
 import { ts } from "../../typescript.js";
 import { isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
@@ -11,8 +11,9 @@ import type { Value } from "../../resolve/values.js";
  * or inside a decorator of the project (`export const Auth = (...permissions: Permission[]) =>
  * applyDecorators(SetMetadata(PERMISSIONS_KEY, permissions), UseGuards(PermissionsGuard))`). A guard reads
  * them by that key, so the key names what they are: `permissions`, `scopes` (any case and separator).
- * Likewise a decorator given an options object whose `permission` (`permissions`, `scope`, `scopes`)
- * property holds the key; one that sets none there (`@Auth({ admin: true })`) names no key.
+ * Likewise a decorator given an options object whose `permission` (`permissions`, `scope`, `scopes`,
+ * `apiKeyPermissions`: see `isPermissionOption`) property holds the key; one that sets none there
+ * (`@Auth({ admin: true })`) names no key.
  */
 
 /** Where a metadata decorator's keys come from, for one decorator on a class or method. */
@@ -22,6 +23,8 @@ export interface MetadataKeySource {
   /** The expressions (in `scope`) that evaluate to the keys. */
   keys: readonly ts.Expression[];
   scope: Scope;
+  /** The keys are alternatives: an options property named for them says so (`{ anyPermissions: [...] }`). */
+  any?: boolean;
 }
 
 /**
@@ -54,12 +57,16 @@ export function metadataPermissionDecorators(
       if (!ts.isObjectLiteralExpression(literal)) return [];
       return literal.properties.flatMap((p) =>
         ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && isPermissionOption(p.name.text)
-          ? [p.initializer]
+          ? [{ key: p.initializer, any: isAnyOfOption(p.name.text) }]
           : [],
       );
     });
     if (option.length) {
-      out.push({ call, keys: option, scope });
+      // Keys named as alternatives (`anyPermissions`) are their own check: the others stay required.
+      const required = option.filter((o) => !o.any).map((o) => o.key);
+      const alternatives = option.filter((o) => o.any).map((o) => o.key);
+      if (required.length) out.push({ call, keys: required, scope });
+      if (alternatives.length) out.push({ call, keys: alternatives, scope, any: true });
       continue;
     }
     const fn = interpreter.evaluate(call.expression, scope);
