@@ -199,10 +199,10 @@ const cases: Case[] = [
     routes: ["GET /api/events []"],
   },
   {
-    name: "a @Module entry only known at run time (controllers: process.env.X ? ... : ...) is reported, not dropped in silence",
+    name: "a @Module entry chosen by a condition only known at run time (controllers: process.env.X ? ... : ...): both branches, what one lists marked",
     files: NEST_MODULE_FROM_ENV,
-    routes: [],
-    diagnostics: ["APX422 app.module.ts:2"],
+    routes: ["GET /a []", "GET /b [] unresolved(registration)"],
+    diagnostics: ["APX217 app.module.ts:2"],
   },
   {
     name: "... and the config's env decides it",
@@ -838,10 +838,10 @@ const cases: Case[] = [
     diagnostics: ["APX412 holder.js:8"],
   },
   {
-    name: "NestJS ConditionalModule.registerWhen without the environment: the module's controllers are reported, not dropped in silence",
+    name: "NestJS ConditionalModule.registerWhen without the environment: the module's controllers indexed, marked as registered under the condition",
     files: CONDITIONAL_NEST_MODULE,
-    routes: ["GET /plain/ping []"],
-    diagnostics: ["APX422 app.module.ts:2"],
+    routes: ["GET /opt/ping [] unresolved(registration)", "GET /plain/ping []"],
+    diagnostics: ["APX217 app.module.ts:2"],
   },
   {
     name: "NestJS ConditionalModule.registerWhen with the config's env: decided (set and not 'false')",

@@ -213,7 +213,7 @@ export class Interpreter {
    * each equals the value it returns at its end (`if (!installed) return [router, admin]; ...; return
    * [router, admin];`).
    */
-  private skippedReturns: (Value | undefined)[] = [];
+  private skippedReturns: SkippedReturn[] = [];
   /** Early exits under conditions apidex cannot read, went past, with how many routes and mounts each marked. */
   readonly uncertainExits = new Map<ts.Statement, number>();
   /**
@@ -668,17 +668,31 @@ export class Interpreter {
     return "normal";
   }
 
-  /** The value an exit's one `return` would give, evaluated here when it calls nothing; undefined otherwise. */
-  private returnedBy(exit: ts.Statement, scope: Scope): Value | undefined {
+  /**
+   * What an exit's `return`s would give: the value of its one `return`, evaluated here when it calls nothing;
+   * and each return's value read on demand (the branches of the function's value), when every `return` gives
+   * one and the exit declares no name its returns could read (this scope would read another, or none).
+   */
+  private returnedBy(exit: ts.Statement, scope: Scope): SkippedReturn {
     const returns: (ts.Expression | undefined)[] = [];
+    let declares = false;
     const visit = (n: ts.Node): void => {
       if (isFunctionLike(n)) return;
+      if (ts.isVariableDeclaration(n)) declares = true;
       if (ts.isReturnStatement(n)) returns.push(n.expression);
       else ts.forEachChild(n, visit);
     };
     visit(exit);
     const expression = returns.length === 1 ? returns[0] : undefined;
-    return expression && callsNothing(expression) ? this.evaluate(expression, scope) : undefined;
+    const value = expression && callsNothing(expression) ? this.evaluate(expression, scope) : undefined;
+    const expressions = returns.filter((r): r is ts.Expression => r !== undefined);
+    const condition = ts.isIfStatement(exit) || ts.isForOfStatement(exit) ? exit.expression : exit;
+    return {
+      value,
+      condition,
+      ...(!declares && expressions.length === returns.length ? { later: expressions.map((e) => () => this.evaluate(e, scope)) } : {}),
+      final: alwaysReturns(exit),
+    };
   }
 
   /**
@@ -1171,7 +1185,15 @@ export class Interpreter {
       case ts.SyntaxKind.ConditionalExpression: {
         const conditional = node as ts.ConditionalExpression;
         const test = truthiness(this.evaluate(conditional.condition, scope));
-        if (test === undefined) return unknown(node, "depends on a condition evaluated at run time");
+        // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
+        if (test === undefined)
+          return {
+            ...unknown(node, "depends on a condition evaluated at run time"),
+            branches: {
+              condition: conditional.condition,
+              values: () => [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)],
+            },
+          };
         return this.evaluate(test ? conditional.whenTrue : conditional.whenFalse, scope);
       }
       case ts.SyntaxKind.RegularExpressionLiteral:
@@ -1294,7 +1316,21 @@ export class Interpreter {
               ? undefined
               : true
           : truthiness(left);
-      if (known === undefined) return left.kind === "unknown" ? left : unknown(node, "depends on a value only known at run time");
+      if (known === undefined) {
+        const base = left.kind === "unknown" ? left : unknown(node, "depends on a value only known at run time");
+        if (op === ts.SyntaxKind.QuestionQuestionToken) return base;
+        // `flag && [A]` is `[A]` or a falsy value (read as undefined: it lists nothing); `list || [A]` is the
+        // left side or `[A]`. Kept for a reader that takes the union of the branches.
+        const and = op === ts.SyntaxKind.AmpersandAmpersandToken;
+        return {
+          ...base,
+          // `(flag && [A]) || []`: the condition is the flag's, inside.
+          branches: {
+            condition: (!and && left.kind === "unknown" && left.branches?.condition) || node.left,
+            values: () => (and ? [this.evaluate(node.right, scope), UNDEFINED] : [left, this.evaluate(node.right, scope)]),
+          },
+        };
+      }
       if (op === ts.SyntaxKind.AmpersandAmpersandToken) return known ? this.evaluate(node.right, scope) : left;
       return known ? left : this.evaluate(node.right, scope);
     }
@@ -2089,7 +2125,7 @@ export class Interpreter {
     const outerSkipped = this.skippedReturns;
     this.skippedReturns = [];
     let done: Completion;
-    let skipped: (Value | undefined)[];
+    let skipped: SkippedReturn[];
     try {
       done = this.runStatements(body.statements, scope);
     } finally {
@@ -2099,8 +2135,19 @@ export class Interpreter {
       this.skippedReturns = outerSkipped;
     }
     const value = done === "return" ? this.returned : UNDEFINED;
-    if (done === "stop" || skipped.some((other) => !other || !sameValue(other, value)))
-      return unknown(body, "returns under a condition apidex cannot read");
+    if (done === "stop" || skipped.some((other) => !other.value || !sameValue(other.value, value))) {
+      const out = unknown(body, "returns under a condition apidex cannot read");
+      // Every value it may return, for a reader that takes their union; its end is one of them unless an exit
+      // went past always returns (`if (flag) return [A]; else return [A, B];`).
+      if (done !== "stop" && skipped[0] && skipped.every((s) => s.later)) {
+        const end = skipped.some((s) => s.final) ? [] : [value];
+        out.branches = {
+          condition: skipped[0].condition,
+          values: () => [...skipped.flatMap((s) => s.later!.map((read) => read())), ...end],
+        };
+      }
+      return out;
+    }
     return value;
   }
 
@@ -2735,6 +2782,27 @@ function sameValue(a: Value, b: Value): boolean {
   }
 }
 
+/** An exit went past (Interpreter.goPast): what its returns would give. */
+interface SkippedReturn {
+  /** The value of its one `return`, when that calls nothing. */
+  value: Value | undefined;
+  /** The condition apidex could not read. */
+  condition: ts.Node;
+  /** Each `return`'s value, read on demand. */
+  later?: (() => Value)[];
+  /** It returns whichever way it goes: what follows it never runs. */
+  final: boolean;
+}
+
+/** Whether a statement returns on every path through it (`return x`, or an `if`/`else` both of whose branches do). */
+function alwaysReturns(node: ts.Statement): boolean {
+  if (ts.isReturnStatement(node)) return true;
+  if (ts.isBlock(node)) return node.statements.some(alwaysReturns);
+  if (ts.isIfStatement(node))
+    return node.elseStatement !== undefined && alwaysReturns(node.thenStatement) && alwaysReturns(node.elseStatement);
+  return false;
+}
+
 /** Whether a statement holds a `return` of a value (not a bare `return;`), outside nested functions. */
 function returnsValue(node: ts.Node): boolean {
   let found = false;
@@ -2803,7 +2871,7 @@ function primitive(value: Value): string | number | boolean | null | undefined |
 }
 
 /** JavaScript truthiness of a static value; undefined when the value is not static. */
-function truthiness(value: Value): boolean | undefined {
+export function truthiness(value: Value): boolean | undefined {
   switch (value.kind) {
     case "string":
       return value.env ? undefined : value.value !== "";

@@ -122,6 +122,19 @@ export interface UnknownValue {
   /** Why the value is not known, phrased to complete "this expression ...". */
   reason: string;
   node: ts.Node;
+  /**
+   * The values it is one of, when a condition apidex cannot read chooses between them (`flag ? [A] : [A, B]`,
+   * a function that returns under an undecided `if`). To everything else it stays unknown; a reader that
+   * takes the union of the branches (NestJS module metadata, as an undecided `if` is read) uses them.
+   */
+  branches?: Branches;
+}
+
+export interface Branches {
+  /** The condition apidex cannot read (where it is said). */
+  condition: ts.Node;
+  /** Each branch's value, read on demand: reading a branch may call code, which only such a reader needs. */
+  values: () => Value[];
 }
 
 export const UNDEFINED: Value = { kind: "undefined" };

@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
-import { excerpt, explain, type Interpreter, isFunctionLike } from "../../resolve/interpreter.js";
+import { excerpt, explain, type Interpreter, isFunctionLike, truthiness } from "../../resolve/interpreter.js";
+import { unwrapExpression } from "../../resolve/syntax.js";
 import { Binding, Scope } from "../../resolve/scope.js";
 import { stringsOf, unknown, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -20,6 +21,8 @@ export interface NestApplication {
   controllers: ts.ClassDeclaration[];
   /** `RouterModule.register([{ path, module, children }])`: the path prefix of each controller's module. */
   modulePrefixes: Map<ts.ClassDeclaration, string>;
+  /** Controllers only a branch of a condition apidex cannot read registers (`controllers: flag ? [A] : [A, B]`: B). */
+  conditional: Set<ts.ClassDeclaration>;
   bootstrap: Bootstrap;
   /** The function that creates it calls `listen()`: it serves requests (a script that only reaches services does not). */
   listens: boolean;
@@ -31,7 +34,29 @@ export interface Bootstrap {
   exclude: ExcludedRoute[];
   uriVersioning: boolean;
   versionPrefix: string;
-  defaultVersion?: string[];
+  defaultVersion?: RouteVersion[];
+}
+
+/**
+ * `VERSION_NEUTRAL` (@nestjs/common): a route served without a version segment under URI versioning, whatever
+ * the default version; beside versions in an array (`["1", VERSION_NEUTRAL]`) it is served both ways.
+ */
+export const VERSION_NEUTRAL: unique symbol = Symbol("VERSION_NEUTRAL");
+export type RouteVersion = string | typeof VERSION_NEUTRAL;
+
+/** The versions a `version` value names (`"1"`, `["1", "2"]`, `VERSION_NEUTRAL`, mixed); undefined when it cannot be read. */
+export function versionsOf(value: Value): RouteVersion[] | undefined {
+  if (value.kind === "external" && value.module === "@nestjs/common" && value.path.at(-1) === "VERSION_NEUTRAL") return [VERSION_NEUTRAL];
+  if (value.kind === "array") {
+    const out: RouteVersion[] = [];
+    for (const item of value.items) {
+      const inner = versionsOf(item);
+      if (!inner) return undefined;
+      out.push(...inner);
+    }
+    return out;
+  }
+  return stringsOf(value);
 }
 
 /** One `exclude` entry: a path (Nest route-path syntax, without the prefix) and the methods it covers. */
@@ -74,6 +99,7 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
         site: siteOf(call),
         controllers: tree.controllers,
         modulePrefixes: tree.prefixes,
+        conditional: tree.conditional,
         bootstrap: own ?? (projectWide ??= projectBootstrap(sources, interpreter, diagnostics)),
         listens: callsMethod(owner, (name) => name === "listen"),
       });
@@ -153,82 +179,352 @@ function enclosingFunction(node: ts.Node): ts.Node | undefined {
   return undefined;
 }
 
+/** Where a `@Module` list is read: the module, its file's scope, and where to say what cannot be read. */
+interface ListContext {
+  module: ts.ClassDeclaration;
+  scope: Scope;
+  interpreter: Interpreter;
+  diagnostics: DiagnosticBag;
+}
+
+/**
+ * One thing a `@Module` list brings (an imported module, a controller), and whether only some branches of
+ * a condition apidex cannot read list it (`controllers: flag ? [A] : [A, B]`: B). `key` tells the same
+ * thing in two branches apart from different ones.
+ */
+interface Listed<T> {
+  item: T;
+  key?: object;
+  conditional: boolean;
+}
+
+/** What an `imports` entry brings: modules (with a dynamic module's controllers), or `RouterModule` routes. */
+type Imported = { module: ts.ClassDeclaration; controllers: Value[] } | { routes: Value };
+
+/** The controllers of a module tree, and those only a branch of an undecided condition registers. */
+export interface ModuleTree {
+  controllers: ts.ClassDeclaration[];
+  prefixes: Map<ts.ClassDeclaration, string>;
+  /** Reached only through a branch of a condition apidex cannot read: their operations are marked `unresolved: ["registration"]`. */
+  conditional: Set<ts.ClassDeclaration>;
+}
+
 /**
  * The controllers of a module and of every module it imports, each once, imports first; and the path
  * prefix `RouterModule.register(routes)` gives each controller (through the module that declares it).
+ * A condition apidex cannot read in the metadata (`flag ? [A] : [A, B]`) is read as an undecided `if` is:
+ * both branches, and what only one lists is conditional (APX217).
  */
-export function moduleTree(
-  root: ts.ClassDeclaration,
-  interpreter: Interpreter,
-  diagnostics: DiagnosticBag,
-): { controllers: ts.ClassDeclaration[]; prefixes: Map<ts.ClassDeclaration, string> } {
+export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter, diagnostics: DiagnosticBag): ModuleTree {
   const out: ts.ClassDeclaration[] = [];
   const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
   const routed = new Map<ts.ClassDeclaration, string>();
-  const seenModules = new Set<ts.ClassDeclaration>();
-  const seenControllers = new Set<ts.ClassDeclaration>();
-  const visit = (module: ts.ClassDeclaration, extra: readonly Value[]): void => {
-    if (seenModules.has(module)) return;
-    seenModules.add(module);
-    const options = moduleOptions(module);
+  // A module read under a condition is read again when it is also reached without one (its controllers are then certain).
+  const seenModules = new Map<ts.ClassDeclaration, "certain" | "conditional">();
+  const certain = new Set<ts.ClassDeclaration>();
+  const visit = (module: ts.ClassDeclaration, extra: readonly Listed<Value>[], conditional: boolean): void => {
+    const seen = seenModules.get(module);
+    if (seen === "certain" || (seen === "conditional" && conditional)) return;
+    seenModules.set(module, conditional ? "conditional" : "certain");
     const scope = interpreter.module(module.getSourceFile()).scope;
-    for (const element of propertyElements(options, "imports")) {
-      const routes = routerModuleRoutes(element, scope, interpreter);
-      if (routes) {
-        collectRoutes(routes, "", routed);
-        continue;
-      }
-      const conditional = conditionalModule(element, scope, interpreter, module, diagnostics);
-      const imported = conditional ?? importedModules(element, scope, interpreter);
-      if (!imported.length && !conditional) unreadEntry(element, "imports", module, interpreter.evaluate(element, scope), diagnostics);
-      for (const { module: next, controllers } of imported) visit(next, controllers);
+    const context: ListContext = { module, scope, interpreter, diagnostics };
+    const metadata = moduleMetadata(module, context);
+    for (const { item, conditional: branch } of metadata.imports) {
+      if ("routes" in item) collectRoutes(item.routes, "", routed);
+      else visit(item.module, listedControllers(item.controllers, module, context), conditional || branch);
     }
-    const controllers = [
-      ...propertyElements(options, "controllers").flatMap((e) => {
-        const value = interpreter.evaluate(e, scope);
-        unreadEntry(e, "controllers", module, value, diagnostics);
-        return flatten(value);
-      }),
-      ...extra,
-    ];
-    for (const value of controllers) {
-      if (value.kind === "class" && ts.isClassDeclaration(value.decl) && !seenControllers.has(value.decl)) {
-        seenControllers.add(value.decl);
-        owner.set(value.decl, module);
-        out.push(value.decl);
+    for (const { item, conditional: branch } of [...metadata.controllers, ...extra]) {
+      if (item.kind !== "class" || !ts.isClassDeclaration(item.decl)) continue;
+      const controller = item.decl;
+      if (!owner.has(controller)) {
+        owner.set(controller, module);
+        out.push(controller);
       }
+      if (!conditional && !branch) certain.add(controller);
     }
   };
-  visit(root, []);
+  visit(root, [], false);
   const prefixes = new Map<ts.ClassDeclaration, string>();
   for (const controller of out) {
     const prefix = routed.get(owner.get(controller)!);
     if (prefix) prefixes.set(controller, prefix);
   }
-  return { controllers: out, prefixes };
+  return { controllers: out, prefixes, conditional: new Set(out.filter((c) => !certain.has(c))) };
 }
 
 /**
- * A `@Module` entry apidex cannot read (`controllers: process.env.MCP_ONLY ? [A] : [A, B]`): the controllers
- * it may bring are not indexed, so it is reported (APX422) — never dropped in silence. A module of a
- * package (`ThrottlerModule.forRoot(...)`) brings no controllers of the project and is not reported.
+ * The `imports` and `controllers` of a module's `@Module(...)`: an object literal is read entry by entry (its
+ * syntax tells `RouterModule.register`, `forwardRef` and `X.forRoot()` apart); anything else
+ * (`@Module(authConfig())`, `@Module(metadata)`) is evaluated, and said when it cannot be read (APX422).
+ */
+function moduleMetadata(
+  module: ts.ClassDeclaration,
+  context: ListContext,
+  /** Read the `imports` too (not when only the module's own controllers are wanted: nothing to say about them then). */
+  withImports = true,
+): { imports: Listed<Imported>[]; controllers: Listed<Value>[] } {
+  const argument = moduleArgument(module);
+  if (!argument) return { imports: [], controllers: [] };
+  const literal = unwrapExpression(argument);
+  if (ts.isObjectLiteralExpression(literal)) {
+    const imports = withImports ? propertyInitializer(literal, "imports") : undefined;
+    const controllers = propertyInitializer(literal, "controllers");
+    return {
+      imports: imports ? listed(imports, context, "imports", (node) => importsOf(node, context)) : [],
+      controllers: controllers ? listed(controllers, context, "controllers", (node) => controllersOf(node, context)) : [],
+    };
+  }
+  return evaluatedMetadata(context.interpreter.evaluate(argument, context.scope), argument, context, withImports);
+}
+
+/**
+ * Metadata apidex evaluated: an object's `imports` and `controllers`; metadata chosen under a condition apidex
+ * cannot read (a helper that returns one object or another) gives the union of the branches' lists.
+ */
+function evaluatedMetadata(
+  value: Value,
+  argument: ts.Expression,
+  context: ListContext,
+  withImports: boolean,
+): { imports: Listed<Imported>[]; controllers: Listed<Value>[] } {
+  if (value.kind === "unknown" && value.branches) {
+    undecidedCondition(value.branches.condition, context, "metadata");
+    const branches = value.branches.values().map((branch) => evaluatedMetadata(branch, argument, context, withImports));
+    return { imports: union(branches.map((b) => b.imports)), controllers: union(branches.map((b) => b.controllers)) };
+  }
+  if (value.kind !== "object") {
+    unreadEntry(argument, "metadata", context.module, value, context.diagnostics);
+    return { imports: [], controllers: [] };
+  }
+  const read = (name: "imports" | "controllers"): Listed<Value>[] => {
+    const property = value.props.get(name);
+    return property ? valueListed(property, argument, context, name, (v) => [{ item: v, key: keyOf(v), conditional: false }]) : [];
+  };
+  const imports: Listed<Imported>[] = [];
+  for (const entry of withImports ? read("imports") : []) {
+    const modules = modulesOfValue(entry.item);
+    if (!modules.length) {
+      unreadEntry(argument, "imports", context.module, entry.item, context.diagnostics);
+      unreadRouterModule(argument, entry.item, context);
+    }
+    for (const item of modules) imports.push({ item, key: item.module, conditional: entry.conditional });
+  }
+  const controllers = read("controllers");
+  for (const entry of controllers) unreadEntry(argument, "controllers", context.module, entry.item, context.diagnostics);
+  return { imports, controllers };
+}
+
+/**
+ * The controllers one module's `@Module(...)` lists (not those of the modules it imports), each with whether
+ * only a branch of a condition apidex cannot read lists it; undefined for a class without `@Module`.
+ */
+export function declaredControllers(
+  module: ts.ClassDeclaration,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): { controller: ts.ClassDeclaration; conditional: boolean }[] | undefined {
+  if (!moduleArgument(module)) return undefined;
+  const context: ListContext = { module, scope: interpreter.module(module.getSourceFile()).scope, interpreter, diagnostics };
+  return moduleMetadata(module, context, false).controllers.flatMap(({ item, conditional }) =>
+    item.kind === "class" && ts.isClassDeclaration(item.decl) ? [{ controller: item.decl, conditional }] : [],
+  );
+}
+
+/** The argument of `@Module(...)` on a class. */
+function moduleArgument(module: ts.ClassDeclaration): ts.Expression | undefined {
+  for (const decorator of ts.getDecorators(module) ?? []) {
+    const expression = decorator.expression;
+    if (!ts.isCallExpression(expression)) continue;
+    const callee = expression.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    if (name === "Module") return expression.arguments[0];
+  }
+  return undefined;
+}
+
+function propertyInitializer(options: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const property of options.properties) {
+    if (ts.isPropertyAssignment(property) && property.name.getText() === name) return property.initializer;
+    // `@Module({ controllers })`: the const of that name.
+    if (ts.isShorthandPropertyAssignment(property) && property.name.text === name) return property.name;
+  }
+  return undefined;
+}
+
+/**
+ * The entries of a `@Module` list written in place: arrays and spreads are opened, a condition apidex can
+ * decide (the config's `env`) takes its branch, and one it cannot read takes both (APX217); `leaf` reads
+ * each remaining entry.
+ */
+function listed<T>(node: ts.Expression, context: ListContext, property: string, leaf: (node: ts.Expression) => Listed<T>[]): Listed<T>[] {
+  const inner = unwrapExpression(node);
+  const recurse = (n: ts.Expression): Listed<T>[] => listed(n, context, property, leaf);
+  if (ts.isArrayLiteralExpression(inner))
+    return inner.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : recurse(ts.isSpreadElement(e) ? e.expression : e)));
+  const decide = (condition: ts.Expression): boolean | undefined => truthiness(context.interpreter.evaluate(condition, context.scope));
+  if (ts.isConditionalExpression(inner)) {
+    const test = decide(inner.condition);
+    if (test !== undefined) return recurse(test ? inner.whenTrue : inner.whenFalse);
+    undecidedCondition(inner.condition, context, property);
+    return union([recurse(inner.whenTrue), recurse(inner.whenFalse)]);
+  }
+  if (
+    ts.isBinaryExpression(inner) &&
+    (inner.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+  ) {
+    const and = inner.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
+    const test = decide(inner.left);
+    // `flag && [A]`: `[A]`, or a falsy value that lists nothing; `list || [A]`: the left side, or `[A]`.
+    if (test !== undefined) return and ? (test ? recurse(inner.right) : []) : test ? recurse(inner.left) : recurse(inner.right);
+    // `(flag && [A]) || []`: the condition is said where it is, inside the left side.
+    if (and || !isChoice(inner.left)) undecidedCondition(inner.left, context, property);
+    return union(and ? [recurse(inner.right), []] : [recurse(inner.left), recurse(inner.right)]);
+  }
+  return leaf(node);
+}
+
+/** A ternary, `&&` or `||`: a choice `listed` reads (and says) itself. */
+function isChoice(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  return (
+    ts.isConditionalExpression(inner) ||
+    (ts.isBinaryExpression(inner) &&
+      (inner.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || inner.operatorToken.kind === ts.SyntaxKind.BarBarToken))
+  );
+}
+
+/**
+ * The entries of a `@Module` list as a value (a const, a function's result): arrays opened, and the branches
+ * of a condition apidex cannot read (a ternary in a helper, a helper that returns under an `if`) all taken.
+ */
+function valueListed<T>(
+  value: Value,
+  node: ts.Expression,
+  context: ListContext,
+  property: string,
+  leaf: (value: Value) => Listed<T>[],
+): Listed<T>[] {
+  if (value.kind === "array") return value.items.flatMap((item) => valueListed(item, node, context, property, leaf));
+  if (value.kind === "unknown" && value.branches) {
+    undecidedCondition(value.branches.condition, context, property);
+    return union(value.branches.values().map((branch) => valueListed(branch, node, context, property, leaf)));
+  }
+  // `flag && [A]` when the flag is unset: nothing.
+  if (value.kind === "undefined" || value.kind === "null" || (value.kind === "boolean" && !value.value)) return [];
+  return leaf(value);
+}
+
+/** What tells an entry in two branches for the same: a class, or a dynamic module's class. */
+function keyOf(value: Value): object | undefined {
+  if (value.kind === "class") return value.decl;
+  const module = value.kind === "object" ? value.props.get("module") : undefined;
+  return module?.kind === "class" ? module.decl : undefined;
+}
+
+/**
+ * The union of a condition's branches: an entry every branch lists (the same module or controller) is as
+ * certain as the list; one only some list is conditional.
+ */
+function union<T>(branches: Listed<T>[][]): Listed<T>[] {
+  const everywhere = (key: object | undefined): boolean =>
+    key !== undefined && branches.every((branch) => branch.some((l) => l.key === key && !l.conditional));
+  return branches.flat().map((l) => (l.conditional || everywhere(l.key) ? l : { ...l, conditional: true }));
+}
+
+/** A condition in a `@Module` list apidex cannot read: said once, where it is (APX217). */
+function undecidedCondition(condition: ts.Node, context: ListContext, property: string): void {
+  context.diagnostics.warning(
+    "APX217",
+    `This condition (\`${excerpt(condition)}\`) in ${context.module.name?.text ?? "the module"}'s \`${property}\` cannot be read statically: the controllers of both branches are indexed, those only one branch brings marked \`unresolved: ["registration"]\` (served only when that branch is taken).`,
+    siteOf(condition),
+    /process\.env|import\.meta\.env/.test(condition.getText())
+      ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
+      : "Decide the condition on static data (a const, the config's `env`) to index exactly what runs.",
+  );
+}
+
+/** One `controllers` entry written in place: the controller classes it gives. */
+function controllersOf(node: ts.Expression, context: ListContext): Listed<Value>[] {
+  const value = context.interpreter.evaluate(node, context.scope);
+  return valueListed(value, node, context, "controllers", (item) => {
+    unreadEntry(node, "controllers", context.module, item, context.diagnostics);
+    return [{ item, key: keyOf(item), conditional: false }];
+  });
+}
+
+/** One `imports` entry written in place: `RouterModule.register(routes)`, `ConditionalModule.registerWhen`, or modules. */
+function importsOf(node: ts.Expression, context: ListContext): Listed<Imported>[] {
+  const { scope, interpreter } = context;
+  const routes = routerModuleRoutes(node, scope, interpreter);
+  if (routes) return [{ item: { routes }, conditional: false }];
+  const conditional = conditionalModule(node, context);
+  if (conditional) return conditional;
+  const imported = importedModules(node, scope, interpreter);
+  if (imported.length) return imported.map((item) => ({ item, key: item.module, conditional: false }));
+  const value = interpreter.evaluate(node, scope);
+  // A helper or const that chooses modules under a condition apidex cannot read: every branch's modules.
+  if (value.kind === "unknown" && value.branches)
+    return valueListed(value, node, context, "imports", (item) =>
+      modulesOfValue(item).map((m) => ({ item: m, key: m.module, conditional: false })),
+    );
+  unreadEntry(node, "imports", context.module, value, context.diagnostics);
+  return [];
+}
+
+/** The controllers a dynamic module lists (`{ module, controllers: [...] }`), conditions included. */
+function listedControllers(controllers: Value[], module: ts.ClassDeclaration, context: ListContext): Listed<Value>[] {
+  const site = moduleArgument(module) ?? module.name ?? module;
+  return controllers.flatMap((value) =>
+    valueListed(value, site as ts.Expression, context, "controllers", (item) => [{ item, key: keyOf(item), conditional: false }]),
+  );
+}
+
+/**
+ * A `@Module` entry apidex cannot read (`controllers: someRuntimeList`, a metadata helper it cannot run):
+ * the controllers it may bring are not indexed, so it is reported (APX422) — never dropped in silence. A
+ * module of a package (`ThrottlerModule.forRoot(...)`) brings no controllers of the project and is not reported.
  */
 function unreadEntry(
   node: ts.Expression,
-  property: "controllers" | "imports",
+  property: "controllers" | "imports" | "metadata",
   module: ts.ClassDeclaration,
   value: Value,
   diagnostics: DiagnosticBag,
 ): void {
   const unread = value.kind === "unknown" ? value : value.kind === "array" ? value.items.find((i) => i.kind === "unknown") : undefined;
+  if (property === "metadata" && !unread) {
+    diagnostics.warning(
+      "APX422",
+      `Cannot read ${module.name?.text ?? "this module"}'s \`@Module\` metadata statically: \`${excerpt(node)}\` is ${value.kind === "runtime" ? `only known at run time (${value.what})` : `a ${value.kind}, not an object`}; the modules and controllers it lists are not indexed.`,
+      siteOf(node),
+      "Pass an object literal, a const object or the call of a function that returns one.",
+    );
+    return;
+  }
   if (!unread || unread.kind !== "unknown") return;
   diagnostics.warning(
     "APX422",
-    `Cannot read this entry of ${module.name?.text ?? "the module"}'s \`${property}\` statically: \`${excerpt(node)}\` ${explain(unread)}; the controllers it may bring are not indexed.`,
+    property === "metadata"
+      ? `Cannot read ${module.name?.text ?? "this module"}'s \`@Module\` metadata statically: \`${excerpt(node)}\` ${explain(unread)}; the modules and controllers it lists are not indexed.`
+      : `Cannot read this entry of ${module.name?.text ?? "the module"}'s \`${property}\` statically: \`${excerpt(node)}\` ${explain(unread)}; the controllers it may bring are not indexed.`,
     siteOf(node),
     /process\.env/.test(node.getText())
       ? "Set the environment variables it reads in the config's `env` (the deployment the artifacts describe)."
       : "List the modules and controllers as classes, arrays of them or constants apidex can read.",
+  );
+}
+
+/**
+ * `RouterModule.register(routes)` in metadata apidex evaluated (`@Module(config())`): the call of a package's
+ * function leaves no routes to read, so the path prefixes it gives are said to be missing (APX422).
+ */
+function unreadRouterModule(node: ts.Expression, value: Value, context: ListContext): void {
+  if (value.kind !== "runtime" || !/RouterModule\.(register|forRoutes)\(\)/.test(value.what)) return;
+  context.diagnostics.warning(
+    "APX422",
+    `${context.module.name?.text ?? "This module"}'s \`@Module\` metadata (\`${excerpt(node)}\`) imports RouterModule routes apidex cannot read there; the path prefixes they give are missing.`,
+    siteOf(node),
+    "Write the RouterModule.register(...) import in the @Module({ imports }) object literal itself.",
   );
 }
 
@@ -274,43 +570,14 @@ function joinRoutePaths(a: string, b: string): string {
     .join("/");
 }
 
-/** The object literal of `@Module({...})` on a class. */
-function moduleOptions(module: ts.ClassDeclaration): ts.ObjectLiteralExpression | undefined {
-  for (const decorator of ts.getDecorators(module) ?? []) {
-    const expression = decorator.expression;
-    if (!ts.isCallExpression(expression)) continue;
-    const callee = expression.expression;
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    if (name === "Module" && expression.arguments[0] && ts.isObjectLiteralExpression(expression.arguments[0]))
-      return expression.arguments[0];
-  }
-  return undefined;
-}
-
-/** The elements of an array-literal property (`imports: [A, B.forRoot()]`), spreads of arrays included. */
-function propertyElements(options: ts.ObjectLiteralExpression | undefined, name: string): ts.Expression[] {
-  for (const property of options?.properties ?? []) {
-    if (!ts.isPropertyAssignment(property) || property.name.getText() !== name) continue;
-    if (!ts.isArrayLiteralExpression(property.initializer)) return [property.initializer];
-    // `[...featureModules, UsersModule]`: a spread is read as the array it spreads (each item a module).
-    return property.initializer.elements.map((e) => (ts.isSpreadElement(e) ? e.expression : e));
-  }
-  return [];
-}
-
 /**
  * `ConditionalModule.registerWhen(Module, condition)` (@nestjs/config): the module is imported when its
  * condition holds — an environment variable's name (set, and not `"false"`) or a function of the
- * environment. With the config's `env` the condition is decided; without it the module's controllers are
- * not indexed and the entry is reported (APX422). Undefined for any other entry.
+ * environment. With the config's `env` the condition is decided; without it the module is read as an
+ * undecided condition's branch (APX217): its controllers indexed, marked conditional. Undefined for any other entry.
  */
-function conditionalModule(
-  node: ts.Expression,
-  scope: Parameters<Interpreter["evaluate"]>[1],
-  interpreter: Interpreter,
-  owner: ts.ClassDeclaration,
-  diagnostics: DiagnosticBag,
-): { module: ts.ClassDeclaration; controllers: Value[] }[] | undefined {
+function conditionalModule(node: ts.Expression, context: ListContext): Listed<Imported>[] | undefined {
+  const { scope, interpreter } = context;
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression) || node.expression.name.text !== "registerWhen")
     return undefined;
   const callee = interpreter.evaluate(node.expression, scope);
@@ -327,16 +594,14 @@ function conditionalModule(
     const result = interpreter.callFunction(condition, [env], node);
     holds = result.kind === "boolean" ? result.value : result.kind === "string" ? result.value !== "" : undefined;
   }
-  if (holds === undefined) {
-    diagnostics.warning(
-      "APX422",
-      `${owner.name?.text ?? "The module"} imports \`${excerpt(moduleArg)}\` only when \`${excerpt(conditionArg)}\` holds in the environment (ConditionalModule.registerWhen), which apidex does not know: the controllers it brings are not indexed.`,
-      siteOf(node),
-      "Set the environment in the config's `env` (the deployment the artifacts describe): the condition is then decided.",
-    );
-    return [];
-  }
-  return holds ? importedModules(moduleArg, scope, interpreter) : [];
+  if (holds === false) return [];
+  const modules = importedModules(moduleArg, scope, interpreter).map((item) => ({
+    item,
+    key: item.module,
+    conditional: holds === undefined,
+  }));
+  if (holds === undefined) undecidedCondition(conditionArg, context, "imports");
+  return modules;
 }
 
 /**
@@ -346,7 +611,7 @@ function conditionalModule(
  */
 function importedModules(
   node: ts.Expression,
-  scope: Parameters<Interpreter["evaluate"]>[1],
+  scope: Scope,
   interpreter: Interpreter,
 ): { module: ts.ClassDeclaration; controllers: Value[] }[] {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "forwardRef") {
@@ -370,8 +635,9 @@ function modulesOfValue(value: Value): { module: ts.ClassDeclaration; controller
   if (value.kind === "object") {
     const module = value.props.get("module");
     const controllers = value.props.get("controllers");
+    // The controllers value whole: a condition in it (`controllers: opts.admin ? [A, B] : [A]`) is read as in `@Module`.
     if (module?.kind === "class" && ts.isClassDeclaration(module.decl))
-      return [{ module: module.decl, controllers: controllers?.kind === "array" ? controllers.items : [] }];
+      return [{ module: module.decl, controllers: controllers ? [controllers] : [] }];
   }
   return [];
 }
@@ -422,7 +688,17 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
           found.uriVersioning = true;
           const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
           const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
-          if (defaultVersion) found.defaultVersion = stringsOf(defaultVersion);
+          if (defaultVersion) {
+            const versions = versionsOf(defaultVersion);
+            if (versions) found.defaultVersion = versions;
+            else
+              diagnostics.warning(
+                "APX201",
+                `Cannot resolve this default version statically: ${explain(defaultVersion)}; routes without a version of their own are indexed without a version segment.`,
+                siteOf(node.arguments[0]!),
+                "Use a string literal, a const, VERSION_NEUTRAL or an array of them, or set `nest.uriVersioning.defaultVersion` in the config.",
+              );
+          }
           if (prefix?.kind === "string") found.versionPrefix = prefix.value;
         }
       }
@@ -548,8 +824,4 @@ export function routePattern(raw: string): RegExp {
     return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\*/g, ".*")}`;
   });
   return new RegExp(`^${parts.join("") || "/"}/?$`);
-}
-
-function flatten(value: Value): Value[] {
-  return value.kind === "array" ? value.items.flatMap(flatten) : [value];
 }

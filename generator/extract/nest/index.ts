@@ -18,7 +18,16 @@ import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
 import { documentBuilderInfo } from "./document-builder.js";
 import { type DocDecorator, swaggerDoc } from "./swagger-docs.js";
-import { type Bootstrap, findApplications, type NestApplication, projectBootstrap } from "./applications.js";
+import {
+  type Bootstrap,
+  declaredControllers,
+  findApplications,
+  type NestApplication,
+  projectBootstrap,
+  type RouteVersion,
+  VERSION_NEUTRAL,
+  versionsOf,
+} from "./applications.js";
 
 /** A permission decorator: its name, which argument holds the key(s), and where inside an options object. */
 export interface PermissionDecorator {
@@ -77,10 +86,15 @@ export function nestAdapterWith(
       // the project's bootstrap settings (a library of controllers, or a bootstrap apidex cannot read).
       const apps = chooseApplications(findApplications(sources, interpreter, diagnostics), configured.app, diagnostics);
       const units = apps.length
-        ? apps.map((app) => ({ controllers: app.controllers, bootstrap: app.bootstrap, modulePrefixes: app.modulePrefixes }))
+        ? apps.map((app) => ({
+            controllers: app.controllers,
+            bootstrap: app.bootstrap,
+            modulePrefixes: app.modulePrefixes,
+            conditional: app.conditional,
+          }))
         : [
             {
-              controllers: registeredControllers(sources, interpreter),
+              ...registeredControllers(sources, interpreter, diagnostics),
               bootstrap: projectBootstrap(sources, interpreter, diagnostics),
               modulePrefixes: new Map<ts.ClassDeclaration, string>(),
             },
@@ -103,20 +117,23 @@ export function nestAdapterWith(
       }
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
-      for (const { controllers, bootstrap, modulePrefixes } of units) {
-        for (const cls of controllers)
-          routes.push(
-            ...controllerRoutes(
-              cls,
-              bootstrap,
-              modulePrefixes.get(cls) ?? "",
-              interpreter,
-              diagnostics,
-              decoratorChecks,
-              bodyChecks,
-              docDecorators,
-            ),
+      for (const { controllers, bootstrap, modulePrefixes, conditional } of units) {
+        for (const cls of controllers) {
+          const facts = controllerRoutes(
+            cls,
+            bootstrap,
+            modulePrefixes.get(cls) ?? "",
+            interpreter,
+            diagnostics,
+            decoratorChecks,
+            bodyChecks,
+            docDecorators,
           );
+          // Registered only in a branch of a condition apidex cannot read (APX217): served only when it is taken.
+          if (conditional.has(cls))
+            for (const fact of facts) fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
+          routes.push(...facts);
+        }
       }
       return routes;
     },
@@ -149,14 +166,18 @@ function controllerRoutes(
       const paths = verb.arguments[0] ? pathStrings(verb.arguments[0], scope, interpreter, diagnostics, "route path") : [""];
       if (!paths) continue;
       const versionCall = decoratorCall(member, "Version");
-      const versions = versionCall?.arguments[0] ? stringsOf(interpreter.evaluate(versionCall.arguments[0], scope)) : classVersion;
+      // The method's version wins over the controller's, which wins over the application's default.
+      const versions = versionCall?.arguments[0] ? versionStrings(versionCall.arguments[0], scope, interpreter, diagnostics) : classVersion;
+      if (versionCall?.arguments[0] && !versions) continue;
       const requirements = requirementsOf([...classChecks, ...(decoratorChecks.get(member) ?? []), ...(bodyChecks.get(member) ?? [])]);
       // The method's doc comment wins, field by field, over @nestjs/swagger's decorators.
       const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, scope, interpreter, docDecorators));
       for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
         for (const prefix of prefixes) {
           for (const path of paths) {
-            const versionSegment = bootstrap.uriVersioning && version ? `${bootstrap.versionPrefix}${version}` : "";
+            // VERSION_NEUTRAL: served without a version segment.
+            const versionSegment =
+              bootstrap.uriVersioning && version && version !== VERSION_NEUTRAL ? `${bootstrap.versionPrefix}${version}` : "";
             const own = joinPaths(joinPaths(joinPaths("/", modulePrefix), prefix), path);
             const globalPrefix = isExcluded(bootstrap, own, method) ? "" : bootstrap.globalPrefix;
             const full = joinPaths(
@@ -254,26 +275,31 @@ function isExcluded(bootstrap: Bootstrap, path: string, method: string): boolean
 
 export const nestAdapter = nestAdapterWith();
 
-/** Controllers listed by any `@Module({ controllers: [...] })`, or every `@Controller` class if none is. */
-function registeredControllers(sources: SourceSet, interpreter: Interpreter): ts.ClassDeclaration[] {
+/**
+ * Controllers listed by any `@Module({ controllers })`, or every `@Controller` class if none is; those only
+ * a branch of a condition apidex cannot read lists are conditional.
+ */
+function registeredControllers(
+  sources: SourceSet,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): { controllers: ts.ClassDeclaration[]; conditional: Set<ts.ClassDeclaration> } {
   const all: ts.ClassDeclaration[] = [];
-  const listed = new Set<ts.ClassDeclaration>();
-  let modules = 0;
+  // Each listed controller, and whether some module lists it without a condition.
+  const listed = new Map<ts.ClassDeclaration, boolean>();
   for (const file of sources.files) {
     for (const statement of file.statements) {
       if (!ts.isClassDeclaration(statement)) continue;
       if (decoratorCall(statement, "Controller")) all.push(statement);
-      const module = decoratorCall(statement, "Module");
-      const options = module?.arguments[0] ? interpreter.evaluate(module.arguments[0], interpreter.module(file).scope) : undefined;
-      if (options?.kind !== "object") continue;
-      modules++;
-      const controllers = options.props.get("controllers");
-      for (const v of controllers?.kind === "array" ? controllers.items : []) {
-        if (v.kind === "class" && ts.isClassDeclaration(v.decl)) listed.add(v.decl);
-      }
+      for (const { controller, conditional } of declaredControllers(statement, interpreter, diagnostics) ?? [])
+        listed.set(controller, listed.get(controller) === true || !conditional);
     }
   }
-  return modules && listed.size ? all.filter((c) => listed.has(c)) : all;
+  if (!listed.size) return { controllers: all, conditional: new Set() };
+  return {
+    controllers: all.filter((c) => listed.has(c)),
+    conditional: new Set(all.filter((c) => listed.get(c) === false)),
+  };
 }
 
 function controllerOptions(
@@ -281,7 +307,7 @@ function controllerOptions(
   scope: Scope,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
-): { prefixes: string[]; version?: string[] } {
+): { prefixes: string[]; version?: RouteVersion[] } {
   const arg = call.arguments[0];
   if (!arg) return { prefixes: [""] };
   const value = interpreter.evaluate(arg, scope);
@@ -290,7 +316,8 @@ function controllerOptions(
     const version = value.props.get("version");
     return {
       prefixes: path ? (stringsOf(path) ?? report(arg, path, diagnostics)) : [""],
-      ...(version ? { version: stringsOf(version) ?? [] } : {}),
+      // A version apidex cannot read leaves the controller's routes out, said (APX201).
+      ...(version ? { version: versionsOf(version) ?? reportVersion(arg, version, diagnostics) } : {}),
     };
   }
   return { prefixes: stringsOf(value) ?? report(arg, value, diagnostics) };
@@ -313,6 +340,35 @@ export function pathStrings(
     "Use a string literal, a const, or a template literal of consts.",
   );
   return undefined;
+}
+
+/** A `@Version(...)` argument's versions; undefined (the route left out, APX201) when it cannot be read. */
+function versionStrings(
+  node: ts.Expression,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): RouteVersion[] | undefined {
+  const value = interpreter.evaluate(node, scope);
+  const versions = versionsOf(value);
+  if (versions) return versions;
+  diagnostics.warning(
+    "APX201",
+    `Cannot resolve this route version statically: \`${excerpt(node)}\` ${explain(value)}; the route is left out.`,
+    siteOf(node),
+    "Use a string literal, a const, VERSION_NEUTRAL or an array of them.",
+  );
+  return undefined;
+}
+
+function reportVersion(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): RouteVersion[] {
+  diagnostics.warning(
+    "APX201",
+    `Cannot resolve this controller's version statically: \`${excerpt(node)}\` ${explain(value)}; its routes are left out.`,
+    siteOf(node),
+    "Use a string literal, a const, VERSION_NEUTRAL or an array of them.",
+  );
+  return [];
 }
 
 function report(node: ts.Expression, value: Value, diagnostics: DiagnosticBag): string[] {

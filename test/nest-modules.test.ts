@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import type { InMemoryCase } from "./helpers/in-memory.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+
+/**
+ * NestJS module metadata written the ways services write it: conditions apidex cannot read (both branches
+ * read, what only one lists marked, APX217), metadata that is not an object literal (evaluated, or said),
+ * and VERSION_NEUTRAL.
+ */
+
+const CONTROLLERS = {
+  "root.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("root")\nexport class RootController { @Get() root() { return 1; } }\n`,
+  "posts.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("posts")\nexport class PostsController { @Get() list() { return []; } }\n`,
+};
+
+const MAIN = `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((a) => a.listen(3000));\n`;
+
+const IMPORTS = `import { Module } from "@nestjs/common"; import { RootController } from "./root.controller"; import { PostsController } from "./posts.controller";\n`;
+
+/** An app whose root module is `app.module.ts` with the given body (after the shared imports line). */
+function app(module: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...CONTROLLERS, "app.module.ts": `${IMPORTS}${module}`, "main.ts": MAIN, ...extra };
+}
+
+const MCP_ONLY = app(
+  `@Module({ controllers: process.env.MCP_ONLY ? [RootController] : [RootController, PostsController] })\nexport class AppModule {}\n`,
+);
+
+const CERTAIN = ["GET /posts []", "GET /root []"];
+const POSTS_CONDITIONAL = ["GET /posts [] unresolved(registration)", "GET /root []"];
+
+/** Two feature modules, one with each controller, for conditions on `imports`. */
+const FEATURES = {
+  "root.module.ts": `import { Module } from "@nestjs/common"; import { RootController } from "./root.controller";\n@Module({ controllers: [RootController] })\nexport class RootModule {}\n`,
+  "posts.module.ts": `import { Module } from "@nestjs/common"; import { PostsController } from "./posts.controller";\n@Module({ controllers: [PostsController] })\nexport class PostsModule {}\n`,
+};
+const MODULE_IMPORTS = `import { RootModule } from "./root.module"; import { PostsModule } from "./posts.module";\n`;
+
+const NEST_VERSIONING = (defaultVersion: string) =>
+  `import { NestFactory } from "@nestjs/core"; import { VersioningType } from "@nestjs/common"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); app.setGlobalPrefix("api"); app.enableVersioning({ type: VersioningType.URI, defaultVersion: ${defaultVersion} }); await app.listen(3000); }\nbootstrap();\n`;
+
+/** An app with URI versioning (default version given as code) whose one controller file is `controller`. */
+function versioned(controller: string, defaultVersion = `"1"`): Record<string, string> {
+  const names = [...controller.matchAll(/export class (\w+)/g)].map((m) => m[1]);
+  return {
+    "c.controller.ts": `import { Controller, Get, Version, VERSION_NEUTRAL } from "@nestjs/common";\n${controller}`,
+    "app.module.ts": `import { Module } from "@nestjs/common"; import { ${names.join(", ")} } from "./c.controller";\n@Module({ controllers: [${names.join(", ")}] })\nexport class AppModule {}\n`,
+    "main.ts": `import { VERSION_NEUTRAL } from "@nestjs/common";\n${NEST_VERSIONING(defaultVersion)}`,
+  };
+}
+
+const cases: InMemoryCase[] = [
+  // 1. Conditions in the metadata apidex cannot read: both branches, what only one lists marked.
+  {
+    name: "controllers: env ? [A] : [A, B] without env: both branches indexed, B marked (APX217 at the condition)",
+    files: MCP_ONLY,
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  {
+    name: "... with an env that sets it: the decided branch only",
+    files: MCP_ONLY,
+    config: { env: { MCP_ONLY: "1" } },
+    routes: ["GET /root []"],
+  },
+  { name: "... with an env that does not set it: the other branch, exact", files: MCP_ONLY, config: { env: {} }, routes: CERTAIN },
+  {
+    name: "a helper that returns the controllers under an env `if`",
+    files: app(
+      `function controllers() {\n  if (process.env.MCP_ONLY) return [RootController];\n  return [RootController, PostsController];\n}\n@Module({ controllers: controllers() })\nexport class AppModule {}\n`,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "a helper whose if/else both return: the two branches, nothing after them",
+    files: app(
+      `function controllers() {\n  if (process.env.MCP_ONLY) {\n    return [RootController];\n  } else {\n    return [RootController, PostsController];\n  }\n}\n@Module({ controllers: controllers() })\nexport class AppModule {}\n`,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "... decided by the env",
+    files: app(
+      `function controllers() {\n  if (process.env.MCP_ONLY) return [RootController];\n  return [RootController, PostsController];\n}\n@Module({ controllers: controllers() })\nexport class AppModule {}\n`,
+    ),
+    config: { env: { MCP_ONLY: "true" } },
+    routes: ["GET /root []"],
+  },
+  {
+    name: "a spread of a conditional list",
+    files: app(`@Module({ controllers: [RootController, ...(process.env.POSTS ? [PostsController] : [])] })\nexport class AppModule {}\n`),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  {
+    name: "a const that chooses the controllers",
+    files: app(
+      `const controllers = process.env.MCP_ONLY ? [RootController] : [RootController, PostsController];\n@Module({ controllers })\nexport class AppModule {}\n`,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  {
+    name: "imports: `(flag && [M]) || []` spread, a module imported only under the flag",
+    files: app(
+      `${MODULE_IMPORTS}@Module({ imports: [RootModule, ...((process.env.POSTS && [PostsModule]) || [])] })\nexport class AppModule {}\n`,
+      FEATURES,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "imports: env ? [A] : [A, B] — the modules of both branches, B's controllers marked",
+    files: app(
+      `${MODULE_IMPORTS}@Module({ imports: process.env.LITE ? [RootModule] : [RootModule, PostsModule] })\nexport class AppModule {}\n`,
+      FEATURES,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "a module imported under a condition and also without one is certain",
+    files: app(
+      `${MODULE_IMPORTS}@Module({ imports: [...(process.env.LITE ? [] : [PostsModule]), RootModule, PostsModule] })\nexport class AppModule {}\n`,
+      FEATURES,
+    ),
+    routes: CERTAIN,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "without NestFactory.create, the controllers the modules list: one listed under a condition is marked",
+    files: {
+      ...CONTROLLERS,
+      "app.module.ts": `${IMPORTS}@Module({ controllers: process.env.MCP_ONLY ? [RootController] : [RootController, PostsController] })\nexport class AppModule {}\n`,
+    },
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  // 2. Metadata that is not an object literal.
+  {
+    name: "@Module(authConfig()): a function returning the metadata is evaluated",
+    files: app(
+      `import type { ModuleMetadata } from "@nestjs/common";\nfunction authConfig(): ModuleMetadata { return { controllers: [RootController, PostsController] }; }\n@Module(authConfig())\nexport class AppModule {}\n`,
+    ),
+    routes: CERTAIN,
+  },
+  {
+    name: "@Module(metadata): a const object by name, imports too",
+    files: app(
+      `${MODULE_IMPORTS}const metadata = { imports: [RootModule], controllers: [PostsController] };\n@Module(metadata)\nexport class AppModule {}\n`,
+      FEATURES,
+    ),
+    routes: CERTAIN,
+  },
+  {
+    name: "a metadata helper whose controllers depend on the environment",
+    files: app(
+      `function metadata() { return { controllers: process.env.MCP_ONLY ? [RootController] : [RootController, PostsController] }; }\n@Module(metadata())\nexport class AppModule {}\n`,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  {
+    name: "a metadata helper that returns one of two objects under an env `if`",
+    files: app(
+      `function metadata() {\n  if (process.env.MCP_ONLY) return { controllers: [RootController] };\n  return { controllers: [RootController, PostsController] };\n}\n@Module(metadata())\nexport class AppModule {}\n`,
+    ),
+    routes: POSTS_CONDITIONAL,
+    diagnostics: ["APX217 app.module.ts:3"],
+  },
+  {
+    name: "metadata apidex cannot read is said (APX422), not skipped in silence",
+    files: app(
+      `import { loadMetadata } from "./metadata";\n@Module(loadMetadata())\nexport class AppModule {}\n@Module({ controllers: [RootController] })\nexport class OtherModule {}\n`,
+      { "metadata.ts": `export function loadMetadata(): any { return JSON.parse(process.argv[2]!); }\n` },
+    ),
+    routes: [],
+    diagnostics: ["APX422 app.module.ts:3"],
+  },
+  // 3. VERSION_NEUTRAL.
+  {
+    name: "@Version(VERSION_NEUTRAL) on a method: no version segment, whatever the default version",
+    files: versioned(
+      `@Controller("auth")\nexport class AuthController { @Get("google") @Version(VERSION_NEUTRAL) google() { return 1; } @Get("me") me() { return 1; } }\n`,
+    ),
+    routes: ["GET /api/auth/google []", "GET /api/v1/auth/me []"],
+  },
+  {
+    name: "@Controller({ path, version: VERSION_NEUTRAL }): the controller's routes without a version segment",
+    files: versioned(
+      `@Controller({ path: "health", version: VERSION_NEUTRAL })\nexport class HealthController { @Get() ok() { return 1; } @Get("v2") @Version("2") two() { return 2; } }\n`,
+    ),
+    routes: ["GET /api/health []", "GET /api/v2/health/v2 []"],
+  },
+  {
+    name: "a version array mixing VERSION_NEUTRAL with versions: served both ways",
+    files: versioned(`@Controller("x")\nexport class XController { @Get() @Version(["1", VERSION_NEUTRAL]) x() { return 1; } }\n`),
+    routes: ["GET /api/v1/x []", "GET /api/x []"],
+  },
+  {
+    name: "defaultVersion: VERSION_NEUTRAL",
+    files: versioned(
+      `@Controller("x")\nexport class XController { @Get() x() { return 1; } @Get("y") @Version("2") y() { return 1; } }\n`,
+      "VERSION_NEUTRAL",
+    ),
+    routes: ["GET /api/v2/x/y []", "GET /api/x []"],
+  },
+  {
+    name: 'defaultVersion: ["1", VERSION_NEUTRAL]',
+    files: versioned(`@Controller("x")\nexport class XController { @Get() x() { return 1; } }\n`, `["1", VERSION_NEUTRAL]`),
+    routes: ["GET /api/v1/x []", "GET /api/x []"],
+  },
+  {
+    name: "a version apidex cannot read: the route left out and said (APX201), the others kept",
+    files: versioned(
+      `@Controller("x")\nexport class XController { @Get("a") @Version(process.env.V!) a() { return 1; } @Get("b") b() { return 1; } }\n@Controller({ path: "y", version: process.env.V! })\nexport class YController { @Get() y() { return 1; } }\n`,
+    ),
+    routes: ["GET /api/v1/x/b []"],
+    diagnostics: ["APX201 c.controller.ts:3", "APX201 c.controller.ts:4"],
+  },
+];
+
+describe("NestJS module metadata and versions", () => {
+  it.each(cases)("$name", async (c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+    expect(result.diagnostics.errors).toEqual([]);
+  });
+});
