@@ -525,6 +525,18 @@ const patterns: Case[] = [
     routes: ["GET /unleash/api/health []"],
   },
   {
+    name: "factoryArguments also stand for the arguments a call in the sources gives the factory (a server entry that builds its config at run time)",
+    files: {
+      "app.ts": GET_APP,
+      "server.ts": `import getApp from "./app";
+import { loadConfig } from "config-loader";
+export async function start() { const app = await getApp(loadConfig(process.argv)); app.listen(4242); }
+start();`,
+    },
+    config: { factoryArguments: { getApp: [{ server: { baseUriPath: "/unleash" } }] } },
+    routes: ["GET /unleash/api/health []"],
+  },
+  {
     name: "route tables through a base class's own route() method: registered where the base class registers, no APX210 at the call sites",
     files: {
       "auth.ts": AUTH,

@@ -1749,7 +1749,7 @@ export class Interpreter {
       }
       case "function": {
         this.sourceCalls.add(node);
-        const result = this.callFunction(callee, this.arguments(args, scope), node);
+        const result = this.callFunction(callee, this.deploymentArguments(callee, this.arguments(args, scope)), node);
         if (result.kind === "function") this.madeBy.set(result, { node, scope });
         return result;
       }
@@ -1766,6 +1766,25 @@ export class Interpreter {
       default:
         return unknown(node, `calls a ${callee.kind} value`);
     }
+  }
+
+  /**
+   * The arguments of a call of an app factory the config's `factoryArguments` names: what the deployment
+   * passes, in place of those the sources give at those positions (a server entry that builds the config at
+   * run time and calls `getApp(config, ...)`: the config describes that deployment).
+   */
+  private deploymentArguments(callee: FunctionValue, args: Value[]): Value[] {
+    const decl = callee.decl;
+    const name = ts.isFunctionDeclaration(decl)
+      ? decl.name?.text
+      : decl.parent && ts.isVariableDeclaration(decl.parent) && ts.isIdentifier(decl.parent.name)
+        ? decl.parent.name.text
+        : undefined;
+    const given = name && Object.hasOwn(this.factoryArguments, name) ? this.factoryArguments[name]! : undefined;
+    if (!given?.length) return args;
+    const out = [...args];
+    for (const [i, value] of given.entries()) out[i] = jsonValue(value);
+    return out;
   }
 
   /**
