@@ -414,7 +414,7 @@ const patterns: Case[] = [
     diagnostics: ["APX403 app.ts:9"],
   },
   {
-    name: "a function of the sources that answers, mounted with use() at a path, is an endpoint for every method there; middleware, error handlers, routers and the root fallback are not",
+    name: "a function of the sources that answers, mounted with use() at a path, is an endpoint for every method there; middleware, error handlers, routers, refusals and fallbacks are not",
     files: {
       "auth.ts": AUTH,
       "app.ts": [
@@ -425,6 +425,10 @@ const patterns: Case[] = [
         `app.use("/graphql", graphqlHTTP({}));`,
         `app.use("/audit", (req: any, res: any, next: any) => { console.log(req.path); next(); });`,
         `app.use("/errors", (err: any, req: any, res: any, next: any) => { res.status(500).end(); });`,
+        `app.use("/assets", (_req, res) => { res.status(404).end(); });`,
+        `app.use("/uploads", (req, res) => { res.sendStatus(403); });`,
+        `class NotFoundError extends Error { statusCode = 404; }`,
+        "app.use(`/api`, (req, res) => { const error = new NotFoundError(); res.status(error.statusCode).send(error); });",
         `app.use((req, res) => { res.status(404).end(); });`,
       ].join("\n"),
     },

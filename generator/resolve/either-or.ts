@@ -1,4 +1,5 @@
 import { ts } from "../typescript.js";
+import { unwrapExpression } from "./syntax.js";
 
 /**
  * Permission checks a body tests together so that the request stops only when none of them holds: with
@@ -91,14 +92,7 @@ function exits(statement: ts.Statement): boolean {
 
 /** An expression without the parentheses, `await`, non-null assertions and type assertions around it. */
 function bare(expression: ts.Expression): ts.Expression {
-  let inner = expression;
-  while (
-    ts.isParenthesizedExpression(inner) ||
-    ts.isAwaitExpression(inner) ||
-    ts.isNonNullExpression(inner) ||
-    ts.isAsExpression(inner) ||
-    ts.isSatisfiesExpression(inner)
-  )
-    inner = inner.expression;
+  let inner = unwrapExpression(expression);
+  while (ts.isAwaitExpression(inner)) inner = unwrapExpression(inner.expression);
   return inner;
 }

@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { answersNotFoundOnly } from "../answered-methods.js";
 import { chainDoc, flattenValues, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
@@ -218,6 +219,9 @@ export class ExpressHost extends RouterHost {
     if (value.kind !== "function" || this.routerOf(value)) return false;
     const params = value.decl.parameters.length;
     if (params < 1 || params > 3) return false;
+    // A subtree's not-found fallback or a guard that denies a prefix (`res.status(404)`, `res.sendStatus(403)`)
+    // answers only refusals: no endpoint.
+    if (answersNotFoundOnly(value.decl) || refusesOnly(value.decl)) return false;
     return params < 3 || !passesOnAt(value, this.interpreter);
   }
 
@@ -241,4 +245,22 @@ function isPathLike(node: ts.Expression, value: Value): boolean {
     (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named) || ts.isElementAccessExpression(named)) &&
     /path|prefix|base|url|route/i.test(named.getText())
   );
+}
+
+/** Whether every HTTP status a function's body writes is an error (4xx or 5xx), and it writes one. */
+function refusesOnly(fn: ts.FunctionLikeDeclaration): boolean {
+  if (!fn.body) return false;
+  let refusal = false;
+  let other = false;
+  const visit = (n: ts.Node): void => {
+    if (other) return;
+    if (ts.isNumericLiteral(n)) {
+      const status = Number(n.text);
+      if (Number.isInteger(status) && status >= 400 && status < 600) refusal = true;
+      else if (Number.isInteger(status) && status >= 100 && status < 400) other = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(fn.body);
+  return refusal && !other;
 }
