@@ -55,6 +55,17 @@ describe("ServiceClient", () => {
     expect(() => c.url(entry, {})).toThrow(/Missing path parameter invoice_id/);
   });
 
+  it("refuses, before sending, an operation whose path is relative to a mount prefix apidex could not read", async () => {
+    const { c, sent } = client(() => Response.json({}));
+    const relative: CatalogEntry = { ...entry, unresolved: ["path"] };
+    expect(() => c.url(relative, { path_params: { invoice_id: "inv_1" } })).toThrow(/path prefix apidex could not read/);
+    await expect(c.call(relative, { path_params: { invoice_id: "inv_1" } })).rejects.toThrow(CallRefused);
+    expect(sent).toEqual([]);
+    // Other marks do not stop a call.
+    await c.call({ ...entry, unresolved: ["registration"] }, { path_params: { invoice_id: "inv_1" } });
+    expect(sent).toHaveLength(1);
+  });
+
   it("does not follow a redirect to another origin, and never sends the key there", async () => {
     const { c, sent } = client(() => new Response(null, { status: 302, headers: { location: "http://evil.example/steal" } }));
     await expect(c.call(entry, { path_params: { invoice_id: "inv_1" } })).rejects.toThrow(/redirected outside the configured base URL/);

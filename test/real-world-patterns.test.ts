@@ -719,7 +719,13 @@ const cases: Case[] = [
         `app.use(prefix(), express.Router().get("/x", (q, s) => s.end()));`,
       ].join("\n"),
     },
-    routes: ["GET /_api/healthcheck []", "GET /_api/me [] unresolved(registration)", "GET /_api/pages [] unresolved(registration)"],
+    // (A prefix from a function that may return early is unknown: what it mounts is indexed relative to it, marked.)
+    routes: [
+      "GET /_api/healthcheck []",
+      "GET /_api/me [] unresolved(registration)",
+      "GET /_api/pages [] unresolved(registration)",
+      "GET /x [] unresolved(path)",
+    ],
     diagnostics: ["APX216 app.ts:5", "APX210 app.ts:5", "APX201 app.ts:13"],
   },
   {
@@ -1561,6 +1567,49 @@ describe("valid code real services write", () => {
     expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
     expect(result.diagnostics.errors).toEqual([]);
     expect(result.files.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a mount prefix apidex cannot read", () => {
+  it("indexes what is mounted under it relative to it, marked unresolved(path), in Express and Koa (router.use and koa-mount), and leaves it out of the OpenAPI document", async () => {
+    const result = await generateFrom(
+      {
+        "express.ts": [
+          `import express from "express";`,
+          `declare const config: { basePath: string };`,
+          `const app = express(); const r = express.Router();`,
+          `/** List the widgets. */`,
+          `r.get("/widgets", (q, s) => s.json([]));`,
+          `app.use(config.basePath, r);`,
+          `/** Health. */`,
+          `app.get("/health", (q, s) => s.end());`,
+        ].join("\n"),
+        "koa.ts": [
+          `import Koa from "koa"; import Router from "@koa/router"; import mount from "koa-mount";`,
+          `declare const settings: { prefix: string; apiPath: string };`,
+          `const app = new Koa(); const root = new Router(); const sub = new Router(); const api = new Koa(); const inner = new Router();`,
+          `sub.get("/items", (ctx) => { ctx.body = []; });`,
+          `root.use(settings.prefix, sub.routes());`,
+          `inner.get("/things", (ctx) => { ctx.body = []; }); api.use(inner.routes());`,
+          `app.use(root.routes()); app.use(mount(settings.apiPath, api));`,
+        ].join("\n"),
+      },
+      { documented: ["/**"] },
+    );
+    expect(routeLines(result)).toEqual([
+      "GET /health []",
+      "GET /items [] unresolved(path)",
+      "GET /things [] unresolved(path)",
+      "GET /widgets [] unresolved(path)",
+    ]);
+    expect(diagnosticLines(result).filter((d) => d.startsWith("APX201"))).toEqual([
+      "APX201 express.ts:6",
+      "APX201 koa.ts:5",
+      "APX201 koa.ts:7",
+    ]);
+    // Every operation is documented, but only those at a known path are published.
+    expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/health"]);
+    expect(result.index.operations.find((o) => o.path === "/widgets")?.unresolved).toEqual(["path"]);
   });
 });
 

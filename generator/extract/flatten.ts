@@ -112,6 +112,8 @@ export function flattenApp(
 
   // Mounts on the way made after an early exit apidex cannot decide: the routes below are conditional.
   let conditionalMounts = 0;
+  /** How many mounts under a prefix apidex could not read enclose the walk. */
+  let unknownPrefixes = 0;
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
     if (router.prefixUnreadable) return;
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
@@ -144,8 +146,10 @@ export function flattenApp(
       }
       const mark = active.mark();
       if (layer.conditional) conditionalMounts++;
+      if (layer.prefixUnknown) unknownPrefixes++;
       visit(layer.router, full, [...chain, layer.router]);
       if (layer.conditional) conditionalMounts--;
+      if (layer.prefixUnknown) unknownPrefixes--;
       if (encapsulated) active.rollback(mark);
       return;
     }
@@ -177,10 +181,11 @@ export function flattenApp(
         ? requirementsOf([...checks, ...layer.checks])
         : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
     const conditional = layer.conditional === true || conditionalMounts > 0;
+    const relative = unknownPrefixes > 0;
     if (layer.method === "ALL")
       for (const method of layer.methods ?? ALL_METHODS)
-        routes.push(factOf(layer, framework, method, path, params, requirements, conditional));
-    else routes.push(factOf(layer, framework, layer.method, path, params, requirements, conditional));
+        routes.push(factOf(layer, framework, method, path, params, requirements, conditional, relative));
+    else routes.push(factOf(layer, framework, layer.method, path, params, requirements, conditional, relative));
   };
 
   visit(app, "/", [app]);
@@ -236,11 +241,14 @@ function factOf(
   pathParams: string[],
   requirements: Requirements,
   conditional: boolean,
+  /** Under a mount prefix apidex could not read: the path is relative to it. */
+  relative = false,
 ): RouteFact {
   const fact: RouteFact = { framework, method, path, pathParams, permissions: requirements.permissions, site: layer.site };
   markFact(fact, requirements);
   // Served only when an early exit apidex cannot decide is not taken (Interpreter.goPast).
   if (conditional) fact.unresolved = [...(fact.unresolved ?? []), "registration"].sort();
+  if (relative) fact.unresolved = [...(fact.unresolved ?? []), "path"].sort();
   if (layer.doc) fact.doc = layer.doc;
   if (layer.handler) fact.handler = layer.handler;
   const label = layer.handlerLabel ?? handlerLabel(layer.handler);

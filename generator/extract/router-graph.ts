@@ -80,5 +80,10 @@ export interface MountLayer {
   router: RouterNode;
   /** Mounted after an early exit whose condition apidex cannot read: what it serves is conditional too. */
   conditional?: true;
+  /**
+   * Mounted under a prefix apidex cannot read (`app.use(config.basePath, router)`): what it serves is indexed
+   * relative to it, marked `unresolved: ["path"]`.
+   */
+  prefixUnknown?: true;
   site: SourceSite;
 }

@@ -138,6 +138,37 @@ export abstract class RouterHost implements HostAdapter {
       : undefined;
   }
 
+  /**
+   * A mount prefix apidex cannot read (`app.use(config.basePath, router)`, a prefix a container provides):
+   * reported at it; the routers given are mounted at the root, marked so that what they serve is indexed
+   * relative to the prefix with `unresolved: ["path"]` (its served path starts with that prefix), rather than
+   * left out. Middleware given with it is not applied: which routes it covers cannot be told.
+   */
+  protected mountUnderUnknownPrefix(
+    router: RouterNode,
+    prefix: ts.Expression,
+    values: readonly Value[],
+    call: CallContext,
+    onMount?: (sub: RouterNode) => void,
+  ): void {
+    const value = this.interpreter.evaluate(prefix, call.scope);
+    this.diagnostics.warning(
+      "APX201",
+      `Cannot resolve this mount prefix statically: \`${excerpt(prefix)}\` ${explain(value)}; the routes under it are indexed relative to it, marked \`unresolved: ["path"]\` (their served paths start with that prefix).`,
+      siteOf(prefix),
+      "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env` (or the factory's `factoryArguments`).",
+    );
+    const site = siteOf(call.node);
+    for (const v of values)
+      for (const item of flattenValues(v)) {
+        const sub = this.routerOf(item);
+        if (!sub) continue;
+        sub.mounted = true;
+        onMount?.(sub);
+        router.stack.push({ type: "mount", paths: ["/"], router: sub, site, prefixUnknown: true, ...this.conditional() });
+      }
+  }
+
   /** A path argument: a string or an array of strings; anything else is reported and yields nothing. */
   protected paths(arg: ts.Expression | undefined, call: CallContext, what: string): string[] | undefined {
     if (!arg) return undefined;
@@ -569,4 +600,18 @@ export function prefixNode(arg: ts.Expression): ts.Expression | undefined {
     if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
       return p.initializer;
   return undefined;
+}
+
+/** A first `use()` argument that is meant as a prefix but is not static (a template, a variable, ...). */
+export function isPathLike(node: ts.Expression, value: Value): boolean {
+  const inner = unwrap(node);
+  if (ts.isTemplateExpression(inner) || ts.isBinaryExpression(inner) || ts.isStringLiteral(inner) || ts.isRegularExpressionLiteral(inner))
+    return true;
+  // A name, or a call of a function named so (`app.use(apiPrefix(), router)`), that says it is a path.
+  const named = ts.isCallExpression(inner) ? inner.expression : inner;
+  return (
+    value.kind === "unknown" &&
+    (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named) || ts.isElementAccessExpression(named)) &&
+    /path|prefix|base|url|route/i.test(named.getText())
+  );
 }

@@ -34,7 +34,9 @@ const operationOutput = z.object({
   unresolved: z
     .array(z.string())
     .optional()
-    .describe("Facts apidex could not read statically; with 'permissions', the keys listed are a lower bound"),
+    .describe(
+      "Facts apidex could not read statically; with 'permissions', the keys listed are a lower bound; with 'path', the path is relative to a prefix apidex could not read and the operation cannot be called",
+    ),
   effect: z.enum(["read", "write", "remove"]),
   path_params: z.array(z.string()),
   documented: z.boolean(),
@@ -219,6 +221,8 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
   if (options.tools !== "core") {
     for (const entry of catalog.byId.values()) {
       if (options.tools === "documented" && !entry.documented) continue;
+      // No tool for an operation whose path is relative to a prefix apidex could not read: it cannot be called.
+      if (entry.unresolved?.includes("path")) continue;
       server.registerTool(
         entry.operation_id,
         {

@@ -61,6 +61,11 @@ export class ServiceClient {
 
   /** The URL a call would reach; throws CallRefused when an input could escape the operation's path. */
   url(entry: CatalogEntry, input: CallInput): URL {
+    // Its path is relative to a mount prefix apidex could not read: sent as it is, it would reach another route.
+    if (entry.unresolved?.includes("path"))
+      throw new CallRefused(
+        `${entry.operation_id} is served under a path prefix apidex could not read (${entry.method} ${entry.path} is relative to it), so it cannot be called safely.`,
+      );
     const given = input.path_params ?? {};
     const unknown = Object.keys(given).filter((k) => !entry.path_params.includes(k));
     if (unknown.length)

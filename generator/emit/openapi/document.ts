@@ -42,7 +42,10 @@ const DEFAULT_SERVERS: ServerObject[] = [{ url: "/" }];
  * (openapi, info, servers, security, tags, paths, components); paths, methods and components are sorted.
  */
 export function emitOpenApi(operations: Operation[], config: DocumentConfig, schemas: Record<string, unknown> = {}): OpenAPIObject {
-  const documented = unifyPathTemplates(operations.filter((op) => op.documented && !op.closed)).sort(compareOperations);
+  // An operation under a mount prefix apidex could not read has no path the document can promise.
+  const documented = unifyPathTemplates(operations.filter((op) => op.documented && !op.closed && !op.unresolved?.includes("path"))).sort(
+    compareOperations,
+  );
   const { openapi } = config;
   const securitySchemes = (openapi.securitySchemes as Record<string, SecuritySchemeObject> | undefined) ?? DEFAULT_SECURITY_SCHEMES;
   const security =

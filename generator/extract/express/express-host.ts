@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import { answersNotFoundOnly } from "../answered-methods.js";
-import { chainDoc, flattenValues, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
+import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 
@@ -170,9 +170,18 @@ export class ExpressHost extends RouterHost {
         args.shift();
       } else if (args.length >= 2 && isPathLike(first, value)) {
         // (`use(x)` alone mounts x at the root: its one argument is never a path, `wares.urlencodedParser` neither.)
-        this.paths(first, call, "mount prefix");
-        // The routers below are mounted somewhere we cannot place; do not report them as unmounted too.
-        for (const arg of args.slice(1)) this.markMounted(this.interpreter.evaluate(arg, call.scope));
+        const regexp = ts.isRegularExpressionLiteral(unwrap(first));
+        if (regexp) {
+          this.paths(first, call, "mount prefix");
+          // The routers below are mounted somewhere we cannot place; do not report them as unmounted too.
+          for (const arg of args.slice(1)) this.markMounted(this.interpreter.evaluate(arg, call.scope));
+        } else
+          this.mountUnderUnknownPrefix(
+            router,
+            first,
+            args.slice(1).map((arg) => this.interpreter.evaluate(arg, call.scope)),
+            call,
+          );
         return;
       }
     }
@@ -231,20 +240,6 @@ export class ExpressHost extends RouterHost {
       if (sub) sub.mounted = true;
     }
   }
-}
-
-/** A first `use()` argument that is meant as a prefix but is not static (a template, a variable, ...). */
-function isPathLike(node: ts.Expression, value: Value): boolean {
-  const inner = unwrap(node);
-  if (ts.isTemplateExpression(inner) || ts.isBinaryExpression(inner) || ts.isStringLiteral(inner) || ts.isRegularExpressionLiteral(inner))
-    return true;
-  // A name, or a call of a function named so (`app.use(apiPrefix(), router)`), that says it is a path.
-  const named = ts.isCallExpression(inner) ? inner.expression : inner;
-  return (
-    value.kind === "unknown" &&
-    (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named) || ts.isElementAccessExpression(named)) &&
-    /path|prefix|base|url|route/i.test(named.getText())
-  );
 }
 
 /** Whether every HTTP status a function's body writes is an error (4xx or 5xx), and it writes one. */

@@ -136,7 +136,7 @@ export type SavedLayer =
       passesOn?: true;
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
-  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true };
+  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true; prefixUnknown?: true };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */
 export interface RouterRef {

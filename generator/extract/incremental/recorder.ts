@@ -431,6 +431,7 @@ export class ModuleRecorder implements EvaluationTracker {
               router: ref,
               site: layer.site,
               ...(layer.conditional ? { conditional: true as const } : {}),
+              ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
             }
           : undefined;
       }

@@ -114,6 +114,7 @@ export class SummaryReplay implements ModuleReplay {
           router,
           site: saved.site,
           ...(saved.conditional ? { conditional: true as const } : {}),
+          ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
         };
       }
     }

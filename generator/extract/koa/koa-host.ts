@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, RouterHost, statementDoc } from "../router-host.js";
+import { flattenValues, isPathLike, RouterHost, statementDoc } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -86,7 +86,14 @@ export class KoaHost extends RouterHost {
     if (method === "use") {
       this.visit(node);
       const first = call.args[0];
-      const strings = first ? stringsOf(this.interpreter.evaluate(first, call.scope)) : undefined;
+      const firstValue = first ? this.interpreter.evaluate(first, call.scope) : undefined;
+      const strings = firstValue ? stringsOf(firstValue) : undefined;
+      // `router.use(config.prefix, sub.routes())`: a prefix apidex cannot read.
+      if (first && firstValue && !strings && call.args.length >= 2 && isPathLike(first, firstValue)) {
+        const values = call.args.slice(1).map((arg) => this.interpreter.evaluate(arg, call.scope));
+        this.mountUnderUnknownPrefix(router, first, values, call);
+        return receiver;
+      }
       const paths = strings ?? ["/"];
       for (const arg of strings ? call.args.slice(1) : call.args) {
         const stated = this.interpreter.optionChecksIn(arg, call.scope);
@@ -119,6 +126,14 @@ export class KoaHost extends RouterHost {
     // mount(app) without a path mounts at "/".
     const firstValue = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
     const hasPath = firstValue !== undefined && stringsOf(firstValue) !== undefined;
+    // `mount(config.prefix, api)`: a prefix apidex cannot read.
+    if (!hasPath && firstValue && call.args.length >= 2 && isPathLike(call.args[0]!, firstValue)) {
+      const values = call.args.slice(1).map((arg) => this.interpreter.evaluate(arg, call.scope));
+      this.mountUnderUnknownPrefix(router, call.args[0]!, values, call, (sub) => {
+        if (sub.kind === "app") this.mountedApps.add(sub);
+      });
+      return value;
+    }
     const paths = hasPath ? this.paths(call.args[0], call, "mount prefix") : ["/"];
     if (!paths) return value;
     for (const arg of hasPath ? call.args.slice(1) : call.args) {
