@@ -302,6 +302,23 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "pages/api: a project wrapper's method allow-list (withApi(handler, { methods: [...] })) is read in the closure the wrapper made",
+    files: {
+      "lib/with-api.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `type H = (req: NextApiRequest, res: NextApiResponse) => unknown;`,
+        `export const withApi = (handler: H, cfg: { methods: string[] }) => (req: NextApiRequest, res: NextApiResponse) => {`,
+        `  if (req.method === "OPTIONS") return res.status(204).end();`,
+        `  if (!cfg.methods.includes(req.method!)) return res.status(405).end();`,
+        `  return handler(req, res);`,
+        `};`,
+      ].join("\n"),
+      "pages/api/clear.ts": `import { withApi } from "../../lib/with-api";\nexport default withApi(async (_req, res) => { res.json({}); }, { methods: ["POST"] });\n`,
+      "pages/api/items.ts": `import { withApi } from "../../lib/with-api";\nexport default withApi(async (_req, res) => { res.json([]); }, { methods: ["GET", "DELETE"] });\n`,
+    },
+    routes: ["DELETE /api/items []", "GET /api/items []", "OPTIONS /api/clear []", "OPTIONS /api/items []", "POST /api/clear []"],
+  },
+  {
     name: "pages/api: a last branch no method test decides answers every other method (warned); one that answers 405 refuses them",
     files: {
       "lib/auth.ts": AUTH,

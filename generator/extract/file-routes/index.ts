@@ -461,10 +461,19 @@ function methodReading(
   parts: ReturnType<FileRouteHost["handlerParts"]>,
 ): { reading: MethodReading; readFrom: FunctionValue } | undefined {
   for (const fn of [...parts.handlers].reverse()) {
-    const reading = readRequestMethods(fn.decl, (expression) => {
-      const v = interpreter.evaluate(expression, fn.scope);
-      return v.kind === "string" ? v.value : undefined;
-    });
+    const reading = readRequestMethods(
+      fn.decl,
+      (expression) => {
+        const v = interpreter.evaluate(expression, fn.scope);
+        return v.kind === "string" ? v.value : undefined;
+      },
+      // A wrapper's allow-list, read in the closure it made the handler in (`withApi(handler, { methods: ["POST"] })`).
+      (expression) => {
+        const v = interpreter.evaluate(expression, fn.scope);
+        const names = v.kind === "array" ? v.items.map((item) => (item.kind === "string" ? item.value : undefined)) : undefined;
+        return names?.every((n) => n !== undefined) ? (names as string[]) : undefined;
+      },
+    );
     if (reading) return { reading, readFrom: fn };
   }
   return undefined;

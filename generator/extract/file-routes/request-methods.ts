@@ -38,9 +38,11 @@ export interface MethodReading {
 export function readRequestMethods(
   fn: ts.FunctionLikeDeclaration,
   value: (node: ts.Expression) => string | undefined,
+  /** Reads a list the method is looked up in that is not an array literal (a wrapper's `cfg.methods.includes(req.method)`). */
+  list?: (node: ts.Expression) => string[] | undefined,
 ): MethodReading | undefined {
   const body = fn.body;
-  const reader = methodTests(fn, value);
+  const reader = methodTests(fn, value, list);
   if (!body || !reader) return undefined;
   const { isMethod, methodName, testOf } = reader;
 
