@@ -849,6 +849,22 @@ const negatives: Case[] = [
     diagnostics: ["APX213 app.ts:4", "APX217 app.ts:4", "APX201 app.ts:5"],
   },
   {
+    name: "a push under a run-time condition is reported only when what it adds may serve routes (a router, a class, a function, a path), not a utility's plain data",
+    files: {
+      "app.ts": [
+        `import express from "express"; import GitHub from "auth-providers"; const app = express(); const routers: unknown[] = [];`,
+        `export function uniq(items: string[]) { const out: string[] = []; for (const item of items) { if (!out.includes(item)) out.push(item); } return out; }`,
+        `const providers: unknown[] = []; const slugs: string[] = [];`,
+        `if (process.env.GITHUB_ID) providers.push(GitHub({ id: process.env.GITHUB_ID }));`,
+        `if (process.env.EXTRA) slugs.push("misc", "other");`,
+        `if (process.env.ADMIN) routers.push(express.Router());`,
+        `uniq(["a", "b", "a"]); app.get("/x", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /x []"],
+    diagnostics: ["APX213 app.ts:6"],
+  },
+  {
     name: "middleware given options named for their keys (permissions, scopes, requiredScopes) states them, in use() and route arguments",
     files: {
       "auth.ts": `import type { RequestHandler } from "express";\nexport const authorize = (options: { permissions?: string[]; scopes?: string[]; requiredScopes?: string[]; roles?: string[] }): RequestHandler => (req, res, next) => next();\n`,

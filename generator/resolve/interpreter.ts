@@ -12,6 +12,7 @@ import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
+import { isFrameworkModule } from "../scan/route-hints.js";
 import {
   type CheckValue,
   type ExternalValue,
@@ -788,7 +789,8 @@ export class Interpreter {
         ["push", "unshift", "splice"].includes(node.expression.name.text) &&
         ts.isIdentifier(node.expression.expression) &&
         scope.lookup(node.expression.expression.text) &&
-        this.lookup(node.expression.expression.text, scope, node).kind === "array"
+        this.lookup(node.expression.expression.text, scope, node).kind === "array" &&
+        node.arguments.some((arg) => this.mayRoute(arg, scope))
       )
         mutation = node;
       else ts.forEachChild(node, visit);
@@ -802,6 +804,51 @@ export class Interpreter {
       siteOf(statement.expression),
       "Set the environment variables it reads in the config's `env`, or make the condition a constant.",
     );
+  }
+
+  /**
+   * Whether a value a branch adds to an array may be part of what serves routes: an app or router, a class (a
+   * NestJS module or controller), a function of the sources (a handler, a plugin), a path, or an object or
+   * array holding one. Read without running anything: a call counts by what it calls (`Feature.forRoot()`), a
+   * name or property by its value; a request's data, a package's result or a plain value (`out.push(item)` in a
+   * utility, `providers.push(Google(...))`) does not.
+   */
+  private mayRoute(node: ts.Expression, scope: Scope): boolean {
+    const inner = unwrapExpression(ts.isSpreadElement(node) ? node.expression : node);
+    if (ts.isCallExpression(inner) || ts.isNewExpression(inner)) return this.mayRoute(inner.expression, scope);
+    if (ts.isObjectLiteralExpression(inner))
+      return inner.properties.some(
+        (p) => (ts.isPropertyAssignment(p) && this.mayRoute(p.initializer, scope)) || ts.isShorthandPropertyAssignment(p),
+      );
+    if (ts.isArrayLiteralExpression(inner)) return inner.elements.some((e) => !ts.isOmittedExpression(e) && this.mayRoute(e, scope));
+    if (ts.isStringLiteralLike(inner)) return inner.text.startsWith("/");
+    if (isFunctionLike(inner)) return true;
+    if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return ts.isTemplateExpression(inner);
+    // A name the branch itself declares cannot be read from outside it: it may be anything.
+    let root: ts.Expression = inner;
+    while (ts.isPropertyAccessExpression(root)) root = root.expression;
+    if (ts.isIdentifier(root) && !scope.lookup(root.text)) return true;
+    const routing = (value: Value, depth: number): boolean => {
+      switch (value.kind) {
+        case "host":
+        case "class":
+        case "function":
+        case "instance":
+          return true;
+        // A framework's own factory or module (`express.Router`, `@nestjs/...`), not another package's.
+        case "external":
+          return isFrameworkModule(value.module);
+        case "string":
+          return value.value.startsWith("/");
+        case "array":
+          return depth < 3 && value.items.some((item) => routing(item, depth + 1));
+        case "object":
+          return depth < 3 && [...value.props.values()].some((item) => routing(item, depth + 1));
+        default:
+          return false;
+      }
+    };
+    return routing(this.evaluate(inner, scope), 0);
   }
 
   /**

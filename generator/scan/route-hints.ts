@@ -21,3 +21,10 @@ const ROUTE_HINTS =
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
+
+/** Whether a module specifier names an HTTP framework apidex reads (its routers, apps and modules serve routes). */
+export function isFrameworkModule(specifier: string): boolean {
+  return FRAMEWORK_MODULE.test(specifier);
+}
+const FRAMEWORK_MODULE =
+  /^(express|router|express-promise-router|fastify|hono(\/.*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/.+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@trpc\/server(\/.*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|elysia|@hapi\/hapi|hapi|koa-mount)$/;
