@@ -1264,6 +1264,15 @@ const cases: Case[] = [
     routes: ["DELETE /api/users/{id} [users.delete]", "GET /api/users [users.read]", "GET /health []"],
   },
   {
+    name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
+    files: {
+      "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,
+      "routes/other.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = exports = router;\n`,
+      "app.js": `const express = require("express");\nconst app = express();\napp.use("/legacy", require("./routes/legacy"));\napp.use("/other", require("./routes/other"));\nmodule.exports = app;\n`,
+    },
+    routes: ["GET /legacy []", "GET /other []"],
+  },
+  {
     name: "class-based routers: fields, constructors, this.initRoutes(), parameter properties, inheritance, a controller's methods",
     files: {
       "auth.ts": AUTH,

@@ -480,15 +480,24 @@ export class Interpreter {
    * as names) and `exports.name = value` / `module.exports.name = value`. Evaluated once, when read.
    */
   private declareCommonJsExport(statement: ts.ExpressionStatement, scope: Scope, instance: ModuleInstance): void {
-    const expression = statement.expression;
+    let expression = statement.expression;
     if (!ts.isBinaryExpression(expression) || expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return;
-    const target = expression.left.getText();
-    const binding = new Binding(() => this.evaluate(expression.right, scope), statement);
+    // `exports = module.exports = router` (or `module.exports = exports = ...`): every target of the chain
+    // gets the last value.
+    const targets: string[] = [];
+    while (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      targets.push(expression.left.getText().replace(/\s+/g, ""));
+      expression = unwrapExpression(expression.right);
+    }
+    const value = expression;
+    const binding = new Binding(() => this.evaluate(value, scope), statement);
     const read = () => this.read(binding, statement);
-    if (target === "module.exports") instance.exports.set(COMMONJS_EXPORTS, read);
-    else {
-      const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
-      if (named && !scope.lookup("exports")) instance.exports.set(named[1]!, read);
+    for (const target of targets) {
+      if (target === "module.exports") instance.exports.set(COMMONJS_EXPORTS, read);
+      else {
+        const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
+        if (named && !scope.lookup("exports")) instance.exports.set(named[1]!, read);
+      }
     }
   }
 
