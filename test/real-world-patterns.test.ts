@@ -1264,6 +1264,14 @@ const cases: Case[] = [
     routes: ["DELETE /api/users/{id} [users.delete]", "GET /api/users [users.read]", "GET /health []"],
   },
   {
+    name: 'Fastify: a plugin registered as a dynamic import (register(import("./routes/items"), { prefix })) is its module\'s default export',
+    files: {
+      "routes/items.ts": `import type { FastifyInstance } from "fastify";\nexport default async function (fastify: FastifyInstance) {\n  fastify.post("/", async () => ({}));\n  fastify.get("/:id", async () => ({}));\n}\n`,
+      "app.ts": `import Fastify from "fastify";\nexport async function build() { const app = Fastify(); await app.register(import("./routes/items"), { prefix: "/api/items" }); return app; }\nbuild();\n`,
+    },
+    routes: ["GET /api/items/{id} []", "POST /api/items []"],
+  },
+  {
     name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
     files: {
       "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,

@@ -97,7 +97,9 @@ export class FastifyHost extends RouterHost {
     }
     if (method === "register") {
       this.visited.add(node);
-      const plugin = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      let plugin = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      // `register(import("./routes/items"))`: Fastify awaits the module and takes its default export.
+      if (plugin?.kind === "namespace") plugin = this.interpreter.exportOf(this.interpreter.module(plugin.file), "default", call.args[0]!);
       const options = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
       let prefix = "/";
       if (options?.kind === "object" && options.props.has("prefix")) {
