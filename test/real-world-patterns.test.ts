@@ -1272,6 +1272,46 @@ const cases: Case[] = [
     routes: ["GET /api/items/{id} []", "POST /api/items []"],
   },
   {
+    name: "Fastify: a prefix read at start-up indexes the plugin's routes relative to it, marked; a fastify-plugin-wrapped plugin ignores its prefix",
+    files: {
+      "app.js": [
+        `const fp = require("fastify-plugin");`,
+        `const wrapped = fp(async (server) => { server.get("/api/tags", async () => []); });`,
+        `const routes = async (server) => { server.get("/articles", async () => []); };`,
+        `const more = async (server) => { server.get("/more", async () => []); };`,
+        `async function getConfig() { return { prefix: process.env.API_PREFIX }; }`,
+        `(async () => {`,
+        `  const server = require("fastify")();`,
+        `  server.register(wrapped, await getConfig());`,
+        `  server.register(routes, { prefix: process.env.API_PREFIX });`,
+        `  server.register(more, loadOptions());`,
+        `  await server.listen({ port: 3000 });`,
+        `})();`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/tags []", "GET /articles [] unresolved(path)", "GET /more [] unresolved(path)"],
+    diagnostics: ["APX201 app.js:9", "APX201 app.js:10"],
+  },
+  {
+    name: "an app a package enhances and returns (websockify(new Koa()), addAsync(express())) is the app; Node's own server is not",
+    files: {
+      "koa.js": [
+        `const Koa = require("koa"); const Router = require("koa-router"); const websockify = require("koa-websocket");`,
+        `const router = new Router({ prefix: "/api" }); router.get("/health", async (ctx) => { ctx.body = "ok"; });`,
+        `const app = websockify(new Koa());`,
+        `app.use(router.routes()); app.listen(3000);`,
+      ].join("\n"),
+      "express.ts": [
+        `import express from "express"; import { addAsync } from "@awaitjs/express"; import http from "node:http";`,
+        `const app = addAsync(express());`,
+        `app.get("/users", (q, s) => s.json([]));`,
+        `const server = http.createServer(app); server.listen(3001);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/health []", "GET /users []"],
+    diagnostics: ["APX412 express.ts:2"],
+  },
+  {
     name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
     files: {
       "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,

@@ -1,3 +1,4 @@
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../typescript.js";
 import { nodeBuiltin } from "./node-builtins.js";
@@ -1798,6 +1799,16 @@ export class Interpreter {
         }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
+        // `websockify(new Koa())`, `addAsync(express())`: a package that enhances the app it is given returns
+        // it (what is registered on the result is the app's). Node's own servers (`http.createServer(app)`)
+        // are not the app.
+        const first = args[0] && !ts.isSpreadElement(args[0]) ? unwrapExpression(args[0]) : undefined;
+        if (first && (ts.isCallExpression(first) || ts.isNewExpression(first) || ts.isIdentifier(first)) && !isBuiltin(callee.module)) {
+          const given = this.evaluate(first, scope);
+          for (const arg of args.slice(1)) this.runCallsIn(arg, scope);
+          if (given.kind === "host" && (given.host as { type?: unknown }).type === "router") return given;
+          return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+        }
         // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is
         // given, so the calls written in its arguments run (the factory that registers the routes).
         for (const arg of args) this.runCallsIn(arg, scope);

@@ -1,6 +1,6 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
-import type { CallContext } from "../../resolve/interpreter.js";
+import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
 import { type CheckValue, keysOfValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
@@ -101,28 +101,53 @@ export class FastifyHost extends RouterHost {
       // `register(import("./routes/items"))`: Fastify awaits the module and takes its default export.
       if (plugin?.kind === "namespace") plugin = this.interpreter.exportOf(this.interpreter.module(plugin.file), "default", call.args[0]!);
       const options = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
-      let prefix = "/";
-      if (options?.kind === "object" && options.props.has("prefix")) {
-        const strings = stringsOf(options.props.get("prefix")!);
-        if (strings?.length === 1) prefix = strings[0]!;
-        else {
-          this.paths(call.args[1], call, "plugin prefix");
-          return receiver;
-        }
-      }
       if (plugin?.kind === "external" && AUTOLOAD_PACKAGES.has(plugin.module)) {
         this.autoload(context, receiver, node, call, options);
         return receiver;
       }
       const fn = plugin ? pluginFunction(plugin) : undefined;
       if (!fn) return receiver; // a plugin from a package (cors, helmet, ...): no routes of the service's own
+      // A fastify-plugin-wrapped plugin runs in the registering context: Fastify ignores its `prefix`.
       if (this.skipOverride.has(fn.decl)) {
         this.interpreter.callFunction(fn, [receiver, options ?? { kind: "object", props: new Map() }], node);
         return receiver;
       }
+      let prefix = "/";
+      let prefixUnknown = false;
+      if (options?.kind === "object" && options.props.has("prefix")) {
+        const strings = stringsOf(options.props.get("prefix")!);
+        if (strings?.length === 1) prefix = strings[0]!;
+        else {
+          // A prefix read at start-up (`register(routes, { prefix: config.apiPrefix })`): what the plugin
+          // registers is indexed relative to it, marked, as under an Express mount prefix apidex cannot read.
+          prefixUnknown = true;
+          this.diagnostics.warning(
+            "APX201",
+            `Cannot resolve this plugin's prefix statically: ${explain(options.props.get("prefix")!)}; the routes it registers are indexed relative to it, marked \`unresolved: ["path"]\` (their served paths start with that prefix).`,
+            siteOf(call.args[1]!),
+            "Use a string literal or a const; or set the variables it reads in the config's `env`.",
+          );
+        }
+      } else if (options && options.kind !== "object" && options.kind !== "undefined") {
+        // Options apidex cannot read at all (`register(plugin, await getConfig())`) may hold a prefix.
+        prefixUnknown = true;
+        this.diagnostics.warning(
+          "APX201",
+          `Cannot read this plugin's options statically (\`${excerpt(call.args[1]!)}\` ${explain(options)}): they may give a prefix, so the routes it registers are indexed relative to it, marked \`unresolved: ["path"]\`.`,
+          siteOf(call.args[1]!),
+          "Pass an object literal with a literal `prefix`, or set the variables it reads in the config's `env`.",
+        );
+      }
       const child = this.create("router", node);
       child.router.mounted = true;
-      context.stack.push({ type: "mount", paths: [prefix], router: child.router, site: siteOf(node), ...this.conditional() });
+      context.stack.push({
+        type: "mount",
+        paths: [prefix],
+        router: child.router,
+        site: siteOf(node),
+        ...this.conditional(),
+        ...(prefixUnknown ? { prefixUnknown: true as const } : {}),
+      });
       this.interpreter.callFunction(fn, [child.value, options ?? { kind: "object", props: new Map() }], node);
       return receiver;
     }
