@@ -1312,6 +1312,24 @@ const cases: Case[] = [
     diagnostics: ["APX412 express.ts:2"],
   },
   {
+    name: "route modules listed by a glob (glob.sync, fs.globSync with cwd) or readdirSync with an encoding are required as listed",
+    files: {
+      "routes/users.js": `const r = require("express").Router();\nr.get("/", (q, s) => s.json([]));\nmodule.exports = r;\n`,
+      "routes/teams.js": `const r = require("express").Router();\nr.get("/", (q, s) => s.json([]));\nmodule.exports = r;\n`,
+      "api/v1/health/routes.js": `module.exports = (app) => app.get("/v1/health", (q, s) => s.end());\n`,
+      "legacy/items.js": `const r = require("express").Router();\nr.get("/", (q, s) => s.json([]));\nmodule.exports = r;\n`,
+      "app.js": [
+        `const express = require("express"); const path = require("path"); const glob = require("glob"); const fs = require("node:fs");`,
+        `const app = express();`,
+        `glob.sync(path.join(__dirname, "routes/*.js")).forEach((f) => app.use("/" + path.basename(f, ".js"), require(f)));`,
+        `for (const f of fs.globSync("**/routes.js", { cwd: path.join(__dirname, "api") })) require("./api/" + f)(app);`,
+        `fs.readdirSync(path.join(__dirname, "legacy"), "utf8").forEach((f) => app.use("/legacy", require("./legacy/" + f)));`,
+        `module.exports = app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /legacy []", "GET /teams []", "GET /users []", "GET /v1/health []"],
+  },
+  {
     name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
     files: {
       "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,

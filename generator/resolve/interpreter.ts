@@ -1790,7 +1790,7 @@ export class Interpreter {
     switch (callee.kind) {
       case "external": {
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
-        if (/^(node:)?(path|url|fs)$/.test(callee.module)) {
+        if (/^((node:)?(path|url|fs)|glob|fast-glob|globby)$/.test(callee.module)) {
           const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
             root: this.sources.root,
             ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),

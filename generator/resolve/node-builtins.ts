@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import picomatch from "picomatch";
 import type { ExternalValue, Value } from "./values.js";
 
 /**
@@ -45,8 +46,16 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
   }
   if (module === "url" && name === "fileURLToPath" && allStrings?.length === 1 && allStrings[0]!.startsWith("file:"))
     return str(fileURLToPath(allStrings[0]!));
-  if (module === "fs" && name === "readdirSync" && args.length === 1 && allStrings) {
-    const dir = path.posix.normalize(allStrings[0]!);
+  // `fs.globSync`, the glob package's `sync`/`globSync`, fast-glob's `sync`: the files of the project a pattern
+  // names (`glob.sync(path.join(__dirname, "routes/*.js"))`, `globSync("**/routes.js", { cwd: __dirname })`).
+  if (GLOB_CALLS[module]?.includes(name)) return glob(args, context);
+  // `readdirSync(dir)`, also with an encoding (`"utf8"`, `{ encoding }`): names, as without one.
+  const plainNames =
+    args.length === 1 ||
+    (args.length === 2 &&
+      (args[1]!.kind === "string" || (args[1]!.kind === "object" && [...args[1]!.props.keys()].every((k) => k === "encoding"))));
+  if (module === "fs" && name === "readdirSync" && plainNames && args[0]?.kind === "string") {
+    const dir = path.posix.normalize(args[0].value);
     if (!dir.startsWith(`${context.root.replace(/\/$/, "")}/`) && dir !== context.root) return undefined;
     const entries = context.listDirectory?.(dir);
     // A folder of TypeScript sources runs compiled elsewhere (dist/, .js names): its run-time listing is not this one.
@@ -57,3 +66,76 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
 }
 
 const str = (value: string): Value => ({ kind: "string", value });
+
+/** The glob functions of Node and of the glob packages services use, by module. */
+const GLOB_CALLS: Record<string, readonly string[]> = {
+  fs: ["globSync"],
+  glob: ["sync", "globSync"],
+  "fast-glob": ["sync", "globSync"],
+  globby: ["globbySync"],
+};
+
+/** How deep a glob walks below its static base, and how many files it may list (a static evaluator's bound). */
+const GLOB_DEPTH = 8;
+const GLOB_FILES = 2000;
+
+/**
+ * The files of the project a glob names, as the glob packages return them: absolute for an absolute pattern
+ * (or `absolute: true`), else relative to `cwd`. Unknown when a part is not static, the folder is outside the
+ * project, or it holds TypeScript sources and nothing matched (a pattern for the compiled `.js` files: the
+ * run-time listing is not this one).
+ */
+function glob(args: readonly Value[], context: BuiltinContext): Value | undefined {
+  const [patternValue, options] = args;
+  const patterns =
+    patternValue?.kind === "string"
+      ? [patternValue.value]
+      : patternValue?.kind === "array" && patternValue.items.every((i) => i.kind === "string")
+        ? patternValue.items.map((i) => (i as { value: string }).value)
+        : undefined;
+  if (!patterns?.length || !context.listDirectory) return undefined;
+  let cwd = context.root;
+  let absolute = false;
+  if (options?.kind === "object") {
+    const c = options.props.get("cwd");
+    if (c) {
+      if (c.kind !== "string" || !c.value.startsWith("/")) return undefined;
+      cwd = path.posix.normalize(c.value);
+    }
+    absolute = options.props.get("absolute")?.kind === "boolean" && (options.props.get("absolute") as { value: boolean }).value;
+  }
+  const root = context.root.replace(/\/$/, "");
+  const inProject = (dir: string) => dir === root || dir.startsWith(`${root}/`);
+  const out = new Set<string>();
+  let sawTypeScript = false;
+  for (const raw of patterns) {
+    const pattern = raw.startsWith("/") ? path.posix.normalize(raw) : path.posix.join(cwd, raw.replace(/^\.\//, ""));
+    const segments = pattern.split("/");
+    const firstGlob = segments.findIndex((seg) => /[*?[\]{}!]/.test(seg));
+    if (firstGlob < 0) return undefined; // no glob: a plain path is no listing
+    const base = segments.slice(0, firstGlob).join("/") || "/";
+    if (!inProject(base)) return undefined;
+    const matches = picomatch(pattern, { dot: false });
+    const walk = (dir: string, depth: number): void => {
+      const entries = context.listDirectory!(dir);
+      if (!entries) return;
+      for (const entry of entries) {
+        if (entry === "node_modules" || entry.startsWith(".")) continue;
+        const full = `${dir}/${entry}`;
+        const below = depth < GLOB_DEPTH ? context.listDirectory!(full) : undefined;
+        if (below) walk(full, depth + 1);
+        else {
+          if (TYPESCRIPT.test(entry) && !DECLARATION.test(entry)) sawTypeScript = true;
+          if (matches(full) && out.size < GLOB_FILES) out.add(full);
+        }
+      }
+    };
+    walk(base.replace(/\/$/, ""), 0);
+  }
+  if (!out.size && sawTypeScript) return undefined;
+  const relativeResults = !absolute && !patterns.some((p) => p.startsWith("/"));
+  return {
+    kind: "array",
+    items: [...out].sort().map((file) => str(relativeResults ? path.posix.relative(cwd, file) : file)),
+  };
+}
