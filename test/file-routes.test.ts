@@ -319,6 +319,15 @@ const cases: Case[] = [
     routes: ["DELETE /api/items []", "GET /api/items []", "OPTIONS /api/clear []", "OPTIONS /api/items []", "POST /api/clear []"],
   },
   {
+    name: "app/: a catch-all route file whose handlers only answer 404 is the API's not-found fallback, not operations; one that answers is indexed",
+    files: {
+      "app/api/[...notFound]/route.ts": `const notFound = () => new Response("no such endpoint", { status: 404 });\nexport const GET = notFound; export const POST = notFound; export const DELETE = notFound;\n`,
+      "app/api/files/[...path]/route.ts": `export async function GET(req: Request) { return new Response("file"); }\n`,
+    },
+    routes: ["GET /api/files/{path} []"],
+    diagnostics: ["APX205 app/api/files/[...path]/route.ts:1"],
+  },
+  {
     name: "pages/api: a last branch no method test decides answers every other method (warned); one that answers 405 refuses them",
     files: {
       "lib/auth.ts": AUTH,

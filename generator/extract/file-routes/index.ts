@@ -7,7 +7,7 @@ import type { Scope } from "../../resolve/scope.js";
 import { callsOf } from "../../scan/calls.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { answeredMethodsOf } from "../answered-methods.js";
+import { answeredMethodsOf, answersNotFoundOnly } from "../answered-methods.js";
 import { servesTrpc } from "../trpc/index.js";
 import { servesTsRest } from "../ts-rest/index.js";
 import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
@@ -176,6 +176,8 @@ function extractFileRoutes(
     const answer = (method: string, node: ts.Node, value: Value, scope: Scope, exportedAs?: ts.ExportSpecifier): void => {
       const app = host.servedApp(value);
       if (app) return serve(app, method, node);
+      // `app/api/[...notFound]/route.ts` whose handler only answers 404: the API's not-found fallback, no operation.
+      if (route.wildcard && value.kind === "function" && answersNotFoundOnly(value.decl)) return;
       catchAll(node);
       host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, [], exportedAs);
     };
