@@ -319,6 +319,21 @@ const cases: Case[] = [
     routes: ["DELETE /api/items []", "GET /api/items []", "OPTIONS /api/clear []", "OPTIONS /api/items []", "POST /api/clear []"],
   },
   {
+    name: "app/: a route file that hands requests to a framework apidex does not read (oRPC) says so (APX002), once",
+    files: {
+      "app/api/[[...rest]]/route.ts": [
+        `import { OpenAPIHandler } from "@orpc/openapi/fetch"; import { router } from "../../../server/router";`,
+        `const handler = new OpenAPIHandler(router);`,
+        `async function handle(req: Request) { return (await handler.handle(req, { prefix: "/api" })).response ?? new Response(null, { status: 404 }); }`,
+        `export { handle as GET, handle as POST };`,
+      ].join("\n"),
+      "server/router.ts": `import { os } from "@orpc/server";\nexport const router = { listBots: os.route({ method: "GET", path: "/v1/bots" }).handler(() => []) };\n`,
+    },
+    routes: ["GET /api []", "GET /api/{rest} []", "POST /api []", "POST /api/{rest} []"],
+    // (Both files import oRPC: said once. The handler is indexed where it is written, a catch-all.)
+    diagnostics: ["APX002 app/api/[[...rest]]/route.ts:1", "APX205 app/api/[[...rest]]/route.ts:3"],
+  },
+  {
     name: "app/: a catch-all route file whose handlers only answer 404 is the API's not-found fallback, not operations; one that answers is indexed",
     files: {
       "app/api/[...notFound]/route.ts": `const notFound = () => new Response("no such endpoint", { status: 404 });\nexport const GET = notFound; export const POST = notFound; export const DELETE = notFound;\n`,
@@ -965,5 +980,16 @@ describe("router files: a module's mount path in its folder", () => {
     );
     expect(routeLines(result)).toEqual(["GET /health []"]);
     expect(diagnosticLines(result)).toEqual(["APX215 -"]);
+  });
+});
+
+describe("a project whose only HTTP framework apidex does not read", () => {
+  it("names it in APX001", async () => {
+    const result = await generateFrom({
+      "src/index.ts": `import restify from "restify";\nconst server = restify.createServer();\nserver.get("/hello", (req: any, res: any) => res.send("hi"));\nserver.listen(8080);\n`,
+    });
+    expect(result.operations).toEqual([]);
+    const apx001 = result.diagnostics.sorted().find((d) => d.code === "APX001");
+    expect(apx001?.message).toMatch(/The sources import restify, which apidex does not read\./);
   });
 });

@@ -564,7 +564,7 @@ const cases: Case[] = [
       ].join("\n"),
     },
     routes: ["GET /sub/items []"],
-    diagnostics: ["APX218 app.ts:5"],
+    diagnostics: ["APX002 app.ts:1", "APX218 app.ts:5"],
   },
   {
     name: "a Hono app's base path from the deployment's environment: its routes indexed relative to it, said once",

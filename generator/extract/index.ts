@@ -17,6 +17,7 @@ import { tsRestAdapter } from "./ts-rest/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
+import { unsupportedFramework } from "../resolve/unsupported-frameworks.js";
 
 /** The adapters that record module summaries and replay them (extract/incremental). */
 const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
@@ -57,9 +58,10 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.
   if (adapters.includes(nextAdapter) || adapters.includes(fileRoutesAdapter)) options = { ...options, servedByRouteFiles: true };
   if (!adapters.length) {
+    const unsupported = unsupportedIn(sources);
     diagnostics.warning(
       "APX001",
-      `No supported framework found in the ${sources.files.length} source file(s) that could register routes${sources.listedCount > sources.files.length ? ` (of ${sources.listedCount} read)` : ""} (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).`,
+      `No supported framework found in the ${sources.files.length} source file(s) that could register routes${sources.listedCount > sources.files.length ? ` (of ${sources.listedCount} read)` : ""} (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).${unsupported.length ? ` The sources import ${unsupported.join(", ")}, which apidex does not read.` : ""}`,
       undefined,
       "Check `root` and `include` in the config, or set `framework`.",
     );
@@ -79,6 +81,17 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
     return runAll(adapters, sources, rest, diagnostics);
   }
   return runAll(adapters, sources, options, diagnostics);
+}
+
+/** The unsupported HTTP frameworks the route-capable files import (by their import declarations and requires). */
+function unsupportedIn(sources: SourceSet): string[] {
+  const found = new Set<string>();
+  for (const file of sources.files)
+    for (const match of file.text.matchAll(/(?:from\s*|require\(\s*)["']([^"']+)["']/g)) {
+      const framework = unsupportedFramework(match[1]!);
+      if (framework) found.add(framework);
+    }
+  return [...found].sort();
 }
 
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {

@@ -14,6 +14,7 @@ import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
+import { unsupportedFramework } from "./unsupported-frameworks.js";
 import {
   type CheckValue,
   type ExternalValue,
@@ -227,6 +228,8 @@ export class Interpreter {
   private readonly globalObject: Value = { kind: "object", props: new Map(), open: true };
   /** `for...of` loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
   readonly loopsRun = new Set<ts.ForOfStatement>();
+  /** Unsupported HTTP frameworks already reported (APX002). */
+  private readonly unsupportedSeen = new Set<string>();
   /** Environment variables whose code default was used (APX219 said once each). */
   private readonly environmentDefaults = new Set<string>();
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
@@ -525,7 +528,10 @@ export class Interpreter {
     const target = this.sources.resolveImport(specifier, scope.file.fileName);
     if (target.kind === "missing")
       return unknown(node, `${dynamic ? "imports" : "requires"} '${specifier}', which cannot be resolved from this file`);
-    if (target.kind === "external") return { kind: "external", module: specifier, path: [] };
+    if (target.kind === "external") {
+      this.noteUnsupported(specifier, node);
+      return { kind: "external", module: specifier, path: [] };
+    }
     // Summaries follow ES imports; a module that requires others is evaluated again on every run.
     this.tracker?.cannotReplay?.(dynamic ? `it imports '${specifier}' when it runs (import())` : `it requires '${specifier}' (CommonJS)`);
     if (target.kind === "replayed") throw new ReplayMiss(`${scope.file.fileName} requires ${target.fileName}`);
@@ -945,11 +951,30 @@ export class Interpreter {
     return { kind: "array", items: results };
   }
 
+  /**
+   * An import of an HTTP framework apidex does not read (oRPC, restify, AdonisJS, ...): said once per framework
+   * (APX002), and the module is evaluated on every run, so the warning does not depend on the cache.
+   */
+  private noteUnsupported(specifier: string, node: ts.Node): void {
+    const framework = unsupportedFramework(specifier);
+    if (!framework) return;
+    this.tracker?.cannotReplay?.(`it imports ${framework}, which apidex does not read`);
+    if (this.unsupportedSeen.has(framework)) return;
+    this.unsupportedSeen.add(framework);
+    this.diagnostics.warning(
+      "APX002",
+      `This module uses ${framework} ('${specifier}'), which apidex does not read: the routes it serves are not indexed.`,
+      siteOf(node),
+      "Serve those routes through a framework apidex reads (docs/frameworks.md), or describe them elsewhere.",
+    );
+  }
+
   private declareImport(statement: ts.ImportDeclaration, scope: Scope): void {
     const clause = statement.importClause;
     if (!clause || clause.isTypeOnly || !ts.isStringLiteral(statement.moduleSpecifier)) return;
     const specifier = statement.moduleSpecifier.text;
     const fromFile = scope.file.fileName;
+    this.noteUnsupported(specifier, statement);
     const importValue = (name: string | undefined, node: ts.Node): Value => {
       const target = this.sources.resolveImport(specifier, fromFile);
       if (target.kind === "missing") {
