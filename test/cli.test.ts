@@ -137,6 +137,34 @@ describe("apidex generate", () => {
     expect(paths).not.toContain("/example");
   });
 
+  it("follows an app shell's entry into the monorepo package it imports (main.ts only imports @acme/server)", () => {
+    const dir = path.join(work, "mono");
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*", "packages/*"] }),
+      "packages/server/package.json": JSON.stringify({ name: "@acme/server", version: "1.0.0", main: "src/index.ts" }),
+      "packages/server/src/index.ts": `export * from "./start";\n`,
+      "packages/server/src/start.ts": `import express from "express";\nexport function start() { const app = express(); app.get("/users", (q, s) => { s.json([]); }); return app; }\n`,
+      "packages/server/src/unused.ts": `import express from "express";\nexport const other = express(); other.get("/never", (q, s) => { s.end(); });\n`,
+      "apps/api/package.json": JSON.stringify({
+        name: "@acme/api",
+        version: "1.0.0",
+        main: "src/main.ts",
+        dependencies: { "@acme/server": "*" },
+      }),
+      "apps/api/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true } }),
+      "apps/api/src/main.ts": `import { start } from "@acme/server";\nstart().listen(3000);\n`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    const run = apidex(["generate", "--root", path.join(dir, "apps/api"), "--no-cache"], work);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1 indexed/);
+    const index = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/operations.json"), "utf8"));
+    expect(index.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`)).toEqual(["GET /users"]);
+  });
+
   it("loads apidex.config.ts written with defineConfig", () => {
     const dir = path.join(work, "configured");
     writeProject(dir, {

@@ -309,6 +309,41 @@ export class SourceSet {
     return [...this.listed].filter((name) => name.startsWith(prefix)).sort();
   }
 
+  /**
+   * Adds to the analysed files those of the monorepo's other packages that the package's entries reach: an app
+   * shell whose `main.ts` only imports `@acme/server` runs that package's code, so a file there that can
+   * register routes is analysed like a globbed one. Followed from the entries through every import, and
+   * through another package only along its re-exports (`export * from "./lib/bootstrap"`, its public barrel).
+   */
+  includeReachedFrom(entries: Iterable<string>): void {
+    const queue = [...entries].map((name) => ({ name: fileKey(name), own: true, depth: 0 }));
+    const seen = new Set<string>();
+    const known = new Set(this.files.map((f) => f.fileName));
+    const added: ts.SourceFile[] = [];
+    while (queue.length && seen.size < REACH_LIMIT) {
+      const { name, own, depth } = queue.shift()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const file = this.getFile(name);
+      if (!file) continue;
+      if (!own && !known.has(name) && mayRegisterRoutes(file.text, path.relative(this.root, name))) {
+        known.add(name);
+        added.push(file);
+      }
+      if (depth >= REACH_DEPTH) continue;
+      for (const { specifier, reexport } of moduleReferences(file)) {
+        if (!own && !reexport) continue;
+        const target = this.resolveImport(specifier, name);
+        if (target.kind !== "source" || /[\\/]node_modules[\\/]/.test(target.file.fileName)) continue;
+        const targetName = target.file.fileName;
+        // Files of this package are globbed already: what matters is where the imports leave it.
+        queue.push({ name: targetName, own: own && this.listed.has(targetName), depth: depth + 1 });
+      }
+    }
+    if (!added.length) return;
+    this.files = [...this.files, ...added].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+  }
+
   /** A parsed source file by absolute path, without parsing anything. */
   parsedFile(fileName: string): ts.SourceFile | undefined {
     return this.parsed.get(fileKey(fileName));
@@ -328,6 +363,39 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** How many files, and how many imports deep, `includeReachedFrom` follows from the entries. */
+const REACH_LIMIT = 400;
+const REACH_DEPTH = 8;
+
+/** The modules a file imports, requires or re-exports by a literal specifier; `reexport` for `export ... from`. */
+function moduleReferences(file: ts.SourceFile): { specifier: string; reexport: boolean }[] {
+  const out: { specifier: string; reexport: boolean }[] = [];
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && !statement.importClause?.isTypeOnly)
+      out.push({ specifier: statement.moduleSpecifier.text, reexport: false });
+    else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      !statement.isTypeOnly
+    )
+      out.push({ specifier: statement.moduleSpecifier.text, reexport: true });
+  }
+  // `require("x")` and `import("x")` anywhere in the file.
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteral(node.arguments[0]!) &&
+      ((ts.isIdentifier(node.expression) && node.expression.text === "require") || node.expression.kind === ts.SyntaxKind.ImportKeyword)
+    )
+      out.push({ specifier: (node.arguments[0] as ts.StringLiteral).text, reexport: false });
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
 
 /** Where an import's resolution is remembered (see `resolveImport`). */
 function resolutionKey(specifier: string, fromFile: string): string {
@@ -553,6 +621,7 @@ export async function scanProject(
   }
   const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
   for (const name of replayed) set.replayed.add(fileKey(name));
+  set.includeReachedFrom([...entries].filter((name) => !replayed.has(fileKey(name))));
   set.replayedScanned = replayedScanned;
   set.routeCapable = routeCapable;
   if (tsconfig) set.recordInputs(tsconfig.files);
