@@ -21,6 +21,7 @@ export const ts = require("@ts-morph/common/dist/typescript.js") as typeof Ts;
 export declare namespace ts {
   type ArrayLiteralExpression = Ts.ArrayLiteralExpression;
   type BinaryExpression = Ts.BinaryExpression;
+  type BindingElement = Ts.BindingElement;
   type BindingName = Ts.BindingName;
   type Block = Ts.Block;
   type CallExpression = Ts.CallExpression;
@@ -41,10 +42,13 @@ export declare namespace ts {
   type Expression = Ts.Expression;
   type ExpressionStatement = Ts.ExpressionStatement;
   type Extension = Ts.Extension;
+  type ForInStatement = Ts.ForInStatement;
   type ForOfStatement = Ts.ForOfStatement;
+  type ForStatement = Ts.ForStatement;
   type FunctionLikeDeclaration = Ts.FunctionLikeDeclaration;
   type Identifier = Ts.Identifier;
   type IfStatement = Ts.IfStatement;
+  type IterationStatement = Ts.IterationStatement;
   type ConditionalExpression = Ts.ConditionalExpression;
   type PrefixUnaryExpression = Ts.PrefixUnaryExpression;
   type ImportDeclaration = Ts.ImportDeclaration;
@@ -60,6 +64,7 @@ export declare namespace ts {
   type NodeFlags = Ts.NodeFlags;
   type NumberLiteralType = Ts.NumberLiteralType;
   type NumericLiteral = Ts.NumericLiteral;
+  type ObjectBindingPattern = Ts.ObjectBindingPattern;
   type ObjectFlags = Ts.ObjectFlags;
   type ObjectLiteralExpression = Ts.ObjectLiteralExpression;
   type ObjectType = Ts.ObjectType;
@@ -78,6 +83,7 @@ export declare namespace ts {
   type StringLiteralType = Ts.StringLiteralType;
   type Symbol = Ts.Symbol;
   type SymbolFlags = Ts.SymbolFlags;
+  type SwitchStatement = Ts.SwitchStatement;
   type SyntaxKind = Ts.SyntaxKind;
   type TemplateExpression = Ts.TemplateExpression;
   type TupleType = Ts.TupleType;

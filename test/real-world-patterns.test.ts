@@ -1339,6 +1339,59 @@ const cases: Case[] = [
     routes: ["GET /legacy []", "GET /other []"],
   },
   {
+    name: "CommonJS: `module.exports = start(...)` runs when the statement does (an entry module whose exports nothing reads)",
+    files: {
+      "package.json": JSON.stringify({ name: "cjs-start", version: "1.0.0", main: "server.js" }),
+      "setup.js": `const express = require("express");\nexports.start = (port, routers) => {\n  const app = express();\n  for (const r of routers) app.use("/api", r);\n  app.listen(port);\n  return app;\n};\n`,
+      "routes.js": `const r = require("express").Router();\nr.get("/health", (q, s) => s.send("ok"));\nmodule.exports = r;\n`,
+      "server.js": `module.exports = require("./setup").start(3000, [require("./routes")]);\n`,
+    },
+    routes: ["GET /api/health []"],
+  },
+  {
+    name: "CommonJS: `exports.server = createApp().listen(3000)` and `module.exports = app.listen(3001)` run once, when the statement does",
+    files: {
+      "app.js": `const express = require("express");\nexports.createApp = function (name) {\n  const app = express();\n  app.get("/" + name, (q, s) => s.json([]));\n  return app;\n};\n`,
+      "one.js": `const { createApp } = require("./app");\nexports.server = createApp("one").listen(3000);\n`,
+      "two.js": `const { createApp } = require("./app");\nconst app = createApp("two");\napp.post("/twice", (q, s) => s.end());\nmodule.exports = app.listen(3001);\n`,
+    },
+    routes: ["GET /one []", "GET /two []", "POST /twice []"],
+  },
+  {
+    name: "CommonJS: circular requires still read each other's exports (an export read before its statement runs is evaluated once)",
+    files: {
+      "a.js": `const express = require("express");\nconst b = require("./b");\nmodule.exports = express.Router().get("/a", (q, s) => s.end());\n`,
+      "b.js": `const express = require("express");\nconst app = express();\napp.use("/x", require("./a"));\nmodule.exports = app;\napp.listen(3000);\n`,
+    },
+    routes: ["GET /x/a []"],
+  },
+  {
+    name: "object rest destructuring of a static object: an endpoint helper passes `{ ...rest, operationId: name }` on to @hono/zod-openapi (declarations and parameters)",
+    files: {
+      "endpoints.ts": [
+        `import { OpenAPIHono } from "@hono/zod-openapi";`,
+        `type Route = { name: string; method: "get" | "post"; path: string; responses: Record<string, unknown> };`,
+        `export function endpoint(app: OpenAPIHono, route: Route) {`,
+        `  const { name, ...rest } = route;`,
+        `  app.openapi({ ...rest, operationId: name }, (c) => c.json({}));`,
+        `}`,
+        `export function endpoint2(app: OpenAPIHono, { name: _name, ...spec }: Route) {`,
+        `  app.openapi(spec, (c) => c.json({}));`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import { OpenAPIHono } from "@hono/zod-openapi";`,
+        `import { endpoint, endpoint2 } from "./endpoints";`,
+        `const app = new OpenAPIHono();`,
+        `endpoint(app, { name: "listItems", method: "get", path: "/items", responses: {} });`,
+        `endpoint(app, { name: "createItem", method: "post", path: "/items", responses: {} });`,
+        `endpoint2(app, { name: "getItem", method: "get", path: "/items/{id}", responses: {} });`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /items []", "GET /items/{id} []", "POST /items []"],
+  },
+  {
     name: "class-based routers: fields, constructors, this.initRoutes(), parameter properties, inheritance, a controller's methods",
     files: {
       "auth.ts": AUTH,

@@ -326,6 +326,79 @@ export function reportUnreached(
     }
     interpreter.onPost?.leave();
   }
+  reportUnrunHelperCalls(sources, interpreter, diagnostics, methods, callers, shared);
+}
+
+/**
+ * A call of a function of the sources that registers routes (`createAction(router, path, method)`), in code
+ * apidex did not run (a loop over data it cannot read, a callback), when the function ran from another call:
+ * its registrations were read there and are not reported, so what this call would register is lost without a
+ * word unless it is reported here, at the call. Only a call by the function's own name, in a file where that
+ * name is the function (declared or imported there), counts.
+ */
+function reportUnrunHelperCalls(
+  sources: SourceSet,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  methods: ReadonlySet<string>,
+  callers: (name: string) => readonly ts.CallExpression[],
+  shared: UnreachedRegistrations | undefined,
+): void {
+  // The functions that ran and hold a registration, by the name they are called by, with that registration.
+  const helpers = new Map<string, { fn: ts.Node; registration: ts.CallExpression }>();
+  for (const file of sources.files)
+    for (const node of callsOf(file)) {
+      if (!ts.isCallExpression(node) || !looksLikeRegistration(node, methods)) continue;
+      const fn = enclosingFunction(node);
+      const name = fn && interpreter.invoked.has(fn) ? nameOf(fn as ts.FunctionLikeDeclaration) : undefined;
+      if (name && !helpers.has(name)) helpers.set(name, { fn: fn!, registration: node });
+    }
+  for (const [name, { fn, registration }] of helpers) {
+    for (const call of callers(name)) {
+      if (interpreter.sourceCalls.has(call) || isInside(call, fn) || !ts.isIdentifier(unwrapExpression(call.expression))) continue;
+      const file = call.getSourceFile();
+      if (file !== fn.getSourceFile() && !namesImport(file, name)) continue;
+      const why = whyUnreached(call, interpreter, callers);
+      if (!why || (why.kind !== "flow" && why.kind !== "callback")) continue;
+      interpreter.onPost?.enter(file.fileName);
+      const report = () =>
+        diagnostics.add({
+          severity: "warning",
+          code: "APX210",
+          message: `This call of ${name}(), which registers routes, was not analysed: it ${why.reason}; what it would register is not indexed (${name}() was read where another call of it ran).`,
+          site: siteOf(call.expression),
+          hint: why.hint,
+          related: [{ message: `${name}() registers a route here`, site: siteOf(methodSite(registration)) }, ...(why.related ?? [])],
+        });
+      if (shared) shared.missed(call, report);
+      else report();
+      interpreter.onPost?.leave();
+    }
+  }
+}
+
+/** Whether a file imports a name (`import { name } from`, `const { name } = require(...)`). */
+function namesImport(file: ts.SourceFile, name: string): boolean {
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.name?.text === name) return true;
+      const named = clause?.namedBindings;
+      if (named && ts.isNamedImports(named) && named.elements.some((e) => e.name.text === name)) return true;
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const init = declaration.initializer && unwrapExpression(declaration.initializer);
+        if (!init || !ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== "require") continue;
+        if (
+          ts.isIdentifier(declaration.name)
+            ? declaration.name.text === name
+            : declaration.name.elements.some((e) => ts.isBindingElement(e) && ts.isIdentifier(e.name) && e.name.text === name)
+        )
+          return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**
@@ -504,7 +577,7 @@ function whyUnreached(
     // A branch the evaluator proved is never taken: nothing to report.
     if (interpreter.deadBranches.has(node)) return undefined;
     // A loop over data apidex knows that never ran this call (an empty array): nothing to report.
-    if (ts.isForOfStatement(parent) && parent.statement === node && interpreter.loopsRun.has(parent)) return undefined;
+    if (ts.isIterationStatement(parent, false) && parent.statement === node && interpreter.loopsRun.has(parent)) return undefined;
     // A branch inside a callback of a loop that never ran: the loop is why.
     if (isControlFlow(parent, node) && !isFunctionLike(parent)) {
       const fn = enclosingFunction(parent);

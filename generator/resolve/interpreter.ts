@@ -223,17 +223,19 @@ export class Interpreter {
    * The conditions apidex cannot read whose branches run now, innermost last: both branches of such an `if`
    * run, and what they register is marked, as after an early exit (served only when the branch is taken).
    */
-  private undecided: ts.IfStatement[] = [];
+  private undecided: (ts.IfStatement | ts.SwitchStatement)[] = [];
   /** `global` and `globalThis`: what the sources set on it, read back anywhere. */
   private readonly globalObject: Value = { kind: "object", props: new Map(), open: true };
-  /** `for...of` loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
-  readonly loopsRun = new Set<ts.ForOfStatement>();
+  /** Top-level CommonJS exports whose value has effects (a call, `new`), run when their statement runs. */
+  private readonly commonJsEffects = new WeakMap<ts.Statement, Binding>();
+  /** Loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
+  readonly loopsRun = new Set<ts.IterationStatement>();
   /** Unsupported HTTP frameworks already reported (APX002). */
   private readonly unsupportedSeen = new Set<string>();
   /** Environment variables whose code default was used (APX219 said once each). */
   private readonly environmentDefaults = new Set<string>();
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
-  readonly undecidedConditions = new Map<ts.IfStatement, number>();
+  readonly undecidedConditions = new Map<ts.IfStatement | ts.SwitchStatement, number>();
   /**
    * The names assigned while a branch of an undecided condition runs: a name declared outside it holds one
    * branch's value or the other's, or its own, so after the `if` it is unknown.
@@ -481,7 +483,10 @@ export class Interpreter {
 
   /**
    * CommonJS exports at a module's top level: `module.exports = value` (the whole module, and its members
-   * as names) and `exports.name = value` / `module.exports.name = value`. Evaluated once, when read.
+   * as names) and `exports.name = value` / `module.exports.name = value`. Evaluated once: when the statement
+   * runs (`run`) if the value has effects, or when first read. Bound lazily here, at hoisting, because a
+   * module in a require cycle may read the export before its own statement has run (the value is then
+   * computed on that read, not recomputed when the statement runs).
    */
   private declareCommonJsExport(statement: ts.ExpressionStatement, scope: Scope, instance: ModuleInstance): void {
     let expression = statement.expression;
@@ -494,15 +499,23 @@ export class Interpreter {
       expression = unwrapExpression(expression.right);
     }
     const value = expression;
-    const binding = new Binding(() => this.evaluate(value, scope), statement);
+    const binding = new Binding(() => this.evaluate(value, scope), statement, instance.file.fileName);
     const read = () => this.read(binding, statement);
+    let exported = false;
     for (const target of targets) {
-      if (target === "module.exports") instance.exports.set(COMMONJS_EXPORTS, read);
-      else {
+      if (target === "module.exports") {
+        instance.exports.set(COMMONJS_EXPORTS, read);
+        exported = true;
+      } else {
         const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
-        if (named && !scope.lookup("exports")) instance.exports.set(named[1]!, read);
+        if (named && !scope.lookup("exports")) {
+          instance.exports.set(named[1]!, read);
+          exported = true;
+        }
       }
     }
+    // `module.exports = start(3000)` in an entry module nothing requires: the call must run with the module.
+    if (exported && hasEffects(value)) this.commonJsEffects.set(statement, binding);
   }
 
   /**
@@ -610,9 +623,19 @@ export class Interpreter {
         }
       }
     } else if (ts.isExpressionStatement(statement)) {
-      this.evaluate(statement.expression, scope);
+      // A CommonJS export whose value has effects: computed now, as JavaScript does, through its binding, so
+      // a require cycle that read it already does not run it twice.
+      const exported = instance && this.commonJsEffects.get(statement);
+      if (exported) this.read(exported, statement);
+      else this.evaluate(statement.expression, scope);
     } else if (ts.isForOfStatement(statement)) {
       return this.runForOf(statement, scope);
+    } else if (ts.isForInStatement(statement)) {
+      return this.runForIn(statement, scope);
+    } else if (ts.isForStatement(statement)) {
+      return this.runFor(statement, scope);
+    } else if (ts.isSwitchStatement(statement)) {
+      return this.runSwitch(statement, scope);
     } else if (ts.isIfStatement(statement)) {
       return this.runIf(statement, scope);
     } else if (ts.isTryStatement(statement)) {
@@ -646,26 +669,177 @@ export class Interpreter {
     const items = this.evaluate(statement.expression, scope);
     // Not run, and so its registrations are reported where they are; a loop that may leave the function
     // is an early exit apidex cannot decide for what follows (goPast).
-    if (items.kind !== "array" || items.items.length > MAX_UNROLLED)
-      return exitsFunction(statement.statement) ? this.goPast(statement, scope) : "normal";
+    if (items.kind !== "array" || items.items.length > MAX_UNROLLED) return this.notRun(statement, scope);
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
+    return this.runIterations(statement, items.items, declaration, scope, true);
+  }
+
+  /**
+   * `for (const key in table)` over a static object: the body runs once per own key, in order, as
+   * `Object.keys(table)` would give them (an array's indexes, as strings, for an array). An object apidex only
+   * knows in part (`open`: the environment, the global object) or any other value is not run, as for...of.
+   */
+  private runForIn(statement: ts.ForInStatement, scope: Scope): Completion {
+    if (!ts.isVariableDeclarationList(statement.initializer)) return this.notRun(statement, scope);
+    const target = this.evaluate(statement.expression, scope);
+    const keys =
+      target.kind === "object" && this.keysKnown(target)
+        ? [...target.props.keys()]
+        : target.kind === "array"
+          ? target.items.map((_, index) => String(index))
+          : undefined;
+    const declaration = statement.initializer.declarations[0];
+    if (!keys || keys.length > MAX_UNROLLED || !declaration) return this.notRun(statement, scope);
+    return this.runIterations(statement, keys.map(str), declaration, scope, false);
+  }
+
+  /**
+   * A classic `for (let i = 0; i < items.length; i++)` over static bounds: its counters are declared by the
+   * loop, its condition calls nothing, its update only steps them (`i++`, `i += 2`, `--i`) and its body never
+   * assigns them. The counter values are worked out first (at most MAX_UNROLLED of them, the condition known
+   * each time); then the body runs once per value, as at run time. Anything else is not run, as for...of.
+   */
+  private runFor(statement: ts.ForStatement, scope: Scope): Completion {
+    const init = statement.initializer;
+    if (!init || !ts.isVariableDeclarationList(init) || !statement.condition || !callsNothing(statement.condition))
+      return this.notRun(statement, scope);
+    const counters: string[] = [];
+    const start = new Scope(scope.file, scope, statement);
+    for (const declaration of init.declarations) {
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer || !callsNothing(declaration.initializer))
+        return this.notRun(statement, scope);
+      counters.push(declaration.name.text);
+      start.bind(declaration.name.text, Binding.of(this.evaluate(declaration.initializer, start), declaration));
+    }
+    const steps = statement.incrementor ? counterSteps(statement.incrementor, counters) : undefined;
+    if (!steps || assignsAny(statement.statement, counters)) return this.notRun(statement, scope);
+    // The values each iteration sees, worked out without running the body.
+    const iterations: Map<string, Value>[] = [];
+    let current = new Map(counters.map((name) => [name, this.lookup(name, start, statement)]));
+    for (;;) {
+      const test = new Scope(scope.file, scope, statement);
+      for (const [name, value] of current) test.bind(name, Binding.of(value, statement));
+      const go = truthiness(this.evaluate(statement.condition, test));
+      if (go === undefined || iterations.length > MAX_UNROLLED) return this.notRun(statement, scope);
+      if (!go) break;
+      iterations.push(current);
+      const next = new Map(current);
+      for (const { name, by } of steps) {
+        const value = next.get(name);
+        if (value?.kind !== "number") return this.notRun(statement, scope);
+        next.set(name, { kind: "number", value: value.value + by });
+      }
+      current = next;
+    }
     this.loopsRun.add(statement);
-    for (const item of items.items) {
+    for (const values of iterations) {
+      const iteration = new Scope(scope.file, scope, statement);
+      for (const [name, value] of values) iteration.bind(name, Binding.of(value, statement));
+      const done = this.runBody(statement.statement, iteration);
+      if (done === "break") break;
+      if (done === "return" || done === "stop") return done;
+    }
+    return "normal";
+  }
+
+  /**
+   * Whether an object's own keys are all known: a complete object, or a table declared as a map and written
+   * out key by key (`const routes: Record<string, Route> = { a: ..., b: ... }`, open only because a key it
+   * does not list would be filled in at run time, not read as absent). Not one with a spread or a computed key
+   * apidex could not read, nor the global object.
+   */
+  private keysKnown(value: Extract<Value, { kind: "object" }>): boolean {
+    if (!value.open) return true;
+    const literal = this.literalOf.get(value);
+    return (
+      literal !== undefined &&
+      literal.properties.every(
+        (p) =>
+          !ts.isSpreadAssignment(p) &&
+          (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) &&
+          !ts.isSetAccessorDeclaration(p),
+      )
+    );
+  }
+
+  /** A loop apidex does not run: its registrations are reported where they are; one that may leave the function is an early exit. */
+  private notRun(statement: ts.IterationStatement, scope: Scope): Completion {
+    return exitsFunction(statement.statement) ? this.goPast(statement, scope) : "normal";
+  }
+
+  /** A loop's body once per item, the item bound to the loop's declaration in a scope of its own each time. */
+  private runIterations(
+    statement: ts.ForOfStatement | ts.ForInStatement,
+    items: readonly Value[],
+    declaration: ts.VariableDeclaration,
+    scope: Scope,
+    /** Whether the items are registry entries (for...of), whose metadata a route registered in the body may carry. */
+    entries: boolean,
+  ): Completion {
+    this.loopsRun.add(statement);
+    for (const item of items) {
       const iteration = new Scope(scope.file, scope, statement);
       for (const [name, binding] of this.destructure(declaration.name, Binding.of(item, declaration), iteration))
         iteration.bind(name, binding);
-      this.iterations.push(item);
+      if (entries) this.iterations.push(item);
       let done: Completion;
       try {
-        done = ts.isBlock(statement.statement)
-          ? this.runStatements(statement.statement.statements, iteration)
-          : this.run(statement.statement, iteration, undefined);
+        done = this.runBody(statement.statement, iteration);
       } finally {
-        this.iterations.pop();
+        if (entries) this.iterations.pop();
       }
       if (done === "break") break;
       if (done === "return" || done === "stop") return done;
+    }
+    return "normal";
+  }
+
+  private runBody(body: ts.Statement, scope: Scope): Completion {
+    return ts.isBlock(body) ? this.runStatements(body.statements, scope) : this.run(body, scope, undefined);
+  }
+
+  /**
+   * `switch (value)` over a value the evaluator knows: the matching case runs (or `default`), falling through
+   * to the next until a `break`, as at run time; the cases that cannot run are dead code. Over a value it
+   * cannot read (or a case it cannot compare), every case runs, as both branches of an undecidable `if` do
+   * (runUndecided): what they register is indexed and marked (APX217); one that may leave the function is an
+   * early exit for what follows (goPast).
+   */
+  private runSwitch(statement: ts.SwitchStatement, scope: Scope): Completion {
+    const clauses = statement.caseBlock.clauses;
+    // The case block is one scope: a name declared in one case is seen by the cases after it.
+    const block = new Scope(scope.file, scope, statement.caseBlock);
+    for (const clause of clauses) for (const inner of clause.statements) this.declare(inner, block, undefined);
+    const discriminant = primitive(this.evaluate(statement.expression, scope));
+    let start: number | undefined;
+    let decided = discriminant !== NOT_PRIMITIVE;
+    for (let i = 0; decided && i < clauses.length; i++) {
+      const clause = clauses[i]!;
+      if (!ts.isCaseClause(clause)) continue;
+      const value = primitive(this.evaluate(clause.expression, block));
+      if (value === NOT_PRIMITIVE) decided = false;
+      else if (value === discriminant) {
+        start = i;
+        break;
+      }
+    }
+    if (!decided) {
+      this.reportUnknownCondition(statement, scope);
+      return leavesEarly(statement) ? this.goPast(statement, scope) : this.runUndecided(statement, block);
+    }
+    start ??= clauses.findIndex((clause: ts.Node) => ts.isDefaultClause(clause));
+    let index: number = start < 0 ? clauses.length : start;
+    for (const [i, clause] of clauses.entries()) if (i < index) this.deadBranches.add(clause);
+    for (; index < clauses.length; index++) {
+      for (const inner of clauses[index]!.statements) {
+        const done = this.run(inner, block, undefined);
+        if (done === "break") {
+          for (const clause of clauses.slice(index + 1)) this.deadBranches.add(clause);
+          return "normal";
+        }
+        if (done !== "normal") return done;
+      }
     }
     return "normal";
   }
@@ -703,7 +877,7 @@ export class Interpreter {
     const expression = returns.length === 1 ? returns[0] : undefined;
     const value = expression && callsNothing(expression) ? this.evaluate(expression, scope) : undefined;
     const expressions = returns.filter((r): r is ts.Expression => r !== undefined);
-    const condition = ts.isIfStatement(exit) || ts.isForOfStatement(exit) ? exit.expression : exit;
+    const condition = exitCondition(exit);
     return {
       value,
       condition,
@@ -739,8 +913,7 @@ export class Interpreter {
     // Said once, at the exit, when the first registration depends on it (while the module that runs it is
     // evaluated, so a replay of that module says it again).
     if (marked === 1) {
-      // Only an `if` or a `for...of` goes past an exit: the condition, or the items the loop runs over.
-      const condition = ts.isIfStatement(exit) ? exit.expression : ts.isForOfStatement(exit) ? exit.expression : exit;
+      const condition = exitCondition(exit);
       this.diagnostics.warning(
         "APX216",
         `This early exit depends on \`${excerpt(condition)}\`, which apidex cannot read statically; what follows is read as when it does not exit: the routes registered after it are indexed, their operations marked \`unresolved: ["registration"]\` (served only when it does not exit).`,
@@ -772,13 +945,20 @@ export class Interpreter {
    * on data are kept: a name declared outside that a branch assigns is unknown after the \`if\`, and
    * properties and arrays are not changed (APX213 says what a branch adds to an array).
    */
-  private runUndecided(statement: ts.IfStatement, scope: Scope): Completion {
+  private runUndecided(statement: ts.IfStatement | ts.SwitchStatement, scope: Scope): Completion {
     const outerAssigned = this.assignedUndecided;
     const assigned: { name: string; binding: Binding }[] = [];
     this.assignedUndecided = assigned;
     this.undecided.push(statement);
     try {
-      for (const branch of [statement.thenStatement, statement.elseStatement]) if (branch) this.run(branch, scope, undefined);
+      if (ts.isIfStatement(statement)) {
+        for (const branch of [statement.thenStatement, statement.elseStatement]) if (branch) this.run(branch, scope, undefined);
+      } else {
+        // Each case as a branch of its own, up to its `break` (a case that falls through runs on into the
+        // next, which runs as a branch anyway).
+        for (const clause of statement.caseBlock.clauses)
+          for (const inner of clause.statements) if (this.run(inner, scope, undefined) !== "normal") break;
+      }
     } finally {
       this.undecided.pop();
       this.assignedUndecided = outerAssigned;
@@ -795,7 +975,7 @@ export class Interpreter {
    * A condition only known at run time: what a branch adds to an array apidex reads — `modules.push(SearchModule)` — would
    * be lost silently, so it is reported here, once per condition.
    */
-  private reportUnknownCondition(statement: ts.IfStatement, scope: Scope): void {
+  private reportUnknownCondition(statement: ts.IfStatement | ts.SwitchStatement, scope: Scope): void {
     let mutation: ts.Node | undefined;
     const visit = (node: ts.Node): void => {
       if (mutation || isFunctionLike(node)) return;
@@ -811,8 +991,10 @@ export class Interpreter {
         mutation = node;
       else ts.forEachChild(node, visit);
     };
-    visit(statement.thenStatement);
-    if (statement.elseStatement) visit(statement.elseStatement);
+    if (ts.isIfStatement(statement)) {
+      visit(statement.thenStatement);
+      if (statement.elseStatement) visit(statement.elseStatement);
+    } else visit(statement.caseBlock);
     if (!mutation) return;
     this.diagnostics.warning(
       "APX213",
@@ -1075,7 +1257,8 @@ export class Interpreter {
         const keyName = ts.isIdentifier(key) || ts.isStringLiteral(key) ? key.text : undefined;
         const part = new Binding(() => {
           const whole = this.read(source, element);
-          if (element.dotDotDotToken || keyName === undefined) return unknown(element, "is a computed or rest binding");
+          if (element.dotDotDotToken) return this.objectRest(whole, name, element);
+          if (keyName === undefined) return unknown(element, "is a computed binding");
           // A missing property destructures to undefined (and so to the default value), as in JavaScript.
           const value = whole.kind === "object" && !whole.props.has(keyName) ? UNDEFINED : this.property(whole, keyName, element);
           if (value.kind === "undefined" && element.initializer) return this.evaluate(element.initializer, scope);
@@ -1102,6 +1285,27 @@ export class Interpreter {
       });
     }
     return out;
+  }
+
+  /**
+   * `const { name, ...rest } = route`: a new object with the own properties the pattern does not name, in
+   * order (open when the source is: a property apidex does not know may be among them). Unknown when the
+   * source is not a static object, or when another key of the pattern is computed (which ones are left out
+   * is then unknown).
+   */
+  private objectRest(whole: Value, pattern: ts.ObjectBindingPattern, element: ts.BindingElement): Value {
+    if (whole.kind === "unknown" || whole.kind === "runtime") return whole;
+    if (whole.kind !== "object") return unknown(element, "is a rest binding of a value that is not a static object");
+    const named = new Set<string>();
+    for (const other of pattern.elements) {
+      if (other === element) continue;
+      const key = other.propertyName ?? other.name;
+      if (!ts.isIdentifier(key) && !ts.isStringLiteral(key) && !ts.isNumericLiteral(key))
+        return unknown(element, "is a rest binding beside a computed key");
+      named.add(key.text);
+    }
+    const props = new Map([...whole.props].filter(([key]) => !named.has(key)));
+    return whole.open ? { kind: "object", props, open: true } : { kind: "object", props };
   }
 
   private isReassigned(file: ts.SourceFile, name: string): boolean {
@@ -1415,6 +1619,16 @@ export class Interpreter {
       }
       if (op === ts.SyntaxKind.AmpersandAmpersandToken) return known ? this.evaluate(node.right, scope) : left;
       return known ? left : this.evaluate(node.right, scope);
+    }
+    // `items.length - 1`, `page * size`: numbers with numbers (the bounds of a classic for loop).
+    const arithmetic = NUMBER_OPERATORS.get(op);
+    if (arithmetic) {
+      const left = this.evaluate(node.left, scope);
+      const right = this.evaluate(node.right, scope);
+      if (left.kind === "number" && right.kind === "number") return { kind: "number", value: arithmetic(left.value, right.value) };
+      if (left.kind === "unknown") return left;
+      if (right.kind === "unknown") return right;
+      return unknown(node, "does arithmetic on values that are not static numbers");
     }
     if (op !== ts.SyntaxKind.PlusToken) {
       return unknown(
@@ -2841,6 +3055,14 @@ function hasEffects(node: ts.Expression): boolean {
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);
 }
 
+/** The arithmetic operators evaluated on two static numbers (`+` also joins strings, apart). */
+const NUMBER_OPERATORS = new Map<ts.SyntaxKind, (a: number, b: number) => number>([
+  [ts.SyntaxKind.MinusToken, (a, b) => a - b],
+  [ts.SyntaxKind.AsteriskToken, (a, b) => a * b],
+  [ts.SyntaxKind.SlashToken, (a, b) => a / b],
+  [ts.SyntaxKind.PercentToken, (a, b) => a % b],
+]);
+
 /** String methods kept static over static arguments (`Interpreter.stringMethod`). */
 const STRING_METHODS = new Set([
   "indexOf",
@@ -2932,6 +3154,74 @@ function exitsFunction(node: ts.Node): boolean {
   const visit = (n: ts.Node): void => {
     if (found || isFunctionLike(n)) return;
     if (ts.isReturnStatement(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * What decides an early exit apidex went past (an `if`, a `switch` or a loop it did not run): the condition,
+ * the value switched on, or the items (or the test) of the loop.
+ */
+function exitCondition(exit: ts.Statement): ts.Node {
+  if (ts.isIfStatement(exit) || ts.isSwitchStatement(exit) || ts.isForOfStatement(exit) || ts.isForInStatement(exit))
+    return exit.expression;
+  if (ts.isForStatement(exit)) return exit.condition ?? exit;
+  return exit;
+}
+
+/**
+ * The counters a classic for loop's update steps by a constant (`i++`, `--i`, `i += 2`, `i -= 1`,
+ * comma-separated), each a counter the loop declares; undefined for any other update.
+ */
+function counterSteps(update: ts.Expression, counters: readonly string[]): { name: string; by: number }[] | undefined {
+  const out: { name: string; by: number }[] = [];
+  const visit = (node: ts.Expression): boolean => {
+    node = unwrapExpression(node);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.CommaToken) return visit(node.left) && visit(node.right);
+    if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand)) {
+      if (!counters.includes(node.operand.text)) return false;
+      if (node.operator === ts.SyntaxKind.PlusPlusToken) out.push({ name: node.operand.text, by: 1 });
+      else if (node.operator === ts.SyntaxKind.MinusMinusToken) out.push({ name: node.operand.text, by: -1 });
+      else return false;
+      return true;
+    }
+    if (
+      ts.isBinaryExpression(node) &&
+      ts.isIdentifier(node.left) &&
+      counters.includes(node.left.text) &&
+      ts.isNumericLiteral(node.right) &&
+      (node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken || node.operatorToken.kind === ts.SyntaxKind.MinusEqualsToken)
+    ) {
+      const by = Number(node.right.text);
+      out.push({ name: node.left.text, by: node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken ? by : -by });
+      return true;
+    }
+    return false;
+  };
+  return visit(update) ? out : undefined;
+}
+
+/** Whether code assigns (or steps) any of the names, outside functions it declares. */
+function assignsAny(node: ts.Node, names: readonly string[]): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isBinaryExpression(n) &&
+      n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      n.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      ts.isIdentifier(n.left) &&
+      names.includes(n.left.text)
+    )
+      found = true;
+    else if (
+      (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+      ts.isIdentifier(n.operand) &&
+      names.includes(n.operand.text)
+    )
+      found = n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken;
     else ts.forEachChild(n, visit);
   };
   visit(node);
