@@ -79,7 +79,9 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
     const scope = interpreter.module(file).scope;
     for (const call of callsOf(file)) {
       if (!ts.isCallExpression(call) || !isNestFactoryCreate(call) || !call.arguments[0]) continue;
-      const root = interpreter.evaluate(call.arguments[0], scope);
+      // Read where it is written: a bootstrap's own consts name the module too (`const { AppModule } =
+      // await import("./app.module")`, `const Root = AppModule`).
+      const root = interpreter.evaluate(call.arguments[0], enclosingScope(call, scope, interpreter));
       if (root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
         diagnostics.warning(
           "APX420",
@@ -652,14 +654,7 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
   if (!file.text.includes("setGlobalPrefix") && !file.text.includes("enableVersioning")) return found;
   const moduleScope = interpreter.module(file).scope;
   // Each call is read in its own function's constants (`const globalPrefix = "api"` beside it).
-  const scopes = new Map<ts.Node, Scope>();
-  const scopeOf = (call: ts.Node): Scope => {
-    const fn = enclosingFunction(call);
-    if (!fn) return moduleScope;
-    let scope = scopes.get(fn);
-    if (!scope) scopes.set(fn, (scope = functionScope(fn, moduleScope, interpreter)));
-    return scope;
-  };
+  const scopeOf = (call: ts.Node): Scope => enclosingScope(call, moduleScope, interpreter);
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const name = node.expression.name.text;
@@ -709,6 +704,27 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
   return found;
 }
 
+/** Scopes of the functions around a node (`functionScope`), built once per function. */
+const functionScopes = new WeakMap<Interpreter, WeakMap<ts.Node, Scope>>();
+
+/**
+ * The scope a bootstrap's expression is read in: the consts of each function around it (the outermost
+ * first: a callback inside `bootstrap()` sees bootstrap's consts too) over the module's.
+ */
+function enclosingScope(node: ts.Node, moduleScope: Scope, interpreter: Interpreter): Scope {
+  const fns: ts.Node[] = [];
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) fns.unshift(fn);
+  let cache = functionScopes.get(interpreter);
+  if (!cache) functionScopes.set(interpreter, (cache = new WeakMap()));
+  let scope = moduleScope;
+  for (const fn of fns) {
+    let own = cache.get(fn);
+    if (!own) cache.set(fn, (own = functionScope(fn, scope, interpreter)));
+    scope = own;
+  }
+  return scope;
+}
+
 /**
  * The scope the bootstrap function's own settings are read in: its `const`s (`const globalPrefix = "api";
  * app.setGlobalPrefix(globalPrefix)`) over the module's. The function is not run; only its constants are
@@ -717,6 +733,14 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
 function functionScope(owner: ts.Node, moduleScope: Scope, interpreter: Interpreter): Scope {
   if (!isFunctionLike(owner) || !owner.body || !ts.isBlock(owner.body)) return moduleScope;
   const scope = new Scope(owner.getSourceFile(), moduleScope, owner);
+  // A parameter is what a caller passes: not the module's name it may shadow, and not "undeclared".
+  const name = ts.isFunctionDeclaration(owner) || ts.isMethodDeclaration(owner) ? owner.name?.getText() : undefined;
+  for (const parameter of owner.parameters)
+    for (const id of bindingNames(parameter.name))
+      scope.bind(
+        id.text,
+        Binding.of(unknown(id, `is a parameter of ${name ? `\`${name}\`` : "the function"}, only known when it is called`), id),
+      );
   for (const statement of owner.body.statements) {
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
     for (const declaration of statement.declarationList.declarations) {
@@ -737,7 +761,12 @@ function functionScope(owner: ts.Node, moduleScope: Scope, interpreter: Interpre
           new Binding(() => {
             const whole = interpreter.evaluate(initializer, scope);
             return (
-              (whole.kind === "object" ? whole.props.get(key) : undefined) ??
+              (whole.kind === "object"
+                ? whole.props.get(key)
+                : // `const { AppModule } = await import("./app.module")`: the module's export.
+                  whole.kind === "namespace"
+                  ? interpreter.property(whole, key, element)
+                  : undefined) ??
               unknown(
                 element,
                 `is \`${key}\` of \`${excerpt(initializer)}\`, ${whole.kind === "unknown" ? "a value only known at run time" : "which apidex cannot read"}`,
@@ -824,4 +853,10 @@ export function routePattern(raw: string): RegExp {
     return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\*/g, ".*")}`;
   });
   return new RegExp(`^${parts.join("") || "/"}/?$`);
+}
+
+/** The names a parameter binds (`root`, `{ a, b: [c] }`). */
+function bindingNames(name: ts.BindingName): ts.Identifier[] {
+  if (ts.isIdentifier(name)) return [name];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
 }

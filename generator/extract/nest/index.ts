@@ -16,6 +16,15 @@ import type { RouteCheck } from "../router-graph.js";
 import { importedPackages, NO_HOST } from "../shared.js";
 import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
+import {
+  checkKey,
+  type DecoratedChecks,
+  decoratorMetadataKeys,
+  findGuardReads,
+  type GuardReads,
+  type KeyedCheck,
+  metadataKeysSetOn,
+} from "./guard-metadata.js";
 import { documentBuilderInfo } from "./document-builder.js";
 import { type DocDecorator, swaggerDoc } from "./swagger-docs.js";
 import {
@@ -67,7 +76,9 @@ export const VERB_DECORATORS: Record<string, string> = {
  * NestJS: the controllers of the module tree each `NestFactory.create(RootModule)` bootstraps (without
  * one, those listed in any `@Module({ controllers })`, or every `@Controller` class), their verb-decorated methods, `@Controller(prefix | [prefixes] | { path, version })`, `@Version`,
  * the global prefix and URI versioning from the bootstrap (`setGlobalPrefix`, `enableVersioning`), and
- * permission decorators on the class (every method) and the method (adds), plus checks in method bodies.
+ * permission decorators on the class and the method, combined as the project's guards read their metadata
+ * (`getAllAndOverride`: the method's replaces the class's; `getAllAndMerge` or no guard in the sources:
+ * both; see guard-metadata.ts), plus checks in method bodies.
  */
 export function nestAdapterWith(
   decorators: PermissionDecorator[] = DEFAULT_PERMISSION_DECORATORS,
@@ -102,20 +113,26 @@ export function nestAdapterWith(
       for (const unit of units) applyConfigured(unit.bootstrap, configured);
       // Every check first (decorators and handler bodies), so keys only the type checker can read are in
       // before routes are built.
-      const decoratorChecks = new Map<ts.Node, RouteCheck[]>();
+      const decoratorChecks = new Map<ts.Node, DecoratedChecks>();
+      const decorated = (node: ts.Node, scope: Scope): DecoratedChecks => ({
+        checks: keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics),
+        sets: metadataKeysSetOn(node, scope, interpreter),
+      });
       const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
       for (const cls of new Set(units.flatMap((u) => u.controllers))) {
         if (!decoratorCall(cls, "Controller")) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
-        decoratorChecks.set(cls, permissionChecks(cls, decorators, scope, interpreter, diagnostics));
+        decoratorChecks.set(cls, decorated(cls, scope));
         for (const member of cls.members) {
           if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name)))
             continue;
-          decoratorChecks.set(member, permissionChecks(member, decorators, scope, interpreter, diagnostics));
+          decoratorChecks.set(member, decorated(member, scope));
           bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
         }
       }
       interpreter.finishChecks();
+      // How the project's guards combine a class's and a method's permission metadata (merge when none reads it).
+      const guards = findGuardReads(sources, interpreter, diagnostics);
       const routes: RouteFact[] = [];
       for (const { controllers, bootstrap, modulePrefixes, conditional } of units) {
         for (const cls of controllers) {
@@ -126,6 +143,7 @@ export function nestAdapterWith(
             interpreter,
             diagnostics,
             decoratorChecks,
+            guards,
             bodyChecks,
             docDecorators,
           );
@@ -148,7 +166,8 @@ function controllerRoutes(
   modulePrefix: string,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
-  decoratorChecks: ReadonlyMap<ts.Node, RouteCheck[]>,
+  decoratorChecks: ReadonlyMap<ts.Node, DecoratedChecks>,
+  guards: GuardReads,
   bodyChecks: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
   docDecorators: readonly DocDecorator[],
 ): RouteFact[] {
@@ -157,7 +176,6 @@ function controllerRoutes(
   const controller = decoratorCall(cls, "Controller");
   if (!controller) return routes;
   const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
-  const classChecks = decoratorChecks.get(cls) ?? [];
   for (const member of cls.members) {
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
     for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
@@ -169,7 +187,11 @@ function controllerRoutes(
       // The method's version wins over the controller's, which wins over the application's default.
       const versions = versionCall?.arguments[0] ? versionStrings(versionCall.arguments[0], scope, interpreter, diagnostics) : classVersion;
       if (versionCall?.arguments[0] && !versions) continue;
-      const requirements = requirementsOf([...classChecks, ...(decoratorChecks.get(member) ?? []), ...(bodyChecks.get(member) ?? [])]);
+      // The decorators' checks as the guards read them; the checks the method's body makes apply on top, always.
+      const requirements = requirementsOf([
+        ...guards.routeChecks(decoratorChecks.get(cls), decoratorChecks.get(member)),
+        ...(bodyChecks.get(member) ?? []),
+      ]);
       // The method's doc comment wins, field by field, over @nestjs/swagger's decorators.
       const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, scope, interpreter, docDecorators));
       for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
@@ -393,12 +415,29 @@ export function permissionChecks(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): RouteCheck[] {
-  const checks: RouteCheck[] = [];
+  return keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics, false).map((c) => c.check);
+}
+
+/** permissionChecks, each with the metadata key its decorator sets (for the guards' reading of it). */
+function keyedPermissionChecks(
+  node: ts.Node,
+  decorators: PermissionDecorator[],
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  /** Read the metadata key of each decorator (NestJS guards read it; other frameworks' decorators are not metadata). */
+  withKeys = true,
+): KeyedCheck[] {
+  const checks: KeyedCheck[] = [];
+  const keyed = (check: RouteCheck, call: ts.CallExpression): KeyedCheck => {
+    const key = withKeys ? checkKey(decoratorMetadataKeys(call, scope, interpreter)) : undefined;
+    return { check, ...(key ? { key } : {}) };
+  };
   // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
   // the project's decorators) are permission decorators whatever their name.
   for (const source of metadataPermissionDecorators(node, new Set(decorators.map((d) => d.name)), scope, interpreter)) {
     const check: RouteCheck = { keys: [], ...(source.any ? { any: true } : {}) };
-    checks.push(check);
+    checks.push(keyed(check, source.call));
     for (const arg of source.keys) {
       const value = interpreter.evaluate(arg, source.scope);
       if (value.kind === "object") continue; // options name no key
@@ -416,7 +455,7 @@ export function permissionChecks(
     const call = decoratorCall(node, spec.name);
     if (!call) continue;
     const check: RouteCheck = { keys: [], ...(spec.any ? { any: true } : {}) };
-    checks.push(check);
+    checks.push(keyed(check, call));
     const args = spec.argument === undefined ? [...call.arguments] : call.arguments[spec.argument] ? [call.arguments[spec.argument]!] : [];
     for (const arg of args)
       interpreter.readKeysInto(arg, interpreter.evaluate(arg, scope), spec.property ? spec.property.split(".") : [], check, (why) =>

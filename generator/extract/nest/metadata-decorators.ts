@@ -134,7 +134,7 @@ function setsPermissionMetadata(arg: ts.Expression, scope: Scope, interpreter: I
 }
 
 /** Whether a decorator's name is imported from one of NestJS's own packages (`@nestjs/common`, `@nestjs/swagger`). */
-function fromNestPackage(identifier: ts.Identifier): boolean {
+export function fromNestPackage(identifier: ts.Identifier): boolean {
   for (const statement of identifier.getSourceFile().statements) {
     if (
       !ts.isImportDeclaration(statement) ||
