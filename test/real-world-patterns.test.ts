@@ -1330,6 +1330,27 @@ const cases: Case[] = [
     routes: ["GET /legacy []", "GET /teams []", "GET /users []", "GET /v1/health []"],
   },
   {
+    name: "a dependency-injection container's instance of a class of the sources (tsyringe's container.resolve, typedi's Container.get) is made as the container makes it",
+    files: {
+      "files.ts": [
+        `import { Elysia } from "elysia"; import { singleton } from "tsyringe";`,
+        `class Storage { bucket = "/files"; }`,
+        `@singleton() export class Files {`,
+        `  constructor(private readonly storage: Storage) {}`,
+        `  route() { return new Elysia().get(this.storage.bucket, () => []).delete(this.storage.bucket + "/:id", () => null); }`,
+        `}`,
+      ].join("\n"),
+      "users.ts": `import { Elysia } from "elysia";\nexport class Users { route() { return new Elysia().get("/users", () => []); } }\n`,
+      "app.ts": [
+        `import { Elysia } from "elysia"; import { container } from "tsyringe"; import { Container } from "typedi";`,
+        `import { Files } from "./files"; import { Users } from "./users";`,
+        `const files = container.resolve(Files);`,
+        `new Elysia().get("/healthy", () => "ok").use(files.route()).use(Container.get(Users).route()).listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /files/{id} []", "GET /files []", "GET /healthy []", "GET /users []"],
+  },
+  {
     name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
     files: {
       "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,

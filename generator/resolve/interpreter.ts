@@ -2038,6 +2038,12 @@ export class Interpreter {
         }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
+        // `container.resolve(Files)` (tsyringe), `Container.get(Files)` (typedi): the container's instance of a
+        // class of the sources, made as a container makes it (its injected services instances of their classes).
+        if (DI_PACKAGES.test(callee.module) && DI_LOOKUPS.has(callee.path.at(-1) ?? "") && args[0]) {
+          const token = this.evaluate(args[0], scope);
+          if (token.kind === "class") return this.injected(token, node);
+        }
         // `websockify(new Koa())`, `addAsync(express())`: a package that enhances the app it is given returns
         // it (what is registered on the result is the app's). Node's own servers (`http.createServer(app)`)
         // are not the app.
@@ -3387,6 +3393,10 @@ function declaredNames(fn: ts.FunctionLikeDeclaration): Set<string> {
   if (fn.body) ts.forEachChild(fn.body, visit);
   return names;
 }
+
+/** Dependency-injection containers whose lookups by class give an instance of it. */
+const DI_PACKAGES = /^(tsyringe|typedi|inversify|@inversifyjs\/container|diod|@needle-di\/core)$/;
+const DI_LOOKUPS = new Set(["resolve", "get", "getOrThrow"]);
 
 /** `process.env.NAME` or `process.env["NAME"]` (the global `process`, not a name the sources declare). */
 function environmentVariable(expression: ts.Expression, scope: Scope): string | undefined {
