@@ -109,6 +109,28 @@ const statements: InMemoryCase[] = [
     // A combinator's list is no resource's actions: no "anyOf:a" is made up.
     routes: ["GET /combined []", "GET /either [] any(a|b)", "GET /roles []", "GET /scopes [reports.read]"],
   },
+  {
+    name: "a middleware factory whose parameter is named for rights or privileges (auth(...requiredRights)) states keys; a singular right does not",
+    files: {
+      "app.ts": [
+        `import express, { type NextFunction, type Request, type Response } from "express";`,
+        `const roleRights = new Map([["admin", ["getUsers", "manageUsers"]]]);`,
+        `const auth = (...requiredRights: string[]) => (req: Request, res: Response, next: NextFunction) => {`,
+        `  const userRights = roleRights.get((req as any).user?.role) ?? [];`,
+        `  if (!requiredRights.every((r) => userRights.includes(r))) return res.sendStatus(403);`,
+        `  next();`,
+        `};`,
+        `const privileged = (privileges: string[]) => (req: Request, res: Response, next: NextFunction) => next();`,
+        `const side = (right: string) => (req: Request, res: Response, next: NextFunction) => next();`,
+        `const app = express();`,
+        `app.get("/users", auth("getUsers"), (_q, r) => { r.json([]); });`,
+        `app.delete("/users/:id", auth("manageUsers"), (_q, r) => { r.sendStatus(204); });`,
+        `app.post("/audit", privileged(["audit.write"]), (_q, r) => { r.end(); });`,
+        `app.get("/layout", side("sidebar"), (_q, r) => { r.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /users/{id} [manageUsers]", "GET /layout []", "GET /users [getUsers]", "POST /audit [audit.write]"],
+  },
 ];
 
 describe("permission statements (resource: actions)", () => {

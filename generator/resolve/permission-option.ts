@@ -1,5 +1,6 @@
 /**
- * Names that say what they hold is permission keys: `permission`, `permissions`, `scope`, `scopes`,
+ * Names that say what they hold is permission keys: `permission`, `permissions`, `scope`, `scopes`, `rights`,
+ * `privilege`, `privileges`,
  * optionally after `required`, `needed`, `allowed` or `has` in any case or separator (`requiredPermissions`,
  * `required_scopes`, `has_permission`). An options property so named states the keys of a wrapper or
  * decorator (`{ requiredPermissions: ["links.write"] }`, `{ permission: Permission.AssetRead }`), and a
@@ -8,8 +9,10 @@
  * (`requiredRoles`) are not keys: a key is what an API key holds.
  */
 const PREFIX = "(?:(?:required?|needed|allowed|has)[-_ ]?)?";
-const PERMISSION_OPTION = new RegExp(`^${PREFIX}(?:permissions?|scopes?)$`, "i");
-const PERMISSION_METADATA = new RegExp(`^${PREFIX}(?:permissions?|perms?|scopes?)$`, "i");
+// `rights` and `privileges` are the same thing by another name (`auth(...requiredRights)`); a singular `right`
+// is not (a side, a margin).
+const PERMISSION_OPTION = new RegExp(`^${PREFIX}(?:permissions?|scopes?|rights|privileges?)$`, "i");
+const PERMISSION_METADATA = new RegExp(`^${PREFIX}(?:permissions?|perms?|scopes?|rights|privileges?)$`, "i");
 
 /**
  * Whether an options property's name says it holds permission keys: the names above, and a compound name
@@ -41,7 +44,7 @@ export const isAnyOfOption = (name: string): boolean => isPermissionOption(name)
  * word it names a context as often as an OAuth scope (`cacheScope`, `logScope`, `sentryScope`); `perm` and
  * `perms` are read for metadata keys only.
  */
-const OPTION_KEY_WORDS = new Set(["permission", "permissions", "scopes"]);
+const OPTION_KEY_WORDS = new Set(["permission", "permissions", "scopes", "rights", "privilege", "privileges"]);
 
 /** A first word that says the keys that follow are required. */
 const REQUIRED_WORDS = new Set(["required", "require", "requires", "needed", "need", "needs", "must"]);
