@@ -450,6 +450,32 @@ const patterns: Case[] = [
     ],
   },
   {
+    name: "an HTTP client's requests (axios, an instance it creates, got by require) are not route registrations, so nothing is reported for them",
+    files: {
+      "client/save.ts": [
+        `import axios from "axios";`,
+        `const api = axios.create({ baseURL: "/api" });`,
+        `export async function save(params: unknown) { return (await axios.post("/api/col/up_case", params)).data; }`,
+        `export async function load(handler: () => void) { return api.get("/api/items", { onDownloadProgress: handler }); }`,
+      ].join("\n"),
+      "lib/fetch.js": `const got = require("got");\nexports.ping = async (cb) => got.post("/ping", cb);\n`,
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\n`,
+    },
+    routes: ["GET /health []"],
+  },
+  {
+    name: "all(): a guard that refuses through a helper of the sources (return methodNotAllowed(res)) lets only its methods through",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `function methodNotAllowed(res: any) { return res.status(405).end(); }`,
+        `const app = express();`,
+        `app.all("/hooks", (req, res) => { if (req.method !== "POST") return methodNotAllowed(res); res.json({}); });`,
+      ].join("\n"),
+    },
+    routes: ["POST /hooks []"],
+  },
+  {
     name: "an app factory called only in a package function's arguments runs (http.createServer(createApp()), a server's options)",
     files: {
       "app.ts": [

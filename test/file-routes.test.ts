@@ -343,6 +343,21 @@ const cases: Case[] = [
     diagnostics: ["APX205 app/api/files/[...path]/route.ts:1"],
   },
   {
+    name: "pages/api: a branch that refuses through a helper of the sources (return methodNotAllowed(res)) refuses, as a literal 405 does",
+    files: {
+      "lib/http.ts": `import type { NextApiResponse } from "next";\nexport const methodNotAllowed = (res: NextApiResponse) => res.status(405).json({ error: "nope" });\n`,
+      "pages/api/members.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { methodNotAllowed } from "../../lib/http";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "GET") return res.json([]);`,
+        `  if (req.method === "POST") return res.status(201).json({});`,
+        `  return methodNotAllowed(res);`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/members []", "POST /api/members []"],
+  },
+  {
     name: "pages/api: a last branch no method test decides answers every other method (warned); one that answers 405 refuses them",
     files: {
       "lib/auth.ts": AUTH,

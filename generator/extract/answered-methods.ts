@@ -47,6 +47,8 @@ export function readAnsweredMethods(
   value: (node: ts.Expression) => string | undefined,
   condition: (node: ts.Expression) => boolean | undefined,
   list?: (node: ts.Expression) => string[] | undefined,
+  /** The function a called name is (`methodNotAllowed(res)`), to see whether it answers 405. */
+  callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
 ): AnsweredMethods | undefined {
   const body = fn.body;
   const tests = methodTests(fn, value, list);
@@ -78,7 +80,7 @@ export function readAnsweredMethods(
         continue;
       }
       if (ts.isIfStatement(statement) && exits(statement.thenStatement)) {
-        const refuses = refusesMethod(statement.thenStatement) || throws(statement.thenStatement);
+        const refuses = refusesMethod(statement.thenStatement, callee) || throws(statement.thenStatement);
         const whole = tests.testOf(statement.expression);
         const conjuncts = whole ? [statement.expression] : conjunctsOf(statement.expression);
         const methodParts = whole ? [whole] : conjuncts.map((c) => tests.testOf(c));
@@ -110,12 +112,12 @@ export function readAnsweredMethods(
       }
       // The rest are refused: `return new Response(null, { status: 405 })` after the early answers, or a
       // last `res.status(405).end()`.
-      if ((exits(statement) || (last && ts.isExpressionStatement(statement))) && refusesMethod(statement)) {
+      if ((exits(statement) || (last && ts.isExpressionStatement(statement))) && refusesMethod(statement, callee)) {
         read = true;
         answered = new Set([...answered].filter((m) => answeredEarly.has(m)));
         return true;
       }
-      const named = dispatchedMethods(statement, tests, last);
+      const named = dispatchedMethods(statement, tests, last, callee);
       if (named) {
         read = true;
         answered = new Set([...answered].filter((m) => named.has(m)));
@@ -148,6 +150,11 @@ export function answeredMethodsOf(fn: FunctionValue, every: readonly string[], i
       const names = value.items.map((item) => (item.kind === "string" ? item.value : undefined));
       return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
     },
+    (node) => {
+      if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node)) return undefined;
+      const value = interpreter.diagnostics.quietly(() => interpreter.valueInside(fn, node));
+      return value.kind === "function" ? value.decl : undefined;
+    },
   );
 }
 
@@ -164,12 +171,17 @@ function conjunctsOf(node: ts.Expression): ts.Expression[] {
  * `switch (req.method) { case "GET": ...; default: res.status(405) }` or
  * `if (req.method === "GET") ... else if (req.method === "POST") ... else res.status(405)`.
  */
-function dispatchedMethods(statement: ts.Statement, tests: MethodTests, last: boolean): Set<string> | undefined {
+function dispatchedMethods(
+  statement: ts.Statement,
+  tests: MethodTests,
+  last: boolean,
+  callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
+): Set<string> | undefined {
   if (ts.isSwitchStatement(statement) && tests.isMethod(statement.expression)) {
     // Without a `default`, the other methods run to the end of the function without an answer (when
     // nothing follows the switch).
     const fallback = statement.caseBlock.clauses.find((c) => ts.isDefaultClause(c));
-    if (fallback ? !refusesMethod(fallback) : !last) return undefined;
+    if (fallback ? !refusesMethod(fallback, callee) : !last) return undefined;
     const names = new Set<string>();
     for (const clause of statement.caseBlock.clauses)
       if (ts.isCaseClause(clause)) {
@@ -188,20 +200,36 @@ function dispatchedMethods(statement: ts.Statement, tests: MethodTests, last: bo
       for (const m of test.methods) names.add(m);
       branch = branch.elseStatement;
     }
-    return branch && refusesMethod(branch) ? names : undefined;
+    return branch && refusesMethod(branch, callee) ? names : undefined;
   }
   return undefined;
 }
 
 /** Whether a branch answers 405 Method Not Allowed (a literal 405 anywhere in it). */
-function refusesMethod(node: ts.Node): boolean {
+export function refusesMethod(node: ts.Node, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
+  return answersStatus(node, (status) => status === 405, callee);
+}
+
+/**
+ * Whether a branch names a status `is` accepts (a numeric literal), itself or in the body of a function of the
+ * sources it calls (`return methodNotAllowed(res)`, one call deep: a helper that answers 405).
+ */
+export function answersStatus(
+  node: ts.Node,
+  is: (status: number) => boolean,
+  callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
+): boolean {
   let found = false;
-  const visit = (n: ts.Node): void => {
+  const visit = (n: ts.Node, deep: boolean): void => {
     if (found) return;
-    if (ts.isNumericLiteral(n) && n.text === "405") found = true;
-    else ts.forEachChild(n, visit);
+    if (ts.isNumericLiteral(n) && is(Number(n.text))) found = true;
+    else if (deep && callee && ts.isCallExpression(n)) {
+      const fn = callee(n.expression);
+      if (fn?.body) visit(fn.body, false);
+      if (!found) ts.forEachChild(n, (c) => visit(c, deep));
+    } else ts.forEachChild(n, (c) => visit(c, deep));
   };
-  visit(node);
+  visit(node, true);
   return found;
 }
 

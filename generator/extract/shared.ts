@@ -427,6 +427,13 @@ export class UnreachedRegistrations {
 
 function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
   const callee = call.expression;
+  // `axios.post("/api/col/up_case", params)`, `api.get(url)` of `const api = axios.create()`: an HTTP client's
+  // request (browser code beside the server), not a route registration.
+  if (
+    (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) &&
+    isHttpClient(callee.expression, call.getSourceFile())
+  )
+    return false;
   // `router[route.method](path, handler)`: a method chosen at run time, on a router.
   // The key names an HTTP method (`local[method](routePath, opts, handler)` in a loop over a table a custom
   // router class collected at run time) or the receiver is named like a router.
@@ -748,4 +755,54 @@ export function dedupe(routes: RouteFact[]): RouteFact[] {
 
 function sameSite(a: RouteFact, b: RouteFact): boolean {
   return a.site === b.site || (a.site.file === b.site.file && a.site.line === b.site.line && a.site.column === b.site.column);
+}
+
+/** Packages that make HTTP requests: their objects' `get`/`post`/... send requests, they register nothing. */
+const HTTP_CLIENTS =
+  /^(axios|redaxios|ky|ky-universal|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|request-promise(-native)?|wretch|needle|phin|@angular\/common\/http)$/;
+
+/**
+ * Whether an expression is an HTTP client: a name the file imports or requires from such a package, or
+ * a variable made from one (`const api = axios.create({ baseURL })`), read in the file itself.
+ */
+function isHttpClient(expression: ts.Expression, file: ts.SourceFile, depth = 0): boolean {
+  let root = unwrapExpression(expression);
+  while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root))
+    root = unwrapExpression(ts.isCallExpression(root) ? root.expression : root.expression);
+  if (!ts.isIdentifier(root) || depth > 2) return false;
+  const name = root.text;
+  for (const statement of file.statements)
+    if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      HTTP_CLIENTS.test(statement.moduleSpecifier.text)
+    ) {
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      if (
+        clause?.name?.text === name ||
+        (bindings && ts.isNamespaceImport(bindings) && bindings.name.text === name) ||
+        (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name))
+      )
+        return true;
+    }
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
+      const init = unwrapExpression(node.initializer);
+      const required =
+        ts.isCallExpression(init) &&
+        ts.isIdentifier(init.expression) &&
+        init.expression.text === "require" &&
+        init.arguments[0] !== undefined &&
+        ts.isStringLiteral(init.arguments[0]) &&
+        HTTP_CLIENTS.test(init.arguments[0].text);
+      found = required || isHttpClient(init, file, depth + 1);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }

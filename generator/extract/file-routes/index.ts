@@ -475,6 +475,12 @@ function methodReading(
         const names = v.kind === "array" ? v.items.map((item) => (item.kind === "string" ? item.value : undefined)) : undefined;
         return names?.every((n) => n !== undefined) ? (names as string[]) : undefined;
       },
+      // A helper the handler calls to refuse (`return methodNotAllowed(res)`).
+      (expression) => {
+        if (!ts.isIdentifier(expression) && !ts.isPropertyAccessExpression(expression)) return undefined;
+        const v = interpreter.diagnostics.quietly(() => interpreter.valueInside(fn, expression));
+        return v.kind === "function" ? v.decl : undefined;
+      },
     );
     if (reading) return { reading, readFrom: fn };
   }

@@ -1,6 +1,7 @@
 import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { isFunctionLike } from "../../resolve/interpreter.js";
+import { answersStatus } from "../answered-methods.js";
 import { exits, methodTests } from "../method-tests.js";
 
 /** The methods a Pages Router handler answers when it does not say: every one an API client uses. */
@@ -40,6 +41,8 @@ export function readRequestMethods(
   value: (node: ts.Expression) => string | undefined,
   /** Reads a list the method is looked up in that is not an array literal (a wrapper's `cfg.methods.includes(req.method)`). */
   list?: (node: ts.Expression) => string[] | undefined,
+  /** The function a called name is (`return methodNotAllowed(res)`), to see whether it refuses. */
+  callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
 ): MethodReading | undefined {
   const body = fn.body;
   const reader = methodTests(fn, value, list);
@@ -81,7 +84,7 @@ export function readRequestMethods(
   const served = guard ?? (tested.size ? tested : undefined);
   if (!served) return undefined;
   const methods = [...served].sort();
-  const open = !guard && ts.isBlock(body) && answersOthers(body, testOf);
+  const open = !guard && ts.isBlock(body) && answersOthers(body, testOf, callee);
 
   /**
    * The methods that reach a top-level statement of the body: not those an earlier `if` over the method
@@ -141,7 +144,11 @@ export function readRequestMethods(
  * whose last `else` answers (refuses nothing), or, after top-level branches over the method that leave, a last
  * statement that answers.
  */
-function answersOthers(body: ts.Block, testOf: (node: ts.Expression) => { negated: boolean } | undefined): boolean {
+function answersOthers(
+  body: ts.Block,
+  testOf: (node: ts.Expression) => { negated: boolean } | undefined,
+  callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
+): boolean {
   let leftEarly = false;
   for (const statement of body.statements) {
     if (!ts.isIfStatement(statement)) continue;
@@ -149,7 +156,7 @@ function answersOthers(body: ts.Block, testOf: (node: ts.Expression) => { negate
     if (!test || test.negated) continue;
     let branch: ts.Statement | undefined = statement;
     while (branch && ts.isIfStatement(branch) && testOf(branch.expression)?.negated === false) branch = branch.elseStatement;
-    if (branch && !ts.isIfStatement(branch)) return !refuses(branch);
+    if (branch && !ts.isIfStatement(branch)) return !refuses(branch, callee);
     if (exits(statement.thenStatement)) leftEarly = true;
   }
   const last = body.statements[body.statements.length - 1];
@@ -157,19 +164,19 @@ function answersOthers(body: ts.Block, testOf: (node: ts.Expression) => { negate
     leftEarly &&
     last !== undefined &&
     (ts.isReturnStatement(last) || ts.isExpressionStatement(last)) &&
-    !refuses(last) &&
+    !refuses(last, callee) &&
     !(ts.isReturnStatement(last) && !last.expression)
   );
 }
 
-/** A branch that answers "method not allowed" or "not found" (a literal 405 or 404 in it), or throws. */
-function refuses(node: ts.Node): boolean {
+/** A branch that answers "method not allowed" or "not found" (a 405 or 404, also in a helper it calls), or throws. */
+function refuses(node: ts.Node, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
   if (ts.isThrowStatement(node)) return true;
+  if (answersStatus(node, (status) => status === 405 || status === 404, callee)) return true;
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found) return;
-    if (ts.isNumericLiteral(n) && (n.text === "405" || n.text === "404")) found = true;
-    else if (
+    if (
       ts.isStringLiteralLike(n) &&
       /method not allowed|not found|(invalid|unsupported|unknown) (http )?method|not supported/i.test(n.text)
     )
