@@ -687,6 +687,25 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("reads an Nx project's entry from project.json (a target's options.main, a workspace path) when its scripts only run nx", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    // An Nx workspace: nx.json at its root, the project in apps/api, paths in project.json the workspace's.
+    write({
+      "nx.json": "{}",
+      "apps/api/package.json": JSON.stringify({ name: "api", scripts: { start: "nx serve api" } }),
+      "apps/api/project.json": `{\n  // Nx writes workspace-relative paths\n  "targets": { "build": { "options": { "main": "apps/api/src/main.ts" } }, "lint": { "options": {} } },\n}\n`,
+      "apps/api/src/main.ts": `import { App } from "./app";\nnew App().start();\n`,
+      "apps/api/src/app.ts": `import express from "express";\nimport { users } from "./users";\nexport class App { private app = express(); start() { this.app.use("/v1", users()); } }\n`,
+      "apps/api/src/users.ts": `import { Router } from "express";\nexport function users() { const r = Router(); r.get("/users", (q, s) => s.end()); return r; }\n`,
+    });
+    const project = path.join(dir, "apps/api");
+    const config = await loadConfig({ cwd: project, root: project });
+    const result = await generateToDisk(config, { cache: false, cwd: project, clock: settledClock });
+    expect(result.diagnostics.errors).toEqual([]);
+    const index = JSON.parse(readFileSync(path.join(project, "dist", "operations.json"), "utf8"));
+    expect(index.operations.map((o: { path: string }) => o.path)).toEqual(["/v1/users"]);
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

@@ -33,6 +33,7 @@ export function packageEntries(root: string): Set<string> {
   for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort())
     if (SCRIPT.test(script) && typeof text === "string") named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
   const sources = sourceFolderOf(root);
+  for (const file of nxEntries(root)) out.add(path.normalize(file));
   for (const name of named) {
     // A checkout that was built still starts from the sources: the build output is not analysed.
     const file = sourceOfOutput(root, name, sources) ?? resolveEntry(path.resolve(root, name));
@@ -85,4 +86,37 @@ function resolveEntry(base: string): string | undefined {
   for (const candidate of [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.slice(1).map((e) => path.join(base, `index${e}`))])
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return undefined;
+}
+
+/**
+ * The `main` files an Nx project's targets build or serve (`project.json` beside the package: `"options": {
+ * "main": "apps/api/src/main.ts" }`), whose scripts only say `nx serve api`. The paths are the workspace's
+ * (the folder with nx.json above), or the project's.
+ */
+function nxEntries(root: string): string[] {
+  let project: { targets?: Record<string, { options?: { main?: unknown } }> };
+  try {
+    project = JSON5.parse(readFileSync(path.join(root, "project.json"), "utf8"));
+  } catch {
+    return [];
+  }
+  const mains = new Set<string>();
+  for (const target of Object.values(project?.targets ?? {})) {
+    const main = target?.options?.main;
+    if (typeof main === "string" && /\.[cm]?[jt]sx?$/.test(main)) mains.add(main);
+  }
+  if (!mains.size) return [];
+  const bases = [root];
+  for (let dir = path.dirname(root), i = 0; i < 6 && dir !== path.dirname(dir); dir = path.dirname(dir), i++)
+    if (existsSync(path.join(dir, "nx.json"))) bases.unshift(dir);
+  const out: string[] = [];
+  for (const main of [...mains].sort())
+    for (const base of bases) {
+      const file = path.resolve(base, main);
+      if (existsSync(file) && statSync(file).isFile()) {
+        out.push(file);
+        break;
+      }
+    }
+  return out;
 }
