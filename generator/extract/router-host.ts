@@ -255,14 +255,15 @@ export abstract class RouterHost implements HostAdapter {
     if (methods?.length === 0) terminal = false;
     // `app.post(path, audit())` before `app.post(path, handler)`: functions that all pass the request on (Express's
     // `(req, res, next)` calling `next()`) answer nothing themselves; a later registration does.
-    // Only when the last argument is such a function of the sources: one apidex cannot read may answer.
+    // Only when the last argument is such a function of the sources: one apidex cannot read may answer. (Read
+    // last, and only then: most registrations answer, and evaluating an argument again costs.)
     const last = handlerArgs[handlerArgs.length - 1];
-    const lastValue = last === undefined ? undefined : "kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value;
     const passes =
       upper !== "ALL" &&
-      lastValue?.kind === "function" &&
       parts.handlers.length > 0 &&
-      parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set()));
+      parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set())) &&
+      last !== undefined &&
+      ("kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value).kind === "function";
     const layer: Layer = {
       type: "route",
       method: upper,

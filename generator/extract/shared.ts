@@ -426,14 +426,15 @@ export class UnreachedRegistrations {
 }
 
 function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
-  const callee = call.expression;
+  if (!shapedLikeRegistration(call, methods)) return false;
   // `axios.post("/api/col/up_case", params)`, `api.get(url)` of `const api = axios.create()`: an HTTP client's
   // request (browser code beside the server), not a route registration.
-  if (
-    (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) &&
-    isHttpClient(callee.expression, call.getSourceFile())
-  )
-    return false;
+  const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
+  return !isHttpClient(callee.expression, call.getSourceFile());
+}
+
+function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
+  const callee = call.expression;
   // `router[route.method](path, handler)`: a method chosen at run time, on a router.
   // The key names an HTTP method (`local[method](routePath, opts, handler)` in a loop over a table a custom
   // router class collected at run time) or the receiver is named like a router.
@@ -762,15 +763,24 @@ const HTTP_CLIENTS =
   /^(axios|redaxios|ky|ky-universal|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|request-promise(-native)?|wretch|needle|phin|@angular\/common\/http)$/;
 
 /**
- * Whether an expression is an HTTP client: a name the file imports or requires from such a package, or
- * a variable made from one (`const api = axios.create({ baseURL })`), read in the file itself.
+ * Whether an expression is an HTTP client: a name the file imports or requires from such a package, or a
+ * variable made from one (`const api = axios.create({ baseURL })`), read in the file itself (once per file).
  */
-function isHttpClient(expression: ts.Expression, file: ts.SourceFile, depth = 0): boolean {
+function isHttpClient(expression: ts.Expression, file: ts.SourceFile): boolean {
   let root = unwrapExpression(expression);
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root))
-    root = unwrapExpression(ts.isCallExpression(root) ? root.expression : root.expression);
-  if (!ts.isIdentifier(root) || depth > 2) return false;
-  const name = root.text;
+    root = unwrapExpression(root.expression);
+  return ts.isIdentifier(root) && httpClientNames(file).has(root.text);
+}
+
+const clientNames = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+
+/** The names a file binds to HTTP clients: imports and requires of the packages, and variables made from them. */
+function httpClientNames(file: ts.SourceFile): ReadonlySet<string> {
+  const known = clientNames.get(file);
+  if (known) return known;
+  const names = new Set<string>();
+  const derived: { name: string; init: ts.Expression }[] = [];
   for (const statement of file.statements)
     if (
       ts.isImportDeclaration(statement) &&
@@ -778,31 +788,42 @@ function isHttpClient(expression: ts.Expression, file: ts.SourceFile, depth = 0)
       HTTP_CLIENTS.test(statement.moduleSpecifier.text)
     ) {
       const clause = statement.importClause;
+      if (clause?.name) names.add(clause.name.text);
       const bindings = clause?.namedBindings;
-      if (
-        clause?.name?.text === name ||
-        (bindings && ts.isNamespaceImport(bindings) && bindings.name.text === name) ||
-        (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === name))
-      )
-        return true;
+      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
     }
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
-      const init = unwrapExpression(node.initializer);
-      const required =
-        ts.isCallExpression(init) &&
-        ts.isIdentifier(init.expression) &&
-        init.expression.text === "require" &&
-        init.arguments[0] !== undefined &&
-        ts.isStringLiteral(init.arguments[0]) &&
-        HTTP_CLIENTS.test(init.arguments[0].text);
-      found = required || isHttpClient(init, file, depth + 1);
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
+  // Only a file that mentions a client package can hold one: skip the walk otherwise.
+  if (
+    names.size ||
+    /require\(\s*["'](axios|redaxios|ky|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|wretch|needle|phin)/.test(file.text)
+  ) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+        const init = unwrapExpression(node.initializer);
+        if (
+          ts.isCallExpression(init) &&
+          ts.isIdentifier(init.expression) &&
+          init.expression.text === "require" &&
+          init.arguments[0] !== undefined &&
+          ts.isStringLiteral(init.arguments[0]) &&
+          HTTP_CLIENTS.test(init.arguments[0].text)
+        )
+          names.add(node.name.text);
+        else derived.push({ name: node.name.text, init });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    // `const api = axios.create()`, `const v2 = api.extend()`: made from a client, twice over at most.
+    for (let pass = 0; pass < 2; pass++)
+      for (const { name, init } of derived) {
+        let root = init;
+        while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root))
+          root = unwrapExpression(root.expression);
+        if (ts.isIdentifier(root) && names.has(root.text)) names.add(name);
+      }
+  }
+  clientNames.set(file, names);
+  return names;
 }
