@@ -1351,6 +1351,22 @@ const cases: Case[] = [
     routes: ["DELETE /files/{id} []", "GET /files []", "GET /healthy []", "GET /users []"],
   },
   {
+    name: "filter(Boolean) drops the items known to be falsy and keeps one known only at run time as unknown, so the known routers are not lost with it",
+    files: {
+      "app.ts": [
+        `import express from "express"; import { metrics } from "metrics-package";`,
+        `declare const config: { metricsDisabled: boolean };`,
+        `const users = express.Router(); users.get("/users", (q, s) => s.end());`,
+        `const teams = express.Router(); teams.get("/teams", (q, s) => s.end());`,
+        `const app = express();`,
+        `const routers = [users, false && teams, !config.metricsDisabled && metrics()].filter(Boolean);`,
+        `for (const r of routers) app.use(r);`,
+      ].join("\n"),
+    },
+    routes: ["GET /users []"],
+    diagnostics: ["APX211 app.ts:4"],
+  },
+  {
     name: "CommonJS: a chained export (`exports = module.exports = router`, `module.exports = exports = ...`) is the module's value",
     files: {
       "routes/legacy.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nexports = module.exports = router;\n`,

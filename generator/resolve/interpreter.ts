@@ -2243,6 +2243,11 @@ export class Interpreter {
       return this.iterate(receiver, method, node, scope);
     if (receiver.kind === "array" && method === "filter") {
       const fnNode = args[0];
+      // `[Routes, !config.metricsDisabled && Metrics].filter(Boolean)`: the items known to be falsy go; one whose
+      // truth is known only at run time stays, as the unknown it is (what reads it says so), so the items that
+      // are known are not lost with it.
+      if (fnNode && ts.isIdentifier(fnNode) && fnNode.text === "Boolean" && !scope.lookup("Boolean"))
+        return { kind: "array", items: receiver.items.filter((item) => truthiness(item) !== false) };
       const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
       if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
       const kept: Value[] = [];
