@@ -759,8 +759,11 @@ function sameSite(a: RouteFact, b: RouteFact): boolean {
 }
 
 /** Packages that make HTTP requests: their objects' `get`/`post`/... send requests, they register nothing. */
-const HTTP_CLIENTS =
-  /^(axios|redaxios|ky|ky-universal|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|request-promise(-native)?|wretch|needle|phin|@angular\/common\/http)$/;
+const HTTP_CLIENT_PACKAGES =
+  "axios|redaxios|ky|ky-universal|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|request-promise(?:-native)?|wretch|needle|phin|@angular/common/http";
+const HTTP_CLIENTS = new RegExp(`^(?:${HTTP_CLIENT_PACKAGES})$`);
+/** A file's text that requires one of them (the walk for `require` bindings is skipped otherwise). */
+const REQUIRES_HTTP_CLIENT = new RegExp(`require\\(\\s*["'](?:${HTTP_CLIENT_PACKAGES})["']`);
 
 /**
  * Whether an expression is an HTTP client: a name the file imports or requires from such a package, or a
@@ -794,10 +797,7 @@ function httpClientNames(file: ts.SourceFile): ReadonlySet<string> {
       if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
     }
   // Only a file that mentions a client package can hold one: skip the walk otherwise.
-  if (
-    names.size ||
-    /require\(\s*["'](axios|redaxios|ky|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|wretch|needle|phin)/.test(file.text)
-  ) {
+  if (names.size || REQUIRES_HTTP_CLIENT.test(file.text)) {
     const visit = (node: ts.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
         const init = unwrapExpression(node.initializer);

@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
-import { answersNotFoundOnly } from "../answered-methods.js";
+import { answersNotFoundOnly, answersStatus } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
@@ -245,17 +245,7 @@ export class ExpressHost extends RouterHost {
 /** Whether every HTTP status a function's body writes is an error (4xx or 5xx), and it writes one. */
 function refusesOnly(fn: ts.FunctionLikeDeclaration): boolean {
   if (!fn.body) return false;
-  let refusal = false;
-  let other = false;
-  const visit = (n: ts.Node): void => {
-    if (other) return;
-    if (ts.isNumericLiteral(n)) {
-      const status = Number(n.text);
-      if (Number.isInteger(status) && status >= 400 && status < 600) refusal = true;
-      else if (Number.isInteger(status) && status >= 100 && status < 400) other = true;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(fn.body);
-  return refusal && !other;
+  return (
+    answersStatus(fn.body, (status) => status >= 400 && status < 600) && !answersStatus(fn.body, (status) => status >= 100 && status < 400)
+  );
 }
