@@ -86,6 +86,7 @@ export declare namespace ts {
   type SwitchStatement = Ts.SwitchStatement;
   type SyntaxKind = Ts.SyntaxKind;
   type TemplateExpression = Ts.TemplateExpression;
+  type TryStatement = Ts.TryStatement;
   type TupleType = Ts.TupleType;
   type Type = Ts.Type;
   type TypeChecker = Ts.TypeChecker;

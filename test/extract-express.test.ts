@@ -1256,6 +1256,7 @@ describe("diagnostic messages", () => {
       "beta.ts": `import type { Router } from "express";\nexport default function betaRoutes(router: Router) {\n  router.get("/beta", (q, s) => s.end());\n}`,
       "app.ts": `import express from "express"; import betaRoutes from "./beta";\nconst app = express(); const router = express.Router();\nfor (const _ of process.argv) {\n  betaRoutes(router);\n}\napp.use("/api", router);`,
       "orphan.ts": `import type { Router } from "express";\nexport function orphanRoutes(router: Router) {\n  router.get("/orphan", (q, s) => s.end());\n}`,
+      "guarded.ts": `import type { Router } from "express";\nexport function guardedRoutes(router: Router) {\n  try {\n    router.get("/guarded", (q, s) => s.end());\n  } catch {\n    router.get("/fallback", (q, s) => s.end());\n  }\n}`,
     });
     const bySite = new Map(result.diagnostics.items.map((d) => [`${d.site!.file.replace("/project/", "")}:${d.site!.line}`, d]));
     const beta = bySite.get("beta.ts:3")!;
@@ -1266,6 +1267,9 @@ describe("diagnostic messages", () => {
     expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
     // A function nothing calls at all keeps the plain explanation.
     expect(bySite.get("orphan.ts:3")!.message).toContain("is inside a function that nothing in the analysed sources calls");
+    // A try block runs as any block does: the function nothing calls is why; a catch block is a branch.
+    expect(bySite.get("guarded.ts:4")!.message).toContain("is inside a function that nothing in the analysed sources calls");
+    expect(bySite.get("guarded.ts:6")!.message).toContain("runs in a catch block");
   });
 
   it("name the loop over a collection filled at run time that holds a registration, also from a branch inside it (Fastify plugins in it)", async () => {

@@ -302,6 +302,29 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, q)[0]).toBe(first);
   });
 
+  it("a verb only a description uses names no action: the request's verb still means its method", () => {
+    const ops = [
+      op("GET", "/saved-searches", "list_saved_searches"),
+      {
+        ...op("POST", "/saved-searches", "create_saved_search"),
+        documented: true,
+        description: "Saves a search; it fails rather than overwrite one of the same name.",
+      },
+      op("PUT", "/saved-searches/{id}", "update_saved_search"),
+      op("DELETE", "/saved-searches/{id}", "delete_saved_search"),
+    ];
+    const hits = new OperationSearch(ops).search("overwrite a saved search", {}, 4);
+    const update = hits.find((h) => h.entry.operation_id === "update_saved_search")!;
+    expect(update.why).toContain("method: PUT (overwrite)");
+    expect(update.score).toBeGreaterThan(hits.find((h) => h.entry.operation_id === "delete_saved_search")!.score);
+    // Spelt by a path, the verb is an action there, and its method favours nothing else.
+    const spelt = new OperationSearch([...ops, op("POST", "/saved-searches/{id}/overwrite", "overwrite_saved_search")]);
+    expect(spelt.search("overwrite a saved search", {}, 1)[0]!.entry.operation_id).toBe("overwrite_saved_search");
+    expect(spelt.search("overwrite a saved search", {}, 5).find((h) => h.entry.operation_id === "update_saved_search")!.why).not.toContain(
+      "method",
+    );
+  });
+
   it.each([
     { path: "/sessions/{id}/messages/delete", methods: ["DELETE"], on: "/sessions/{id}/messages" },
     { path: "/api/documents.delete", methods: ["DELETE"], on: "/api" },
@@ -328,6 +351,16 @@ describe("search rules on in-memory indexes", () => {
       ["datum", true],
       ["send", false],
     ]);
+  });
+
+  it.each([
+    { text: "an address's staking positions", expected: ["address", "staking", "position"] },
+    { text: "Get the user’s status", expected: ["get", "user", "status"] },
+    { text: "the members' roles", expected: ["member", "role"] },
+    { text: "it doesn't expire", expected: ["expire"] },
+    { text: "x-api-key", expected: ["x", "api", "key"] },
+  ])("a possessive or a contraction is one word, with no 's' or 't' of its own: $text", ({ text, expected }) => {
+    expect(words(text).map((w) => w.term)).toEqual(expected);
   });
 
   it("a related word that only says a method is no word of the request: 'experience' does not bring in 'get'", () => {

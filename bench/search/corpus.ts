@@ -109,10 +109,12 @@ const prose = (text: string) =>
     .trim();
 
 /** The batches of paraphrases, each written once, before any ranking was looked at, and never changed. */
-export const PARAPHRASE_FILES = ["paraphrases.json", "paraphrases-2.json"];
+export const PARAPHRASE_FILES = ["paraphrases.json", "paraphrases-2.json", "paraphrases-3.json"];
 
 interface Paraphrases {
   written: string;
+  /** The batch's name in the report, where two were written on one date; the date otherwise. */
+  label?: string;
   services: Record<string, { q: string; method: string; path: string }[]>;
 }
 
@@ -172,7 +174,7 @@ export function loadCorpus(root: string, only?: Set<string>): CorpusService[] {
         const key = operationKey(p.method, p.path);
         const expect = byKey.get(key);
         if (!expect) console.error(`${name}: paraphrase "${p.q}" names ${key}, which apidex's index lacks (left out)`);
-        else add(p.q, "paraphrase", key, expect, batch.written);
+        else add(p.q, "paraphrase", key, expect, batch.label ?? batch.written);
       }
     out.push({ name, index, openapi, queries, matched, specOperations: oracle.operations.length });
   }

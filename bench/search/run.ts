@@ -2,7 +2,7 @@
  * `npm run bench:search`: find_operations' ranking on real services, next to plain BM25 on the same index.
  *
  * Queries per service (bench/search/corpus.ts): the service's own spec summaries and descriptions, matched by
- * (method, path) to apidex's index; the paraphrases of paraphrases.json and paraphrases-2.json; and the literal ids and paths. A third
+ * (method, path) to apidex's index; the paraphrases of paraphrases.json, paraphrases-2.json and paraphrases-3.json; and the literal ids and paths. A third
  * of the operations is held out of tuning: `--tune` reports and prints misses for the other two thirds only,
  * and the held-out third's misses are never printed. Also the latency at 13,000 operations (the synthetic
  * service of bench/synthetic). Writes bench/search/results.json (figures only) and docs/search.md.
@@ -236,7 +236,7 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 
 - **Words in dictionary form.** Ids, paths, parameter names, permission keys and documentation are split at
   case changes and punctuation (\`listTeamMembers\`, \`team-members\`, \`team:members\` all give "team member"),
-  English function words are dropped, and every word is lemmatized with
+  English function words and the endings of possessives and contractions ("the user's", "doesn't") are dropped, and every word is lemmatized with
   [wink-lemmatizer](https://www.npmjs.com/package/wink-lemmatizer) (WordNet's exception lists and word senses:
   "settings" → "setting", "children" → "child", "sent" → "send"); words WordNet does not know ("webhooks")
   fall back to \`pluralize\`'s singular.
@@ -263,7 +263,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): an operation with that method (or that
   action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
-  times more besides. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
+  times more besides — unless an operation's id or path spells the verb (\`/orders/{id}/cancel\`): that
+  operation is the action, met as a word, and the method favours no other; a description that uses the verb
+  ("fails rather than overwrite") names no action. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
   of speech ("one webhook by id", "account center settings") names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
   lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
@@ -332,12 +334,16 @@ index has (matched by method and path, parameter names ignored):
 - **description** — the first sentence of the spec's \`description\` (when it says more than the summary);
   a summary or sentence the spec gives several operations word for word names each of them alike, so any of
   them answers it (for BM25 as well);
-- **paraphrase** — requests phrased the way an assistant asks, in two batches, each written once and not
+- **paraphrase** — requests phrased the way an assistant asks, in three batches, each written once and not
   changed since: bench/search/paraphrases.json, written on 2026-11-25 from the specs before any ranking was
   looked at; bench/search/paraphrases-2.json, written on 2026-11-26 by a helper that saw only the spec's
   method, path, summary and description of up to 24 operations per service the first batch left out (chosen
-  by a hash) — never the search's code, a search or a ranking. The class counts both; each batch is also
-  shown on its own (\`paraphrase 2026-11-25\`, \`paraphrase 2026-11-26\`), so the second cannot hide the first;
+  by a hash) — never the search's code, a search or a ranking; bench/search/paraphrases-3.json, written later
+  on 2026-11-26 the same way for up to 30 operations per service (those no earlier batch paraphrased first,
+  then the others, by a hash), because the held-out third of the first two held 11 to 17 requests per
+  service, too few for a comparison per class to mean much. The class counts all three; each batch is also
+  shown on its own (\`paraphrase 2026-11-25\`, \`paraphrase 2026-11-26\`, \`paraphrase 2026-11-26 (3)\`), so a
+  later batch cannot hide an earlier one;
 - **literal** — apidex's operation id, and the spec's path (any method of that path counts).
 
 The spec's words are read from the mirrors at bench time; nothing of them is committed. A third of the

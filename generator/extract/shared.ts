@@ -701,8 +701,11 @@ function isControlFlow(parent: ts.Node, child: ts.Node): boolean {
     case ts.SyntaxKind.WhileStatement:
     case ts.SyntaxKind.DoStatement:
     case ts.SyntaxKind.SwitchStatement:
-    case ts.SyntaxKind.TryStatement:
     case ts.SyntaxKind.CatchClause:
+      return true;
+    // A try block and a finally block run as any block does; only the catch clause is a branch.
+    case ts.SyntaxKind.TryStatement:
+      return (parent as ts.TryStatement).catchClause === child;
     case ts.SyntaxKind.ConditionalExpression:
       return true;
     case ts.SyntaxKind.BinaryExpression: {

@@ -311,7 +311,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
     // Spelt by the operation itself: a word that only begins, contains or is near the verb ("overwrite" and
     // "write") is no action a path names.
-    if (intent.methods && this.index.has(intent.methods.term) && leaves.some((l) => l.source === intent.methods!.term))
+    if (intent.methods && this.namesAction(intent.methods.term) && leaves.some((l) => l.source === intent.methods!.term))
       delete intent.methods;
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
@@ -355,6 +355,17 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       total[d] = 0;
     }
     return hits;
+  }
+
+  /**
+   * Whether some operation spells the verb where an operation names what it does: its id, path or last
+   * segment. A description that uses the verb ("overwrites the saved search") names no action of its own.
+   */
+  private namesAction(term: string): boolean {
+    const posting = this.index.postings.get(term);
+    if (!posting) return false;
+    const mask = (1 << FIELDS.indexOf("id")) | (1 << FIELDS.indexOf("path")) | (1 << FIELDS.indexOf("resource"));
+    return posting.fields.some((f) => (f & mask) !== 0);
   }
 
   /**

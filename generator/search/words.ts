@@ -57,12 +57,16 @@ const CLAUSE = new Set(["and", "or", "then"]);
 
 /** Lower-case pieces of a text, split at case changes and anything not a letter or digit. */
 export function pieces(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return (
+    text
+      // A possessive ("the user's roles") or a contraction ("don't") is one word, not two: no "s" or "t" of its own.
+      .replace(/(?<=[A-Za-z])(n['’]t|['’](s|d|ll|re|ve|m))\b/g, "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+  );
 }
 
 /** The words of a text, function words left out, in order. */
