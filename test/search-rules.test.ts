@@ -325,6 +325,21 @@ describe("search rules on in-memory indexes", () => {
     );
   });
 
+  it("a path that spells the verb for something else leaves the verb its method ('register a webhook' and /password/register)", () => {
+    const ops = [
+      op("GET", "/webhooks", "list_webhooks"),
+      op("POST", "/webhooks", "create_webhook"),
+      op("DELETE", "/webhooks/{id}", "delete_webhook"),
+      op("POST", "/password/register", "password_register"),
+      op("POST", "/password/reset", "password_reset"),
+    ];
+    const hits = new OperationSearch(ops).search("register a new webhook", {}, 5);
+    expect(hits[0]!.entry.operation_id).toBe("create_webhook");
+    expect(hits[0]!.why).toContain("method: POST (register)");
+    // The operation that spells the verb met it as a word: the method does not count it twice.
+    expect(hits.find((h) => h.entry.operation_id === "password_register")!.why).not.toContain("method");
+  });
+
   it.each([
     { path: "/sessions/{id}/messages/delete", methods: ["DELETE"], on: "/sessions/{id}/messages" },
     { path: "/api/documents.delete", methods: ["DELETE"], on: "/api" },

@@ -263,9 +263,11 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): an operation with that method (or that
   action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
-  times more besides — unless an operation's id or path spells the verb (\`/orders/{id}/cancel\`): that
-  operation is the action, met as a word, and the method favours no other; a description that uses the verb
-  ("fails rather than overwrite") names no action. A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
+  times more besides — unless an operation's id or path spells the verb and meets another word of the request
+  ("cancel the order" and \`/orders/{id}/cancel\`): that operation is the action, met as a word, and the
+  method favours no other. A description that uses the verb ("fails rather than overwrite") names no action,
+  nor does a path that spells it for something else ("register a webhook" and \`/password/register\`, which
+  met the verb as a word, so the method does not count it twice). A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
   of speech ("one webhook by id", "account center settings") names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
   lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular

@@ -311,8 +311,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
     // Spelt by the operation itself: a word that only begins, contains or is near the verb ("overwrite" and
     // "write") is no action a path names.
-    if (intent.methods && this.namesAction(intent.methods.term) && leaves.some((l) => l.source === intent.methods!.term))
-      delete intent.methods;
+    const spelling =
+      intent.methods && leaves.some((l) => l.source === intent.methods!.term) ? this.spelling(intent.methods.term) : new Set<number>();
+    if (intent.methods && this.actionOnAsked(intent.methods, spelling, leaves)) delete intent.methods;
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
     const phrased = this.phrased(asked);
@@ -323,7 +324,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
       total[d] =
-        score[d]! * coordination[d]! * this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, undefined, coordination[d]!);
+        score[d]! *
+        coordination[d]! *
+        this.boost(d, entry, resourceNumber[d]!, phrased, intent, spelling, lookup, undefined, coordination[d]!);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -342,7 +345,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, lookup, notes, coordination[d]!);
+      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, spelling, lookup, notes, coordination[d]!);
       return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
@@ -358,14 +361,24 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   }
 
   /**
-   * Whether some operation spells the verb where an operation names what it does: its id, path or last
-   * segment. A description that uses the verb ("overwrites the saved search") names no action of its own.
+   * Whether some operation spells the request's verb where an operation names what it does (its id, path or
+   * last segment) and meets another word of the request: the action on the thing asked about ("register a
+   * webhook" and /webhooks/register). A description that uses the verb ("fails rather than overwrite") names
+   * no action, and neither does a path that spells it for something else (/password/register).
    */
-  private namesAction(term: string): boolean {
+  private actionOnAsked(verb: { term: string; verb: string }, spelling: ReadonlySet<number>, leaves: readonly Leaf[]): boolean {
+    if (!spelling.size) return false;
+    const others = leaves.filter((l) => l.source !== verb.term && l.source !== verb.verb);
+    // A request with no other word asks for the action alone.
+    if (!others.length) return true;
+    return others.some((l) => l.derived.some(({ posting }) => posting.docs.some((d) => spelling.has(d))));
+  }
+
+  /** The operations whose id, path or last segment spell a word. */
+  private spelling(term: string): Set<number> {
     const posting = this.index.postings.get(term);
-    if (!posting) return false;
     const mask = (1 << FIELDS.indexOf("id")) | (1 << FIELDS.indexOf("path")) | (1 << FIELDS.indexOf("resource"));
-    return posting.fields.some((f) => (f & mask) !== 0);
+    return new Set(posting ? posting.docs.filter((_, i) => (posting.fields[i]! & mask) !== 0) : []);
   }
 
   /**
@@ -378,6 +391,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     resourceNumber: number,
     phrased: ReadonlySet<number>,
     intent: MethodIntent,
+    spelling: ReadonlySet<number>,
     lookup: readonly string[],
     notes: string[] | undefined,
     met: number,
@@ -385,7 +399,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     let factor = this.versionFactor[doc]!;
     // An RPC-style path's verb is its method by meaning: POST /messages/delete deletes.
     const acts = this.actsAs[doc]!;
-    if (intent.methods && [...acts].some((m) => intent.methods!.methods.has(m))) {
+    // One that spells the verb (/password/register for "register a webhook") met it as a word already.
+    if (intent.methods && !spelling.has(doc) && [...acts].some((m) => intent.methods!.methods.has(m))) {
       // The verb is a word of the request, and this operation meets it: it counts among the words met, as
       // the words of what is asked do ("create a webhook for notifications": a create that meets "webhook"
       // has met two words, as a delete that meets "webhook" and "notification" in its description has).
