@@ -543,10 +543,10 @@ const patterns: Case[] = [
     routes: ["GET /x []"],
   },
   {
-    name: "an uncalled app factory's parameters: unknown without the config (APX201), read from factoryArguments with it",
+    name: "an uncalled app factory's parameters: unknown without the config (APX201), its routes indexed relative to the unknown base, marked; read from factoryArguments with it",
     files: { "app.ts": GET_APP },
-    routes: [],
-    diagnostics: ["APX201 app.ts:4", "APX201 app.ts:5"],
+    routes: ["GET /api/debug [] unresolved(path,registration)", "GET /api/health [] unresolved(path)"],
+    diagnostics: ["APX201 app.ts:4", "APX217 app.ts:5", "APX201 app.ts:5"],
   },
   {
     name: "factoryArguments: the deployment's arguments, complete objects (an omitted property is undefined)",
@@ -806,12 +806,12 @@ const negatives: Case[] = [
     diagnostics: ["APX210 app.ts:7", "APX210 app.ts:8", "APX210 app.ts:9", "APX201 app.ts:12"],
   },
   {
-    name: "a path computed at run time",
+    name: "a path computed at run time: left out; one whose leading part only is, indexed relative to that part, marked",
     files: {
-      "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());`,
+      "app.ts": `import express from "express"; const app = express();\nfunction makePath() { return "/x"; }\napp.get(process.env.BASE + "/x", (q, s) => s.end());\napp.get("/ok", (q, s) => s.end());\napp.get(String(Date.now()), (q, s) => s.end());\napp.get("/v1/" + process.env.NAME, (q, s) => s.end());`,
     },
-    routes: ["GET /ok []"],
-    diagnostics: ["APX201 app.ts:3"],
+    routes: ["GET /ok []", "GET /x [] unresolved(path)"],
+    diagnostics: ["APX201 app.ts:3", "APX201 app.ts:5", "APX201 app.ts:6"],
   },
   {
     name: "a mount prefix computed at run time: the routes under it indexed relative to it, marked unresolved(path)",
@@ -943,8 +943,14 @@ const negatives: Case[] = [
         `for (const p of extra) app.get(p, (q, s) => s.end());`,
       ].join("\n"),
     },
-    routes: ["GET /admin/users [] unresolved(registration)", "GET /legacy [] unresolved(registration)", "GET /x []"],
-    // The branch's push is reported (APX213), the prefix it may have changed is unknown (APX201); the loop ran
+    routes: [
+      "GET /admin/users [] unresolved(registration)",
+      "GET /items [] unresolved(path)",
+      "GET /legacy [] unresolved(registration)",
+      "GET /x []",
+    ],
+    // The branch's push is reported (APX213), the prefix it may have changed is unknown (APX201: the route is
+    // indexed relative to it); the loop ran
     // over the array as it is, empty, so its registration is no miss.
     diagnostics: ["APX213 app.ts:4", "APX217 app.ts:4", "APX201 app.ts:5"],
   },

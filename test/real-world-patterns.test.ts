@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { splitUnknownHead } from "../generator/extract/router-host.js";
+import type { ts as Ts } from "ts-morph";
+import { ts } from "../generator/typescript.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -565,6 +568,22 @@ const cases: Case[] = [
     },
     routes: ["GET /sub/items []"],
     diagnostics: ["APX002 app.ts:1", "APX218 app.ts:5"],
+  },
+  {
+    name: "controllers of a decorator library apidex does not read (Ts.ED, koa-joi-controllers) are said to be unread, once per library, beside the routes it does read",
+    files: {
+      "users.controller.ts": [
+        `import { Controller } from "@tsed/common"; import { Get } from "@tsed/schema";`,
+        `@Controller("/users") export class UsersController { @Get("/:id") get() { return {}; } }`,
+      ].join("\n"),
+      "bank.ts": [
+        `import { Controller, Get, KoaController } from "koa-joi-controllers";`,
+        `@Controller("/bank") export class BankController extends KoaController { @Get("/:account") async get() {} }`,
+      ].join("\n"),
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\napp.listen(3000);`,
+    },
+    routes: ["GET /health []"],
+    diagnostics: ["APX002 bank.ts:1", "APX002 users.controller.ts:1"],
   },
   {
     name: "a Hono app's base path from the deployment's environment: its routes indexed relative to it, said once",
@@ -1775,6 +1794,59 @@ describe("a mount prefix apidex cannot read", () => {
     // Every operation is documented, but only those at a known path are published.
     expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/health"]);
     expect(result.index.operations.find((o) => o.path === "/widgets")?.unresolved).toEqual(["path"]);
+  });
+});
+
+describe("a route path whose leading part apidex cannot read", () => {
+  it("indexes the route at what follows, relative to it, marked unresolved(path): Fastify route options and verbs, Express, concatenation and templates", async () => {
+    const result = await generateFrom(
+      {
+        "fastify.ts": [
+          `import Fastify from "fastify"; import fp from "fastify-plugin";`,
+          `const server = Fastify();`,
+          `async function users(f: any, options: { prefix: string }) {`,
+          `  f.route({ method: "POST", path: options.prefix + "users/login", handler: async () => ({}) });`,
+          `  f.get(\`\${options.prefix}users/:id\`, async () => ({}));`,
+          `  f.get(options.prefix + "users/" + "me", async () => ({}));`,
+          `  f.get(options.prefix + options.prefix, async () => ({}));`,
+          `}`,
+          `server.register(fp(users), { prefix: process.env.PREFIX });`,
+          `server.get("/health", async () => "ok");`,
+        ].join("\n"),
+      },
+      { documented: ["/**"] },
+    );
+    expect(routeLines(result)).toEqual([
+      "GET /health []",
+      "GET /users/me [] unresolved(path)",
+      "GET /users/{id} [] unresolved(path)",
+      "POST /users/login [] unresolved(path)",
+    ]);
+    // Each is reported at the part it could not read; a path with nothing known after it is left out, as before.
+    expect(diagnosticLines(result)).toEqual(["APX201 fastify.ts:4", "APX201 fastify.ts:5", "APX201 fastify.ts:6", "APX201 fastify.ts:7"]);
+    const head = result.diagnostics.items.find((d) => d.site?.line === 4)!;
+    expect(head.message).toContain("`options.prefix`");
+    expect(head.message).toContain('indexed as `/users/login` relative to it, marked `unresolved: ["path"]`');
+    expect(result.diagnostics.items.find((d) => d.site?.line === 7)!.message).toContain("left out");
+    expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/health"]);
+  });
+
+  it("reads the known tail behind an unknown head, and only behind the head", () => {
+    const read = (e: ts.Expression) => (ts.isStringLiteral(e) ? [e.text] : ts.isIdentifier(e) && e.text === "known" ? ["/k"] : undefined);
+    const split = (code: string) => {
+      const file = ts.createSourceFile("x.ts", `const x = ${code};`, ts.ScriptTarget.Latest, true);
+      const init = (file.statements[0] as Ts.VariableStatement).declarationList.declarations[0]!.initializer!;
+      const out = splitUnknownHead(init, read);
+      return out && { head: out.head.getText(), tails: out.tails };
+    };
+    expect(split(`a + "/x"`)).toEqual({ head: "a", tails: ["/x"] });
+    expect(split(`a + "/x" + "/y"`)).toEqual({ head: "a", tails: ["/x/y"] });
+    expect(split(`a.b() + known + "/y"`)).toEqual({ head: "a.b()", tails: ["/k/y"] });
+    expect(split("`${a}/x/${known}`")).toEqual({ head: "a", tails: ["/x//k"] });
+    expect(split(`"/x" + a`)).toBeUndefined();
+    expect(split(`a + b`)).toBeUndefined();
+    expect(split("`/api/${a}`")).toBeUndefined();
+    expect(split("`${a}/x/${b}`")).toBeUndefined();
   });
 });
 

@@ -181,7 +181,7 @@ export function flattenApp(
         ? requirementsOf([...checks, ...layer.checks])
         : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
     const conditional = layer.conditional === true || conditionalMounts > 0;
-    const relative = unknownPrefixes > 0;
+    const relative = unknownPrefixes > 0 || layer.prefixUnknown === true;
     if (layer.method === "ALL")
       for (const method of layer.methods ?? ALL_METHODS)
         routes.push(factOf(layer, framework, method, path, params, requirements, conditional, relative));

@@ -57,6 +57,11 @@ export interface RouteLayer {
    * signature): a gate of a later registration of the same method and path, which answers (model/shadowed.ts).
    */
   passesOn?: true;
+  /**
+   * The path's leading part could not be read (`options.prefix + "users"`): `paths` are what follows it, and
+   * the route is indexed relative to it, marked `unresolved: ["path"]`, as under a mount prefix apidex cannot read.
+   */
+  prefixUnknown?: true;
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */

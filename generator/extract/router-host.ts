@@ -39,6 +39,8 @@ export abstract class RouterHost implements HostAdapter {
   private nextId = 0;
   /** Values that document the route they are passed to (`describeRoute({...})`), with what they say. */
   protected readonly routeDocs = new WeakMap<Value, DocComment>();
+  /** Route paths read after a leading part apidex could not read (relativeRoutePaths): indexed relative to it. */
+  protected readonly relativePaths = new WeakSet<string[]>();
 
   constructor(protected readonly diagnostics: DiagnosticBag) {}
 
@@ -175,6 +177,10 @@ export abstract class RouterHost implements HostAdapter {
     const value = this.interpreter.evaluate(arg, call.scope);
     const strings = stringsOf(value);
     if (strings) return strings;
+    if (what === "route path") {
+      const relative = this.relativeRoutePaths(arg, call);
+      if (relative) return relative;
+    }
     const regexp = ts.isRegularExpressionLiteral(arg) || (value.kind === "unknown" && ts.isRegularExpressionLiteral(value.node));
     this.diagnostics.warning(
       regexp ? "APX203" : "APX201",
@@ -187,6 +193,28 @@ export abstract class RouterHost implements HostAdapter {
         : "Use a string literal, a const, or a template literal of consts; a path computed at run time cannot be indexed.",
     );
     return undefined;
+  }
+
+  /**
+   * A route path whose leading part only is unknown (`options.prefix + "users"`, `` `${base}/users/:id` ``, a
+   * prefix a plugin's options or the environment give): what follows it, as a path of its own, reported at the
+   * unknown part and marked so that the route is indexed relative to it with `unresolved: ["path"]` (the
+   * served path starts with that part), as under a mount prefix apidex cannot read. Undefined when more than
+   * the leading part is unknown.
+   */
+  protected relativeRoutePaths(arg: ts.Expression, call: CallContext): string[] | undefined {
+    const split = splitUnknownHead(arg, (e) => stringsOf(this.interpreter.evaluate(e, call.scope)));
+    if (!split) return undefined;
+    const paths = split.tails.map((t) => (t.startsWith("/") ? t : `/${t}`));
+    const value = this.interpreter.evaluate(split.head, call.scope);
+    this.diagnostics.warning(
+      "APX201",
+      `Cannot resolve the leading part of this route path statically: \`${excerpt(split.head)}\` ${explain(value)}; the route is indexed as \`${paths[0]}\` relative to it, marked \`unresolved: ["path"]\` (its served path starts with that part).`,
+      siteOf(split.head),
+      "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env` (or the factory's `factoryArguments`).",
+    );
+    this.relativePaths.add(paths);
+    return paths;
   }
 
   /** Adds a route layer for one registration call (`router.get(path, ...handlers)` and its kin). */
@@ -277,6 +305,7 @@ export abstract class RouterHost implements HostAdapter {
       ...(handler ? { handler } : {}),
       ...this.conditional(),
       ...(passes ? { passesOn: true as const } : {}),
+      ...(this.relativePaths.has(paths) ? { prefixUnknown: true as const } : {}),
     };
     const split =
       upper === "ALL" && terminal && answering ? this.checksByMethod(answering, parts.checks, methods ?? ALL_METHODS) : undefined;
@@ -615,4 +644,35 @@ export function isPathLike(node: ts.Expression, value: Value): boolean {
     (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named) || ts.isElementAccessExpression(named)) &&
     /path|prefix|base|url|route/i.test(named.getText())
   );
+}
+
+/**
+ * `head + "tail"`, `(head + "a") + b`, `` `${head}/tail` ``: the leading expression, when it is the only part
+ * `read` cannot read, and the strings that follow it. Undefined when anything after the head is unknown too.
+ */
+export function splitUnknownHead(
+  node: ts.Expression,
+  read: (e: ts.Expression) => string[] | undefined,
+): { head: ts.Expression; tails: string[] } | undefined {
+  const e = unwrap(node);
+  const cross = (a: string[], b: string[]) => a.flatMap((x) => b.map((y) => x + y));
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const right = read(e.right);
+    if (!right || read(e.left)) return undefined;
+    const inner = splitUnknownHead(e.left, read);
+    return inner ? { head: inner.head, tails: cross(inner.tails, right) } : { head: e.left, tails: right };
+  }
+  if (ts.isTemplateExpression(e) && e.head.text === "" && e.templateSpans.length > 0) {
+    const [first, ...rest] = e.templateSpans;
+    if (read(first!.expression)) return undefined;
+    let tails = [first!.literal.text];
+    for (const span of rest) {
+      const value = read(span.expression);
+      if (!value) return undefined;
+      tails = cross(cross(tails, value), [span.literal.text]);
+    }
+    const inner = splitUnknownHead(first!.expression, read);
+    return inner ? { head: inner.head, tails: cross(inner.tails, tails) } : { head: first!.expression, tails };
+  }
+  return undefined;
 }

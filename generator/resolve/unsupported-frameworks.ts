@@ -14,6 +14,11 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp }[] = [
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
+  // Controllers by decorators whose routes and served controllers these libraries declare their own way.
+  { name: "Ts.ED", packages: /^@tsed\/(common|platform-http|platform-express|platform-koa|platform-fastify)$/ },
+  { name: "OvernightJS", packages: /^@overnightjs\/core$/ },
+  { name: "@decorators/express", packages: /^@decorators\/express$/ },
+  { name: "koa-joi-controllers", packages: /^koa-joi-controllers$/ },
 ];
 
 /** The name of the unsupported HTTP framework a module specifier brings, if it is one. */

@@ -71,7 +71,10 @@ export class FastifyHost extends RouterHost {
       }
       const methods = stringsOf(options.props.get("method") ?? { kind: "undefined" });
       const url = options.props.get("url") ?? options.props.get("path");
-      const paths = url ? stringsOf(url) : undefined;
+      // `path: options.prefix + "users"`: what follows a leading part apidex cannot read, relative to it.
+      const written = unwrap(call.args[0]!);
+      const urlNode = ts.isObjectLiteralExpression(written) ? (propertyOf(written, "url") ?? propertyOf(written, "path")) : undefined;
+      const paths = url ? (stringsOf(url) ?? (urlNode ? this.relativeRoutePaths(urlNode, call) : undefined)) : undefined;
       if (!methods || !paths) {
         this.diagnostics.warning(
           "APX201",

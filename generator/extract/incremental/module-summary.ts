@@ -134,6 +134,7 @@ export type SavedLayer =
       handlerLabel?: string;
       conditional?: true;
       passesOn?: true;
+      prefixUnknown?: true;
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true; prefixUnknown?: true };

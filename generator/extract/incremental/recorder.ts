@@ -418,6 +418,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(label ? { handlerLabel: label } : {}),
           ...(layer.conditional ? { conditional: true as const } : {}),
           ...(layer.passesOn ? { passesOn: true as const } : {}),
+          ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
         };
       }
       case "middleware":

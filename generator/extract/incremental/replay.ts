@@ -100,6 +100,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.handlerLabel ? { handlerLabel: saved.handlerLabel } : {}),
           ...(saved.conditional ? { conditional: true as const } : {}),
           ...(saved.passesOn ? { passesOn: true as const } : {}),
+          ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
         };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
