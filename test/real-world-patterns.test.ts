@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
-import { splitUnknownHead } from "../generator/extract/router-host.js";
+import { fillParameterNames, splitUnknownHead } from "../generator/extract/router-host.js";
 import type { ts as Ts } from "ts-morph";
 import { ts } from "../generator/typescript.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
@@ -1847,6 +1847,45 @@ describe("a route path whose leading part apidex cannot read", () => {
     expect(split(`a + b`)).toBeUndefined();
     expect(split("`/api/${a}`")).toBeUndefined();
     expect(split("`${a}/x/${b}`")).toBeUndefined();
+  });
+});
+
+describe("a route path whose only unknown parts name path parameters", () => {
+  it("indexes the route at its known path, the parameter named for what surrounds it, and says so", async () => {
+    const result = await generateFrom({
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import camelcase from "camelcase";`,
+        `const table = { singular: "organization_role" };`,
+        `const router = new Router();`,
+        `router.delete(\`/orgs/:id/roles/:\${camelcase(table.singular)}Id\`, (ctx) => { ctx.status = 204; });`,
+        `router.get("/orgs/:" + camelcase("org_id") + "/users/:" + camelcase("user_id"), (ctx) => { ctx.body = []; });`,
+        `router.get(\`/orgs/\${camelcase("x")}\`, (ctx) => { ctx.body = []; });`,
+        `const app = new Koa(); app.use(router.routes());`,
+      ].join("\n"),
+    });
+    expect(routeLines(result)).toEqual(["DELETE /orgs/{id}/roles/{paramId} []", "GET /orgs/{param}/users/{param2} []"]);
+    // One report per name it could not read; a path segment it could not read is left out, as before.
+    expect(diagnosticLines(result)).toEqual(["APX201 app.ts:4", "APX201 app.ts:5", "APX201 app.ts:5", "APX201 app.ts:6"]);
+    expect(result.diagnostics.items[0]!.message).toContain("the route is indexed as `/orgs/:id/roles/:paramId`");
+  });
+
+  it("fills only names: a part after ':' up to the name's end", () => {
+    const read = (e: Ts.Expression) => (ts.isStringLiteral(e) ? [e.text] : ts.isIdentifier(e) && e.text === "known" ? ["k"] : undefined);
+    const fill = (code: string) => {
+      const file = ts.createSourceFile("x.ts", `const x = ${code};`, ts.ScriptTarget.Latest, true);
+      const init = (file.statements[0] as Ts.VariableStatement).declarationList.declarations[0]!.initializer!;
+      const out = fillParameterNames(init, read);
+      return out && { paths: out.paths, holes: out.holes.map((h) => h.getText()) };
+    };
+    expect(fill("`/a/:${x}`")).toEqual({ paths: ["/a/:param"], holes: ["x"] });
+    expect(fill("`/a/:${x}Id/b`")).toEqual({ paths: ["/a/:paramId/b"], holes: ["x"] });
+    expect(fill("`/a/:id${x}.json`")).toEqual({ paths: ["/a/:idparam.json"], holes: ["x"] });
+    expect(fill('"/a/:" + x + "/b/:" + y')).toEqual({ paths: ["/a/:param/b/:param2"], holes: ["x", "y"] });
+    expect(fill("`/${known}/:${x}`")).toEqual({ paths: ["/k/:param"], holes: ["x"] });
+    expect(fill("`/a/${x}`")).toBeUndefined();
+    expect(fill("`/a/:${x}/${y}`")).toBeUndefined();
+    expect(fill("`/a/:${x}${y}`")).toEqual({ paths: ["/a/:param"], holes: ["x", "y"] });
+    expect(fill("`/a/:id`")).toBeUndefined();
   });
 });
 

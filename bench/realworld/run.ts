@@ -13,7 +13,7 @@
  *   --show-misses  print every missed oracle operation
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,8 @@ const FLOOR = path.join(root, "bench", "floor.mjs");
 const PROBE = path.join(here, "probe.mjs");
 const MIRROR = process.env.APIDEX_CORPUS_MIRROR ?? "/work/.mirror";
 const SCRATCH = process.env.APIDEX_CORPUS_DIR ?? path.join(tmpdir(), "apidex-corpus");
+/** tsx's command line, which runs a project's own TypeScript build step (Service.build). */
+const TSX = path.join(here, "..", "..", "node_modules", "tsx", "dist", "cli.mjs");
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 const RESULTS = path.join(here, "results.json");
 const DOC = path.join(root, "docs", "realworld.md");
@@ -46,7 +48,7 @@ interface DiagnosticLine {
 }
 
 interface RunResult {
-  mode: "zero-config" | "config";
+  mode: "zero-config" | "config" | "after build";
   exit: number | null;
   indexed: number;
   /** Oracle operations found in the index / all oracle operations (in scope). */
@@ -116,6 +118,34 @@ function parseDiagnostics(stderr: string): DiagnosticLine[] {
     if (m) out.push({ severity: m[2] as "error" | "warning", code: m[3]!, message: m[4]!, ...(m[1] ? { site: m[1] } : {}) });
   }
   return out;
+}
+
+/**
+ * The pinned tree after the project's own code-generation step (Service.build): materialized beside the
+ * checked-out one, the step's packages installed once into the scratch folder (from the registry), its script
+ * run with tsx. Reused while the commit is unchanged.
+ */
+function buildTree(s: Service, gitDir: string, dest: string): void {
+  const step = s.build!;
+  const stamp = path.join(dest, ".apidex-corpus-built");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === s.commit) return;
+  materialize(gitDir, s.commit, dest);
+  const deps = path.join(SCRATCH, ".build-deps", s.name);
+  if (!existsSync(path.join(deps, "node_modules"))) {
+    mkdirSync(deps, { recursive: true });
+    writeFileSync(path.join(deps, "package.json"), `${JSON.stringify({ name: `${s.name}-build`, private: true }, null, 2)}\n`);
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", ...step.packages], { cwd: deps, stdio: "ignore" });
+  }
+  const cwd = path.join(dest, step.cwd);
+  const link = path.join(cwd, "node_modules");
+  symlinkSync(path.join(deps, "node_modules"), link, "dir");
+  try {
+    execFileSync(process.execPath, [TSX, step.script], { cwd, stdio: ["ignore", "ignore", "pipe"] });
+  } finally {
+    // apidex reads no node_modules; the link only serves the step.
+    rmSync(link, { force: true });
+  }
+  writeFileSync(stamp, s.commit);
 }
 
 function inScope(s: Service, p: string): boolean {
@@ -261,6 +291,15 @@ function runService(s: Service): ServiceResult {
         probe = ["--config", file];
       }
       base.runs.push(score(s, oracle, out, mode, timed(cmd, app), probe, app));
+    }
+    if (s.build) {
+      const built = path.join(SCRATCH, `${s.name}.built`);
+      buildTree(s, gitDir, built);
+      const builtApp = path.join(built, s.app);
+      const out = path.join(outBase, "after-build");
+      rmSync(out, { recursive: true, force: true });
+      const cmd = [CLI, "generate", "--root", builtApp, "--out", out, "--no-cache"];
+      base.runs.push(score(s, oracle, out, "after build", timed(cmd, builtApp), ["--root", builtApp], builtApp));
     }
     if (withFloor) {
       const floor = timed([FLOOR, app], app);
@@ -431,7 +470,10 @@ ${[`| ${DOC_HEAD.join(" | ")} |`, `|${DOC_HEAD.map(() => "---").join("|")}|`, ..
 ## Columns
 
 - **mode** — \`zero-config\`: \`apidex generate --root <app folder>\` with no config; \`config\`: with the service's
-  documented config in bench/realworld/configs/.
+  documented config in bench/realworld/configs/; \`after build\`: zero-config on the tree after the project's own
+  code-generation step, which its build runs before the service can start and which writes sources the
+  repository does not hold (services.ts \`build\`: Logto's \`@logto/schemas\` \`generate\`, run with tsx, its three
+  packages installed once from the registry) — what a release pipeline that runs apidex after the build sees.
 - **exit** — the CLI's exit status: 0 artifacts written, 1 errors (nothing written, so recall is 0), 2 usage.
 - **indexed** — operations in the written \`operations.json\`.
 - **oracle ops** — (method, path) pairs of the service's own OpenAPI document (in scope).

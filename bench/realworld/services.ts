@@ -56,6 +56,23 @@ export interface Service {
   oracle: OracleSpec;
   /** bench/realworld/configs/<name>.config.json: a documented per-service apidex config (root and out are filled in by the runner). */
   config?: boolean;
+  /**
+   * The project's own code-generation step, which its build runs before the service can start and which writes
+   * sources the repository does not hold: the `after build` run indexes the tree after it, zero-config, beside
+   * the run on the tree as checked out.
+   */
+  build?: BuildStep;
+}
+
+export interface BuildStep {
+  /** What the step is, in the project's words (its package script). */
+  note: string;
+  /** The folder it runs in, relative to the repository root. */
+  cwd: string;
+  /** The project's generator script, run with tsx there (as its own script runs it, compiled). */
+  script: string;
+  /** The registry packages the script imports, installed once into the scratch folder (the only network use). */
+  packages: string[];
 }
 
 export const SERVICES: Service[] = [
@@ -206,10 +223,16 @@ export const SERVICES: Service[] = [
     style: "route modules typed as (router, tenant) functions, koaGuard middleware, generic SchemaRouter",
     monorepo: "pnpm",
     app: "packages/core",
+    build: {
+      note: "@logto/schemas' `generate` script (run by its `build`): reads packages/schemas/tables/*.sql and writes src/db-entries",
+      cwd: "packages/schemas",
+      script: "src/gen/index.ts",
+      packages: ["@silverhand/essentials@2.9.3", "camelcase@8.0.0", "pluralize@8.0.0"],
+    },
     oracle: {
       kind: "generated",
       reader: { type: "openapi-fragments", dir: "packages/core/src/routes", suffix: ".openapi.json" },
-      note: "the *.openapi.json fragments beside each route file, merged into the served document; Logto's tests fail when a route has no fragment. The misses are the SchemaRouter routes (organizations, roles, scopes, invitations, SSO connectors): their prefixes are table names from packages/schemas/src/db-entries, which `pnpm generate` writes at build time and the repository does not hold, so apidex reports each with APX201 and leaves it out; run apidex after the code generation step to index them. The trusted-device routes are registered after \`if (!EnvSet.values.isDevFeaturesEnabled) return;\`, an environment flag: apidex indexes them marked \`unresolved: [\"registration\"]\` (APX216 at that exit; the config's \`env\` decides it); the admin tenant's /me routes, mounted under \`if (admin)\`, likewise (APX217) — real routes its spec leaves out",
+      note: "the *.openapi.json fragments beside each route file, merged into the served document; Logto's tests fail when a route has no fragment. The misses are the SchemaRouter routes (organizations, roles, scopes, invitations, SSO connectors): their prefixes are table names from packages/schemas/src/db-entries, which `pnpm generate` writes at build time and the repository does not hold, so apidex reports each with APX201 and leaves it out of the tree as checked out; the `after build` run indexes them after that step. The trusted-device routes are registered after \`if (!EnvSet.values.isDevFeaturesEnabled) return;\`, an environment flag: apidex indexes them marked \`unresolved: [\"registration\"]\` (APX216 at that exit; the config's \`env\` decides it); the admin tenant's /me routes, mounted under \`if (admin)\`, likewise (APX217) — real routes its spec leaves out",
     },
   },
   {

@@ -178,6 +178,8 @@ export abstract class RouterHost implements HostAdapter {
     const strings = stringsOf(value);
     if (strings) return strings;
     if (what === "route path") {
+      const named = this.unnamedParameterPaths(arg, call);
+      if (named) return named;
       const relative = this.relativeRoutePaths(arg, call);
       if (relative) return relative;
     }
@@ -215,6 +217,26 @@ export abstract class RouterHost implements HostAdapter {
     );
     this.relativePaths.add(paths);
     return paths;
+  }
+
+  /**
+   * A route path whose only unknown parts are the names of path parameters (`` `/:id/${pathname}/:${camelcase(table)}Id` ``,
+   * a name a package function makes): the path is known, so the route is indexed, each such parameter named
+   * `param` (`param2`, ...) with what the code writes around it (`{paramId}`), and that is reported.
+   */
+  protected unnamedParameterPaths(arg: ts.Expression, call: CallContext): string[] | undefined {
+    const filled = fillParameterNames(arg, (e) => stringsOf(this.interpreter.evaluate(e, call.scope)));
+    if (!filled) return undefined;
+    for (const hole of filled.holes) {
+      const value = this.interpreter.evaluate(hole, call.scope);
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot resolve the name of this path parameter statically: \`${excerpt(hole)}\` ${explain(value)}; the route is indexed as \`${filled.paths[0]}\`, the parameter named there for what the code writes around it (the path itself is known).`,
+        siteOf(hole),
+        "Name path parameters with string literals or consts, so that the documents name them as the code does.",
+      );
+    }
+    return filled.paths;
   }
 
   /** Adds a route layer for one registration call (`router.get(path, ...handlers)` and its kin). */
@@ -675,4 +697,55 @@ export function splitUnknownHead(
     return inner ? { head: inner.head, tails: cross(inner.tails, tails) } : { head: first!.expression, tails };
   }
   return undefined;
+}
+
+/**
+ * A path written as a template or a `+` chain whose only unknown parts are in the name of a path parameter
+ * (right after `:`, up to the next `/`, `-` or `.`): the paths with each such part replaced by `param`
+ * (`param2`, ... for the next), and the unknown parts. Undefined when a part outside a name is unknown.
+ */
+export function fillParameterNames(
+  node: ts.Expression,
+  read: (e: ts.Expression) => string[] | undefined,
+): { paths: string[]; holes: ts.Expression[] } | undefined {
+  const parts: (string | ts.Expression)[] = [];
+  const flatten = (e: ts.Expression): void => {
+    const u = unwrap(e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      flatten(u.left);
+      flatten(u.right);
+    } else if (ts.isTemplateExpression(u)) {
+      parts.push(u.head.text);
+      for (const span of u.templateSpans) parts.push(span.expression, span.literal.text);
+    } else if (ts.isStringLiteralLike(u)) parts.push(u.text);
+    else parts.push(u);
+  };
+  flatten(node);
+  let paths = [""];
+  const holes: ts.Expression[] = [];
+  let names = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (typeof part === "string") {
+      paths = paths.map((p) => p + part);
+      continue;
+    }
+    const value = read(part);
+    if (value) {
+      paths = paths.flatMap((p) => value.map((v) => p + v));
+      continue;
+    }
+    // In a parameter's name: after ":" and name characters, before the name ends.
+    const next = parts[i + 1];
+    const inName = paths.every((p) => /:\w*$/.test(p)) && (next === undefined || (typeof next === "string" && /^\w*([/.-]|$)/.test(next)));
+    if (!inName) return undefined;
+    // Two unknown parts side by side are one name.
+    const joined = holes.length > 0 && parts.slice(parts.indexOf(holes.at(-1)!) + 1, i).every((p) => p === "");
+    holes.push(part);
+    if (!joined) {
+      names++;
+      paths = paths.map((p) => `${p}param${names > 1 ? names : ""}`);
+    }
+  }
+  return holes.length ? { paths, holes } : undefined;
 }
