@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index } from "../generator/search/bm25-index.js";
-import { pathAction } from "../generator/search/method-intent.js";
+import { isQuestion, pathAction } from "../generator/search/method-intent.js";
 import { OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
 import { words } from "../generator/search/words.js";
 
@@ -323,6 +323,30 @@ describe("search rules on in-memory indexes", () => {
     expect(spelt.search("overwrite a saved search", {}, 5).find((h) => h.entry.operation_id === "update_saved_search")!.why).not.toContain(
       "method",
     );
+  });
+
+  it.each([
+    { q: "which captcha provider is configured?", first: "get_captcha_provider" },
+    { q: "is there a captcha provider", first: "get_captcha_provider" },
+    { q: "how do I remove the captcha provider?", first: "delete_captcha_provider" },
+  ])("a question reads unless its verb means another method: $q", ({ q, first }) => {
+    const ops = [
+      op("DELETE", "/configs/captcha-provider", "delete_captcha_provider"),
+      op("PUT", "/configs/captcha-provider", "replace_captcha_provider"),
+      op("GET", "/configs/captcha-provider", "get_captcha_provider"),
+    ];
+    expect(top(ops, q)[0]).toBe(first);
+  });
+
+  it.each([
+    ["which roles does a user have?", true],
+    ["who reacted to a message", true],
+    ["Is the server healthy", true],
+    ["list the roles", false],
+    ["the roles of a user", false],
+    ["show me what a user can do", false],
+  ])("a request written as a question: %s", (text, question) => {
+    expect(isQuestion(text)).toBe(question);
   });
 
   it("a path that spells the verb for something else leaves the verb its method ('register a webhook' and /password/register)", () => {

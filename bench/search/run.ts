@@ -268,7 +268,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   method favours no other. A description that uses the verb ("fails rather than overwrite") names no action,
   nor does a path that spells it for something else ("register a webhook" and \`/password/register\`, which
   met the verb as a word, so the method does not count it twice). A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
-  of speech ("one webhook by id", "account center settings") names a thing to read: a GET weighs 1.15 times
+  of speech ("one webhook by id", "account center settings"), or that is written as a question ("which captcha
+  provider is configured?", "who reacted to a message"), names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
   lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more. A verb that

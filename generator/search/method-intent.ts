@@ -145,10 +145,13 @@ export interface MethodIntent {
  * The intent of a request: its first verb that means a method, and whether it asks for many or one. A
  * plural noun asks for many ("members of the team"), unless a word for one says otherwise.
  */
-export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string> = new Set()): MethodIntent {
+export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string> = new Set(), text = ""): MethodIntent {
   const intent: MethodIntent = {};
   const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
+  // A question asks to be told something ("which provider is configured?", "who reacted to the message"):
+  // without a verb that means another method, it reads.
+  else if (isQuestion(text)) intent.reads = true;
   // Without a method's verb, a request whose first word of meaning can be no verb names a thing to read; one
   // that starts with a word that can be a verb ("search logs", "link an identity") or a word the lexicon does
   // not know ("upsert the documents") may ask for any action, and says nothing.
@@ -161,6 +164,35 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   if (query.some((w) => ONE.has(w.term) || w.named)) intent.shape = "one";
   else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
   return intent;
+}
+
+/** Words that open a question: the interrogatives, and the auxiliaries a yes-or-no question starts with. */
+const QUESTION_OPENERS = new Set([
+  "what",
+  "which",
+  "who",
+  "whom",
+  "whose",
+  "where",
+  "when",
+  "why",
+  "how",
+  "is",
+  "are",
+  "was",
+  "were",
+  "does",
+  "do",
+  "did",
+  "has",
+  "have",
+]);
+
+/** Whether a request is written as a question: it ends in a question mark or opens as one does. */
+export function isQuestion(text: string): boolean {
+  if (/\?\s*$/.test(text)) return true;
+  const first = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toLowerCase();
+  return first !== undefined && QUESTION_OPENERS.has(first);
 }
 
 /**

@@ -167,7 +167,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         .map((entry) => ({ entry, score: 0, why: "" }));
 
     const literal = this.literals.match(query!);
-    const intent = methodIntent(asked, this.pathWords);
+    const intent = methodIntent(asked, this.pathWords, query);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
     // A second verb of another method than the request's verb is a word of what is asked ("get new user
