@@ -329,11 +329,32 @@ describe("search rules on in-memory indexes", () => {
     { q: "which captcha provider is configured?", first: "get_captcha_provider" },
     { q: "is there a captcha provider", first: "get_captcha_provider" },
     { q: "how do I remove the captcha provider?", first: "delete_captcha_provider" },
-  ])("a question reads unless its verb means another method: $q", ({ q, first }) => {
+    // A first word "of" follows is a noun, even one that can be a verb ("details", "checks"): a thing to read.
+    { q: "details of the captcha provider", first: "get_captcha_provider" },
+  ])("a question, or a request that starts with a noun, reads unless its verb means another method: $q", ({ q, first }) => {
     const ops = [
       op("DELETE", "/configs/captcha-provider", "delete_captcha_provider"),
       op("PUT", "/configs/captcha-provider", "replace_captcha_provider"),
       op("GET", "/configs/captcha-provider", "get_captcha_provider"),
+    ];
+    expect(top(ops, q)[0]).toBe(first);
+  });
+
+  it.each([
+    { q: "assign a role to the user", first: "create_user_role" },
+    { q: "link scopes to a role", first: "create_role_scope" },
+    // A participle says what state a thing is in: "roles assigned to a user" asks to read them.
+    { q: "roles assigned to the user", first: "list_user_roles" },
+    { q: "scopes linked to a role", first: "list_role_scopes" },
+  ])("making an association is a POST, as undoing one is a DELETE; a participle is no request: $q", ({ q, first }) => {
+    const ops = [
+      op("DELETE", "/users/{userId}/roles/{roleId}", "delete_user_role"),
+      op("PUT", "/users/{userId}/roles", "replace_user_roles"),
+      op("POST", "/users/{userId}/roles", "create_user_role"),
+      op("GET", "/users/{userId}/roles", "list_user_roles"),
+      op("DELETE", "/roles/{id}/scopes/{scopeId}", "delete_role_scope"),
+      op("POST", "/roles/{id}/scopes", "create_role_scope"),
+      op("GET", "/roles/{id}/scopes", "list_role_scopes"),
     ];
     expect(top(ops, q)[0]).toBe(first);
   });

@@ -261,14 +261,17 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   only names a method ("experience" is a synonym of "get" in WordNet) is left out.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
-  "create" → POST; "change", "edit" → PUT/PATCH; "show", "list" → GET): an operation with that method (or that
+  "create" → POST, and so does making one: "assign", "grant", "link", "bind"; "change", "edit" → PUT/PATCH;
+  "show", "list" → GET; written in the base form or, as descriptions write it, the third person — a participle
+  says what state a thing is in: "roles assigned to a user" asks for them): an operation with that method (or that
   action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
   times more besides — unless an operation's id or path spells the verb and meets another word of the request
   ("cancel the order" and \`/orders/{id}/cancel\`): that operation is the action, met as a word, and the
   method favours no other. A description that uses the verb ("fails rather than overwrite") names no action,
   nor does a path that spells it for something else ("register a webhook" and \`/password/register\`, which
   met the verb as a word, so the method does not count it twice). A request with no such verb whose first word of meaning can be no verb by wink-lexicon's parts
-  of speech ("one webhook by id", "account center settings"), or that is written as a question ("which captcha
+  of speech ("one webhook by id", "account center settings") or that "of" follows ("details of one assistant"),
+  or that is written as a question ("which captcha
   provider is configured?", "who reacted to a message"), names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
   lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular

@@ -5,7 +5,7 @@
  * singular noun for an item (a path that ends in a parameter). It knows no resource of any domain.
  */
 import { canBeVerb, partsOfSpeech } from "./lexicon.js";
-import { type Word, words } from "./words.js";
+import { pieces, type Word, words } from "./words.js";
 
 const METHOD_VERBS: Record<string, readonly string[]> = {
   // Undoing an association or a grant deletes what made it ("revoke a token", "unfollow a user").
@@ -35,7 +35,34 @@ const METHOD_VERBS: Record<string, readonly string[]> = {
     "unbind",
     "disconnect",
   ],
-  POST: ["create", "add", "new", "make", "register", "submit", "post", "insert", "upload", "send", "start", "trigger", "run", "execute"],
+  // Making an association or a grant creates what records it ("assign a role", "link an identity"): the
+  // inverses of the DELETE verbs above.
+  POST: [
+    "create",
+    "add",
+    "new",
+    "make",
+    "register",
+    "submit",
+    "post",
+    "insert",
+    "upload",
+    "send",
+    "start",
+    "trigger",
+    "run",
+    "execute",
+    "assign",
+    "grant",
+    "link",
+    "attach",
+    "bind",
+    "connect",
+    "subscribe",
+    "follow",
+    "enroll",
+    "invite",
+  ],
   PUT: ["update", "edit", "change", "modify", "set", "rename", "replace", "put", "alter", "overwrite"],
   PATCH: ["update", "edit", "change", "modify", "set", "rename", "patch", "alter", "toggle"],
   GET: ["get", "list", "show", "fetch", "read", "view", "retrieve", "find", "look", "see", "display", "browse", "download", "lookup"],
@@ -147,7 +174,7 @@ export interface MethodIntent {
  */
 export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string> = new Set(), text = ""): MethodIntent {
   const intent: MethodIntent = {};
-  const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths));
+  const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths) && !participle(w));
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   // A question asks to be told something ("which provider is configured?", "who reacted to the message"):
   // without a verb that means another method, it reads.
@@ -157,7 +184,9 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   // not know ("upsert the documents") may ask for any action, and says nothing.
   else if (query.length) {
     const tags = partsOfSpeech(query[0]!.surface);
-    if (tags && !tags.some((t) => t.startsWith("VB"))) intent.reads = true;
+    // A word "of" follows is a noun whatever else it can be ("details of one assistant", "history of the upserts").
+    const beforeOf = pieces(text)[query[0]!.at + 1] === "of";
+    if ((tags && !tags.some((t) => t.startsWith("VB"))) || beforeOf) intent.reads = true;
   }
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
   // "the given recipient", "a specified project": one the caller names, as "one" or "single" say.
@@ -165,6 +194,13 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   else if (query.some((w) => MANY.has(w.term) || w.plural)) intent.shape = "many";
   return intent;
 }
+
+/**
+ * A verb written as a participle ("assigned roles", "the deleted users", "which apps have I granted access")
+ * says what state a thing is in, not what the request asks to do: the request's verb is in the base form
+ * ("assign") or, as descriptions write it, the third person ("Assigns").
+ */
+const participle = (w: Word): boolean => w.surface !== w.term && !w.surface.endsWith("s");
 
 /** Words that open a question: the interrogatives, and the auxiliaries a yes-or-no question starts with. */
 const QUESTION_OPENERS = new Set([
