@@ -359,6 +359,32 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, q)[0]).toBe(first);
   });
 
+  it("in a question, a word the lexicons know only as an adjective means no method ('how many new users')", () => {
+    const ops = [
+      op("POST", "/users", "create_user"),
+      op("GET", "/users", "list_users"),
+      op("GET", "/dashboard/users/new", "get_dashboard_users_new"),
+    ];
+    const search = new OperationSearch(ops);
+    expect(search.search("how many new users signed up this week?", {}, 1)[0]!.entry.method).toBe("GET");
+    // Not in a question: "new user" asks to make one.
+    expect(search.search("new user", {}, 1)[0]!.entry.operation_id).toBe("create_user");
+  });
+
+  it("a word the request writes that is no common word and begins longer index words abbreviates them ('app' and /saml-applications)", () => {
+    const ops = [
+      op("POST", "/saml-applications", "create_saml_application"),
+      op("GET", "/saml-applications/{id}", "get_saml_application"),
+      op("POST", "/saml/{id}/connectors", "post_saml_connector"),
+    ];
+    const [hit] = new OperationSearch(ops).search("register a new SAML app", {}, 1);
+    expect(hit!.entry.operation_id).toBe("create_saml_application");
+    expect(hit!.why).toContain("application~");
+    // A common English word is no abbreviation: "car" does not begin "cards" as a short form.
+    const cards = new OperationSearch([op("GET", "/cards", "list_cards"), op("GET", "/cars", "list_cars")]);
+    expect(cards.search("car", {}, 5).map((h) => h.entry.operation_id)).toEqual(["list_cars"]);
+  });
+
   it.each([
     ["which roles does a user have?", true],
     ["who reacted to a message", true],

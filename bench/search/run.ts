@@ -263,7 +263,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST, and so does making one: "assign", "grant", "link", "bind"; "change", "edit" → PUT/PATCH;
   "show", "list" → GET; written in the base form or, as descriptions write it, the third person — a participle
-  says what state a thing is in: "roles assigned to a user" asks for them): an operation with that method (or that
+  says what state a thing is in: "roles assigned to a user" asks for them, and in a question a word the lexicons
+  know only as an adjective is one: "how many new users signed up?"): an operation with that method (or that
   action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
   times more besides — unless an operation's id or path spells the verb and meets another word of the request
   ("cancel the order" and \`/orders/{id}/cancel\`): that operation is the action, met as a word, and the
@@ -304,6 +305,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "authentication", "org" of "organization" count like a related word; "set" is no "settings". So does one
   made of an asked word's letters in order, starting as it does ("authn" of "authentication", "mgmt" of
   "management"), when the request wrote that word (two words joined, "chatflow id", contract to nothing).
+  The other way round too: an asked word of three letters or more that is no common English word abbreviates
+  the longer words of the index it begins ("app" and /saml-applications, "doc" and "document"); "car" is no
+  short "cards".
 - **Closed compounds.** A word the index lacks that ends in a common English word of four letters or more,
   after a word of three or more ("webhook": "hook", "datasource": "source"), meets that head at 0.35; a
   head the index lacks meets the index's compounds of it ("hooks" and /webhooks) the same way.

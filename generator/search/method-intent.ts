@@ -174,11 +174,15 @@ export interface MethodIntent {
  */
 export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string> = new Set(), text = ""): MethodIntent {
   const intent: MethodIntent = {};
-  const verb = query.find((w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths) && !participle(w));
+  const question = isQuestion(text);
+  // In a question a word the lexicons know only as another part of speech is that ("how many new users").
+  const verb = query.find(
+    (w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths) && !participle(w) && !(question && canBeVerb(w.surface) === false),
+  );
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   // A question asks to be told something ("which provider is configured?", "who reacted to the message"):
   // without a verb that means another method, it reads.
-  else if (isQuestion(text)) intent.reads = true;
+  else if (question) intent.reads = true;
   // Without a method's verb, a request whose first word of meaning can be no verb names a thing to read; one
   // that starts with a word that can be a verb ("search logs", "link an identity") or a word the lexicon does
   // not know ("upsert the documents") may ask for any action, and says nothing.

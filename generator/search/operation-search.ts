@@ -199,6 +199,19 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         for (const [t, w] of expansions)
           derived.push({ term: t, weight: weight * w, counts: weight, posting: this.index.postings.get(t)! });
       }
+      // A word the request wrote that is no common English word and begins longer words of the index is their
+      // abbreviation ("app" of "application", "doc" of "document", "org" of "organization"), whether or not
+      // the index has it too: those words count like a related word.
+      // (A word of four letters or more the index lacks already matches the words it begins, above.)
+      if (written && source.length >= 3 && !isCommonWord(source) && (own || source.length < 4))
+        for (const [long] of this.index.prefixed(source))
+          if (long.length >= source.length + 2 && !askedTerms.has(long))
+            derived.push({
+              term: long,
+              weight: ABBREVIATION_WEIGHT * weight,
+              counts: ABBREVIATION_WEIGHT * weight,
+              posting: this.index.postings.get(long)!,
+            });
       // An index word that begins this one and is no common English word is its abbreviation ("exp" of
       // "experience", "auth" of "authentication", "org" of "organization"): the same word, at a lower weight.
       if (askedTerms.has(source))
