@@ -7,6 +7,7 @@ import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
+import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { eitherOrGroups } from "./either-or.js";
 import { isAnyOfOption, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
@@ -290,7 +291,49 @@ export class Interpreter {
 
   isPermissionCall(node: ts.CallExpression): boolean {
     const name = calleeName(node.expression);
-    return name !== undefined && (this.permissionCalls.has(name) || (this.byName && namesPermissionCheck(name)));
+    return (
+      (name !== undefined && (this.permissionCalls.has(name) || (this.byName && namesPermissionCheck(name)))) || this.isAbilityCheck(node)
+    );
+  }
+
+  /** Whether the sources use CASL (a module names `@casl/ability`), read once. */
+  private usesCasl: boolean | undefined;
+
+  /** A CASL ability check (ability-check.ts), in sources that use CASL. */
+  private isAbilityCheck(node: ts.CallExpression): boolean {
+    if (!isAbilityCallShape(node)) return false;
+    this.usesCasl ??= this.sources.files.some((file) => file.text.includes("@casl/ability"));
+    return this.usesCasl;
+  }
+
+  /**
+   * `ability.can(Action.Read, Article)`, `ForbiddenError.from(ability).throwUnlessCan("update", subject("Post", post))`:
+   * the key `Article:read`, `Post:update`. The subject is a string, a class of the sources (its name, as CASL
+   * reads a class) or CASL's `subject("Type", value)`; an instance, whose type CASL reads at run time, or an
+   * action apidex cannot read is a warning (APX301) and marks the check unresolved.
+   */
+  private abilityCheck(node: ts.CallExpression, scope: Scope): CheckValue {
+    const [actionArg, subjectArg] = node.arguments as unknown as [ts.Expression, ts.Expression];
+    const result: CheckValue = { kind: "check", keys: [], node };
+    const actions = keysOfValue(this.evaluate(actionArg, scope));
+    const named = namedSubjectType(unwrapExpression(subjectArg));
+    const subjectValue = this.evaluate(named ?? subjectArg, scope);
+    const subjects =
+      keysOfValue(subjectValue) ?? (subjectValue.kind === "class" && subjectValue.decl.name ? [subjectValue.decl.name.text] : undefined);
+    if (!actions) {
+      result.unresolved = true;
+      this.reportUnresolvedKey(node, actionArg, `is an action ${explain(this.evaluate(actionArg, scope))}`);
+    }
+    if (!subjects) {
+      result.unresolved = true;
+      this.reportUnresolvedKey(
+        node,
+        subjectArg,
+        `is a subject whose type apidex cannot read (${explain(subjectValue)}; CASL reads an instance's type at run time — \`subject("Type", value)\` names it)`,
+      );
+    }
+    if (actions && subjects) for (const subject of subjects) for (const action of actions) result.keys.push(abilityKey(subject, action));
+    return result;
   }
 
   /** Whether a recognized call's keys are alternatives: configured as such, or named so (`requireAnyScope`). */
@@ -2496,6 +2539,7 @@ export class Interpreter {
    * so (`{ type: "or" }`). An argument that cannot be read is a warning and marks the check unresolved.
    */
   check(node: ts.CallExpression, scope: Scope): CheckValue {
+    if (this.isAbilityCheck(node) && !this.permissionCalls.has(calleeName(node.expression) ?? "")) return this.abilityCheck(node, scope);
     const keys: string[] = [];
     const unresolved: { arg: ts.Expression; reason: string }[] = [];
     const name = calleeName(node.expression);

@@ -1,4 +1,5 @@
 import { ts } from "../../typescript.js";
+import { policyChecks } from "./policy-callbacks.js";
 import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
@@ -451,6 +452,9 @@ function keyedPermissionChecks(
       );
     }
   }
+  // Policies a decorator hands its guard as functions (`@CheckPolicies((ability) => ability.can(...))`): the
+  // checks they make, under the decorator's metadata key, so the guard's reads decide where they apply.
+  for (const { call, check } of policyChecks(node, scope, interpreter)) checks.push(keyed(check, call));
   for (const spec of decorators) {
     const call = decoratorCall(node, spec.name);
     if (!call) continue;
