@@ -138,6 +138,7 @@ function buildTree(s: Service, gitDir: string, dest: string): void {
   }
   const cwd = path.join(dest, step.cwd);
   const link = path.join(cwd, "node_modules");
+  rmSync(link, { force: true }); // left by a run that stopped half-way
   symlinkSync(path.join(deps, "node_modules"), link, "dir");
   try {
     execFileSync(process.execPath, [TSX, step.script], { cwd, stdio: ["ignore", "ignore", "pipe"] });

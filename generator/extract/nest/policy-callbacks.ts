@@ -2,8 +2,9 @@
  * Checks a decorator hands to a guard as functions: CASL's NestJS recipe,
  * `@CheckPolicies((ability: AppAbility) => ability.can(Action.Read, Article))` or
  * `@CheckPolicies(new ReadArticlePolicyHandler())` (a class whose `handle(ability)` decides), which a
- * policies guard runs for every route the decorator is on. The checks those functions make are the route's,
- * on top of the others, as a handler body's are.
+ * policies guard runs for the routes the decorator is on. The checks those functions make are read as the
+ * decorator's permission metadata (extract/nest/index.ts), so the guard's Reflector reads decide whether a
+ * class's policies apply to its methods.
  */
 import { ts } from "../../typescript.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
