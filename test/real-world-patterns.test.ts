@@ -72,6 +72,21 @@ const cases: Case[] = [
     routes: ["DELETE /api/teams/{id} []", "GET /api/teams []", "POST /api/teams []"],
   },
   {
+    name: "a CORS preflight a package answers (app.options(path, cors())) is no operation; an OPTIONS handler of the sources is one",
+    files: {
+      "app.ts": [
+        `import express from "express"; import cors from "cors";`,
+        `const app = express();`,
+        `app.options("*", cors());`,
+        `app.options("/things", cors({ origin: "https://example.com" }));`,
+        `app.options("/meta", (req, res) => res.set("Allow", "GET").end());`,
+        `app.get("/things", (req, res) => res.json([]));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /things []", "OPTIONS /meta []"],
+  },
+  {
     name: "CASL ability checks in handlers: ability.can/cannot(action, subject) and ForbiddenError.throwUnlessCan are the key subject:action; a subject known only at run time is unresolved (APX301)",
     files: {
       "app.ts": [
@@ -1471,6 +1486,17 @@ const cases: Case[] = [
       "app.js": `const express = require("express");\nconst app = express();\napp.use("/legacy", require("./routes/legacy"));\napp.use("/other", require("./routes/other"));\nmodule.exports = app;\n`,
     },
     routes: ["GET /legacy []", "GET /other []"],
+  },
+  {
+    name: "CommonJS: members of an alias of module.exports (`const start = module.exports; start.start = ...`) are the module's exports",
+    files: {
+      "app.js": `const nconf = require("nconf");\nif (nconf.get("setup")) require("./src/cli").setup();\nelse require("./src/start").start();\n`,
+      "src/cli.js": `exports.setup = function () {};\n`,
+      "src/start.js": `'use strict';\nconst start = module.exports;\nstart.start = async function () {\n  try {\n    const webserver = require("./webserver");\n    await webserver.listen();\n  } catch (err) {\n    process.exit(1);\n  }\n};\n`,
+      "src/webserver.js": `const express = require("express");\nconst app = express();\nconst Web = module.exports;\nWeb.listen = async function () {\n  setupExpressApp(app);\n  app.listen(4567);\n};\nfunction setupExpressApp(app) {\n  app.get("/ping", (req, res) => res.send("ok"));\n}\n`,
+    },
+    routes: ["GET /ping [] unresolved(registration)"],
+    diagnostics: ["APX217 app.js:2"],
   },
   {
     name: "CommonJS: `module.exports = start(...)` runs when the statement does (an entry module whose exports nothing reads)",

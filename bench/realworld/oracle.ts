@@ -3,6 +3,7 @@
  * mirror's git objects at the pinned commit, and the normalization both sides are compared under.
  */
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { parseYaml } from "@redocly/openapi-core";
 import ts from "typescript";
 import type { OracleSpec } from "./services.js";
@@ -182,8 +183,17 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
   let sources: string[] = [];
   if (reader.type === "openapi") {
     sources = reader.files;
-    for (const file of reader.files)
-      operations.push(...operationsOf(parseDocument(git(gitDir, ["show", `${at}:${file}`]).toString("utf8"), file), spec));
+    for (const file of reader.files) {
+      const doc = parseDocument(git(gitDir, ["show", `${at}:${file}`]).toString("utf8"), file);
+      // Path items kept in files of their own (`/ping: { $ref: "read/ping.yaml" }`, NodeBB): read from beside the document.
+      for (const [route, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+        const ref = item?.$ref;
+        if (typeof ref !== "string" || ref.startsWith("#")) continue;
+        const target = path.posix.join(path.posix.dirname(file), ref.split("#")[0]!);
+        doc.paths[route] = parseDocument(git(gitDir, ["show", `${at}:${target}`]).toString("utf8"), target);
+      }
+      operations.push(...operationsOf(doc, spec));
+    }
   } else if (reader.type === "openapi-fragments") {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => f.endsWith(reader.suffix));
     for (const file of sources) operations.push(...operationsOf(JSON.parse(git(gitDir, ["show", `${at}:${file}`]).toString("utf8")), spec));

@@ -387,6 +387,22 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "nodebb",
+    repo: "NodeBB/NodeBB",
+    commit: "ab329b3b4c4d4cc9717b2938908649382cca2b39",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "CommonJS since 2013: modules export through an alias of module.exports (`const Write = module.exports; Write.reload = ...`); routes through the project's helpers (setupApiRoute, setupPageRoute) on routers mounted in a run that starts from app.js's branches; no package.json at the root (the installer writes it)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["public/openapi/read.yaml", "public/openapi/write.yaml"] },
+      ignoreServerBase: false,
+      note: 'public/openapi/read.yaml and write.yaml (served under /api/v3), path items in files of their own; written by hand, though test/api/routes.js fails when a mounted /api route (its GET in the read API) has no schema: recall only. The misses are the remountable page routes (admin, categories, category, topic, post, users, user, groups, tags): src/routes/index.js mounts them in a loop over the object a plugin filter hook returns at start-up (`await plugins.hooks.fire("filter:router.add", { mounts })`, which plugins may change), so apidex reports the loop (APX210) and leaves them out',
+    },
+  },
+  {
     name: "growi",
     repo: "growilabs/growi",
     commit: "5026059aecea8848d8c775752a1a742d230d9e77",

@@ -301,6 +301,8 @@ export abstract class RouterHost implements HostAdapter {
     let methods: string[] | undefined;
     // `app.all("*", (req, res) => res.status(404).send())`: the not-found fallback, not an operation.
     if (terminal && answering && paths.every(isCatchAllPath) && answersNotFoundOnly(answering.decl)) terminal = false;
+    // `app.options("*", cors())`: a preflight a package answers for the routes of the path, not an operation.
+    else if (upper === "OPTIONS" && !answering && handlerArgs.length > 0) terminal = false;
     else if (terminal && answering && upper === "ALL") methods = this.answeredMethods(answering);
     if (methods?.length === 0) terminal = false;
     // `app.post(path, audit())` before `app.post(path, handler)`: functions that all pass the request on (Express's

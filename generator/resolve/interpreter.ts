@@ -176,6 +176,8 @@ export interface PendingKey {
 export class ModuleInstance {
   readonly exports = new Map<string, () => Value>();
   readonly starExports: string[] = [];
+  /** Top-level names bound to `module.exports` (`const Write = module.exports;`): their members are exports too. */
+  readonly commonJsAliases = new Set<string>();
   state: "new" | "executing" | "done" = "new";
 
   constructor(
@@ -504,6 +506,11 @@ export class Interpreter {
     instance.state = "executing";
     const { scope, file } = instance;
     this.tracker?.enterModule(file.fileName);
+    for (const statement of file.statements)
+      if (ts.isVariableStatement(statement))
+        for (const d of statement.declarationList.declarations)
+          if (ts.isIdentifier(d.name) && d.initializer && /^(module\.exports|exports)$/.test(d.initializer.getText().replace(/\s+/g, "")))
+            instance.commonJsAliases.add(d.name.text);
     for (const statement of file.statements) this.declare(statement, scope, instance);
     const outer = this.uncertainAfter;
     const outerUndecided = this.undecided;
@@ -551,8 +558,13 @@ export class Interpreter {
         exported = true;
       } else {
         const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
+        // `const start = module.exports; start.start = async function () {...}`: a member of an alias of it.
+        const aliased = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(target);
         if (named && !scope.lookup("exports")) {
           instance.exports.set(named[1]!, read);
+          exported = true;
+        } else if (aliased && instance.commonJsAliases.has(aliased[1]!)) {
+          instance.exports.set(aliased[2]!, read);
           exported = true;
         }
       }
