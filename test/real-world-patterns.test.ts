@@ -1499,6 +1499,28 @@ const cases: Case[] = [
     diagnostics: ["APX217 app.js:2"],
   },
   {
+    name: "a RequireJS (AMD) module is browser code: its api.put('/path', data) requests are not reported as registrations",
+    files: {
+      "server.js": `const express = require("express");\nconst app = express();\napp.get("/ping", (req, res) => res.send("ok"));\napp.listen(4567);\n`,
+      "public/src/client/category.js": [
+        `'use strict';`,
+        `define("forum/category", ["api", "alerts"], function (api, alerts) {`,
+        `  const Category = {};`,
+        `  Category.init = function () {`,
+        `    $(".watch").on("click", function () {`,
+        `      api.put("/categories/1/watch", { state: "watching" }, (err) => { if (err) return alerts.error(err); });`,
+        `    });`,
+        `  };`,
+        `  return Category;`,
+        `});`,
+      ].join("\n"),
+      "public/src/legacy.js": `window.onload = function () {\n  api.put("/categories/1/watch", { state: "watching" }, (err) => {});\n};\n`,
+    },
+    routes: ["GET /ping []"],
+    // The same call outside an AMD module may be a registration apidex did not run: it stays reported.
+    diagnostics: ["APX210 public/src/legacy.js:2"],
+  },
+  {
     name: "CommonJS: `module.exports = start(...)` runs when the statement does (an entry module whose exports nothing reads)",
     files: {
       "package.json": JSON.stringify({ name: "cjs-start", version: "1.0.0", main: "server.js" }),

@@ -426,11 +426,34 @@ export class UnreachedRegistrations {
 }
 
 function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
-  if (!shapedLikeRegistration(call, methods)) return false;
+  if (!shapedLikeRegistration(call, methods) || isAmdModule(call.getSourceFile())) return false;
   // `axios.post("/api/col/up_case", params)`, `api.get(url)` of `const api = axios.create()`: an HTTP client's
   // request (browser code beside the server), not a route registration.
   const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
   return !isHttpClient(callee.expression, call.getSourceFile());
+}
+
+const amdModules = new WeakMap<ts.SourceFile, boolean>();
+
+/**
+ * A RequireJS (AMD) module, `define("forum/category", ["api"], function (api) { ... })` at its top level: code
+ * a browser loads, so its `api.put("/categories/1/watch", { state })` calls are requests to the server, not
+ * routes it registers.
+ */
+function isAmdModule(file: ts.SourceFile): boolean {
+  let amd = amdModules.get(file);
+  if (amd === undefined) {
+    amd = file.statements.some(
+      (s) =>
+        ts.isExpressionStatement(s) &&
+        ts.isCallExpression(s.expression) &&
+        ts.isIdentifier(s.expression.expression) &&
+        s.expression.expression.text === "define" &&
+        s.expression.arguments.some((a) => ts.isFunctionExpression(a) || ts.isArrowFunction(a)),
+    );
+    amdModules.set(file, amd);
+  }
+  return amd;
 }
 
 function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
