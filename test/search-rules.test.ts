@@ -385,6 +385,17 @@ describe("search rules on in-memory indexes", () => {
     expect(cards.search("car", {}, 5).map((h) => h.entry.operation_id)).toEqual(["list_cars"]);
   });
 
+  it("an adjective in -y the index lacks names its noun ('healthy' and /health, 'noisy' and /noise)", () => {
+    const ops = [
+      op("GET", "/health", "get_health"),
+      op("GET", "/noise/levels", "get_noise_levels"),
+      op("POST", "/infra/restart", "restart_infra"),
+    ];
+    const search = new OperationSearch(ops);
+    expect(search.search("is the server healthy?", {}, 1)[0]!.entry.operation_id).toBe("get_health");
+    expect(search.search("is it noisy", {}, 1)[0]!.entry.operation_id).toBe("get_noise_levels");
+  });
+
   it.each([
     ["which roles does a user have?", true],
     ["who reacted to a message", true],

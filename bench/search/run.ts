@@ -307,7 +307,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   "management"), when the request wrote that word (two words joined, "chatflow id", contract to nothing).
   The other way round too: an asked word of three letters or more that is no common English word abbreviates
   the longer words of the index it begins ("app" and /saml-applications, "doc" and "document"); "car" is no
-  short "cards".
+  short "cards". An adjective in "-y" the index lacks names its noun, like a related word ("healthy" and
+  /health, "noisy" and "noise").
 - **Closed compounds.** A word the index lacks that ends in a common English word of four letters or more,
   after a word of three or more ("webhook": "hook", "datasource": "source"), meets that head at 0.35; a
   head the index lacks meets the index's compounds of it ("hooks" and /webhooks) the same way.

@@ -198,6 +198,16 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           for (const [t, w] of this.index.near(source, Math.round(source.length * 0.2))) if (!expansions.has(t)) expansions.set(t, w);
         for (const [t, w] of expansions)
           derived.push({ term: t, weight: weight * w, counts: weight, posting: this.index.postings.get(t)! });
+        // An adjective made of a noun with "-y" ("healthy", "wealthy", "noisy" of "noise") names that noun.
+        const noun = source.length >= 5 && source.endsWith("y") ? [source.slice(0, -1), `${source.slice(0, -2)}e`] : [];
+        for (const n of noun)
+          if (n !== source && this.index.has(n) && !expansions.has(n))
+            derived.push({
+              term: n,
+              weight: RELATED_WEIGHT * weight,
+              counts: RELATED_WEIGHT * weight,
+              posting: this.index.postings.get(n)!,
+            });
       }
       // A word the request wrote that is no common English word and begins longer words of the index is their
       // abbreviation ("app" of "application", "doc" of "document", "org" of "organization"), whether or not
