@@ -1499,6 +1499,30 @@ const cases: Case[] = [
     diagnostics: ["APX217 app.js:2"],
   },
   {
+    name: "folder loaders (require-dir, require-all, requireindex) give the folder's modules by file name, and the routers they hold are mounted",
+    files: {
+      "package.json": JSON.stringify({ name: "loaders", version: "1.0.0", main: "app.js" }),
+      "app.js": [
+        `const express = require("express"); const requireDir = require("require-dir"); const requireAll = require("require-all"); const requireindex = require("requireindex");`,
+        `const app = express();`,
+        `const routes = requireDir("./routes");`,
+        `Object.keys(routes).forEach((name) => app.use("/" + name, routes[name]));`,
+        `const admin = requireAll({ dirname: __dirname + "/admin" });`,
+        `app.use("/admin/reports", admin.reports); app.use("/admin/audit", admin.logs.audit);`,
+        `const v2 = requireindex(__dirname + "/v2");`,
+        `for (const [name, router] of Object.entries(v2)) app.use("/v2/" + name, router);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      "routes/users.js": `const router = require("express").Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "routes/items.js": `const router = require("express").Router();\nrouter.post("/", (req, res) => res.json({}));\nmodule.exports = router;\n`,
+      "admin/reports.js": `const router = require("express").Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "admin/logs/audit.js": `const router = require("express").Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "v2/index.js": `module.exports = require("requireindex")(__dirname);\n`,
+      "v2/teams.js": `const router = require("express").Router();\nrouter.delete("/:id", (req, res) => res.end());\nmodule.exports = router;\n`,
+    },
+    routes: ["DELETE /v2/teams/{id} []", "GET /admin/audit []", "GET /admin/reports []", "GET /users []", "POST /items []"],
+  },
+  {
     name: "a RequireJS (AMD) module is browser code: its api.put('/path', data) requests are not reported as registrations",
     files: {
       "server.js": `const express = require("express");\nconst app = express();\napp.get("/ping", (req, res) => res.send("ok"));\napp.listen(4567);\n`,

@@ -7,6 +7,7 @@ import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
+import { FOLDER_LOADERS, type FolderLoad, folderLoad, loadedModule } from "./folder-loaders.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { eitherOrGroups } from "./either-or.js";
 import { isAnyOfOption, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
@@ -2079,6 +2080,39 @@ export class Interpreter {
     return this.host.callMethod(host, name, { node, args, scope });
   }
 
+  /**
+   * What a folder loader returns (folder-loaders.ts): an object of the folder's modules, each as `require`
+   * gives it, keyed by file name without its extension; subfolders as objects of their own when it descends.
+   * Undefined for a folder outside the project or one apidex cannot list.
+   */
+  private loadFolder(load: FolderLoad, callingFile: string, depth: number): Value | undefined {
+    const root = this.sources.root.replace(/\/$/, "");
+    if (load.dir !== root && !load.dir.startsWith(`${root}/`)) return undefined;
+    const entries = this.sources.host.listDirectory?.(load.dir);
+    if (!entries) return undefined;
+    // Summaries follow ES imports; a module that loads a folder is evaluated again on every run, as one that requires.
+    if (depth === 0) this.tracker?.cannotReplay?.(`it loads the modules of ${load.dir}`);
+    const props = new Map<string, Value>();
+    for (const entry of [...entries].sort()) {
+      if (entry === "node_modules" || entry.startsWith(".") || load.skip?.(entry)) continue;
+      const full = `${load.dir}/${entry}`;
+      if (this.sources.host.listDirectory?.(full)) {
+        if (!load.recursive || depth >= 8) continue;
+        const nested = this.loadFolder({ ...load, dir: full }, callingFile, depth + 1);
+        if (nested) props.set(entry, nested);
+        continue;
+      }
+      const key = loadedModule(entry);
+      if (!key || full === callingFile || props.has(key)) continue;
+      const file = this.sources.getFile(full);
+      if (!file) continue;
+      const instance = this.module(file);
+      const commonJs = instance.exports.get(COMMONJS_EXPORTS);
+      props.set(key, commonJs ? commonJs() : { kind: "namespace", file });
+    }
+    return { kind: "object", props };
+  }
+
   private invoke(callee: Value, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
     switch (callee.kind) {
@@ -2090,6 +2124,12 @@ export class Interpreter {
             ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),
           });
           if (builtin) return builtin;
+        }
+        // `requireDir("./routes")`, `requireAll({ dirname: __dirname + "/controllers" })`: the folder's modules.
+        if (FOLDER_LOADERS.has(callee.module) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))) {
+          const load = folderLoad(callee.module, this.arguments(args, scope), scope.file.fileName);
+          const loaded = load && this.loadFolder(load, scope.file.fileName, 0);
+          if (loaded) return loaded;
         }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
