@@ -663,11 +663,11 @@ const cases: Case[] = [
     diagnostics: ["APX002 app.ts:1", "APX218 app.ts:5"],
   },
   {
-    name: "controllers of a decorator library apidex does not read (Ts.ED, koa-joi-controllers) are said to be unread, once per library, beside the routes it does read",
+    name: "controllers of a decorator library apidex does not read (OvernightJS, koa-joi-controllers) are said to be unread, once per library, beside the routes it does read",
     files: {
       "users.controller.ts": [
-        `import { Controller } from "@tsed/common"; import { Get } from "@tsed/schema";`,
-        `@Controller("/users") export class UsersController { @Get("/:id") get() { return {}; } }`,
+        `import { Controller, Get } from "@overnightjs/core";`,
+        `@Controller("users") export class UsersController { @Get(":id") get() { return {}; } }`,
       ].join("\n"),
       "bank.ts": [
         `import { Controller, Get, KoaController } from "koa-joi-controllers";`,
@@ -677,6 +677,43 @@ const cases: Case[] = [
     },
     routes: ["GET /health []"],
     diagnostics: ["APX002 bank.ts:1", "APX002 users.controller.ts:1"],
+  },
+  {
+    name: "Ts.ED: controllers served under the server's mount (classes, a controller's children under its path, a glob mounting the rest), their @Get/@Post routes and @UseBefore checks",
+    files: {
+      "auth.ts": `export function requirePermission(key: string) { return (req: any, res: any, next: () => void) => next(); }\n`,
+      "controllers/calendars.ts": [
+        `import { Controller } from "@tsed/di"; import { Get, Post } from "@tsed/schema"; import { UseBefore } from "@tsed/platform-middlewares";`,
+        `import { requirePermission } from "../auth"; import { EventsCtrl } from "./events";`,
+        `@Controller({ path: "/calendars", children: [EventsCtrl] })`,
+        `export class CalendarsCtrl {`,
+        `  @Get("/") list() { return []; }`,
+        `  @Post("/") @UseBefore(requirePermission("calendars.write")) create() { return {}; }`,
+        `}`,
+      ].join("\n"),
+      "controllers/events.ts": [
+        `import { Controller } from "@tsed/di"; import { Delete, Get } from "@tsed/schema";`,
+        `@Controller("/:calendarId/events")`,
+        `export class EventsCtrl { @Get("/") list() { return []; } @Delete("/:id") remove() {} }`,
+      ].join("\n"),
+      "controllers/health.ts": [
+        `import { Controller } from "@tsed/di"; import { Get } from "@tsed/schema";`,
+        `@Controller("/health") export class HealthCtrl { @Get("/") get() { return "ok"; } }`,
+      ].join("\n"),
+      "Server.ts": [
+        `import { Configuration } from "@tsed/di"; import "@tsed/platform-express"; import { CalendarsCtrl } from "./controllers/calendars";`,
+        `const rootDir = __dirname;`,
+        `@Configuration({ mount: { "/rest": [CalendarsCtrl], "/": [\`\${rootDir}/controllers/health.ts\`] } })`,
+        `export class Server {}`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /rest/calendars/{calendarId}/events/{id} []",
+      "GET /health []",
+      "GET /rest/calendars []",
+      "GET /rest/calendars/{calendarId}/events []",
+      "POST /rest/calendars [calendars.write]",
+    ],
   },
   {
     name: "a Hono app's base path from the deployment's environment: its routes indexed relative to it, said once",

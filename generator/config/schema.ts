@@ -66,6 +66,7 @@ export const configSchema = z
         "routing-controllers",
         "tsoa",
         "inversify",
+        "tsed",
         "trpc",
         "elysia",
         "hapi",

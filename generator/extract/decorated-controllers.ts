@@ -39,8 +39,17 @@ export interface ControllerFlavor {
     interpreter: Interpreter,
     diagnostics: DiagnosticBag,
   ): RouteCheck[];
-  /** The prefixes the controllers are served under, and which controllers (all when absent). */
-  server(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): { prefixes: string[]; controllers?: Set<ts.Node> };
+  /**
+   * The prefixes the controllers are served under, and which controllers (all when absent); `prefixesOf` gives
+   * a controller prefixes of its own where the server mounts each under its own (Ts.ED's `mount`).
+   */
+  server(
+    sources: SourceSet,
+    interpreter: Interpreter,
+    diagnostics: DiagnosticBag,
+  ): { prefixes: string[]; controllers?: Set<ts.Node>; prefixesOf?: ReadonlyMap<ts.Node, string[]> };
+  /** The controller's own path when its decorator takes an options object (`@Controller({ path, children })`). */
+  controllerPath?(call: ts.CallExpression): ts.Expression | undefined;
 }
 
 export function decoratedControllersAdapter(flavor: ControllerFlavor): FrameworkAdapter {
@@ -68,7 +77,9 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
         }
       }
       interpreter.finishChecks();
-      return served.flatMap((cls) => controllerRoutes(cls, flavor, server.prefixes, interpreter, diagnostics, checks, bodies));
+      return served.flatMap((cls) =>
+        controllerRoutes(cls, flavor, server.prefixesOf?.get(cls) ?? server.prefixes, interpreter, diagnostics, checks, bodies),
+      );
     },
   };
 }
@@ -174,9 +185,8 @@ function controllerRoutes(
 ): RouteFact[] {
   const scope = interpreter.module(cls.getSourceFile()).scope;
   const controller = controllerCall(cls, flavor)!;
-  const prefixes = controller.arguments[0]
-    ? pathStrings(controller.arguments[0], scope, interpreter, diagnostics, "controller path")
-    : [""];
+  const own = flavor.controllerPath ? flavor.controllerPath(controller) : controller.arguments[0];
+  const prefixes = own ? pathStrings(own, scope, interpreter, diagnostics, "controller path") : [""];
   if (!prefixes) return [];
   const routes: RouteFact[] = [];
   for (const member of cls.members) {

@@ -12,6 +12,7 @@ import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
 import { tsoaAdapter } from "./tsoa/index.js";
 import { inversifyAdapter } from "./inversify/index.js";
+import { tsedAdapter } from "./tsed/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import type { RouteFact } from "./route-fact.js";
@@ -36,6 +37,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "routing-controllers": routingControllersAdapter,
   tsoa: tsoaAdapter,
   inversify: inversifyAdapter,
+  tsed: tsedAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
 };

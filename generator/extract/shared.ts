@@ -853,3 +853,10 @@ function httpClientNames(file: ts.SourceFile): ReadonlySet<string> {
   clientNames.set(file, names);
   return names;
 }
+
+/** The initializer of an object literal's property written by name (`{ path: "/x" }`, `{ "path": "/x" }`). */
+export function propertyOf(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const p of literal.properties)
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
+  return undefined;
+}

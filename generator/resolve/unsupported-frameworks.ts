@@ -15,7 +15,6 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp }[] = [
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.
-  { name: "Ts.ED", packages: /^@tsed\/(common|platform-http|platform-express|platform-koa|platform-fastify)$/ },
   { name: "OvernightJS", packages: /^@overnightjs\/core$/ },
   { name: "@decorators/express", packages: /^@decorators\/express$/ },
   { name: "koa-joi-controllers", packages: /^koa-joi-controllers$/ },

@@ -6,6 +6,7 @@ import type { DocComment } from "../../resolve/doc-comment.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import { flattenValues, RouterHost, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
+import { propertyOf } from "../shared.js";
 import { AUTOLOAD_PACKAGES, autoloadPlugins, pluginPrefix, staticFolder } from "./autoload.js";
 
 export const FASTIFY_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "all"]);
@@ -351,11 +352,5 @@ function configProperty(call: ts.CallExpression, key: string): ts.Expression | u
     const config = propertyOf(arg, "config");
     if (config && ts.isObjectLiteralExpression(config)) return propertyOf(config, key);
   }
-  return undefined;
-}
-
-function propertyOf(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
-  for (const p of literal.properties)
-    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
   return undefined;
 }

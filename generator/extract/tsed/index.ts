@@ -1,0 +1,138 @@
+import { ts } from "../../typescript.js";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
+import type { Scope } from "../../resolve/scope.js";
+import { stringsOf, type Value } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, middlewareChecks } from "../decorated-controllers.js";
+import { joinPaths } from "../express/path-syntax.js";
+import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import type { RouteCheck } from "../router-graph.js";
+import { propertyOf } from "../shared.js";
+
+/**
+ * Ts.ED: `@Controller("/calendars")` (or `@Controller({ path, children })`) classes whose methods carry
+ * `@Get(path)`, `@Post`, ... from `@tsed/schema` (`@tsed/common` before Ts.ED 7), served under the prefixes
+ * of the server's `mount` — `@Configuration({ mount: { "/rest": [CalendarCtrl] } })` on the server class, or
+ * the settings `PlatformExpress.bootstrap(Server, { mount })` is given; a controller's `children` are served
+ * under its own path. A mount of a glob (`` `${rootDir}/controllers/**\/*.ts` ``) serves every controller
+ * the mounts do not name. Checks: middleware in `@UseBefore`, `@Use`, `@UseAuth` on the class or the method,
+ * the project's permission decorators, and calls in method bodies.
+ */
+const PACKAGES = new Set([
+  "@tsed/common",
+  "@tsed/di",
+  "@tsed/schema",
+  "@tsed/platform-http",
+  "@tsed/platform-express",
+  "@tsed/platform-koa",
+  "@tsed/platform-fastify",
+  "@tsed/platform-middlewares",
+]);
+const MIDDLEWARE_DECORATORS = new Set(["UseBefore", "Use", "UseAuth", "UseBeforeEach"]);
+
+const flavor: ControllerFlavor = {
+  framework: "tsed",
+  packages: PACKAGES,
+  controllerDecorators: new Set(["Controller"]),
+  expressPath: (path) => path,
+  checks: nodeChecks,
+  server: mounts,
+  controllerPath: (call) => {
+    const first = call.arguments[0];
+    return first && ts.isObjectLiteralExpression(first) ? propertyOf(first, "path") : first;
+  },
+};
+
+export const tsedAdapter = decoratedControllersAdapter(flavor);
+
+/** The server's `mount` settings: each controller's prefixes (its children's under its path too). */
+function mounts(
+  sources: SourceSet,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): { prefixes: string[]; controllers?: Set<ts.Node>; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
+  const prefixesOf = new Map<ts.Node, string[]>();
+  const globPrefixes = new Set<string>();
+  let mountsFound = false;
+  const add = (cls: ts.ClassLikeDeclaration, prefix: string, depth: number): void => {
+    const list = prefixesOf.get(cls) ?? [];
+    if (list.includes(prefix) || depth > 8) return;
+    prefixesOf.set(cls, [...list, prefix]);
+    // `@Controller({ path: "/calendars", children: [EventsCtrl] })`: the children under the parent's path.
+    for (const decorator of ts.getDecorators(cls as ts.ClassDeclaration) ?? []) {
+      const call = decorator.expression;
+      if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "Controller") continue;
+      const options = call.arguments[0] && ts.isObjectLiteralExpression(call.arguments[0]) ? call.arguments[0] : undefined;
+      const children = options && propertyOf(options, "children");
+      if (!children) continue;
+      const scope = interpreter.module(cls.getSourceFile()).scope;
+      const path = propertyOf(options, "path");
+      const own = path ? stringsOf(interpreter.evaluate(path, scope)) : [""];
+      const value = interpreter.evaluate(children, scope);
+      for (const child of value.kind === "array" ? value.items : [])
+        if (child.kind === "class") for (const p of own ?? []) add(child.decl, joinPaths(prefix || "/", p), depth + 1);
+    }
+  };
+  const readMount = (settings: Value, node: ts.Node): void => {
+    const mount = settings.kind === "object" ? settings.props.get("mount") : undefined;
+    if (!mount) return;
+    if (mount.kind !== "object") {
+      diagnostics.warning(
+        "APX201",
+        "Cannot read this Ts.ED server's `mount` statically; its controllers are indexed without a prefix.",
+        siteOf(node),
+        'Write `mount` as an object literal of prefixes and controller lists (`{ "/rest": [UsersCtrl] }`).',
+      );
+      return;
+    }
+    mountsFound = true;
+    for (const [prefix, served] of mount.props)
+      for (const item of served.kind === "array" ? served.items : [served]) {
+        if (item.kind === "class") add(item.decl, prefix, 0);
+        else if (item.kind === "string" || item.kind === "unknown") globPrefixes.add(prefix);
+      }
+  };
+  for (const file of sources.files) {
+    const scope = interpreter.module(file).scope;
+    const visit = (node: ts.Node): void => {
+      if (ts.isDecorator(node) && ts.isCallExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+        const name = node.expression.expression;
+        if (name.text === "Configuration" && importedFrom(name, PACKAGES) && node.expression.arguments[0])
+          readMount(interpreter.evaluate(node.expression.arguments[0], scope), node);
+      }
+      // `PlatformExpress.bootstrap(Server, { mount })`
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === "bootstrap" &&
+        ts.isIdentifier(node.expression.expression) &&
+        importedFrom(node.expression.expression, PACKAGES) &&
+        node.arguments[1]
+      )
+        readMount(interpreter.evaluate(node.arguments[1], scope), node);
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  if (!mountsFound) return { prefixes: [""] };
+  // A glob mount serves every controller the lists do not name; without one, only the named are served.
+  if (globPrefixes.size) return { prefixes: [...globPrefixes].sort(), prefixesOf };
+  return { prefixes: [""], controllers: new Set(prefixesOf.keys()), prefixesOf };
+}
+
+/** `@UseBefore(middleware)`, `@Use(...)`, `@UseAuth(...)` and the permission decorators on a class or method. */
+function nodeChecks(
+  node: ts.ClassDeclaration | ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): RouteCheck[] {
+  const checks: RouteCheck[] = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics);
+  for (const decorator of ts.getDecorators(node) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !MIDDLEWARE_DECORATORS.has(call.expression.text)) continue;
+    checks.push(...middlewareChecks(call.arguments, scope, interpreter));
+  }
+  return checks;
+}
