@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { disagreementsWithRuntime } from "./helpers/express-runtime-routes.js";
@@ -22,6 +23,31 @@ async function indexOf(name: string) {
   expect(result.diagnostics.errors).toEqual([]);
   return result;
 }
+
+describe("the scan's first read: a file that only imports a framework apidex reads is parsed", () => {
+  // A controller file of a decorator framework makes no registration-shaped call: its import alone must keep it.
+  it.each([
+    "@tsed/di",
+    "@tsed/common",
+    "@tsed/schema",
+    "routing-controllers",
+    "tsoa",
+    "inversify-express-utils",
+    "@nestjs/common",
+    "express",
+    "koa",
+    "@koa/router",
+    "fastify",
+    "hono",
+    "elysia",
+    "@hapi/hapi",
+    "@trpc/server",
+  ])("%s", (pkg) => {
+    const text = `import { Controller } from "${pkg}";\n@Controller("/items")\nexport class ItemsController {}\n`;
+    expect(mayRegisterRoutes(text, "src/items.controller.ts")).toBe(true);
+    expect(mayRegisterRoutes(`import { z } from "zod";\nexport const Item = z.object({});\n`, "src/item.ts")).toBe(false);
+  });
+});
 
 describe("Hono", () => {
   it("matches the golden index", async () => {

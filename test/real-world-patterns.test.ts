@@ -700,20 +700,42 @@ const cases: Case[] = [
         `import { Controller } from "@tsed/di"; import { Get } from "@tsed/schema";`,
         `@Controller("/health") export class HealthCtrl { @Get("/") get() { return "ok"; } }`,
       ].join("\n"),
+      "controllers/index.ts": `export * from "./calendars";\nexport * from "./health";\n`,
       "Server.ts": [
-        `import { Configuration } from "@tsed/di"; import "@tsed/platform-express"; import { CalendarsCtrl } from "./controllers/calendars";`,
+        `import { Configuration } from "@tsed/di"; import "@tsed/platform-express"; import * as rest from "./controllers/index";`,
         `const rootDir = __dirname;`,
-        `@Configuration({ mount: { "/rest": [CalendarsCtrl], "/": [\`\${rootDir}/controllers/health.ts\`] } })`,
+        `@Configuration({ mount: { "/rest": [...Object.values(rest)], "/": [\`\${rootDir}/controllers/health.js\`] } })`,
         `export class Server {}`,
       ].join("\n"),
     },
+    // The barrel's classes under /rest (the children under their parent), and the glob's file under / as well.
     routes: [
       "DELETE /rest/calendars/{calendarId}/events/{id} []",
       "GET /health []",
       "GET /rest/calendars []",
       "GET /rest/calendars/{calendarId}/events []",
+      "GET /rest/health []",
       "POST /rest/calendars [calendars.write]",
     ],
+  },
+  {
+    name: "Ts.ED before 6: @ServerSettings' mount is read; without any mount the controllers are indexed without a prefix, and that is said",
+    files: {
+      "old/Server.ts": [
+        `import { ServerLoader, ServerSettings } from "@tsed/common"; import { GraphCtrl } from "./graph";`,
+        `@ServerSettings({ mount: { "/api": [GraphCtrl] } }) export class Server extends ServerLoader {}`,
+      ].join("\n"),
+      "old/graph.ts": `import { Controller, Get } from "@tsed/common";\n@Controller("/graph") export class GraphCtrl { @Get("/shipments") list() { return []; } }\n`,
+    },
+    routes: ["GET /api/graph/shipments []"],
+  },
+  {
+    name: "Ts.ED without a mount the sources write: controllers indexed without a prefix, said once (APX201)",
+    files: {
+      "graph.ts": `import { Controller, Get } from "@tsed/common";\n@Controller("/graph") export class GraphCtrl { @Get("/shipments") list() { return []; } }\n`,
+    },
+    routes: ["GET /graph/shipments []"],
+    diagnostics: ["APX201 graph.ts:2"],
   },
   {
     name: "a Hono app's base path from the deployment's environment: its routes indexed relative to it, said once",

@@ -2443,13 +2443,39 @@ export class Interpreter {
     const method = callee.name.text;
     if (method === "freeze") return this.evaluate(arg, scope);
     if (method === "values" || method === "keys" || method === "entries") {
-      const v = this.evaluate(arg, scope);
+      let v = this.evaluate(arg, scope);
+      // `Object.values(controllers)` of `import * as controllers from "./controllers"` (a barrel): its exports.
+      if (v.kind === "namespace") v = this.namespaceObject(v.file, arg) ?? unknown(arg, "is a module whose exports apidex cannot list");
       if (v.kind !== "object") return v.kind === "unknown" ? v : unknown(arg, "is not a static object");
       if (method === "entries")
         return { kind: "array", items: [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] })) };
       return { kind: "array", items: method === "values" ? [...v.props.values()] : [...v.props.keys()].map(str) };
     }
     return undefined;
+  }
+
+  /**
+   * A module's exports as an object (its own names, and those of its `export * from` modules but their
+   * defaults), in the order they are written; undefined when a re-exported module is not one of the sources.
+   */
+  private namespaceObject(file: ts.SourceFile, node: ts.Node): Value | undefined {
+    const names: string[] = [];
+    const visited = new Set<string>();
+    const collect = (target: ts.SourceFile, isRoot: boolean): boolean => {
+      if (visited.has(target.fileName)) return true;
+      visited.add(target.fileName);
+      const instance = this.module(target);
+      for (const name of instance.exports.keys())
+        if (name !== COMMONJS_EXPORTS && (isRoot || name !== "default") && !names.includes(name)) names.push(name);
+      for (const specifier of instance.starExports) {
+        const resolved = this.sources.resolveImport(specifier, target.fileName);
+        if (resolved.kind !== "source" || !collect(resolved.file, false)) return false;
+      }
+      return true;
+    };
+    if (!collect(file, true)) return undefined;
+    const instance = this.module(file);
+    return { kind: "object", props: new Map(names.map((name) => [name, this.exportOf(instance, name, node)])) };
   }
 
   /** Runs a function's body with its parameters bound to the arguments' values. */

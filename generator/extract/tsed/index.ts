@@ -1,3 +1,4 @@
+import picomatch from "picomatch";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
@@ -15,9 +16,10 @@ import { propertyOf } from "../shared.js";
  * `@Get(path)`, `@Post`, ... from `@tsed/schema` (`@tsed/common` before Ts.ED 7), served under the prefixes
  * of the server's `mount` — `@Configuration({ mount: { "/rest": [CalendarCtrl] } })` on the server class, or
  * the settings `PlatformExpress.bootstrap(Server, { mount })` is given; a controller's `children` are served
- * under its own path. A mount of a glob (`` `${rootDir}/controllers/**\/*.ts` ``) serves every controller
- * the mounts do not name. Checks: middleware in `@UseBefore`, `@Use`, `@UseAuth` on the class or the method,
- * the project's permission decorators, and calls in method bodies.
+ * under its own path. A mount of a glob (`` `${rootDir}/controllers/**\/*.ts` ``) serves the controllers of the
+ * files it matches; one of a namespace import (`Object.values(controllers)`) its exported classes. Checks:
+ * middleware in `@UseBefore`, `@Use`, `@UseAuth` on the class or the method, the project's permission
+ * decorators, and calls in method bodies.
  */
 const PACKAGES = new Set([
   "@tsed/common",
@@ -53,7 +55,8 @@ function mounts(
   diagnostics: DiagnosticBag,
 ): { prefixes: string[]; controllers?: Set<ts.Node>; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
   const prefixesOf = new Map<ts.Node, string[]>();
-  const globPrefixes = new Set<string>();
+  /** Glob mounts: the prefix, and the pattern of the controller files it serves. */
+  const globs: { prefix: string; pattern: string }[] = [];
   let mountsFound = false;
   const add = (cls: ts.ClassLikeDeclaration, prefix: string, depth: number): void => {
     const list = prefixesOf.get(cls) ?? [];
@@ -90,7 +93,14 @@ function mounts(
     for (const [prefix, served] of mount.props)
       for (const item of served.kind === "array" ? served.items : [served]) {
         if (item.kind === "class") add(item.decl, prefix, 0);
-        else if (item.kind === "string" || item.kind === "unknown") globPrefixes.add(prefix);
+        else if (item.kind === "string") globs.push({ prefix, pattern: item.value });
+        else
+          diagnostics.warning(
+            "APX201",
+            `Cannot read which controllers this Ts.ED server mounts under \`${prefix}\` statically; none is indexed under it for this entry.`,
+            siteOf(node),
+            "List the controller classes (or a glob of their files) in `mount`, or spread a namespace import of them (`Object.values(controllers)`).",
+          );
       }
   };
   for (const file of sources.files) {
@@ -98,7 +108,12 @@ function mounts(
     const visit = (node: ts.Node): void => {
       if (ts.isDecorator(node) && ts.isCallExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
         const name = node.expression.expression;
-        if (name.text === "Configuration" && importedFrom(name, PACKAGES) && node.expression.arguments[0])
+        // `@Configuration` (Ts.ED 6 on), `@ServerSettings` (before)
+        if (
+          (name.text === "Configuration" || name.text === "ServerSettings") &&
+          importedFrom(name, PACKAGES) &&
+          node.expression.arguments[0]
+        )
           readMount(interpreter.evaluate(node.expression.arguments[0], scope), node);
       }
       // `PlatformExpress.bootstrap(Server, { mount })`
@@ -115,9 +130,23 @@ function mounts(
     };
     visit(file);
   }
-  if (!mountsFound) return { prefixes: [""] };
-  // A glob mount serves every controller the lists do not name; without one, only the named are served.
-  if (globPrefixes.size) return { prefixes: [...globPrefixes].sort(), prefixesOf };
+  if (!mountsFound) {
+    const first = firstController(sources);
+    if (first)
+      diagnostics.warning(
+        "APX201",
+        "No Ts.ED `mount` was found in the sources (`@Configuration({ mount })`, `@ServerSettings`, or the settings `bootstrap` is given): controllers are indexed without a prefix, though older Ts.ED versions serve them under `/rest` by default.",
+        siteOf(first),
+        'Write the server\'s `mount` (`{ "/rest": [UsersCtrl] }`) where apidex can read it.',
+      );
+    return { prefixes: [""] };
+  }
+  // A glob mount serves the controllers of the files it matches (`${rootDir}/controllers/**/*.ts`; a pattern
+  // for the compiled `.js` files matches their sources), named in another mount or not.
+  for (const { prefix, pattern } of globs) {
+    const matches = picomatch(pattern.replace(/\.js$/, ".{js,ts}"));
+    for (const cls of allControllers(sources)) if (matches(cls.getSourceFile().fileName)) add(cls, prefix, 0);
+  }
   return { prefixes: [""], controllers: new Set(prefixesOf.keys()), prefixesOf };
 }
 
@@ -136,3 +165,23 @@ function nodeChecks(
   }
   return checks;
 }
+
+/** The classes of the sources Ts.ED's `@Controller` decorates. */
+function allControllers(sources: SourceSet): ts.ClassDeclaration[] {
+  return sources.files.flatMap((file) =>
+    file.statements.filter(
+      (statement): statement is ts.ClassDeclaration =>
+        ts.isClassDeclaration(statement) &&
+        (ts.getDecorators(statement) ?? []).some(
+          (d) =>
+            ts.isCallExpression(d.expression) &&
+            ts.isIdentifier(d.expression.expression) &&
+            d.expression.expression.text === "Controller" &&
+            importedFrom(d.expression.expression, PACKAGES),
+        ),
+    ),
+  );
+}
+
+/** The first Ts.ED controller of the sources, to say where an unmounted service is. */
+const firstController = (sources: SourceSet): ts.Node | undefined => allControllers(sources)[0];
