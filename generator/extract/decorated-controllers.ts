@@ -8,7 +8,7 @@ import type { SourceSet } from "../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "./adapter.js";
 import { expressToOpenApi, joinPaths } from "./express/path-syntax.js";
 import { ALL_METHODS, reportPathShape } from "./flatten.js";
-import { pathStrings, VERB_DECORATORS } from "./nest/index.js";
+import { type PermissionDecorator, pathStrings, permissionChecks, VERB_DECORATORS } from "./nest/index.js";
 import { markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
 import type { RouteCheck } from "./router-graph.js";
@@ -123,6 +123,29 @@ export function serverPrefix(
 }
 
 /** The checks of middleware given to a decorator (`@UseBefore(mw)`, `@httpGet(path, mw)`): recognized calls and function bodies. */
+/**
+ * The checks of a class or a method: its permission decorators', and those of the middleware its decorators
+ * are given — `middlewareOf` picks those arguments from a decorator call (`@UseBefore(mw)`, `@controller(path,
+ * ...mw)`), or none.
+ */
+export function decoratorChecks(
+  node: ts.ClassDeclaration | ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  permissionDecorators: readonly PermissionDecorator[],
+  middlewareOf: (call: ts.CallExpression & { expression: ts.Identifier }) => readonly ts.Expression[] | undefined,
+): RouteCheck[] {
+  const checks: RouteCheck[] = permissionChecks(node, [...permissionDecorators], scope, interpreter, diagnostics);
+  for (const decorator of ts.getDecorators(node) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) continue;
+    const middleware = middlewareOf(call as ts.CallExpression & { expression: ts.Identifier });
+    if (middleware?.length) checks.push(...middlewareChecks(middleware, scope, interpreter));
+  }
+  return checks;
+}
+
 export function middlewareChecks(args: readonly ts.Expression[], scope: Scope, interpreter: Interpreter): CheckValue[] {
   const checks: CheckValue[] = [];
   for (const arg of args) {

@@ -8,10 +8,10 @@ import {
   type ControllerFlavor,
   decoratedControllersAdapter,
   importedFrom,
-  middlewareChecks,
+  decoratorChecks,
   serverPrefix,
 } from "../decorated-controllers.js";
-import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import { DEFAULT_PERMISSION_DECORATORS } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
 /**
@@ -39,7 +39,7 @@ const flavor: ControllerFlavor = {
   verbs: VERBS,
   methodDecorator: "httpMethod",
   expressPath: (path) => path,
-  checks: decoratorChecks,
+  checks: nodeChecks,
   server: rootPath,
 };
 
@@ -69,19 +69,17 @@ function rootPath(sources: SourceSet, interpreter: Interpreter, diagnostics: Dia
 }
 
 /** Middleware passed to the class's `@controller(path, ...mw)` or the method's `@httpGet(path, ...mw)`. */
-function decoratorChecks(
+function nodeChecks(
   node: ts.ClassDeclaration | ts.MethodDeclaration,
   scope: Scope,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): RouteCheck[] {
-  const checks: RouteCheck[] = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics);
-  for (const decorator of ts.getDecorators(node) ?? []) {
-    const call = decorator.expression;
-    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, PACKAGES)) continue;
+  return decoratorChecks(node, scope, interpreter, diagnostics, DEFAULT_PERMISSION_DECORATORS, (call) => {
+    if (!importedFrom(call.expression, PACKAGES)) return undefined;
     const name = call.expression.text;
-    const first = name === "controller" || Object.hasOwn(VERBS, name) ? 1 : name === "httpMethod" ? 2 : call.arguments.length;
-    checks.push(...middlewareChecks(call.arguments.slice(first), scope, interpreter));
-  }
-  return checks;
+    return call.arguments.slice(
+      name === "controller" || Object.hasOwn(VERBS, name) ? 1 : name === "httpMethod" ? 2 : call.arguments.length,
+    );
+  });
 }

@@ -8,10 +8,10 @@ import {
   type ControllerFlavor,
   decoratedControllersAdapter,
   importedFrom,
-  middlewareChecks,
+  decoratorChecks,
   serverPrefix,
 } from "../decorated-controllers.js";
-import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import { DEFAULT_PERMISSION_DECORATORS } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 
 /**
@@ -82,17 +82,7 @@ function nodeChecks(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): RouteCheck[] {
-  const checks: RouteCheck[] = permissionChecks(
-    node,
-    [...DEFAULT_PERMISSION_DECORATORS, { name: "Authorized" }],
-    scope,
-    interpreter,
-    diagnostics,
+  return decoratorChecks(node, scope, interpreter, diagnostics, [...DEFAULT_PERMISSION_DECORATORS, { name: "Authorized" }], (call) =>
+    call.expression.text === "UseBefore" ? call.arguments : undefined,
   );
-  for (const decorator of ts.getDecorators(node) ?? []) {
-    const call = decorator.expression;
-    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "UseBefore") continue;
-    checks.push(...middlewareChecks(call.arguments, scope, interpreter));
-  }
-  return checks;
 }

@@ -2,13 +2,11 @@ import picomatch from "picomatch";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
-import type { Scope } from "../../resolve/scope.js";
 import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { type ControllerFlavor, decoratedControllersAdapter, importedFrom, middlewareChecks } from "../decorated-controllers.js";
+import { type ControllerFlavor, decoratedControllersAdapter, decoratorChecks, importedFrom } from "../decorated-controllers.js";
 import { joinPaths } from "../express/path-syntax.js";
-import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
-import type { RouteCheck } from "../router-graph.js";
+import { DEFAULT_PERMISSION_DECORATORS } from "../nest/index.js";
 import { propertyOf } from "../shared.js";
 
 /**
@@ -152,18 +150,11 @@ function mounts(
 
 /** `@UseBefore(middleware)`, `@Use(...)`, `@UseAuth(...)` and the permission decorators on a class or method. */
 function nodeChecks(
-  node: ts.ClassDeclaration | ts.MethodDeclaration,
-  scope: Scope,
-  interpreter: Interpreter,
-  diagnostics: DiagnosticBag,
-): RouteCheck[] {
-  const checks: RouteCheck[] = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics);
-  for (const decorator of ts.getDecorators(node) ?? []) {
-    const call = decorator.expression;
-    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !MIDDLEWARE_DECORATORS.has(call.expression.text)) continue;
-    checks.push(...middlewareChecks(call.arguments, scope, interpreter));
-  }
-  return checks;
+  ...[node, scope, interpreter, diagnostics]: Parameters<ControllerFlavor["checks"]>
+): ReturnType<ControllerFlavor["checks"]> {
+  return decoratorChecks(node, scope, interpreter, diagnostics, DEFAULT_PERMISSION_DECORATORS, (call) =>
+    MIDDLEWARE_DECORATORS.has(call.expression.text) ? call.arguments : undefined,
+  );
 }
 
 /** The classes of the sources Ts.ED's `@Controller` decorates. */
