@@ -366,9 +366,56 @@ describe("search rules on in-memory indexes", () => {
       op("GET", "/dashboard/users/new", "get_dashboard_users_new"),
     ];
     const search = new OperationSearch(ops);
-    expect(search.search("how many new users signed up this week?", {}, 1)[0]!.entry.method).toBe("GET");
+    // And a method's word a path spells, where it says no method of the request's, is that path's word.
+    expect(search.search("how many new users signed up this week?", {}, 1)[0]!.entry.operation_id).toBe("get_dashboard_users_new");
     // Not in a question: "new user" asks to make one.
     expect(search.search("new user", {}, 1)[0]!.entry.operation_id).toBe("create_user");
+  });
+
+  it("a method's word that repeats the request's verb stays the method's ('create a new role' is no /new-password)", () => {
+    const ops = [
+      op("POST", "/experience/verification/new-password", "new_password_verification"),
+      op("POST", "/roles", "create_role"),
+      op("GET", "/roles", "list_roles"),
+    ];
+    expect(top(ops, "create a new role")[0]).toBe("create_role");
+  });
+
+  it("a content noun ('data', 'info') the paths spell is searched, unless a noun before it says whose content it is", () => {
+    const ops = [
+      { ...op("GET", "/infra/export-data", "list_infra_export_data"), summary: "Export all data for migration" },
+      op("GET", "/stores/{id}", "get_store"),
+      op("GET", "/users/{id}", "get_user"),
+      op("GET", "/users/{id}/custom-data", "list_user_custom_data"),
+    ];
+    expect(top(ops, "dump all stored data")[0]).toBe("list_infra_export_data");
+    // "user data" is the user: "data" says only that its content is asked for.
+    expect(top(ops, "get user data for the given id")[0]).toBe("get_user");
+    // An index whose paths do not spell it: the word says only "content", whatever stands before it.
+    const plain = [op("GET", "/users/{id}", "get_user"), { ...op("GET", "/exports", "list_exports"), summary: "All data of the account" }];
+    expect(top(plain, "all stored data of a user")[0]).toBe("get_user");
+  });
+
+  it("a delete where the request makes or changes something, or the reverse, ranks below the other changes", () => {
+    // Equal matches in every word: a PUT that changes the webhook ranks above the DELETE that undoes it.
+    const change = [
+      { ...op("DELETE", "/webhooks/{id}", "delete_webhook"), summary: "The webhook" },
+      { ...op("PUT", "/webhooks/{id}", "replace_webhook"), summary: "The webhook" },
+    ];
+    expect(top(change, "register a webhook")[0]).toBe("replace_webhook");
+    // And the reverse: where nothing deletes, a read ranks above a change that makes one.
+    const reverse = [
+      { ...op("POST", "/webhooks", "create_webhook"), summary: "Webhooks" },
+      { ...op("GET", "/webhooks", "list_webhooks"), summary: "Webhooks" },
+    ];
+    expect(top(reverse, "remove webhooks")[0]).toBe("list_webhooks");
+    // Putting someone out of a group removes the membership.
+    const team = [
+      op("GET", "/team", "get_team"),
+      op("GET", "/team/members", "list_team_members"),
+      op("DELETE", "/team/members/{id}", "remove_team_member"),
+    ];
+    expect(top(team, "kick a user out of the team")[0]).toBe("remove_team_member");
   });
 
   it("a word the request writes that is no common word and begins longer index words abbreviates them ('app' and /saml-applications)", () => {

@@ -34,6 +34,10 @@ const METHOD_VERBS: Record<string, readonly string[]> = {
     "unshare",
     "unbind",
     "disconnect",
+    // Putting someone out of a group removes the membership ("kick a user out of the team").
+    "kick",
+    "expel",
+    "evict",
   ],
   // Making an association or a grant creates what records it ("assign a role", "link an identity"): the
   // inverses of the DELETE verbs above.
@@ -142,6 +146,9 @@ export const isMethodVerb = (term: string): boolean => BY_VERB.has(term);
 
 /** The methods a verb means ("update": PUT and PATCH), none for another word. */
 export const methodsOf = (term: string): string[] => [...(BY_VERB.get(term) ?? [])];
+
+/** Whether a term is one of the nouns for the content of what the request names ("data", "info"). */
+export const isContentWord = (term: string): boolean => CONTENT.has(term);
 
 export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term) || CONTENT.has(term);
 

@@ -1,10 +1,11 @@
 import { checksKey } from "../model/key-reach.js";
 import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
-import { isCommonWord, lemma, relatedWords } from "./lexicon.js";
+import { isCommonWord, lemma, partsOfSpeech, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
 import {
   endsInParameter,
+  isContentWord,
   isMethodVerb,
   methodsOf,
   type MethodIntent,
@@ -46,6 +47,8 @@ const ABBREVIATION_WEIGHT = 0.35;
 const COMPOUND_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
 const METHOD_BOOST = 1.4;
+/** The request's verb means a change and the operation makes another kind of change. */
+const CONTRARY_FACTOR = 0.85;
 /** The request names no action ("one webhook by id") and the operation reads. */
 const READ_BOOST = 1.15;
 /** The request asks for many and the path is a collection, or for one and the path ends in a parameter. */
@@ -178,7 +181,16 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       isMethodVerb(w.term) &&
       !w.afterArticle &&
       !methodsOf(w.term).some((m) => intent.methods!.methods.has(m));
-    const intentOnly = (w: Word, i: number) => onlyIntent(w.term) && !nounUse(w, i, this.pathWords) && !otherVerb(w);
+    const written = pieces(query!);
+    // A content noun the API's paths spell ("data" and /export-data) names a thing the API serves, unless a
+    // noun before it says whose content it is ("user data").
+    const servedContent = (w: Word) => isContentWord(w.term) && this.pathWords.has(w.term) && !isNounLike(written[w.at - 1]);
+    // A method's word that says no method of the request's, where a path spells it, is that path's word ("how
+    // many new users" and /users/new; not "create a new role", where "new" repeats the verb).
+    const spelledWord = (w: Word) =>
+      isMethodVerb(w.term) && this.pathWords.has(w.term) && !methodsOf(w.term).some((m) => intent.methods?.methods.has(m));
+    const intentOnly = (w: Word, i: number) =>
+      onlyIntent(w.term) && !nounUse(w, i, this.pathWords) && !otherVerb(w) && !servedContent(w) && !spelledWord(w);
     const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
@@ -293,7 +305,6 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // ("multi-factor authentication" and /mfa, "non-fungible token" and /nft, "single sign-on" and /sso).
     // The run starts and ends with a word of meaning, its words are not abbreviations themselves ("user id"
     // is no "ui"), and its initials are not a word the request wrote.
-    const written = pieces(query!);
     for (let i = 0; i < written.length; i++)
       for (let n = 2; n <= 4 && i + n <= written.length; n++) {
         const run = written.slice(i, i + n);
@@ -430,6 +441,17 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       factor *= METHOD_BOOST * ((met + 1) / met);
       notes?.push(acts.has(entry.method) ? `method: ${entry.method} (${intent.methods.verb})` : `action: ${intent.methods.verb}`);
     }
+    // A delete where the request makes or changes something, or the reverse ("register a webhook" and DELETE
+    // /webhooks/{id}), undoes what the request wants done. (A POST that updates, a PUT that creates, are
+    // common enough that neither contradicts the other.)
+    else if (
+      intent.methods &&
+      !spelling.has(doc) &&
+      !intent.methods.methods.has("GET") &&
+      !acts.has("GET") &&
+      intent.methods.methods.has("DELETE") !== acts.has("DELETE")
+    )
+      factor *= CONTRARY_FACTOR;
     // A request that names no action reads: a GET, by a little (the thing named matters far more).
     else if (intent.reads && entry.method === "GET") {
       factor *= READ_BOOST;
@@ -498,6 +520,16 @@ export function compoundHead(word: string, isWord: (w: string) => boolean): stri
     if (isCommonWord(head) && isWord(word.slice(0, n))) return head;
   }
   return undefined;
+}
+
+/**
+ * Whether a written word is a noun where it stands before another: most often a noun in general English, or a
+ * word English does not know (an API's own noun: "chatflow", "connector").
+ */
+function isNounLike(word: string | undefined): boolean {
+  if (!word || isFunctionWord(word)) return false;
+  const tags = partsOfSpeech(word);
+  return !tags || tags[0]!.startsWith("NN");
 }
 
 /** Whether `short`'s letters all appear in `long`, in order. */
