@@ -749,6 +749,22 @@ const permissionStyles: Case[] = [
     ],
   },
   {
+    name: "a membership test of the caller's keys (user.permissions.includes(key), scopes.has(key)) is a check; a set that exists or is required is not",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `const ALL_PERMISSIONS = ["a", "b"]; const allPermissions = new Set(ALL_PERMISSIONS);`,
+        `const app = express();`,
+        `app.delete("/users/:id", (req: any, res: any) => { if (!req.user.permissions.includes("users.delete")) return res.status(403).end(); res.end(); });`,
+        `app.get("/reports", (req: any, res: any) => { const grantedScopes: Set<string> = req.auth.scopes; if (!grantedScopes.has("reports.read")) return res.sendStatus(403); res.end(); });`,
+        `app.post("/keys", (req: any, res: any) => { if (!allPermissions.has("a")) return res.sendStatus(400); res.end(); });`,
+        `app.put("/keys", (req: any, res: any) => { const requiredScopes = ["x"]; if (requiredScopes.includes("x")) res.end(); });`,
+        `app.get("/roles", (req: any, res: any) => { if (!req.user.roles.includes("admin")) return res.sendStatus(403); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /users/{id} [users.delete]", "GET /reports [reports.read]", "GET /roles []", "POST /keys []", "PUT /keys []"],
+  },
+  {
     name: "configured recognizer names replace the defaults",
     permissionCalls: ["can"],
     files: {

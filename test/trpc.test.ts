@@ -85,6 +85,38 @@ const cases: InMemoryCase[] = [
     routes: ["GET /api/trpc/dynamic []", "GET /api/trpc/health []"],
     diagnostics: ["APX240 app/api/trpc/[trpc]/route.ts:3", "APX240 server/root.ts:4", "APX240 server/root.ts:5"],
   },
+  {
+    name: "lazy(): a sub-router loaded with import().then(m => m.x), or from a module whose one export is the router; a module of two routers is reported",
+    files: {
+      "server/trpc.ts": T,
+      "server/user.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const userRouter = createTRPCRouter({ list: publicProcedure.query(() => []) });\n`,
+      "server/slow.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport type Slow = number;\nexport const slowRouter = createTRPCRouter({ run: publicProcedure.mutation(() => null) });\n`,
+      "server/two.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const a = createTRPCRouter({ x: publicProcedure.query(() => 1) });\nexport const b = createTRPCRouter({ y: publicProcedure.query(() => 1) });\n`,
+      "server/root.ts": `import { lazy } from "@trpc/server";\nimport { createTRPCRouter } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  user: lazy(() => import("./user").then((mod) => {\n    console.log("loaded");\n    return mod.userRouter;\n  })),\n  slow: lazy(() => import("./slow")),\n  two: lazy(() => import("./two")),\n});\n`,
+      "api.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "./server/root";\nexport const serve = (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter });\n`,
+    },
+    routes: ["GET /api/trpc/user.list []", "POST /api/trpc/slow.run []"],
+    diagnostics: ["APX240 server/root.ts:9"],
+  },
+  {
+    name: "a base procedure a run-time condition picks between builders with the same checks is read; with different checks it is reported",
+    files: {
+      "server/trpc.ts": `import { initTRPC } from "@trpc/server";\nconst t = initTRPC.create();\nconst readOnly = t.middleware(({ next }) => next());\nconst base = process.env.DEMO ? t.procedure.use(readOnly) : t.procedure;\nconst guarded = process.env.LOCKED ? t.procedure.use(requirePermission("all.write")) : t.procedure;\nexport const requirePermission = (key: string) => t.middleware(({ next }) => next());\nexport const publicProcedure = base;\nexport const protectedProcedure = base.use(({ next }) => next());\nexport const lockedProcedure = guarded;\nexport const createTRPCRouter = t.router;\n`,
+      "server/root.ts": `import { createTRPCRouter, lockedProcedure, protectedProcedure, publicProcedure, requirePermission } from "./trpc";\nexport const appRouter = createTRPCRouter({\n  health: publicProcedure.query(() => "ok"),\n  save: protectedProcedure.use(requirePermission("posts.write")).mutation(() => null),\n  locked: lockedProcedure.query(() => null),\n});\n`,
+      "api.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "./server/root";\nexport const serve = (req: Request) => fetchRequestHandler({ endpoint: "/trpc", req, router: appRouter });\n`,
+    },
+    routes: ["GET /trpc/health []", "POST /trpc/save [posts.write]"],
+    diagnostics: ["APX240 server/root.ts:5"],
+  },
+  {
+    name: "a procedure factory named as a check gives the procedure it builds, whose middleware tests the caller's keys (user.permissions.includes(key))",
+    files: {
+      "server/trpc.ts": `import { initTRPC, TRPCError } from "@trpc/server";\nconst t = initTRPC.context<{ user: { permissions: string[] } }>().create();\nexport const protectedProcedure = t.procedure;\nexport const permissionRequiredProcedure = {\n  requiresPermission: (permission: string) => {\n    return protectedProcedure.use(({ ctx, next }) => {\n      if (!ctx.user.permissions.includes(permission)) throw new TRPCError({ code: "FORBIDDEN" });\n      return next();\n    });\n  },\n};\nexport const createTRPCRouter = t.router;\n`,
+      "server/root.ts": `import { createTRPCRouter, permissionRequiredProcedure } from "./trpc";\nconst adminProcedure = permissionRequiredProcedure.requiresPermission("admin");\nexport const appRouter = createTRPCRouter({\n  create: permissionRequiredProcedure.requiresPermission("app-create").mutation(() => null),\n  wipe: adminProcedure.mutation(() => null),\n});\n`,
+      "api.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "./server/root";\nexport const serve = (req: Request) => fetchRequestHandler({ endpoint: "/trpc", req, router: appRouter });\n`,
+    },
+    routes: ["POST /trpc/create [app-create]", "POST /trpc/wipe [admin]"],
+  },
 ];
 
 describe("tRPC", () => {

@@ -10,7 +10,7 @@ import { saysAnyOf } from "./any-of.js";
 import { FOLDER_LOADERS, type FolderLoad, folderLoad, loadedModule } from "./folder-loaders.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { eitherOrGroups } from "./either-or.js";
-import { isAnyOfOption, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
+import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
@@ -47,6 +47,11 @@ export interface HostAdapter {
   callComputed?(receiver: HostValue, key: Value, call: CallContext): void;
   /** A call of one of the adapter's objects itself (`router({ ... })` where `router = t.router`). */
   callValue?(callee: HostValue, call: CallContext): Value | undefined;
+  /**
+   * The one value the branches of a condition known only at run time give, where the adapter can tell they
+   * are the same for what it reads (two tRPC procedure builders with the same checks); undefined otherwise.
+   */
+  join?(values: readonly HostValue[]): Value | undefined;
 }
 
 export interface CallContext {
@@ -295,7 +300,9 @@ export class Interpreter {
   isPermissionCall(node: ts.CallExpression): boolean {
     const name = calleeName(node.expression);
     return (
-      (name !== undefined && (this.permissionCalls.has(name) || (this.byName && namesPermissionCheck(name)))) || this.isAbilityCheck(node)
+      (name !== undefined && (this.permissionCalls.has(name) || (this.byName && namesPermissionCheck(name)))) ||
+      (this.byName && isKeyMembership(node.expression)) ||
+      this.isAbilityCheck(node)
     );
   }
 
@@ -1528,7 +1535,13 @@ export class Interpreter {
         const conditional = node as ts.ConditionalExpression;
         const test = truthiness(this.evaluate(conditional.condition, scope));
         // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
-        if (test === undefined)
+        if (test === undefined) {
+          // Or they are one value of the adapter's, the same whichever the condition picks.
+          if (this.host.join) {
+            const sides = [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)];
+            const joined = sides.every((v) => v.kind === "host") ? this.host.join(sides as HostValue[]) : undefined;
+            if (joined) return joined;
+          }
           return {
             ...unknown(node, "depends on a condition evaluated at run time"),
             branches: {
@@ -1536,6 +1549,7 @@ export class Interpreter {
               values: () => [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)],
             },
           };
+        }
         return this.evaluate(test ? conditional.whenTrue : conditional.whenFalse, scope);
       }
       case ts.SyntaxKind.RegularExpressionLiteral:
@@ -2017,7 +2031,7 @@ export class Interpreter {
 
   private call(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
-    if (ts.isCallExpression(node) && this.isPermissionCall(node)) return this.check(node, scope);
+    if (ts.isCallExpression(node) && this.isPermissionCall(node)) return this.builtByCheck(node, scope) ?? this.check(node, scope);
     const required = ts.isCallExpression(node) ? this.require(node, scope) : undefined;
     if (required) return required;
     const global = this.globalCall(node, scope);
@@ -2458,7 +2472,11 @@ export class Interpreter {
    * A module's exports as an object (its own names, and those of its `export * from` modules but their
    * defaults), in the order they are written; undefined when a re-exported module is not one of the sources.
    */
-  private namespaceObject(file: ts.SourceFile, node: ts.Node): Value | undefined {
+  moduleExports(file: ts.SourceFile, node: ts.Node): Extract<Value, { kind: "object" }> | undefined {
+    return this.namespaceObject(file, node);
+  }
+
+  private namespaceObject(file: ts.SourceFile, node: ts.Node): Extract<Value, { kind: "object" }> | undefined {
     const names: string[] = [];
     const visited = new Set<string>();
     const collect = (target: ts.SourceFile, isRoot: boolean): boolean => {
@@ -2610,6 +2628,26 @@ export class Interpreter {
 
   // ---------------------------------------------------------------------------------------------
   // Permission checks
+
+  /**
+   * A call apidex takes for a check by its name alone whose function, of the sources, makes one of the
+   * adapter's objects (`permissionRequiredProcedure.requiresPermission("app-create")`, a tRPC procedure
+   * factory that returns `protectedProcedure.use(...)`): that object is what the call gives, and the checks it
+   * builds in are read from its body (`user.permissions.includes(permission)`). Undefined for any other call.
+   */
+  private builtByCheck(node: ts.CallExpression, scope: Scope): Value | undefined {
+    if (ts.isCallExpression(node.expression)) return undefined;
+    const name = calleeName(node.expression);
+    if (name !== undefined && this.permissionCalls.has(name)) return undefined;
+    const callee = this.evaluate(node.expression, scope);
+    if (callee.kind !== "function") return undefined;
+    const result = this.callFunction(
+      callee,
+      node.arguments.map((a) => this.evaluate(a, scope)),
+      node,
+    );
+    return result.kind === "host" ? result : undefined;
+  }
 
   /**
    * Evaluates a recognized permission call: every static string argument (or numeric enum member) is a

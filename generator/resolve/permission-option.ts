@@ -8,6 +8,8 @@
  * decorator (`SetMetadata("has_permission", permission)`), whatever they are called. Roles
  * (`requiredRoles`) are not keys: a key is what an API key holds.
  */
+import { ts } from "../typescript.js";
+
 const PREFIX = "(?:(?:required?|needed|allowed|has)[-_ ]?)?";
 // `rights` and `privileges` are the same thing by another name (`auth(...requiredRights)`); a singular `right`
 // is not (a side, a margin).
@@ -54,6 +56,24 @@ const REQUIRED_WORDS = new Set(["required", "require", "requires", "needed", "ne
  * set that exists, keys left out, refused or merely optional, or what a response carries. (Words of meaning,
  * not of any domain.)
  */
+/** The words of NOT_REQUIRED_WORDS that say a set is the caller's own. */
+const HELD_WORDS = new Set([
+  "user",
+  "users",
+  "my",
+  "own",
+  "owned",
+  "current",
+  "granted",
+  "grant",
+  "held",
+  "given",
+  "assigned",
+  "effective",
+  "actual",
+  "existing",
+]);
+
 const NOT_REQUIRED_WORDS = new Set([
   // held: the caller's own set, compared against what is required
   "user",
@@ -175,6 +195,24 @@ export function namesPermissionCheck(name: string): boolean {
 }
 
 const checkNames = new Map<string, boolean>();
+
+/** Words before the key word that say a set is not the caller's: one that exists, is required, or is refused. */
+const NOT_HELD_WORDS = new Set([...NOT_REQUIRED_WORDS, ...REQUIRED_WORDS].filter((w) => !HELD_WORDS.has(w)));
+
+/**
+ * Whether a call asks if the caller's keys hold one: `user.permissions.includes(key)`,
+ * `ctx.scopes.has(key)`, `grantedPermissions.includes(key)` — a membership test of a set named for the keys,
+ * as `hasPermission(key)` is. A set named as one that exists, is required or is refused
+ * (`allPermissions.includes(input)`, `requiredScopes.includes(scope)`) is no check.
+ */
+export function isKeyMembership(callee: ts.Expression): boolean {
+  if (!ts.isPropertyAccessExpression(callee) || (callee.name.text !== "includes" && callee.name.text !== "has")) return false;
+  const receiver = callee.expression;
+  const name = ts.isIdentifier(receiver) ? receiver.text : ts.isPropertyAccessExpression(receiver) ? receiver.name.text : undefined;
+  if (!name) return false;
+  const words = wordsOf(name);
+  return KEY_WORDS.has(words[words.length - 1]!) && !words.some((w) => NOT_HELD_WORDS.has(w));
+}
 
 /**
  * `any` (or `any of`) right before a word for the keys: the function asks for one of several keys, which

@@ -153,7 +153,7 @@ export const trpcAdapter: FrameworkAdapter = {
         "APX240",
         `Cannot read this entry of a tRPC router statically (\`${excerpt(node)}\`); the procedures it holds are not indexed.`,
         siteOf(node),
-        "Give routers their procedures and sub-routers directly (`post: postRouter`), not through values known at run time or lazy imports.",
+        'Give routers their procedures and sub-routers directly (`post: postRouter`) or through tRPC\'s `lazy(() => import("./post").then((m) => m.postRouter))`, not through values known at run time.',
       );
     interpreter.finishChecks();
     options.unreached?.reached(host.visited);

@@ -51,6 +51,20 @@ export type TrpcObject = Instance | Builder | Procedure | TrpcRouter | Method;
 
 const SERVER = /^@trpc\/server(\/|$)/;
 
+/** The expression of a block's last `return` at its top level. */
+function lastReturn(block: ts.Block): ts.Expression | undefined {
+  for (let i = block.statements.length - 1; i >= 0; i--) {
+    const statement = block.statements[i]!;
+    if (ts.isReturnStatement(statement)) return statement.expression;
+  }
+  return undefined;
+}
+
+/** The same check: the same call, or the same keys read at the same node. */
+function sameCheck(a: CheckValue, b: CheckValue): boolean {
+  return a === b || (a.node === b.node && a.keys.join("\0") === b.keys.join("\0"));
+}
+
 export class TrpcHost implements HostAdapter {
   interpreter!: Interpreter;
   /** Entries of a router that are neither procedures nor routers (`lazy(() => import(...))`, a spread of a run-time value). */
@@ -62,9 +76,14 @@ export class TrpcHost implements HostAdapter {
     return { kind: "host", host };
   }
 
-  callExternal(callee: ExternalValue, _call: CallContext): Value | undefined {
+  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     if (!SERVER.test(callee.module)) return undefined;
     const [root, ...rest] = callee.path;
+    // `lazy(() => import("./user").then((m) => m.userRouter))` (tRPC 11; `experimental_lazy` before it).
+    if ((root === "lazy" || root === "experimental_lazy") && !rest.length) {
+      const router = this.lazyRouter(call);
+      return router ? this.wrap(router) : undefined;
+    }
     if (root !== "initTRPC") return undefined;
     const last = rest[rest.length - 1];
     // `initTRPC.context<C>()`, `.meta<M>()`: still the builder of the instance.
@@ -118,6 +137,58 @@ export class TrpcHost implements HostAdapter {
       }
     }
     return receiver;
+  }
+
+  /**
+   * Two procedure builders a condition known only at run time chooses between (`const base = demo ?
+   * t.procedure.use(readOnly) : t.procedure`): one builder when both bring the same checks, so that what
+   * is built on it is read; undefined when they differ, since which keys a route needs would then depend on
+   * the deployment.
+   */
+  join(values: readonly HostValue[]): Value | undefined {
+    const objects = values.map((v) => v.host as TrpcObject);
+    if (!objects.every((o): o is Builder => o.type === "builder")) return undefined;
+    const [first, ...others] = objects as [Builder, ...Builder[]];
+    const same = (a: CheckValue[], b: CheckValue[]) => a.length === b.length && a.every((c, i) => sameCheck(c, b[i]!));
+    if (!others.every((o) => same(o.checks, first.checks))) return undefined;
+    return this.wrap({
+      type: "builder",
+      checks: first.checks,
+      meta: others.every((o) => o.meta.length === first.meta.length) ? first.meta : [],
+    });
+  }
+
+  /**
+   * The router a `lazy()` loader gives: `import("./user").then((m) => m.userRouter)` (the callback may do more
+   * before it returns), or `import("./user")`, whose one export is the router (tRPC refuses a module with
+   * more). Undefined when the loader is written otherwise: the router's entry is then unread (APX240).
+   */
+  private lazyRouter(call: CallContext): TrpcRouter | undefined {
+    const arg = call.args[0];
+    const loader = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
+    if (loader?.kind !== "function") return undefined;
+    const body = loader.decl.body;
+    const returned = body && (ts.isBlock(body) ? lastReturn(body) : body);
+    const expression = returned && unwrapExpression(returned);
+    if (!expression || !ts.isCallExpression(expression)) return undefined;
+    const routerOf = (value: Value): TrpcRouter | undefined => {
+      const object = value.kind === "host" ? (value.host as TrpcObject) : undefined;
+      return object?.type === "router" ? object : undefined;
+    };
+    if (expression.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const namespace = this.interpreter.evaluate(expression, loader.scope);
+      const exports = namespace.kind === "namespace" ? this.interpreter.moduleExports(namespace.file, expression) : undefined;
+      const routers = exports ? [...exports.props.values()].map(routerOf).filter((r) => r !== undefined) : [];
+      return routers.length === 1 ? routers[0] : undefined;
+    }
+    const callee = expression.expression;
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "then" || !expression.arguments[0]) return undefined;
+    const imported = unwrapExpression(callee.expression);
+    if (!ts.isCallExpression(imported) || imported.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+    const namespace = this.interpreter.evaluate(imported, loader.scope);
+    const then = this.interpreter.evaluate(expression.arguments[0], loader.scope);
+    if (namespace.kind !== "namespace" || then.kind !== "function") return undefined;
+    return routerOf(this.interpreter.callFunction(then, [namespace], expression));
   }
 
   /** `t.router({...})`, `t.middleware(fn)` (the function: its checks count where it is used), `t.mergeRouters(a, b)`. */
