@@ -639,13 +639,13 @@ const cases: Case[] = [
     routes: ["GET /api/v1/chat/query []", "POST /api/v1/chat/new []"],
   },
   {
-    name: "a scoped fork of trpc-openapi (its API kept) serves the procedures' meta.openapi paths as the original does",
+    name: "a scoped fork of trpc-openapi (its API kept) serves the procedures' meta.openapi paths as the original does; z.void() in and out is no value, not an unconvertible one",
     files: {
       "trpc.ts": `import { initTRPC } from "@trpc/server"; import type { OpenApiMeta } from "@acme/trpc-openapi";\nconst t = initTRPC.meta<OpenApiMeta>().create();\nexport const router = t.router; export const publicProcedure = t.procedure;\n`,
-      "root.ts": `import { z } from "zod"; import { publicProcedure, router } from "./trpc";\nexport const appRouter = router({\n  list: publicProcedure.meta({ openapi: { method: "GET", path: "/items" } }).input(z.void()).query(() => []),\n});\n`,
+      "root.ts": `import { z } from "zod"; import { publicProcedure, router } from "./trpc";\nexport const appRouter = router({\n  list: publicProcedure.meta({ openapi: { method: "GET", path: "/items" } }).input(z.void()).query(() => []),\n  touch: publicProcedure.meta({ openapi: { method: "POST", path: "/items/touch" } }).input(z.void()).output(z.void()).mutation(() => undefined),\n});\n`,
       "pages/api/[...trpc].ts": `import { createOpenApiNextHandler } from "@acme/trpc-openapi"; import { appRouter } from "../../root";\nexport default createOpenApiNextHandler({ router: appRouter, createContext: () => ({}) });\n`,
     },
-    routes: ["GET /api/items []"],
+    routes: ["GET /api/items []", "POST /api/items/touch []"],
   },
   {
     name: "Hono mount(): a Hono app's fetch is mounted as route() mounts it; another library's fetch handler is said to be unread",

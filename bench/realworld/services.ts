@@ -433,4 +433,19 @@ export const SERVICES: Service[] = [
       note: "docs/v3-openapi.yaml, the public API reference the docs site renders, written by hand; it documents the public v1-v3 API only (the webapp's many internal resource routes are not in it), so precision says nothing. docs/openapi.yml is the retired v2 events API (its one route is gone from the code) and is not used",
     },
   },
+  {
+    name: "homarr",
+    repo: "homarr-labs/homarr",
+    commit: "464d98e124726f30c5f92ccf18a5ebff71e0cdd9",
+    framework: "tRPC 11 + trpc-to-openapi in Next.js (App Router)",
+    style:
+      "an app router of lazy(() => import(...).then(m => m.x)) sub-routers in a workspace package, a second router of six of them served by createOpenApiFetchHandler in app/api/[...trpc]/route.ts; procedures built on a base a run-time flag picks and on a factory object (permissionRequiredProcedure.requiresPermission(key)) whose middleware tests user.permissions.includes(key)",
+    monorepo: "pnpm",
+    app: "apps/nextjs",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/docs/static/api/open-api-schema.json"] },
+      note: "apps/docs/static/api/open-api-schema.json, fetched by a scheduled CI job from the running server (trpc-to-openapi's generateOpenApiDocument over the six REST routers) and committed; its operations carry no permission (every one says only `apikey`), so keys are not scored. The app's tRPC procedures at /api/trpc are not in it",
+    },
+  },
 ];

@@ -110,8 +110,11 @@ export function trpcValueShapes(
     if (name === "output" && !output) output = call.arguments[0];
     link = call.expression;
   }
-  // `.input(z.void())`: the procedure takes nothing (no parameters, no body), not a value of an unknown type.
-  const takesNothing = input !== undefined && /\.(void|undefined)\(\)$/.test(unwrapExpression(input).getText());
+  // `.input(z.void())`: the procedure takes nothing (no parameters, no body), not a value of an unknown type;
+  // `.output(z.void())`: it answers with no value, so there is no shape to give the 200 response.
+  const isVoid = (node: ts.Expression | undefined) =>
+    node !== undefined && /\.(void|undefined)\(\)$/.test(unwrapExpression(node).getText());
+  const takesNothing = isVoid(input);
   const schema = input && !takesNothing ? values.convert(input, true) : undefined;
   const properties =
     schema?.type === "object" && schema.properties && typeof schema.properties === "object"
@@ -132,7 +135,7 @@ export function trpcValueShapes(
     if (params) out.params = params;
     if (rest) out[method === "GET" || method === "DELETE" ? "query" : "body"] = rest;
   }
-  const response = output && values.convert(output);
+  const response = output && !isVoid(output) ? values.convert(output) : undefined;
   if (response) out.responses = [{ status: "200", schema: response }];
   return out;
 }
