@@ -117,6 +117,40 @@ const cases: InMemoryCase[] = [
     },
     routes: ["POST /trpc/create [app-create]", "POST /trpc/wipe [admin]"],
   },
+  {
+    name: "a router kept in a cache a getter fills once (if (!_router) _router = (await import(...)).appRouter) is that router; a name assigned otherwise too stays unknown",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": ROUTER,
+      "server/routes.ts": [
+        `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";`,
+        `let _appRouter: unknown = null;`,
+        `async function getAppRouter() {`,
+        `  if (!_appRouter) {`,
+        `    const mod = await import("./root");`,
+        `    _appRouter = mod.appRouter;`,
+        `  }`,
+        `  return _appRouter;`,
+        `}`,
+        `export const handler = async (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: (await getAppRouter()) as never });`,
+        `let other: unknown = null;`,
+        `export function reset(next: unknown) { other = next; }`,
+        `async function getOther() { if (other == null) { other = (await import("./root")).appRouter; } return other; }`,
+        `export const rest = async (req: Request) => fetchRequestHandler({ endpoint: "/other", req, router: (await getOther()) as never });`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/trpc/health []", "GET /api/trpc/post.byId []", "POST /api/trpc/post.create [posts.write]"],
+    diagnostics: ["APX240 server/routes.ts:14"],
+  },
+  {
+    name: "routers merged by spreading tRPC's own description of them (...a._def.procedures, ...b._def.record)",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nconst crud = createTRPCRouter({ list: publicProcedure.query(() => []), nested: createTRPCRouter({ get: publicProcedure.query(() => null) }) });\nconst events = createTRPCRouter({ emit: publicProcedure.mutation(() => null) });\nexport const appRouter = createTRPCRouter({ scenarios: createTRPCRouter({ ...crud._def.procedures, ...events._def.record }) });\n`,
+      "api.ts": `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "./server/root";\nexport const serve = (req: Request) => fetchRequestHandler({ endpoint: "/trpc", req, router: appRouter });\n`,
+    },
+    routes: ["GET /trpc/scenarios.list []", "GET /trpc/scenarios.nested.get []", "POST /trpc/scenarios.emit []"],
+  },
 ];
 
 describe("tRPC", () => {

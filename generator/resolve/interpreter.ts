@@ -991,6 +991,9 @@ export class Interpreter {
 
   /** `if (condition)` whose condition the evaluator knows (a flag in a static table): the branch it takes runs. */
   private runIf(statement: ts.IfStatement, scope: Scope): Completion {
+    // A cache filled once (`if (!_router) { _router = (await import("./root")).router }`): the branch runs,
+    // since whichever call fills it, the name holds what the branch gives from then on.
+    if (this.fillsEmptyCache(statement, scope)) return this.run(statement.thenStatement, scope, undefined);
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
@@ -1369,6 +1372,57 @@ export class Interpreter {
     }
     const props = new Map([...whole.props].filter(([key]) => !named.has(key)));
     return whole.open ? { kind: "object", props, open: true } : { kind: "object", props };
+  }
+
+  /**
+   * Whether an \`if\` fills a cache: its condition tests that a name is empty (\`!x\`, \`x == null\`, \`x === undefined\`),
+   * it has no \`else\`, the name is a \`let\` or \`var\` declared empty, and every assignment of it in the file is
+   * made under such a test (or is \`x ??= v\`, \`x ||= v\`). Then the name only ever holds what those assignments
+   * give, and after the \`if\` it holds what this one gives.
+   */
+  private fillsEmptyCache(statement: ts.IfStatement, scope: Scope): boolean {
+    if (statement.elseStatement) return false;
+    const name = emptinessTested(statement.expression);
+    if (!name) return false;
+    const declaration = scope.lookup(name)?.node;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return false;
+    const list = declaration.parent;
+    if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) !== 0) return false;
+    const init = declaration.initializer && unwrapExpression(declaration.initializer);
+    if (init && init.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(init) && init.text === "undefined")) return false;
+    const file = declaration.getSourceFile();
+    let assigned = false;
+    let otherwise = false;
+    const visit = (node: ts.Node): void => {
+      if (otherwise) return;
+      const target =
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+        ts.isIdentifier(node.left) &&
+        node.left.text === name
+          ? node
+          : undefined;
+      if (target) {
+        assigned = true;
+        const op = target.operatorToken.kind;
+        if (
+          op !== ts.SyntaxKind.QuestionQuestionEqualsToken &&
+          op !== ts.SyntaxKind.BarBarEqualsToken &&
+          !(op === ts.SyntaxKind.EqualsToken && underEmptinessTest(target, name))
+        )
+          otherwise = true;
+      } else if (
+        (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+        (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken) &&
+        ts.isIdentifier(node.operand) &&
+        node.operand.text === name
+      )
+        otherwise = true;
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return assigned && !otherwise;
   }
 
   private isReassigned(file: ts.SourceFile, name: string): boolean {
@@ -3588,4 +3642,32 @@ function withEnvironment(value: Value, env: string, node: ts.Node): Value {
   if (value.kind === "array") return { kind: "array", items: value.items.map((item) => withEnvironment(item, env, node)) };
   if (value.kind === "unknown") return value;
   return unknown(node, `depends on \`process.env.${env}\`, only known at run time (the config's \`env\` can set it)`);
+}
+
+/** The name an emptiness test is about: `!x`, `x == null`, `x === null`, `x === undefined` (either side). */
+function emptinessTested(condition: ts.Expression): string | undefined {
+  const inner = unwrapExpression(condition);
+  if (ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken) {
+    const operand = unwrapExpression(inner.operand);
+    return ts.isIdentifier(operand) ? operand.text : undefined;
+  }
+  if (!ts.isBinaryExpression(inner)) return undefined;
+  const op = inner.operatorToken.kind;
+  if (op !== ts.SyntaxKind.EqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsEqualsToken) return undefined;
+  const isEmpty = (e: ts.Expression) => e.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(e) && e.text === "undefined");
+  const [left, right] = [unwrapExpression(inner.left), unwrapExpression(inner.right)];
+  if (ts.isIdentifier(left) && isEmpty(right)) return left.text;
+  if (ts.isIdentifier(right) && isEmpty(left)) return right.text;
+  return undefined;
+}
+
+/** Whether an assignment is inside the \`then\` of an \`if\` that tests the name is empty, in the same function. */
+function underEmptinessTest(node: ts.Node, name: string): boolean {
+  for (let at: ts.Node = node; at.parent; at = at.parent) {
+    if (isFunctionLike(at)) return false;
+    const parent = at.parent;
+    if (ts.isIfStatement(parent) && parent.thenStatement === at && !parent.elseStatement && emptinessTested(parent.expression) === name)
+      return true;
+  }
+  return false;
 }

@@ -95,6 +95,25 @@ export class TrpcHost implements HostAdapter {
 
   property(receiver: HostValue, name: string): Value | undefined {
     const object = receiver.host as TrpcObject;
+    // `...other._def.record` (its entries, routers nested) and `...other._def.procedures` (every procedure under
+    // its dotted key): tRPC's own description of a router, which projects spread to merge routers.
+    if (object.type === "router" && name === "_def") {
+      const flat = new Map<string, Value>();
+      const flatten = (router: TrpcRouter, prefix: string) => {
+        for (const [key, entry] of router.entries)
+          if (entry.value.type === "router") flatten(entry.value, `${prefix}${key}.`);
+          else flat.set(`${prefix}${key}`, this.wrap(entry.value));
+      };
+      flatten(object, "");
+      const record = new Map<string, Value>([...object.entries].map(([key, entry]) => [key, this.wrap(entry.value)]));
+      return {
+        kind: "object",
+        props: new Map<string, Value>([
+          ["record", { kind: "object", props: record }],
+          ["procedures", { kind: "object", props: flat }],
+        ]),
+      };
+    }
     if (object.type !== "instance") return undefined;
     if (name === "procedure") return this.wrap({ type: "builder", checks: [], meta: [] });
     if (name === "router" || name === "middleware" || name === "mergeRouters") return this.wrap({ type: "method", name });
