@@ -46,7 +46,7 @@ const CONDITIONAL_NEST_MODULE: Record<string, string> = {
 
 const cases: Case[] = [
   {
-    name: "a wrapper class that calls the framework's method through call() or apply() registers what the method would",
+    name: "a wrapper class that calls the framework's method through call() or apply() (also of a constant it read the method into) registers what the method would",
     files: {
       "secured.ts": [
         `import { Hono } from "hono";`,
@@ -54,7 +54,11 @@ const cases: Case[] = [
         `  hono = new Hono();`,
         `  access(_policy: unknown) {`,
         `    const bind = (m: "get" | "post") => (path: string, ...handlers: any[]) => (this.hono[m] as any).call(this.hono, path, ...handlers);`,
-        `    return { get: bind("get"), post: bind("post") };`,
+        `    const bound = (m: "put" | "patch") => (path: string, ...handlers: any[]) => {`,
+        `      const verb = this.hono[m] as unknown as (path: string, ...h: any[]) => unknown;`,
+        `      return verb.call(this.hono, path, ...handlers);`,
+        `    };`,
+        `    return { get: bind("get"), post: bind("post"), put: bound("put"), patch: bound("patch") };`,
         `  }`,
         `  remove(path: string, handler: any) { return this.hono.delete.apply(this.hono, [path, handler]); }`,
         `}`,
@@ -65,11 +69,12 @@ const cases: Case[] = [
         `secured.access({}).get("/teams", (c: any) => c.json([]));`,
         `secured.access({}).post("/teams", (c: any) => c.json({}));`,
         `secured.remove("/teams/:id", (c: any) => c.body(null));`,
+        `secured.access({}).patch("/teams/:id", (c: any) => c.json({}));`,
         `const api = new Hono(); api.route("/api", secured.hono);`,
         `export default api;`,
       ].join("\n"),
     },
-    routes: ["DELETE /api/teams/{id} []", "GET /api/teams []", "POST /api/teams []"],
+    routes: ["DELETE /api/teams/{id} []", "GET /api/teams []", "PATCH /api/teams/{id} []", "POST /api/teams []"],
   },
   {
     name: "a CORS preflight a package answers (app.options(path, cors())) is no operation; an OPTIONS handler of the sources is one",

@@ -448,4 +448,19 @@ export const SERVICES: Service[] = [
       note: "apps/docs/static/api/open-api-schema.json, fetched by a scheduled CI job from the running server (trpc-to-openapi's generateOpenApiDocument over the six REST routers) and committed; its operations carry no permission (every one says only `apikey`), so keys are not scored. The app's tRPC procedures at /api/trpc are not in it",
     },
   },
+  {
+    name: "langwatch",
+    repo: "langwatch/langwatch",
+    commit: "6ce6cbb33f46ff576cbadab622326c6b3477f7e7",
+    framework: "Hono 4 (a project's SecuredApp wrapper) + tRPC 11",
+    style:
+      "about sixty Hono apps, each built by a wrapper class whose access(policy).get(path, ...) reads the Hono method into a constant and calls it with .call(this.hono, ...), mounted with api.route('/', app) on one router a Node server dispatches to; a tRPC router behind a getter that imports it once into a cache; procedures built by a builder object (.permission(key)) whose check is a call named for it; a management-service builder (.version(v, (v) => register(v)).build()) apidex does not run yet",
+    monorepo: "pnpm",
+    app: "platform/app",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["docs/api-reference/openapiLangWatch.json"] },
+      note: "docs/api-reference/openapiLangWatch.json, written by src/tasks/generateOpenAPISpec.ts (hono-openapi's generateSpecs over the Hono apps, merged) and committed; its operations carry no permission (security names the key kind only), so keys are not scored. The tRPC procedures and the apps it does not list are not in it, so precision says little",
+    },
+  },
 ];

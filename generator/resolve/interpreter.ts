@@ -2126,7 +2126,19 @@ export class Interpreter {
   private frameworkMethodCall(node: ts.CallExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
     if (!ts.isPropertyAccessExpression(callee) || (callee.name.text !== "call" && callee.name.text !== "apply")) return undefined;
-    const target = unwrapExpression(callee.expression);
+    let target = unwrapExpression(callee.expression);
+    // `const verb = this.hono[method] as Handler; return verb.call(this.hono, path, ...handlers)`: the method read
+    // into a constant of the same function first.
+    if (ts.isIdentifier(target)) {
+      const declaration = scope.lookup(target.text)?.node;
+      const list = declaration && ts.isVariableDeclaration(declaration) ? declaration.parent : undefined;
+      const init =
+        declaration && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) && declaration.initializer
+          ? unwrapExpression(declaration.initializer)
+          : undefined;
+      const sameFunction = init && enclosingFunction(init, node.getSourceFile()) === enclosingFunction(node, node.getSourceFile());
+      if (list && ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 && init && sameFunction) target = init;
+    }
     if (!ts.isPropertyAccessExpression(target) && !ts.isElementAccessExpression(target)) return undefined;
     const key = ts.isPropertyAccessExpression(target) ? target.name.text : this.evaluate(target.argumentExpression, scope);
     const name = typeof key === "string" ? key : key.kind === "string" ? key.value : undefined;
