@@ -133,6 +133,131 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
   });
 });
 
+/** The imports both sides of a drizzle case see: the static one as import lines, the real one as bindings. */
+const DRIZZLE_IMPORTS: Record<string, string[]> = {
+  "drizzle-orm/pg-core": [
+    "pgTable",
+    "pgEnum",
+    "serial",
+    "text",
+    "varchar",
+    "integer",
+    "boolean",
+    "uuid",
+    "date",
+    "numeric",
+    "real",
+    "timestamp",
+  ],
+  "drizzle-orm/sqlite-core": ["sqliteTable", "integer as sqliteInteger", "text as sqliteText"],
+  "drizzle-orm/mysql-core": ["mysqlTable", "mysqlEnum", "int", "varchar as mysqlVarchar", "double"],
+  "drizzle-zod": ["createSelectSchema", "createInsertSchema", "createUpdateSchema"],
+};
+
+/** What drizzle-zod itself builds from the same source, through zod's own JSON Schema (integer widths left out, as apidex does). */
+async function drizzleAnswer(decls: string, expr: string): Promise<unknown> {
+  const modules = await Promise.all(Object.keys(DRIZZLE_IMPORTS).map((m) => import(m)));
+  const prelude = Object.entries(DRIZZLE_IMPORTS)
+    .map(([, names], i) => `const { ${names.map((n) => n.replace(" as ", ": ")).join(", ")} } = m${i};`)
+    .join("\n");
+  // The declarations are exported in the static source; run here, they are locals.
+  const js = ts.transpile(`${prelude}\n${decls.replace(/\bexport /g, "")}\nreturn (${expr});`, { target: ts.ScriptTarget.ES2022 });
+  const schema = new Function("z", ...modules.map((_, i) => `m${i}`), js)(z, ...modules) as z.ZodType;
+  const strip = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k]) => k !== "minimum" && k !== "maximum")
+              .map(([k, w]) => [k, strip(w)]),
+          )
+        : v;
+  // With its bounds gone, `anyOf: [{ type: "number" }, { type: "null" }]` is the type list apidex writes.
+  const collapse = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(collapse);
+    if (!v || typeof v !== "object") return v;
+    const o = Object.fromEntries(Object.entries(v).map(([k, w]) => [k, collapse(w)])) as Record<string, unknown>;
+    const anyOf = o.anyOf as Record<string, unknown>[] | undefined;
+    if (Object.keys(o).length === 1 && anyOf?.every((m) => Object.keys(m).length === 1 && typeof m.type === "string"))
+      return { type: anyOf.map((m) => m.type) };
+    return o;
+  };
+  return collapse(strip(normalize(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }))));
+}
+
+describe("drizzle-zod's table schemas, statically, as drizzle-zod itself builds them", () => {
+  const apps = `const role = pgEnum("role", ["admin", "member"]);
+    export const apps = pgTable("apps", {
+      id: serial("id").primaryKey(),
+      name: text("name").notNull(),
+      description: text("description"),
+      href: varchar("href", { length: 64 }).notNull().default("/"),
+      tags: integer("tags").array(),
+      role: role("role").notNull(),
+      price: numeric("price"),
+      score: real("score").notNull(),
+      born: date("born"),
+      seen: timestamp("seen", { mode: "string" }),
+      active: boolean("active").notNull().default(true),
+      key: uuid("key").defaultRandom().notNull(),
+    });`;
+  const files = `export const notes = sqliteTable("notes", {
+      id: sqliteInteger("id").primaryKey({ autoIncrement: true }),
+      body: sqliteText("body").notNull(),
+      done: sqliteInteger("done", { mode: "boolean" }).notNull().default(false),
+      kind: sqliteText("kind", { enum: ["a", "b"] }),
+    });
+    export const items = mysqlTable("items", (t) => ({ id: t.int().primaryKey(), label: mysqlVarchar("label", { length: 10 }).notNull(), size: mysqlEnum("size", ["s", "m"]), weight: double("weight") }));`;
+  it.each<[string, string, string]>([
+    ["select: every column, a nullable one as T | null", apps, "createSelectSchema(apps)"],
+    ["insert: what the database fills or may leave empty is optional", apps, "createInsertSchema(apps)"],
+    ["update: every column optional", apps, "createUpdateSchema(apps)"],
+    ["a zod method on the table's schema", apps, "createSelectSchema(apps).pick({ id: true, name: true, role: true })"],
+    ["a column's schema replaced by a zod schema", apps, "createInsertSchema(apps, { name: z.string().min(3) })"],
+    ["sqlite: integer modes, text enums", files, "createSelectSchema(notes)"],
+    ["mysql: columns as a function of the builders, inline enums", files, "createInsertSchema(items)"],
+  ])("%s", async (_name, decls, expr) => {
+    const imports = Object.entries(DRIZZLE_IMPORTS)
+      .map(([m, names]) => `import { ${names.join(", ")} } from "${m}";`)
+      .join("\n");
+    const result = await generateFrom({
+      "schemas.ts": `import { z } from "zod";\n${imports}\n${decls}\nexport const Body = ${expr};`,
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
+        const app = new Hono();
+        /** Do it
+         * @documented */
+        app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
+        export default app;`,
+    });
+    const doc = result.openapi as Doc;
+    const schema = inline(doc.paths["/x"]?.post.requestBody?.content["application/json"].schema, doc.components.schemas);
+    expect(diagnosticLines(result)).toEqual([]);
+    expect(schema).toEqual(await drizzleAnswer(decls, expr));
+  });
+
+  it("a Date column is an ISO date-time string, as JSON carries it (zod has no JSON Schema for a Date); json columns any value", async () => {
+    const result = await generateFrom({
+      "schemas.ts": `import { pgTable, timestamp, jsonb } from "drizzle-orm/pg-core"; import { createSelectSchema } from "drizzle-zod";
+        export const events = pgTable("events", { at: timestamp("at").notNull(), data: jsonb("data").notNull() });
+        export const Body = createSelectSchema(events);`,
+      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
+        const app = new Hono();
+        /** Do it
+         * @documented */
+        app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
+        export default app;`,
+    });
+    const doc = result.openapi as Doc;
+    const schema = inline(doc.paths["/x"]?.post.requestBody?.content["application/json"].schema, doc.components.schemas);
+    expect(schema).toEqual({
+      type: "object",
+      properties: { at: { type: "string", format: "date-time" }, data: {} },
+      required: ["at", "data"],
+    });
+  });
+});
+
 /** Runs the pipeline, checks the document with swagger-parser, and returns the document and diagnostics. */
 async function documentFor(files: Record<string, string>) {
   const result = await generateFrom(files);

@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
 import { type ConvertContext, type Converted, jsonType, nullable, objectOf, union, unreadable } from "./convert-context.js";
+import { convertDrizzleSchema, isDrizzleSchemaCall } from "./drizzle.js";
 import {
   constDeclaration,
   enumValues,
@@ -122,7 +123,7 @@ export class ZodConverter {
     const expr = unwrapExpression(node);
     if (ts.isCallExpression(expr)) {
       const callee = unwrapExpression(expr.expression);
-      if (ts.isIdentifier(callee)) return this.factoryImport(callee) !== undefined;
+      if (ts.isIdentifier(callee)) return this.factoryImport(callee) !== undefined || isDrizzleSchemaCall(expr, this.ctx);
       if (!ts.isPropertyAccessExpression(callee)) return false;
       return this.isNamespace(callee.expression) || this.isSchema(callee.expression, depth + 1);
     }
@@ -165,6 +166,9 @@ export class ZodConverter {
       return unreadable(this.ctx, expr, "it is not a zod schema expression", "Pass a zod schema, or a const holding one.");
     const callee = unwrapExpression(expr.expression);
     if (ts.isIdentifier(callee)) {
+      // drizzle-zod's `createSelectSchema(table)`: the table's columns, as drizzle-zod makes them.
+      if (isDrizzleSchemaCall(expr, this.ctx))
+        return convertDrizzleSchema(expr, this.ctx, (n) => (this.isSchema(n) ? this.convert(n, false, depth + 1) : undefined));
       const name = this.factoryImport(callee);
       return name
         ? this.factory(name, expr, depth)
@@ -210,7 +214,7 @@ export class ZodConverter {
     if (ts.isIdentifier(expr)) return true; // derived from another schema: `Base.extend(...)`
     if (!ts.isCallExpression(expr)) return false;
     const callee = unwrapExpression(expr.expression);
-    if (ts.isIdentifier(callee)) return COMPOSITE.has(this.factoryImport(callee) ?? "");
+    if (ts.isIdentifier(callee)) return COMPOSITE.has(this.factoryImport(callee) ?? "") || isDrizzleSchemaCall(expr, this.ctx);
     if (!ts.isPropertyAccessExpression(callee)) return false;
     if (this.isNamespace(callee.expression)) return COMPOSITE.has(callee.name.text);
     return this.isComposite(callee.expression, depth + 1);
