@@ -71,6 +71,50 @@ describe("Hono", () => {
   });
 });
 
+describe("Hono custom methods (a colon inside a segment), compared with what Hono's router answers", () => {
+  const table: [string, string][] = [
+    ["POST", "/boards/:boardId/cards:bulk"],
+    ["POST", "/jobs:purge"],
+    ["POST", "/cards/:cardId:archive"],
+  ];
+  it("indexes a colon inside a segment as literal text and :id:verb as {id}:verb; every indexed path, filled in, is answered", async () => {
+    const source = `import { Hono } from "hono"; export const app = new Hono();\n${table
+      .map(([m, p], i) => `app.on(${JSON.stringify(m)}, ${JSON.stringify(p)}, (c) => c.text("route ${i}"));`)
+      .join("\n")}`;
+    const result = await generateFrom({ "app.ts": source });
+    expect(routeLines(result)).toEqual(["POST /boards/{boardId}/cards:bulk []", "POST /cards/{cardId}:archive []", "POST /jobs:purge []"]);
+    expect(diagnosticLines(result)).toEqual([]);
+    const { Hono } = await import("hono");
+    const app = new Hono();
+    table.forEach(([m, p], i) => app.on(m, p, (c) => c.text(`route ${i}`)));
+    for (const op of result.operations) {
+      const line = op.site!.line - 2;
+      const response = await app.request(op.path.replace(/\{(\w+)\}/g, "x1"), { method: op.method });
+      expect(await response.text()).toBe(`route ${line}`);
+    }
+  });
+
+  it("@hono/zod-openapi paths as written: {id}:verb, a literal colon, an optional {id?}", async () => {
+    const result = await generateFrom({
+      "app.ts": [
+        `import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";`,
+        `const app = new OpenAPIHono();`,
+        `const archive = createRoute({ method: "post", path: "/cards/{cardId}:archive", request: { params: z.object({ cardId: z.string() }) }, responses: { 200: { description: "ok" } } });`,
+        `const bulk = createRoute({ method: "post", path: "/cards:bulk", responses: { 200: { description: "ok" } } });`,
+        `const prices = createRoute({ method: "get", path: "/prices/{coin?}", responses: { 200: { description: "ok" } } });`,
+        `app.openapi(archive, (c) => c.json({}, 200)); app.openapi(bulk, (c) => c.json({}, 200)); app.openapi(prices, (c) => c.json({}, 200));`,
+        `export default app;`,
+      ].join("\n"),
+    });
+    expect(routeLines(result)).toEqual([
+      "GET /prices []",
+      "GET /prices/{coin} []",
+      "POST /cards/{cardId}:archive []",
+      "POST /cards:bulk []",
+    ]);
+  });
+});
+
 describe("Hono wildcards, compared with what Hono's router answers (app.request)", () => {
   /** Routes as [methods, path]; the same table is registered on a live app and written as source for apidex. */
   const table: [string[], string][] = [

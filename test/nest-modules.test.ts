@@ -212,6 +212,15 @@ const cases: InMemoryCase[] = [
     files: versioned(`@Controller("x")\nexport class XController { @Get() x() { return 1; } }\n`, `["1", VERSION_NEUTRAL]`),
     routes: ["GET /api/v1/x []", "GET /api/x []"],
   },
+  ...(["app.enableVersioning()", 'app.enableVersioning({ type: VersioningType.HEADER, header: "X-Version" })'] as const).map((call) => ({
+    name: `${call}: ${call.endsWith("()") ? "without options Nest versions by URI (its default)" : "versions by a header: no version segment"}`,
+    files: {
+      "x.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller({ path: "alerts", version: "1" })\nexport class AlertsController { @Get() list() { return []; } }\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { AlertsController } from "./x.controller";\n@Module({ controllers: [AlertsController] })\nexport class AppModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { VersioningType } from "@nestjs/common"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); ${call}; await app.listen(3000); }\nbootstrap();\n`,
+    },
+    routes: [call.endsWith("()") ? "GET /v1/alerts []" : "GET /alerts []"],
+  })),
   {
     name: "a version apidex cannot read: the route left out and said (APX201), the others kept",
     files: versioned(

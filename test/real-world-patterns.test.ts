@@ -668,6 +668,20 @@ const cases: Case[] = [
     diagnostics: ["APX002 app.ts:1", "APX218 app.ts:5"],
   },
   {
+    name: "routes an OpenAPI document makes at start-up (fastify-openapi-glue, openapi-backend) are said to be unread, with where they are described",
+    files: {
+      "server.ts": [
+        `import Fastify from "fastify"; import openapiGlue from "fastify-openapi-glue";`,
+        `const app = Fastify();`,
+        `app.get("/health", async () => "ok");`,
+        `app.register(openapiGlue, { specification: "./openapi.json", serviceHandlers: {}, prefix: "/v1" });`,
+        `app.listen({ port: 3000 });`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []"],
+    diagnostics: ["APX002 server.ts:1"],
+  },
+  {
     name: "controllers of a decorator library apidex does not read (OvernightJS, koa-joi-controllers) are said to be unread, once per library, beside the routes it does read",
     files: {
       "users.controller.ts": [
@@ -877,7 +891,22 @@ const cases: Case[] = [
     diagnostics: ["APX201 app.ts:4"],
   },
   {
-    name: "a guard that returns early under a run-time condition: what follows is indexed, marked, also through mounts; the value of a function that may return early stays unknown",
+    name: "a promise's continuation runs as the service runs: routes registered in .then() of an async function of the sources or of a package's promise are indexed; a .catch() handler runs only on failure",
+    files: {
+      "app.ts": [
+        `import express from "express"; import mongoose from "mongoose";`,
+        `const app = express();`,
+        `async function connectDb() { return { ok: true }; }`,
+        `connectDb().then((db) => { if (db.ok) app.get("/ready", (q, s) => s.end()); });`,
+        `mongoose.connect("mongodb://db").then(() => { app.use("/api", express.Router().get("/users", (q, s) => s.end())); }).catch(() => { app.get("/down", (q, s) => s.end()); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/users []", "GET /ready []"],
+    diagnostics: ["APX210 app.ts:5"],
+  },
+  {
+    name: "a guard that returns early under a run-time condition: what it does before it leaves and what follows are indexed, marked, also through mounts; the value of a function that may return early stays unknown",
     files: {
       "app.ts": [
         `import express, { type Router } from "express";`,
@@ -898,11 +927,12 @@ const cases: Case[] = [
     // (A prefix from a function that may return early is unknown: what it mounts is indexed relative to it, marked.)
     routes: [
       "GET /_api/healthcheck []",
+      "GET /_api/installer [] unresolved(registration)",
       "GET /_api/me [] unresolved(registration)",
       "GET /_api/pages [] unresolved(registration)",
       "GET /x [] unresolved(path)",
     ],
-    diagnostics: ["APX216 app.ts:5", "APX210 app.ts:5", "APX201 app.ts:13"],
+    diagnostics: ["APX216 app.ts:5", "APX217 app.ts:5", "APX201 app.ts:13"],
   },
   {
     name: "a route reached twice from one registration is marked only when both ways depend on an undecidable early exit; the marks merge with unresolved keys",

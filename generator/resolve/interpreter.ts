@@ -16,7 +16,7 @@ import { unwrapExpression } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
-import { unsupportedFramework } from "./unsupported-frameworks.js";
+import { unsupportedFramework, unsupportedHint } from "./unsupported-frameworks.js";
 import {
   type CheckValue,
   type ExternalValue,
@@ -997,7 +997,11 @@ export class Interpreter {
     const test = truthiness(this.evaluate(statement.expression, scope));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
-      return leavesEarly(statement) ? this.goPast(statement, scope) : this.runUndecided(statement, scope);
+      if (!leavesEarly(statement)) return this.runUndecided(statement, scope);
+      // What a branch does before it leaves (`if (isDir) { walk(sub); continue; }`, `if (!installed) {
+      // app.get("/install", ...); return; }`) runs as a branch may; what follows, as when it does not leave.
+      this.runUndecided(statement, scope);
+      return this.goPast(statement, scope);
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
     const other = test ? statement.elseStatement : statement.thenStatement;
@@ -1213,7 +1217,7 @@ export class Interpreter {
       "APX002",
       `This module uses ${framework} ('${specifier}'), which apidex does not read: the routes it serves are not indexed.`,
       siteOf(node),
-      "Serve those routes through a framework apidex reads (docs/frameworks.md), or describe them elsewhere.",
+      unsupportedHint(framework) ?? "Serve those routes through a framework apidex reads (docs/frameworks.md), or describe them elsewhere.",
     );
   }
 
@@ -2348,6 +2352,13 @@ export class Interpreter {
   /** The few standard-library calls that keep a value static. */
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
+    // `connectDb().then(() => { app.use("/api", api) })`, `listen().finally(...)`: a promise's continuation runs
+    // once it settles, as the service runs normally; it gets the value (an async function's call already gives
+    // what it resolves to, and a package's promise an unknown value). A `.catch` handler runs only on failure.
+    if ((method === "then" || method === "finally") && args[0] && !this.ownsMember(receiver, method)) {
+      const callback = this.evaluate(args[0], scope);
+      if (callback.kind === "function") return this.callFunction(callback, method === "then" ? [receiver] : [], node);
+    }
     if (receiver.kind === "function" && (method === "bind" || method === "call")) {
       return method === "bind"
         ? receiver
@@ -2560,6 +2571,13 @@ export class Interpreter {
     if (!collect(file, true)) return undefined;
     const instance = this.module(file);
     return { kind: "object", props: new Map(names.map((name) => [name, this.exportOf(instance, name, node)])) };
+  }
+
+  /** Whether an object or instance of the sources has a member of that name (its own `then`: a thenable). */
+  private ownsMember(receiver: Value, name: string): boolean {
+    if (receiver.kind === "object") return receiver.props.has(name);
+    if (receiver.kind === "instance") return this.defines(receiver, name) || Boolean(receiver.props?.has(name));
+    return false;
   }
 
   /** Runs a function's body with its parameters bound to the arguments' values. */

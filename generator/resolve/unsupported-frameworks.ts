@@ -2,7 +2,7 @@
  * HTTP frameworks apidex has no adapter for, by the packages that bring them: a module that imports one
  * serves routes apidex does not index, which is said (APX002) rather than left to an empty index.
  */
-const UNSUPPORTED: readonly { name: string; packages: RegExp }[] = [
+const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string }[] = [
   { name: "oRPC", packages: /^@orpc\/(server|openapi)(\/.*)?$/ },
   { name: "AdonisJS", packages: /^@adonisjs\/(core|http-server)(\/.*)?$/ },
   { name: "LoopBack", packages: /^@loopback\/rest$/ },
@@ -18,7 +18,27 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp }[] = [
   { name: "OvernightJS", packages: /^@overnightjs\/core$/ },
   { name: "@decorators/express", packages: /^@decorators\/express$/ },
   { name: "koa-joi-controllers", packages: /^koa-joi-controllers$/ },
+  // Routes made from an OpenAPI document at start-up, each operation bound to a handler by its operationId:
+  // no route is written in the code.
+  ...[
+    { name: "fastify-openapi-glue", packages: /^fastify-openapi-glue$/ },
+    { name: "openapi-backend", packages: /^openapi-backend$/ },
+    { name: "express-openapi", packages: /^express-openapi$/ },
+    { name: "oas-tools", packages: /^(@oas-tools\/core|oas-tools)$/ },
+    { name: "exegesis", packages: /^exegesis(-express|-koa)?$/ },
+    { name: "swagger-routes-express", packages: /^swagger-routes-express$/ },
+    { name: "hapi-openapi", packages: /^hapi-openapi$/ },
+    { name: "swagger-tools", packages: /^swagger-tools$/ },
+  ].map((f) => ({
+    ...f,
+    hint: "Its routes are the operations of the OpenAPI document it is given, bound to handlers by operationId: that document already describes them (apidex does not index them, nor their checks).",
+  })),
 ];
+
+/** What to tell the user about an unsupported framework, when it is not the general advice. */
+export function unsupportedHint(name: string): string | undefined {
+  return UNSUPPORTED.find((f) => f.name === name)?.hint;
+}
 
 /** The name of the unsupported HTTP framework a module specifier brings, if it is one. */
 export function unsupportedFramework(specifier: string): string | undefined {

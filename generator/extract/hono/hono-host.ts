@@ -251,7 +251,8 @@ export class HonoHost extends RouterHost {
       );
       return;
     }
-    const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1");
+    // `{id}` is `:id` and `{id?}` an optional `:id?`, as @hono/zod-openapi registers them.
+    const honoPath = path.value.replace(/\{([A-Za-z_$][\w$]*)(\?)?\}/g, ":$1$2");
     const middleware = route.props.get("middleware");
     const checks = middleware ? this.middlewareChecks(middleware) : [];
     // A route registered with app.openapi() is in the project's own OpenAPI document, described or not.

@@ -7,7 +7,9 @@ import { cleanPath } from "../express/path-syntax.js";
  * it and anything below, across segments (`/auth/*` answers `/auth`, `/auth/x` and `/auth/x/y`), indexed
  * as that path and a catch-all parameter `{wildcard}` (reported: one OpenAPI segment); in the middle, one
  * segment (`/files/*\/raw` answers `/files/a/raw` only), a plain parameter. A `*` inside a segment
- * (`/a*`, any text that starts so) cannot be expressed and is reported.
+ * (`/a*`, any text that starts so) cannot be expressed and is reported. A colon inside a segment is literal text, as
+ * Hono reads it (`/entries:bulk`, a custom method), and a custom method after a parameter (`/:id:archive`) is
+ * `{id}:archive`.
  */
 export function honoToOpenApi(raw: string): PathParseResult {
   const variants: { path: string; params: string[]; wildcard: boolean; unnamedWildcard?: boolean }[] = [];
@@ -43,6 +45,17 @@ export function honoToOpenApi(raw: string): PathParseResult {
           return { ok: false, problem: "an optional parameter before the end", hint: "Only the last segment can be optional." };
         optional = match[1];
       }
+    } else if (/^:([A-Za-z_$][\w$]*):[A-Za-z][\w.-]*$/.test(segment)) {
+      // A custom method after a parameter (`:cardId:archive`, zod-openapi's `{cardId}:archive`): Hono matches the
+      // whole segment, and the request writes the parameter and then the verb.
+      const [, name, verb] = /^:([A-Za-z_$][\w$]*):(.*)$/.exec(segment)!;
+      if (params.includes(name!))
+        return { ok: false, problem: `the parameter \`${name}\` twice`, hint: "Give every path parameter a distinct name." };
+      params.push(name!);
+      out.push(`{${name}}:${verb}`);
+    } else if (segment.includes(":") && !segment.startsWith(":") && !segment.includes("{")) {
+      // Hono reads a parameter only at a segment's start: `entries:bulk` (a custom method) is literal text.
+      out.push(segment);
     } else if (segment.includes(":") || segment.includes("{")) {
       return {
         ok: false,

@@ -677,8 +677,9 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
         const options = node.arguments[0] ? interpreter.evaluate(node.arguments[0], scope) : undefined;
         const type = options?.kind === "object" ? options.props.get("type") : undefined;
         // VersioningType.URI is 0 in @nestjs/common; the enum lives in a package, so its name is read too.
+        // Without options Nest versions by URI (`enableVersioning(options = { type: VersioningType.URI })`).
         const isUri =
-          node.arguments[0] && (/VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0));
+          !node.arguments[0] || /VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0);
         if (isUri) {
           found.uriVersioning = true;
           const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
