@@ -47,7 +47,7 @@ const route = fc.record({
     .filter((p) => !/\{id\}.*\{id\}|\{slug\}.*\{slug\}|\{customer_id\}.*\{customer_id\}|\{wildcard\}.*\{wildcard\}/.test(p)),
 });
 
-function operation(method: string, path: string): Operation {
+function operation(method: string, path: string, line = 1): Operation {
   return {
     operationId: deriveOperationId(method, path),
     idSource: "derived",
@@ -64,13 +64,14 @@ function operation(method: string, path: string): Operation {
     tags: [],
     examples: [],
     framework: "express",
-    site: { file: "/project/app.ts", line: 1, column: 1 },
+    site: { file: "/project/app.ts", line, column: 1 },
   };
 }
 
 /** The ids a set of routes ends with, as the pipeline gives them (derivation, then settling). */
-function idsOf(routes: { method: string; path: string }[]): Map<string, string> {
-  const operations = routes.map((r) => operation(r.method, r.path));
+function idsOf(routes: { method: string; path: string }[], oneRegistration = false): Map<string, string> {
+  // Each route its own registration, as routes written apart are (or all one, mounted at several places).
+  const operations = routes.map((r, i) => operation(r.method, r.path, oneRegistration ? 1 : i + 1));
   settleDerivedIds(operations, new DiagnosticBag());
   return new Map(operations.map((op) => [`${op.method} ${op.path}`, op.operationId]));
 }
@@ -103,11 +104,15 @@ describe("derived operation ids", () => {
 
   it("are unique over any set of routes, and match the id pattern", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(route, { minLength: 2, maxLength: 40, selector: (r) => `${r.method} ${r.path}` }), (routes) => {
-        const ids = [...idsOf(routes).values()];
-        expect(new Set(ids).size).toBe(ids.length);
-        for (const id of ids) expect(id).toMatch(OPERATION_ID_PATTERN);
-      }),
+      fc.property(
+        fc.uniqueArray(route, { minLength: 2, maxLength: 40, selector: (r) => `${r.method} ${r.path}` }),
+        fc.boolean(),
+        (routes, oneRegistration) => {
+          const ids = [...idsOf(routes, oneRegistration).values()];
+          expect(new Set(ids).size).toBe(ids.length);
+          for (const id of ids) expect(id).toMatch(OPERATION_ID_PATTERN);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -212,6 +217,41 @@ describe("derived operation ids", () => {
     const two = await generateFrom({ ...files, "internal.controller.ts": controller("InternalAlerts", "alerts", "listAlerts") });
     const ids = two.index.operations.map((o) => o.operation_id).sort();
     expect(ids).toEqual([withHash("list_alerts", "GET", "/alerts"), withHash("list_alerts", "GET", "/api/v2/alerts")].sort());
+  });
+});
+
+describe("one registration mounted at several places", () => {
+  const files = (operationId: string) => ({
+    "app.ts": [
+      `import { OpenAPIHono, createRoute } from "@hono/zod-openapi";`,
+      `const items = new OpenAPIHono();`,
+      `items.openapi(createRoute({ method: "get", path: "/items", operationId: "${operationId}", responses: { 200: { description: "ok" } } }), (c) => c.json([], 200));`,
+      `const app = new OpenAPIHono();`,
+      `app.route("/api/v1", items);`,
+      `app.route("/api/v1/projects/:projectId", items);`,
+      `app.route("/api/v1/teams/:teamId/boards/:boardId", items);`,
+      `export default app;`,
+    ].join("\n"),
+  });
+
+  it("keeps the id at the shortest path and names each other mount by the words it adds, without a warning", async () => {
+    const result = await generateFrom(files("listItems"));
+    const byPath = Object.fromEntries(result.index.operations.map((o) => [o.path, o.operation_id]));
+    expect(byPath).toEqual({
+      "/api/v1/items": "list_items",
+      "/api/v1/projects/{projectId}/items": "project_list_items",
+      "/api/v1/teams/{teamId}/boards/{boardId}/items": "team_board_list_items",
+    });
+    expect(result.diagnostics.warnings.filter((d) => d.code === "APX408")).toEqual([]);
+  });
+
+  it("where those ids would be too long, hashes each mount's own path and says so once, at the registration", async () => {
+    const long = "listEveryItemOfTheWholeInventoryWithItsHistory";
+    const result = await generateFrom(files(long));
+    const ids = result.index.operations.map((o) => o.operation_id);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/_[0-9a-f]{8}$/);
+    expect(result.diagnostics.warnings.filter((d) => d.code === "APX408").map((d) => d.site?.line)).toEqual([3]);
   });
 });
 

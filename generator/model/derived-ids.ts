@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import pluralize from "pluralize";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { Operation } from "./operation.js";
 
@@ -46,6 +47,21 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       new Set(byVersion).size === byVersion.length &&
       byVersion.every((candidate) => !taken.has(candidate) && candidate.length <= 48) &&
       (unversioned.length === 0 || keeps !== undefined);
+    // One registration mounted at several places (a router under `/api/v1` and under
+    // `/api/v1/projects/{projectId}`): the shortest path keeps the id, each other takes the words of what its
+    // mount adds (`project_activity_post_root`), when that makes every id distinct.
+    const mounted = readable ? undefined : mountedTwins(id, derived, group, taken);
+    if (mounted) {
+      for (const [op, next] of mounted) {
+        op.operationId = next;
+        taken.add(next);
+        op.settled = true;
+      }
+      continue;
+    }
+    // One registration mounted at several places is one thing to mend: said once, at it.
+    const oneSite =
+      derived.length === group.length && new Set(group.map((op) => `${op.site.file}:${op.site.line}:${op.site.column}`)).size === 1;
     for (const op of derived) {
       const others = group.filter((o) => o !== op);
       if (readable && op === keeps) continue;
@@ -54,6 +70,17 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       op.settled = true;
       // A version is as readable as the derivation's own `_v2`: nothing for the reader to mend.
       if (readable) continue;
+      if (oneSite) {
+        if (op !== derived[0]) continue;
+        diagnostics.add({
+          severity: "warning",
+          code: "APX408",
+          message: `This route is mounted at ${group.map((o) => `${o.method} ${o.path}`).join(", ")}, which derive the same operation id \`${id}\`; each takes a hash suffix of its own path.`,
+          site: op.site,
+          hint: "Give the operation a readable id with @operationId, or in the config's operationIds.",
+        });
+        continue;
+      }
       diagnostics.add({
         severity: "warning",
         code: "APX408",
@@ -64,6 +91,51 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       });
     }
   }
+}
+
+/**
+ * The ids of one registration's mounts, when every operation of the group is that registration (one site)
+ * and the paths are the shortest one with segments added in one place: the shortest keeps `id`, each other
+ * takes the added literal words first (a countable plural before a parameter in its singular). Undefined when
+ * that is not so, or the ids would not all be new and distinct.
+ */
+function mountedTwins(
+  id: string,
+  derived: Operation[],
+  group: Operation[],
+  taken: ReadonlySet<string>,
+): Map<Operation, string> | undefined {
+  if (derived.length !== group.length) return undefined;
+  const site = `${group[0]!.site.file}:${group[0]!.site.line}:${group[0]!.site.column}`;
+  if (group.some((op) => `${op.site.file}:${op.site.line}:${op.site.column}` !== site || op.method !== group[0]!.method)) return undefined;
+  const split = (path: string) => path.split("/").filter(Boolean);
+  const sorted = [...group].sort((a, b) => split(a.path).length - split(b.path).length);
+  const base = split(sorted[0]!.path);
+  if (sorted.length > 1 && split(sorted[1]!.path).length === base.length) return undefined;
+  const out = new Map<Operation, string>([[sorted[0]!, id]]);
+  for (const op of sorted.slice(1)) {
+    const own = split(op.path);
+    let head = 0;
+    while (head < base.length && own[head] === base[head]) head++;
+    const tail = base.length - head;
+    if (own.slice(own.length - tail).join("/") !== base.slice(head).join("/")) return undefined;
+    const added = own.slice(head, own.length - tail);
+    const words = added
+      .map((segment, i) => {
+        if (segment.startsWith("{")) return "";
+        const word = segment
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "_")
+          .replace(/^_+|_+$/g, "");
+        return added[i + 1]?.startsWith("{") ? pluralize.singular(word) : word;
+      })
+      .filter(Boolean);
+    if (!words.length) return undefined;
+    const next = `${words.join("_")}_${id}`;
+    if (next.length > 48 || taken.has(next) || [...out.values()].includes(next)) return undefined;
+    out.set(op, next);
+  }
+  return out;
 }
 
 /** The API version a path's own segment names (`/api/v1/admin`: 1), undefined when none does. */
