@@ -891,6 +891,24 @@ const cases: Case[] = [
     diagnostics: ["APX201 app.ts:4"],
   },
   {
+    name: "reduce() over a static array runs its callback per item with the accumulator (controllers built by name, routers composed)",
+    files: {
+      "app.ts": [
+        `import express, { Router } from "express";`,
+        `class Blocks { router = Router(); constructor() { this.router.get("/blocks/head", (q, s) => s.end()); } }`,
+        `class Accounts { router = Router(); constructor() { this.router.get("/accounts/:id", (q, s) => s.end()); } }`,
+        `const byName = { Blocks, Accounts };`,
+        `const names: (keyof typeof byName)[] = ["Blocks", "Accounts"];`,
+        `const controllers = names.reduce((acc, name) => { acc.push(new byName[name]()); return acc; }, [] as { router: Router }[]);`,
+        `const app = express();`,
+        `for (const c of controllers) app.use(c.router);`,
+        `const api = ["v1", "v2"].reduceRight((r, v) => r.use("/" + v, Router().get("/ping", (q, s) => s.end())), Router());`,
+        `app.use("/api", api);`,
+      ].join("\n"),
+    },
+    routes: ["GET /accounts/{id} []", "GET /api/v1/ping []", "GET /api/v2/ping []", "GET /blocks/head []"],
+  },
+  {
     name: "a promise's continuation runs as the service runs: routes registered in .then() of an async function of the sources or of a package's promise are indexed; a .catch() handler runs only on failure",
     files: {
       "app.ts": [

@@ -2427,6 +2427,29 @@ export class Interpreter {
     }
     if (receiver.kind === "array" && (method === "forEach" || method === "map" || method === "flatMap"))
       return this.iterate(receiver, method, node, scope);
+    // `names.reduce((acc, name) => { acc.push(new controllers[name]()); return acc; }, [])`: the callback runs once
+    // per item, each given what the one before returned.
+    if (receiver.kind === "array" && (method === "reduce" || method === "reduceRight") && args[0]) {
+      const fn = this.evaluate(args[0], scope);
+      if (fn.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
+      const items =
+        method === "reduce"
+          ? receiver.items.map((item, i) => [item, i] as const)
+          : receiver.items.map((item, i) => [item, i] as const).reverse();
+      let acc: Value;
+      if (args[1]) acc = this.evaluate(args[1], scope);
+      else if (items.length) acc = items.shift()![0];
+      else return unknown(node, "reduces an empty array without an initial value (a TypeError at run time)");
+      for (const [item, index] of items) {
+        this.iterations.push(item);
+        try {
+          acc = this.callFunction(fn, [acc, item, { kind: "number", value: index }, receiver], node);
+        } finally {
+          this.iterations.pop();
+        }
+      }
+      return acc;
+    }
     if (receiver.kind === "array" && method === "filter") {
       const fnNode = args[0];
       // `[Routes, !config.metricsDisabled && Metrics].filter(Boolean)`: the items known to be falsy go; one whose
