@@ -1394,6 +1394,9 @@ export class Interpreter {
     if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) !== 0) return false;
     const init = declaration.initializer && unwrapExpression(declaration.initializer);
     if (init && init.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(init) && init.text === "undefined")) return false;
+    // Read once per name: a guard such as `if (!user)` may run many times.
+    const known = this.cacheNames.get(declaration);
+    if (known !== undefined) return known;
     const file = declaration.getSourceFile();
     let assigned = false;
     let otherwise = false;
@@ -1426,8 +1429,13 @@ export class Interpreter {
       ts.forEachChild(node, visit);
     };
     visit(file);
-    return assigned && !otherwise;
+    const fills = assigned && !otherwise;
+    this.cacheNames.set(declaration, fills);
+    return fills;
   }
+
+  /** Whether each `let` the evaluator asked about is a cache filled once (`fillsEmptyCache`). */
+  private readonly cacheNames = new WeakMap<ts.Node, boolean>();
 
   private isReassigned(file: ts.SourceFile, name: string): boolean {
     let names = this.assignedNames.get(file);

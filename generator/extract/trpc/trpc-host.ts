@@ -160,7 +160,7 @@ export class TrpcHost implements HostAdapter {
 
   /**
    * Two procedure builders a condition known only at run time chooses between (`const base = demo ?
-   * t.procedure.use(readOnly) : t.procedure`): one builder when both bring the same checks, so that what
+   * t.procedure.use(readOnly) : t.procedure`): one builder when both bring the same checks (and no meta), so that what
    * is built on it is read; undefined when they differ, since which keys a route needs would then depend on
    * the deployment.
    */
@@ -169,12 +169,9 @@ export class TrpcHost implements HostAdapter {
     if (!objects.every((o): o is Builder => o.type === "builder")) return undefined;
     const [first, ...others] = objects as [Builder, ...Builder[]];
     const same = (a: CheckValue[], b: CheckValue[]) => a.length === b.length && a.every((c, i) => sameCheck(c, b[i]!));
-    if (!others.every((o) => same(o.checks, first.checks))) return undefined;
-    return this.wrap({
-      type: "builder",
-      checks: first.checks,
-      meta: others.every((o) => o.meta.length === first.meta.length) ? first.meta : [],
-    });
+    // (Their meta too: a base that documents itself one way or the other is not one builder.)
+    if (!others.every((o) => same(o.checks, first.checks) && o.meta.length === 0) || first.meta.length) return undefined;
+    return this.wrap({ type: "builder", checks: first.checks, meta: [] });
   }
 
   /**
