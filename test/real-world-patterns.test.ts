@@ -891,6 +891,39 @@ const cases: Case[] = [
     diagnostics: ["APX201 app.ts:4"],
   },
   {
+    name: "Zodios: zodiosApp() is an Express app and zodiosRouter(api) a router, also made by zodiosContext()",
+    files: {
+      "api.ts": `import { makeApi } from "@zodios/core";\nexport const api = makeApi([{ method: "get", path: "/items/:id", alias: "getItem", response: {} as never }]);\n`,
+      "items.ts": [
+        `import { zodiosContext } from "@zodios/express"; import { api } from "./api";`,
+        `export const ctx = zodiosContext();`,
+        `export function itemsRouter() { const router = ctx.router(api); router.get("/items/:id", (req, res) => res.json({})); router.delete("/items/:id", (req, res) => res.end()); return router; }`,
+      ].join("\n"),
+      "app.ts": [
+        `import { zodiosApp, zodiosRouter } from "@zodios/express"; import { api } from "./api"; import { ctx, itemsRouter } from "./items";`,
+        `const app = ctx.app();`,
+        `app.use(itemsRouter());`,
+        `const health = zodiosRouter(api); health.get("/status", (req, res) => res.end());`,
+        `const admin = zodiosApp(); admin.use("/internal", health); admin.listen(3001);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /items/{id} []", "GET /internal/status []", "GET /items/{id} []"],
+    diagnostics: ["APX412 app.ts:2"],
+  },
+  {
+    name: "a router a factory makes from options, mounted at the root (use(createRouter({ store }))), is mounted once: no 'never mounted' warning",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `function createStatsRouter({ store }: { store: Record<string, number> }) { const r = express.Router(); r.get("/stats/:key", (req, res) => res.json(store[req.params.key])); return r; }`,
+        `const app = express();`,
+        `app.use(createStatsRouter({ store: {} }));`,
+      ].join("\n"),
+    },
+    routes: ["GET /stats/{key} []"],
+  },
+  {
     name: "reduce() over a static array runs its callback per item with the accumulator (controllers built by name, routers composed)",
     files: {
       "app.ts": [

@@ -23,4 +23,6 @@ export const DEFAULT_EXCLUDE = [
   "**/__tests__/**",
   "**/test/**",
   "**/tests/**",
+  // Demos beside the service (`examples/auth-server.js`): not what it serves.
+  "**/examples/**",
 ];

@@ -66,6 +66,14 @@ export class ExpressHost extends RouterHost {
         return this.create("router", call.node).value;
     }
     if (ROUTER_MODULES.has(callee.module) && (isDefault || first === "Router")) return this.create("router", call.node).value;
+    // Zodios: `zodiosApp()` is an Express app and `zodiosRouter(api)` an Express router, typed by an API
+    // definition; `zodiosContext()` makes both (`ctx.app()`, `ctx.router(api)`).
+    if (callee.module === "@zodios/express") {
+      const made = callee.path.length === 1 ? first : first === "zodiosContext()" && callee.path.length === 2 ? `ctx.${second}` : undefined;
+      if (made === "zodiosApp" || made === "ctx.app") return this.create("app", call.node).value;
+      if (made === "zodiosRouter" || made === "ctx.router") return this.create("router", call.node).value;
+      if (made === "zodiosContext") return { kind: "external", module: callee.module, path: ["zodiosContext()"] };
+    }
     return undefined;
   }
 
@@ -162,12 +170,17 @@ export class ExpressHost extends RouterHost {
     const args = [...call.args];
     let paths = ["/"];
     const first = args[0];
+    // The first argument's value, when it is no path: what is mounted (a factory's call, `use(createRouter(opts))`,
+    // is evaluated once, or it makes a second router that nothing mounts).
+    let firstValue: Value | undefined;
     if (first) {
       const value = this.interpreter.evaluate(first, call.scope);
+      firstValue = value;
       const strings = stringsOf(value);
       if (strings) {
         paths = strings;
         args.shift();
+        firstValue = undefined;
       } else if (args.length >= 2 && isPathLike(first, value)) {
         // (`use(x)` alone mounts x at the root: its one argument is never a path, `wares.urlencodedParser` neither.)
         const regexp = ts.isRegularExpressionLiteral(unwrap(first));
@@ -190,7 +203,7 @@ export class ExpressHost extends RouterHost {
     // path, is an endpoint for every method there (indexed at the path itself, as `all()` is; `use` also
     // hands it the paths below). At the root it is the fallback (`app.use((req, res) => res.status(404))`).
     // Each argument evaluated once: a factory's call (`crud({ ... })`) makes a new router each time.
-    const values = args.map((arg) => this.interpreter.evaluate(arg, call.scope));
+    const values = args.map((arg, i) => (i === 0 && firstValue ? firstValue : this.interpreter.evaluate(arg, call.scope)));
     const last = values[values.length - 1];
     if (last && paths.some((p) => p !== "/" && p !== "") && this.answersAtMount(last)) {
       this.addRoute(

@@ -13,7 +13,7 @@ import { routerFilesApp } from "../router-files.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 
-const EXPRESS_PACKAGES = ["express", "router", "express-promise-router"];
+const EXPRESS_PACKAGES = ["express", "router", "express-promise-router", "@zodios/express"];
 
 function bySite(a: RouterNode, b: RouterNode): number {
   return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || a.site.column - b.site.column;
