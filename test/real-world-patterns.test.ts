@@ -891,6 +891,39 @@ const cases: Case[] = [
     diagnostics: ["APX201 app.ts:4"],
   },
   {
+    name: "a route table walked with lodash's each (from a folder's modules merged with Object.assign), registered under a prefix from node-config: every route indexed relative to it, said once",
+    files: {
+      "routes/index.js": [
+        `const fs = require("fs"); const path = require("path");`,
+        `const modules = {};`,
+        `fs.readdirSync(__dirname).filter((file) => file !== path.basename(module.filename) && file.slice(-3) === ".js").forEach((file) => {`,
+        `  modules[file.slice(0, -3)] = require(path.join(__dirname, file));`,
+        `});`,
+        `module.exports = Object.assign({}, ...Object.values(modules));`,
+      ].join("\n"),
+      "routes/jobs.js": `module.exports = { "/jobs": { get: { method: "list" }, post: { method: "create", auth: true } }, "/jobs/:id": { get: { method: "get" } } };\n`,
+      "routes/health.js": `module.exports = { "/health": { get: { method: "check" } } };\n`,
+      "app.js": [
+        `const _ = require("lodash"); const config = require("config"); const express = require("express"); const routes = require("./routes");`,
+        `const app = express();`,
+        `_.each(routes, (verbs, route) => {`,
+        `  _.forEach(verbs, (def, verb) => {`,
+        `    const fullPath = config.get("BASE_PATH") + route;`,
+        `    app[verb](fullPath, (req, res) => res.end());`,
+        `  });`,
+        `});`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /health [] unresolved(path)",
+      "GET /jobs [] unresolved(path)",
+      "GET /jobs/{id} [] unresolved(path)",
+      "POST /jobs [] unresolved(path)",
+    ],
+    diagnostics: ["APX201 app.js:5"],
+  },
+  {
     name: "Zodios: zodiosApp() is an Express app and zodiosRouter(api) a router, also made by zodiosContext()",
     files: {
       "api.ts": `import { makeApi } from "@zodios/core";\nexport const api = makeApi([{ method: "get", path: "/items/:id", alias: "getItem", response: {} as never }]);\n`,

@@ -204,17 +204,24 @@ export abstract class RouterHost implements HostAdapter {
    * served path starts with that part), as under a mount prefix apidex cannot read. Undefined when more than
    * the leading part is unknown.
    */
+  /** The unknown leading parts already reported (`relativeRoutePaths`). */
+  private readonly relativeHeads = new Set<ts.Node>();
+
   protected relativeRoutePaths(arg: ts.Expression, call: CallContext): string[] | undefined {
     const split = splitUnknownHead(arg, (e) => stringsOf(this.interpreter.evaluate(e, call.scope)));
     if (!split) return undefined;
     const paths = split.tails.map((t) => (t.startsWith("/") ? t : `/${t}`));
     const value = this.interpreter.evaluate(split.head, call.scope);
-    this.diagnostics.warning(
-      "APX201",
-      `Cannot resolve the leading part of this route path statically: \`${excerpt(split.head)}\` ${explain(value)}; the route is indexed as \`${paths[0]}\` relative to it, marked \`unresolved: ["path"]\` (its served path starts with that part).`,
-      siteOf(split.head),
-      "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env` (or the factory's `factoryArguments`).",
-    );
+    // Said once per place: a loop over a route table registers every route through the same expression.
+    if (!this.relativeHeads.has(split.head)) {
+      this.relativeHeads.add(split.head);
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot resolve the leading part of this route path statically: \`${excerpt(split.head)}\` ${explain(value)}; the route is indexed as \`${paths[0]}\` relative to it, marked \`unresolved: ["path"]\` (its served path starts with that part), and so is every other route registered through this expression.`,
+        siteOf(split.head),
+        "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env` (or the factory's `factoryArguments`).",
+      );
+    }
     this.relativePaths.add(paths);
     return paths;
   }
@@ -680,6 +687,11 @@ export function splitUnknownHead(
 ): { head: ts.Expression; tails: string[] } | undefined {
   const e = unwrap(node);
   const cross = (a: string[], b: string[]) => a.flatMap((x) => b.map((y) => x + y));
+  // `const fullPath = config.get("BASE_PATH") + path; app[verb](fullPath, ...)`: the constant's own parts.
+  if (ts.isIdentifier(e)) {
+    const init = localConstInitializer(e);
+    return init ? splitUnknownHead(init, read) : undefined;
+  }
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const right = read(e.right);
     if (!right || read(e.left)) return undefined;
@@ -697,6 +709,24 @@ export function splitUnknownHead(
     }
     const inner = splitUnknownHead(first!.expression, read);
     return inner ? { head: inner.head, tails: cross(inner.tails, tails) } : { head: first!.expression, tails };
+  }
+  return undefined;
+}
+
+/**
+ * The initializer of the `const` an identifier names, declared before it in a block of the same function (or
+ * at the module's top level); undefined otherwise.
+ */
+function localConstInitializer(id: ts.Identifier): ts.Expression | undefined {
+  for (let at: ts.Node | undefined = id.parent; at; at = at.parent) {
+    if (ts.isBlock(at) || ts.isSourceFile(at))
+      for (const statement of at.statements) {
+        if (statement.pos >= id.pos) break;
+        if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+        for (const d of statement.declarationList.declarations)
+          if (ts.isIdentifier(d.name) && d.name.text === id.text && d.initializer) return d.initializer;
+      }
+    if (ts.isFunctionLike(at)) return undefined;
   }
   return undefined;
 }

@@ -1569,6 +1569,14 @@ export class Interpreter {
         return { kind: "undefined" };
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
+        // CommonJS's `module.filename` (`file !== path.basename(module.filename)`): where the source file is.
+        if (
+          ts.isIdentifier(access.expression) &&
+          access.expression.text === "module" &&
+          access.name.text === "filename" &&
+          !scope.lookup("module")
+        )
+          return str(scope.file.fileName);
         return this.property(this.evaluate(access.expression, scope), access.name.text, access);
       }
       case ts.SyntaxKind.ElementAccessExpression: {
@@ -1593,6 +1601,13 @@ export class Interpreter {
         return this.binary(node as ts.BinaryExpression, scope);
       case ts.SyntaxKind.PrefixUnaryExpression: {
         const unary = node as ts.PrefixUnaryExpression;
+        // `file.slice(0, -3)`: a number's sign.
+        if (unary.operator === ts.SyntaxKind.MinusToken || unary.operator === ts.SyntaxKind.PlusToken) {
+          const operand = this.evaluate(unary.operand, scope);
+          if (operand.kind === "number")
+            return { kind: "number", value: unary.operator === ts.SyntaxKind.MinusToken ? -operand.value : operand.value };
+          return unknown(node, "negates a value that is not a static number");
+        }
         if (unary.operator !== ts.SyntaxKind.ExclamationToken) return unknown(node, "uses an operator apidex does not evaluate statically");
         const inner = truthiness(this.evaluate(unary.operand, scope));
         return inner === undefined ? unknown(node, "negates a value only known at run time") : { kind: "boolean", value: !inner };
@@ -1679,6 +1694,19 @@ export class Interpreter {
       if (target.kind === "object") {
         const value = this.evaluate(node.right, scope);
         target.props.set(node.left.name.text, value);
+        return value;
+      }
+      return unknown(node, "assigns to a value apidex does not track");
+    }
+    // `modules[name] = require(file)` (a registry filled in a loop over a folder): an object literal apidex
+    // holds gets the property when the key is static, as at run time.
+    if (op === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left)) {
+      if (this.undecided.length) return unknown(node, "is set under a condition apidex cannot read");
+      const target = this.evaluate(node.left.expression, scope);
+      const key = this.evaluate(node.left.argumentExpression, scope);
+      if (target.kind === "object" && (key.kind === "string" || key.kind === "number")) {
+        const value = this.evaluate(node.right, scope);
+        target.props.set(String(key.value), value);
         return value;
       }
       return unknown(node, "assigns to a value apidex does not track");
@@ -2225,6 +2253,9 @@ export class Interpreter {
         }
         const hosted = this.host.callExternal(callee, { node, args, scope });
         if (hosted) return hosted;
+        // `_.each(routes, (def, path) => ...)`: lodash's (and underscore's) iteration over a static collection.
+        const iterated = this.collectionHelper(callee, node, scope);
+        if (iterated) return iterated;
         // `container.resolve(Files)` (tsyringe), `Container.get(Files)` (typedi): the container's instance of a
         // class of the sources, made as a container makes it (its injected services instances of their classes).
         if (DI_PACKAGES.test(callee.module) && DI_LOOKUPS.has(callee.path.at(-1) ?? "") && args[0]) {
@@ -2564,6 +2595,14 @@ export class Interpreter {
       return undefined;
     const method = callee.name.text;
     if (method === "freeze") return this.evaluate(arg, scope);
+    // `Object.assign({}, ...Object.values(modules))`: the sources' own properties, in order, onto the target.
+    if (method === "assign") {
+      const [target, ...sources] = this.arguments(node.arguments, scope);
+      if (target?.kind !== "object" || !sources.every((v) => v.kind === "object" || v.kind === "undefined" || v.kind === "null"))
+        return unknown(node, "assigns properties apidex cannot list");
+      for (const source of sources) if (source.kind === "object") for (const [k, v] of source.props) target.props.set(k, v);
+      return target;
+    }
     if (method === "values" || method === "keys" || method === "entries") {
       let v = this.evaluate(arg, scope);
       // `Object.values(controllers)` of `import * as controllers from "./controllers"` (a barrel): its exports.
@@ -2602,6 +2641,48 @@ export class Interpreter {
     if (!collect(file, true)) return undefined;
     const instance = this.module(file);
     return { kind: "object", props: new Map(names.map((name) => [name, this.exportOf(instance, name, node)])) };
+  }
+
+  /**
+   * lodash's and underscore's iteration over a static array or object (`_.each`, `_.forEach`, `_.forOwn`,
+   * `_.forIn`, `_.map`; also `import each from "lodash/each"`): the callback runs once per item, given the
+   * value, the index or key, and the collection, as the library calls it. Undefined for anything else.
+   */
+  private collectionHelper(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const own = /^(lodash|lodash-es|underscore)\/(\w+)$/.exec(callee.module);
+    const library = /^(lodash|lodash-es|underscore)$/.test(callee.module);
+    const name =
+      own && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))
+        ? own[2]
+        : library && (callee.path.length === 1 || (callee.path.length === 2 && callee.path[0] === "default"))
+          ? callee.path.at(-1)
+          : undefined;
+    if (!name || !COLLECTION_HELPERS.has(name) || !ts.isCallExpression(node)) return undefined;
+    const [collectionNode, fnNode] = node.arguments;
+    if (!collectionNode || !fnNode) return undefined;
+    const collection = this.evaluate(collectionNode, scope);
+    const fn = this.evaluate(fnNode, scope);
+    if (fn.kind !== "function") return undefined;
+    const entries: [Value, Value][] =
+      collection.kind === "array"
+        ? collection.items.map((item, i) => [item, { kind: "number", value: i }])
+        : collection.kind === "object"
+          ? [...collection.props].map(([key, value]) => [value, str(key)])
+          : [];
+    if ((collection.kind !== "array" && collection.kind !== "object") || entries.length > MAX_UNROLLED) return undefined;
+    const results: Value[] = [];
+    for (const [value, key] of entries) {
+      this.iterations.push(value);
+      try {
+        const result = this.callFunction(fn, [value, key, collection], node);
+        results.push(result);
+        // Returning `false` ends lodash's `each` early.
+        if (name !== "map" && result.kind === "boolean" && !result.value) break;
+      } finally {
+        this.iterations.pop();
+      }
+    }
+    return name === "map" ? { kind: "array", items: results } : collection;
   }
 
   /** Whether an object or instance of the sources has a member of that name (its own `then`: a thenable). */
@@ -3704,6 +3785,9 @@ function withEnvironment(value: Value, env: string, node: ts.Node): Value {
   if (value.kind === "unknown") return value;
   return unknown(node, `depends on \`process.env.${env}\`, only known at run time (the config's \`env\` can set it)`);
 }
+
+/** lodash's and underscore's iteration helpers apidex runs (`collectionHelper`). */
+const COLLECTION_HELPERS = new Set(["each", "forEach", "forOwn", "forIn", "map"]);
 
 /** The name an emptiness test is about: `!x`, `x == null`, `x === null`, `x === undefined` (either side). */
 function emptinessTested(condition: ts.Expression): string | undefined {
