@@ -174,6 +174,30 @@ const patterns: Case[] = [
     diagnostics: ["APX205 app.ts:5"],
   },
   {
+    name: "a catch-all that answers 405 for a known path and 404 otherwise, every answer written on that status (http-status-codes' names), is the fallback too",
+    files: {
+      "app.ts": `import express from "express"; import HttpStatus from "http-status-codes";
+        const app = express();
+        app.get("/jobs", (req, res) => res.json([]));
+        app.use("*", (req, res) => {
+          if (req.baseUrl === "/jobs") res.status(HttpStatus.METHOD_NOT_ALLOWED).json({ message: "method not allowed" });
+          else res.status(HttpStatus.NOT_FOUND).json({ message: "not found" });
+        });
+        app.use("/docs/*", (req, res) => { if (req.path === "/") return res.status(HttpStatus.NOT_FOUND).end(); res.sendFile(req.path); });`,
+    },
+    routes: [
+      "DELETE /docs/{wildcard} []",
+      "GET /docs/{wildcard} []",
+      "GET /jobs []",
+      "HEAD /docs/{wildcard} []",
+      "OPTIONS /docs/{wildcard} []",
+      "PATCH /docs/{wildcard} []",
+      "POST /docs/{wildcard} []",
+      "PUT /docs/{wildcard} []",
+    ],
+    diagnostics: ["APX205 app.ts:8"],
+  },
+  {
     name: "a handler made by a wrapper is the function it wraps: all() answers as it does (inline, imported, wrappers of wrappers, .catch(next)); its checks count when it is passed by name",
     files: {
       "auth.ts": AUTH,

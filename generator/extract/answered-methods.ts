@@ -244,19 +244,37 @@ export function answersNotFoundOnly(fn: ts.FunctionLikeDeclaration): boolean {
   if (!fn.body) return false;
   let notFound = false;
   let other = false;
+  let branches = false;
+  // Whether every answer it writes is one of those statuses: each body-writing call is made on `.status(...)`.
+  let unstatused = false;
+  let statusedAnswers = 0;
   const visit = (n: ts.Node): void => {
     if (other) return;
-    if (BRANCHING.has(n.kind) || (ts.isBinaryExpression(n) && SHORT_CIRCUIT.has(n.operatorToken.kind))) other = true;
-    else if (ts.isNumericLiteral(n)) {
+    if (BRANCHING.has(n.kind) || (ts.isBinaryExpression(n) && SHORT_CIRCUIT.has(n.operatorToken.kind))) branches = true;
+    if (ts.isNumericLiteral(n)) {
       const status = Number(n.text);
       if (status === 404) notFound = true;
+      else if (status === 405) branches = true;
       else if (status >= 100 && status < 600 && Number.isInteger(status)) other = true;
     } else if (ts.isIdentifier(n) && /^(NOT_FOUND|NotFound\w*|notFound\w*)$/.test(n.text)) notFound = true;
+    else if (ts.isIdentifier(n) && /^(METHOD_NOT_ALLOWED|MethodNotAllowed\w*|methodNotAllowed\w*)$/.test(n.text)) branches = true;
+    else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ANSWERS.has(n.expression.name.text)) {
+      const on = n.expression.expression;
+      const statused = ts.isCallExpression(on) && ts.isPropertyAccessExpression(on.expression) && on.expression.name.text === "status";
+      if (!statused) unstatused = true;
+      else statusedAnswers++;
+    }
     ts.forEachChild(n, visit);
   };
   visit(fn.body);
-  return notFound && !other;
+  // Straight-line code that names 404; or code that branches between "not found" and "method not allowed"
+  // (`res.status(HttpStatus.METHOD_NOT_ALLOWED).json(...)` for a known path, else NOT_FOUND), every answer
+  // written on such a status: a fallback either way.
+  return notFound && !other && (!branches || (statusedAnswers > 0 && !unstatused));
 }
+
+/** Response methods that write a body (`res.json(...)`, `res.send(...)`, `res.render(...)`). */
+const ANSWERS = new Set(["json", "send", "end", "render", "sendFile", "redirect", "jsonp", "download"]);
 
 const BRANCHING = new Set([
   ts.SyntaxKind.IfStatement,
