@@ -611,7 +611,7 @@ export const SERVICES: Service[] = [
     commit: "3d018b94cfb4472368edb44f9489ba6f1874aa8a",
     framework: "Express 4 (JavaScript)",
     style:
-      "a route table ({ path: { verb: { controller, method, auth, scopes } } }) merged from a folder's modules with Object.assign, registered in nested lodash _.each loops as app[verb](config.get('BASE_PATH') + path, ...)",
+      "a route table ({ path: { verb: { controller, method, auth, scopes } } }) merged from a folder's modules with Object.assign, registered in nested lodash _.each loops on app[verb] at config.get('BASE_PATH') + path",
     monorepo: false,
     app: ".",
     oracle: {
