@@ -1495,6 +1495,22 @@ const cases: Case[] = [
     routes: ["GET /api/users/{userId} [users:read]", "GET /health []"],
   },
   {
+    name: "tsoa with two configs the scripts name (a public and an internal API): each controller under its own config's basePath",
+    files: {
+      "package.json": JSON.stringify({
+        scripts: { gen: "tsoa spec-and-routes -c tsoa.public.json && tsoa spec-and-routes --configuration=tsoa.private.json" },
+      }),
+      "tsoa.public.json": JSON.stringify({ controllerPathGlobs: ["src/controllers/public/*.ts"], routes: { basePath: "/api/v1" } }),
+      "tsoa.private.json": JSON.stringify({
+        controllerPathGlobs: ["./src/controllers/private/**/*.ts"],
+        routes: { basePath: "/api/internal/v1" },
+      }),
+      "src/controllers/public/items.ts": `import { Controller, Get, Route } from "tsoa";\n@Route("items")\nexport class PublicItems extends Controller { @Get() public async list() { return []; } }\n`,
+      "src/controllers/private/admin/items.ts": `import { Controller, Get, Post, Route } from "tsoa";\n@Route("items")\nexport class PrivateItems extends Controller { @Get() public async list() { return []; } @Post() public async create() { return {}; } }\n`,
+    },
+    routes: ["GET /api/internal/v1/items []", "GET /api/v1/items []", "POST /api/internal/v1/items []"],
+  },
+  {
     name: "inversify-express-utils: @controller classes under the server's rootPath, middleware in the class's and methods' decorators",
     files: {
       "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import picomatch from "picomatch";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
@@ -29,17 +30,66 @@ const flavor: ControllerFlavor = {
 
 export const tsoaAdapter = decoratedControllersAdapter(flavor);
 
-/** tsoa.json's `routes.basePath` (the generated routes' prefix), `/` without one. */
-function basePath(sources: SourceSet): { prefixes: string[] } {
-  const text = sources.host.readFile(path.join(sources.root, "tsoa.json"));
-  if (text) sources.recordInputs([path.join(sources.root, "tsoa.json")]);
-  try {
-    const config = text ? (JSON.parse(text) as { routes?: { basePath?: unknown } }) : undefined;
-    const base = config?.routes?.basePath;
-    return { prefixes: [typeof base === "string" ? base : ""] };
-  } catch {
-    return { prefixes: [""] };
+/**
+ * Where tsoa serves the controllers: each tsoa config's `routes.basePath` (the generated routes' prefix), for
+ * the controllers its `controllerPathGlobs` match. The configs are `tsoa.json` and those the project's scripts
+ * name (`tsoa spec-and-routes -c tsoa.public.json`), or any `tsoa.*.json` beside it: a project that generates
+ * a public and an internal API from two configs serves each controller under its own config's prefix.
+ */
+function basePath(sources: SourceSet): { prefixes: string[]; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
+  const configs = tsoaConfigs(sources);
+  if (configs.length <= 1) return { prefixes: [configs[0]?.basePath ?? ""] };
+  const prefixesOf = new Map<ts.Node, string[]>();
+  const matchers = configs.map((c) => ({ ...c, match: c.globs.length ? picomatch(c.globs) : () => true }));
+  for (const file of sources.files) {
+    const relative = path.relative(sources.root, file.fileName).split(path.sep).join("/");
+    const prefixes = [...new Set(matchers.filter((c) => c.match(relative)).map((c) => c.basePath))];
+    if (!prefixes.length) continue;
+    for (const statement of file.statements) if (ts.isClassDeclaration(statement)) prefixesOf.set(statement, prefixes);
   }
+  // A controller no config's globs match is served by none of the generated routes files: under the first.
+  return { prefixes: [configs[0]!.basePath], prefixesOf };
+}
+
+interface TsoaConfig {
+  basePath: string;
+  globs: string[];
+}
+
+/** The tsoa configs of the project (root-relative JSON files), `tsoa.json` first. */
+function tsoaConfigs(sources: SourceSet): TsoaConfig[] {
+  const names = new Set<string>();
+  const scripts = sources.host.readFile(path.join(sources.root, "package.json"));
+  if (scripts) sources.recordInputs([path.join(sources.root, "package.json")]);
+  try {
+    const manifest = scripts ? (JSON.parse(scripts) as { scripts?: Record<string, unknown> }) : undefined;
+    for (const command of Object.values(manifest?.scripts ?? {}))
+      if (typeof command === "string")
+        for (const m of command.matchAll(/\btsoa\b[^&|;]*?(?:-c|--configuration)[=\s]+(["']?)([^\s"';&|]+\.json)\1/g))
+          names.add(path.normalize(m[2]!));
+  } catch {
+    // An unreadable package.json names no config.
+  }
+  for (const entry of sources.host.listDirectory?.(sources.root) ?? []) if (/^tsoa(\.[\w-]+)*\.json$/.test(entry)) names.add(entry);
+  const ordered = [...names].sort((a, b) => (a === "tsoa.json" ? -1 : b === "tsoa.json" ? 1 : a.localeCompare(b)));
+  const out: TsoaConfig[] = [];
+  for (const name of ordered) {
+    const file = path.join(sources.root, name);
+    const text = sources.host.readFile(file);
+    if (!text) continue;
+    sources.recordInputs([file]);
+    try {
+      const config = JSON.parse(text) as { routes?: { basePath?: unknown }; controllerPathGlobs?: unknown };
+      const base = config.routes?.basePath;
+      const globs = Array.isArray(config.controllerPathGlobs)
+        ? config.controllerPathGlobs.filter((g): g is string => typeof g === "string").map((g) => g.replace(/^\.\//, ""))
+        : [];
+      out.push({ basePath: typeof base === "string" ? base : "", globs });
+    } catch {
+      // Not JSON tsoa reads: no routes from it.
+    }
+  }
+  return out;
 }
 
 function securityChecks(
