@@ -189,8 +189,13 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       for (const [route, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown>>)) {
         const ref = item?.$ref;
         if (typeof ref !== "string" || ref.startsWith("#")) continue;
-        const target = path.posix.join(path.posix.dirname(file), ref.split("#")[0]!);
-        doc.paths[route] = parseDocument(git(gitDir, ["show", `${at}:${target}`]).toString("utf8"), target);
+        const [refFile, pointer] = ref.split("#") as [string, string | undefined];
+        const target = path.posix.join(path.posix.dirname(file), refFile);
+        let referenced: unknown = parseDocument(git(gitDir, ["show", `${at}:${target}`]).toString("utf8"), target);
+        // `other.yaml#/paths/~1private~1verify` (Sourcify): the path item the JSON pointer names in that file.
+        for (const part of (pointer ?? "").split("/").filter(Boolean))
+          referenced = (referenced as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+        doc.paths[route] = referenced as Record<string, unknown>;
       }
       operations.push(...operationsOf(doc, spec));
     }

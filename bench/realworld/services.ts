@@ -663,4 +663,48 @@ export const SERVICES: Service[] = [
       note: "public/apidocs/swagger_v3.json, the API reference the service serves, written by hand; its three /v3/influenza/cdc/* paths are /CDC/ in the code, which Express matches case-insensitively by default (scored as misses)",
     },
   },
+  {
+    name: "limejourney",
+    repo: "LimeJourney/limeJourney",
+    commit: "97b6af4ea5cfaf9cb73d2ab3ccde41f750699bb8",
+    framework: "tsoa 6 (Express)",
+    style:
+      "@Route controllers split between two tsoa configs (tsoa.public.json and tsoa.private.json, each with its own controllerPathGlobs and routes.basePath) that the package scripts name with -c",
+    monorepo: "npm",
+    app: "apps/core-backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/core-backend/src/generated/private/swagger.json"] },
+      note: "apps/core-backend/src/generated/private/swagger.json, written by `tsoa spec` from the internal API's controllers and committed (servers /api/internal/v1). The public API's document (src/generated/public/swagger.json) names its server `/` though its routes are served under /api/v1, so it is not scored; apidex indexes those 7 operations there",
+    },
+  },
+  {
+    name: "sourcify",
+    repo: "ethereum/sourcify",
+    commit: "5e362a8707ff10af76673c9ae1c05250dffcb0ff",
+    framework: "Express 4",
+    style: "routers per API (v1 stateless and session, v2) composed in one server class, with OpenAPI path items kept beside the routes",
+    monorepo: "npm",
+    app: "services/server",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["services/server/src/openapi.yaml", "services/server/src/apiv2.yaml"] },
+      ignoreServerBase: true,
+      note: "services/server/src/openapi.yaml (its path items in *.paths.yaml files beside the routes, followed through $ref) and apiv2.yaml, written by hand; their /server base is the proxy's, not the code's",
+    },
+  },
+  {
+    name: "interop-catalog",
+    repo: "pagopa/interop-be-monorepo",
+    commit: "21b6a2e28d3d9adf64bb1da1b6bbe0b33f8567f1",
+    framework: "Express 4 + Zodios",
+    style: "zodiosContext().app() and ctx.router(api) routers typed by an API definition generated from the OpenAPI document",
+    monorepo: "pnpm",
+    app: "packages/catalog-process",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["packages/api-clients/open-api/catalogApi.yml"] },
+      note: "packages/api-clients/open-api/catalogApi.yml, written by hand; the code's Zodios API definition is generated from it",
+    },
+  },
 ];
