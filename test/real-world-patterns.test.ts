@@ -2299,6 +2299,62 @@ describe("a service with every pattern, from the command line", () => {
   });
 });
 
+/** A lerna monorepo of JavaScript packages (2017): a hapi 16 server registers a plugin package by name, unlinked. */
+describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-lerna-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "acme", private: true }),
+    "lerna.json": JSON.stringify({ version: "independent" }),
+    "packages/server/package.json": JSON.stringify({
+      name: "@acme/server",
+      main: "index.js",
+      dependencies: { hapi: "16", "@acme/widgets": "1" },
+    }),
+    "packages/server/index.js": [
+      `const Hapi = require("hapi");`,
+      `const server = new Hapi.Server();`,
+      `server.connection({ port: 3000 });`,
+      `server.register([{ register: require("@acme/widgets"), options: {} }], { routes: { prefix: "/v1" } }, (err) => { if (err) throw err; });`,
+      `server.route({ method: "GET", path: "/ping", handler: (request, reply) => reply("ok") });`,
+      `server.start(() => {});`,
+    ].join("\n"),
+    "packages/widgets/package.json": JSON.stringify({ name: "@acme/widgets", main: "lib/index.js" }),
+    "packages/widgets/lib/index.js": [
+      `exports.register = function (server, options, next) {`,
+      `  server.route({ method: "GET", path: "/widgets/{id}", config: { auth: { scope: ["widgets:read"] } }, handler: (request, reply) => reply({}) });`,
+      `  next();`,
+      `};`,
+      `exports.register.attributes = { name: "widgets" };`,
+    ].join("\n"),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+
+  it("follows the plugin package to its JavaScript and runs its register(server, options, next) under the prefix", () => {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "packages/server", "--no-cache"],
+      {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, CI: "true" },
+      },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "packages/server/dist/operations.json"), "utf8")) as {
+      operations: { method: string; path: string; permissions: string[] }[];
+    };
+    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual([
+      "GET /ping []",
+      "GET /v1/widgets/{id} [widgets:read]",
+    ]);
+  });
+});
+
 /** A pnpm monorepo: the app apidex runs on imports its routes and keys from workspace packages, unbuilt, unlinked. */
 describe("a monorepo's workspace packages", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "apidex-monorepo-"));

@@ -56,6 +56,10 @@ export class Workspaces {
     }
     const pnpm = this.host.readFile(path.join(dir, "pnpm-workspace.yaml"));
     if (pnpm !== undefined) return pnpmPatterns(pnpm);
+    // A lerna monorepo without a package manager's workspaces: lerna.json's `packages` (lerna's default
+    // `packages/*` when it names none).
+    const lerna = this.json(path.join(dir, "lerna.json"));
+    if (lerna) return Array.isArray(lerna.packages) ? lerna.packages.filter((w): w is string => typeof w === "string") : ["packages/*"];
     return undefined;
   }
 
@@ -103,7 +107,10 @@ export class Workspaces {
     return undefined;
   }
 
-  /** A source file for a target path: itself when it is TypeScript, else the same path under `src/` with a TypeScript ending. */
+  /**
+   * A source file for a target path: itself when it is TypeScript, else the same path under `src/` with a
+   * TypeScript ending; for a JavaScript package with no TypeScript, the JavaScript file itself.
+   */
   private sourceFor(target: string): string | undefined {
     const candidates = new Set<string>();
     const bases = [target];
@@ -116,6 +123,10 @@ export class Workspaces {
       for (const ending of [".ts", ".tsx", ".mts", "/index.ts", "/index.tsx", "/index.mts"]) candidates.add(stem + ending);
     }
     for (const candidate of candidates) if (this.host.fileExists(candidate)) return candidate;
+    // A JavaScript package (`main: "index.js"`, no TypeScript beside it) is its own source.
+    const stem = target.replace(/\.(m|c)?jsx?$/, "");
+    for (const candidate of [/\.(m|c)?jsx?$/.test(target) ? target : undefined, `${stem}.js`, `${stem}/index.js`])
+      if (candidate && this.host.fileExists(candidate)) return candidate;
     return undefined;
   }
 

@@ -65,7 +65,11 @@ export class HapiHost extends RouterHost {
         };
         const pluginValue = entry?.props.get("plugin") ?? item;
         const plugin = member(pluginValue, "plugin") ?? pluginValue;
-        const register = member(plugin, "register");
+        let register = member(plugin, "register");
+        // hapi 16 and before: `{ register: require("./widgets"), options }`, the module exporting its own
+        // `register(server, options, next)` (with `register.attributes`).
+        const legacy = register && register.kind !== "function" ? member(register, "register") : undefined;
+        if (legacy?.kind === "function") register = legacy;
         if (register?.kind !== "function") {
           // A package's plugin (`@hapi/inert`) adds nothing of the project's; one of the project's own that
           // cannot be read may add routes, so it is reported.
@@ -78,7 +82,7 @@ export class HapiHost extends RouterHost {
             );
           continue;
         }
-        const routes = (entry?.props.has("plugin") ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
+        const routes = (entry?.props.has("plugin") || legacy ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
         const prefixValue = routes?.kind === "object" ? routes.props.get("prefix") : undefined;
         const prefix = prefixValue ? stringsOf(prefixValue) : ["/"];
         if (!prefix || prefix.length !== 1) {
@@ -92,7 +96,10 @@ export class HapiHost extends RouterHost {
         }
         const { value, router } = this.create("router", node);
         router.mounted = true;
-        const options = (entry?.props.has("plugin") ? entry.props.get("options") : undefined) ?? { kind: "object", props: new Map() };
+        const options = (entry?.props.has("plugin") || legacy ? entry?.props.get("options") : undefined) ?? {
+          kind: "object",
+          props: new Map(),
+        };
         this.interpreter.callFunction(register, [value, options], node);
         server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node), ...this.conditional() });
       }
