@@ -2299,6 +2299,24 @@ describe("a service with every pattern, from the command line", () => {
   });
 });
 
+/**
+ * Runs the built CLI on `root` inside a tree on disk, as a user would (no stderr, exit 0), and gives its
+ * operations as `METHOD path [keys]`.
+ */
+function generateInTree(dir: string, root: string): string[] {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", root, "--no-cache"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  const index = JSON.parse(readFileSync(path.join(dir, root, "dist/operations.json"), "utf8")) as {
+    operations: { method: string; path: string; permissions: string[] }[];
+  };
+  return index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`);
+}
+
 /** A lerna monorepo of JavaScript packages (2017): a hapi 16 server registers a plugin package by name, unlinked. */
 describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "apidex-lerna-"));
@@ -2334,24 +2352,7 @@ describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
   }
 
   it("follows the plugin package to its JavaScript and runs its register(server, options, next) under the prefix", () => {
-    const run = spawnSync(
-      process.execPath,
-      [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "packages/server", "--no-cache"],
-      {
-        cwd: dir,
-        encoding: "utf8",
-        env: { ...process.env, CI: "true" },
-      },
-    );
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    const index = JSON.parse(readFileSync(path.join(dir, "packages/server/dist/operations.json"), "utf8")) as {
-      operations: { method: string; path: string; permissions: string[] }[];
-    };
-    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual([
-      "GET /ping []",
-      "GET /v1/widgets/{id} [widgets:read]",
-    ]);
+    expect(generateInTree(dir, "packages/server")).toEqual(["GET /ping []", "GET /v1/widgets/{id} [widgets:read]"]);
   });
 });
 
@@ -2390,17 +2391,7 @@ describe("a monorepo's workspace packages", () => {
   }
 
   it("follows imports of workspace packages to their sources, zero-config", () => {
-    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", "apps/api", "--no-cache"], {
-      cwd: dir,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true" },
-    });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    const index = JSON.parse(readFileSync(path.join(dir, "apps/api/dist/operations.json"), "utf8")) as {
-      operations: { method: string; path: string; permissions: string[] }[];
-    };
-    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual([
+    expect(generateInTree(dir, "apps/api")).toEqual([
       "GET /v1/users [api.access,users.read]",
       "GET /v1/users/{id} [api.access,users.read]",
     ]);

@@ -50,18 +50,7 @@ function zodAnswer(decls: string, expr: string): unknown {
 
 /** The request body apidex publishes for `zValidator("json", <expr>)`, refs inlined. */
 async function staticAnswer(decls: string, expr: string) {
-  const result = await generateFrom({
-    "schemas.ts": `import { z } from "zod";\n${decls}\nexport const Body = ${expr};`,
-    "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
-      const app = new Hono();
-      /** Do it
-       * @documented */
-      app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
-      export default app;`,
-  });
-  const doc = result.openapi as Doc;
-  const schema = doc.paths["/x"]?.post.requestBody?.content["application/json"].schema;
-  return { schema: inline(schema, doc.components.schemas), diagnostics: diagnosticLines(result) };
+  return bodyOf(`import { z } from "zod";\n${decls}\nexport const Body = ${expr};`);
 }
 
 describe("zod to JSON Schema, statically, as zod itself converts it", () => {
@@ -186,6 +175,24 @@ async function drizzleAnswer(decls: string, expr: string): Promise<unknown> {
   return collapse(strip(normalize(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }))));
 }
 
+/** The request body apidex publishes for `zValidator("json", Body)`, `Body` exported by `schemas` (refs inlined). */
+async function bodyOf(schemas: string) {
+  const result = await generateFrom({
+    "schemas.ts": schemas,
+    "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
+      const app = new Hono();
+      /** Do it
+       * @documented */
+      app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
+      export default app;`,
+  });
+  const doc = result.openapi as Doc;
+  return {
+    schema: inline(doc.paths["/x"]?.post.requestBody?.content["application/json"].schema, doc.components.schemas),
+    diagnostics: diagnosticLines(result),
+  };
+}
+
 describe("drizzle-zod's table schemas, statically, as drizzle-zod itself builds them", () => {
   const apps = `const role = pgEnum("role", ["admin", "member"]);
     export const apps = pgTable("apps", {
@@ -221,35 +228,16 @@ describe("drizzle-zod's table schemas, statically, as drizzle-zod itself builds 
     const imports = Object.entries(DRIZZLE_IMPORTS)
       .map(([m, names]) => `import { ${names.join(", ")} } from "${m}";`)
       .join("\n");
-    const result = await generateFrom({
-      "schemas.ts": `import { z } from "zod";\n${imports}\n${decls}\nexport const Body = ${expr};`,
-      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
-        const app = new Hono();
-        /** Do it
-         * @documented */
-        app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
-        export default app;`,
-    });
-    const doc = result.openapi as Doc;
-    const schema = inline(doc.paths["/x"]?.post.requestBody?.content["application/json"].schema, doc.components.schemas);
-    expect(diagnosticLines(result)).toEqual([]);
+    const { schema, diagnostics } = await bodyOf(`import { z } from "zod";\n${imports}\n${decls}\nexport const Body = ${expr};`);
+    expect(diagnostics).toEqual([]);
     expect(schema).toEqual(await drizzleAnswer(decls, expr));
   });
 
   it("a Date column is an ISO date-time string, as JSON carries it (zod has no JSON Schema for a Date); json columns any value", async () => {
-    const result = await generateFrom({
-      "schemas.ts": `import { pgTable, timestamp, jsonb } from "drizzle-orm/pg-core"; import { createSelectSchema } from "drizzle-zod";
+    const { schema } =
+      await bodyOf(`import { pgTable, timestamp, jsonb } from "drizzle-orm/pg-core"; import { createSelectSchema } from "drizzle-zod";
         export const events = pgTable("events", { at: timestamp("at").notNull(), data: jsonb("data").notNull() });
-        export const Body = createSelectSchema(events);`,
-      "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
-        const app = new Hono();
-        /** Do it
-         * @documented */
-        app.post("/x", zValidator("json", Body), (c) => c.json({ ok: true }));
-        export default app;`,
-    });
-    const doc = result.openapi as Doc;
-    const schema = inline(doc.paths["/x"]?.post.requestBody?.content["application/json"].schema, doc.components.schemas);
+        export const Body = createSelectSchema(events);`);
     expect(schema).toEqual({
       type: "object",
       properties: { at: { type: "string", format: "date-time" }, data: {} },

@@ -51,45 +51,32 @@ const OPTION_KEY_WORDS = new Set(["permission", "permissions", "scopes", "rights
 /** A first word that says the keys that follow are required. */
 const REQUIRED_WORDS = new Set(["required", "require", "requires", "needed", "need", "needs", "must"]);
 
+/** Words before the key word that say a set is the caller's own, compared against what is required. */
+const HELD_WORDS = [
+  "user",
+  "users",
+  "my",
+  "own",
+  "owned",
+  "current",
+  "granted",
+  "grant",
+  "held",
+  "given",
+  "assigned",
+  "effective",
+  "actual",
+  "existing",
+];
+
 /**
  * Words before the key word that say the list is not what the request needs: the set the caller holds, the
  * set that exists, keys left out, refused or merely optional, or what a response carries. (Words of meaning,
  * not of any domain.)
  */
-/** The words of NOT_REQUIRED_WORDS that say a set is the caller's own. */
-const HELD_WORDS = new Set([
-  "user",
-  "users",
-  "my",
-  "own",
-  "owned",
-  "current",
-  "granted",
-  "grant",
-  "held",
-  "given",
-  "assigned",
-  "effective",
-  "actual",
-  "existing",
-]);
-
 const NOT_REQUIRED_WORDS = new Set([
   // held: the caller's own set, compared against what is required
-  "user",
-  "users",
-  "my",
-  "own",
-  "owned",
-  "current",
-  "granted",
-  "grant",
-  "held",
-  "given",
-  "assigned",
-  "effective",
-  "actual",
-  "existing",
+  ...HELD_WORDS,
   // exists: a registry of keys, not a requirement
   "all",
   "available",
@@ -197,7 +184,7 @@ export function namesPermissionCheck(name: string): boolean {
 const checkNames = new Map<string, boolean>();
 
 /** Words before the key word that say a set is not the caller's: one that exists, is required, or is refused. */
-const NOT_HELD_WORDS = new Set([...NOT_REQUIRED_WORDS, ...REQUIRED_WORDS].filter((w) => !HELD_WORDS.has(w)));
+const NOT_HELD_WORDS = new Set([...NOT_REQUIRED_WORDS, ...REQUIRED_WORDS].filter((w) => !HELD_WORDS.includes(w)));
 
 /**
  * Whether a call asks if the caller's keys hold one: `user.permissions.includes(key)`,
