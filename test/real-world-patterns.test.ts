@@ -1478,7 +1478,7 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "tsoa with its generated routes file committed: the controllers' reading (with the scopes) stands, the generated twins are left out",
+    name: "tsoa with its generated routes file committed: the controllers' reading (with the scopes) stands, the generated twins are left out, and so is what reading them said",
     files: {
       "tsoa.json": JSON.stringify({ routes: { basePath: "/api" } }),
       "src/usersController.ts": `import { Controller, Get, Path, Route, Security } from "tsoa";\n@Route("users")\nexport class UsersController extends Controller { @Get("{userId}") @Security("jwt", ["users:read"]) public async getUser(@Path() userId: number) { return {}; } }\n`,
@@ -1486,8 +1486,9 @@ const cases: Case[] = [
         `/* tslint:disable */`,
         `// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file`,
         `import type { Router } from "express";`,
+        `import { fetchMiddlewares } from "@tsoa/runtime"; import { UsersController } from "../src/usersController";`,
         `export function RegisterRoutes(app: Router) {`,
-        `  app.get("/api/users/:userId", async function UsersController_getUser(request: unknown, response: unknown, next: unknown) {});`,
+        `  app.get("/api/users/:userId", ...(fetchMiddlewares<any>(UsersController)), ...(fetchMiddlewares<any>(UsersController.prototype.getUser)), async function UsersController_getUser(request: unknown, response: unknown, next: unknown) {});`,
         `}`,
       ].join("\n"),
       "src/app.ts": `import express from "express"; import { RegisterRoutes } from "../build/routes";\nexport const app = express();\nRegisterRoutes(app);\napp.get("/health", (req, res) => res.end());\n`,

@@ -99,7 +99,7 @@ function unsupportedIn(sources: SourceSet): string[] {
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
   const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
   options.unreached?.report();
-  return withoutGeneratedTwins(facts, sources);
+  return withoutGeneratedTwins(facts, sources, diagnostics);
 }
 
 /** The header tsoa writes at the top of the routes file it generates. */
@@ -110,7 +110,7 @@ const TSOA_GENERATED = /auto-generated with tsoa/;
  * themselves (with their `@Security` scopes, which the generated code passes to an authentication helper):
  * when both are there, the controllers' reading stands and the generated twins are left out.
  */
-function withoutGeneratedTwins(facts: RouteFact[], sources: SourceSet): RouteFact[] {
+function withoutGeneratedTwins(facts: RouteFact[], sources: SourceSet, diagnostics: DiagnosticBag): RouteFact[] {
   if (!facts.some((f) => f.framework === "tsoa")) return facts;
   const generated = new Map<string, boolean>();
   const isGenerated = (file: string) => {
@@ -118,5 +118,9 @@ function withoutGeneratedTwins(facts: RouteFact[], sources: SourceSet): RouteFac
     if (known === undefined) generated.set(file, (known = TSOA_GENERATED.test(sources.getFile(file)?.text.slice(0, 2000) ?? "")));
     return known;
   };
+  // What reading the generated file said of its twins (`...fetchMiddlewares(Ctrl)`, keys it passes through) is
+  // said of routes left out: the warnings go with them.
+  const kept = diagnostics.items.filter((d) => d.severity !== "warning" || !d.site || !isGenerated(d.site.file));
+  diagnostics.items.splice(0, diagnostics.items.length, ...kept);
   return facts.filter((f) => f.framework === "tsoa" || !isGenerated(f.site.file));
 }
