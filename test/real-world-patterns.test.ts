@@ -975,6 +975,23 @@ const cases: Case[] = [
     routes: ["GET /accounts/{id} []", "GET /api/v1/ping []", "GET /api/v2/ping []", "GET /blocks/head []"],
   },
   {
+    name: "what an early-exit branch assigns stays in that branch: the code after it sees the names as they were",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `const app = express();`,
+        `function setup() {`,
+        `  let prefix = "/api";`,
+        `  if (process.env.LEGACY) { prefix = "/legacy"; app.get(prefix + "/old", (q, s) => s.end()); return; }`,
+        `  app.get(prefix + "/new", (q, s) => s.end());`,
+        `}`,
+        `setup();`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/new [] unresolved(registration)", "GET /legacy/old [] unresolved(registration)"],
+    diagnostics: ["APX216 app.ts:5", "APX217 app.ts:5"],
+  },
+  {
     name: "a promise's continuation runs as the service runs: routes registered in .then() of an async function of the sources or of a package's promise are indexed; a .catch() handler runs only on failure",
     files: {
       "app.ts": [

@@ -249,7 +249,7 @@ export class Interpreter {
    * The names assigned while a branch of an undecided condition runs: a name declared outside it holds one
    * branch's value or the other's, or its own, so after the `if` it is unknown.
    */
-  private assignedUndecided: { name: string; binding: Binding }[] | undefined;
+  private assignedUndecided: { name: string; binding: Binding; previous: Value | undefined }[] | undefined;
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
   private readonly autoImports: InterpreterOptions["autoImports"];
@@ -677,6 +677,15 @@ export class Interpreter {
       return "return";
     }
     if (ts.isVariableStatement(statement)) {
+      // A `let` or `var` of a function body holds its initializer's value from here on, until the code assigns
+      // it again (`let prefix = "/api"; if (legacy) { prefix = "/v1"; return; }` reads "/api" after the if).
+      const mutable = (statement.declarationList.flags & ts.NodeFlags.Const) === 0;
+      if (mutable && insideFunction(scope))
+        for (const declaration of statement.declarationList.declarations) {
+          if (!declaration.initializer || !ts.isIdentifier(declaration.name)) continue;
+          const binding = scope.bindings.get(declaration.name.text);
+          if (binding && !binding.computed) binding.assign(this.evaluate(declaration.initializer, scope));
+        }
       for (const declaration of statement.declarationList.declarations) {
         if (declaration.initializer && hasEffects(declaration.initializer)) {
           for (const name of boundNames(declaration.name)) {
@@ -1000,7 +1009,7 @@ export class Interpreter {
       if (!leavesEarly(statement)) return this.runUndecided(statement, scope);
       // What a branch does before it leaves (`if (isDir) { walk(sub); continue; }`, `if (!installed) {
       // app.get("/install", ...); return; }`) runs as a branch may; what follows, as when it does not leave.
-      this.runUndecided(statement, scope);
+      this.runUndecided(statement, scope, true);
       return this.goPast(statement, scope);
     }
     const branch = test ? statement.thenStatement : statement.elseStatement;
@@ -1015,9 +1024,9 @@ export class Interpreter {
    * on data are kept: a name declared outside that a branch assigns is unknown after the \`if\`, and
    * properties and arrays are not changed (APX213 says what a branch adds to an array).
    */
-  private runUndecided(statement: ts.IfStatement | ts.SwitchStatement, scope: Scope): Completion {
+  private runUndecided(statement: ts.IfStatement | ts.SwitchStatement, scope: Scope, keepData = false): Completion {
     const outerAssigned = this.assignedUndecided;
-    const assigned: { name: string; binding: Binding }[] = [];
+    const assigned: { name: string; binding: Binding; previous: Value | undefined }[] = [];
     this.assignedUndecided = assigned;
     this.undecided.push(statement);
     try {
@@ -1033,10 +1042,16 @@ export class Interpreter {
       this.undecided.pop();
       this.assignedUndecided = outerAssigned;
     }
+    // `keepData`: the branches of an early exit run for what they register; the code after the `if` runs as
+    // when the exit is not taken, so the names keep what they held before it (the first assignment's previous).
+    if (keepData) {
+      for (const { binding, previous } of [...assigned].reverse()) binding.restore(previous);
+      return "normal";
+    }
     for (const { name, binding } of assigned)
       if (scope.lookup(name) === binding) {
         binding.assign(unknown(statement, `is \`${name}\` as one branch of a condition apidex cannot read left it`));
-        outerAssigned?.push({ name, binding });
+        outerAssigned?.push({ name, binding, previous: undefined });
       }
     return "normal";
   }
@@ -1667,8 +1682,9 @@ export class Interpreter {
       const binding = scope.lookup(node.left.text);
       if (!binding) return unknown(node, "assigns to a name apidex does not know");
       const value = this.evaluate(node.right, scope);
+      const previous = binding.peek();
       binding.assign(value);
-      this.assignedUndecided?.push({ name: node.left.text, binding });
+      this.assignedUndecided?.push({ name: node.left.text, binding, previous });
       return value;
     }
     // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
@@ -3814,5 +3830,11 @@ function underEmptinessTest(node: ts.Node, name: string): boolean {
     if (ts.isIfStatement(parent) && parent.thenStatement === at && !parent.elseStatement && emptinessTested(parent.expression) === name)
       return true;
   }
+  return false;
+}
+
+/** Whether a scope is inside a function's body (its statements run in order, once per call). */
+function insideFunction(scope: Scope): boolean {
+  for (let at: Scope | undefined = scope; at; at = at.parent) if (at.owner) return true;
   return false;
 }

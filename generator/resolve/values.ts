@@ -226,6 +226,16 @@ export class Binding {
     this.value = value;
   }
 
+  /** What the binding holds now, without computing it (undefined when it is not computed yet). */
+  peek(): Value | undefined {
+    return this.value;
+  }
+
+  /** Puts back what `peek` gave (undefined: computed again on the next read), undoing assignments since. */
+  restore(value: Value | undefined): void {
+    this.value = value;
+  }
+
   get(onCycle: () => Value): Value {
     if (this.value) return this.value;
     if (this.computing) return onCycle();
