@@ -60,8 +60,7 @@ export function settleDerivedIds(operations: Operation[], diagnostics: Diagnosti
       continue;
     }
     // One registration mounted at several places is one thing to mend: said once, at it.
-    const oneSite =
-      derived.length === group.length && new Set(group.map((op) => `${op.site.file}:${op.site.line}:${op.site.column}`)).size === 1;
+    const oneSite = derived.length === group.length && new Set(group.map(siteKey)).size === 1;
     for (const op of derived) {
       const others = group.filter((o) => o !== op);
       if (readable && op === keeps) continue;
@@ -106,8 +105,7 @@ function mountedTwins(
   taken: ReadonlySet<string>,
 ): Map<Operation, string> | undefined {
   if (derived.length !== group.length) return undefined;
-  const site = `${group[0]!.site.file}:${group[0]!.site.line}:${group[0]!.site.column}`;
-  if (group.some((op) => `${op.site.file}:${op.site.line}:${op.site.column}` !== site || op.method !== group[0]!.method)) return undefined;
+  if (group.some((op) => siteKey(op) !== siteKey(group[0]!) || op.method !== group[0]!.method)) return undefined;
   const split = (path: string) => path.split("/").filter(Boolean);
   const sorted = [...group].sort((a, b) => split(a.path).length - split(b.path).length);
   const base = split(sorted[0]!.path);
@@ -137,6 +135,9 @@ function mountedTwins(
   }
   return out;
 }
+
+/** Where an operation is registered, as one string: operations with the same are one registration, mounted at several places. */
+const siteKey = (op: Operation): string => `${op.site.file}:${op.site.line}:${op.site.column}`;
 
 /** The API version a path's own segment names (`/api/v1/admin`: 1), undefined when none does. */
 function versionOf(path: string): number | undefined {

@@ -16,3 +16,11 @@ export function unwrapExpression(node: ts.Expression): ts.Expression {
     inner = inner.expression;
   return inner;
 }
+
+/** What a function returns as written: its expression body, or the first `return` at the top of its block. */
+export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) return body;
+  return body.statements.find(ts.isReturnStatement)?.expression;
+}

@@ -8,7 +8,7 @@
  */
 import type { CallContext, HostAdapter, Interpreter } from "../../resolve/interpreter.js";
 import { leadingDoc, type DocComment } from "../../resolve/doc-comment.js";
-import { unwrapExpression } from "../../resolve/syntax.js";
+import { returnedExpression, unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 
@@ -50,15 +50,6 @@ interface Method {
 export type TrpcObject = Instance | Builder | Procedure | TrpcRouter | Method;
 
 const SERVER = /^@trpc\/server(\/|$)/;
-
-/** The expression of a block's last `return` at its top level. */
-function lastReturn(block: ts.Block): ts.Expression | undefined {
-  for (let i = block.statements.length - 1; i >= 0; i--) {
-    const statement = block.statements[i]!;
-    if (ts.isReturnStatement(statement)) return statement.expression;
-  }
-  return undefined;
-}
 
 /** The same check: the same call, or the same keys read at the same node. */
 function sameCheck(a: CheckValue, b: CheckValue): boolean {
@@ -183,8 +174,7 @@ export class TrpcHost implements HostAdapter {
     const arg = call.args[0];
     const loader = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
     if (loader?.kind !== "function") return undefined;
-    const body = loader.decl.body;
-    const returned = body && (ts.isBlock(body) ? lastReturn(body) : body);
+    const returned = returnedExpression(loader.decl);
     const expression = returned && unwrapExpression(returned);
     if (!expression || !ts.isCallExpression(expression)) return undefined;
     const routerOf = (value: Value): TrpcRouter | undefined => {

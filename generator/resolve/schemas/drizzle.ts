@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
 import { type ConvertContext, type Converted, nullable, objectOf, unreadable } from "./convert-context.js";
+import { returnedExpression } from "../syntax.js";
 import { constDeclaration, objectLiteralOf, packageOrigin, propertyKey, staticJson, unwrapExpression } from "./static-json.js";
 
 /**
@@ -126,10 +127,7 @@ function tableColumns(node: ts.Expression, ctx: ConvertContext): Map<string, ts.
   if (!init || !ts.isCallExpression(init) || !isTableFunction(init.expression, ctx)) return undefined;
   let shape = init.arguments[1] && unwrapExpression(init.arguments[1]);
   if (shape && (ts.isArrowFunction(shape) || ts.isFunctionExpression(shape))) {
-    const body = shape.body;
-    const returned = ts.isBlock(body)
-      ? body.statements.flatMap((s) => (ts.isReturnStatement(s) && s.expression ? [s.expression] : []))[0]
-      : (body as ts.Expression);
+    const returned = returnedExpression(shape);
     shape = returned && unwrapExpression(returned);
   }
   if (!shape || !ts.isObjectLiteralExpression(shape)) return undefined;

@@ -2,6 +2,7 @@ import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
 import { type ConvertContext, type Converted, jsonType, nullable, objectOf, union, unreadable } from "./convert-context.js";
 import { convertDrizzleSchema, isDrizzleSchemaCall } from "./drizzle.js";
+import { returnedExpression } from "../syntax.js";
 import {
   constDeclaration,
   enumValues,
@@ -343,7 +344,7 @@ export class ZodConverter {
       case "nullish":
         return { schema: nullable(sub(args[0]).schema), optional: true };
       case "lazy": {
-        const body = args[0] && (ts.isArrowFunction(args[0]) || ts.isFunctionExpression(args[0])) ? returned(args[0]) : undefined;
+        const body = args[0] && (ts.isArrowFunction(args[0]) || ts.isFunctionExpression(args[0])) ? returnedExpression(args[0]) : undefined;
         return body
           ? this.convert(body, false, depth + 1)
           : unreadable(this.ctx, call, "its getter cannot be read", "Write z.lazy(() => Schema).");
@@ -574,7 +575,7 @@ export class ZodConverter {
       else if (ts.isShorthandPropertyAssignment(prop)) out.set(key, this.convert(prop.name, false, depth + 1));
       else if (ts.isGetAccessorDeclaration(prop)) {
         // zod 4's recursive objects: `get children() { return z.array(Node) }`.
-        const value = returned(prop);
+        const value = returnedExpression(prop);
         out.set(
           key,
           value ? this.convert(value, false, depth + 1) : unreadable(this.ctx, prop, "its getter cannot be read", "Return the schema."),
@@ -651,15 +652,6 @@ function explicitName(node: ts.Expression, checker: ts.TypeChecker): string | un
 export function componentName(variable: string): string {
   const stripped = variable.replace(/_?schema$/i, "");
   return stripped || variable;
-}
-
-/** The expression a getter or arrow function returns. */
-function returned(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
-  const body = fn.body;
-  if (!body) return undefined;
-  if (!ts.isBlock(body)) return body;
-  const statement = body.statements.find(ts.isReturnStatement);
-  return statement?.expression;
 }
 
 /** `/^a+$/i` → `^a+$` (flags have no JSON Schema counterpart). */
