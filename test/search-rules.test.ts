@@ -418,6 +418,26 @@ describe("search rules on in-memory indexes", () => {
     expect(top(team, "kick a user out of the team")[0]).toBe("remove_team_member");
   });
 
+  it("a change the request asks for ranks a read of the same thing below the other changes", () => {
+    // Equal matches: "update" means PUT or PATCH, and a GET cannot change anything, so it comes after a POST.
+    const ops = [
+      { ...op("GET", "/sign-in-settings", "get_sign_in_settings"), summary: "Sign-in settings" },
+      { ...op("POST", "/sign-in-settings", "post_sign_in_settings"), summary: "Sign-in settings" },
+    ];
+    expect(top(ops, "update the sign-in settings")[0]).toBe("post_sign_in_settings");
+    // A request that reads is unaffected: the GET still comes first.
+    expect(top(ops, "show the sign-in settings")[0]).toBe("get_sign_in_settings");
+  });
+
+  it("a word written in the plural is one word met, not two ('settings' and 'setting')", () => {
+    // The MFA settings meet one word of three, in both its forms; the account center meets two.
+    const ops = [
+      { ...op("GET", "/mfa-settings", "list_mfa_settings"), summary: "MFA settings" },
+      { ...op("GET", "/account-center", "get_account_center"), summary: "Account center" },
+    ];
+    expect(top(ops, "account center settings")[0]).toBe("get_account_center");
+  });
+
   it("a word the request writes that is no common word and begins longer index words abbreviates them ('app' and /saml-applications)", () => {
     const ops = [
       op("POST", "/saml-applications", "create_saml_application"),

@@ -35,6 +35,12 @@ export interface SearchHit<E extends SearchableOperation = SearchableOperation> 
 
 /** A word the request did not use but WordNet puts beside one it did counts this much of an asked word. */
 const RELATED_WEIGHT = 0.35;
+/**
+ * The written form of a word the index also has in its dictionary form ("settings" and "setting") adds this
+ * much of its score: a path that writes the word as the request does comes first among equals, but a plural
+ * does not weigh twice what a singular does.
+ */
+const SURFACE_WEIGHT = 1;
 /** A word in a phrase of means ("with the given data", "using a code") counts this much of an asked word. */
 const MEANS_WEIGHT = 0.35;
 /** A word of a complement ("for a chatflow") counts this much of the words of what is asked. */
@@ -47,7 +53,7 @@ const ABBREVIATION_WEIGHT = 0.35;
 const COMPOUND_WEIGHT = 0.35;
 /** The request's verb means this operation's method ("remove" and DELETE). */
 const METHOD_BOOST = 1.4;
-/** The request's verb means a change and the operation makes another kind of change. */
+/** The request's verb means a change and the operation makes another kind of change, or only reads. */
 const CONTRARY_FACTOR = 0.85;
 /** The request names no action ("one webhook by id") and the operation reads. */
 const READ_BOOST = 1.15;
@@ -194,7 +200,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
-    const leaf = (source: string, weight: number, plural?: boolean, related: readonly string[] = [], written = false) => {
+    const leaf = (
+      source: string,
+      weight: number,
+      plural?: boolean,
+      related: readonly string[] = [],
+      written = false,
+      word = leaves.length,
+    ) => {
       if (leaves.some((l) => l.source === source)) return;
       const derived: Leaf["derived"] = [];
       const own = this.index.postings.get(source);
@@ -277,7 +290,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           const posting = this.index.postings.get(r);
           if (posting) derived.push({ term: r, weight: RELATED_WEIGHT * weight, counts: RELATED_WEIGHT * weight, posting });
         }
-      if (derived.length) leaves.push({ source, derived, ...(plural !== undefined ? { plural } : {}) });
+      if (derived.length) leaves.push({ source, word, derived, ...(plural !== undefined ? { plural } : {}) });
     };
     // Words of a phrase of means ("with the given data") say what the request is done with, not what it
     // acts on: they count like related words, unless the request has no others.
@@ -289,8 +302,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     for (const w of searched) {
       const weight =
         (w.means && hasObject ? MEANS_WEIGHT : 1) * (modifier(w) ? MODIFIER_WEIGHT : 1) * (w.complement && hasHead ? COMPLEMENT_WEIGHT : 1);
-      leaf(w.term, weight, w.plural, relatedWords(w.term), true);
-      leaf(w.surface, weight, w.plural, [], true);
+      const word = leaves.length;
+      leaf(w.term, weight, w.plural, relatedWords(w.term), true, word);
+      leaf(w.surface, SURFACE_WEIGHT * weight, w.plural, [], true, word);
     }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
     for (let i = 0; i + 1 < asked.length; i++) {
@@ -321,13 +335,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total } = this.scratch;
     const touched: number[] = [];
     const resourceBit = 1 << FIELDS.indexOf("resource");
-    leaves.forEach((l, li) => {
+    // A word's written form ("settings") and its dictionary form ("setting") are one word of the request met.
+    for (const l of leaves) {
       for (const { weight, counts, posting } of l.derived)
         for (let i = 0; i < posting.docs.length; i++) {
           const d = posting.docs[i]!;
-          if (seenBy[d] !== li) {
+          if (seenBy[d] !== l.word) {
             if (!matchedLeaves[d]) touched.push(d);
-            seenBy[d] = li;
+            seenBy[d] = l.word;
             matchedLeaves[d]!++;
             counted[d] = 0;
           }
@@ -339,7 +354,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           score[d]! += weight * posting.scores[i]!;
           if (l.plural !== undefined && counts === 1 && posting.fields[i]! & resourceBit) resourceNumber[d]! |= l.plural ? 2 : 1;
         }
-    });
+    }
 
     // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
     // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
@@ -442,14 +457,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       notes?.push(acts.has(entry.method) ? `method: ${entry.method} (${intent.methods.verb})` : `action: ${intent.methods.verb}`);
     }
     // A delete where the request makes or changes something, or the reverse ("register a webhook" and DELETE
-    // /webhooks/{id}), undoes what the request wants done. (A POST that updates, a PUT that creates, are
-    // common enough that neither contradicts the other.)
+    // /webhooks/{id}), undoes what the request wants done; a read where it asks for a change ("update the
+    // settings" and GET /settings) does not do it. (A POST that updates, a PUT that creates, are common
+    // enough that neither contradicts the other; a POST that reads, a search, is common too.)
     else if (
       intent.methods &&
       !spelling.has(doc) &&
       !intent.methods.methods.has("GET") &&
-      !acts.has("GET") &&
-      intent.methods.methods.has("DELETE") !== acts.has("DELETE")
+      (acts.has("GET") ? !acts.has("POST") : intent.methods.methods.has("DELETE") !== acts.has("DELETE"))
     )
       factor *= CONTRARY_FACTOR;
     // A request that names no action reads: a GET, by a little (the thing named matters far more).
@@ -591,6 +606,8 @@ function fieldsIn(posting: Posting, doc: number): number {
 /** One word of the request as searched: its own term, or what a word start or typo of it matched. */
 interface Leaf {
   source: string;
+  /** The request's word it is a form of: two leaves of one word (written and dictionary form) count as one word met. */
+  word: number;
   /** The index words it matches: `weight` scales their scores, `counts` is how much meeting one counts as meeting the word. */
   derived: { term: string; weight: number; counts: number; posting: Posting }[];
   /** For a word the request wrote: whether it wrote it as a plural. */
