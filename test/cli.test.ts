@@ -117,6 +117,42 @@ describe("apidex generate", () => {
     ]);
   });
 
+  it("with --root, reads the config in the project's folder, and not one in the folder it runs in", () => {
+    const host = path.join(work, "host");
+    const dir = path.join(host, "shop");
+    writeProject(dir, { "apidex.config.mjs": `export default { closed: ["/v1/auth/**"] };\n` });
+    // A config beside the project, in the folder apidex runs in, belongs to another project.
+    writeFileSync(path.join(host, "apidex.config.mjs"), `export default { closed: ["/v1/orders"] };\n`);
+    for (const [cwd, root] of [
+      [dir, "."],
+      [host, "shop"],
+    ] as const) {
+      const run = apidex(["generate", "--root", root], cwd);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      // The project's own config closed the sign-in; the other one would have closed the orders.
+      expect(run.stdout).toMatch(/1 indexed, 0 documented, 1 closed, 0 warnings/);
+      const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+      expect(index.operations.map((o: { path: string }) => o.path)).toEqual(["/v1/orders"]);
+    }
+  });
+
+  it("does not read its own output folder inside the project as sources", () => {
+    const dir = path.join(work, "out-inside");
+    writeProject(dir);
+    // What lies in the output folder (artifacts, the reference page's script, anything left there) is no source.
+    mkdirSync(path.join(dir, "site"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "site", "stale.ts"),
+      `import express from "express";\nexport const app = express();\napp.get("/stale", (req, res) => res.end());\n`,
+    );
+    const run = apidex(["generate", "--root", ".", "--out", "site"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "site", "operations.json"), "utf8"));
+    expect(index.operations.map((o: { path: string }) => o.path).sort()).toEqual(["/v1/auth/sign-in", "/v1/orders"]);
+  });
+
   it("leaves out what the project's tsconfig.json excludes from its build, but not a folder that is a project of its own", () => {
     const dir = path.join(work, "excluded");
     const snippet = (p: string) => `import express from "express";\nconst app = express();\napp.get("${p}", (req, res) => res.end());\n`;

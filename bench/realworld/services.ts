@@ -614,6 +614,7 @@ export const SERVICES: Service[] = [
       "a route table ({ path: { verb: { controller, method, auth, scopes } } }) merged from a folder's modules with Object.assign, registered in nested lodash _.each loops on app[verb] at config.get('BASE_PATH') + path",
     monorepo: false,
     app: ".",
+    config: true,
     oracle: {
       kind: "hand-written",
       reader: { type: "openapi", files: ["docs/swagger.yaml"] },

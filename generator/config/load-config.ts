@@ -60,7 +60,7 @@ export interface LoadConfigOptions {
   cwd: string;
   /** `--config F` */
   configFile?: string;
-  /** `--root DIR`: zero-config on a project folder. */
+  /** `--root DIR`: the project folder; its own config file, if it has one, is read (else zero-config). */
   root?: string;
   /** `--out DIR` */
   out?: string;
@@ -116,7 +116,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     include: config.include ?? DEFAULT_INCLUDE,
     // What the project's tsconfig.json leaves out of its build (a folder of broken snippets, examples) is no
     // source of the service either, unless the config names its own files.
-    exclude: [...DEFAULT_EXCLUDE, ...(config.include ? [] : tsconfigExcludes(tsconfig, root)), ...(config.exclude ?? [])],
+    // apidex's own output folder inside the project holds artifacts (the reference page's script), no source.
+    exclude: [
+      ...DEFAULT_EXCLUDE,
+      ...(config.include ? [] : tsconfigExcludes(tsconfig, root)),
+      ...(config.exclude ?? []),
+      ...outputFolderGlob(root, out),
+    ],
     ...(existsSync(tsconfig) ? { tsconfig } : {}),
     framework: config.framework ?? "auto",
     out,
@@ -179,14 +185,25 @@ function callOptions(entries: readonly PermissionCallEntry[]): { permissionCallO
   return Object.keys(out).length ? { permissionCallOptions: out } : {};
 }
 
+/** The output folder as an exclude glob, when it lies inside the project root (and is not the root itself). */
+function outputFolderGlob(root: string, out: string): string[] {
+  const relative = path.relative(root, out);
+  if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return [];
+  return [`${relative.split(path.sep).join("/")}/**`];
+}
+
 function findConfigFile(options: LoadConfigOptions): string | undefined {
   if (options.configFile) {
     const file = path.resolve(options.cwd, options.configFile);
     if (!existsSync(file)) throw new UsageError(`Config file ${options.configFile} does not exist.`, "Check the --config path.");
     return file;
   }
-  // With --root and no --config, run zero-config: a config in the current folder is for another project.
-  if (options.root) return undefined;
+  // With --root and no --config, the project's own config is the one in its folder (`--root .` where the config
+  // is); a config in the current folder, when that is another folder, is for another project: zero-config.
+  if (options.root) {
+    const root = path.resolve(options.cwd, options.root);
+    return CONFIG_NAMES.map((name) => path.join(root, name)).find((file) => existsSync(file));
+  }
   for (const name of CONFIG_NAMES) {
     const file = path.join(options.cwd, name);
     if (existsSync(file)) return file;

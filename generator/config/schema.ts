@@ -121,10 +121,11 @@ export const configSchema = z
     /**
      * Registries: routes registered in a loop over a table whose entries carry their own metadata. The
      * permission key is read from the loop's entry at `permission` (`"meta.kind"`); when `when` is given
-     * and false there (`"meta.requireCredential"`), the entry checks no permission.
+     * and false there (`"meta.requireCredential"`), the entry checks no permission. Several keys are all
+     * required, or with `match: "any"` alternatives (`scopes: ["read:jobs", "all:jobs"]`, either will do).
      */
     registry: z
-      .object({ permission: z.string().min(1), when: z.string().min(1).optional() })
+      .object({ permission: z.string().min(1), when: z.string().min(1).optional(), match: z.enum(["all", "any"]).optional() })
       .strict()
       .optional(),
     /**

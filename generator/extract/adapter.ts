@@ -29,7 +29,7 @@ export interface ExtractOptions {
   /** Arguments for app factories nothing in the sources calls, by function name (config `factoryArguments`). */
   factoryArguments?: Readonly<Record<string, readonly unknown[]>>;
   /** Route tables whose entries carry their own permission metadata. */
-  registry?: { permission: string; when?: string | undefined };
+  registry?: { permission: string; when?: string | undefined; match?: "all" | "any" | undefined };
   /** NestJS permission decorators, when the config replaces the defaults. */
   nestDecorators?: { name: string; argument?: number; property?: string; any?: boolean }[];
   /** Project-specific NestJS documentation decorators (`nest.docDecorators`). */

@@ -694,7 +694,22 @@ function unrunLoop(loop: ts.CallExpression): Unreached {
   };
 }
 
-const ITERATION_METHODS = new Set(["forEach", "map", "flatMap", "filter", "reduce", "some", "every", "find"]);
+/** Array methods, and lodash's and underscore's helpers (`_.each(routes, ...)`), that call a callback per item. */
+const ITERATION_METHODS = new Set([
+  "forEach",
+  "map",
+  "flatMap",
+  "filter",
+  "reduce",
+  "some",
+  "every",
+  "find",
+  "each",
+  "eachRight",
+  "forEachRight",
+  "forOwn",
+  "forIn",
+]);
 
 /**
  * The iteration call (`xs.forEach(cb)`) whose callback holds `fn`, through callbacks that did not run either

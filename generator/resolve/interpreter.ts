@@ -98,6 +98,8 @@ export interface RegistryOptions {
   permission: string;
   /** Property path that, when false, means the entry checks no permission: `meta.requireCredential`. */
   when?: string | undefined;
+  /** Several keys are all required (`"all"`, the default) or alternatives, any one of which will do (`"any"`). */
+  match?: "all" | "any" | undefined;
 }
 
 /** What a module's evaluation does, as far as a later run's replay of it cares (see extract/incremental). */
@@ -1152,7 +1154,7 @@ export class Interpreter {
       }
       if (found.kind === "undefined" || found.kind === "null" || found.kind === "boolean") return { kind: "check", keys: [], node };
       const keys = keysOfValue(found);
-      if (keys) return { kind: "check", keys, node };
+      if (keys) return { kind: "check", keys, node, ...(this.registry.match === "any" && keys.length > 1 ? { any: true } : {}) };
       this.diagnostics.warning(
         "APX301",
         `Cannot resolve the registry permission \`${this.registry.permission}\` of this entry statically; the route is marked \`unresolved\`.`,
@@ -2272,6 +2274,8 @@ export class Interpreter {
         // `_.each(routes, (def, path) => ...)`: lodash's (and underscore's) iteration over a static collection.
         const iterated = this.collectionHelper(callee, node, scope);
         if (iterated) return iterated;
+        const assigned = this.assignHelper(callee, node, scope);
+        if (assigned) return assigned;
         // `container.resolve(Files)` (tsyringe), `Container.get(Files)` (typedi): the container's instance of a
         // class of the sources, made as a container makes it (its injected services instances of their classes).
         if (DI_PACKAGES.test(callee.module) && DI_LOOKUPS.has(callee.path.at(-1) ?? "") && args[0]) {
@@ -2665,14 +2669,7 @@ export class Interpreter {
    * value, the index or key, and the collection, as the library calls it. Undefined for anything else.
    */
   private collectionHelper(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
-    const own = /^(lodash|lodash-es|underscore)\/(\w+)$/.exec(callee.module);
-    const library = /^(lodash|lodash-es|underscore)$/.test(callee.module);
-    const name =
-      own && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))
-        ? own[2]
-        : library && (callee.path.length === 1 || (callee.path.length === 2 && callee.path[0] === "default"))
-          ? callee.path.at(-1)
-          : undefined;
+    const name = helperName(callee);
     if (!name || !COLLECTION_HELPERS.has(name) || !ts.isCallExpression(node)) return undefined;
     const [collectionNode, fnNode] = node.arguments;
     if (!collectionNode || !fnNode) return undefined;
@@ -2699,6 +2696,35 @@ export class Interpreter {
       }
     }
     return name === "map" ? { kind: "array", items: results } : collection;
+  }
+
+  /**
+   * lodash's and underscore's object merges over static objects (`_.extend(require("./jobs"), require("./teams"))`,
+   * `_.assign`, `_.assignIn`, `_.merge`, `_.defaults`): the sources' properties onto the first argument, which
+   * they return, as the library does (`merge` deeply, `defaults` only where the target has none). Undefined
+   * for anything else; an unknown value for a source apidex cannot list.
+   */
+  private assignHelper(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const name = helperName(callee);
+    if (!name || !OBJECT_MERGES.has(name) || !ts.isCallExpression(node) || !node.arguments.length) return undefined;
+    const [target, ...sources] = this.arguments(node.arguments, scope);
+    if (target?.kind !== "object" || !sources.every((v) => v.kind === "object" || v.kind === "undefined" || v.kind === "null"))
+      return unknown(node, "merges objects apidex cannot list");
+    const merge = (into: Extract<Value, { kind: "object" }>, from: Extract<Value, { kind: "object" }>) => {
+      for (const [k, v] of from.props) {
+        const had = into.props.get(k);
+        if (name === "defaults") {
+          if (!had || had.kind === "undefined") into.props.set(k, v);
+        } else if (name === "merge" && had?.kind === "object" && v.kind === "object") {
+          // A copy, so that merging into it does not change the source's own object.
+          const copy: Extract<Value, { kind: "object" }> = { ...had, props: new Map(had.props) };
+          merge(copy, v);
+          into.props.set(k, copy);
+        } else if (!(name === "merge" && v.kind === "undefined")) into.props.set(k, v);
+      }
+    };
+    for (const source of sources) if (source.kind === "object") merge(target, source);
+    return target;
   }
 
   /** Whether an object or instance of the sources has a member of that name (its own `then`: a thenable). */
@@ -3801,6 +3827,20 @@ function withEnvironment(value: Value, env: string, node: ts.Node): Value {
   if (value.kind === "unknown") return value;
   return unknown(node, `depends on \`process.env.${env}\`, only known at run time (the config's \`env\` can set it)`);
 }
+
+/**
+ * The name of a lodash or underscore function a call names: `_.each`, `lodash.default.each`, or the default
+ * export of `lodash/each`; undefined for anything else.
+ */
+function helperName(callee: ExternalValue): string | undefined {
+  const own = /^(lodash|lodash-es|underscore)\/(\w+)$/.exec(callee.module);
+  if (own) return callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default") ? own[2] : undefined;
+  if (!/^(lodash|lodash-es|underscore)$/.test(callee.module)) return undefined;
+  return callee.path.length === 1 || (callee.path.length === 2 && callee.path[0] === "default") ? callee.path.at(-1) : undefined;
+}
+
+/** lodash's and underscore's object merges apidex runs (`assignHelper`). */
+const OBJECT_MERGES = new Set(["assign", "extend", "assignIn", "merge", "defaults"]);
 
 /** lodash's and underscore's iteration helpers apidex runs (`collectionHelper`). */
 const COLLECTION_HELPERS = new Set(["each", "forEach", "forOwn", "forIn", "map"]);

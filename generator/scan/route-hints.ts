@@ -3,7 +3,8 @@
 
 /**
  * Whether a file's text could register a route or create an app: a framework import, a Next.js route
- * file, a Remix / React Router route module (a `loader` or `action` export), or a registration-shaped call. The others (models, services, utilities) are parsed only when
+ * file, a Remix / React Router route module (a `loader` or `action` export), or a registration-shaped call (also one
+ * whose method is chosen at run time: `app[verb](path, ...)`, `router[route.method](...)`). The others (models, services, utilities) are parsed only when
  * an analysed file imports them, which is most of the saving on large services.
  */
 export function mayRegisterRoutes(text: string, relativePath: string): boolean {
@@ -17,7 +18,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
 const NEXT_ROUTE_FILE =
   /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
-  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|elysia|@hapi\/hapi|hapi)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard)\s*\(/;
+  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|elysia|@hapi\/hapi|hapi)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
