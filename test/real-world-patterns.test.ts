@@ -502,7 +502,8 @@ const cases: Case[] = [
         `  "/jobs/:id": { delete: { controller: "JobController", method: "remove", auth: "jwt", scopes: [Scopes.ALL_JOB] } },`,
         `};`,
       ].join("\n"),
-      "src/routes/HealthRoutes.js": `module.exports = { "/health": { get: { controller: "HealthController", method: "check" } } };\n`,
+      // An entry without `auth` checks nothing, whatever scopes it lists.
+      "src/routes/HealthRoutes.js": `module.exports = { "/health": { get: { controller: "HealthController", method: "check", scopes: ["read:health"] } } };\n`,
       "src/routes/index.js": `const _ = require("lodash");\nmodule.exports = _.extend(require("./JobRoutes"), require("./HealthRoutes"));\n`,
       "src/constants.js": `module.exports.Scopes = { READ_JOB: "read:jobs", CREATE_JOB: "create:jobs", ALL_JOB: "all:jobs" };\n`,
       "app-routes.js": [
@@ -549,6 +550,55 @@ const cases: Case[] = [
     },
     routes: ["GET /first []", "GET /jobs []", "GET /teams []", "POST /jobs []", "PUT /teams []"],
     diagnostics: ["APX210 routes.js:6"],
+  },
+  {
+    name: "node-config: the config folder's default and development files, merged; config.get, config.has and plain reads; NODE_ENV unset is said once",
+    files: {
+      "package.json": JSON.stringify({ name: "jobs", dependencies: { express: "4", config: "3" } }),
+      "config/default.js": [
+        `module.exports = {`,
+        `  BASE_PATH: process.env.BASE_PATH || "/api/v5",`,
+        `  API_VERSION: "v5",`,
+        `  DATABASE_URL: process.env.DATABASE_URL || "postgres://localhost/jobs",`,
+        `  SCOPES: { READ: "read:jobs", WRITE: "write:jobs" },`,
+        `};`,
+      ].join("\n"),
+      "config/development.json": `{ "SCOPES": { "WRITE": "all:jobs" } }\n`,
+      "config/production.yaml": `API_VERSION: v6\n`,
+      "src/auth.js": `module.exports.requirePermission = (key) => (req, res, next) => next();\n`,
+      "src/app.js": [
+        `const express = require("express");`,
+        `const config = require("config");`,
+        `const { requirePermission } = require("./auth");`,
+        `const app = express();`,
+        `app.get(config.get("BASE_PATH") + "/jobs", requirePermission(config.SCOPES.READ), (req, res) => res.json([]));`,
+        `app.post(\`/\${config.API_VERSION}/jobs\`, requirePermission(config.get("SCOPES.WRITE")), (req, res) => res.json({}));`,
+        `if (config.has("FEATURES.LEGACY")) app.get("/legacy", (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v5/jobs [read:jobs]", "POST /v5/jobs [all:jobs]"],
+    // NODE_ENV is read as unset (development), and BASE_PATH's code default is used where it is read; the
+    // database URL, which no route reads, is not mentioned.
+    diagnostics: ["APX219 src/app.js:2", "APX219 src/app.js:5"],
+  },
+  {
+    name: "node-config with the config's env: the deployment's file, and custom-environment-variables from the variables it sets",
+    files: {
+      "package.json": JSON.stringify({ name: "jobs", dependencies: { express: "4", config: "3" } }),
+      "config/default.json": `{ "BASE_PATH": "/api", "API_VERSION": "v5", "SCOPES": { "READ": "read:jobs" } }\n`,
+      "config/production.yaml": `API_VERSION: v6\n`,
+      "config/custom-environment-variables.yaml": `BASE_PATH: API_BASE\nSCOPES:\n  READ:\n    __name: READ_SCOPE\n`,
+      "src/app.ts": [
+        `import express from "express";`,
+        `import config from "config";`,
+        `const app = express();`,
+        `app.get(\`\${config.get("BASE_PATH")}/\${config.get("API_VERSION")}/jobs\`, (req, res) => res.json([]));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    config: { env: { NODE_ENV: "production", API_BASE: "/edge" } },
+    routes: ["GET /edge/v6/jobs []"],
   },
   {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
@@ -2268,6 +2318,10 @@ describe("a route path whose leading part apidex cannot read", () => {
     expect(split("`${a}/x/${known}`")).toEqual({ head: "a", tails: ["/x//k"] });
     expect(split(`"/x" + a`)).toBeUndefined();
     expect(split(`a + b`)).toBeUndefined();
+    // A "/" before the unknown part belongs to it (`/${config.API_VERSION}${path}`); a literal segment does not.
+    expect(split("`/${a}${known}`")).toEqual({ head: "a", tails: ["/k"] });
+    expect(split("`/${a}/x`")).toEqual({ head: "a", tails: ["/x"] });
+    expect(split(`"/" + a + "/x"`)).toEqual({ head: `"/" + a`, tails: ["/x"] });
     expect(split("`/api/${a}`")).toBeUndefined();
     expect(split("`${a}/x/${b}`")).toBeUndefined();
   });

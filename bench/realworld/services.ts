@@ -619,7 +619,8 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["docs/swagger.yaml"] },
       ignoreServerBase: true,
-      note: "docs/swagger.yaml, written by hand; its server is `/api/{apiVersion}`, the code's node-config BASE_PATH, so apidex indexes the routes relative to it (APX201, unresolved path)",
+      prefix: "/api/v5",
+      note: "docs/swagger.yaml, written by hand; its server is `/api/{apiVersion}` (apiVersion `v5` by default), the code's node-config BASE_PATH, whose default config/default.js gives as `/api/v5` (APX219: the environment can change it)",
     },
   },
   {

@@ -698,7 +698,8 @@ export function splitUnknownHead(
     const inner = splitUnknownHead(e.left, read);
     return inner ? { head: inner.head, tails: cross(inner.tails, right) } : { head: e.left, tails: right };
   }
-  if (ts.isTemplateExpression(e) && e.head.text === "" && e.templateSpans.length > 0) {
+  // `` `${base}/users` ``, and `` `/${config.API_VERSION}${path}` ``: a "/" before the unknown part is part of it.
+  if (ts.isTemplateExpression(e) && /^\/?$/.test(e.head.text) && e.templateSpans.length > 0) {
     const [first, ...rest] = e.templateSpans;
     if (read(first!.expression)) return undefined;
     let tails = [first!.literal.text];

@@ -2,6 +2,18 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../typescript.js";
 import { nodeBuiltin } from "./node-builtins.js";
+import {
+  configFiles,
+  configFolder,
+  deploymentsIn,
+  environmentOverrides,
+  isScript,
+  mergeConfig,
+  NODE_CONFIG_METHODS,
+  NODE_CONFIG_MODULE,
+  parseConfigData,
+  readDotted,
+} from "./node-config.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
@@ -608,6 +620,10 @@ export class Interpreter {
       return unknown(node, `${dynamic ? "imports" : "requires"} '${specifier}', which cannot be resolved from this file`);
     if (target.kind === "external") {
       this.noteUnsupported(specifier, node);
+      if (specifier === NODE_CONFIG_MODULE) {
+        const config = this.nodeConfig(scope.file.fileName, node);
+        if (config) return config;
+      }
       return { kind: "external", module: specifier, path: [] };
     }
     // Summaries follow ES imports; a module that requires others is evaluated again on every run.
@@ -1149,8 +1165,9 @@ export class Interpreter {
       const found = this.readPath(entry, permission, node);
       if (found === undefined) continue;
       if (this.registry.when) {
-        const gate = this.readPath(entry, this.registry.when.split("."), node);
-        if (gate && truthiness(gate) === false) return { kind: "check", keys: [], node };
+        // An entry without the property is one that does not set it: `if (def.auth)` is false there.
+        const gate = this.readPath(entry, this.registry.when.split("."), node) ?? UNDEFINED;
+        if (truthiness(gate) === false) return { kind: "check", keys: [], node };
       }
       if (found.kind === "undefined" || found.kind === "null" || found.kind === "boolean") return { kind: "check", keys: [], node };
       const keys = keysOfValue(found);
@@ -1249,7 +1266,11 @@ export class Interpreter {
       if (target.kind === "missing") {
         return unknown(node, `is imported from '${specifier}', which cannot be resolved from this file`);
       }
-      if (target.kind === "external") return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
+      if (target.kind === "external") {
+        const config = specifier === NODE_CONFIG_MODULE ? this.nodeConfig(fromFile, node) : undefined;
+        if (config) return name === undefined || name === "default" ? config : this.property(config, name, node);
+        return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
+      }
       if (target.kind === "replayed") {
         if (name === undefined) throw new ReplayMiss(`${fromFile} imports all of ${target.fileName} as a namespace`);
         const value = this.replayedExport(target.fileName, name);
@@ -1933,6 +1954,7 @@ export class Interpreter {
     switch (object.kind) {
       case "object": {
         const value = object.props.get(name);
+        if (value && this.configObjects.has(object)) this.noteConfigDefault(value, node);
         if (value) return value;
         const missing = unknown(node, `reads \`${name}\`, which the object does not have`);
         if (!object.open) missing.absent = true;
@@ -2255,6 +2277,7 @@ export class Interpreter {
     const args = node.arguments ?? [];
     switch (callee.kind) {
       case "external": {
+        if (callee.module === NODE_CONFIG_METHODS) return this.nodeConfigCall(callee, node, scope);
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
         if (/^((node:)?(path|url|fs)|glob|fast-glob|globby)$/.test(callee.module)) {
           const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
@@ -2725,6 +2748,109 @@ export class Interpreter {
     };
     for (const source of sources) if (source.kind === "object") merge(target, source);
     return target;
+  }
+
+  /** node-config's merged configuration by `config` folder. */
+  private readonly nodeConfigs = new Map<string, Extract<Value, { kind: "object" }>>();
+  /** The objects of node-config's configurations, nested ones too: a read of one may use a code default (APX219). */
+  private readonly configObjects = new WeakSet<object>();
+
+  /**
+   * A value read from node-config that is a variable's code default in its files (`BASE_PATH:
+   * process.env.BASE_PATH || "/api/v5"`): said where it is read (APX219), as a default read in the code is.
+   */
+  private noteConfigDefault(value: Value, node: ts.Node): void {
+    if (value.kind !== "string" || !value.env || this.environmentDefaults.has(value.env)) return;
+    this.environmentDefaults.add(value.env);
+    this.diagnostics.warning(
+      "APX219",
+      `\`process.env.${value.env}\` is not set by the config's \`env\`: this node-config value is read as where it is unset, its default \`${JSON.stringify(value.value)}\` in the config files, wherever it makes a path or prefix (a condition on it stays undecided).`,
+      siteOf(node),
+      `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${value.env}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
+    );
+  }
+
+  /**
+   * `require("config")` where the service has a node-config folder: its files merged as node-config merges
+   * them at start-up (generator/resolve/node-config.ts), with `get` and `has`. Undefined without such a folder.
+   */
+  private nodeConfig(fromFile: string, node: ts.Node): Value | undefined {
+    const host = this.sources.host;
+    const folder = configFolder(fromFile, this.sources.root, host);
+    if (!folder) return undefined;
+    const known = this.nodeConfigs.get(folder);
+    if (known) return known;
+    this.tracker?.cannotReplay?.("it reads node-config's files");
+    const deployment = this.env?.NODE_CONFIG_ENV ?? this.env?.NODE_ENV ?? "development";
+    const others = deploymentsIn(folder, (dir) => host.listDirectory?.(dir)).filter((d) => d !== deployment);
+    if (!this.env && others.length)
+      this.diagnostics.warning(
+        "APX219",
+        `\`process.env.NODE_ENV\` is not set by the config's \`env\`: node-config's deployment is read as unset, \`development\`, so its \`default\` and \`development\` files make the values read here (the folder also has ${others.map((d) => `\`${d}\``).join(", ")}).`,
+        siteOf(node),
+        'Set `env` in the config to describe the deployment the artifacts are for (`env: { NODE_ENV: "production" }`, or `env: {}` for one that sets nothing).',
+      );
+    const config: Extract<Value, { kind: "object" }> = { kind: "object", props: new Map() };
+    this.nodeConfigs.set(folder, config);
+    const { files, candidates } = configFiles(folder, deployment, host);
+    const mapping = configFiles(folder, "custom-environment-variables", host);
+    this.sources.recordInputs([...candidates, ...mapping.candidates]);
+    const load = (file: string): Value => {
+      if (isScript(file)) {
+        const source = this.sources.getFile(file);
+        if (!source) return unknown(node, `reads ${file}, which cannot be read`);
+        // A config file sets far more than routes read: what it says of the environment is said where a value
+        // is read (noteConfigDefault), not for every setting it holds.
+        const said = new Set(this.environmentDefaults);
+        return this.diagnostics.quietly(() => {
+          try {
+            const instance = this.module(source);
+            const commonJs = instance.exports.get(COMMONJS_EXPORTS);
+            return commonJs ? commonJs() : this.exportOf(instance, "default", node);
+          } finally {
+            this.environmentDefaults.clear();
+            for (const name of said) this.environmentDefaults.add(name);
+          }
+        });
+      }
+      const text = host.readFile(file);
+      return (text !== undefined && parseConfigData(file, text)) || unknown(node, `reads ${path.basename(file)}, which does not parse`);
+    };
+    for (const file of files) {
+      const value = load(file);
+      if (value.kind === "object") mergeConfig(config, value);
+      // What a file apidex cannot read sets is not known: a key the others lack may be there.
+      else config.open = true;
+    }
+    // `custom-environment-variables` sets keys from the variables the described deployment sets.
+    const mappingFile = mapping.files.find((file) => path.basename(file).startsWith("custom-environment-variables."));
+    if (mappingFile && this.env) mergeConfig(config, environmentOverrides(load(mappingFile), this.env));
+    for (const method of ["get", "has"])
+      if (!config.props.has(method)) config.props.set(method, { kind: "external", module: NODE_CONFIG_METHODS, path: [method, folder] });
+    const mark = (value: Value): void => {
+      if (value.kind !== "object" || this.configObjects.has(value)) return;
+      this.configObjects.add(value);
+      for (const inner of value.props.values()) mark(inner);
+    };
+    mark(config);
+    return config;
+  }
+
+  /** `config.get("a.b")` (the value, unknown where node-config would throw) and `config.has("a.b")`. */
+  private nodeConfigCall(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
+    const [method, folder] = callee.path as [string, string];
+    const config = this.nodeConfigs.get(folder)!;
+    const key = node.arguments?.[0] ? this.evaluate(node.arguments[0], scope) : UNDEFINED;
+    if (key.kind !== "string") return unknown(node, "reads a node-config key apidex cannot read");
+    const value = readDotted(config, key.value);
+    if (value) this.noteConfigDefault(value, node);
+    if (method === "has")
+      return value !== undefined
+        ? { kind: "boolean", value: true }
+        : config.open
+          ? unknown(node, "asks node-config for a key its files may set")
+          : { kind: "boolean", value: false };
+    return value ?? unknown(node, `reads the node-config key \`${key.value}\`, which its files do not set (node-config throws there)`);
   }
 
   /** Whether an object or instance of the sources has a member of that name (its own `then`: a thenable). */
