@@ -574,10 +574,12 @@ const cases: Case[] = [
         `app.get(config.get("BASE_PATH") + "/jobs", requirePermission(config.SCOPES.READ), (req, res) => res.json([]));`,
         `app.post(\`/\${config.API_VERSION}/jobs\`, requirePermission(config.get("SCOPES.WRITE")), (req, res) => res.json({}));`,
         `if (config.has("FEATURES.LEGACY")) app.get("/legacy", (req, res) => res.end());`,
+        `const plain = config.util.toObject(config);`,
+        `if (plain.SCOPES.READ === "read:jobs") app.get(plain.BASE_PATH + "/plain", (req, res) => res.end());`,
         `app.listen(3000);`,
       ].join("\n"),
     },
-    routes: ["GET /api/v5/jobs [read:jobs]", "POST /v5/jobs [all:jobs]"],
+    routes: ["GET /api/v5/jobs [read:jobs]", "GET /api/v5/plain []", "POST /v5/jobs [all:jobs]"],
     // NODE_ENV is read as unset (development), and BASE_PATH's code default is used where it is read; the
     // database URL, which no route reads, is not mentioned.
     diagnostics: ["APX219 src/app.js:2", "APX219 src/app.js:5"],

@@ -212,7 +212,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "generated",
       reader: { type: "registry-calls", dir: "backend/src/routes", callee: "registerPath" },
-      note: "the registerPath({method, path}) declarations that backend/src/scripts/generateOpenApiSpecs.ts turns into swagger-v2/v3.json (the generated files are not committed, so the declarations are read). The misses are the inference routes, registered under `if (!config.ui?.inference || config.ui.inference?.enabled)`: node-config reads config/*.cjs at start-up, so apidex reports them (APX210) and leaves them out",
+      note: "the registerPath({method, path}) declarations that backend/src/scripts/generateOpenApiSpecs.ts turns into swagger-v2/v3.json (the generated files are not committed, so the declarations are read). The misses are the five inference routes, which src/routes/v2/routes.ts registers only `if (!config.ui?.inference || config.ui.inference?.enabled)` and whose declarations sit under the same kind of condition: node-config's config/default.cjs sets `ui.inference.enabled: false` and no other committed config file sets it, so in every deployment the repository describes they are not served, and apidex, reading the files as node-config merges them (NODE_ENV unset: APX219), leaves them out; the oracle reads the declarations without their conditions.",
     },
   },
   {
@@ -621,6 +621,70 @@ export const SERVICES: Service[] = [
       ignoreServerBase: true,
       prefix: "/api/v5",
       note: "docs/swagger.yaml, written by hand; its server is `/api/{apiVersion}` (apiVersion `v5` by default), the code's node-config BASE_PATH, whose default config/default.js gives as `/api/v5` (APX219: the environment can change it)",
+    },
+  },
+  {
+    name: "challenge-api",
+    repo: "topcoder-platform/challenge-api",
+    commit: "671bc84fe168e0c05ccea3079244bb1d42afd4cd",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "a registry route table ({ path: { verb: { controller, method, auth, access, scopes } } }) whose scopes are node-config values, registered by a lodash _.each loop on app[verb] at `/${config.API_VERSION}${path}`; machine tokens need one of the entry's scopes",
+    monorepo: false,
+    app: ".",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/swagger.yaml"] },
+      note: "docs/swagger.yaml (Swagger 2, basePath /v5), written by hand; GET /challenge-auditLogs and GET /health are the spec's alone (the code serves /challenge-audit-logs, and no /v5/health)",
+    },
+  },
+  {
+    name: "member-api",
+    repo: "topcoder-platform/member-api",
+    commit: "623538fbf50f12789ce80c9ce92e79119904d94a",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "the same registry template: route table with node-config scopes, lodash _.each loops on app[verb] at `/${config.API_VERSION}${path}`",
+    monorepo: false,
+    app: ".",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/swagger.yaml"] },
+      note: "docs/swagger.yaml (Swagger 2, basePath /v5), written by hand; it lists the scopes in prose only",
+    },
+  },
+  {
+    name: "lookups-api",
+    repo: "topcoder-platform/lookups-api",
+    commit: "a58ebe53ccb3f8b672a985c9bf0756414ed3927a",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "the same registry template: route table with scope constants, registered at `${config.API_VERSION}${path}` (node-config, `/v5`)",
+    monorepo: false,
+    app: ".",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/swagger.yaml"] },
+      note: "docs/swagger.yaml (Swagger 2, basePath /v5), written by hand; its prose about scopes (read/update/all) is older than the code's (create/update/delete, none on reads)",
+    },
+  },
+  {
+    name: "groups-api",
+    repo: "topcoder-platform/groups-api",
+    commit: "fe53715e90ccabcfc7917596e7b4fa9e7f93cf98",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "the same registry template: route table with literal scopes, registered at `${config.API_PREFIX}${path}` (node-config, empty by default)",
+    monorepo: false,
+    app: ".",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/swagger.yml"] },
+      note: "docs/swagger.yml (OpenAPI 3), written by hand; five code routes (health, cache flush, validity check, PATCH and member DELETE) are not in it",
     },
   },
   {

@@ -2827,6 +2827,12 @@ export class Interpreter {
     if (mappingFile && this.env) mergeConfig(config, environmentOverrides(load(mappingFile), this.env));
     for (const method of ["get", "has"])
       if (!config.props.has(method)) config.props.set(method, { kind: "external", module: NODE_CONFIG_METHODS, path: [method, folder] });
+    // `config.util.toObject(config)`: the configuration as a plain object.
+    if (!config.props.has("util"))
+      config.props.set("util", {
+        kind: "object",
+        props: new Map([["toObject", { kind: "external", module: NODE_CONFIG_METHODS, path: ["toObject", folder] }]]),
+      });
     const mark = (value: Value): void => {
       if (value.kind !== "object" || this.configObjects.has(value)) return;
       this.configObjects.add(value);
@@ -2840,6 +2846,10 @@ export class Interpreter {
   private nodeConfigCall(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const [method, folder] = callee.path as [string, string];
     const config = this.nodeConfigs.get(folder)!;
+    if (method === "toObject") {
+      const given = node.arguments?.[0] ? this.evaluate(node.arguments[0], scope) : config;
+      return given.kind === "object" ? given : unknown(node, "converts a value apidex cannot read");
+    }
     const key = node.arguments?.[0] ? this.evaluate(node.arguments[0], scope) : UNDEFINED;
     if (key.kind !== "string") return unknown(node, "reads a node-config key apidex cannot read");
     const value = readDotted(config, key.value);
