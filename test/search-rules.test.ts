@@ -429,6 +429,22 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "show the sign-in settings")[0]).toBe("get_sign_in_settings");
   });
 
+  it("'upsert' and 'save' write: a create or a replace, not a read", () => {
+    const ops = [op("GET", "/embeddings", "list_embeddings"), op("POST", "/embeddings", "post_embeddings")];
+    expect(top(ops, "upsert embeddings")[0]).toBe("post_embeddings");
+    const searches = [op("GET", "/searches/{id}", "get_search"), op("PUT", "/searches/{id}", "put_search")];
+    expect(top(searches, "save a search")[0]).toBe("put_search");
+  });
+
+  it("among equal matches, the documented operation first: the published API before its undocumented twin", () => {
+    // Alike in every word but where each is served.
+    const ops = [
+      { ...op("GET", "/web/team/members", "list_members_web"), summary: "List team members" },
+      { ...op("GET", "/api/team/members", "list_members_api"), summary: "List team members", documented: true },
+    ];
+    expect(top(ops, "members of the team")[0]).toBe("list_members_api");
+  });
+
   it("a word written in the plural is one word met, not two ('settings' and 'setting')", () => {
     // The MFA settings meet one word of three, in both its forms; the account center meets two.
     const ops = [

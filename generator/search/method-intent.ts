@@ -66,8 +66,11 @@ const METHOD_VERBS: Record<string, readonly string[]> = {
     "follow",
     "enroll",
     "invite",
+    // Writing what may or may not exist yet: a create, or a replace (below).
+    "upsert",
+    "save",
   ],
-  PUT: ["update", "edit", "change", "modify", "set", "rename", "replace", "put", "alter", "overwrite"],
+  PUT: ["update", "edit", "change", "modify", "set", "rename", "replace", "put", "alter", "overwrite", "upsert", "save"],
   PATCH: ["update", "edit", "change", "modify", "set", "rename", "patch", "alter", "toggle"],
   GET: ["get", "list", "show", "fetch", "read", "view", "retrieve", "find", "look", "see", "display", "browse", "download", "lookup"],
 };

@@ -66,6 +66,12 @@ const PHRASE_BOOST = 1.5;
  * apidex could not read) counts this much of an equal one that is always served.
  */
 const CONDITIONAL_FACTOR = 0.9;
+/**
+ * A documented operation counts this much more than an equal match that is not: it is the API the service
+ * publishes, and an undocumented twin of it (`/team/members` beside `/api/v2/team/members`) is most often the
+ * route its own web app calls.
+ */
+const DOCUMENTED_FACTOR = 1.1;
 /** Per step of API version (v1, v2, v3 in the index's paths): among equal matches, the newest version first. */
 const VERSION_STEP = 0.05;
 
@@ -96,7 +102,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly prose: string[][][];
   readonly weights: Record<Field, number>;
   private readonly literals: LiteralIndex;
-  /** Each operation's factor for its API version (among equal matches, the newest first) and for a conditional registration. */
+  /** Each operation's factor for its API version (among equal matches, the newest first), for a conditional registration and for being documented. */
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
   /** Each operation's methods by meaning: its verb's where its path ends in one (POST /messages/delete), else its own. */
@@ -145,7 +151,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const rank = new Map(versions.map((v, i) => [v, i]));
     this.versionFactor = Float64Array.from(
       entries,
-      (e) => (1 + VERSION_STEP * rank.get(apiVersion(e.path))!) * (e.unresolved?.includes("registration") ? CONDITIONAL_FACTOR : 1),
+      (e) =>
+        (1 + VERSION_STEP * rank.get(apiVersion(e.path))!) *
+        (e.unresolved?.includes("registration") ? CONDITIONAL_FACTOR : 1) *
+        (e.documented ? DOCUMENTED_FACTOR : 1),
     );
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
     this.actsAs = entries.map((e) => new Set(pathAction(e.path)?.methods ?? [e.method]));
