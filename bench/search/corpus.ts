@@ -109,7 +109,7 @@ const prose = (text: string) =>
     .trim();
 
 /** The batches of paraphrases, each written once, before any ranking was looked at, and never changed. */
-export const PARAPHRASE_FILES = ["paraphrases.json", "paraphrases-2.json", "paraphrases-3.json"];
+export const PARAPHRASE_FILES = ["paraphrases.json", "paraphrases-2.json", "paraphrases-3.json", "paraphrases-4.json"];
 
 interface Paraphrases {
   written: string;

@@ -2,7 +2,7 @@
  * `npm run bench:search`: find_operations' ranking on real services, next to plain BM25 on the same index.
  *
  * Queries per service (bench/search/corpus.ts): the service's own spec summaries and descriptions, matched by
- * (method, path) to apidex's index; the paraphrases of paraphrases.json, paraphrases-2.json and paraphrases-3.json; and the literal ids and paths. A third
+ * (method, path) to apidex's index; the paraphrases of paraphrases.json and paraphrases-2.json to paraphrases-4.json; and the literal ids and paths. A third
  * of the operations is held out of tuning: `--tune` reports and prints misses for the other two thirds only,
  * and the held-out third's misses are never printed. Also the latency at 13,000 operations (the synthetic
  * service of bench/synthetic). Writes bench/search/results.json (figures only) and docs/search.md.
