@@ -345,16 +345,18 @@ index has (matched by method and path, parameter names ignored):
 - **description** — the first sentence of the spec's \`description\` (when it says more than the summary);
   a summary or sentence the spec gives several operations word for word names each of them alike, so any of
   them answers it (for BM25 as well);
-- **paraphrase** — requests phrased the way an assistant asks, in three batches, each written once and not
+- **paraphrase** — requests phrased the way an assistant asks, in four batches, each written once and not
   changed since: bench/search/paraphrases.json, written on 2026-11-25 from the specs before any ranking was
   looked at; bench/search/paraphrases-2.json, written on 2026-11-26 by a helper that saw only the spec's
   method, path, summary and description of up to 24 operations per service the first batch left out (chosen
   by a hash) — never the search's code, a search or a ranking; bench/search/paraphrases-3.json, written later
   on 2026-11-26 the same way for up to 30 operations per service (those no earlier batch paraphrased first,
   then the others, by a hash), because the held-out third of the first two held 11 to 17 requests per
-  service, too few for a comparison per class to mean much. The class counts all three; each batch is also
-  shown on its own (\`paraphrase 2026-11-25\`, \`paraphrase 2026-11-26\`, \`paraphrase 2026-11-26 (3)\`), so a
-  later batch cannot hide an earlier one;
+  service, too few for a comparison per class to mean much; bench/search/paraphrases-4.json, written the same
+  way in a later session of 2026-11-26 for 30 more operations per service, for the same reason (the held-out
+  paraphrases of one service were 19). The class counts all four; each batch is also shown on its own
+  (\`paraphrase 2026-11-25\`, \`paraphrase 2026-11-26\`, \`paraphrase 2026-11-26 (3)\`, \`paraphrase
+  2026-11-26 (4)\`), so a later batch cannot hide an earlier one;
 - **literal** — apidex's operation id, and the spec's path (any method of that path counts).
 
 The spec's words are read from the mirrors at bench time; nothing of them is committed. A third of the
