@@ -35,7 +35,9 @@ describe("find_operations ranking", () => {
     expect(top("remove a tag")?.method).toBe("DELETE");
     expect(top("add a tag")?.method).toBe("POST");
     expect(top("show me every tag")?.operation_id).toBe("list_tags");
-    expect(top("one tag")?.path).toMatch(/\}$/);
+    // "one invoice" asks to read one: the GET of an item (tags have none: a PATCH changes, it does not tell).
+    expect(top("one invoice")?.path).toMatch(/\}$/);
+    expect(top("one invoice")?.method).toBe("GET");
   });
 
   it("puts a literal id or path first, whatever the words say", () => {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Bm25Index } from "../generator/search/bm25-index.js";
-import { isQuestion, pathAction } from "../generator/search/method-intent.js";
-import { OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
+import { isQuestion, pathAction, withPhrasalVerbs } from "../generator/search/method-intent.js";
+import { derivations, OperationSearch, type SearchableOperation } from "../generator/search/operation-search.js";
 import { words } from "../generator/search/words.js";
 
 /** An index entry as generate writes it for an undocumented operation: the summary is the id in words. */
@@ -427,6 +427,56 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "update the sign-in settings")[0]).toBe("post_sign_in_settings");
     // A request that reads is unaffected: the GET still comes first.
     expect(top(ops, "show the sign-in settings")[0]).toBe("get_sign_in_settings");
+  });
+
+  it.each([
+    ["set up a new data source", "create a new data source"],
+    ["page through every alert my team has set up", "list every alert my team has created"],
+    ["get rid of a dashboard", "delete a dashboard"],
+    ["Turn off notifications for a channel", "disable notifications for a channel"],
+    ["give a user some roles", "grant a user some roles"],
+    ["give me all users", "give me all users"],
+    ["the setup wizard", "the setup wizard"],
+  ])("phrasal verbs are the single verbs they mean: %j", (written, read) => {
+    expect(withPhrasalVerbs(written)).toBe(read);
+  });
+
+  it("a phrasal verb acts as the verb it means ('set up' creates, 'get rid of' deletes)", () => {
+    const ops = [
+      op("PUT", "/sources/{id}", "update_source"),
+      op("POST", "/sources", "create_source"),
+      op("GET", "/dashboards/{id}", "get_dashboard"),
+      op("DELETE", "/dashboards/{id}", "delete_dashboard"),
+    ];
+    expect(top(ops, "set up a new source")[0]).toBe("create_source");
+    expect(top(ops, "get rid of a dashboard")[0]).toBe("delete_dashboard");
+  });
+
+  it("a path that writes the verb inflected names a thing, and leaves the verb its method ('save' and /saved-searches)", () => {
+    const ops = [
+      op("GET", "/saved-searches/{id}", "get_saved_search"),
+      op("DELETE", "/saved-searches/{id}", "delete_saved_search"),
+      op("POST", "/saved-searches", "create_saved_search"),
+    ];
+    expect(top(ops, "save a search for later")[0]).toBe("create_saved_search");
+  });
+
+  it("a request that only asks to be told ranks changes and deletes below an equal POST", () => {
+    const ops = [
+      { ...op("PATCH", "/team/settings", "update_team_settings"), summary: "Team settings" },
+      { ...op("POST", "/team/settings", "query_team_settings"), summary: "Team settings" },
+    ];
+    expect(top(ops, "what are the team settings?")[0]).toBe("query_team_settings");
+  });
+
+  it("a noun made of a verb and the verb meet like related words ('invited' and /invitations)", () => {
+    expect(derivations("invite")).toContain("invitation");
+    expect(derivations("verify")).toContain("verification");
+    expect(derivations("assignment")).toContain("assign");
+    expect(derivations("creation")).toContain("create");
+    expect(derivations("verification")).toContain("verify");
+    const ops = [op("GET", "/team/members", "list_team_members"), op("GET", "/team/invitations", "list_team_invitations")];
+    expect(top(ops, "who has been invited to the team")[0]).toBe("list_team_invitations");
   });
 
   it("'upsert' and 'save' write: a create or a replace, not a read", () => {

@@ -262,7 +262,7 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST, and so does making one: "assign", "grant", "link", "bind"; "change", "edit" → PUT/PATCH;
-  "show", "list" → GET; written in the base form or, as descriptions write it, the third person — a participle
+  "upsert", "save" (writing what may not exist yet) → POST/PUT; "show", "list" → GET; written in the base form or, as descriptions write it, the third person — a participle
   says what state a thing is in: "roles assigned to a user" asks for them, and in a question a word the lexicons
   know only as an adjective is one: "how many new users signed up?"): an operation with that method (or that
   action, above) has met the verb — it counts among the words it met, as an asked word does — and weighs 1.4
@@ -283,6 +283,23 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   verb of another method than the request's verb is searched as a word ("get new user count" and
   /users/new, "create or replace the templates" and replace_templates), unless an article makes it a noun
   ("a list of").
+- **Changes that undo or do not do what is asked.** Where the request's verb asks for a change, an
+  operation that deletes when the request makes or changes something (or makes or changes when it asks to
+  delete: "register a webhook" and \`DELETE /webhooks/{id}\`), or that only reads ("update the sign-in
+  settings" and \`GET /sign-in-settings\`), weighs 0.85 of an equal match. A POST that updates and a PUT that
+  creates are common enough that neither contradicts the other. "kick", "expel" and "evict" are deletes:
+  putting someone out of a group removes the membership.
+- **Asking to be told.** A request that only asks (a question, or one that starts with a noun) ranks an
+  operation that only changes or deletes (PUT, PATCH, DELETE) at 0.85 of an equal match; a POST may be a
+  search and is left alone.
+- **Phrasal verbs.** A verb and its particle mean one verb: "set up" creates ("set up a new source" is no
+  PUT), "get rid of" deletes, "clean up" clears, "sign up" registers, "turn on"/"off" and "switch on"/"off"
+  enable and disable, "page through" lists; a request that starts by giving someone something ("give a user
+  some roles") grants it, while "give me ..." only asks. After "has", "is" and the like the verb is a
+  participle ("the alerts my team has set up"), a state and no action.
+- **A path that writes the verb inflected names a thing.** \`/saved-searches\` and \`/grants\` are what was
+  saved and granted, not the action: they do not take the request's "save" or "grant" from its method, as
+  \`/webhooks/register\` does.
 - **What is acted on, and what with.** Words after "with", "using", "via" or "through" (until "and", "or",
   "then") say what the request is done with, not what it acts on ("create a hook with the given data"): they
   count at 0.35, like related words, unless the request has no others. "given", "provided" and "specified"
@@ -318,6 +335,16 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   wrote.
 - **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
+- **The published API first among equals.** A documented operation weighs 1.1 times more: it is what the
+  service publishes, and an undocumented twin (\`/team/members\` beside \`/api/v2/team/members\`) is most
+  often the route its own web app calls.
+- **One word, one word met.** A word written in another form than its dictionary one ("settings") is
+  matched in both, and a path that writes it as the request does scores more; but it is still one word of the
+  request met, so a plural does not count twice against two other words ("account center settings" names the
+  account center, not any settings).
+- **Nouns of verbs.** English's regular derivations meet like related words (0.35): "invited" and
+  /invitations, "verify" and "verification", "assign" and "assignment" (a final "e" drops, a "y" becomes
+  "ication").
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
   parameter names ignored), or its whole summary (written, or the handler's name or the id in words apidex
   writes for an undocumented operation; the id in words names it either way) puts that operation first; the request's words in order in

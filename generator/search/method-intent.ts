@@ -126,6 +126,49 @@ const METHOD_ONLY = new Set([
 ]);
 
 /**
+ * English phrasal verbs that mean one of the verbs above, as single words: "set up a source" creates one (it
+ * sets nothing), "get rid of a dashboard" deletes it, "turn on" enables. Forms in order: base, third person,
+ * gerund, past participle; each maps to the same form of the single word, so a participle stays one ("the
+ * alerts my team has set up" names no action).
+ */
+const PHRASAL: readonly { forms: readonly string[]; particle: string; means: readonly string[] }[] = [
+  { forms: ["set", "sets", "setting", "set"], particle: "up", means: ["create", "creates", "creating", "created"] },
+  { forms: ["get", "gets", "getting", "got"], particle: "rid of", means: ["delete", "deletes", "deleting", "deleted"] },
+  { forms: ["clean", "cleans", "cleaning", "cleaned"], particle: "up", means: ["clear", "clears", "clearing", "cleared"] },
+  { forms: ["sign", "signs", "signing", "signed"], particle: "up", means: ["register", "registers", "registering", "registered"] },
+  { forms: ["turn", "turns", "turning", "turned"], particle: "on", means: ["enable", "enables", "enabling", "enabled"] },
+  { forms: ["switch", "switches", "switching", "switched"], particle: "on", means: ["enable", "enables", "enabling", "enabled"] },
+  { forms: ["turn", "turns", "turning", "turned"], particle: "off", means: ["disable", "disables", "disabling", "disabled"] },
+  { forms: ["switch", "switches", "switching", "switched"], particle: "off", means: ["disable", "disables", "disabling", "disabled"] },
+  { forms: ["page", "pages", "paging", "paged"], particle: "through", means: ["list", "lists", "listing", "listed"] },
+];
+
+/** Words after which a verb is a participle ("the alerts my team has set up"): what is, not what to do. */
+const AUXILIARIES = new Set(["has", "have", "had", "is", "are", "was", "were", "be", "been", "being"]);
+
+const PHRASAL_PATTERNS = PHRASAL.map((p) => ({
+  ...p,
+  pattern: new RegExp(`\\b(?:(\\w+)\\s+)?(${[...new Set(p.forms)].join("|")})\\s+${p.particle.replace(" ", "\\s+")}\\b`, "gi"),
+}));
+
+/**
+ * A request with its phrasal verbs written as the single verbs they mean ("set up a new source": "create a new
+ * source"), and a request that starts by giving someone something ("give a user some roles") as granting it;
+ * "give me ..." only asks.
+ */
+export function withPhrasalVerbs(text: string): string {
+  let out = text.replace(/^(\s*)give\b(?!\s+(me|us|myself|ourselves)\b)/i, "$1grant");
+  for (const { forms, means, pattern } of PHRASAL_PATTERNS)
+    out = out.replace(pattern, (_whole, before: string | undefined, verb: string) => {
+      const form = verb.toLowerCase();
+      const participle = before !== undefined && AUXILIARIES.has(before.toLowerCase());
+      const single = participle ? means[3]! : means[forms.indexOf(form)]!;
+      return `${before !== undefined ? `${before} ` : ""}${single}`;
+    });
+  return out;
+}
+
+/**
  * Verbs that make a new item: HTTP creates one by a POST to the collection, so the singular noun they
  * take ("create a user") does not ask for an item's path.
  */

@@ -13,6 +13,7 @@ import {
   nounUse,
   onlyIntent,
   pathAction,
+  withPhrasalVerbs,
 } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
 import { indexTerms, isFunctionWord, pieces, type Word, terms, words } from "./words.js";
@@ -177,7 +178,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       (!filters.permission || checksKey(e, filters.permission)) &&
       (!filters.method || e.method === filters.method.toUpperCase()) &&
       (!filters.effect || e.effect === filters.effect);
-    const asked = query ? words(query) : [];
+    // "set up a source" asks to create one: phrasal verbs as the single verbs they mean. Literal ids and paths
+    // are matched on the request as written.
+    const text = query ? withPhrasalVerbs(query) : "";
+    const asked = words(text);
     if (!asked.length)
       return this.entries
         .filter(keep)
@@ -185,7 +189,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         .map((entry) => ({ entry, score: 0, why: "" }));
 
     const literal = this.literals.match(query!);
-    const intent = methodIntent(asked, this.pathWords, query);
+    const intent = methodIntent(asked, this.pathWords, text);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
     // A second verb of another method than the request's verb is a word of what is asked ("get new user
@@ -196,7 +200,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       isMethodVerb(w.term) &&
       !w.afterArticle &&
       !methodsOf(w.term).some((m) => intent.methods!.methods.has(m));
-    const written = pieces(query!);
+    const written = pieces(text);
     // A content noun the API's paths spell ("data" and /export-data) names a thing the API serves, unless a
     // noun before it says whose content it is ("user data").
     const servedContent = (w: Word) => isContentWord(w.term) && this.pathWords.has(w.term) && !isNounLike(written[w.at - 1]);
@@ -292,6 +296,14 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
             posting: this.index.postings.get(term)!,
           });
       }
+      // A noun made of a verb or the verb of a noun ("invite" and "invitation", "verify" and "verification",
+      // "assign" and "assignment") names the same act: like a related word.
+      if (written && source.length >= 5)
+        for (const r of derivations(source))
+          if (r !== source && !askedTerms.has(r) && !related.includes(r) && !derived.some((x) => x.term === r)) {
+            const posting = this.index.postings.get(r);
+            if (posting) derived.push({ term: r, weight: RELATED_WEIGHT * weight, counts: RELATED_WEIGHT * weight, posting });
+          }
       // WordNet's words beside it are the same word of the request, at a lower weight: an operation that
       // has several of them has still met one word.
       for (const r of related)
@@ -434,10 +446,30 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
   /** The operations whose id, path or last segment spell a word. */
   private spelling(term: string): Set<number> {
-    const posting = this.index.postings.get(term);
     const mask = (1 << FIELDS.indexOf("id")) | (1 << FIELDS.indexOf("path")) | (1 << FIELDS.indexOf("resource"));
-    return new Set(posting ? posting.docs.filter((_, i) => (posting.fields[i]! & mask) !== 0) : []);
+    const where = (t: string) => {
+      const posting = this.index.postings.get(t);
+      return posting ? posting.docs.filter((_, i) => (posting.fields[i]! & mask) !== 0) : [];
+    };
+    const spelt = new Set(where(term));
+    // A path that writes the verb inflected names a thing, not the action: `/saved-searches` (what was saved),
+    // `/grants` (what was granted) are no "save" or "grant" to do.
+    for (const inflected of this.inflectionsOf(term)) for (const d of where(inflected)) spelt.delete(d);
+    return spelt;
   }
+
+  /** The index's written forms of a word other than its dictionary form ("saved", "grants" of "save", "grant"). */
+  private inflectionsOf(term: string): string[] {
+    if (!this.inflections) {
+      this.inflections = new Map();
+      for (const t of this.index.postings.keys()) {
+        const base = lemma(t).word;
+        if (base !== t) this.inflections.set(base, [...(this.inflections.get(base) ?? []), t]);
+      }
+    }
+    return this.inflections.get(term) ?? [];
+  }
+  private inflections: Map<string, string[]> | undefined;
 
   /**
    * The factor the request's method, number and phrasing give one operation, which has met `met` of the
@@ -481,6 +513,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       factor *= READ_BOOST;
       notes?.push("method: GET (no action named)");
     }
+    // A request that only asks to be told ("what are my team's settings?") is not done by changing or deleting
+    // anything (a POST may be a search, so it is left alone).
+    else if (intent.reads && !acts.has("GET") && !acts.has("POST")) factor *= CONTRARY_FACTOR;
     // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
@@ -554,6 +589,30 @@ function isNounLike(word: string | undefined): boolean {
   if (!word || isFunctionWord(word)) return false;
   const tags = partsOfSpeech(word);
   return !tags || tags[0]!.startsWith("NN");
+}
+
+/** English's suffixes that make a noun of a verb ("invite" + "ation", "assign" + "ment", "verify" → "verification"). */
+const NOMINAL_SUFFIXES = ["ation", "ition", "ion", "ment", "al", "ance", "ence"];
+
+/**
+ * The words a verb's nouns would be, and the verbs a noun in one of those suffixes would come from, by
+ * English's regular derivation: a final "e" drops before the suffix ("invite", "invitation"), a final "y"
+ * becomes "ication" ("verify", "verification"). Candidates only: the index keeps those it has.
+ */
+export function derivations(word: string): string[] {
+  const out = new Set<string>();
+  const stems = [word, ...(word.endsWith("e") ? [word.slice(0, -1)] : [])];
+  for (const stem of stems) for (const suffix of NOMINAL_SUFFIXES) out.add(stem + suffix);
+  if (word.endsWith("y")) out.add(`${word.slice(0, -1)}ication`);
+  for (const suffix of NOMINAL_SUFFIXES)
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      const stem = word.slice(0, -suffix.length);
+      out.add(stem);
+      out.add(`${stem}e`);
+      if (suffix === "ation" && stem.endsWith("ic")) out.add(`${stem.slice(0, -2)}y`);
+    }
+  out.delete(word);
+  return [...out];
 }
 
 /** Whether `short`'s letters all appear in `long`, in order. */
