@@ -13,7 +13,7 @@
 import path from "node:path";
 import JSON5 from "json5";
 import { parse as parseYaml } from "yaml";
-import type { Value } from "./values.js";
+import { jsonValue, type Value } from "./values.js";
 
 /** The package's name, as a service requires it. */
 export const NODE_CONFIG_MODULE = "config";
@@ -74,21 +74,10 @@ export function parseConfigData(file: string, text: string): Value | undefined {
   const ext = path.extname(file);
   if (!DATA_EXTENSIONS.includes(ext)) return undefined;
   try {
-    return toValue(ext === ".yaml" || ext === ".yml" ? parseYaml(text) : JSON5.parse(text));
+    return jsonValue(ext === ".yaml" || ext === ".yml" ? parseYaml(text) : JSON5.parse(text));
   } catch {
     return undefined;
   }
-}
-
-/** A plain JSON-like value as the interpreter's value. */
-export function toValue(data: unknown): Value {
-  if (typeof data === "string") return { kind: "string", value: data };
-  if (typeof data === "number") return { kind: "number", value: data };
-  if (typeof data === "boolean") return { kind: "boolean", value: data };
-  if (data === null) return { kind: "null" };
-  if (Array.isArray(data)) return { kind: "array", items: data.map(toValue) };
-  if (typeof data === "object") return { kind: "object", props: new Map(Object.entries(data).map(([k, v]) => [k, toValue(v)])) };
-  return { kind: "undefined" };
 }
 
 /** node-config's merge: objects key by key, deeply; anything else (arrays too) replaces what was there. */
@@ -122,7 +111,7 @@ export function environmentOverrides(mapping: Value, env: Readonly<Record<string
       if (set === undefined) continue;
       if (format?.kind === "string" && format.value === "json") {
         try {
-          out.props.set(key, toValue(JSON.parse(set)));
+          out.props.set(key, jsonValue(JSON.parse(set)));
         } catch {
           // node-config throws on a variable that is not JSON: nothing apidex can use.
         }
