@@ -2272,6 +2272,42 @@ describe("a mount prefix apidex cannot read", () => {
   });
 });
 
+describe("node-config values the environment may change", () => {
+  it("are said once, listing the variables whose defaults were read, not every setting of the files", async () => {
+    const result = await generateFrom({
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", config: "3" } }),
+      "config/default.js": [
+        `module.exports = {`,
+        `  BASE_PATH: process.env.BASE_PATH || "/api",`,
+        `  API_VERSION: process.env.API_VERSION || "v2",`,
+        `  DATABASE_URL: process.env.DATABASE_URL || "postgres://localhost/db",`,
+        `};`,
+      ].join("\n"),
+      "app.js": [
+        `const express = require("express"); const config = require("config");`,
+        `const app = express();`,
+        `app.get(\`\${config.BASE_PATH}/\${config.get("API_VERSION")}/items\`, (req, res) => res.json([]));`,
+      ].join("\n"),
+    });
+    expect(routeLines(result)).toEqual(["GET /api/v2/items []"]);
+    const said = result.diagnostics.items.filter((d) => d.code === "APX219");
+    expect(said).toHaveLength(1);
+    expect(said[0]!.message).toContain('`API_VERSION` (`"v2"`), `BASE_PATH` (`"/api"`)');
+    expect(said[0]!.message).not.toContain("DATABASE_URL");
+    // With the environment described, nothing is said and its values are used.
+    const production = await generateFrom(
+      {
+        "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", config: "3" } }),
+        "config/default.js": `module.exports = { BASE_PATH: process.env.BASE_PATH || "/api" };\n`,
+        "app.js": `const express = require("express"); const config = require("config");\nconst app = express();\napp.get(config.get("BASE_PATH") + "/items", (req, res) => res.json([]));\n`,
+      },
+      { env: { BASE_PATH: "/edge" } },
+    );
+    expect(routeLines(production)).toEqual(["GET /edge/items []"]);
+    expect(production.diagnostics.items.filter((d) => d.code === "APX219")).toEqual([]);
+  });
+});
+
 describe("a route path whose leading part apidex cannot read", () => {
   it("indexes the route at what follows, relative to it, marked unresolved(path): Fastify route options and verbs, Express, concatenation and templates", async () => {
     const result = await generateFrom(

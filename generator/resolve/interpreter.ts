@@ -2761,12 +2761,31 @@ export class Interpreter {
    */
   private noteConfigDefault(value: Value, node: ts.Node): void {
     if (value.kind !== "string" || !value.env || this.environmentDefaults.has(value.env)) return;
-    this.environmentDefaults.add(value.env);
+    if (!this.configDefaults.has(value.env)) this.configDefaults.set(value.env, { value: value.value, node });
+    if (this.checksFinished) this.sayConfigDefaults();
+  }
+
+  /** The node-config values read that are a variable's code default in the config files, by variable. */
+  private readonly configDefaults = new Map<string, { value: string; node: ts.Node }>();
+
+  /**
+   * One warning (APX219) for the node-config values read as where their variables are unset, at the first
+   * read: a config file defaults far more settings than routes read, and each is said once.
+   */
+  private sayConfigDefaults(): void {
+    const unsaid = [...this.configDefaults].filter(([name]) => !this.environmentDefaults.has(name));
+    if (!unsaid.length) return;
+    for (const [name] of unsaid) this.environmentDefaults.add(name);
+    const first = unsaid.reduce((a, b) => (siteOrder(a[1].node, b[1].node) <= 0 ? a : b));
+    const listed = unsaid
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, { value }]) => `\`${name}\` (\`${JSON.stringify(value)}\`)`)
+      .join(", ");
     this.diagnostics.warning(
       "APX219",
-      `\`process.env.${value.env}\` is not set by the config's \`env\`: this node-config value is read as where it is unset, its default \`${JSON.stringify(value.value)}\` in the config files, wherever it makes a path or prefix (a condition on it stays undecided).`,
-      siteOf(node),
-      `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${value.env}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
+      `The config's \`env\` does not set ${unsaid.length === 1 ? "this variable" : "these variables"}, so the node-config values ${unsaid.length === 1 ? "it defaults" : "they default"} in the config files are read as where ${unsaid.length === 1 ? "it is" : "they are"} unset: ${listed}, wherever they make a path, prefix or key (a condition on them stays undecided).`,
+      siteOf(first[1].node),
+      `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${unsaid[0]![0]}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
     );
   }
 
@@ -3214,6 +3233,7 @@ export class Interpreter {
    */
   finishChecks(): void {
     this.checksFinished = true;
+    this.sayConfigDefaults();
     const pending = this.unresolvedKeys.splice(0);
     if (!pending.length) return;
     const types = createTypeContext(this.sources, [...new Set(pending.map((p) => p.arg.getSourceFile().fileName))].sort());
@@ -3973,6 +3993,13 @@ function helperName(callee: ExternalValue): string | undefined {
   if (own) return callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default") ? own[2] : undefined;
   if (!/^(lodash|lodash-es|underscore)$/.test(callee.module)) return undefined;
   return callee.path.length === 1 || (callee.path.length === 2 && callee.path[0] === "default") ? callee.path.at(-1) : undefined;
+}
+
+/** Source order of two nodes: by file name, then position. */
+function siteOrder(a: ts.Node, b: ts.Node): number {
+  const fa = a.getSourceFile().fileName;
+  const fb = b.getSourceFile().fileName;
+  return fa === fb ? a.getStart() - b.getStart() : fa < fb ? -1 : 1;
 }
 
 /** lodash's and underscore's object merges apidex runs (`assignHelper`). */
