@@ -789,6 +789,23 @@ const permissionStyles: Case[] = [
     routes: ["DELETE /users/{id} [users.delete]", "GET /reports [reports.read]", "GET /roles []", "POST /keys []", "PUT /keys []"],
   },
   {
+    name: "a membership test gates only where it decides (a condition, a return, a tested name); a context variable's keys count; a refusal's message is no key",
+    files: {
+      "access.ts": `export function assertWideScope(req: any, message = "This endpoint needs a wide key."): boolean { return req.scope === "all"; }\n`,
+      "app.ts": [
+        `import express from "express"; import { assertWideScope } from "./access";`,
+        `const app = express();`,
+        // A row of a listing says what each key may do: it gates nothing.
+        `app.get("/keys", (req: any, res: any) => res.json(req.keys.map((k: any) => ({ id: k.id, canBill: k.permissions?.includes("billing.read") ?? false }))));`,
+        // A framework context's variable, read by name (Hono's c.get("permissions"), here on the request).
+        `app.delete("/keys/:id", (req: any, res: any) => { if (!req.get("permissions").includes("keys.admin")) return res.sendStatus(403); res.end(); });`,
+        `app.put("/keys/:id", (req: any, res: any) => { const allowed = req.user.permissions.includes("keys.write"); if (!allowed) return res.sendStatus(403); res.end(); });`,
+        `app.post("/teams", (req: any, res: any) => { if (!assertWideScope(req, "Creating teams requires an API key with access to all workspaces.")) return res.sendStatus(403); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /keys/{id} [keys.admin]", "GET /keys []", "POST /teams []", "PUT /keys/{id} [keys.write]"],
+  },
+  {
     name: "configured recognizer names replace the defaults",
     permissionCalls: ["can"],
     files: {

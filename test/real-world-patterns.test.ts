@@ -603,6 +603,44 @@ const cases: Case[] = [
     routes: ["GET /edge/v6/jobs []"],
   },
   {
+    name: "a package's middleware made from the app itself is middleware, not the app mounted inside itself",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "express-graceful-exit": "0.5", koa: "2" } }),
+      "server.js": [
+        `const express = require("express"); const gracefulExit = require("express-graceful-exit");`,
+        `const app = express();`,
+        `app.use(gracefulExit.middleware(app));`,
+        `app.get("/things", (req, res) => res.json([]));`,
+        `app.post("/things", (req, res) => res.json({}));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /things []", "POST /things []"],
+  },
+  {
+    name: "express-ws hands the app back as .app, read or destructured",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "express-ws": "5" } }),
+      "orders.ts": `import express from "express";\nexport const orders = express.Router();\norders.get("/orders", (req, res) => res.json([]));\n`,
+      "index.ts": [
+        `import express from "express"; import expressWs from "express-ws"; import { orders } from "./orders";`,
+        `const ws = expressWs(express());`,
+        `const app = ws.app;`,
+        `app.get("/ping", (req, res) => res.send("pong"));`,
+        `app.use("/v1", orders);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      "admin.ts": [
+        `import express from "express"; import expressWs from "express-ws";`,
+        `const { app } = expressWs(express());`,
+        `app.get("/admin/health", (req, res) => res.send("ok"));`,
+        `app.listen(3001);`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/health []", "GET /ping []", "GET /v1/orders []"],
+    diagnostics: ["APX412 admin.ts:2"],
+  },
+  {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
     files: {
       "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,
@@ -793,6 +831,27 @@ const cases: Case[] = [
     },
     routes: ["GET /health []"],
     diagnostics: ["APX002 server.ts:1"],
+  },
+  {
+    name: "swagger-node's runner and express-openapi-validator's operation handlers route from the document too; the validator alone routes nothing",
+    files: {
+      "a127.js": `const SwaggerExpress = require("swagger-express-mw");\nconst express = require("express");\nconst app = express();\nSwaggerExpress.create({ appRoot: __dirname }, (err, runner) => runner.expressMiddleware().register(app));\napp.listen(10010);\n`,
+      "handlers.js": [
+        `const express = require("express"); const OpenApiValidator = require("express-openapi-validator");`,
+        `const app = express();`,
+        `app.use(OpenApiValidator.middleware({ apiSpec: "./api.yaml", operationHandlers: __dirname + "/ops" }));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      "validated.js": [
+        `const express = require("express"); const OpenApiValidator = require("express-openapi-validator");`,
+        `const app = express();`,
+        `app.use(OpenApiValidator.middleware({ apiSpec: "./api.yaml", validateRequests: true }));`,
+        `app.get("/health", (req, res) => res.send("ok"));`,
+        `app.listen(3001);`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []"],
+    diagnostics: ["APX002 a127.js:1", "APX002 handlers.js:1"],
   },
   {
     name: "controllers of a decorator library apidex does not read (OvernightJS, koa-joi-controllers) are said to be unread, once per library, beside the routes it does read",

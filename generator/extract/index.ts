@@ -90,7 +90,7 @@ function unsupportedIn(sources: SourceSet): string[] {
   const found = new Set<string>();
   for (const file of sources.files)
     for (const match of file.text.matchAll(/(?:from\s*|require\(\s*)["']([^"']+)["']/g)) {
-      const framework = unsupportedFramework(match[1]!);
+      const framework = unsupportedFramework(match[1]!, file.text);
       if (framework) found.add(framework);
     }
   return [...found].sort();

@@ -360,6 +360,13 @@ export class Interpreter {
     return result;
   }
 
+  /** The parameter names of the function of the sources a call calls (undefined for anything else). */
+  private parametersOf(node: ts.CallExpression, scope: Scope): (string | undefined)[] | undefined {
+    const callee = this.evaluate(node.expression, scope);
+    if (callee.kind !== "function") return undefined;
+    return callee.decl.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  }
+
   /** Whether a recognized call's keys are alternatives: configured as such, or named so (`requireAnyScope`). */
   private isAnyCall(name: string | undefined): boolean {
     return (
@@ -1242,7 +1249,7 @@ export class Interpreter {
    * (APX002), and the module is evaluated on every run, so the warning does not depend on the cache.
    */
   private noteUnsupported(specifier: string, node: ts.Node): void {
-    const framework = unsupportedFramework(specifier);
+    const framework = unsupportedFramework(specifier, node.getSourceFile().text);
     if (!framework) return;
     this.tracker?.cannotReplay?.(`it imports ${framework}, which apidex does not read`);
     if (this.unsupportedSeen.has(framework)) return;
@@ -3064,8 +3071,12 @@ export class Interpreter {
     const unreadStatements: { arg: ts.Expression; reason: string }[] = [];
     // Made first so that keys the type checker finds later (`readKeysInto`) land in it.
     const result: CheckValue = { kind: "check", keys, node };
-    for (const arg of node.arguments) {
+    // A call known only by its name takes other arguments too: the function's parameter names and the text
+    // itself say when a string is a message for the refusal, not a key.
+    const parameters = byNameOnly ? this.parametersOf(node, scope) : undefined;
+    for (const [index, arg] of node.arguments.entries()) {
       const value = this.argument(arg, scope);
+      if (byNameOnly && value.kind === "string" && (isProse(value.value) || MESSAGE_PARAMETER.test(parameters?.[index] ?? ""))) continue;
       // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
       // statement of resources and their actions, read as `task:update` whatever the call is.
       const statement = readStatement(value, ts.isSpreadElement(arg) ? undefined : arg);
@@ -3994,6 +4005,18 @@ function helperName(callee: ExternalValue): string | undefined {
   if (!/^(lodash|lodash-es|underscore)$/.test(callee.module)) return undefined;
   return callee.path.length === 1 || (callee.path.length === 2 && callee.path[0] === "default") ? callee.path.at(-1) : undefined;
 }
+
+/**
+ * Text written for people, not a key: words with spaces, three or more, or a sentence's end ("Managing
+ * workspaces requires an API key.").
+ */
+function isProse(text: string): boolean {
+  const trimmed = text.trim();
+  return /\s/.test(trimmed) && (trimmed.split(/\s+/).length >= 3 || /[.!?]$/.test(trimmed));
+}
+
+/** Parameter names of what a check says to the caller when it refuses. */
+const MESSAGE_PARAMETER = /^(message|msg|reason|error|err|errorMessage|description|detail|details|hint|text)$/i;
 
 /** Source order of two nodes: by file name, then position. */
 function siteOrder(a: ts.Node, b: ts.Node): number {

@@ -195,10 +195,55 @@ const NOT_HELD_WORDS = new Set([...NOT_REQUIRED_WORDS, ...REQUIRED_WORDS].filter
 export function isKeyMembership(callee: ts.Expression): boolean {
   if (!ts.isPropertyAccessExpression(callee) || (callee.name.text !== "includes" && callee.name.text !== "has")) return false;
   const receiver = callee.expression;
-  const name = ts.isIdentifier(receiver) ? receiver.text : ts.isPropertyAccessExpression(receiver) ? receiver.name.text : undefined;
+  // `c.get("permissions")`, `ctx.get("scopes")`: a framework context's variable, named by the string.
+  const contextVariable =
+    ts.isCallExpression(receiver) &&
+    ts.isPropertyAccessExpression(receiver.expression) &&
+    receiver.expression.name.text === "get" &&
+    receiver.arguments.length === 1 &&
+    ts.isStringLiteralLike(receiver.arguments[0]!)
+      ? receiver.arguments[0].text
+      : undefined;
+  const name =
+    contextVariable ??
+    (ts.isIdentifier(receiver) ? receiver.text : ts.isPropertyAccessExpression(receiver) ? receiver.name.text : undefined);
   if (!name) return false;
   const words = wordsOf(name);
-  return KEY_WORDS.has(words[words.length - 1]!) && !words.some((w) => NOT_HELD_WORDS.has(w));
+  return KEY_WORDS.has(words[words.length - 1]!) && !words.some((w) => NOT_HELD_WORDS.has(w)) && gates(callee.parent);
+}
+
+/**
+ * Whether a membership test decides something: it is, alone or through `!`, `&&`, `||`, `??` and parentheses,
+ * the condition of an `if`, a `?:` or a loop, what a function returns (a predicate such as
+ * `(c) => c.get("permissions").includes("x")`) or a variable's value (tested next). One that only makes a value (`{ canBill:
+ * key.permissions.includes("billing.read") }`, a row of a listing) gates nothing.
+ */
+function gates(call: ts.Node | undefined): boolean {
+  let node = call;
+  while (node?.parent) {
+    const parent: ts.Node = node.parent;
+    if (
+      ts.isParenthesizedExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken) ||
+      (ts.isBinaryExpression(parent) &&
+        [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(
+          parent.operatorToken.kind,
+        ))
+    ) {
+      node = parent;
+      continue;
+    }
+    if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return parent.expression === node;
+    if (ts.isConditionalExpression(parent)) return parent.condition === node;
+    if (ts.isReturnStatement(parent)) return true;
+    // `const allowed = perms.includes("x"); if (!allowed) ...`: a name the code then tests.
+    if (ts.isVariableDeclaration(parent)) return parent.initializer === node;
+    // An arrow function's expression body is what it returns.
+    if (ts.isArrowFunction(parent)) return parent.body === node;
+    return false;
+  }
+  return false;
 }
 
 /**

@@ -166,6 +166,17 @@ export class ExpressHost extends RouterHost {
     return receiver;
   }
 
+  /**
+   * A member of an app or router. `.app` of an app is the app itself: a package that enhances the app returns
+   * it (`expressWs(app)`, read as the app), and express-ws hands it back as `.app` (`const { app } =
+   * expressWs(express())`); an Express app has no `app` member of its own.
+   */
+  property(receiver: HostValue, name: string): Value | undefined {
+    const router = this.routerOf(receiver);
+    if (router?.kind === "app" && name === "app") return receiver;
+    return undefined;
+  }
+
   private use(router: RouterNode, call: CallContext): void {
     const args = [...call.args];
     let paths = ["/"];
@@ -221,6 +232,9 @@ export class ExpressHost extends RouterHost {
       if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site });
       for (const value of flattenValues(values[i]!)) {
         const sub = this.routerOf(value);
+        // A package's middleware made from the app itself (`app.use(gracefulExit.middleware(app))`) is read
+        // as the app: an app is never mounted inside itself, so it is middleware here, not a mount.
+        if (sub === router && ts.isCallExpression(unwrap(arg))) continue;
         if (sub) {
           sub.mounted = true;
           router.stack.push({ type: "mount", paths, router: sub, site, ...this.conditional() });

@@ -3,7 +3,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, isPathLike, RouterHost, statementDoc } from "../router-host.js";
+import { flattenValues, isPathLike, RouterHost, statementDoc, unwrap } from "../router-host.js";
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -100,6 +100,9 @@ export class KoaHost extends RouterHost {
         if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site: siteOf(node) });
         for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
           const sub = this.routerOf(value);
+          // A package's middleware made from the app itself (`app.use(gracefulExit.middleware(app))`) is read
+          // as the app: an app is never mounted inside itself, so it is middleware here, not a mount.
+          if (sub === router && ts.isCallExpression(unwrap(arg))) continue;
           if (sub) {
             sub.mounted = true;
             router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node), ...this.conditional() });
@@ -139,6 +142,9 @@ export class KoaHost extends RouterHost {
     for (const arg of hasPath ? call.args.slice(1) : call.args) {
       for (const v of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
         const sub = this.routerOf(v);
+        // A package's middleware made from the app itself (`app.use(gracefulExit.middleware(app))`) is read
+        // as the app: an app is never mounted inside itself, so it is middleware here, not a mount.
+        if (sub === router && ts.isCallExpression(unwrap(arg))) continue;
         if (sub) {
           sub.mounted = true;
           if (sub.kind === "app") this.mountedApps.add(sub);
