@@ -641,6 +641,47 @@ const cases: Case[] = [
     diagnostics: ["APX412 admin.ts:2"],
   },
   {
+    name: "a folder of route modules listed asynchronously (fs.promises.readdir, fs/promises, Promise.all / Promise.resolve)",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4" } }),
+      "routes/books.js": `const express = require("express");\nmodule.exports = (app) => { const router = express.Router(); router.get("/", (req, res) => res.json([])); return { path: "/books", router }; };\n`,
+      "routes/info.js": `const express = require("express");\nmodule.exports = (app) => { const router = express.Router(); router.get("/", (req, res) => res.json({})); return { path: "/_info", router }; };\n`,
+      "admin/users.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/users", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "app.js": [
+        `const express = require("express"); const fs = require("fs"); const path = require("path"); const { readdir } = require("fs/promises");`,
+        `const app = express();`,
+        `function loadRoutes(dir) {`,
+        `  return fs.promises.readdir(dir).then((files) => Promise.all(files.map((file) => { const mod = require(path.join(dir, file))(app); app.use("/v1" + mod.path, mod.router); })));`,
+        `}`,
+        `async function loadAdmin(dir) {`,
+        `  const files = await readdir(dir);`,
+        `  for (const file of files) app.use("/admin", require(path.join(dir, file)));`,
+        `}`,
+        `loadRoutes(path.join(__dirname, "routes")).then(() => loadAdmin(path.join(__dirname, "admin"))).then(() => Promise.resolve(app)).then((a) => a.listen(3000));`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/users []", "GET /v1/_info []", "GET /v1/books []"],
+  },
+  {
+    name: "a verb registration that only parses bodies for the routes after it is no operation",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),
+      "app.js": [
+        `const express = require("express"); const bodyParser = require("body-parser");`,
+        `const app = express();`,
+        `const small = express.json({ limit: "100kb" }); const big = bodyParser.json({ limit: "50mb" });`,
+        `app.put("/*", small);`,
+        `app.post("/*", (req, res, next) => (req.path.startsWith("/imports") ? big(req, res, next) : small(req, res, next)));`,
+        `app.patch("/*", bodyParser.urlencoded({ extended: true }));`,
+        `app.post("/items", (req, res) => res.status(201).json(req.body));`,
+        // A handler that answers some requests and passes the others on is an endpoint.
+        `app.get("/maybe", (req, res, next) => (req.query.x ? res.json({}) : next()));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /maybe []", "POST /items []"],
+  },
+  {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
     files: {
       "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,

@@ -2286,7 +2286,7 @@ export class Interpreter {
       case "external": {
         if (callee.module === NODE_CONFIG_METHODS) return this.nodeConfigCall(callee, node, scope);
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
-        if (/^((node:)?(path|url|fs)|glob|fast-glob|globby)$/.test(callee.module)) {
+        if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby)$/.test(callee.module)) {
           const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
             root: this.sources.root,
             ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),
@@ -2636,6 +2636,16 @@ export class Interpreter {
       const v = this.evaluate(arg, scope);
       return v.kind === "unknown" || v.kind === "runtime" ? v : { kind: "boolean", value: v.kind === "array" };
     }
+    // `Promise.resolve(x)`, `await Promise.all([...])`: what they settle with is the value (or the values), as
+    // apidex reads promises (`await` and `.then` give what was promised).
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === "Promise" &&
+      (callee.name.text === "resolve" || callee.name.text === "all") &&
+      !scope.lookup("Promise")
+    )
+      return this.evaluate(arg, scope);
     if (
       !ts.isPropertyAccessExpression(callee) ||
       !ts.isIdentifier(callee.expression) ||

@@ -19,10 +19,15 @@ const TYPESCRIPT = /\.(?:ts|tsx|mts|cts)$/;
 const DECLARATION = /\.d\.[cm]?ts$/;
 
 export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], context: BuiltinContext): Value | undefined {
-  const module = callee.module.replace(/^node:/, "");
-  const member = callee.path[0] === "default" ? callee.path.slice(1) : callee.path;
+  let module = callee.module.replace(/^node:/, "");
+  let member = callee.path[0] === "default" ? callee.path.slice(1) : callee.path;
+  // `fs.promises.readdir(dir)` and `readdir` of "fs/promises": the same listing, promised (`await` and `.then`
+  // give it).
+  if (module === "fs" && member.length === 2 && member[0] === "promises") member = member.slice(1);
+  if (module === "fs/promises") module = "fs";
   if (member.length !== 1) return undefined;
-  const name = member[0]!;
+  let name = member[0]!;
+  if (name === "readdir" && (callee.module.includes("promises") || callee.path.includes("promises"))) name = "readdirSync";
   const strings = args.map((a) => (a.kind === "string" ? a.value : undefined));
   const allStrings = strings.every((s) => s !== undefined) ? (strings as string[]) : undefined;
   if (module === "path" && allStrings) {

@@ -160,6 +160,11 @@ export class ExpressHost extends RouterHost {
         }
         return receiver;
       }
+      // `app.put("/*", express.json())`: a body parser for the routes after it, which hands every request on;
+      // on every path (`/*`), so does a function of the sources that only hands it on (one at a path of its
+      // own gates the registrations of that path after it, which flattening joins).
+      const wildcard = paths?.every((p) => /^\/?(\*|\(\.\*\))$/.test(p)) ?? false;
+      if (handlers.length && handlers.every((h) => "value" in h && this.onlyPassesOn(h.value, wildcard))) return receiver;
       if (paths) this.addRoute(router, method, paths, handlers, call, statementDoc(node));
       return receiver;
     }
@@ -259,6 +264,29 @@ export class ExpressHost extends RouterHost {
     // answers only refusals: no endpoint.
     if (answersNotFoundOnly(value.decl) || refusesOnly(value.decl)) return false;
     return params < 3 || !passesOnAt(value, this.interpreter);
+  }
+
+  /**
+   * Whether a route's handler never answers: Express's or body-parser's body parsers, or (`anyFunction`) a
+   * function of the sources that takes `next`, always hands the request on, and touches no response
+   * (`(req, res, next) => big ? bigJson(req, res, next) : smallJson(req, res, next)`).
+   */
+  private onlyPassesOn(value: Value, anyFunction: boolean): boolean {
+    if (value.kind === "runtime")
+      return /^the result of (express|body-parser)(\.default)?\.(json|urlencoded|raw|text)\(\)$/.test(value.what);
+    if (!anyFunction || value.kind !== "function" || this.routerOf(value) || value.decl.parameters.length !== 3 || !value.decl.body)
+      return false;
+    const response = value.decl.parameters[1]!.name;
+    if (!ts.isIdentifier(response)) return false;
+    let touches = false;
+    const visit = (node: ts.Node): void => {
+      if (touches) return;
+      // `res.status(...)`, `res.json(...)`: an answer. Passing `res` on to another function is not one.
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === response.text) touches = true;
+      else ts.forEachChild(node, visit);
+    };
+    visit(value.decl.body);
+    return !touches && passesOnAt(value, this.interpreter) && !answersStatus(value.decl.body, () => true);
   }
 
   private markMounted(value: Value): void {
