@@ -516,6 +516,29 @@ const patterns: Case[] = [
     diagnostics: ["APX412 app.ts:2"],
   },
   {
+    name: "a configuration object's settings are said where a setting is read, not all of them when one is",
+    files: {
+      "config.ts": [
+        `export const CONFIG = {`,
+        `  API_PREFIX: "/api/v1",`,
+        `  BASE: process.env.BASE_PATH || "/meet",`,
+        `  REDIS_HOST: process.env.REDIS_HOST || "localhost",`,
+        `  SESSION_TTL: process.env.SESSION_TTL || "20s",`,
+        `};`,
+      ].join("\n"),
+      "server.ts": [
+        `import express from "express"; import { CONFIG } from "./config";`,
+        `const app = express(); const router = express.Router();`,
+        `router.get("/rooms", (q, s) => s.end());`,
+        `app.use(CONFIG.API_PREFIX, router);`,
+        `const { BASE } = CONFIG;`,
+        `app.get(BASE + "/health", (q, s) => s.end());`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/rooms []", "GET /meet/health []"],
+    diagnostics: ["APX219 server.ts:5"],
+  },
+  {
     name: "an environment the config gives decides the same reads without APX219 (a name it omits is unset: the default)",
     files: {
       "api.ts": [

@@ -1879,16 +1879,22 @@ export class Interpreter {
     if (!name) return undefined;
     const right = this.evaluate(node.right, scope);
     if (right.kind !== "string") return undefined;
-    if (!this.environmentDefaults.has(name)) {
-      this.environmentDefaults.add(name);
-      this.diagnostics.warning(
-        "APX219",
-        `\`process.env.${name}\` is not set by the config's \`env\`: it is read as unset, so this is its default \`${JSON.stringify(right.value)}\` wherever it makes a path or prefix (a condition on it stays undecided).`,
-        siteOf(node),
-        `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${name}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
-      );
-    }
+    // A setting of a configuration object (`{ BASE_PATH: process.env.BASE_PATH || "/api", REDIS_HOST: ... }`) is
+    // said where the code reads it (`property`): reading one setting evaluates the whole object.
+    if (!this.environmentDefaults.has(name) && !isObjectSetting(node)) this.sayEnvironmentDefault(name, right.value, node);
     return { kind: "string", value: right.value, env: name };
+  }
+
+  /** APX219 for a variable whose code default is used, once per variable. */
+  private sayEnvironmentDefault(name: string, value: string, node: ts.Node): void {
+    if (this.environmentDefaults.has(name)) return;
+    this.environmentDefaults.add(name);
+    this.diagnostics.warning(
+      "APX219",
+      `\`process.env.${name}\` is not set by the config's \`env\`: it is read as unset, so this is its default \`${JSON.stringify(value)}\` wherever it makes a path or prefix (a condition on it stays undecided).`,
+      siteOf(node),
+      `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${name}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
+    );
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
@@ -1962,6 +1968,7 @@ export class Interpreter {
       case "object": {
         const value = object.props.get(name);
         if (value && this.configObjects.has(object)) this.noteConfigDefault(value, node);
+        else if (value?.kind === "string" && value.env && !this.env) this.sayEnvironmentDefault(value.env, value.value, node);
         if (value) return value;
         const missing = unknown(node, `reads \`${name}\`, which the object does not have`);
         if (!object.open) missing.absent = true;
@@ -4027,6 +4034,13 @@ function isProse(text: string): boolean {
 
 /** Parameter names of what a check says to the caller when it refuses. */
 const MESSAGE_PARAMETER = /^(message|msg|reason|error|err|errorMessage|description|detail|details|hint|text)$/i;
+
+/** Whether an expression is (within parentheses) the value of a property of an object literal. */
+function isObjectSetting(node: ts.Node): boolean {
+  let at: ts.Node = node;
+  while (ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  return ts.isPropertyAssignment(at.parent) && at.parent.initializer === at && ts.isObjectLiteralExpression(at.parent.parent);
+}
 
 /** Source order of two nodes: by file name, then position. */
 function siteOrder(a: ts.Node, b: ts.Node): number {
