@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../generator/config/load-config.js";
+import { regexpPaths, regexpPrefixes, regexpRoutePaths } from "../generator/extract/regexp-paths.js";
 import { fillParameterNames, splitUnknownHead } from "../generator/extract/router-host.js";
 import type { ts as Ts } from "ts-morph";
 import { ts } from "../generator/typescript.js";
@@ -680,6 +681,24 @@ const cases: Case[] = [
       ].join("\n"),
     },
     routes: ["GET /maybe []", "POST /items []"],
+  },
+  {
+    name: "a regular expression that is a few literal paths: a mount at each prefix, a route at each anchored path; any other stays unread",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4" } }),
+      "app.js": [
+        `const express = require("express");`,
+        `const api = express.Router();`,
+        `api.get("/v1/buckets", (req, res) => res.json([]));`,
+        `const app = express();`,
+        `app.use(/(\\/api)?/, api);`,
+        `app.get(/^\\/(books|authors)$/, (req, res) => res.json([]));`,
+        `app.get(/\\/v\\d+\\/ping/, (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/buckets []", "GET /authors []", "GET /books []", "GET /v1/buckets []"],
+    diagnostics: ["APX203 app.js:7"],
   },
   {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
@@ -2369,6 +2388,29 @@ describe("a mount prefix apidex cannot read", () => {
     // Every operation is documented, but only those at a known path are published.
     expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/health"]);
     expect(result.index.operations.find((o) => o.path === "/widgets")?.unresolved).toEqual(["path"]);
+  });
+});
+
+describe("regular expressions as paths", () => {
+  it.each([
+    ["(\\/api)?", ["", "/api"]],
+    ["^\\/(v1|v2)\\/items$", ["/v1/items", "/v2/items"]],
+    ["(?:a|b)(c)?", ["a", "ac", "b", "bc"]],
+    ["\\/v\\d+", undefined],
+    ["a.*", undefined],
+    ["[ab]", undefined],
+    ["(?=x)a", undefined],
+    ["a{2}", undefined],
+  ])("%s is %j", (source, paths) => {
+    expect(regexpPaths(source)).toEqual(paths);
+  });
+
+  it("reads prefixes from the start of the path and routes only whole (anchored)", () => {
+    expect(regexpPrefixes("/(\\/api)?/")).toEqual(["/", "/api"]);
+    expect(regexpPrefixes("/(api)?/")).toBeUndefined();
+    expect(regexpRoutePaths("/^\\/(a|b)$/")).toEqual(["/a", "/b"]);
+    expect(regexpRoutePaths("/\\/(a|b)/")).toBeUndefined();
+    expect(regexpPaths("(a|b|c)(d|e|f)")).toBeUndefined();
   });
 });
 

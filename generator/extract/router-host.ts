@@ -6,6 +6,7 @@ import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
 import { answeredMethodsOf, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
+import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
 import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
@@ -184,6 +185,14 @@ export abstract class RouterHost implements HostAdapter {
       if (relative) return relative;
     }
     const regexp = ts.isRegularExpressionLiteral(arg) || (value.kind === "unknown" && ts.isRegularExpressionLiteral(value.node));
+    // `app.get(/^\/(v1|v2)\/items$/, ...)`: a few literal paths, each a route.
+    const literal = ts.isRegularExpressionLiteral(arg)
+      ? arg
+      : value.kind === "unknown" && ts.isRegularExpressionLiteral(value.node)
+        ? value.node
+        : undefined;
+    const expanded = literal && what === "route path" ? regexpRoutePaths(literal.text) : undefined;
+    if (expanded) return expanded;
     this.diagnostics.warning(
       regexp ? "APX203" : "APX201",
       regexp

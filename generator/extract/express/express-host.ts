@@ -5,6 +5,7 @@ import { stringsOf, type ExternalValue, type HostValue, type Value } from "../..
 import { answersNotFoundOnly, answersStatus } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
+import { regexpPrefixes } from "../regexp-paths.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
@@ -199,8 +200,15 @@ export class ExpressHost extends RouterHost {
         firstValue = undefined;
       } else if (args.length >= 2 && isPathLike(first, value)) {
         // (`use(x)` alone mounts x at the root: its one argument is never a path, `wares.urlencodedParser` neither.)
-        const regexp = ts.isRegularExpressionLiteral(unwrap(first));
-        if (regexp) {
+        const literal = unwrap(first);
+        const regexp = ts.isRegularExpressionLiteral(literal);
+        // `app.use(/(\/api)?/, api)`: a prefix that is a few literal strings is a mount at each of them.
+        const prefixes = regexp ? regexpPrefixes(literal.text) : undefined;
+        if (prefixes) {
+          paths = prefixes;
+          args.shift();
+          firstValue = undefined;
+        } else if (regexp) {
           this.paths(first, call, "mount prefix");
           // The routers below are mounted somewhere we cannot place; do not report them as unmounted too.
           for (const arg of args.slice(1)) this.markMounted(this.interpreter.evaluate(arg, call.scope));
@@ -211,7 +219,7 @@ export class ExpressHost extends RouterHost {
             args.slice(1).map((arg) => this.interpreter.evaluate(arg, call.scope)),
             call,
           );
-        return;
+        if (!prefixes) return;
       }
     }
     const site = siteOf(call.node);
