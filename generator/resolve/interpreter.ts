@@ -64,6 +64,8 @@ export interface HostAdapter {
    * are the same for what it reads (two tRPC procedure builders with the same checks); undefined otherwise.
    */
   join?(values: readonly HostValue[]): Value | undefined;
+  /** What `typeof` says of one of the adapter's objects at run time (an Express router is a function). */
+  typeOf?(value: HostValue): "function" | "object" | undefined;
 }
 
 export interface CallContext {
@@ -2968,6 +2970,11 @@ export class Interpreter {
         return str("object");
       case "class":
         return str("function");
+      case "host": {
+        const type = this.host.typeOf?.(value);
+        if (type) return str(type);
+        return unknown(operand, "is only known at run time, so its type is too");
+      }
       default:
         return unknown(operand, "is only known at run time, so its type is too");
     }

@@ -177,6 +177,11 @@ export class ExpressHost extends RouterHost {
    * it (`expressWs(app)`, read as the app), and express-ws hands it back as `.app` (`const { app } =
    * expressWs(express())`); an Express app has no `app` member of its own.
    */
+  /** An Express app and an Express router are functions (`(req, res, next) => ...`), as `typeof` says. */
+  typeOf(value: HostValue): "function" | undefined {
+    return this.routerOf(value) ? "function" : undefined;
+  }
+
   property(receiver: HostValue, name: string): Value | undefined {
     const router = this.routerOf(receiver);
     if (router?.kind === "app" && name === "app") return receiver;
@@ -255,8 +260,53 @@ export class ExpressHost extends RouterHost {
         }
         const checks = this.middlewareChecks(value);
         if (checks.length) router.stack.push({ type: "middleware", paths, end: false, checks, site });
+        // `(req, res, next) => wanted(req) ? extra(req, res, next) : next()`: a router the middleware hands the
+        // request to answers there too, when the middleware decides to.
+        for (const dispatched of this.dispatchedRouters(value)) {
+          if (dispatched.router === router) continue;
+          dispatched.router.mounted = true;
+          router.stack.push({
+            type: "mount",
+            paths,
+            router: dispatched.router,
+            site,
+            ...(dispatched.always ? this.conditional() : { conditional: true }),
+          });
+        }
       }
     }
+  }
+
+  /**
+   * The routers a middleware function of the sources calls with its own request, response and `next`
+   * (`return extra(req, res, next)`), and whether it does so on every request (not under a condition).
+   */
+  private dispatchedRouters(value: Value): { router: RouterNode; always: boolean }[] {
+    if (value.kind !== "function" || value.decl.parameters.length !== 3 || !value.decl.body) return [];
+    const names = value.decl.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+    if (names.some((n) => n === undefined)) return [];
+    const out: { router: RouterNode; always: boolean }[] = [];
+    const fn = value;
+    const visit = (node: ts.Node, conditional: boolean): void => {
+      if (ts.isFunctionLike(node) && node !== fn.decl) return;
+      if (
+        ts.isCallExpression(node) &&
+        node.arguments.length === 3 &&
+        node.arguments.every((a, i) => ts.isIdentifier(a) && a.text === names[i])
+      ) {
+        const sub = this.routerOf(this.interpreter.valueInside(fn, node.expression));
+        if (sub && !out.some((o) => o.router === sub)) out.push({ router: sub, always: !conditional });
+      }
+      const branches =
+        ts.isIfStatement(node) ||
+        ts.isConditionalExpression(node) ||
+        (ts.isBinaryExpression(node) && /&&|\|\||\?\?/.test(node.operatorToken.getText()));
+      ts.forEachChild(node, (child) => visit(child, conditional || branches));
+    };
+    const body = fn.decl.body!;
+    if (ts.isBlock(body)) ts.forEachChild(body, (child) => visit(child, false));
+    else visit(body, false);
+    return out;
   }
 
   /**
