@@ -829,6 +829,27 @@ const permissionStyles: Case[] = [
     routes: ["DELETE /keys/{id} [keys.admin]", "GET /keys []", "POST /teams []", "PUT /keys/{id} [keys.write]"],
   },
   {
+    name: "a service layer the handler hands the caller's access object to is followed for its checks",
+    permissionCalls: ["can"],
+    files: {
+      "internal/host.ts": [
+        `export const internalHost = {`,
+        `  async getAll(access: any) { await access.can("hosts:list"); return []; },`,
+        `  async remove(access: any, id: string) { await access.can("hosts:delete"); return id; },`,
+        `  async count(db: any) { await db.can("ignored:not-access"); return 0; },`,
+        `};`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { internalHost } from "./internal/host";`,
+        `const app = express();`,
+        `app.get("/hosts", async (req: any, res: any) => res.json(await internalHost.getAll(res.locals.access)));`,
+        `app.delete("/hosts/:id", async (req: any, res: any) => res.json(await internalHost.remove(res.locals.access, req.params.id)));`,
+        `app.get("/hosts/count", async (req: any, res: any) => res.json(await internalHost.count(req.db)));`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /hosts/{id} [hosts:delete]", "GET /hosts [hosts:list]", "GET /hosts/count []"],
+  },
+  {
     name: "configured recognizer names replace the defaults",
     permissionCalls: ["can"],
     files: {

@@ -3437,16 +3437,17 @@ export class Interpreter {
     const calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
     // Only functions named as policy helpers are followed (`canUpdateWebsite`, `ensureAccess`, `authorizeUser`):
     // reading every call a handler makes would parse modules nothing else needs.
+    // So is a function the handler hands the caller's access object to (a service layer:
+    // `internalHost.getAll(res.locals.access)`, whose body calls `access.can("hosts:list")`): it is there to check it.
     const helpers =
       body && depth < 2
         ? callsWithin(
             body,
             (call) =>
               ts.isCallExpression(call) &&
-              ts.isIdentifier(call.expression) &&
-              POLICY_HELPER.test(call.expression.text) &&
               !this.isPermissionCall(call) &&
-              decidesAccess(call, depth > 0),
+              ((ts.isIdentifier(call.expression) && POLICY_HELPER.test(call.expression.text) && decidesAccess(call, depth > 0)) ||
+                call.arguments.some(isAccessObject)),
           )
         : [];
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
@@ -3572,6 +3573,16 @@ export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaratio
  * c.json(verification)`) is what it serves, and the checks such a function makes are about the objects it
  * looked at (a third-party installation's permissions), not about the caller.
  */
+/**
+ * An argument that is the caller's access object by its name (`res.locals.access`, `ability`, `req.acl`,
+ * `ctx.state.permissions`): what a permission check asks.
+ */
+function isAccessObject(arg: ts.Expression): boolean {
+  const inner = unwrapExpression(arg);
+  const name = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : undefined;
+  return name !== undefined && /^(access|ability|abilities|acl|permissions|authz|authorization)$/i.test(name);
+}
+
 function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
   const { node, parent } = valueUse(call);
   if (isTested(node, parent) || ts.isExpressionStatement(parent)) return true;
