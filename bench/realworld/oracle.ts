@@ -107,7 +107,7 @@ function operationsOf(doc: Record<string, any>, spec: OracleSpec): OracleOperati
       const description = words(op?.description);
       out.push({
         method: m.toUpperCase(),
-        path: `${base}${spec.prefix ?? ""}${p}`,
+        path: `${base}${spec.prefix ?? ""}${spec.stripPrefix && p.startsWith(`${spec.stripPrefix}/`) ? p.slice(spec.stripPrefix.length) : p}`,
         ...(permissions ? { permissions } : {}),
         ...(summary ? { summary } : {}),
         ...(description ? { description } : {}),

@@ -38,6 +38,8 @@ export interface OracleSpec {
   prefix?: string;
   /** Ignore the spec's `servers[0].url` path (the spec paths already carry it). */
   ignoreServerBase?: boolean;
+  /** Drop this leading segment from the spec's paths (the service strips it from requests before routing). */
+  stripPrefix?: string;
   /** Only spec operations whose path starts with one of these are scored (the rest is out of apidex's scope; see `note`). */
   only?: string[];
   note: string;
@@ -685,6 +687,99 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["docs/swagger.yml"] },
       note: "docs/swagger.yml (OpenAPI 3), written by hand; five code routes (health, cache flush, validity check, PATCH and member DELETE) are not in it",
+    },
+  },
+  {
+    name: "odk-central",
+    repo: "getodk/central-backend",
+    commit: "4f5943d13dd775fcecd2e21f9b8957db885d1ca3",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "resource modules `(service, endpoint) => service.get(path, endpoint(fn))` applied to the app in a loop; a package's middleware made from the app (`service.use(exit.middleware(service))`); node-config",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/api.yaml"] },
+      stripPrefix: "/v1",
+      note: "docs/api.yaml, written by hand; its paths carry `/v1`, which a middleware strips before routing (the code registers the paths without it). The misses are the paths served by the generic `/config/:key` route, three `…/([$])metadata` OData paths (a regular expression apidex leaves out, APX204) and the example and `/dl` paths",
+    },
+  },
+  {
+    name: "coms",
+    repo: "bcgov/common-object-management-service",
+    commit: "0d1a3c13f35002bb2daf4c6306b612edbb3d40d2",
+    framework: "Express 4 (JavaScript)",
+    style: "the API router mounted with a regular expression (`app.use(/(\\/api)?/, apiRouter)`), node-config",
+    monorepo: false,
+    app: "app",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["app/src/docs/v1.api-spec.yaml"] },
+      note: "app/src/docs/v1.api-spec.yaml, written by hand (servers `/api/v1`); the code serves the API at `/v1` and `/api/v1`, both indexed",
+    },
+  },
+  {
+    name: "chefs",
+    repo: "bcgov/common-hosted-form-service",
+    commit: "c29a05341a449951523dbec8a4d1761188dcbbb0",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "a shared helper mounts each module's router, or a dispatcher middleware that hands some requests to a second router (`return router(req, res, next)`); base path from node-config",
+    monorepo: false,
+    app: "app",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["app/src/docs/v1.api-spec.yaml"] },
+      ignoreServerBase: true,
+      prefix: "/app/api/v1",
+      note: "app/src/docs/v1.api-spec.yaml, written by hand (servers `/api/v1`); the code mounts it under node-config's `frontend.basePath`, `/app` in config/default.json (APX219). Four spec operations differ from the code in their names",
+    },
+  },
+  {
+    name: "nginx-proxy-manager",
+    repo: "NginxProxyManager/nginx-proxy-manager",
+    commit: "a62c2a6dc3ab51e6fedc34d3ea3506bc9373953f",
+    framework: "Express 4 (JavaScript, ESM)",
+    style:
+      '`router.route(path).options().all(jwt).get().put()` chains; handlers hand `res.locals.access` to a service layer whose methods check `access.can("users:list")`',
+    monorepo: false,
+    app: "backend",
+    config: true,
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["backend/schema/swagger.json"] },
+      ignoreServerBase: true,
+      note: "backend/schema/swagger.json, written by hand (servers `http://127.0.0.1:81/api`: the `/api` the nginx in front of it adds, so the spec paths are compared as the backend serves them); its operations carry no permission keys, which the config run reads from the service layer",
+    },
+  },
+  {
+    name: "firecrawl",
+    repo: "firecrawl/firecrawl",
+    commit: "61e38dc893a50bcaaaaac89c1117a7b51e9824fb",
+    framework: "Express 4 + express-ws",
+    style: "the app handed back by express-ws (`expressWs(express()).app`), versioned routers; pnpm monorepo",
+    monorepo: "pnpm",
+    app: "apps/api",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["apps/api/openapi.json", "apps/api/openapi-v0.json"] },
+      note: "apps/api/openapi.json (v1) and openapi-v0.json, written by hand; the code also serves v2 and admin routes they do not describe",
+    },
+  },
+  {
+    name: "relayapi",
+    repo: "relayapi-dev/relayapi",
+    commit: "7c0f59f1329118aff00876fb978df3000bdfab18",
+    framework: "Hono 4 + @hono/zod-openapi",
+    style: 'createRoute + app.openapi per resource, createMiddleware guards reading `c.get("permissions")`; pnpm monorepo',
+    monorepo: "pnpm",
+    app: "apps/api",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/docs/openapi.json"] },
+      note: "apps/docs/openapi.json, generated from the same zod-openapi routes for the docs site and committed",
     },
   },
   {
