@@ -1513,6 +1513,14 @@ describe("Express path syntax", () => {
     ["/:tableId(^\\d+):ordinalPosition", "/{tableId}{ordinalPosition} adjacent", "/{tableId}{ordinalPosition} adjacent"],
     ["/:a:b", "/{a}{b} adjacent", "/{a}{b} adjacent"],
     ["/:lat-:lng", "/{lat}-{lng}", "/{lat}-{lng}"],
+    // An Express 4 group that matches a few literal strings is those strings (OData's `$metadata`).
+    ["/odata.svc/([$])metadata", "/odata.svc/$metadata", "/odata.svc/$metadata"],
+    ["/a(b|c)?/d", "/a/d, /ab/d, /ac/d", "/a/d, /ab/d, /ac/d"],
+    [
+      "/x/(\\d+)",
+      "the character `(` at position 3, a pattern OpenAPI paths cannot express",
+      "the character `(` at position 3, a pattern OpenAPI paths cannot express",
+    ],
   ])(
     "%s: a pattern that matches a slash is a catch-all where the router lets it span segments; adjacent parameters are marked",
     (raw, express, fastify) => {

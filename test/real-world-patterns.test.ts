@@ -2427,7 +2427,8 @@ describe("regular expressions as paths", () => {
     ["(?:a|b)(c)?", ["a", "ac", "b", "bc"]],
     ["\\/v\\d+", undefined],
     ["a.*", undefined],
-    ["[ab]", undefined],
+    ["[ab]", ["a", "b"]],
+    ["[a-z]", undefined],
     ["(?=x)a", undefined],
     ["a{2}", undefined],
   ])("%s is %j", (source, paths) => {

@@ -702,7 +702,7 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["docs/api.yaml"] },
       stripPrefix: "/v1",
-      note: "docs/api.yaml, written by hand; its paths carry `/v1`, which a middleware strips before routing (the code registers the paths without it). The misses are the paths served by the generic `/config/:key` route, three `…/([$])metadata` OData paths (a regular expression apidex leaves out, APX204) and the example and `/dl` paths",
+      note: "docs/api.yaml, written by hand; its paths carry `/v1`, which a middleware strips before routing (the code registers the paths without it). The misses are the paths served by the generic `/config/:key` route, the example and `/dl` paths (the three `…/([$])metadata` OData paths are read as `$metadata`)",
     },
   },
   {

@@ -1,8 +1,8 @@
 /**
  * The paths a route or mount regular expression matches, when they are a few literal strings:
  * `/(\/api)?/` is `""` and `"/api"`, `/^\/(v1|v2)\/items$/` is `/v1/items` and `/v2/items`. Literal characters
- * (escaped or not), groups (capturing or `(?:...)`), alternation and `?` are read; anything that matches an
- * open set (`.`, `*`, `+`, `{n,m}`, character classes, `\d`) is not, and the expression stays unread. The
+ * (escaped or not), groups (capturing or `(?:...)`), alternation, `?` and classes of a few literal characters
+ * (`[$]`) are read; anything that matches an open set (`.`, `*`, `+`, `{n,m}`, ranges, `\d`) is not, and the expression stays unread. The
  * anchors `^` at the start and `$` at the end are the route's own anchoring and drop out.
  */
 
@@ -75,6 +75,14 @@ class Parser {
       if (next === undefined || /[A-Za-z0-9]/.test(next)) return undefined;
       this.at += 2;
       return [next];
+    }
+    // `[$]`, `[ab]`: a class of a few literal characters is those characters (ranges and escapes are not read).
+    if (c === "[") {
+      const close = this.text.indexOf("]", this.at + 1);
+      const members = close > this.at + 1 ? this.text.slice(this.at + 1, close) : "";
+      if (!members || /[\\^\-\]]/.test(members) || members.length > MAX_PATHS) return undefined;
+      this.at = close + 1;
+      return [...new Set(members)];
     }
     if (".[]^$*+?{}|".includes(c)) return undefined;
     this.at++;

@@ -2,6 +2,7 @@
  * Express path syntax to OpenAPI paths. Express 5 (path-to-regexp 8): `:name`, `:"quoted"`, `*splat`,
  * `{optional}` groups, `\\` escapes. Express 4 forms are accepted too: `:name?`, `:name(\\d+)`.
  */
+import { regexpPaths } from "../regexp-paths.js";
 export type PathParseResult = { ok: true; variants: PathVariant[] } | { ok: false; problem: string; hint: string };
 
 /** One OpenAPI path a route path stands for. */
@@ -185,6 +186,18 @@ function parse(raw: string, start: number, end: number, options: PathSyntaxOptio
       }
       variants = next;
       i = close + 1;
+    } else if (c === "(" && literalGroup(raw, i, end)) {
+      // Express 4 `/([$])metadata`: a group that matches a few literal strings is those strings (and `?` after it,
+      // none of them).
+      const { close, options: strings } = literalGroup(raw, i, end)!;
+      const optional = raw[close] === "?";
+      const next: Piece[][] = [];
+      for (const v of variants) {
+        if (optional) next.push([...v]);
+        for (const text of strings) next.push([...v, { text }]);
+      }
+      variants = next;
+      i = close + (optional ? 1 : 0);
     } else if (c === "(" || c === "}" || c === ")" || c === "?" || c === "+" || c === "[" || c === "]") {
       throw new Error(`the character \`${c}\` at position ${i}, a pattern OpenAPI paths cannot express`);
     } else {
@@ -262,4 +275,17 @@ function matching(raw: string, open: number, end: number, o: string, c: string):
     else if (raw[i] === c && --depth === 0) return i;
   }
   throw new Error(`an unbalanced \`${o}\` at position ${open}`);
+}
+
+/** A `(...)` group at `at` whose pattern matches a few literal strings without a `/`: them, and the index after it. */
+function literalGroup(raw: string, at: number, end: number): { close: number; options: string[] } | undefined {
+  let close: number;
+  try {
+    close = skipGroup(raw, at, end);
+  } catch {
+    return undefined;
+  }
+  const options = regexpPaths(raw.slice(at + 1, close - 1));
+  if (!options?.length || options.some((o) => o.includes("/") || /[{}:*]/.test(o))) return undefined;
+  return { close, options };
 }
