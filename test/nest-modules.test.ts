@@ -222,6 +222,37 @@ const cases: InMemoryCase[] = [
     routes: [call.endsWith("()") ? "GET /v1/alerts []" : "GET /alerts []"],
   })),
   {
+    name: "a dynamic root module (NestFactory.create(Root.forRoot())): its class and the imports and controllers its object adds, chosen by the environment's default",
+    files: {
+      "shop.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("items") export class ItemsController { @Get() list() { return []; } }\n@Module({ controllers: [ItemsController] }) export class ShopModule {}\n`,
+      "backoffice.ts": `import { Controller, Delete, Module } from "@nestjs/common";\n@Controller("backoffice/items") export class BackofficeController { @Delete(":id") remove() { return 1; } }\n@Module({ controllers: [BackofficeController] }) export class BackofficeModule {}\n`,
+      "health.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("health") export class HealthController { @Get() ok() { return "ok"; } }\n`,
+      "root.module.ts": [
+        `import { DynamicModule, Module } from "@nestjs/common"; import { ShopModule } from "./shop"; import { BackofficeModule } from "./backoffice"; import { HealthController } from "./health";`,
+        `const modulesFor = (mode: string) => (mode === "admin" ? [BackofficeModule] : [ShopModule]);`,
+        `@Module({})`,
+        `export class RootModule {`,
+        `  static forRoot(): DynamicModule { return { module: RootModule, imports: modulesFor(process.env.APP_MODE || "app"), controllers: [HealthController] }; }`,
+        `}`,
+      ].join("\n"),
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { RootModule } from "./root.module";\nasync function bootstrap() { const app = await NestFactory.create(RootModule.forRoot()); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    // The mode is read as unset ("app"), but a condition on an environment default stays undecided: the
+    // imports that function returns are not read, and that is said.
+    routes: ["GET /health []"],
+    diagnostics: ["APX422 main.ts:2", "APX219 root.module.ts:5"],
+  },
+  {
+    name: "a dynamic root module whose imports apidex reads: its class, and the modules and controllers its object adds",
+    files: {
+      "shop.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("items") export class ItemsController { @Get() list() { return []; } }\n@Module({ controllers: [ItemsController] }) export class ShopModule {}\n`,
+      "backoffice.ts": `import { Controller, Delete, Module } from "@nestjs/common";\n@Controller("backoffice/items") export class BackofficeController { @Delete(":id") remove() { return 1; } }\n@Module({ controllers: [BackofficeController] }) export class BackofficeModule {}\n`,
+      "root.module.ts": `import { DynamicModule, Module } from "@nestjs/common"; import { ShopModule } from "./shop";\n@Module({})\nexport class RootModule { static forRoot(): DynamicModule { return { module: RootModule, imports: [ShopModule] }; } }\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { RootModule } from "./root.module";\nasync function bootstrap() { const app = await NestFactory.create(RootModule.forRoot()); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    routes: ["GET /items []"],
+  },
+  {
     name: "a version apidex cannot read: the route left out and said (APX201), the others kept",
     files: versioned(
       `@Controller("x")\nexport class XController { @Get("a") @Version(process.env.V!) a() { return 1; } @Get("b") b() { return 1; } }\n@Controller({ path: "y", version: process.env.V! })\nexport class YController { @Get() y() { return 1; } }\n`,

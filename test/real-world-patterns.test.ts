@@ -730,6 +730,20 @@ const cases: Case[] = [
     routes: ["GET /audit []", "GET /notes/{id} []", "GET /notes/{id}/files [] unresolved(registration)", "GET /tags []"],
   },
   {
+    name: "@koa/router's route(name) looks a named route up: no registration to report",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { koa: "2", "@koa/router": "12" } }),
+      "docs.ts": `import type Router from "@koa/router";\nexport function docsLink(router: Router) { return router.route("probes")?.path ?? "/"; }\n`,
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import { docsLink } from "./docs";`,
+        `const router = new Router({ prefix: "/v1" });`,
+        `router.get("probes", "/probes", (ctx) => { ctx.body = { docs: docsLink(router) }; });`,
+        `const app = new Koa(); app.use(router.routes()); app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /v1/probes []"],
+  },
+  {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
     files: {
       "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,

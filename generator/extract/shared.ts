@@ -474,7 +474,13 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
   const first = call.arguments[0];
   if (!first) return false;
   const routerish = /(^|\.)(app|router|api|routes?|server|fastify|\w*Router)$/i.test(callee.expression.getText());
-  if (method === "route") return isPathLiteral(first) || routerish;
+  // Express's `router.route(path)` is chained with its methods (`.get(...)`); @koa/router's `router.route(name)`
+  // only looks a named route up.
+  if (method === "route")
+    return (
+      isPathLiteral(first) ||
+      (routerish && ts.isPropertyAccessExpression(call.parent) && (methods.has(call.parent.name.text) || call.parent.name.text === "all"))
+    );
   // on(methods, path, handler): an event emitter's on("error", fn) is not a registration; on an app or a
   // router, a method and a path chosen at run time (`app.on(route.method, [route.path], ...handlers)`) are.
   if (method === "on") return call.arguments.length >= 3 && (isPathLiteral(call.arguments[1]) || (routerish && mayBeMethods(first)));

@@ -81,7 +81,15 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       if (!ts.isCallExpression(call) || !isNestFactoryCreate(call) || !call.arguments[0]) continue;
       // Read where it is written: a bootstrap's own consts name the module too (`const { AppModule } =
       // await import("./app.module")`, `const Root = AppModule`).
-      const root = interpreter.evaluate(call.arguments[0], enclosingScope(call, scope, interpreter));
+      const given = interpreter.evaluate(call.arguments[0], enclosingScope(call, scope, interpreter));
+      // `NestFactory.create(RootModule.forRoot())`: a dynamic module is a root too, its class with the
+      // `imports` and `controllers` the object adds.
+      const dynamic = given.kind === "object" ? modulesOfValue(given)[0] : undefined;
+      const root: Value = dynamic ? { kind: "class", decl: dynamic.module, scope } : given;
+      const importsValue = given.kind === "object" ? given.props.get("imports") : undefined;
+      const rootImports = importsValue ? modulesOfValue(importsValue) : [];
+      // What the dynamic root imports and apidex cannot read is said, as for a `@Module` entry (APX422).
+      if (dynamic && importsValue) unreadEntry(call.arguments[0], "imports", dynamic.module, importsValue, diagnostics);
       if (root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
         diagnostics.warning(
           "APX420",
@@ -95,7 +103,7 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       // helper elsewhere), the ones made anywhere in the project.
       const owner = enclosingFunction(call) ?? file;
       const own = hasBootstrapCalls(owner) ? readBootstrap(owner, interpreter, diagnostics) : undefined;
-      const tree = moduleTree(root.decl, interpreter, diagnostics);
+      const tree = moduleTree(root.decl, interpreter, diagnostics, { imports: rootImports, controllers: dynamic?.controllers ?? [] });
       apps.push({
         name: root.decl.name?.text ?? "(anonymous module)",
         site: siteOf(call),
@@ -217,7 +225,13 @@ export interface ModuleTree {
  * A condition apidex cannot read in the metadata (`flag ? [A] : [A, B]`) is read as an undecided `if` is:
  * both branches, and what only one lists is conditional (APX217).
  */
-export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter, diagnostics: DiagnosticBag): ModuleTree {
+export function moduleTree(
+  root: ts.ClassDeclaration,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+  /** What a dynamic root module's object adds to its class (`{ module: Root, imports: [...] }`). */
+  dynamic: { imports: { module: ts.ClassDeclaration; controllers: Value[] }[]; controllers: Value[] } = { imports: [], controllers: [] },
+): ModuleTree {
   const out: ts.ClassDeclaration[] = [];
   const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
   const routed = new Map<ts.ClassDeclaration, string>();
@@ -245,7 +259,27 @@ export function moduleTree(root: ts.ClassDeclaration, interpreter: Interpreter, 
       if (!conditional && !branch) certain.add(controller);
     }
   };
-  visit(root, [], false);
+  for (const item of dynamic.imports)
+    visit(
+      item.module,
+      listedControllers(item.controllers, root, {
+        module: root,
+        scope: interpreter.module(root.getSourceFile()).scope,
+        interpreter,
+        diagnostics,
+      }),
+      false,
+    );
+  visit(
+    root,
+    listedControllers(dynamic.controllers, root, {
+      module: root,
+      scope: interpreter.module(root.getSourceFile()).scope,
+      interpreter,
+      diagnostics,
+    }),
+    false,
+  );
   const prefixes = new Map<ts.ClassDeclaration, string>();
   for (const controller of out) {
     const prefix = routed.get(owner.get(controller)!);
