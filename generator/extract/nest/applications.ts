@@ -88,12 +88,14 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       const root: Value = dynamic ? { kind: "class", decl: dynamic.module, scope } : given;
       const importsValue = given.kind === "object" ? given.props.get("imports") : undefined;
       const rootImports = importsValue ? modulesOfValue(importsValue) : [];
-      // What the dynamic root imports and apidex cannot read is said, as for a `@Module` entry (APX422).
-      if (dynamic && importsValue) unreadEntry(call.arguments[0], "imports", dynamic.module, importsValue, diagnostics);
-      if (root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
+      // A dynamic root whose imports apidex cannot read is no root it can tell apart: as for a root it cannot
+      // read at all, every controller is indexed (not only the root class's own) and that is said.
+      const unreadImports = dynamic && importsValue && !readsAsModules(importsValue) ? importsValue : undefined;
+      if (unreadImports || root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
+        const why = unreadImports ? `is a dynamic module whose \`imports\` ${explain(unreadImports)}` : explain(root);
         diagnostics.warning(
           "APX420",
-          `Cannot resolve the root module of this NestJS application statically: \`${excerpt(call.arguments[0])}\` ${explain(root)}; its controllers are not told apart from other applications'.`,
+          `Cannot resolve the root module of this NestJS application statically: \`${excerpt(call.arguments[0])}\` ${why}; its controllers are not told apart from other applications'.`,
           siteOf(call),
           "Pass the module class itself to NestFactory.create().",
         );
@@ -663,6 +665,12 @@ function importedModules(
     if (owner.kind === "class" && ts.isClassDeclaration(owner.decl)) return [{ module: owner.decl, controllers: [] }];
   }
   return [];
+}
+
+/** Whether a value is module classes and dynamic modules only (an empty list too): what `imports` holds when read in full. */
+function readsAsModules(value: Value): boolean {
+  if (value.kind === "array") return value.items.every(readsAsModules);
+  return modulesOfValue(value).length > 0;
 }
 
 function modulesOfValue(value: Value): { module: ts.ClassDeclaration; controllers: Value[] }[] {
