@@ -744,6 +744,23 @@ const cases: Case[] = [
     routes: ["GET /v1/probes []"],
   },
   {
+    name: "a registry entry's 'when' property: absent from a complete entry is false (no key); an entry apidex cannot list in full keeps its key",
+    files: {
+      "endpoints/a.ts": `export const meta = { kind: "read:a" } as const;\n`,
+      "endpoints/b.ts": `import { shared } from "../shared";\nexport const meta = { ...shared(), kind: "read:b" };\n`,
+      "shared.ts": `export function shared(): any { return JSON.parse(process.env.SHARED ?? "{}"); }\n`,
+      "endpoints.ts": `import * as ep___a from "./endpoints/a.js";\nimport * as ep___b from "./endpoints/b.js";\nexport default [["a", ep___a], ["b", ep___b]] as const;\n`,
+      "server.ts": [
+        `import express from "express"; import endpoints from "./endpoints.js";`,
+        `const router = express.Router();`,
+        `for (const [name, ep] of endpoints) router.post("/" + name, (req, res) => res.json({}));`,
+        `const app = express(); app.use("/api", router);`,
+      ].join("\n"),
+    },
+    config: { registry: { permission: "meta.kind", when: "meta.requireCredential" } },
+    routes: ["POST /api/a []", "POST /api/b [read:b]"],
+  },
+  {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
     files: {
       "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,

@@ -1174,9 +1174,11 @@ export class Interpreter {
       const found = this.readPath(entry, permission, node);
       if (found === undefined) continue;
       if (this.registry.when) {
-        // An entry without the property is one that does not set it: `if (def.auth)` is false there.
-        const gate = this.readPath(entry, this.registry.when.split("."), node) ?? UNDEFINED;
-        if (truthiness(gate) === false) return { kind: "check", keys: [], node };
+        // An entry without the property is one that does not set it (`if (def.auth)` is false there); one that
+        // apidex cannot read in full (an object with a spread it cannot list) may set it, and is not decided.
+        const when = this.registry.when.split(".");
+        const gate = this.readPath(entry, when, node) ?? (this.lacksPath(entry, when, node) ? UNDEFINED : undefined);
+        if (gate && truthiness(gate) === false) return { kind: "check", keys: [], node };
       }
       if (found.kind === "undefined" || found.kind === "null" || found.kind === "boolean") return { kind: "check", keys: [], node };
       const keys = keysOfValue(found);
@@ -1190,6 +1192,33 @@ export class Interpreter {
       return { kind: "check", keys: [], node, unresolved: true };
     }
     return undefined;
+  }
+
+  /** Whether a value surely has nothing at a property path: a complete object, a module or a pair lacks it. */
+  private lacksPath(value: Value, path: readonly string[], node: ts.Node): boolean {
+    if (!path.length) return false;
+    const [head, ...rest] = path as [string, ...string[]];
+    switch (value.kind) {
+      case "object": {
+        const next = value.props.get(head);
+        return next === undefined ? !value.open : this.lacksPath(next, rest, node);
+      }
+      case "namespace": {
+        const instance = this.module(value.file);
+        if (instance.exports.has(head)) return this.lacksPath(this.exportOf(instance, head, node), rest, node);
+        return !instance.starExports.length;
+      }
+      case "array":
+        return value.items.every((item) => this.lacksPath(item, path, node));
+      case "string":
+      case "number":
+      case "boolean":
+      case "undefined":
+      case "null":
+        return true;
+      default:
+        return false;
+    }
   }
 
   /** A property path through objects, endpoint modules (namespaces) and `[name, module]` pairs; undefined when it is not there. */

@@ -172,16 +172,16 @@ export class ExpressHost extends RouterHost {
     return receiver;
   }
 
-  /**
-   * A member of an app or router. `.app` of an app is the app itself: a package that enhances the app returns
-   * it (`expressWs(app)`, read as the app), and express-ws hands it back as `.app` (`const { app } =
-   * expressWs(express())`); an Express app has no `app` member of its own.
-   */
   /** An Express app and an Express router are functions (`(req, res, next) => ...`), as `typeof` says. */
   typeOf(value: HostValue): "function" | undefined {
     return this.routerOf(value) ? "function" : undefined;
   }
 
+  /**
+   * A member of an app or router. `.app` of an app is the app itself: a package that enhances the app returns
+   * it (`expressWs(app)`, read as the app), and express-ws hands it back as `.app` (`const { app } =
+   * expressWs(express())`); an Express app has no `app` member of its own.
+   */
   property(receiver: HostValue, name: string): Value | undefined {
     const router = this.routerOf(receiver);
     if (router?.kind === "app" && name === "app") return receiver;

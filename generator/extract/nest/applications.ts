@@ -261,27 +261,10 @@ export function moduleTree(
       if (!conditional && !branch) certain.add(controller);
     }
   };
-  for (const item of dynamic.imports)
-    visit(
-      item.module,
-      listedControllers(item.controllers, root, {
-        module: root,
-        scope: interpreter.module(root.getSourceFile()).scope,
-        interpreter,
-        diagnostics,
-      }),
-      false,
-    );
-  visit(
-    root,
-    listedControllers(dynamic.controllers, root, {
-      module: root,
-      scope: interpreter.module(root.getSourceFile()).scope,
-      interpreter,
-      diagnostics,
-    }),
-    false,
-  );
+  // A dynamic root's object: its imports first, as Nest registers them, then the class with its controllers.
+  const rootContext: ListContext = { module: root, scope: interpreter.module(root.getSourceFile()).scope, interpreter, diagnostics };
+  for (const item of dynamic.imports) visit(item.module, listedControllers(item.controllers, root, rootContext), false);
+  visit(root, listedControllers(dynamic.controllers, root, rootContext), false);
   const prefixes = new Map<ts.ClassDeclaration, string>();
   for (const controller of out) {
     const prefix = routed.get(owner.get(controller)!);
