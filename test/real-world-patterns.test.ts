@@ -761,6 +761,29 @@ const cases: Case[] = [
     routes: ["POST /api/a []", "POST /api/b [read:b]"],
   },
   {
+    name: "a recursive route-folder loader: fs.statSync(p).isDirectory(), Promise.try, and the modules Promise.all settles with",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4" } }),
+      "routes/books.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = { path: "/books", router };\n`,
+      "routes/admin/users.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = { path: "/admin/users", router };\n`,
+      "app.js": [
+        `const express = require("express"); const fs = require("fs"); const path = require("path");`,
+        `const app = express();`,
+        `function load(dir) {`,
+        `  for (const name of fs.readdirSync(dir)) {`,
+        `    const full = path.join(dir, name);`,
+        `    if (fs.statSync(full).isDirectory()) { load(full); continue; }`,
+        `    Promise.try(() => require(full)).then((route) => app.use(route.path, route.router));`,
+        `  }`,
+        `}`,
+        `load(path.join(__dirname, "routes"));`,
+        `Promise.all([require("./routes/books.js")]).then(([books]) => app.use("/v2" + books.path, books.router));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/users []", "GET /books []", "GET /v2/books []"],
+  },
+  {
     name: "a permission call given its key in an options object it is not configured to read: unresolved and a warning, never no key",
     files: {
       "auth.ts": `export const requirePermission = (...args: unknown[]) => (req: unknown, res: unknown, next: () => void) => next();\n`,

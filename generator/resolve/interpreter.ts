@@ -1,7 +1,7 @@
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../typescript.js";
-import { nodeBuiltin } from "./node-builtins.js";
+import { nodeBuiltin, statMethod } from "./node-builtins.js";
 import {
   configFiles,
   configFolder,
@@ -2323,6 +2323,8 @@ export class Interpreter {
     switch (callee.kind) {
       case "external": {
         if (callee.module === NODE_CONFIG_METHODS) return this.nodeConfigCall(callee, node, scope);
+        const stat = statMethod(callee);
+        if (stat) return stat;
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
         if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby)$/.test(callee.module)) {
           const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
@@ -2658,10 +2660,24 @@ export class Interpreter {
       ["all", "allSettled", "race", "any"].includes(callee.name.text)
     ) {
       const items = this.evaluate(arg, scope);
+      // `Promise.all` settles with the values, in order (`await` and `.then` give what was promised).
+      if (callee.name.text === "all" && items.kind === "array") return items;
       return {
         kind: "runtime",
         what: `the result of Promise.${callee.name.text}(${items.kind === "array" ? `${items.items.length} promises` : "..."})`,
       };
+    }
+    // `Promise.try(() => ...)` (ES2025): the function runs at once; the promise settles with what it returns.
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === "Promise" &&
+      callee.name.text === "try" &&
+      !scope.lookup("Promise")
+    ) {
+      const fn = arg ? this.evaluate(arg, scope) : undefined;
+      if (fn?.kind === "function") return this.callFunction(fn, [], node);
+      return { kind: "runtime", what: "a promise" };
     }
     // `Array.isArray(x)` of a static value.
     if (
@@ -2674,16 +2690,16 @@ export class Interpreter {
       const v = this.evaluate(arg, scope);
       return v.kind === "unknown" || v.kind === "runtime" ? v : { kind: "boolean", value: v.kind === "array" };
     }
-    // `Promise.resolve(x)`, `await Promise.all([...])`: what they settle with is the value (or the values), as
-    // apidex reads promises (`await` and `.then` give what was promised).
+    // `Promise.resolve(x)`: what it settles with is the value, as apidex reads promises (`await` and `.then`
+    // give what was promised).
     if (
       ts.isPropertyAccessExpression(callee) &&
       ts.isIdentifier(callee.expression) &&
       callee.expression.text === "Promise" &&
-      (callee.name.text === "resolve" || callee.name.text === "all") &&
+      callee.name.text === "resolve" &&
       !scope.lookup("Promise")
     )
-      return this.evaluate(arg, scope);
+      return arg ? this.evaluate(arg, scope) : UNDEFINED;
     if (
       !ts.isPropertyAccessExpression(callee) ||
       !ts.isIdentifier(callee.expression) ||

@@ -59,6 +59,14 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
     args.length === 1 ||
     (args.length === 2 &&
       (args[1]!.kind === "string" || (args[1]!.kind === "object" && [...args[1]!.props.keys()].every((k) => k === "encoding"))));
+  // `fs.statSync(p).isDirectory()`, `.isFile()`: what a path of the project is (a marker the evaluator calls).
+  if (module === "fs" && (name === "statSync" || name === "lstatSync") && args.length === 1 && args[0]?.kind === "string") {
+    const target = path.posix.normalize(args[0].value);
+    if (!target.startsWith(`${context.root.replace(/\/$/, "")}/`)) return undefined;
+    if (context.listDirectory?.(target)) return { kind: "external", module: FS_STAT, path: ["directory"] };
+    const siblings = context.listDirectory?.(path.posix.dirname(target));
+    return siblings?.includes(path.posix.basename(target)) ? { kind: "external", module: FS_STAT, path: ["file"] } : undefined;
+  }
   if (module === "fs" && name === "readdirSync" && plainNames && args[0]?.kind === "string") {
     const dir = path.posix.normalize(args[0].value);
     if (!dir.startsWith(`${context.root.replace(/\/$/, "")}/`) && dir !== context.root) return undefined;
@@ -71,6 +79,18 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
 }
 
 const str = (value: string): Value => ({ kind: "string", value });
+
+/** The marker module of what `fs.statSync` gives: `isDirectory()` and `isFile()` answer from its path's kind. */
+export const FS_STAT = "\0fs-stat";
+
+/** `stats.isDirectory()` / `stats.isFile()` on a `statSync` marker; undefined for anything else. */
+export function statMethod(callee: ExternalValue): Value | undefined {
+  if (callee.module !== FS_STAT || callee.path.length !== 2) return undefined;
+  const [kind, method] = callee.path as [string, string];
+  if (method === "isDirectory") return { kind: "boolean", value: kind === "directory" };
+  if (method === "isFile") return { kind: "boolean", value: kind === "file" };
+  return undefined;
+}
 
 /** The glob functions of Node and of the glob packages services use, by module. */
 const GLOB_CALLS: Record<string, readonly string[]> = {
