@@ -2651,63 +2651,27 @@ export class Interpreter {
       }
       return { kind: "runtime", what: "a promise" };
     }
-    // `await Promise.all([app.register(a), app.register(b)])`: the registrations in the array run, in order.
-    if (
+    // `Promise.resolve(x)`, `Promise.all([...])`, `Promise.try(fn)`: apidex reads a promise as what it settles
+    // with (`await` and `.then` give it).
+    const staticOf = (global: string) =>
       ts.isPropertyAccessExpression(callee) &&
       ts.isIdentifier(callee.expression) &&
-      callee.expression.text === "Promise" &&
-      !scope.lookup("Promise") &&
-      ["all", "allSettled", "race", "any"].includes(callee.name.text)
-    ) {
-      const items = this.evaluate(arg, scope);
-      // `Promise.all` settles with the values, in order (`await` and `.then` give what was promised).
-      if (callee.name.text === "all" && items.kind === "array") return items;
-      return {
-        kind: "runtime",
-        what: `the result of Promise.${callee.name.text}(${items.kind === "array" ? `${items.items.length} promises` : "..."})`,
-      };
-    }
-    // `Promise.try(() => ...)` (ES2025): the function runs at once; the promise settles with what it returns.
-    if (
-      ts.isPropertyAccessExpression(callee) &&
-      ts.isIdentifier(callee.expression) &&
-      callee.expression.text === "Promise" &&
-      callee.name.text === "try" &&
-      !scope.lookup("Promise")
-    ) {
-      const fn = arg ? this.evaluate(arg, scope) : undefined;
-      if (fn?.kind === "function") return this.callFunction(fn, [], node);
-      return { kind: "runtime", what: "a promise" };
+      callee.expression.text === global &&
+      !scope.lookup(global)
+        ? callee.name.text
+        : undefined;
+    const promise = staticOf("Promise");
+    if (promise) {
+      const settled = this.promiseStatic(promise, arg, node, scope);
+      if (settled) return settled;
     }
     // `Array.isArray(x)` of a static value.
-    if (
-      ts.isPropertyAccessExpression(callee) &&
-      ts.isIdentifier(callee.expression) &&
-      callee.expression.text === "Array" &&
-      callee.name.text === "isArray" &&
-      !scope.lookup("Array")
-    ) {
+    if (staticOf("Array") === "isArray") {
       const v = this.evaluate(arg, scope);
       return v.kind === "unknown" || v.kind === "runtime" ? v : { kind: "boolean", value: v.kind === "array" };
     }
-    // `Promise.resolve(x)`: what it settles with is the value, as apidex reads promises (`await` and `.then`
-    // give what was promised).
-    if (
-      ts.isPropertyAccessExpression(callee) &&
-      ts.isIdentifier(callee.expression) &&
-      callee.expression.text === "Promise" &&
-      callee.name.text === "resolve" &&
-      !scope.lookup("Promise")
-    )
-      return arg ? this.evaluate(arg, scope) : UNDEFINED;
-    if (
-      !ts.isPropertyAccessExpression(callee) ||
-      !ts.isIdentifier(callee.expression) ||
-      callee.expression.text !== "Object" ||
-      scope.lookup("Object")
-    )
-      return undefined;
-    const method = callee.name.text;
+    const method = staticOf("Object");
+    if (!method) return undefined;
     if (method === "freeze") return this.evaluate(arg, scope);
     // `Object.assign({}, ...Object.values(modules))`: the sources' own properties, in order, onto the target.
     if (method === "assign") {
@@ -2951,6 +2915,31 @@ export class Interpreter {
           ? unknown(node, "asks node-config for a key its files may set")
           : { kind: "boolean", value: false };
     return value ?? unknown(node, `reads the node-config key \`${key.value}\`, which its files do not set (node-config throws there)`);
+  }
+
+  /**
+   * `Promise.resolve(x)` settles with `x`, `Promise.all([...])` with the values in order, `Promise.try(fn)` with
+   * what `fn` returns (it runs at once); `allSettled`, `race` and `any` run what they are given and settle with
+   * a run-time value (`await Promise.all([app.register(a), app.register(b)])` registers in order).
+   */
+  private promiseStatic(
+    method: string,
+    arg: ts.Expression | undefined,
+    node: ts.CallExpression | ts.NewExpression,
+    scope: Scope,
+  ): Value | undefined {
+    if (method === "resolve") return arg ? this.evaluate(arg, scope) : UNDEFINED;
+    if (method === "try") {
+      const fn = arg ? this.evaluate(arg, scope) : undefined;
+      return fn?.kind === "function" ? this.callFunction(fn, [], node) : { kind: "runtime", what: "a promise" };
+    }
+    if (!["all", "allSettled", "race", "any"].includes(method)) return undefined;
+    const items = arg ? this.evaluate(arg, scope) : UNDEFINED;
+    if (method === "all" && items.kind === "array") return items;
+    return {
+      kind: "runtime",
+      what: `the result of Promise.${method}(${items.kind === "array" ? `${items.items.length} promises` : "..."})`,
+    };
   }
 
   /** Whether an object or instance of the sources has a member of that name (its own `then`: a thenable). */

@@ -300,7 +300,10 @@ export class ExpressHost extends RouterHost {
       const branches =
         ts.isIfStatement(node) ||
         ts.isConditionalExpression(node) ||
-        (ts.isBinaryExpression(node) && /&&|\|\||\?\?/.test(node.operatorToken.getText()));
+        (ts.isBinaryExpression(node) &&
+          (node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ||
+            node.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+            node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken));
       ts.forEachChild(node, (child) => visit(child, conditional || branches));
     };
     const body = fn.decl.body!;
