@@ -495,6 +495,72 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "members of the team")[0]).toBe("list_members_api");
   });
 
+  it("a scope the path does not spell goes in a trailing parameter not named for the thing ('leads for a chatflow' and /leads/{id})", () => {
+    // The same handler at both paths: the one with the parameter can take the chatflow.
+    const ops = [
+      { ...op("GET", "/leads", "list_leads"), summary: "Get all leads for chatflow" },
+      { ...op("GET", "/leads/{id}", "get_lead"), summary: "Get all leads for chatflow" },
+      { ...op("POST", "/leads", "create_lead"), summary: "Create lead in chatflow" },
+      // Other resources, so that the words weigh as they do in an API.
+      ...["chatflows", "tools", "variables", "credentials", "assistants", "documents", "nodes", "prompts"].flatMap((r) => [
+        op("GET", `/${r}`, `list_${r}`),
+        op("POST", `/${r}`, `create_${r.slice(0, -1)}`),
+        op("GET", `/${r}/{id}`, `get_${r.slice(0, -1)}`),
+      ]),
+    ];
+    expect(top(ops, "Get all leads for a specific chatflow")[0]).toBe("get_lead");
+    expect(top(ops, "list all leads")[0]).toBe("list_leads");
+    // A parameter named for the thing itself is no scope; nor does a new item go in one.
+    const twins = (method: string, path: string, param: string, summary: string) => [
+      { ...op(method, path, `${method.toLowerCase()}_a`), summary },
+      { ...op(method, `${path}/{${param}}`, `${method.toLowerCase()}_b`), summary },
+    ];
+    expect(top([...twins("GET", "/leads", "leadId", "Get all leads")], "all leads for a chatflow")[0]).toBe("get_a");
+    expect(top([...twins("POST", "/feedback", "id", "Create feedback")], "create feedback for a chatflow")[0]).toBe("post_a");
+    // "a list of X": X is what is asked, not a scope.
+    expect(top([...twins("GET", "/addresses", "id", "List addresses")], "a list of the addresses")[0]).toBe("get_a");
+    // Where one path is no other's twin (another handler), `/members/{id}` is one member, not a team's.
+    const members = [
+      { ...op("GET", "/members", "members_list"), summary: "List" },
+      { ...op("GET", "/members/{id}", "members_one"), summary: "Read one" },
+      ...["chatflows", "tools", "variables", "credentials", "assistants", "documents", "nodes", "prompts"].flatMap((r) => [
+        op("GET", `/${r}`, `list_${r}`),
+        op("GET", `/${r}/{id}`, `get_${r.slice(0, -1)}`),
+      ]),
+    ];
+    expect(top(members, "members of a team")[0]).toBe("members_list");
+  });
+
+  it("a verb searched as a word is not met by a permission key alone ('upsert' and a GET behind stores:upsert-config)", () => {
+    const ops = [
+      { ...op("GET", "/document-store/components/embeddings", "list_embedding_providers"), permissions: ["stores:upsert-config"] },
+      op("POST", "/vector/upsert", "upsert_vector"),
+      op("GET", "/vector/list", "list_vectors"),
+    ];
+    const [first] = new OperationSearch(ops).search("upsert embeddings into the vector store", {}, 3);
+    expect(first!.entry.operation_id).toBe("upsert_vector");
+    const providers = new OperationSearch(ops)
+      .search("upsert embeddings", {}, 3)
+      .find((h) => h.entry.operation_id === "list_embedding_providers");
+    expect(providers?.why).not.toMatch(/permissions: upsert/);
+  });
+
+  it("two words a path writes as one count as those two words, not three ('vector store' and /vectorstore)", () => {
+    // One meets "vector store" as one path word and "store" again; the other meets "upsert" and "vector".
+    const ops = [op("GET", "/vectorstore/store-config", "get_vectorstore_store_config"), op("POST", "/vector/upsert", "upsert_vector")];
+    const hits = new OperationSearch(ops).search("upsert into the vector store", {}, 2);
+    expect(hits[0]!.entry.operation_id).toBe("upsert_vector");
+  });
+
+  it("a synset's words are synonyms of each other, not only of its headword ('respond' and /reply)", () => {
+    const ops = [
+      op("POST", "/messages/reply", "reply_message"),
+      op("POST", "/messages/forward", "forward_message"),
+      op("GET", "/messages", "list_messages"),
+    ];
+    expect(top(ops, "respond to a message")[0]).toBe("reply_message");
+  });
+
   it("a word written in the plural is one word met, not two ('settings' and 'setting')", () => {
     // The MFA settings meet one word of three, in both its forms; the account center meets two.
     const ops = [

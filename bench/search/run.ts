@@ -258,7 +258,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   direction, at 0.35 of an asked word's weight, and only those some operation of the index has. They stand
   for the word they came from: an operation that has several of them has met that one word, and counts it at
   0.35 among the words it met (the score is multiplied by that count, as MiniSearch does). A related word that
-  only names a method ("experience" is a synonym of "get" in WordNet) is left out.
+  only names a method ("experience" is a synonym of "get" in WordNet) is left out. A synset's words are all
+  synonyms of each other, not only of its headword: "answer" lists "reply" and "respond", so "respond to a
+  message" meets \`/messages/reply\`.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST, and so does making one: "assign", "grant", "link", "bind"; "change", "edit" → PUT/PATCH;
@@ -288,7 +290,11 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   delete: "register a webhook" and \`DELETE /webhooks/{id}\`), or that only reads ("update the sign-in
   settings" and \`GET /sign-in-settings\`), weighs 0.85 of an equal match. A POST that updates and a PUT that
   creates are common enough that neither contradicts the other. "kick", "expel" and "evict" are deletes:
-  putting someone out of a group removes the membership.
+  putting someone out of a group removes the membership. This holds too where the verb is searched as a word
+  because a path spells it ("upsert embeddings" and \`/vector/upsert\`): an operation that neither spells it
+  nor has its method still does not do it. And the verb is met where an operation says what it does (id,
+  path, documentation), not by a permission key alone: \`GET /embeddings\` behind \`stores:upsert-config\` does
+  no upsert.
 - **Asking to be told.** A request that only asks (a question, or one that starts with a noun) ranks an
   operation that only changes or deletes (PUT, PATCH, DELETE) at 0.85 of an equal match; a POST may be a
   search and is left alone.
@@ -313,6 +319,14 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **What is asked, and whose.** Words in a complement — after "of", "for", "in", "on", "from" and the like,
   until "and", "or", "with" or "by" — say whose or where the thing is ("leads for a specific chatflow",
   "embeddings of documents"): they count at 0.85 of the words before them, when the request has those.
+  One handler served at a path and at that path plus a parameter (Express's \`router.get(["/", "/:id"],
+  getAllLeads)\`: the same method and summary at \`/leads\` and \`/leads/{id}\`) lists at both, so the
+  parameter is not one lead: where the request reads, changes or deletes (not where it makes a new item), and
+  names in a complement a thing the path does not spell, the twin with the parameter takes that thing. It
+  satisfies "many" and "one" alike and weighs 1.15 times more ("all leads for a specific chatflow" and
+  \`GET /leads/{id}\` before \`GET /leads\`). A parameter named for the path's own thing (\`{leadId}\`) or for
+  another (\`{pageNo}\`) is no scope, and neither is the complement of a word of number or kind ("a list of
+  addresses"). Elsewhere \`/members/{id}\` is one member, as a REST path says.
 - **What the request looks up by.** Words after "by" (up to the next preposition) name what the request
   looks the thing up by: an operation with a path parameter of that name ("chatflow by API key" and
   \`/chatflows/apikey/{apikey}\`, "user by email" and \`{email}\`) weighs 1.15 times more; "by id" says only
@@ -341,7 +355,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **One word, one word met.** A word written in another form than its dictionary one ("settings") is
   matched in both, and a path that writes it as the request does scores more; but it is still one word of the
   request met, so a plural does not count twice against two other words ("account center settings" names the
-  account center, not any settings).
+  account center, not any settings). Two words a path writes as one ("vector store" and \`/vectorstore\`)
+  meet both those words, and a path that also has "store" on its own has met the same two words, not three.
 - **Nouns of verbs.** English's regular derivations meet like related words (0.35): "invited" and
   /invitations, "verify" and "verification", "assign" and "assignment" (a final "e" drops, a "y" becomes
   "ication").

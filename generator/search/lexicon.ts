@@ -74,12 +74,11 @@ export function relatedWords(word: string): readonly string[] {
     };
     for (const [head, byPos] of Object.entries(dictionary)) {
       if (!/^[a-z]{2,}$/.test(head)) continue;
-      for (const words of Object.values(byPos))
-        for (const other of words) {
-          if (!/^[a-z]{2,}$/.test(other) || other === head) continue;
-          link(head, other);
-          link(other, head);
-        }
+      // A synset's words are all synonyms of each other ("answer": reply, respond), not only of its headword.
+      for (const words of Object.values(byPos)) {
+        const synset = [head, ...words.filter((w) => /^[a-z]{2,}$/.test(w))];
+        for (const a of synset) for (const b of synset) link(a, b);
+      }
     }
   }
   return related.get(word) ?? [];

@@ -106,6 +106,12 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   /** Each operation's factor for its API version (among equal matches, the newest first), for a conditional registration and for being documented. */
   private readonly versionFactor: Float64Array;
   private readonly endsInParameter: Uint8Array;
+  /**
+   * Each operation's literal path words where its path ends in a parameter not named for its resource
+   * (`/leads/{id}`, `/leads/{chatflowId}`; not `/leads/{leadId}`): that parameter may stand for what the
+   * request scopes the thing by. Undefined for the others.
+   */
+  private readonly scopeParameter: ({ path: ReadonlySet<string>; named: ReadonlySet<string> } | undefined)[];
   /** Each operation's methods by meaning: its verb's where its path ends in one (POST /messages/delete), else its own. */
   private readonly actsAs: readonly ReadonlySet<string>[];
   private readonly position: Map<string, number>;
@@ -158,6 +164,17 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         (e.documented ? DOCUMENTED_FACTOR : 1),
     );
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
+    // Operations by method, path and summary, to find one handler served at a path and at that path plus a
+    // parameter (Express's `router.get(["/", "/:id"], getAllLeads)`).
+    const served = new Set(entries.map((e) => `${e.method} ${e.path} ${e.summary}`));
+    this.scopeParameter = entries.map((e) => {
+      if (!endsInParameter(e.path) || !e.path_params.length) return undefined;
+      if (!served.has(`${e.method} ${e.path.replace(/\/[^/]*$/, "")} ${e.summary}`)) return undefined;
+      const resource = new Set(terms(fieldText(e, "resource")));
+      const named = terms(e.path_params.at(-1)!).filter((t) => t !== "id");
+      if (named.some((t) => resource.has(t))) return undefined;
+      return { path: new Set([...resource, ...terms(fieldText(e, "path"))]), named: new Set(named) };
+    });
     this.actsAs = entries.map((e) => new Set(pathAction(e.path)?.methods ?? [e.method]));
     this.index = new Bm25Index(
       entries.map((e) => FIELDS.map((f) => indexTerms(fieldText(e, f)))),
@@ -327,14 +344,21 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       leaf(w.term, weight, w.plural, relatedWords(w.term), true, word);
       leaf(w.surface, SURFACE_WEIGHT * weight, w.plural, [], true, word);
     }
-    // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey).
+    // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey): the one
+    // word meets both, half its score each, so that it counts as the two words it writes and no more (a path
+    // with "vectorstore" and "store" has met "vector store", not three words).
     for (let i = 0; i + 1 < asked.length; i++) {
       const joined = asked[i]!.surface + asked[i + 1]!.surface;
-      for (const term of new Set([joined, lemma(joined).word]))
-        if (this.index.has(term)) {
-          askedTerms.add(term);
-          leaf(term, 1);
-        }
+      const halves = [asked[i]!, asked[i + 1]!].map((w) => leaves.find((l) => l.source === w.term));
+      for (const term of new Set([joined, lemma(joined).word])) {
+        const posting = this.index.postings.get(term);
+        if (!posting) continue;
+        askedTerms.add(term);
+        if (halves[0] && halves[1] && halves[0].word !== halves[1].word) {
+          for (const half of halves)
+            if (!half!.derived.some((x) => x.term === term)) half!.derived.push({ term, weight: 0.5, counts: 1, posting });
+        } else leaf(term, 1);
+      }
     }
     // The initials of two to four words in a row, where the index has them as a word: paths abbreviate
     // ("multi-factor authentication" and /mfa, "non-fungible token" and /nft, "single sign-on" and /sso).
@@ -351,6 +375,21 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         }
       }
 
+    // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
+    // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
+    // Spelt by the operation itself: a word that only begins, contains or is near the verb ("overwrite" and
+    // "write") is no action a path names.
+    const spelling =
+      intent.methods && leaves.some((l) => l.source === intent.methods!.term) ? this.spelling(intent.methods.term) : new Set<number>();
+    // What it asks to do stays known: an operation that neither spells the verb nor has its method still
+    // contradicts it ("upsert embeddings" and a GET of embeddings).
+    const asks = intent.methods;
+    if (intent.methods && this.actionOnAsked(intent.methods, spelling, leaves)) delete intent.methods;
+    // A verb searched as a word is met where an operation names what it does, not by a permission key alone:
+    // GET /embeddings behind "stores:upsert-config" does no upsert.
+    const verbLeaf = (l: Leaf) => asks !== undefined && (l.source === asks.term || l.source === asks.verb);
+    const permissionsOnly = 1 << FIELDS.indexOf("permissions");
+
     // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many of the request's words an
     // operation met (`coordination`: a related word, an abbreviation or a word of means counts its weight).
     const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total } = this.scratch;
@@ -358,8 +397,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const resourceBit = 1 << FIELDS.indexOf("resource");
     // A word's written form ("settings") and its dictionary form ("setting") are one word of the request met.
     for (const l of leaves) {
+      const verb = verbLeaf(l);
       for (const { weight, counts, posting } of l.derived)
         for (let i = 0; i < posting.docs.length; i++) {
+          if (verb && posting.fields[i] === permissionsOnly) continue;
           const d = posting.docs[i]!;
           if (seenBy[d] !== l.word) {
             if (!matchedLeaves[d]) touched.push(d);
@@ -377,26 +418,27 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         }
     }
 
-    // A verb some operation spells ("cancel" in /orders/{id}/cancel) is met by that operation's words:
-    // its method then favours nothing else. A verb none spells ("cancel" where only DELETE exists) does.
-    // Spelt by the operation itself: a word that only begins, contains or is near the verb ("overwrite" and
-    // "write") is no action a path names.
-    const spelling =
-      intent.methods && leaves.some((l) => l.source === intent.methods!.term) ? this.spelling(intent.methods.term) : new Set<number>();
-    if (intent.methods && this.actionOnAsked(intent.methods, spelling, leaves)) delete intent.methods;
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
     const kept: number[] = [];
     const phrased = this.phrased(asked);
     // The words after "by", each alone and joined ("api key" and `{apikey}`), but not "id": every item has one.
     const lookupWords = asked.filter((w) => w.lookup && w.term !== "id");
     const lookup = [...lookupWords.map((w) => w.term), ...(lookupWords.length > 1 ? [lookupWords.map((w) => w.surface).join("")] : [])];
+    // What the request scopes the thing it reads by ("leads for a chatflow"): another thing. Not what a word
+    // of number or kind is of ("a list of addresses", "all of the leads"), nor where a new item goes.
+    const scope =
+      intent.creates || !(intent.methods || intent.reads)
+        ? []
+        : searched
+            .filter((w) => w.complement && w.term !== "id" && w.complementOf && !onlyIntent(lemma(w.complementOf).word))
+            .map((w) => w.term);
     for (const d of touched) {
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
       total[d] =
         score[d]! *
         coordination[d]! *
-        this.boost(d, entry, resourceNumber[d]!, phrased, intent, spelling, lookup, undefined, coordination[d]!);
+        this.boost(d, entry, resourceNumber[d]!, phrased, intent, asks, spelling, lookup, scope, undefined, coordination[d]!);
       // A literal id or path is what was asked for: above every word match.
       if (literal.has(entry.operation_id)) total[d]! += 1e6;
       kept.push(d);
@@ -415,8 +457,9 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d]) this.boost(d, entry, resourceNumber[d]!, phrased, intent, spelling, lookup, notes, coordination[d]!);
-      return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes) };
+      if (matchedLeaves[d])
+        this.boost(d, entry, resourceNumber[d]!, phrased, intent, asks, spelling, lookup, scope, notes, coordination[d]!);
+      return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes, (l, mask) => verbLeaf(l) && mask === permissionsOnly) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
     for (const d of [...touched, ...kept]) {
@@ -481,8 +524,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     resourceNumber: number,
     phrased: ReadonlySet<number>,
     intent: MethodIntent,
+    asks: MethodIntent["methods"],
     spelling: ReadonlySet<number>,
     lookup: readonly string[],
+    scope: readonly string[],
     notes: string[] | undefined,
     met: number,
   ): number {
@@ -502,10 +547,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // settings" and GET /settings) does not do it. (A POST that updates, a PUT that creates, are common
     // enough that neither contradicts the other; a POST that reads, a search, is common too.)
     else if (
-      intent.methods &&
+      asks &&
       !spelling.has(doc) &&
-      !intent.methods.methods.has("GET") &&
-      (acts.has("GET") ? !acts.has("POST") : intent.methods.methods.has("DELETE") !== acts.has("DELETE"))
+      !asks.methods.has("GET") &&
+      !(intent.methods === undefined && [...acts].some((m) => asks.methods.has(m))) &&
+      (acts.has("GET") ? !acts.has("POST") : asks.methods.has("DELETE") !== acts.has("DELETE"))
     )
       factor *= CONTRARY_FACTOR;
     // A request that names no action reads: a GET, by a little (the thing named matters far more).
@@ -519,7 +565,18 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
-    if (shape && (shape === "one") === (this.endsInParameter[doc] === 1)) factor *= SHAPE_BOOST;
+    // A path ending in a parameter not named for its thing, where the request scopes the thing by another its
+    // path does not spell ("all leads for a chatflow" and /leads/{id}): the parameter is that other thing, the
+    // path a collection of it: one of that, many of this.
+    // A parameter named for something (`{pageNo}`) is that thing; an `{id}` may be any.
+    const parameter = this.scopeParameter[doc];
+    const scoped =
+      parameter !== undefined && scope.some((t) => !parameter.path.has(t) && (!parameter.named.size || parameter.named.has(t)));
+    if (shape && (scoped || (shape === "one") === (this.endsInParameter[doc] === 1))) factor *= SHAPE_BOOST;
+    if (scoped && !(lookup.length && lookup.some((term) => this.parameterWords[doc]!.has(term)))) {
+      factor *= SHAPE_BOOST;
+      notes?.push("parameter (scope)");
+    }
     // "chatflow by API key": the operation that takes what the request looks it up by as a parameter.
     if (lookup.length && lookup.some((term) => this.parameterWords[doc]!.has(term))) {
       factor *= SHAPE_BOOST;
@@ -635,12 +692,18 @@ function containsRun(text: readonly string[], run: readonly string[]): boolean {
  * in ("id, path: invoice, send"), a word the request did not write marked `~` (a related word, a word start
  * or a typo), then what else counted ("method: POST (send)", "phrase", "literal id").
  */
-function explain(doc: number, leaves: readonly Leaf[], asked: ReadonlySet<string>, notes: string[]): string {
+function explain(
+  doc: number,
+  leaves: readonly Leaf[],
+  asked: ReadonlySet<string>,
+  notes: string[],
+  unmet: (l: Leaf, mask: number) => boolean,
+): string {
   const fieldsOf = new Map<string, Set<string>>();
   for (const l of leaves)
     for (const { term, posting } of l.derived) {
       const mask = fieldsIn(posting, doc);
-      if (!mask) continue;
+      if (!mask || unmet(l, mask)) continue;
       // A written form ("invoices") and its lemma ("invoice") are one word to a reader.
       const word = asked.has(term) ? lemma(term).word : `${lemma(term).word}~`;
       const shown = fieldsOf.get(word) ?? new Set<string>();

@@ -38,6 +38,8 @@ export interface Word {
   named?: boolean;
   /** In a complement after a preposition ("leads for a chatflow", "embeddings of documents"): whose or where, not what. */
   complement?: boolean;
+  /** For a word of a complement: the piece written before the preposition that opened it ("leads" in "leads for a chatflow"). */
+  complementOf?: string;
 }
 
 /** Prepositions that open a complement of what is asked ("for a specific chatflow", "of documents", "in the store"). */
@@ -75,6 +77,7 @@ export function words(text: string): Word[] {
   let means = false;
   let lookup = false;
   let complement = false;
+  let complementOf = "";
   let naming = false;
   let previous = "";
   const all = pieces(text);
@@ -82,8 +85,10 @@ export function words(text: string): Word[] {
     const surface = all[at]!;
     if (MEANS.has(surface)) means = true;
     else if (CLAUSE.has(surface)) means = false;
-    if (COMPLEMENT.has(surface)) complement = true;
-    else if (CLAUSE.has(surface) || MEANS.has(surface) || surface === "by") complement = false;
+    if (COMPLEMENT.has(surface)) {
+      if (!complement) complementOf = all[at - 1] ?? "";
+      complement = true;
+    } else if (CLAUSE.has(surface) || MEANS.has(surface) || surface === "by") complement = false;
     if (surface === "by") lookup = true;
     else if (PHRASE_END.has(surface)) lookup = false;
     const afterArticle = ARTICLES.has(previous);
@@ -104,7 +109,7 @@ export function words(text: string): Word[] {
       ...(afterArticle ? { afterArticle } : {}),
       ...(lookup ? { lookup } : {}),
       ...(named ? { named } : {}),
-      ...(complement ? { complement } : {}),
+      ...(complement ? { complement, complementOf } : {}),
     });
   }
   return out;
