@@ -461,6 +461,15 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "save a search for later")[0]).toBe("create_saved_search");
   });
 
+  it("a first word English uses most as a plural noun names a thing to read ('details about one store')", () => {
+    const ops = [
+      op("PUT", "/stores/{id}", "replace_store"),
+      op("DELETE", "/stores/{id}", "delete_store"),
+      op("GET", "/stores/{id}", "get_store"),
+    ];
+    expect(top(ops, "details about one store")[0]).toBe("get_store");
+  });
+
   it("a request that only asks to be told ranks changes and deletes below an equal POST", () => {
     const ops = [
       { ...op("PATCH", "/team/settings", "update_team_settings"), summary: "Team settings" },
@@ -475,6 +484,23 @@ describe("search rules on in-memory indexes", () => {
     expect(derivations("assignment")).toContain("assign");
     expect(derivations("creation")).toContain("create");
     expect(derivations("verification")).toContain("verify");
+    // -d, -de, -se and -mit verbs make their nouns in -sion and -ssion, both ways.
+    for (const [verb, noun] of [
+      ["suspend", "suspension"],
+      ["decide", "decision"],
+      ["revise", "revision"],
+      ["permit", "permission"],
+      ["submit", "submission"],
+      ["extend", "extension"],
+    ]) {
+      expect(derivations(verb!)).toContain(noun);
+      expect(derivations(noun!)).toContain(verb);
+    }
+    const users = [
+      op("PATCH", "/users/{id}/is-suspended", "update_user_is_suspended"),
+      op("PUT", "/tokens/{id}/status", "replace_token_status"),
+    ];
+    expect(top(users, "update user suspension status")[0]).toBe("update_user_is_suspended");
     const ops = [op("GET", "/team/members", "list_team_members"), op("GET", "/team/invitations", "list_team_invitations")];
     expect(top(ops, "who has been invited to the team")[0]).toBe("list_team_invitations");
   });

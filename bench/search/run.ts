@@ -297,7 +297,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   no upsert.
 - **Asking to be told.** A request that only asks (a question, or one that starts with a noun) ranks an
   operation that only changes or deletes (PUT, PATCH, DELETE) at 0.85 of an equal match; a POST may be a
-  search and is left alone.
+  search and is left alone. A first word written in the plural that English uses most as a plural noun
+  (wink-lexicon's most frequent tag) is a noun there: "details about one store" asks to read, while a
+  description's "Generates ..." is a verb.
 - **Phrasal verbs.** A verb and its particle mean one verb: "set up" creates ("set up a new source" is no
   PUT), "get rid of" deletes, "clean up" clears, "sign up" registers, "turn on"/"off" and "switch on"/"off"
   enable and disable, "page through" lists; a request that starts by giving someone something ("give a user
@@ -359,7 +361,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   meet both those words, and a path that also has "store" on its own has met the same two words, not three.
 - **Nouns of verbs.** English's regular derivations meet like related words (0.35): "invited" and
   /invitations, "verify" and "verification", "assign" and "assignment" (a final "e" drops, a "y" becomes
-  "ication").
+  "ication"); a verb in -d, -de or -se makes its noun in -sion ("suspend" and "suspension", "decide" and
+  "decision"), one in -mit in -mission ("permit", "submit").
 - **Literal requests first.** A request that is an operation's id, its path (with or without a method,
   parameter names ignored), or its whole summary (written, or the handler's name or the id in words apidex
   writes for an undocumented operation; the id in words names it either way) puts that operation first; the request's words in order in

@@ -243,7 +243,10 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
     const tags = partsOfSpeech(query[0]!.surface);
     // A word "of" follows is a noun whatever else it can be ("details of one assistant", "history of the upserts").
     const beforeOf = pieces(text)[query[0]!.at + 1] === "of";
-    if ((tags && !tags.some((t) => t.startsWith("VB"))) || beforeOf) intent.reads = true;
+    // A word written in the plural that English uses most as a plural noun is one here too ("details about
+    // one store", "logs of the last hour"); a description's third-person verb is most often a verb ("generates").
+    const pluralNoun = query[0]!.plural && tags?.[0] === "NNS";
+    if ((tags && !tags.some((t) => t.startsWith("VB"))) || beforeOf || pluralNoun) intent.reads = true;
   }
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;
   // "the given recipient", "a specified project": one the caller names, as "one" or "single" say.

@@ -661,6 +661,14 @@ export function derivations(word: string): string[] {
   const stems = [word, ...(word.endsWith("e") ? [word.slice(0, -1)] : [])];
   for (const stem of stems) for (const suffix of NOMINAL_SUFFIXES) out.add(stem + suffix);
   if (word.endsWith("y")) out.add(`${word.slice(0, -1)}ication`);
+  // A verb in -d, -de or -se makes its noun in -sion ("suspend", "decide", "revise"); one in -mit, in -mission.
+  if (/[aeiou]n?d$|de$|se$/.test(word)) out.add(`${word.replace(/(de|se|d)$/, "")}sion`);
+  if (word.endsWith("mit")) out.add(`${word.slice(0, -1)}ssion`);
+  if (word.endsWith("sion") && word.length >= 8) {
+    const stem = word.endsWith("ssion") ? word.slice(0, -5) : word.slice(0, -4);
+    if (word.endsWith("ssion")) out.add(`${stem}t`);
+    else for (const end of ["d", "de", "se"]) out.add(stem + end);
+  }
   for (const suffix of NOMINAL_SUFFIXES)
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       const stem = word.slice(0, -suffix.length);
