@@ -461,13 +461,19 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "save a search for later")[0]).toBe("create_saved_search");
   });
 
-  it("a first word English uses most as a plural noun names a thing to read ('details about one store')", () => {
+  it("a first word English uses most as a plural noun, or one a past participle follows, names a thing to read ('details about one store')", () => {
     const ops = [
       op("PUT", "/stores/{id}", "replace_store"),
       op("DELETE", "/stores/{id}", "delete_store"),
       op("GET", "/stores/{id}", "get_store"),
     ];
     expect(top(ops, "details about one store")[0]).toBe("get_store");
+    // A past participle after it says which ("leads captured by a chatflow").
+    const leads = [
+      { ...op("POST", "/leads", "leads_post"), summary: "Leads" },
+      { ...op("GET", "/leads", "leads_get"), summary: "Leads" },
+    ];
+    expect(top(leads, "leads captured by a chatflow")[0]).toBe("leads_get");
   });
 
   it("a request that only asks to be told ranks changes and deletes below an equal POST", () => {
@@ -545,6 +551,13 @@ describe("search rules on in-memory indexes", () => {
     expect(top([...twins("POST", "/feedback", "id", "Create feedback")], "create feedback for a chatflow")[0]).toBe("post_a");
     // "a list of X": X is what is asked, not a scope.
     expect(top([...twins("GET", "/addresses", "id", "List addresses")], "a list of the addresses")[0]).toBe("get_a");
+    // Without a twin, a summary that says the operation answers many says the same of its parameter.
+    const alone = [
+      { ...op("GET", "/chatmessage/{id}", "get_chatmessage_item"), summary: "Get all chat messages" },
+      { ...op("GET", "/internal-chatmessage", "get_internal_chatmessage"), summary: "Get all internal chat messages" },
+      { ...op("GET", "/internal-chatmessage/{id}", "get_internal_chatmessage_item"), summary: "Get all internal chat messages" },
+    ];
+    expect(top(alone, "list all chat messages for a chatflow")[0]).toBe("get_chatmessage_item");
     // Where one path is no other's twin (another handler), `/members/{id}` is one member, not a team's.
     const members = [
       { ...op("GET", "/members", "members_list"), summary: "List" },

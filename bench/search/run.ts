@@ -298,8 +298,8 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **Asking to be told.** A request that only asks (a question, or one that starts with a noun) ranks an
   operation that only changes or deletes (PUT, PATCH, DELETE) at 0.85 of an equal match; a POST may be a
   search and is left alone. A first word written in the plural that English uses most as a plural noun
-  (wink-lexicon's most frequent tag) is a noun there: "details about one store" asks to read, while a
-  description's "Generates ..." is a verb.
+  (wink-lexicon's most frequent tag), or one a past participle follows ("leads captured by a chatflow"), is a
+  noun there: "details about one store" asks to read, while a description's "Generates ..." is a verb.
 - **Phrasal verbs.** A verb and its particle mean one verb: "set up" creates ("set up a new source" is no
   PUT), "get rid of" deletes, "clean up" clears, "sign up" registers, "turn on"/"off" and "switch on"/"off"
   enable and disable, "page through" lists; a request that starts by giving someone something ("give a user
@@ -326,7 +326,9 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   parameter is not one lead: where the request reads, changes or deletes (not where it makes a new item), and
   names in a complement a thing the path does not spell, the twin with the parameter takes that thing. It
   satisfies "many" and "one" alike and weighs 1.15 times more ("all leads for a specific chatflow" and
-  \`GET /leads/{id}\` before \`GET /leads\`). A parameter named for the path's own thing (\`{leadId}\`) or for
+  \`GET /leads/{id}\` before \`GET /leads\`). A GET whose summary says it answers many ("Get all chat
+  messages" at \`/chatmessage/{id}\`) is read so too, twin or not (apidex leaves out a twin its handler
+  refuses to serve, APX236). A parameter named for the path's own thing (\`{leadId}\`) or for
   another (\`{pageNo}\`) is no scope, and neither is the complement of a word of number or kind ("a list of
   addresses"). Elsewhere \`/members/{id}\` is one member, as a REST path says.
 - **What the request looks up by.** Words after "by" (up to the next preposition) name what the request

@@ -174,6 +174,19 @@ export function flattenApp(
       return;
     }
     if (!layer.terminal) return;
+    // The handler refuses every request without a parameter this path lacks: the path serves only that refusal.
+    const missing = layer.requires?.find((r) => !params.includes(r.name));
+    if (missing) {
+      diagnostics.add({
+        severity: "warning",
+        code: "APX236",
+        message: `\`${layer.method} ${path}\` is registered with a handler that refuses every request without the path parameter \`${missing.name}\`; it answers nothing else, so it is not indexed.`,
+        site: layer.site,
+        hint: `Register only the path with \`:${missing.name}\`, or let the handler answer without it.`,
+        related: [{ message: `the handler refuses a request without \`${missing.name}\``, site: missing.site }],
+      });
+      return;
+    }
     const checks = active.checksFor(segments);
     // Most routes only require keys: merged without building requirements (thousands of routes).
     const requirements: Requirements =

@@ -1,6 +1,7 @@
 import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
+import type { RequiredParam } from "./required-params.js";
 import type { NodeRef } from "./incremental/module-summary.js";
 
 /**
@@ -50,6 +51,8 @@ export interface RouteLayer {
   handler?: ts.FunctionLikeDeclaration;
   /** The name its author gave that handler (extract/handler-label.ts), kept for a replayed route without its tree. */
   handlerLabel?: string;
+  /** Path parameters the handler refuses every request without (extract/required-params.ts). */
+  requires?: RequiredParam[];
   /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
   conditional?: true;
   /**

@@ -6,6 +6,7 @@ import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
 import { answeredMethodsOf, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
+import { requiredParams } from "./required-params.js";
 import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
 import { ALL_METHODS } from "./flatten.js";
@@ -332,6 +333,9 @@ export abstract class RouterHost implements HostAdapter {
       parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set())) &&
       last !== undefined &&
       ("kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value).kind === "function";
+    // `router.get(["/", "/:id"], handler)` whose handler refuses every request without `id`.
+    const requires =
+      terminal && answering && paths.length + (paths.some((p) => p.includes("?")) ? 1 : 0) > 1 ? requiredParams(answering.decl) : [];
     const layer: Layer = {
       type: "route",
       method: upper,
@@ -343,6 +347,7 @@ export abstract class RouterHost implements HostAdapter {
       registration: node,
       ...(doc ? { doc } : {}),
       ...(handler ? { handler } : {}),
+      ...(requires.length ? { requires } : {}),
       ...this.conditional(),
       ...(passes ? { passesOn: true as const } : {}),
       ...(this.relativePaths.has(paths) ? { prefixUnknown: true as const } : {}),

@@ -196,6 +196,9 @@ export const methodsOf = (term: string): string[] => [...(BY_VERB.get(term) ?? [
 /** Whether a term is one of the nouns for the content of what the request names ("data", "info"). */
 export const isContentWord = (term: string): boolean => CONTENT.has(term);
 
+/** Whether a word says "many" ("all", "list", "every"). */
+export const saysMany = (term: string): boolean => MANY.has(term);
+
 export const onlyIntent = (term: string): boolean => METHOD_ONLY.has(term) || MANY.has(term) || ONE.has(term) || CONTENT.has(term);
 
 /**
@@ -245,7 +248,9 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
     const beforeOf = pieces(text)[query[0]!.at + 1] === "of";
     // A word written in the plural that English uses most as a plural noun is one here too ("details about
     // one store", "logs of the last hour"); a description's third-person verb is most often a verb ("generates").
-    const pluralNoun = query[0]!.plural && tags?.[0] === "NNS";
+    // So is one a past participle follows ("leads captured by a chatflow": the participle says which).
+    const following = partsOfSpeech(pieces(text)[query[0]!.at + 1] ?? "");
+    const pluralNoun = query[0]!.plural && (tags?.[0] === "NNS" || following?.[0] === "VBN");
     if ((tags && !tags.some((t) => t.startsWith("VB"))) || beforeOf || pluralNoun) intent.reads = true;
   }
   if (query.some((w) => CREATING.has(w.term))) intent.creates = true;

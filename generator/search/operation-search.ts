@@ -13,6 +13,7 @@ import {
   nounUse,
   onlyIntent,
   pathAction,
+  saysMany,
   withPhrasalVerbs,
 } from "./method-intent.js";
 import type { SearchableOperation } from "./searchable.js";
@@ -169,7 +170,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const served = new Set(entries.map((e) => `${e.method} ${e.path} ${e.summary}`));
     this.scopeParameter = entries.map((e) => {
       if (!endsInParameter(e.path) || !e.path_params.length) return undefined;
-      if (!served.has(`${e.method} ${e.path.replace(/\/[^/]*$/, "")} ${e.summary}`)) return undefined;
+      // Evidence that the parameter is no item of the path's own: one handler served without it too, or a
+      // summary that says the operation answers many ("Get all chat messages" at /chatmessage/{id}).
+      const twin = served.has(`${e.method} ${e.path.replace(/\/[^/]*$/, "")} ${e.summary}`);
+      if (!twin && !(e.method === "GET" && terms(e.summary).some(saysMany))) return undefined;
       const resource = new Set(terms(fieldText(e, "resource")));
       const named = terms(e.path_params.at(-1)!).filter((t) => t !== "id");
       if (named.some((t) => resource.has(t))) return undefined;

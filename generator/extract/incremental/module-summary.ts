@@ -1,4 +1,5 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
+import type { RequiredParam } from "../required-params.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import type { Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
@@ -135,6 +136,7 @@ export type SavedLayer =
       conditional?: true;
       passesOn?: true;
       prefixUnknown?: true;
+      requires?: RequiredParam[];
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true; prefixUnknown?: true };

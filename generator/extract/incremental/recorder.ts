@@ -419,6 +419,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(layer.conditional ? { conditional: true as const } : {}),
           ...(layer.passesOn ? { passesOn: true as const } : {}),
           ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
+          ...(layer.requires ? { requires: layer.requires } : {}),
         };
       }
       case "middleware":

@@ -101,6 +101,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.conditional ? { conditional: true as const } : {}),
           ...(saved.passesOn ? { passesOn: true as const } : {}),
           ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
+          ...(saved.requires ? { requires: saved.requires } : {}),
         };
       case "middleware":
         return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
