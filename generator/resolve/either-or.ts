@@ -13,25 +13,48 @@ import { unwrapExpression } from "./syntax.js";
  * on its own), and no call may be in two groups. Anything else leaves the checks as they are, each one
  * required: the stricter reading.
  */
-export function eitherOrGroups(body: ts.Node, checks: ReadonlySet<ts.Node>): ts.CallExpression[][] {
+export function eitherOrGroups(body: ts.Node, checks: ReadonlySet<ts.Node>, options: EitherOrOptions = {}): ts.CallExpression[][] {
   const groups: ts.CallExpression[][] = [];
   const used = new Set<ts.Node>();
-  const visit = (node: ts.Node): void => {
-    if (ts.isIfStatement(node) && exits(node.thenStatement)) {
-      const operands = deniedWhenNoneHolds(node.expression);
-      const calls = operands?.map((operand) => checkCall(operand, body, checks));
-      if (calls && calls.length > 1 && calls.every((c): c is ts.CallExpression => c !== undefined)) {
-        const distinct = [...new Set(calls)];
-        if (distinct.length === calls.length && !distinct.some((c) => used.has(c))) {
-          for (const c of distinct) used.add(c);
-          groups.push(distinct);
-        }
+  const add = (operands: readonly ts.Expression[] | undefined) => {
+    const calls = operands?.flatMap((operand) => checkCalls(operand, body, checks, options.decide) ?? [undefined]);
+    if (calls && calls.length > 1 && calls.every((c): c is ts.CallExpression => c !== undefined)) {
+      const distinct = [...new Set(calls)];
+      if (distinct.length === calls.length && !distinct.some((c) => used.has(c))) {
+        for (const c of distinct) used.add(c);
+        groups.push(distinct);
       }
     }
-    ts.forEachChild(node, visit);
   };
-  visit(body);
+  const visit = (node: ts.Node, nested: boolean): void => {
+    if (ts.isIfStatement(node) && exits(node.thenStatement)) add(deniedWhenNoneHolds(node.expression));
+    // A helper's caller tests what it returns: `return canRead(a) || canWrite(a)` lets either through (its
+    // own return, not a callback's).
+    if (options.returned && !nested && ts.isReturnStatement(node) && node.expression)
+      add(alternatives(decided(node.expression, options.decide)));
+    ts.forEachChild(node, (child) => visit(child, nested || (child !== body && ts.isFunctionLike(child))));
+  };
+  if (options.returned && ts.isArrowFunction(body.parent) && body.parent.body === body && !ts.isBlock(body))
+    add(alternatives(decided(body as ts.Expression, options.decide)));
+  visit(body, false);
   return groups;
+}
+
+export interface EitherOrOptions {
+  /** The body is a helper's whose caller tests its value: a returned `a || b` is a group too. */
+  returned?: boolean;
+  /** What a condition is, where it is known (a helper's parameter bound to the caller's argument). */
+  decide?: (condition: ts.Expression) => boolean | undefined;
+}
+
+/** The branch of a `?:` whose condition is known, else the expression itself. */
+function decided(expression: ts.Expression, decide?: (condition: ts.Expression) => boolean | undefined): ts.Expression {
+  const inner = bare(expression);
+  if (decide && ts.isConditionalExpression(inner)) {
+    const taken = decide(inner.condition);
+    if (taken !== undefined) return decided(taken ? inner.whenTrue : inner.whenFalse, decide);
+  }
+  return inner;
 }
 
 /** The tested expressions of a condition that holds only when none of them does: `!a && !b`, `!(a || b)`. */
@@ -54,10 +77,26 @@ function alternatives(expression: ts.Expression): ts.Expression[] {
   return [inner];
 }
 
-/** The check call an operand is: the call itself, or a `const` holding it that only this condition reads. */
-function checkCall(operand: ts.Expression, body: ts.Node, checks: ReadonlySet<ts.Node>): ts.CallExpression | undefined {
+/**
+ * The check calls an operand stands for: the call itself, or a `const` that only this condition reads holding
+ * one, or holding alternatives (`const allowed = a(...) || b(...)`, through a `?:` whose condition is known).
+ */
+function checkCalls(
+  operand: ts.Expression,
+  body: ts.Node,
+  checks: ReadonlySet<ts.Node>,
+  decide?: (condition: ts.Expression) => boolean | undefined,
+): ts.CallExpression[] | undefined {
   const inner = bare(operand);
-  if (ts.isCallExpression(inner)) return checks.has(inner) ? inner : undefined;
+  if (ts.isCallExpression(inner)) return checks.has(inner) ? [inner] : undefined;
+  const held = heldBy(inner, body);
+  if (!held) return undefined;
+  const calls = alternatives(decided(held, decide)).map((e) => bare(e));
+  return calls.every((c): c is ts.CallExpression => ts.isCallExpression(c) && checks.has(c)) ? calls : undefined;
+}
+
+/** The initializer of the `const` an identifier names, when the body declares it once and reads it once. */
+function heldBy(inner: ts.Expression, body: ts.Node): ts.Expression | undefined {
   if (!ts.isIdentifier(inner)) return undefined;
   let declaration: ts.VariableDeclaration | undefined;
   let reads = 0;
@@ -76,8 +115,7 @@ function checkCall(operand: ts.Expression, body: ts.Node, checks: ReadonlySet<ts
   const list = declaration?.parent;
   if (!declaration?.initializer || reads !== 1 || !list || !ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const))
     return undefined;
-  const call = bare(declaration.initializer);
-  return ts.isCallExpression(call) && checks.has(call) ? call : undefined;
+  return declaration.initializer;
 }
 
 /** Whether a branch always leaves the function: `return ...`, `throw ...`, or a block that ends so. */

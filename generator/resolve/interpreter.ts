@@ -21,7 +21,7 @@ import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
 import { FOLDER_LOADERS, type FolderLoad, folderLoad, loadedModule } from "./folder-loaders.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
-import { eitherOrGroups } from "./either-or.js";
+import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
@@ -3465,10 +3465,10 @@ export class Interpreter {
    * `hasPermission(user.role, PERMISSIONS.websiteUpdate)`). A helper is read quietly, and only its checks
    * whose keys are read in full count: its parameters are whatever the caller passes.
    */
-  private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>): CheckValue[] {
+  private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>, args?: readonly Value[]): CheckValue[] {
     const body = fn.decl.body;
     // The file's calls were listed once (callsOf); the body's are a slice of that list.
-    const calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
+    let calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
     // Only functions named as policy helpers are followed (`canUpdateWebsite`, `ensureAccess`, `authorizeUser`):
     // reading every call a handler makes would parse modules nothing else needs.
     // So is a function the handler hands the caller's access object to (a service layer:
@@ -3494,18 +3494,36 @@ export class Interpreter {
         const existing = scopes.get(owner);
         if (existing) return existing;
         const parent = owner === fn.decl ? fn.scope : scopeFor(owner.parent);
-        const scope = this.lexicalScope(owner as ts.FunctionLikeDeclaration, parent, owner === fn.decl);
+        const scope = this.lexicalScope(
+          owner as ts.FunctionLikeDeclaration,
+          parent,
+          owner === fn.decl,
+          owner === fn.decl ? args : undefined,
+        );
         scopes.set(owner, scope);
         return scope;
       };
+      // In a helper, a condition over what the caller passed is known (`access === "write" ? ... : ...`):
+      // a check on a branch it does not take never runs for this call.
+      // (Only a condition that calls nothing: a call's result is the caller's at run time.)
+      const decide =
+        depth > 0
+          ? (condition: ts.Expression) =>
+              callsNothing(condition)
+                ? truthiness(this.diagnostics.quietly(() => this.evaluate(condition, scopeFor(condition))))
+                : undefined
+          : undefined;
+      if (decide) calls = calls.filter((call) => reachedAt(call, fn.decl, decide));
       for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
-      if (body && calls.length > 1) this.groupEitherOr(body, calls, found);
+      if (body && calls.length > 1) this.groupEitherOr(body, calls, found, { returned: depth > 0, ...(decide ? { decide } : {}) });
       for (const node of helpers) {
         const callee = this.evaluate((node as ts.CallExpression).expression, scopeFor(node));
         if (callee.kind !== "function" || !callee.decl.body || seen.has(callee.decl) || callee.decl.getSourceFile().isDeclarationFile)
           continue;
         seen.add(callee.decl);
-        const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen));
+        // What the call passes, where it is static ("write"), binds the helper's parameters.
+        const passed = this.diagnostics.quietly(() => (node as ts.CallExpression).arguments.map((a) => this.evaluate(a, scopeFor(node))));
+        const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
         found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
       }
     }
@@ -3518,8 +3536,8 @@ export class Interpreter {
    * member that needs several keys at once, or whose keys are not all read, keeps the checks as they are:
    * "a and b, or c" is no group of alternatives, and a group must not hide what apidex could not read.
    */
-  private groupEitherOr(body: ts.Node, calls: readonly ts.Node[], found: CheckValue[]): void {
-    const groups = eitherOrGroups(body, new Set(calls));
+  private groupEitherOr(body: ts.Node, calls: readonly ts.Node[], found: CheckValue[], options?: EitherOrOptions): void {
+    const groups = eitherOrGroups(body, new Set(calls), options);
     if (!groups.length) return;
     const checkOf = new Map(calls.map((call, index) => [call, found[index]!] as const));
     const merged = new Set<CheckValue>();
@@ -3534,9 +3552,15 @@ export class Interpreter {
   }
 
   /** A scope for reading (not running) a function body: parameters are run-time values, consts are lazy. */
-  private lexicalScope(decl: ts.FunctionLikeDeclaration, parent: Scope, isHandler: boolean): Scope {
+  private lexicalScope(decl: ts.FunctionLikeDeclaration, parent: Scope, isHandler: boolean, args?: readonly Value[]): Scope {
     const scope = new Scope(parent.file, parent, decl);
-    for (const parameter of decl.parameters) {
+    for (const [index, parameter] of decl.parameters.entries()) {
+      // A helper's parameter the call gives a static value (`"write"`, `true`, `3`) is that value.
+      const passed = args?.[index];
+      if (passed && ts.isIdentifier(parameter.name) && !parameter.dotDotDotToken && isStaticScalar(passed)) {
+        scope.bind(parameter.name.text, Binding.of(passed, parameter));
+        continue;
+      }
       for (const name of boundNames(parameter.name)) {
         const value: Value = isHandler
           ? { kind: "runtime", what: `the handler parameter ${name}` }
@@ -3628,7 +3652,9 @@ function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
     const visit = (n: ts.Node): void => {
       if (tested) return;
       if (ts.isIdentifier(n) && n.text === name && n !== parent.name) {
-        const use = valueUse(n);
+        let use = valueUse(n);
+        // A result object tested by a property: `const auth = await requireAccess(req); if (!auth.ok) return auth.response`.
+        while (ts.isPropertyAccessExpression(use.parent) && use.parent.expression === use.node) use = valueUse(use.parent);
         tested = isTested(use.node, use.parent) || (inHelper && ts.isReturnStatement(use.parent));
       }
       ts.forEachChild(n, visit);
@@ -3637,6 +3663,32 @@ function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
     return tested;
   }
   return false;
+}
+
+/** A string, number or boolean: a value a helper's parameter can be bound to. */
+function isStaticScalar(value: Value): boolean {
+  return value.kind === "string" || value.kind === "number" || value.kind === "boolean";
+}
+
+/**
+ * Whether a call inside `fn` runs as far as known conditions say: no `?:`, `if`, `&&` or `||` on its way
+ * up to the function's body skips it under a condition `decide` knows.
+ */
+function reachedAt(call: ts.Node, fn: ts.Node, decide: (condition: ts.Expression) => boolean | undefined): boolean {
+  for (let child = call, parent = call.parent; parent && child !== fn; child = parent, parent = parent.parent) {
+    if (ts.isConditionalExpression(parent) && child !== parent.condition) {
+      const taken = decide(parent.condition);
+      if (taken !== undefined && taken !== (child === parent.whenTrue)) return false;
+    } else if (ts.isIfStatement(parent) && child !== parent.expression) {
+      const taken = decide(parent.expression);
+      if (taken !== undefined && taken !== (child === parent.thenStatement)) return false;
+    } else if (ts.isBinaryExpression(parent) && child === parent.right) {
+      const op = parent.operatorToken.kind;
+      if (op === ts.SyntaxKind.AmpersandAmpersandToken && decide(parent.left) === false) return false;
+      if (op === ts.SyntaxKind.BarBarToken && decide(parent.left) === true) return false;
+    }
+  }
+  return true;
 }
 
 /** The expression whose value is `node`'s (through `await`, parentheses, assertions), and what holds it. */
