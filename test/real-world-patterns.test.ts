@@ -2486,6 +2486,28 @@ const cases: Case[] = [
     ],
     diagnostics: ["APX236 app.ts:39", "APX236 app.ts:43"],
   },
+  {
+    name: "a route whose handler always answers 405 (Method Not Allowed) beside the method that answers is no operation; one that answers 405 only sometimes is",
+    files: {
+      "app.ts": [
+        `import { Hono, type Context } from "hono";`,
+        `import express from "express";`,
+        `function methodNotAllowed(c: Context) { return c.json({ error: "Use POST" }, 405, { Allow: "POST" }); }`,
+        `const app = new Hono();`,
+        `app.post("/rpc", (c) => c.json({ ok: true }));`,
+        `app.get("/rpc", methodNotAllowed);`,
+        `app.delete("/rpc", methodNotAllowed);`,
+        `app.get("/maybe", (c) => (c.req.query("x") ? c.json({}) : c.json({}, 405)));`,
+        `export default app;`,
+        `const server = express();`,
+        `server.post("/hooks", (req, res) => { res.json({}); });`,
+        `server.get("/hooks", (req, res) => { res.status(405).set("Allow", "POST").end(); });`,
+        `server.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /maybe []", "POST /hooks []", "POST /rpc []"],
+    diagnostics: ["APX412 app.ts:10"],
+  },
 ];
 
 describe("valid code real services write", () => {

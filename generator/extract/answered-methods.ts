@@ -273,6 +273,34 @@ export function answersNotFoundOnly(fn: ts.FunctionLikeDeclaration): boolean {
   return notFound && !other && (!branches || (statusedAnswers > 0 && !unstatused));
 }
 
+/**
+ * Whether a handler always answers "method not allowed": straight-line code (no condition, loop or `try`)
+ * that names the status 405 (a literal, or a `METHOD_NOT_ALLOWED` / `MethodNotAllowed` name) and no other
+ * (`app.get("/rpc", (c) => c.json({ error: "Use POST" }, 405))` beside the POST that answers). Such a route
+ * tells a caller which method to use; it is no operation.
+ */
+export function answersMethodNotAllowedOnly(fn: ts.FunctionLikeDeclaration): boolean {
+  if (!fn.body) return false;
+  let refused = false;
+  let other = false;
+  const visit = (n: ts.Node): void => {
+    if (other) return;
+    if (BRANCHING.has(n.kind) || (ts.isBinaryExpression(n) && SHORT_CIRCUIT.has(n.operatorToken.kind)) || ts.isConditionalExpression(n))
+      other = true;
+    else if (ts.isNumericLiteral(n)) {
+      const status = Number(n.text);
+      if (status === 405) refused = true;
+      else if (status >= 100 && status < 600 && Number.isInteger(status)) other = true;
+    } else if (ts.isIdentifier(n) && /^(METHOD_NOT_ALLOWED|MethodNotAllowed\w*|methodNotAllowed\w*)$/.test(n.text)) refused = true;
+    if (!isFunctionLikeNode(n) || n === fn) ts.forEachChild(n, visit);
+  };
+  visit(fn);
+  return refused && !other;
+}
+
+const isFunctionLikeNode = (n: ts.Node): boolean =>
+  ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n);
+
 /** Response methods that write a body (`res.json(...)`, `res.send(...)`, `res.render(...)`). */
 const ANSWERS = new Set(["json", "send", "end", "render", "sendFile", "redirect", "jsonp", "download"]);
 

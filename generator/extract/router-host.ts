@@ -5,7 +5,7 @@ import { mergeDocs } from "../resolve/framework-docs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
-import { answeredMethodsOf, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
+import { answeredMethodsOf, answersMethodNotAllowedOnly, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
 import { requiredParams } from "./required-params.js";
 import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
@@ -318,6 +318,8 @@ export abstract class RouterHost implements HostAdapter {
     let methods: string[] | undefined;
     // `app.all("*", (req, res) => res.status(404).send())`: the not-found fallback, not an operation.
     if (terminal && answering && paths.every(isCatchAllPath) && answersNotFoundOnly(answering.decl)) terminal = false;
+    // `app.get("/rpc", methodNotAllowed)` beside the POST that answers: it only names the method to use.
+    else if (terminal && answering && upper !== "ALL" && answersMethodNotAllowedOnly(answering.decl)) terminal = false;
     // `app.options("*", cors())`: a preflight a package answers for the routes of the path, not an operation.
     else if (upper === "OPTIONS" && !answering && handlerArgs.length > 0) terminal = false;
     else if (terminal && answering && upper === "ALL") methods = this.answeredMethods(answering);
