@@ -581,7 +581,9 @@ describe("the scan", () => {
       "test/fixtures/app/api/x/test/route.ts",
       // Demos beside the service stay out, but an `examples` segment of a route tree is a URL segment too.
       "examples/auth-server/no.ts",
+      "samples/sample-with-app/no.ts",
       "app/api/examples/route.ts",
+      "app/api/samples/route.ts",
       // A route tree's `.well-known` folder is a URL segment (RFC 8615); other hidden folders stay out.
       "app/.well-known/assetlinks.json/route.ts",
       ".next/server/app/.well-known/x/route.js",
@@ -601,7 +603,7 @@ describe("the scan", () => {
     const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
     const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
     expect(mergeFolderExcludes(exclude)).toEqual([
-      "**/{node_modules,dist,build,coverage,__tests__,test,tests,examples,generated,.git}/**",
+      "**/{node_modules,dist,build,coverage,__tests__,test,tests,examples,samples,generated,.git}/**",
       "**/*.d.ts",
       "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*",
       "src/legacy/**",
@@ -619,7 +621,13 @@ describe("the scan", () => {
     // A package's lib folder (at the root, or beside a package.json) is build output when the package builds; src/lib is source.
     const isOutput = packageLibs(dir);
     expect(listed).toEqual(
-      [...apart, "app/api/webhooks/test/route.ts", "app/api/examples/route.ts", "app/.well-known/assetlinks.json/route.ts"]
+      [
+        ...apart,
+        "app/api/webhooks/test/route.ts",
+        "app/api/examples/route.ts",
+        "app/api/samples/route.ts",
+        "app/.well-known/assetlinks.json/route.ts",
+      ]
         .filter((f) => !isOutput(path.join(dir, f)))
         .sort(),
     );
@@ -627,6 +635,7 @@ describe("the scan", () => {
     expect(listed.filter((f) => tree.includes(f))).toEqual([
       "app/.well-known/assetlinks.json/route.ts",
       "app/api/examples/route.ts",
+      "app/api/samples/route.ts",
       "app/api/webhooks/test/route.ts",
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",

@@ -23,6 +23,7 @@ export const DEFAULT_EXCLUDE = [
   "**/__tests__/**",
   "**/test/**",
   "**/tests/**",
-  // Demos beside the service (`examples/auth-server.js`): not what it serves.
+  // Demos beside the service (`examples/auth-server.js`, `samples/sampleWithApp.ts`): not what it serves.
   "**/examples/**",
+  "**/samples/**",
 ];

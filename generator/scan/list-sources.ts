@@ -39,17 +39,17 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
 }
 
 /** The default excludes of test and example folders: a route tree may have a URL segment of that name. */
-const TEST_FOLDER_EXCLUDES = new Set(["**/test/**", "**/tests/**", "**/examples/**"]);
+const TEST_FOLDER_EXCLUDES = new Set(["**/test/**", "**/tests/**", "**/examples/**", "**/samples/**"]);
 
 /** Route files of file-system routing below a folder named like a test folder (`app/api/webhooks/test/route.ts`). */
 const ROUTE_FILES_IN_TEST_FOLDERS = [
-  "**/app/**/{test,tests,examples}/**/route.{ts,tsx,js,mjs,mts}",
-  "**/routes/**/{test,tests,examples}/**/+server.{ts,js,mts,mjs}",
-  "**/pages/api/**/{test,tests,examples}/**/*.{ts,tsx,js,mjs,mts}",
-  "**/server/{api,routes}/**/{test,tests,examples}/**/*.{ts,js,mts,mjs}",
+  "**/app/**/{test,tests,examples,samples}/**/route.{ts,tsx,js,mjs,mts}",
+  "**/routes/**/{test,tests,examples,samples}/**/+server.{ts,js,mts,mjs}",
+  "**/pages/api/**/{test,tests,examples,samples}/**/*.{ts,tsx,js,mjs,mts}",
+  "**/server/{api,routes}/**/{test,tests,examples,samples}/**/*.{ts,js,mts,mjs}",
 ];
 const ROUTE_ROOTS = new Set(["app", "routes", "pages", "server"]);
-const TEST_SEGMENTS = new Set(["test", "tests", "__tests__", "examples"]);
+const TEST_SEGMENTS = new Set(["test", "tests", "__tests__", "examples", "samples"]);
 
 /**
  * A folder named `test` or `tests` is excluded by default as a test folder, but inside a file-routed tree
