@@ -2508,6 +2508,34 @@ const cases: Case[] = [
     routes: ["GET /maybe []", "POST /hooks []", "POST /rpc []"],
     diagnostics: ["APX412 app.ts:10"],
   },
+  {
+    name: "a server made by a factory and handed by its caller, which nothing runs, to the function that adds its routes (hapi `new Server()` of a named import, Express)",
+    files: {
+      "hapi/create.ts": [
+        `import { Server } from "@hapi/hapi";`,
+        `export default async function create(port: number): Promise<Server> { const server: Server = await new Server({ port }); return server; }`,
+      ].join("\n"),
+      "hapi/routes.ts": [
+        `import type { Server } from "@hapi/hapi";`,
+        `export async function register(server: Server) { server.route({ method: "GET", path: "/ping", handler: () => "pong" }); return server; }`,
+      ].join("\n"),
+      "hapi/run.ts": [
+        `import create from "./create";`,
+        `import { register } from "./routes";`,
+        `export default async function run() { const server = await create(3000); await register(server); await server.start(); }`,
+      ].join("\n"),
+      "web/create.ts": `import express from "express";\nexport function createApp() { const app = express(); return app; }\n`,
+      "web/routes.ts": `import type { Express } from "express";\nexport function addRoutes(app: Express) { app.get("/health", (req, res) => { res.send("ok"); }); }\n`,
+      "web/main.ts": [
+        `import { createApp } from "./create";`,
+        `import { addRoutes } from "./routes";`,
+        `export function main() { const app = createApp(); addRoutes(app); app.listen(3000); }`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []", "GET /ping []"],
+    // Two servers of two frameworks, neither mounted on the other.
+    diagnostics: ["APX412 web/create.ts:2"],
+  },
 ];
 
 describe("valid code real services write", () => {

@@ -148,6 +148,31 @@ export function runAppFactories(
         callers(name).some((call) => !isInside(call, fn) && (ranAround(call) || mountedAtPath(call)))
       )
         continue;
+      // A function nothing ran that gets the app from the factory and hands it on (`const server = await
+      // create(); await registerRoutes(server); await server.start()`) is where its routes are added: that
+      // function is run, and the factory with it.
+      const receivers =
+        name && !Object.hasOwn(interpreter.factoryArguments, name)
+          ? appReceivers(callers(factoryCallName(fn) ?? name), fn, interpreter)
+          : [];
+      if (receivers.length) {
+        for (const receiver of receivers) {
+          if (interpreter.invoked.has(receiver)) continue;
+          const receiverName = functionName(receiver);
+          const held: Value = receiverName
+            ? interpreter.lookup(receiverName, interpreter.module(receiver.getSourceFile()).scope, receiver)
+            : { kind: "function", decl: receiver as ts.FunctionLikeDeclaration, scope: interpreter.module(receiver.getSourceFile()).scope };
+          if (held.kind !== "function") continue;
+          const args = held.decl.parameters.map((p) =>
+            unknown(
+              p,
+              `is a parameter of ${receiverName ?? "a function"}, which apidex runs without arguments as the one that adds routes to the app ${name} creates`,
+            ),
+          );
+          interpreter.callFunction(held, args, receiver);
+        }
+        continue;
+      }
       const scope = interpreter.module(file).scope;
       const value: Value = name ? interpreter.lookup(name, scope, fn) : { kind: "function", decl: fn as ts.FunctionLikeDeclaration, scope };
       if (value.kind !== "function") continue;
@@ -251,6 +276,39 @@ function mountedAtPath(call: ts.CallExpression): boolean {
   if (!ts.isCallExpression(parent) || parent.arguments[0] === call || !isPathLiteral(parent.arguments[0])) return false;
   const callee = unwrapExpression(parent.expression);
   return (ts.isIdentifier(callee) && /mount/i.test(callee.text)) || (ts.isPropertyAccessExpression(callee) && callee.name.text === "use");
+}
+
+/**
+ * The module-level functions nothing ran that call the factory and hand its app on: the call's result (through
+ * `await`) is held in a variable that is passed to another call (`registerRoutes(server)`) in that function.
+ */
+function appReceivers(calls: readonly ts.CallExpression[], factory: ts.Node, interpreter: Interpreter): ts.Node[] {
+  const out: ts.Node[] = [];
+  for (const call of calls) {
+    if (isInside(call, factory)) continue;
+    const around = topLevelFunction(call);
+    if (!around || interpreter.invoked.has(around) || out.includes(around)) continue;
+    let holder: ts.Node = call;
+    while (ts.isAwaitExpression(holder.parent) || ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
+    const declaration = holder.parent;
+    if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== holder || !ts.isIdentifier(declaration.name)) continue;
+    const app = declaration.name.text;
+    let handed = false;
+    const visit = (n: ts.Node): void => {
+      if (handed) return;
+      if (ts.isCallExpression(n) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === app)) handed = true;
+      else ts.forEachChild(n, visit);
+    };
+    visit(around);
+    if (handed) out.push(around);
+  }
+  return out;
+}
+
+/** The name a default-exported factory is called by where it is imported: `import create from "./create"`. */
+function factoryCallName(fn: ts.Node): string | undefined {
+  if (!ts.isFunctionDeclaration(fn) || !fn.name) return undefined;
+  return fn.name.text;
 }
 
 /** Whether a node lies inside another. */

@@ -33,11 +33,29 @@ export const hapiAdapter: FrameworkAdapter = {
 function createsServer(call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile): boolean {
   const callee = call.expression;
   const names = new Set([...localNamesOf(file, "@hapi/hapi"), ...localNamesOf(file, "hapi")]);
-  if (ts.isIdentifier(callee)) return names.has(callee.text) && (callee.text === "server" || ts.isNewExpression(call));
+  if (ts.isIdentifier(callee)) {
+    // `import { Server, server } from "@hapi/hapi"`: `new Server(...)`, `server(...)`.
+    const named = namedImport(file, callee.text);
+    if (named === "Server") return ts.isNewExpression(call);
+    if (named === "server") return !ts.isNewExpression(call);
+    return names.has(callee.text) && (callee.text === "server" || ts.isNewExpression(call));
+  }
   return (
     ts.isPropertyAccessExpression(callee) &&
     ts.isIdentifier(callee.expression) &&
     names.has(callee.expression.text) &&
     (callee.name.text === "server" || callee.name.text === "Server")
   );
+}
+
+/** The name a local binding imports from hapi (`import { Server as HapiServer } from "@hapi/hapi"`: "Server"). */
+function namedImport(file: ts.SourceFile, local: string): string | undefined {
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (statement.moduleSpecifier.text !== "@hapi/hapi" && statement.moduleSpecifier.text !== "hapi") continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) if (element.name.text === local) return (element.propertyName ?? element.name).text;
+  }
+  return undefined;
 }
