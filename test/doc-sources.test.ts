@@ -198,6 +198,43 @@ const cases: Case[] = [
     ids: { "GET /api/v2/alerts": "list_alerts" },
   },
   {
+    name: "next-openapi-gen: a bare @openapi documents the route handler, with its @description and @tag; @auth is no permission; an @openapi with a fragment is swagger-jsdoc's",
+    files: {
+      "app/api/notes/route.ts": [
+        `type NotesResponse = { notes: string[] };`,
+        `/**`,
+        ` * List notes`,
+        ` * @description Returns every note of the caller.`,
+        ` * @response 200:NotesResponse`,
+        ` * @auth BearerAuth`,
+        ` * @tag Notes`,
+        ` * @openapi`,
+        ` */`,
+        `export async function GET() {`,
+        `  const body: NotesResponse = { notes: [] };`,
+        `  return Response.json(body);`,
+        `}`,
+        `/**\n * Create a note\n * @openapi\n */`,
+        `export async function POST() { return Response.json({}); }`,
+        `/** Remove every note */`,
+        `export async function DELETE() { return new Response(null, { status: 204 }); }`,
+      ].join("\n"),
+      "app/api/notes/[id]/route.ts": [
+        `/**`,
+        ` * Get a note`,
+        ` * @openapi`,
+        ` * /notes/{id}:`,
+        ` *   put:`,
+        ` *     summary: Replace a note`,
+        ` */`,
+        `export async function GET() { return Response.json({}); }`,
+      ].join("\n"),
+    },
+    docs: ["GET /api/notes | List notes | Returns every note of the caller. | Notes", "POST /api/notes | Create a note | - | -"],
+    // The fragment describes no GET: the handler stays undocumented, as with swagger-jsdoc.
+    undocumented: ["DELETE /api/notes", "GET /api/notes/{id}"],
+  },
+  {
     name: "zod-to-openapi registerPath declarations, in their own file, document the route of the same method and path",
     files: {
       "docs.ts": [
@@ -231,6 +268,46 @@ const cases: Case[] = [
       ].join("\n"),
     },
     docs: ["GET /tasks | List tasks | Every task of the account. | Tasks"],
+  },
+  {
+    name: "chanfana: a class that reaches OpenAPIRoute through the project's base classes (imported, two deep) is documented as a direct one; the nearest schema wins",
+    files: {
+      "base.ts": [
+        `import { OpenAPIRoute } from "chanfana";`,
+        `export class BaseRoute extends OpenAPIRoute { protected handleError(error: unknown) { return error; } }`,
+        `export class DescribedRoute extends BaseRoute {`,
+        `  schema = { tags: ["Base"], summary: "Inherited schema", responses: {} };`,
+        `}`,
+      ].join("\n"),
+      "index.ts": [
+        `import { Hono } from "hono"; import { fromHono } from "chanfana"; import { BaseRoute, DescribedRoute } from "./base";`,
+        `class TaskGet extends BaseRoute {`,
+        `  schema = { tags: ["Tasks"], summary: "Get a task", description: "One task of the account.", responses: {} };`,
+        `  async handle(c: any) { return c.json({}); }`,
+        `}`,
+        `class TaskCount extends DescribedRoute {`,
+        `  schema = { tags: ["Tasks"], summary: "Count tasks", responses: {} };`,
+        `  async handle(c: any) { return c.json(0); }`,
+        `}`,
+        `class TaskAudit extends DescribedRoute { async handle(c: any) { return c.json([]); } }`,
+        `class Loop extends Loop { schema = { summary: "Never" }; }`,
+        `class Plain { schema = { summary: "Not an endpoint" }; }`,
+        `const app = new Hono();`,
+        `const openapi = fromHono(app);`,
+        `openapi.get("/tasks/:id", TaskGet);`,
+        `openapi.get("/tasks/count", TaskCount);`,
+        `openapi.get("/tasks/audit", TaskAudit);`,
+        `openapi.get("/loop", Loop);`,
+        `openapi.get("/plain", Plain);`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    docs: [
+      "GET /tasks/audit | Inherited schema | - | Base",
+      "GET /tasks/count | Count tasks | - | Tasks",
+      "GET /tasks/{id} | Get a task | One task of the account. | Tasks",
+    ],
+    undocumented: ["GET /loop", "GET /plain"],
   },
   {
     name: "documented path globs document what they match; @undocumented wins; frameworkDocs: false turns the conventions off",
@@ -342,6 +419,79 @@ export const ApiNotFoundResponse = (o?: object): MethodDecorator => () => {};
     expect(Object.keys(get).sort()).toEqual(["200", "401", "403", "404"]);
     expect(get["404"]).toEqual({ description: "No such user." });
     await SwaggerParser.validate(structuredClone(doc) as never);
+  });
+
+  it("next-openapi-gen's @response, @body, @params and @queryParams name the types as apidex's tags do; a type apidex cannot name is left to the handler", async () => {
+    const result = await generateFrom({
+      "app/api/tasks/route.ts": [
+        `type Task = { id: string; title: string };`,
+        `type NewTask = { title: string };`,
+        `type TaskQuery = { done?: boolean };`,
+        `type Page<T> = { items: T[] };`,
+        `/**`,
+        ` * List tasks`,
+        ` * @params TaskQuery`,
+        ` * @response Task[]`,
+        ` * @openapi`,
+        ` */`,
+        `export async function GET() { return Response.json([]); }`,
+        `/**`,
+        ` * Create a task`,
+        ` * @body NewTask`,
+        ` * @response Task`,
+        ` * @openapi`,
+        ` */`,
+        `export async function POST() { return Response.json({}); }`,
+        `/**`,
+        ` * Archive tasks`,
+        ` * @queryParams TaskQuery`,
+        ` * @response 200:Page<Task>`,
+        ` * @openapi`,
+        ` */`,
+        `export async function PATCH() { const page: Page<Task> = { items: [] }; return Response.json(page); }`,
+      ].join("\n"),
+    });
+    expect(diagnosticLines(result)).toEqual([]);
+    const item = result.openapi.paths?.["/api/tasks"] as Record<string, Record<string, unknown>>;
+    const names = (op: Record<string, unknown> | undefined) =>
+      ((op?.parameters ?? []) as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`);
+    const statuses = (op: Record<string, unknown> | undefined) => Object.keys((op?.responses ?? {}) as object).sort();
+    expect(names(item.get)).toEqual(["query:done"]);
+    expect(names(item.patch)).toEqual(["query:done"]);
+    // A response without a status has next-openapi-gen's default: 201 for POST.
+    expect(statuses(item.post)).toEqual(["201", "401", "403"]);
+    const schema = (content: unknown) =>
+      (content as { "application/json"?: { schema?: unknown } } | undefined)?.["application/json"]?.schema;
+    const response = (op: Record<string, unknown> | undefined, status: string) =>
+      schema((op?.responses as Record<string, { content?: unknown }>)[status]?.content);
+    expect(response(item.get, "200")).toEqual({ type: "array", items: { $ref: "#/components/schemas/Task" } });
+    expect(response(item.post, "201")).toEqual({ $ref: "#/components/schemas/Task" });
+    expect(schema((item.post?.requestBody as { content?: unknown } | undefined)?.content)).toEqual({
+      $ref: "#/components/schemas/NewTask",
+    });
+    // `Page<Task>` is no type name apidex's tags read: no APX503, the response is the handler's.
+    expect(statuses(item.patch)).toEqual(["200", "401", "403"]);
+    await SwaggerParser.validate(structuredClone(result.openapi) as never);
+  });
+
+  it("a type next-openapi-gen's tags name that the file does not import (its schema folder) is a warning, and the handler gives the shape", async () => {
+    const result = await generateFrom({
+      "app/api/notes/route.ts": [
+        `type Note = { id: string };`,
+        `/**`,
+        ` * List notes`,
+        ` * @response 200:NotesResponse`,
+        ` * @openapi`,
+        ` */`,
+        `export async function GET() { const notes: Note[] = []; return Response.json(notes); }`,
+      ].join("\n"),
+    });
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(diagnosticLines(result)).toEqual(["APX506 app/api/notes/route.ts:4"]);
+    // The run writes its artifacts; the operation is documented, its 200 response the handler's.
+    expect(result.files.length).toBeGreaterThan(0);
+    const get = (result.openapi.paths?.["/api/notes"] as Record<string, { responses?: Record<string, unknown> }>).get;
+    expect(Object.keys(get?.responses ?? {})).toContain("200");
   });
 
   it("an operation OpenAPI has no method for stays in the index with a warning when only a glob documents it", async () => {

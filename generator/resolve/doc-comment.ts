@@ -6,6 +6,11 @@ export interface DocTag {
   /** Everything after the tag name, up to the next tag; inner line breaks are kept (JSON examples). */
   text: string;
   site: SourceSite;
+  /**
+   * Read from another tool's convention (next-openapi-gen's `@response 200:Type`), not written for apidex: a
+   * type it names that apidex cannot find is a warning, and the shape comes from the handler.
+   */
+  borrowed?: true;
 }
 
 /** A parsed `/** ... *\/` comment. */

@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { servesTsRestIn } from "../ts-rest/index.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import type { CallContext } from "../../resolve/interpreter.js";
-import { explain, excerpt } from "../../resolve/interpreter.js";
+import { explain, excerpt, hasModifier } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
@@ -190,8 +190,9 @@ export class HonoHost extends RouterHost {
 
   /**
    * A chanfana endpoint class given as a route's handler (`class TaskList extends OpenAPIRoute { schema = {...};
-   * async handle(c) {...} }`): its `handle` method (its own or none) and its `schema`'s summary, description and
-   * tags. Undefined for anything else.
+   * async handle(c) {...} }`), directly or through the project's own base classes (`class TaskList extends
+   * BaseRoute`, `class BaseRoute extends OpenAPIRoute`): its `handle` method and its `schema`'s summary,
+   * description and tags, each the nearest declaration in the chain, as at run time. Undefined for anything else.
    */
   private endpointClass(
     arg: ts.Expression,
@@ -199,18 +200,39 @@ export class HonoHost extends RouterHost {
   ): { handler: { node: ts.Expression; value: Value }[]; doc?: DocComment } | undefined {
     const value = this.interpreter.evaluate(arg, call.scope);
     if (value.kind !== "class") return undefined;
-    const decl = value.decl;
-    const isEndpoint = decl.heritageClauses?.some((h) => h.types.some((t) => /(^|\.)OpenAPIRoute$/.test(t.expression.getText())));
-    if (!isEndpoint) return undefined;
-    const handle = decl.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.name.getText() === "handle");
-    const schema = decl.members.find((m) => ts.isPropertyDeclaration(m) && m.name.getText() === "schema");
-    const initializer = schema && ts.isPropertyDeclaration(schema) ? schema.initializer : undefined;
-    const fields = initializer ? this.interpreter.evaluate(initializer, value.scope) : undefined;
+    const chain = this.endpointChain(value);
+    if (!chain) return undefined;
+    const handle = nearestMember(chain, "handle", (m) => (ts.isMethodDeclaration(m) ? m : undefined));
+    // A `schema` field without an initializer only declares its type: the base's value shows through.
+    const schema = nearestMember(chain, "schema", (m) => (ts.isPropertyDeclaration(m) ? m.initializer : undefined));
+    const fields = schema ? this.interpreter.evaluate(schema.member, schema.owner.scope) : undefined;
     const doc = fields ? docFromFields(docFieldsOf(fields), siteOf(call.node), "chanfana", true) : undefined;
     return {
-      handler: handle ? [{ node: arg, value: { kind: "function", decl: handle, scope: value.scope } }] : [],
+      handler: handle ? [{ node: arg, value: { kind: "function", decl: handle.member, scope: handle.owner.scope } }] : [],
       ...(doc ? { doc } : {}),
     };
+  }
+
+  /**
+   * The classes from `cls` up to the one that extends chanfana's `OpenAPIRoute`, nearest first; undefined
+   * when the chain leaves the sources elsewhere. Bounded, and a class met twice (a cycle the compiler would
+   * reject, but apidex reads code that does not compile) ends the walk.
+   */
+  private endpointChain(cls: ClassValue): ClassValue[] | undefined {
+    const chain: ClassValue[] = [];
+    const seen = new Set<ts.Node>();
+    for (let current: ClassValue | undefined = cls; current && chain.length < MAX_ENDPOINT_DEPTH; ) {
+      if (seen.has(current.decl)) return undefined;
+      seen.add(current.decl);
+      chain.push(current);
+      const heritage = current.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+      if (!heritage) return undefined;
+      const base = this.interpreter.evaluate(heritage.expression, current.scope);
+      if (base.kind === "class") current = base;
+      else if (isOpenApiRoute(base, heritage.expression)) return chain;
+      else return undefined;
+    }
+    return undefined;
   }
 
   /**
@@ -259,6 +281,41 @@ export class HonoHost extends RouterHost {
     const doc = docFromFields(docFieldsOf(route), siteOf(node), "@hono/zod-openapi", true);
     this.addRoute(app, method.value.toLowerCase(), [honoPath], call.args.slice(1, 2), call, statementDoc(node), checks, doc);
   }
+}
+
+type ClassValue = Extract<Value, { kind: "class" }>;
+
+/** How many classes deep an endpoint's chain to `OpenAPIRoute` is followed (projects use one or two bases). */
+const MAX_ENDPOINT_DEPTH = 8;
+
+/**
+ * chanfana's `OpenAPIRoute`: imported from the package (`OpenAPIRoute`, `chanfana.OpenAPIRoute`), or, when the
+ * import cannot be followed, a base spelled with that name, as before the chain was read.
+ */
+function isOpenApiRoute(base: Value, expression: ts.Expression): boolean {
+  if (base.kind === "external") return /^chanfana(\/|$)/.test(base.module) && base.path.at(-1) === "OpenAPIRoute";
+  return /(^|\.)OpenAPIRoute$/.test(expression.getText());
+}
+
+type ClassMember = ClassValue["decl"]["members"][number];
+
+/**
+ * The nearest class of the chain whose instance member `name` `pick` accepts, with what it picked (read in
+ * that class's scope): a subclass's member hides its base's, as at run time.
+ */
+function nearestMember<M>(
+  chain: ClassValue[],
+  name: string,
+  pick: (member: ClassMember) => M | undefined,
+): { member: M; owner: ClassValue } | undefined {
+  for (const owner of chain) {
+    for (const m of owner.decl.members) {
+      if (m.name?.getText() !== name || hasModifier(m, ts.SyntaxKind.StaticKeyword)) continue;
+      const member = pick(m);
+      if (member) return { member, owner };
+    }
+  }
+  return undefined;
 }
 
 const ZOD_OPENAPI = /^@hono\/zod-openapi$/;

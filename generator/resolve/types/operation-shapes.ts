@@ -128,7 +128,8 @@ export function readShapes(
   diagnostics: DiagnosticBag,
 ): OperationShapes {
   const checker = sources.checker;
-  const tags = op.doc?.tags ?? [];
+  // Another tool's tags whose type apidex cannot find (APX506) are left out: the handler's types answer.
+  const tags = (op.doc?.tags ?? []).filter((t) => !t.borrowed || borrowedTypeFound(t, op, sources, diagnostics));
   const [, resParam] = op.framework === "express" ? (handler?.parameters ?? []) : [];
   const { paramsNode, queryNode, bodyNode: reqBodyNode } = typeSources;
   const responseNode = typeSources.responseNode;
@@ -358,6 +359,21 @@ function numberArg(call: ts.CallExpression): number | undefined {
 interface TagType {
   type: ts.Type;
   array: boolean;
+}
+
+/** Whether the type a borrowed tag names (`@response 200 Type`) is in its file's scope; APX506 when not. */
+function borrowedTypeFound(tag: DocTag, op: Operation, sources: TypeContext, diagnostics: DiagnosticBag): boolean {
+  const name = /([A-Za-z_$][\w$]*)(\[\])?$/.exec(tag.text.trim())?.[1];
+  const file = sources.file(tag.site.file);
+  if (!name || /^\d{3}$/.test(tag.text.trim())) return true;
+  if (file && sources.checker.getSymbolsInScope(file, ts.SymbolFlags.Type | ts.SymbolFlags.Alias).some((s) => s.name === name)) return true;
+  diagnostics.warning(
+    "APX506",
+    `@${tag.name} ${tag.text.trim()}: no type named ${name} in ${op.operationId}'s doc comment file; the shape comes from the handler.`,
+    tag.site,
+    "Import the type into the file that holds the doc comment.",
+  );
+  return false;
 }
 
 function resolveTagType(tag: DocTag, op: Operation, sources: TypeContext, diagnostics: DiagnosticBag): TagType | undefined {
