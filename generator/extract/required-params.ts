@@ -107,52 +107,23 @@ export function requiredParams(fn: ts.FunctionLikeDeclaration): RequiredParam[] 
   const refuses = (branch: ts.Statement): boolean => throws(branch) || (exits(branch) && answers(branch));
   const answers = (branch: ts.Statement): boolean => answersStatus(branch, (s) => s >= 400 && s < 600) || handsErrorOn(branch);
   /** Whether a `catch` block refuses whatever it caught: it throws, hands the error on, or answers 400 or more. */
-  const refusesAll = (block: ts.Block): boolean => {
-    if (throws(block)) return true;
-    let returns = false;
-    const visit = (n: ts.Node): void => {
-      if (returns || ts.isFunctionLike(n)) return;
-      if (ts.isReturnStatement(n) && !answers(n)) returns = true;
-      else ts.forEachChild(n, visit);
-    };
-    visit(block);
-    return !returns && answers(block);
-  };
-  const handsErrorOn = (branch: ts.Statement): boolean => {
-    if (!nextName) return false;
-    let found = false;
-    const visit = (n: ts.Node): void => {
-      if (found || ts.isFunctionLike(n)) return;
-      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === nextName && n.arguments.length > 0) found = true;
-      else ts.forEachChild(n, visit);
-    };
-    visit(branch);
-    return found;
-  };
-
-  const throwsAnywhere = (statement: ts.Statement): boolean => {
-    let found = false;
-    const visit = (n: ts.Node): void => {
-      if (found || ts.isFunctionLike(n)) return;
-      if (ts.isThrowStatement(n)) found = true;
-      else ts.forEachChild(n, visit);
-    };
-    visit(statement);
-    return found;
-  };
-
+  const refusesAll = (block: ts.Block): boolean =>
+    throws(block) || (!someNode(block, (n) => ts.isReturnStatement(n) && !answers(n)) && answers(block));
+  const handsErrorOn = (branch: ts.Statement): boolean =>
+    nextName !== undefined &&
+    someNode(
+      branch,
+      (n) => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === nextName && n.arguments.length > 0,
+    );
+  const throwsAnywhere = (statement: ts.Statement): boolean => someNode(statement, ts.isThrowStatement);
   /** Whether a statement can neither return from the handler nor answer the request (so what follows runs). */
-  const passesOver = (statement: ts.Statement): boolean => {
-    let leaves = false;
-    const visit = (n: ts.Node): void => {
-      if (leaves || ts.isFunctionLike(n)) return;
-      if (ts.isReturnStatement(n)) leaves = true;
-      else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ANSWERS.has(n.expression.name.text)) leaves = true;
-      else ts.forEachChild(n, visit);
-    };
-    visit(statement);
-    return !leaves;
-  };
+  const passesOver = (statement: ts.Statement): boolean =>
+    !someNode(
+      statement,
+      (n) =>
+        ts.isReturnStatement(n) ||
+        (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ANSWERS.has(n.expression.name.text)),
+    );
 
   /**
    * `caught`: the statements are in a `try` block, and whether its `catch` refuses too (hands the error to
@@ -212,3 +183,9 @@ const ANSWERS = new Set([
   "html",
   "body",
 ]);
+
+/** Whether a node of `root` (not inside a function it holds) passes `test`. */
+function someNode(root: ts.Node, test: (node: ts.Node) => boolean): boolean {
+  const visit = (n: ts.Node): boolean => !ts.isFunctionLike(n) && (test(n) || ts.forEachChild(n, visit) === true);
+  return visit(root);
+}
