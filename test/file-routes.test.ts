@@ -319,19 +319,18 @@ const cases: Case[] = [
     routes: ["DELETE /api/items []", "GET /api/items []", "OPTIONS /api/clear []", "OPTIONS /api/items []", "POST /api/clear []"],
   },
   {
-    name: "app/: a route file that hands requests to a framework apidex does not read (oRPC) says so (APX002), once",
+    name: "app/: a route file that hands requests to a framework apidex does not read (itty-router) says so (APX002), once",
     files: {
       "app/api/[[...rest]]/route.ts": [
-        `import { OpenAPIHandler } from "@orpc/openapi/fetch"; import { router } from "../../../server/router";`,
-        `const handler = new OpenAPIHandler(router);`,
-        `async function handle(req: Request) { return (await handler.handle(req, { prefix: "/api" })).response ?? new Response(null, { status: 404 }); }`,
+        `import { IRequest } from "itty-router"; import { router } from "../../../server/router";`,
+        `async function handle(req: Request) { return (await router.fetch(req as unknown as IRequest)) ?? new Response(null, { status: 404 }); }`,
         `export { handle as GET, handle as POST };`,
       ].join("\n"),
-      "server/router.ts": `import { os } from "@orpc/server";\nexport const router = { listBots: os.route({ method: "GET", path: "/v1/bots" }).handler(() => []) };\n`,
+      "server/router.ts": `import { AutoRouter } from "itty-router";\nexport const router = AutoRouter({ base: "/api" });\nrouter.get("/v1/bots", () => []);\n`,
     },
     routes: ["GET /api []", "GET /api/{rest} []", "POST /api []", "POST /api/{rest} []"],
-    // (Both files import oRPC: said once. The handler is indexed where it is written, a catch-all.)
-    diagnostics: ["APX002 app/api/[[...rest]]/route.ts:1", "APX205 app/api/[[...rest]]/route.ts:3"],
+    // (Both files import itty-router: said once. The handler is indexed where it is written, a catch-all.)
+    diagnostics: ["APX002 app/api/[[...rest]]/route.ts:1", "APX205 app/api/[[...rest]]/route.ts:2"],
   },
   {
     name: "app/: a catch-all route file whose handlers only answer 404 is the API's not-found fallback, not operations; one that answers is indexed",

@@ -68,6 +68,7 @@ export const configSchema = z
         "inversify",
         "tsed",
         "trpc",
+        "orpc",
         "elysia",
         "hapi",
       ])

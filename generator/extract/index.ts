@@ -15,6 +15,7 @@ import { inversifyAdapter } from "./inversify/index.js";
 import { tsedAdapter } from "./tsed/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
+import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -40,6 +41,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   tsed: tsedAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
+  orpc: orpcAdapter,
 };
 
 /**
@@ -99,7 +101,7 @@ function unsupportedIn(sources: SourceSet): string[] {
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
   const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
   options.unreached?.report();
-  return withoutGeneratedTwins(facts, sources, diagnostics);
+  return withoutGeneratedTwins(withoutOrpcHosts(sources, facts, diagnostics), sources, diagnostics);
 }
 
 /** The header tsoa writes at the top of the routes file it generates. */

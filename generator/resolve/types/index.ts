@@ -83,7 +83,7 @@ export function resolveShapes(
             : {};
     typeSources.values = contractEntry
       ? tsRestValueShapes(contractEntry, values, types.checker)
-      : op.framework === "trpc" && registration
+      : (op.framework === "trpc" || op.framework === "orpc") && registration
         ? trpcValueShapes(registration, op.method, op.pathParams, values)
         : routeValueShapes(registration, handler, values, types.checker);
     typeSources.deref = (schema) => values.deref(schema);
