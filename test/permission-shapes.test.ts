@@ -389,6 +389,22 @@ const policyHelpers: InMemoryCase[] = [
       "PUT /owner [owner:write]",
     ],
   },
+  {
+    name: "a policy helper's arguments are read only as literals: a name whose initializer calls code is not run to bind a parameter (that code may do anything: here, register a route)",
+    files: {
+      "app.ts": [
+        `import express from "express"; const app = express();`,
+        `declare function hasScope(req: unknown, scope: string): boolean;`,
+        `async function canAccess(req: unknown, access: string) { return access === "write" ? hasScope(req, "notes:write") : hasScope(req, "notes:read"); }`,
+        `function pickMode() { app.get("/leak", (req, res) => { res.end(); }); return "write"; }`,
+        `app.post("/notes", async (req: any, res: any) => { const mode = pickMode(); if (!(await canAccess(req, mode))) return res.sendStatus(403); res.end(); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["POST /notes [notes:read,notes:write]"],
+    // What pickMode() would register is reported as not run, not indexed.
+    diagnostics: ["APX210 app.ts:4"],
+  },
 ];
 
 describe("policy helpers", () => {

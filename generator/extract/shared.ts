@@ -423,7 +423,7 @@ function reportUnrunHelperCalls(
         diagnostics.add({
           severity: "warning",
           code: "APX210",
-          message: `This call of ${name}(), which registers routes, was not analysed: it ${why.reason}; what it would register is not indexed (${name}() was read where another call of it ran).`,
+          message: `This call of ${name}(), which registers routes, was not analysed: it ${why.reason}. ${name}() was read where another call of it ran, and its routes are indexed as that call registers them; what this call would register (on the app or under the prefix it is given here) is not.`,
           site: siteOf(call.expression),
           hint: why.hint,
           related: [{ message: `${name}() registers a route here`, site: siteOf(methodSite(registration)) }, ...(why.related ?? [])],

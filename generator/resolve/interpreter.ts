@@ -3505,11 +3505,15 @@ export class Interpreter {
       };
       // In a helper, a condition over what the caller passed is known (`access === "write" ? ... : ...`):
       // a check on a branch it does not take never runs for this call.
-      // (Only a condition that calls nothing: a call's result is the caller's at run time.)
+      // (Only a condition over the parameters the call binds and literals: any other name's value may need its
+      // initializer run, and that may run anything.)
+      const bound = new Set(
+        fn.decl.parameters.flatMap((p, i) => (args?.[i] && isStaticScalar(args[i]!) && ts.isIdentifier(p.name) ? [p.name.text] : [])),
+      );
       const decide =
-        depth > 0
+        depth > 0 && bound.size
           ? (condition: ts.Expression) =>
-              callsNothing(condition)
+              overNames(condition, bound)
                 ? truthiness(this.diagnostics.quietly(() => this.evaluate(condition, scopeFor(condition))))
                 : undefined
           : undefined;
@@ -3522,7 +3526,8 @@ export class Interpreter {
           continue;
         seen.add(callee.decl);
         // What the call passes, where it is static ("write"), binds the helper's parameters.
-        const passed = this.diagnostics.quietly(() => (node as ts.CallExpression).arguments.map((a) => this.evaluate(a, scopeFor(node))));
+        // (Only a literal is read: a name's value may need its initializer run, and that may run anything.)
+        const passed = (node as ts.CallExpression).arguments.map((a): Value => literalValue(a) ?? { kind: "undefined" });
         const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
         found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
       }
@@ -3663,6 +3668,25 @@ function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
     return tested;
   }
   return false;
+}
+
+/** Whether an expression is made of literals, operators and the given names only (no call, no other name). */
+function overNames(node: ts.Node, names: ReadonlySet<string>): boolean {
+  if (ts.isIdentifier(node)) return names.has(node.text) || node.text === "undefined";
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isAwaitExpression(node) || ts.isPropertyAccessExpression(node))
+    return false;
+  if (ts.isElementAccessExpression(node) || ts.isTaggedTemplateExpression(node) || isFunctionLike(node)) return false;
+  return ts.forEachChild(node, (child) => (overNames(child, names) ? undefined : true)) !== true;
+}
+
+/** The value of a string, number or boolean literal argument (`"write"`, `3`, `true`). */
+function literalValue(node: ts.Expression): Value | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isStringLiteralLike(inner)) return { kind: "string", value: inner.text };
+  if (ts.isNumericLiteral(inner)) return { kind: "number", value: Number(inner.text) };
+  if (inner.kind === ts.SyntaxKind.TrueKeyword) return { kind: "boolean", value: true };
+  if (inner.kind === ts.SyntaxKind.FalseKeyword) return { kind: "boolean", value: false };
+  return undefined;
 }
 
 /** A string, number or boolean: a value a helper's parameter can be bound to. */
