@@ -787,7 +787,8 @@ export const SERVICES: Service[] = [
     repo: "web-dev-sayantan/cricket247",
     commit: "72b52ddefd2050d5485a2adcd57b3502f053f7f9",
     framework: "Hono 4 + oRPC 1",
-    style: "oRPC procedures served by an OpenAPIHandler and an RPCHandler inside Hono's app.use(), beside plain Hono CRUD routes; bun + turbo monorepo",
+    style:
+      "oRPC procedures served by an OpenAPIHandler and an RPCHandler inside Hono's app.use(), beside plain Hono CRUD routes; bun + turbo monorepo",
     monorepo: "bun",
     app: "apps/server",
     oracle: {
