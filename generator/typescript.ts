@@ -95,6 +95,7 @@ export declare namespace ts {
   type TypeReference = Ts.TypeReference;
   type UnionType = Ts.UnionType;
   type VariableDeclaration = Ts.VariableDeclaration;
+  type VariableStatement = Ts.VariableStatement;
   type VoidExpression = Ts.VoidExpression;
 }
 

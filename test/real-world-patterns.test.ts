@@ -2536,6 +2536,22 @@ const cases: Case[] = [
     // Two servers of two frameworks, neither mounted on the other.
     diagnostics: ["APX412 web/create.ts:2"],
   },
+  {
+    name: "CommonJS: an app or router created in an assignment to module.exports used as a variable's initializer (`const app = (module.exports = express())`, `var router = module.exports = express.Router()`)",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `const app = (module.exports = express());`,
+        `app.get("/health", (req, res) => res.send("ok"));`,
+        `app.use(require("./routes/notes"));`,
+        `app.use(require("./routes/tags"));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      "routes/notes.js": `const { Router } = require("express");\nconst router = (module.exports = new Router());\nrouter.get("/api/notes", (req, res) => res.json([]));\nrouter.delete("/api/notes/:id", (req, res) => res.status(204).end());\n`,
+      "routes/tags.js": `const express = require("express");\nvar router = module.exports = express.Router();\nrouter.get("/api/tags", (req, res) => res.json([]));\n`,
+    },
+    routes: ["DELETE /api/notes/{id} []", "GET /api/notes []", "GET /api/tags []", "GET /health []"],
+  },
 ];
 
 describe("valid code real services write", () => {

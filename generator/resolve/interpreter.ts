@@ -543,6 +543,8 @@ export class Interpreter {
           if (ts.isIdentifier(d.name) && d.initializer && /^(module\.exports|exports)$/.test(d.initializer.getText().replace(/\s+/g, "")))
             instance.commonJsAliases.add(d.name.text);
     for (const statement of file.statements) this.declare(statement, scope, instance);
+    for (const statement of file.statements)
+      if (ts.isVariableStatement(statement)) this.declareExportingVariables(statement, scope, instance);
     const outer = this.uncertainAfter;
     const outerUndecided = this.undecided;
     this.uncertainAfter = undefined;
@@ -560,6 +562,30 @@ export class Interpreter {
     );
     this.tracker?.leaveModule(file.fileName, { names: [...instance.exports.keys()], star: instance.starExports.length > 0, reexports });
     instance.state = "done";
+  }
+
+  /**
+   * `const app = (module.exports = express())`, `var router = module.exports = express.Router()`: the variable
+   * and the module's export are one value (the variable's, computed once).
+   */
+  private declareExportingVariables(statement: ts.VariableStatement, scope: Scope, instance: ModuleInstance): void {
+    for (const d of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+      const name = d.name.text;
+      const read = () => this.read(scope.lookup(name)!, d);
+      for (
+        let e = unwrapExpression(d.initializer);
+        ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+        e = unwrapExpression(e.right)
+      ) {
+        const target = e.left.getText().replace(/\s+/g, "");
+        if (target === "module.exports") instance.exports.set(COMMONJS_EXPORTS, read);
+        else {
+          const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(target);
+          if (named && !scope.lookup("exports")) instance.exports.set(named[1]!, read);
+        }
+      }
+    }
   }
 
   /**
@@ -1748,6 +1774,13 @@ export class Interpreter {
       this.assignedUndecided?.push({ name: node.left.text, binding, previous });
       return value;
     }
+    // `const app = (module.exports = express())`: the value assigned (the export is declared with the module).
+    if (
+      op === ts.SyntaxKind.EqualsToken &&
+      /^(module\.exports|exports)(\.[A-Za-z_$][\w$]*)?$/.test(node.left.getText().replace(/\s+/g, "")) &&
+      !scope.lookup("module")
+    )
+      return this.evaluate(node.right, scope);
     // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
     if (op === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
       // Under a condition apidex cannot read, a property keeps what it had: either branch may run.
