@@ -2552,6 +2552,34 @@ const cases: Case[] = [
     },
     routes: ["DELETE /api/notes/{id} []", "GET /api/notes []", "GET /api/tags []", "GET /health []"],
   },
+  {
+    name: "a route whose functions only pass the request on, at a path matching everything below a prefix (`router.get('/items/*', check, (req, res, next) => next())`), gates that method's routes there and is no operation",
+    files: {
+      "scope.js": `module.exports = function requireScope(opts) { return function (req, res, next) { if (!req.token.scopes.includes(opts.scope)) return res.status(403).end(); next(); }; };\n`,
+      "app.js": [
+        `const express = require("express");`,
+        `const requireScope = require("./scope");`,
+        `const app = express();`,
+        `const router = express.Router();`,
+        `router.get(["/items", "/items/*"], requireScope({ scope: "items:read" }), (req, res, next) => next());`,
+        `router.delete("/items/*", requireScope({ scope: "items:write" }), (req, res, next) => next());`,
+        `router.get("/items", (req, res) => res.json([]));`,
+        `router.get("/items/:id", (req, res) => res.json({ id: req.params.id }));`,
+        `router.delete("/items/:id", (req, res) => res.status(204).end());`,
+        `router.post("/items", (req, res) => res.status(201).end());`,
+        `router.get("/other", (req, res) => res.json([]));`,
+        `app.use(router);`,
+        `module.exports = app;`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /items/{id} [items:write]",
+      "GET /items [items:read]",
+      "GET /items/{id} [items:read]",
+      "GET /other []",
+      "POST /items []",
+    ],
+  },
 ];
 
 describe("valid code real services write", () => {

@@ -16,8 +16,8 @@ export type PathParser = (raw: string) => PathParseResult;
 class MiddlewareTrie {
   private readonly literals = new Map<string, MiddlewareTrie>();
   private param: MiddlewareTrie | undefined;
-  /** Middleware whose path ends here: `end` ones run for this exact path only. */
-  private readonly here: { end: boolean; checks: readonly RouteCheck[] }[] = [];
+  /** Middleware whose path ends here: `end` ones run for this exact path only; one with a `method`, for it only. */
+  private readonly here: { end: boolean; checks: readonly RouteCheck[]; method?: string }[] = [];
   /** The nodes `add` appended to, in order (kept on the root), so an encapsulated subtree's can be taken back. */
   private readonly log: MiddlewareTrie[] = [];
 
@@ -31,7 +31,7 @@ class MiddlewareTrie {
     while (this.log.length > mark) this.log.pop()!.here.pop();
   }
 
-  add(segments: string[], end: boolean, checks: readonly RouteCheck[]): void {
+  add(segments: string[], end: boolean, checks: readonly RouteCheck[], method?: string): void {
     let node: MiddlewareTrie = this;
     for (const segment of segments) {
       if (isParam(segment)) node = node.param ??= new MiddlewareTrie();
@@ -41,7 +41,7 @@ class MiddlewareTrie {
         node = next;
       }
     }
-    node.here.push({ end, checks });
+    node.here.push({ end, checks, ...(method ? { method } : {}) });
     this.log.push(node);
   }
 
@@ -50,11 +50,11 @@ class MiddlewareTrie {
    * matches any segment; a literal matches only the same literal (a route parameter could take that
    * value, but then only for that value, so it is not a requirement of the operation).
    */
-  checksFor(route: string[], depth = 0, out: RouteCheck[] = []): RouteCheck[] {
-    for (const m of this.here) if (!m.end || depth === route.length) out.push(...m.checks);
+  checksFor(route: string[], method?: string, depth = 0, out: RouteCheck[] = []): RouteCheck[] {
+    for (const m of this.here) if ((!m.end || depth === route.length) && (!m.method || m.method === method)) out.push(...m.checks);
     if (depth < route.length) {
-      this.literals.get(route[depth]!)?.checksFor(route, depth + 1, out);
-      this.param?.checksFor(route, depth + 1, out);
+      this.literals.get(route[depth]!)?.checksFor(route, method, depth + 1, out);
+      this.param?.checksFor(route, method, depth + 1, out);
     }
     return out;
   }
@@ -170,7 +170,7 @@ export function flattenApp(
   /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
   const addLayer = (layer: Exclude<Layer, { type: "mount" }>, path: string, params: string[], segments: string[]): void => {
     if (layer.type === "middleware") {
-      if (layer.checks.length) active.add(segments, layer.end, layer.checks);
+      if (layer.checks.length) active.add(segments, layer.end, layer.checks, layer.method);
       return;
     }
     if (!layer.terminal) return;
@@ -187,18 +187,19 @@ export function flattenApp(
       });
       return;
     }
-    const checks = active.checksFor(segments);
-    // Most routes only require keys: merged without building requirements (thousands of routes).
-    const requirements: Requirements =
-      hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
+    const requirementsFor = (method: string): Requirements => {
+      const checks = active.checksFor(segments, method);
+      // Most routes only require keys: merged without building requirements (thousands of routes).
+      return hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
         ? requirementsOf([...checks, ...layer.checks])
         : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
+    };
     const conditional = layer.conditional === true || conditionalMounts > 0;
     const relative = unknownPrefixes > 0 || layer.prefixUnknown === true;
     if (layer.method === "ALL")
       for (const method of layer.methods ?? ALL_METHODS)
-        routes.push(factOf(layer, framework, method, path, params, requirements, conditional, relative));
-    else routes.push(factOf(layer, framework, layer.method, path, params, requirements, conditional, relative));
+        routes.push(factOf(layer, framework, method, path, params, requirementsFor(method), conditional, relative));
+    else routes.push(factOf(layer, framework, layer.method, path, params, requirementsFor(layer.method), conditional, relative));
   };
 
   visit(app, "/", [app]);

@@ -79,6 +79,8 @@ export interface MiddlewareLayer {
   /** true: matches the exact path only (`all(path, check)`); false: the path and everything below it (`use`). */
   end: boolean;
   checks: RouteCheck[];
+  /** Runs for this method only (`router.get("/items/*", check, (req, res, next) => next())`); every method when absent. */
+  method?: string;
   site: SourceSite;
 }
 

@@ -338,10 +338,26 @@ export abstract class RouterHost implements HostAdapter {
     // `router.get(["/", "/:id"], handler)` whose handler refuses every request without `id`.
     const requires =
       terminal && answering && paths.length + (paths.some((p) => p.includes("?")) ? 1 : 0) > 1 ? requiredParams(answering.decl) : [];
+    // `router.get("/items/*", requireScope("items:read"), (req, res, next) => next())`: functions that only pass
+    // the request on, at a path that matches everything below a prefix, gate that method's later routes there
+    // (method-scoped middleware), and answer nothing themselves.
+    const gated = passes ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
+    if (gated.length) {
+      router.stack.push({
+        type: "middleware",
+        paths: gated.map((p) => wildcardPrefix(p)!),
+        end: false,
+        checks: parts.checks,
+        method: upper,
+        site,
+      });
+      if (gated.length === paths.length) return;
+    }
+    const answeredPaths = gated.length ? paths.filter((p) => !gated.includes(p)) : paths;
     const layer: Layer = {
       type: "route",
       method: upper,
-      paths,
+      paths: answeredPaths,
       checks: parts.checks,
       terminal,
       ...(methods && methods.length < ALL_METHODS.length ? { methods } : {}),
@@ -797,4 +813,10 @@ export function fillParameterNames(
     }
   }
   return holes.length ? { paths, holes } : undefined;
+}
+
+/** The prefix of a path that matches everything below it (`/items/*`, `/items/*rest`, `/items/{*rest}`, `/items/(.*)`), else undefined. */
+export function wildcardPrefix(path: string): string | undefined {
+  const match = /^(.*?)\/?(\*\w*|\{\*\w+\}|\(\.\*\)|:\w+(\*|\(\.\*\)))$/.exec(path.trim());
+  return match ? match[1] || "/" : undefined;
 }

@@ -138,7 +138,7 @@ export type SavedLayer =
       prefixUnknown?: true;
       requires?: RequiredParam[];
     }
-  | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; site: SourceSite }
+  | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; method?: string; site: SourceSite }
   | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true; prefixUnknown?: true };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */

@@ -423,7 +423,14 @@ export class ModuleRecorder implements EvaluationTracker {
         };
       }
       case "middleware":
-        return { type: "middleware", paths: layer.paths, end: layer.end, checks: layer.checks.map(saveCheck), site: layer.site };
+        return {
+          type: "middleware",
+          paths: layer.paths,
+          end: layer.end,
+          checks: layer.checks.map(saveCheck),
+          ...(layer.method ? { method: layer.method } : {}),
+          site: layer.site,
+        };
       case "mount": {
         const ref = this.creators.get(layer.router);
         return ref

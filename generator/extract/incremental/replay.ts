@@ -104,7 +104,14 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.requires ? { requires: saved.requires } : {}),
         };
       case "middleware":
-        return { type: "middleware", paths: saved.paths, end: saved.end, checks: saved.checks.map(loadCheck), site: saved.site };
+        return {
+          type: "middleware",
+          paths: saved.paths,
+          end: saved.end,
+          checks: saved.checks.map(loadCheck),
+          ...(saved.method ? { method: saved.method } : {}),
+          site: saved.site,
+        };
       case "mount": {
         const router: RouterNode | undefined = this.recorder.routerAt(saved.router);
         if (!router)
