@@ -494,6 +494,36 @@ export const ApiNotFoundResponse = (o?: object): MethodDecorator => () => {};
     expect(Object.keys(get?.responses ?? {})).toContain("200");
   });
 
+  it("a comment's first paragraph over 300 characters is shortened with a warning, never a failed run; a rule line (=====) is a paragraph break, not text", async () => {
+    const long =
+      "Sends the stored report again instead of rebuilding it from data, using the copy kept in object storage and only rebuilding it when none exists or when the caller forces it, which is much quicker than a full rebuild in production and keeps the numbers the recipient saw the first time exactly as they were then";
+    const result = await generateFrom(
+      {
+        "app.ts": [
+          `import express from "express"; const app = express();`,
+          `/**`,
+          ` * ${long}`,
+          ` */`,
+          `app.post("/reports/:id/send", (req, res) => { res.json({}); });`,
+          `/**`,
+          ` * =====================================================`,
+          ` * FAST PATH: export the stored report`,
+          ` * =====================================================`,
+          ` * Uses the copy kept in object storage.`,
+          ` */`,
+          `app.get("/reports/:id/export", (req, res) => { res.json({}); });`,
+          `app.listen(3000);`,
+        ].join("\n"),
+      },
+      { documented: ["/reports/**"] },
+    );
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(diagnosticLines(result)).toEqual(["APX440 app.ts:5"]);
+    const summary = (method: string, path: string) => result.index.operations.find((o) => o.method === method && o.path === path)?.summary;
+    expect(summary("POST", "/reports/{id}/send")!.length).toBeLessThanOrEqual(300);
+    expect(summary("GET", "/reports/{id}/export")).toBe("FAST PATH: export the stored report");
+  });
+
   it("an operation OpenAPI has no method for stays in the index with a warning when only a glob documents it", async () => {
     const result = await generateFrom(
       { "app.ts": `import express from "express";\nconst app = express();\napp.search("/api/things", (req, res) => res.json([]));\n` },

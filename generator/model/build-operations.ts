@@ -91,7 +91,14 @@ export function buildOperations(
     if (fact.passesOn) op.passesOn = true;
     if (doc?.description) op.description = doc.description;
     if (doc?.responses) op.responseDescriptions = doc.responses;
-    if (doc?.summaryByFramework && op.summary.length > MAX_SUMMARY_LENGTH) shortenSummary(op, diagnostics);
+    // A summary not written for apidex (a framework's, or a comment's first paragraph: only `@summary` is) is
+    // shortened; an over-long `@summary` is an error (APX405).
+    if (op.summary.length > MAX_SUMMARY_LENGTH && (doc?.summaryByFramework || !doc?.tags.some((t) => t.name === "summary")))
+      shortenSummary(
+        op,
+        diagnostics,
+        doc?.summaryByFramework ? "The framework's summary" : "The doc comment's first paragraph, the summary,",
+      );
     if (scope) op.scope = scope;
     if (doc) op.doc = doc;
     if (fact.handler) op.handler = fact.handler;
@@ -139,7 +146,7 @@ function isDocumented(
  * written for apidex), but shortened at a sentence or word boundary, with the whole text kept at the
  * start of the description.
  */
-function shortenSummary(op: Operation, diagnostics: DiagnosticBag): void {
+function shortenSummary(op: Operation, diagnostics: DiagnosticBag, what: string): void {
   const full = op.summary;
   const room = full.slice(0, MAX_SUMMARY_LENGTH - 1);
   const sentence = /^(.*[.!?])\s/.exec(room)?.[1];
@@ -148,9 +155,9 @@ function shortenSummary(op: Operation, diagnostics: DiagnosticBag): void {
   op.description = op.description ? `${full}\n\n${op.description}` : full;
   diagnostics.warning(
     "APX440",
-    `The framework's summary of ${op.method} ${op.path} has ${full.length} characters (custom GPT actions accept ${MAX_SUMMARY_LENGTH}); the summary is shortened and the whole text starts the description.`,
+    `${what} of ${op.method} ${op.path} has ${full.length} characters (custom GPT actions accept ${MAX_SUMMARY_LENGTH}); the summary is shortened and the whole text starts the description.`,
     op.site,
-    "Shorten the summary in the framework's docs, or write a doc comment whose first paragraph is the summary.",
+    "Shorten the summary, or end the comment's first paragraph with a blank line (the rest is the description).",
   );
 }
 

@@ -92,7 +92,8 @@ export function parseDocComment(raw: string, site: SourceSite): DocComment {
     } else if (current) {
       current.lines.push(line);
     } else {
-      prose.push(line);
+      // A rule of one character repeated (`=====`, `-----`, `*****`) sets text apart: a paragraph break, no text.
+      prose.push(/^\s*([=\-*#~_+])\1{2,}\s*$/.test(line) ? "" : line);
     }
   });
   flush();
