@@ -1006,4 +1006,17 @@ describe("a project whose only HTTP framework apidex does not read", () => {
     const apx001 = result.diagnostics.sorted().find((d) => d.code === "APX001");
     expect(apx001?.message).toMatch(/The sources import restify, which apidex does not read\./);
   });
+
+  it("names koa-route and Egg.js in APX002 where a Koa app uses them", async () => {
+    const result = await generateFrom({
+      "src/index.ts": `import Koa from "koa";\nimport route from "koa-route";\nconst app = new Koa();\napp.use(route.get("/hello", (ctx: any) => { ctx.body = "hi"; }));\napp.listen(8080);\n`,
+      "src/controller/home.ts": `import { Controller } from "egg";\nexport default class HomeController extends Controller { async index() { this.ctx.body = "hi"; } }\n`,
+    });
+    const apx002 = result.diagnostics
+      .sorted()
+      .filter((d) => d.code === "APX002")
+      .map((d) => d.message);
+    expect(apx002.some((m) => m.includes("koa-route"))).toBe(true);
+    expect(apx002.some((m) => m.includes("Egg.js"))).toBe(true);
+  });
 });

@@ -13,6 +13,9 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; whe
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
+  { name: "Egg.js", packages: /^egg$/ },
+  // Koa's other router: `app.use(route.get("/path", handler))`.
+  { name: "koa-route", packages: /^koa-route$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.
   { name: "OvernightJS", packages: /^@overnightjs\/core$/ },
   { name: "@decorators/express", packages: /^@decorators\/express$/ },
