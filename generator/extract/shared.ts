@@ -2,7 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
 import { excerpt, type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
-import { jsonValue, UNDEFINED, unknown, type Value } from "../resolve/values.js";
+import { type CheckValue, jsonValue, type Scope, UNDEFINED, unknown, type Value } from "../resolve/values.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
@@ -938,4 +938,12 @@ export function propertyOf(literal: ts.ObjectLiteralExpression, name: string): t
   for (const p of literal.properties)
     if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.initializer;
   return undefined;
+}
+
+/** The permission checks a middleware brings: a recognized check call, or the checks in its body (tRPC's and oRPC's `.use()`). */
+export function middlewareChecks(interpreter: Interpreter, arg: ts.Expression, scope: Scope): CheckValue[] {
+  const value = interpreter.evaluate(arg, scope);
+  if (value.kind === "check") return [value];
+  if (value.kind === "function") return interpreter.bodyChecks(value);
+  return [];
 }

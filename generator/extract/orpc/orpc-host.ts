@@ -25,6 +25,7 @@ import type { CallContext, HostAdapter, Interpreter } from "../../resolve/interp
 import { unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
+import { middlewareChecks } from "../shared.js";
 
 /** A procedure's route: the `.route({...})` objects merged, or the node of one apidex could not read. */
 export interface Route {
@@ -340,12 +341,9 @@ export class OrpcHost implements HostAdapter {
     return router;
   }
 
-  /** The permission checks a middleware brings: a recognized check call, or the checks in its body. */
+  /** The permission checks a middleware brings (extract/shared.ts). */
   private checksOf(arg: ts.Expression, call: CallContext): CheckValue[] {
-    const value = this.interpreter.evaluate(arg, call.scope);
-    if (value.kind === "check") return [value];
-    if (value.kind === "function") return this.interpreter.bodyChecks(value);
-    return [];
+    return middlewareChecks(this.interpreter, arg, call.scope);
   }
 }
 

@@ -11,6 +11,7 @@ import { leadingDoc, type DocComment } from "../../resolve/doc-comment.js";
 import { returnedExpression, unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
+import { middlewareChecks } from "../shared.js";
 
 export type ProcedureKind = "query" | "mutation" | "subscription";
 
@@ -276,11 +277,8 @@ export class TrpcHost implements HostAdapter {
     return router;
   }
 
-  /** The permission checks a middleware brings: a recognized check call, or the checks in its body. */
+  /** The permission checks a middleware brings (extract/shared.ts). */
   private checksOf(arg: ts.Expression, call: CallContext): CheckValue[] {
-    const value = this.interpreter.evaluate(arg, call.scope);
-    if (value.kind === "check") return [value];
-    if (value.kind === "function") return this.interpreter.bodyChecks(value);
-    return [];
+    return middlewareChecks(this.interpreter, arg, call.scope);
   }
 }
