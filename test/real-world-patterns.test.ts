@@ -2568,7 +2568,12 @@ const cases: Case[] = [
         `router.delete("/items/:id", (req, res) => res.status(204).end());`,
         `router.post("/items", (req, res) => res.status(201).end());`,
         `router.get("/other", (req, res) => res.json([]));`,
+        `// A single-page app's fallback can answer: no gate, an operation.`,
         `app.use(router);`,
+        `Promise.resolve().then(() => {`,
+        `  app.use(express.static("dist"));`,
+        `  app.get("*", (req, res, next) => { if (req.url.includes("socket.io")) { return next(); } res.sendFile(require("path").join(__dirname, "dist", "index.html")); });`,
+        `});`,
         `module.exports = app;`,
       ].join("\n"),
     },
@@ -2577,8 +2582,10 @@ const cases: Case[] = [
       "GET /items [items:read]",
       "GET /items/{id} [items:read]",
       "GET /other []",
+      "GET /{wildcard} []",
       "POST /items []",
     ],
+    diagnostics: ["APX205 app.js:16"],
   },
 ];
 

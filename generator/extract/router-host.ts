@@ -341,7 +341,7 @@ export abstract class RouterHost implements HostAdapter {
     // `router.get("/items/*", requireScope("items:read"), (req, res, next) => next())`: functions that only pass
     // the request on, at a path that matches everything below a prefix, gate that method's later routes there
     // (method-scoped middleware), and answer nothing themselves.
-    const gated = passes ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
+    const gated = passes && parts.handlers.every((h) => onlyRefuses(h.decl)) ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
     if (gated.length) {
       router.stack.push({
         type: "middleware",
@@ -819,4 +819,33 @@ export function fillParameterNames(
 export function wildcardPrefix(path: string): string | undefined {
   const match = /^(.*?)\/?(\*\w*|\{\*\w+\}|\(\.\*\)|:\w+(\*|\(\.\*\)))$/.exec(path.trim());
   return match ? match[1] || "/" : undefined;
+}
+
+/**
+ * Whether a `(req, res, next)` function answers nothing but refusals: it never reads its response parameter,
+ * or only to answer a status of 400 or more (`res.status(403).end()`, `res.sendStatus(401)`). One that can
+ * answer otherwise (`if (isApi) return next(); res.sendFile(index)`, a single-page app's fallback) is no gate.
+ */
+function onlyRefuses(fn: ts.FunctionLikeDeclaration): boolean {
+  const response = fn.parameters[1]?.name;
+  if (!fn.body || !response || !ts.isIdentifier(response)) return true;
+  let answers = false;
+  const refusal = (n: ts.Node): boolean => {
+    // `res.status(4xx)...` or `res.sendStatus(4xx)`: the call on the response names a refusing status.
+    const status =
+      ts.isCallExpression(n) && n.arguments[0] && ts.isNumericLiteral(n.arguments[0]) ? Number(n.arguments[0].text) : undefined;
+    return status !== undefined && status >= 400;
+  };
+  const visit = (n: ts.Node): void => {
+    if (answers) return;
+    if (ts.isIdentifier(n) && n.text === response.text && n !== response) {
+      // The outermost call chained on the response: `res.status(403).json(...)` starts at `res.status(403)`.
+      const first = n.parent && ts.isPropertyAccessExpression(n.parent) ? n.parent.parent : undefined;
+      if (!first || !refusal(first)) answers = true;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(fn.body);
+  return !answers;
 }

@@ -93,7 +93,11 @@ export function buildOperations(
     if (doc?.responses) op.responseDescriptions = doc.responses;
     // A summary not written for apidex (a framework's, or a comment's first paragraph: only `@summary` is) is
     // shortened; an over-long `@summary` is an error (APX405).
-    if (op.summary.length > MAX_SUMMARY_LENGTH && (doc?.summaryByFramework || !doc?.tags.some((t) => t.name === "summary")))
+    // (A comment's, only where the OpenAPI document publishes it: the index has no length limit.)
+    if (
+      op.summary.length > MAX_SUMMARY_LENGTH &&
+      (doc?.summaryByFramework || (op.documented && !op.closed && !doc?.tags.some((t) => t.name === "summary")))
+    )
       shortenSummary(
         op,
         diagnostics,
