@@ -2587,6 +2587,18 @@ const cases: Case[] = [
     ],
     diagnostics: ["APX205 app.js:16"],
   },
+  {
+    name: "a router made and filled in the mount's own argument (`app.use('/v1', express.Router().get(...).post(...))`) is that one router, mounted: no second copy reported as never mounted",
+    files: {
+      "app.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        `app.use("/v1", express.Router().get("/a", (req, res) => res.json([])).post("/b", (req, res) => res.json({})));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /v1/a []", "POST /v1/b []"],
+  },
 ];
 
 describe("valid code real services write", () => {

@@ -3446,8 +3446,9 @@ export class Interpreter {
    */
   private keyNamedArguments(call: ts.CallExpression, scope: Scope): ts.Expression[] {
     const callee = unwrapExpression(call.expression);
-    // Naming the callee must not run anything: `make()(...)` is not looked at.
-    if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+    // Naming the callee must not run anything: `make()(...)` is not looked at, nor a method of a call's
+    // result (`express.Router().get(...).post(...)`: reading `.post` would run the chain a second time).
+    if ((!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) || !callsNothing(callee)) return [];
     const fn = this.diagnostics.quietly(() => this.evaluate(callee, scope));
     if (fn.kind !== "function" || fn.decl.getSourceFile().isDeclarationFile) return [];
     const parameters = fn.decl.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this"));
