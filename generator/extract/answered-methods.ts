@@ -292,14 +292,11 @@ export function answersMethodNotAllowedOnly(fn: ts.FunctionLikeDeclaration): boo
       if (status === 405) refused = true;
       else if (status >= 100 && status < 600 && Number.isInteger(status)) other = true;
     } else if (ts.isIdentifier(n) && /^(METHOD_NOT_ALLOWED|MethodNotAllowed\w*|methodNotAllowed\w*)$/.test(n.text)) refused = true;
-    if (!isFunctionLikeNode(n) || n === fn) ts.forEachChild(n, visit);
+    if (!ts.isFunctionLike(n) || n === fn) ts.forEachChild(n, visit);
   };
   visit(fn);
   return refused && !other;
 }
-
-const isFunctionLikeNode = (n: ts.Node): boolean =>
-  ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n);
 
 /** Response methods that write a body (`res.json(...)`, `res.send(...)`, `res.render(...)`). */
 const ANSWERS = new Set(["json", "send", "end", "render", "sendFile", "redirect", "jsonp", "download"]);
@@ -317,5 +314,14 @@ const BRANCHING = new Set([
 ]);
 const SHORT_CIRCUIT = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
 
-/** Whether a raw route path matches everything below its prefix: `*`, `/*`, `/*splat`, `/{*splat}`, `(.*)`, `/:path*`. */
-export const isCatchAllPath = (path: string): boolean => /^\/?(\*\w*|\{\*\w+\}|\(\.\*\)|:\w+(\*|\(\.\*\)))$/.test(path.trim());
+/**
+ * The prefix below which a raw route path matches everything (`/items/*`, `/items/*rest`, `/items/{*rest}`,
+ * `/items/(.*)`, `/items/:path*`: `/items`; `*` and `/*`: `/`), else undefined.
+ */
+export function wildcardPrefix(path: string): string | undefined {
+  const match = /^(.*?)\/?(\*\w*|\{\*\w+\}|\(\.\*\)|:\w+(\*|\(\.\*\)))$/.exec(path.trim());
+  return match ? match[1] || "/" : undefined;
+}
+
+/** Whether a raw route path matches everything below the root: `*`, `/*`, `/*splat`, `/{*splat}`, `(.*)`, `/:path*`. */
+export const isCatchAllPath = (path: string): boolean => wildcardPrefix(path) === "/" && !/^\/\//.test(path.trim());

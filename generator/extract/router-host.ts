@@ -5,7 +5,7 @@ import { mergeDocs } from "../resolve/framework-docs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
-import { answeredMethodsOf, answersMethodNotAllowedOnly, answersNotFoundOnly, isCatchAllPath } from "./answered-methods.js";
+import { answeredMethodsOf, answersMethodNotAllowedOnly, answersNotFoundOnly, isCatchAllPath, wildcardPrefix } from "./answered-methods.js";
 import { requiredParams } from "./required-params.js";
 import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
@@ -335,9 +335,10 @@ export abstract class RouterHost implements HostAdapter {
       parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set())) &&
       last !== undefined &&
       ("kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value).kind === "function";
-    // `router.get(["/", "/:id"], handler)` whose handler refuses every request without `id`.
-    const requires =
-      terminal && answering && paths.length + (paths.some((p) => p.includes("?")) ? 1 : 0) > 1 ? requiredParams(answering.decl) : [];
+    // `router.get(["/", "/:id"], handler)` (or an optional `/:id?`, `{/:id}`) whose handler refuses every
+    // request without `id`: only a registration of several path variants can have one without it.
+    const variants = paths.length > 1 || paths.some((p) => /[?{]/.test(p));
+    const requires = terminal && answering && variants ? requiredParams(answering.decl) : [];
     // `router.get("/items/*", requireScope("items:read"), (req, res, next) => next())`: functions that only pass
     // the request on, at a path that matches everything below a prefix, gate that method's later routes there
     // (method-scoped middleware), and answer nothing themselves.
@@ -813,12 +814,6 @@ export function fillParameterNames(
     }
   }
   return holes.length ? { paths, holes } : undefined;
-}
-
-/** The prefix of a path that matches everything below it (`/items/*`, `/items/*rest`, `/items/{*rest}`, `/items/(.*)`), else undefined. */
-export function wildcardPrefix(path: string): string | undefined {
-  const match = /^(.*?)\/?(\*\w*|\{\*\w+\}|\(\.\*\)|:\w+(\*|\(\.\*\)))$/.exec(path.trim());
-  return match ? match[1] || "/" : undefined;
 }
 
 /**

@@ -151,10 +151,7 @@ export function runAppFactories(
       // A function nothing ran that gets the app from the factory and hands it on (`const server = await
       // create(); await registerRoutes(server); await server.start()`) is where its routes are added: that
       // function is run, and the factory with it.
-      const receivers =
-        name && !Object.hasOwn(interpreter.factoryArguments, name)
-          ? appReceivers(callers(factoryCallName(fn) ?? name), fn, interpreter)
-          : [];
+      const receivers = name && !Object.hasOwn(interpreter.factoryArguments, name) ? appReceivers(callers(name), fn, interpreter) : [];
       if (receivers.length) {
         for (const receiver of receivers) {
           if (interpreter.invoked.has(receiver)) continue;
@@ -303,12 +300,6 @@ function appReceivers(calls: readonly ts.CallExpression[], factory: ts.Node, int
     if (handed) out.push(around);
   }
   return out;
-}
-
-/** The name a default-exported factory is called by where it is imported: `import create from "./create"`. */
-function factoryCallName(fn: ts.Node): string | undefined {
-  if (!ts.isFunctionDeclaration(fn) || !fn.name) return undefined;
-  return fn.name.text;
 }
 
 /** Whether a node lies inside another. */
