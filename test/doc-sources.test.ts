@@ -524,6 +524,44 @@ export const ApiNotFoundResponse = (o?: object): MethodDecorator => () => {};
     expect(summary("GET", "/reports/{id}/export")).toBe("FAST PATH: export the stored report");
   });
 
+  it("a JSDoc title that a comment of its own separates from the route heads a section and documents no route; one with tags does, and a linter's directive separates nothing", async () => {
+    const result = await generateFrom(
+      {
+        "app.ts": [
+          `import express from "express"; const app = express();`,
+          `/** Document Store Routes */`,
+          `// Create document store`,
+          `app.post("/stores", function createDocumentStore(req, res) { res.json({}); });`,
+          `// List all stores`,
+          `app.get("/stores", function getAllDocumentStores(req, res) { res.json([]); });`,
+          `/** Delete one store */`,
+          `// eslint-disable-next-line @typescript-eslint/no-explicit-any`,
+          `app.delete("/stores/:id", (req: any, res: any) => { res.status(204).end(); });`,
+          `/** Read one store */`,
+          `/* istanbul ignore next */`,
+          `app.get("/stores/:id", (req, res) => { res.json({}); });`,
+          `/**`,
+          ` * Replace one store`,
+          ` * @tag Stores`,
+          ` */`,
+          `// A developer's note: the store is written whole.`,
+          `app.put("/stores/:id", (req, res) => { res.json({}); });`,
+          `app.listen(3000);`,
+        ].join("\n"),
+      },
+      { documented: ["/stores/**"] },
+    );
+    expect(result.diagnostics.errors).toEqual([]);
+    const summary = (method: string, path: string) => result.index.operations.find((o) => o.method === method && o.path === path)?.summary;
+    // The section heading is no summary: the handler's name gives it, as for any route without documentation.
+    expect(summary("POST", "/stores")).toBe("Create document store");
+    expect(summary("GET", "/stores")).toBe("Get all document stores");
+    expect(summary("DELETE", "/stores/{id}")).toBe("Delete one store");
+    expect(summary("GET", "/stores/{id}")).toBe("Read one store");
+    // A JSDoc with more than a title (a tag, a description) documents the route below its notes.
+    expect(summary("PUT", "/stores/{id}")).toBe("Replace one store");
+  });
+
   it("an operation OpenAPI has no method for stays in the index with a warning when only a glob documents it", async () => {
     const result = await generateFrom(
       { "app.ts": `import express from "express";\nconst app = express();\napp.search("/api/things", (req, res) => res.json([]));\n` },

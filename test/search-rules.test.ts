@@ -329,6 +329,9 @@ describe("search rules on in-memory indexes", () => {
     { q: "which captcha provider is configured?", first: "get_captcha_provider" },
     { q: "is there a captcha provider", first: "get_captcha_provider" },
     { q: "how do I remove the captcha provider?", first: "delete_captcha_provider" },
+    // "what/which ... can I <verb>": the verb's object is what the question asks for, to be told.
+    { q: "which captcha provider can I remove?", first: "get_captcha_provider" },
+    { q: "what should I call to remove the captcha provider?", first: "delete_captcha_provider" },
     // A first word "of" follows is a noun, even one that can be a verb ("details", "checks"): a thing to read.
     { q: "details of the captcha provider", first: "get_captcha_provider" },
   ])("a question, or a request that starts with a noun, reads unless its verb means another method: $q", ({ q, first }) => {

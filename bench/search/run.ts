@@ -277,7 +277,10 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   or that is written as a question ("which captcha
   provider is configured?", "who reacted to a message"), names a thing to read: a GET weighs 1.15 times
   more; one that starts with a word that can be a verb ("search the logs", "link an identity") or that the
-  lexicon does not know says nothing of the method. "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
+  lexicon does not know says nothing of the method. In a question that asks what or which things, the verb
+  right after its auxiliary and subject ("what kinds of connectors can I set up?", "which provider can I
+  remove?") has those things for its object: it asks to be told them, not for that act (a later verb still
+  counts: "what should I call to remove the provider?"). "all", "every" or a plural noun naming the resource ask for a collection, "one" or a singular
   for an item (a path ending in a parameter): the operation of that shape weighs 1.15 times more. A verb that
   makes an item ("create", "add", "register") takes a singular noun and posts to the collection, so there the
   singular asks for no item. A method's verb written as a plural noun after the first word, where the

@@ -43,16 +43,30 @@ export function leadingDoc(node: ts.Node, position = node.pos): DocComment | und
   const text = file.text;
   const ranges = ts.getLeadingCommentRanges(text, position);
   if (!ranges) return undefined;
+  let separated = false;
   for (let i = ranges.length - 1; i >= 0; i--) {
     const range = ranges[i]!;
     const raw = text.slice(range.pos, range.end);
     if (range.kind === ts.SyntaxKind.MultiLineCommentTrivia && raw.startsWith("/**") && raw !== "/**/") {
       const { line, character } = file.getLineAndCharacterOfPosition(range.pos);
-      return parseDocComment(raw, { file: file.fileName, line: line + 1, column: character + 1 });
+      const doc = parseDocComment(raw, { file: file.fileName, line: line + 1, column: character + 1 });
+      // A title alone, then a comment of its own that says what the code is, heads a section
+      // (`/** Document Store Routes */`, `// Create document store`, the route): it documents no route.
+      // A JSDoc with more (tags, a description, a swagger block) documents the code below whatever notes
+      // follow it.
+      return separated && !doc.tags.length && !doc.description ? undefined : doc;
     }
+    // A tool's directive (`// eslint-disable-next-line`) says nothing of the code.
+    if (!isDirective(raw)) separated = true;
   }
   return undefined;
 }
+
+/** Comments addressed to a tool, not to readers: linters, type checkers, formatters, coverage. */
+const DIRECTIVE =
+  /^\/[/*]\s*(?:eslint|@ts-|prettier-ignore|biome-ignore|deno-lint|oxlint|tslint:|jshint|istanbul|c8\s|v8\s|noinspection|NOSONAR|webpack|@vite-ignore|#(?:end)?region\b)/;
+
+const isDirective = (comment: string): boolean => DIRECTIVE.test(comment);
 
 /** Parses the text of a JSDoc comment; `site` is where the comment starts. */
 export function parseDocComment(raw: string, site: SourceSite): DocComment {

@@ -233,7 +233,12 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
   const question = isQuestion(text);
   // In a question a word the lexicons know only as another part of speech is that ("how many new users").
   const verb = query.find(
-    (w, i) => BY_VERB.has(w.term) && !nounUse(w, i, inPaths) && !participle(w) && !(question && canBeVerb(w.surface) === false),
+    (w, i) =>
+      BY_VERB.has(w.term) &&
+      !nounUse(w, i, inPaths) &&
+      !participle(w) &&
+      !(question && canBeVerb(w.surface) === false) &&
+      !askedAbout(w, text),
   );
   if (verb) intent.methods = { verb: verb.surface, term: verb.term, methods: BY_VERB.get(verb.term)! };
   // A question asks to be told something ("which provider is configured?", "who reacted to the message"):
@@ -266,6 +271,21 @@ export function methodIntent(query: readonly Word[], inPaths: ReadonlySet<string
  * ("assign") or, as descriptions write it, the third person ("Assigns").
  */
 const participle = (w: Word): boolean => w.surface !== w.term && !w.surface.endsWith("s");
+
+const MODALS = new Set(["can", "could", "should", "shall", "may", "might", "must", "will", "would", "do", "does", "did"]);
+const SUBJECTS = new Set(["i", "we", "you", "they", "one"]);
+
+/**
+ * In a question that asks what or which things ("what kinds of connectors can I set up?", "which webhooks
+ * should we delete?"), the verb right after its auxiliary and subject has the asked things for its object: the
+ * request asks to be told them, it does not ask for that act ("what endpoint should I call to create a user"
+ * still asks to create, by its second verb).
+ */
+function askedAbout(w: Word, text: string): boolean {
+  const ps = pieces(text);
+  if (ps[0] !== "what" && ps[0] !== "which") return false;
+  return SUBJECTS.has(ps[w.at - 1] ?? "") && MODALS.has(ps[w.at - 2] ?? "");
+}
 
 /** Words that open a question: the interrogatives, and the auxiliaries a yes-or-no question starts with. */
 const QUESTION_OPENERS = new Set([
