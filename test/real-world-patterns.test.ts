@@ -1551,6 +1551,29 @@ const cases: Case[] = [
     routes: ["GET /v4/builds/{id} [] any(build|user)", "GET /v4/status []"],
   },
   {
+    name: "hapi: what is said of a route in a route module is said where its object is written, not at the server.route() that adds the list",
+    files: {
+      "server.js": [
+        `const Hapi = require("@hapi/hapi");`,
+        `const routes = require("./routes");`,
+        `const server = new Hapi.Server({ port: 3000 });`,
+        `server.route(routes);`,
+        `server.start();`,
+      ].join("\n"),
+      "routes.js": [
+        `const scopes = require("./scopes");`,
+        `module.exports = [`,
+        `  { method: "GET", path: "/notes", handler: () => [] },`,
+        `  { method: "GET", path: process.argv[2], handler: () => [] },`,
+        `  { method: "DELETE", path: "/notes/{id}", options: { auth: { scope: scopes.remove() } }, handler: () => null },`,
+        `];`,
+      ].join("\n"),
+      "scopes.js": `exports.remove = () => process.argv.slice(3);\n`,
+    },
+    routes: ["DELETE /notes/{id} [] unresolved(permissions)", "GET /notes []"],
+    diagnostics: ["APX201 routes.js:4", "APX301 routes.js:5"],
+  },
+  {
     name: "Elysia: a plugin of the project's that cannot be read is reported, a package's plugin is not",
     files: {
       "app.ts": [

@@ -268,6 +268,8 @@ export abstract class RouterHost implements HostAdapter {
     extraChecks: CheckValue[] = [],
     /** What the framework's doc convention says of the route (route schema, route definition). */
     frameworkDoc?: DocComment,
+    /** Where the route is written, when not at the call (a hapi route object in its own module). */
+    written?: ts.Node,
   ): void {
     const parts: HandlerParts = { checks: [...extraChecks], handlers: [] };
     // Registered in a loop over a registry whose entries carry their permission (config `registry`).
@@ -297,7 +299,7 @@ export abstract class RouterHost implements HostAdapter {
       }
     }
     const node = call.node as ts.CallExpression;
-    const site = ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);
+    const site = written ? siteOf(written) : ts.isPropertyAccessExpression(node.expression) ? siteOf(node.expression.name) : siteOf(node);
     // A written comment wins, field by field, over the framework's conventions (resolve/framework-docs.ts).
     const doc = mergeDocs(handlerDoc(parts.handlers) ?? registrationDoc, mergeDocs(frameworkDoc, parts.doc));
     const upper = method.toUpperCase();

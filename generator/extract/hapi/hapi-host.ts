@@ -109,6 +109,9 @@ export class HapiHost extends RouterHost {
   }
 
   private addHapiRoute(server: RouterNode, route: ObjectValue, node: ts.CallExpression, call: CallContext): void {
+    // What is said of one route is said where its object is written (a route module's `{ method, path, ... }`),
+    // not at the `server.route(routes)` that adds a whole list.
+    const at = this.interpreter.literalOf.get(route) ?? node;
     const paths = stringsOf(route.props.get("path") ?? { kind: "undefined" });
     const methodValue = route.props.get("method");
     const named = methodValue ? stringsOf(methodValue) : undefined;
@@ -116,30 +119,32 @@ export class HapiHost extends RouterHost {
       this.diagnostics.warning(
         "APX201",
         `Cannot resolve the ${paths ? "method" : "path"} of this route statically; the route is left out.`,
-        siteOf(node),
+        siteOf(at),
         "Write the route's method and path as string literals or consts.",
       );
       return;
     }
     const methods = named.flatMap((m) => (m === "*" ? EVERY : [m.toUpperCase()]));
     const options = objectProp(route, "options") ?? objectProp(route, "config");
-    const checks = this.scopeChecks(options, node);
+    const checks = this.scopeChecks(options, node, at);
     // Prerequisites (`pre: [check, { method: check }]`) run before the handler.
     for (const pre of flattenValues(options?.props.get("pre") ?? { kind: "undefined" })) {
       const fn = pre.kind === "object" ? pre.props.get("method") : pre;
       if (fn) checks.push(...this.middlewareChecks(fn));
     }
     const handler = route.props.get("handler") ?? options?.props.get("handler");
-    const doc = docFromFields(docFieldsOf(options, { summary: "description", description: "notes", tags: "tags" }), siteOf(node), "hapi");
+    const doc = docFromFields(docFieldsOf(options, { summary: "description", description: "notes", tags: "tags" }), siteOf(at), "hapi");
     // The handler as a route argument, read where it is written (a function) or where the route is.
     const handlerArg = handler
       ? [{ node: handler.kind === "function" && ts.isExpression(handler.decl) ? handler.decl : node, value: handler }]
       : [];
-    for (const method of methods) this.addRoute(server, method.toLowerCase(), paths, handlerArg, call, statementDoc(node), checks, doc);
+    const written = at === node ? undefined : at;
+    for (const method of methods)
+      this.addRoute(server, method.toLowerCase(), paths, handlerArg, call, statementDoc(node), checks, doc, written);
   }
 
   /** `auth: { scope }` or `auth: { access: { scope } }` (one or several): plain scopes any one, `+scope` each. */
-  private scopeChecks(options: ObjectValue | undefined, node: ts.CallExpression): CheckValue[] {
+  private scopeChecks(options: ObjectValue | undefined, node: ts.CallExpression, at: ts.Node): CheckValue[] {
     const auth = options?.props.get("auth");
     if (auth?.kind !== "object") return [];
     const access = flattenValues(auth.props.get("access") ?? auth);
@@ -154,7 +159,7 @@ export class HapiHost extends RouterHost {
         this.diagnostics.warning(
           "APX301",
           "Cannot resolve this route's auth scope statically; the route is marked `unresolved`.",
-          siteOf(node),
+          siteOf(at),
           "Use string literals or consts for the scopes.",
         );
         continue;
