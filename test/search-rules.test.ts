@@ -362,6 +362,22 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, q)[0]).toBe(first);
   });
 
+  it("a word no operation uses meets WordNet's kinds of it ('a response' and /feedback); a word the index has does not", () => {
+    const ops = [
+      op("POST", "/chat-messages/{id}/feedback", "create_chat_message_feedback"),
+      op("POST", "/chat-messages", "create_chat_message"),
+      op("GET", "/chat-messages", "list_chat_messages"),
+    ];
+    const hits = new OperationSearch(ops).search("submit a response to a chat message", {}, 3);
+    expect(hits[0]!.entry.operation_id).toBe("create_chat_message_feedback");
+    expect(hits[0]!.why).toContain("feedback~");
+    // Where the index has the word itself, that is what the request means: its kinds are not searched.
+    const withResponses = new OperationSearch([...ops, op("POST", "/chat-messages/{id}/responses", "create_chat_message_response")]);
+    const ranked = withResponses.search("submit a response to a chat message", {}, 4);
+    expect(ranked[0]!.entry.operation_id).toBe("create_chat_message_response");
+    expect(ranked.find((h) => h.entry.operation_id === "create_chat_message_feedback")?.why ?? "").not.toContain("feedback~");
+  });
+
   it("in a question, a word the lexicons know only as an adjective means no method ('how many new users')", () => {
     const ops = [
       op("POST", "/users", "create_user"),

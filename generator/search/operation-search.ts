@@ -1,7 +1,7 @@
 import { checksKey } from "../model/key-reach.js";
 import { Bm25Index, type Posting } from "./bm25-index.js";
 import { apiVersion, deriveFieldWeights, FIELDS, type Field, fieldText } from "./fields.js";
-import { isCommonWord, lemma, partsOfSpeech, relatedWords } from "./lexicon.js";
+import { isCommonWord, lemma, narrowerWords, partsOfSpeech, relatedWords } from "./lexicon.js";
 import { LiteralIndex } from "./literal.js";
 import {
   endsInParameter,
@@ -345,7 +345,10 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       const weight =
         (w.means && hasObject ? MEANS_WEIGHT : 1) * (modifier(w) ? MODIFIER_WEIGHT : 1) * (w.complement && hasHead ? COMPLEMENT_WEIGHT : 1);
       const word = leaves.length;
-      leaf(w.term, weight, w.plural, relatedWords(w.term), true, word);
+      // A word no operation uses may be what the API names by a kind of it ("a response" and /feedback,
+      // "the past" and /history): WordNet's narrower words stand for it, as related words do.
+      const related = this.index.has(w.term) ? relatedWords(w.term) : [...new Set([...relatedWords(w.term), ...narrowerWords(w.term)])];
+      leaf(w.term, weight, w.plural, related, true, word);
       leaf(w.surface, SURFACE_WEIGHT * weight, w.plural, [], true, word);
     }
     // Two words a path may write as one ("chat message" and /chatmessage, "api key" and /apikey): the one
