@@ -116,15 +116,18 @@ let rowB = new Int32Array(32);
  * diagonal, in two reused rows.
  */
 function editDistance(a: string, b: string, max: number): number {
-  letters.fill(0);
   for (let i = 0; i < a.length; i++) letters[a.charCodeAt(i) & 127]!++;
   for (let j = 0; j < b.length; j++) letters[b.charCodeAt(j) & 127]!--;
   let surplus = 0;
   let deficit = 0;
-  for (let c = 0; c < 128; c++) {
+  // Only the letters of the two words can be counted: each is read once, then cleared for the next call
+  // (a pass over all 128 costs more than the words' letters, for every word of the index).
+  for (let k = 0; k < a.length + b.length; k++) {
+    const c = (k < a.length ? a.charCodeAt(k) : b.charCodeAt(k - a.length)) & 127;
     const n = letters[c]!;
     if (n > 0) surplus += n;
     else deficit -= n;
+    letters[c] = 0;
   }
   if (Math.max(surplus, deficit) > max) return max + 1;
   if (rowA.length <= b.length) {

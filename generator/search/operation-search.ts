@@ -542,7 +542,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // An RPC-style path's verb is its method by meaning: POST /messages/delete deletes.
     const acts = this.actsAs[doc]!;
     // One that spells the verb (/password/register for "register a webhook") met it as a word already.
-    if (intent.methods && !spelling.has(doc) && [...acts].some((m) => intent.methods!.methods.has(m))) {
+    if (intent.methods && !spelling.has(doc) && meets(acts, intent.methods.methods)) {
       // The verb is a word of the request, and this operation meets it: it counts among the words met, as
       // the words of what is asked do ("create a webhook for notifications": a create that meets "webhook"
       // has met two words, as a delete that meets "webhook" and "notification" in its description has).
@@ -557,7 +557,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       asks &&
       !spelling.has(doc) &&
       !asks.methods.has("GET") &&
-      !(intent.methods === undefined && [...acts].some((m) => asks.methods.has(m))) &&
+      !(intent.methods === undefined && meets(acts, asks.methods)) &&
       (acts.has("GET") ? !acts.has("POST") : asks.methods.has("DELETE") !== acts.has("DELETE"))
     )
       factor *= CONTRARY_FACTOR;
@@ -616,6 +616,12 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 }
 
 /** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
+/** Whether two sets of methods share one (no array made: this runs for every operation a request touches). */
+function meets(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const m of a) if (b.has(m)) return true;
+  return false;
+}
+
 function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
   if (limit >= items.length / 4) return items.sort(before).slice(0, limit);
   const top: number[] = [];
