@@ -664,6 +664,25 @@ const cases: Case[] = [
     routes: ["GET /admin/users []", "GET /v1/_info []", "GET /v1/books []"],
   },
   {
+    name: "a folder of route modules listed with a callback (fs.readdir(dir, (err, files) => ...)): the listing reaches the callback",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4" } }),
+      "routes/books.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "routes/authors.js": `const express = require("express");\nconst router = express.Router();\nrouter.delete("/:id", (req, res) => res.status(204).end());\nmodule.exports = router;\n`,
+      "app.js": [
+        `const express = require("express"); const fs = require("fs"); const path = require("path");`,
+        `const app = express();`,
+        `const dir = path.join(__dirname, "routes");`,
+        `fs.readdir(dir, (err, files) => {`,
+        `  if (err) throw err;`,
+        `  files.forEach((file) => app.use("/api/" + path.basename(file, ".js"), require(path.join(dir, file))));`,
+        `});`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /api/authors/{id} []", "GET /api/books []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -2360,10 +2360,22 @@ export class Interpreter {
         if (stat) return stat;
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
         if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby)$/.test(callee.module)) {
-          const builtin = nodeBuiltin(callee, this.arguments(args, scope), {
+          const values = this.arguments(args, scope);
+          const context = {
             root: this.sources.root,
             ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),
-          });
+          };
+          // `fs.readdir(dir, (err, files) => ...)`: the listing handed to the callback, as Node hands it.
+          const callback = values.at(-1);
+          const member = callee.path[0] === "default" ? callee.path.slice(1) : callee.path;
+          if (/^(node:)?fs$/.test(callee.module) && member.length === 1 && member[0] === "readdir" && callback?.kind === "function") {
+            const listing = nodeBuiltin({ ...callee, path: ["readdirSync"] }, values.slice(0, -1), context);
+            if (listing) {
+              this.callFunction(callback, [{ kind: "null" }, listing], node);
+              return { kind: "undefined" };
+            }
+          }
+          const builtin = nodeBuiltin(callee, values, context);
           if (builtin) return builtin;
         }
         // `requireDir("./routes")`, `requireAll({ dirname: __dirname + "/controllers" })`: the folder's modules.
