@@ -362,6 +362,28 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, q)[0]).toBe(first);
   });
 
+  it.each([
+    { q: "grants of the signed-in user", first: "list_my_account_grants" },
+    { q: "list the current user's grants", first: "list_my_account_grants" },
+    { q: "my grants", first: "list_my_account_grants" },
+    { q: "grants of a user", first: "list_user_grants" },
+  ])("the caller's own things are at the paths that say so (/my-account, /me): $q", ({ q, first }) => {
+    const ops = [
+      op("GET", "/users/{userId}/grants", "list_user_grants"),
+      op("GET", "/my-account/grants", "list_my_account_grants"),
+      op("GET", "/users", "list_users"),
+    ];
+    expect(top(ops, q)[0]).toBe(first);
+  });
+
+  it("without paths for the caller's own things, the current user is a user like any other", () => {
+    const ops = [
+      op("GET", "/users/{userId}/grants", "list_user_grants"),
+      op("GET", "/applications/{id}/grants", "list_application_grants"),
+    ];
+    expect(top(ops, "grants of the current user")[0]).toBe("list_user_grants");
+  });
+
   it("a word no operation uses meets WordNet's kinds of it ('a response' and /feedback); a word the index has does not", () => {
     const ops = [
       op("POST", "/chat-messages/{id}/feedback", "create_chat_message_feedback"),

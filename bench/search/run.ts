@@ -358,6 +358,12 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
   authentication" and /mfa, "non-fungible token" and /nft), when the run starts and ends with a word of
   meaning, has no word under three letters ("user id" is no "ui") and its initials are not a word the request
   wrote.
+- **The caller's own.** A request that speaks of the caller ("my grants", "grants I gave", "the current
+  user's config", "devices of the signed-in user") wants the paths REST APIs give the caller's own things, a
+  literal segment \`me\`, \`my-...\`, \`self\` or \`mine\` (\`/my-account/grants\`, \`/me/sessions\`): they
+  weigh 1.15 times more, and where the index has such paths, the noun that names the caller ("user" in "the
+  current user") is what \`my\` says there, no word to search (\`/users/{userId}/grants\` does not win by it). An
+  index without such paths reads "the current user" as any user.
 - **Newest version first among equals.** Version segments (\`v2\`) are not words; each step of API version
   the index's paths name weighs 1.05 times more.
 - **The published API first among equals.** A documented operation weighs 1.1 times more: it is what the

@@ -106,6 +106,12 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   private readonly literals: LiteralIndex;
   /** Each operation's factor for its API version (among equal matches, the newest first), for a conditional registration and for being documented. */
   private readonly versionFactor: Float64Array;
+  /** 1 where the path names the caller's own things (`/me/...`, `/my-account/...`, `/users/self`). */
+  private readonly callersOwn: Uint8Array;
+  /** Some path names the caller's own things. */
+  private readonly anyCallersOwn: boolean;
+  /** The current request speaks of the caller's own things ("my tokens", "the signed-in user's grants"). */
+  private aboutCaller = false;
   private readonly endsInParameter: Uint8Array;
   /**
    * Each operation's literal path words where its path ends in a parameter not named for its resource
@@ -165,6 +171,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         (e.documented ? DOCUMENTED_FACTOR : 1),
     );
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
+    this.callersOwn = Uint8Array.from(entries, (e) => (namesCallersOwn(e.path) ? 1 : 0));
+    this.anyCallersOwn = this.callersOwn.includes(1);
     // Operations by method, path and summary, to find one handler served at a path and at that path plus a
     // parameter (Express's `router.get(["/", "/:id"], getAllLeads)`).
     const served = new Set(entries.map((e) => `${e.method} ${e.path} ${e.summary}`));
@@ -211,6 +219,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
     const literal = this.literals.match(query!);
     const intent = methodIntent(asked, this.pathWords, text);
+    const callerNouns = callerNounsOf(text);
+    this.aboutCaller = callerNouns.length > 0 || speaksOfCaller(text);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
     // A second verb of another method than the request's verb is a word of what is asked ("get new user
@@ -231,7 +241,11 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       isMethodVerb(w.term) && this.pathWords.has(w.term) && !methodsOf(w.term).some((m) => intent.methods?.methods.has(m));
     const intentOnly = (w: Word, i: number) =>
       onlyIntent(w.term) && !nounUse(w, i, this.pathWords) && !otherVerb(w) && !servedContent(w) && !spelledWord(w);
-    const searched = asked.some((w, i) => !intentOnly(w, i)) ? asked.filter((w, i) => !intentOnly(w, i)) : asked;
+    // "the current user's config": where the API has paths for the caller's own things (`/my-account/...`), the
+    // noun naming the caller is what those paths say by `my`, no thing of its own to search.
+    const callerNoun = (w: Word) => this.anyCallersOwn && callerNouns.includes(w.at);
+    const kept0 = asked.filter((w, i) => !intentOnly(w, i) && !callerNoun(w));
+    const searched = kept0.length ? kept0 : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
     const leaf = (
@@ -589,6 +603,12 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       factor *= SHAPE_BOOST;
       notes?.push("parameter");
     }
+    // "my grants", "the current user's config": where the API has the caller's own (`/my-account/grants`,
+    // `/me/grants`), that is it, rather than any user's (`/users/{userId}/grants`).
+    if (this.aboutCaller && this.callersOwn[doc]) {
+      factor *= SHAPE_BOOST;
+      notes?.push("path: the caller's own");
+    }
     if (phrased.has(doc)) {
       factor *= PHRASE_BOOST;
       notes?.push("phrase");
@@ -620,6 +640,40 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 function meets(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const m of a) if (b.has(m)) return true;
   return false;
+}
+
+/** A path segment that names the caller's own things, as REST APIs spell it: `me`, `my-...`, `self`, `mine`. */
+const CALLERS_OWN = new Set(["me", "my", "self", "mine"]);
+
+/** Whether a path names the caller's own things in a literal segment (`/me/grants`, `/my-account/grants`). */
+export function namesCallersOwn(path: string): boolean {
+  return path.split("/").some((segment) => !/^[{:[*]/.test(segment) && CALLERS_OWN.has(pieces(segment)[0] ?? ""));
+}
+
+/**
+ * Whether a request speaks of the caller's own things: a first-person possessive or object ("my tokens",
+ * "grants I have given", "our team") or the caller named as such ("the current user", "the signed-in
+ * user's devices", "the authenticated account").
+ */
+export function speaksOfCaller(text: string): boolean {
+  return pieces(text).some((p) => FIRST_PERSON.has(p)) || callerNounsOf(text).length > 0;
+}
+
+const FIRST_PERSON = new Set(["my", "me", "mine", "myself", "i", "our", "ours", "we", "us"]);
+const CALLER_MARKS = new Set(["current", "signed", "logged", "authenticated", "calling", "requesting"]);
+const CALLER_NOUNS = new Set(["user", "users", "account", "caller", "member"]);
+
+/** Where a request names the caller ("the current user", "the signed-in user"): the nouns' positions in its pieces. */
+export function callerNounsOf(text: string): number[] {
+  const ps = pieces(text);
+  const out: number[] = [];
+  ps.forEach((p, i) => {
+    if (!CALLER_MARKS.has(p)) return;
+    // "signed in user", "logged-in account": the noun within two words.
+    const at = [i + 1, i + 2].find((j) => CALLER_NOUNS.has(ps[j] ?? ""));
+    if (at !== undefined) out.push(at);
+  });
+  return out;
 }
 
 function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
