@@ -67,6 +67,47 @@ const METHOD_WINS = invoiceRoutes("invoice:view", "", "invoice:edit", "invoice:a
 
 const cases: InMemoryCase[] = [
   {
+    name: "a controller that extends a base class (a generic CRUD controller in another file) serves the base's decorated methods it does not declare again, under its own prefix and class metadata",
+    files: {
+      "permissions.ts": PERMISSIONS,
+      "permissions.guard.ts": guard(OVERRIDE),
+      "crud.controller.ts": [
+        `import { Delete, Get, Param } from "@nestjs/common"; import { Permissions } from "./permissions";`,
+        `export const COUNT = "count";`,
+        `export abstract class CrudController<T> {`,
+        `  @Get(COUNT) count() { return 0; }`,
+        `  @Get(":id") one(@Param("id") id: string) { return id; }`,
+        `  @Permissions("admin") @Delete(":id") remove(@Param("id") id: string) { return id; }`,
+        `}`,
+      ].join("\n"),
+      "tags.controller.ts": [
+        `import { Controller, Get } from "@nestjs/common"; import { CrudController } from "./crud.controller"; import { Permissions } from "./permissions";`,
+        `class Tag {}`,
+        `@Permissions("tags:read") @Controller("tags")`,
+        `export class TagsController extends CrudController<Tag> {`,
+        `  @Get() list() { return []; }`,
+        // Declared again without a verb decorator: no longer a route.
+        `  remove(id: string) { return id; }`,
+        `}`,
+      ].join("\n"),
+      "notes.controller.ts": [
+        `import { Controller } from "@nestjs/common"; import { CrudController } from "./crud.controller"; import { Permissions } from "./permissions";`,
+        `@Permissions("notes:read") @Controller("notes")`,
+        `export class NotesController extends CrudController<string> {}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { TagsController } from "./tags.controller"; import { NotesController } from "./notes.controller";\n@Module({ controllers: [TagsController, NotesController] })\nexport class AppModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+    },
+    routes: [
+      "DELETE /notes/{id} [admin]",
+      "GET /notes/count [notes:read]",
+      "GET /notes/{id} [notes:read]",
+      "GET /tags [tags:read]",
+      "GET /tags/count [tags:read]",
+      "GET /tags/{id} [tags:read]",
+    ],
+  },
+  {
     name: "getAllAndOverride([handler, class]): the method's metadata replaces the class's, an empty @Permissions() clears it; body checks still add",
     files: { ...APP, "permissions.guard.ts": guard(OVERRIDE) },
     routes: METHOD_WINS,

@@ -124,11 +124,10 @@ export function nestAdapterWith(
         if (!decoratorCall(cls, "Controller")) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
         decoratorChecks.set(cls, decorated(cls, scope));
-        for (const member of cls.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body || !Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name)))
-            continue;
-          decoratorChecks.set(member, decorated(member, scope));
-          bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+        for (const { member, scope: memberScope } of controllerMethods(cls, interpreter)) {
+          if (!Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name)) || decoratorChecks.has(member)) continue;
+          decoratorChecks.set(member, decorated(member, memberScope));
+          bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope: memberScope }));
         }
       }
       interpreter.finishChecks();
@@ -177,16 +176,17 @@ function controllerRoutes(
   const controller = decoratorCall(cls, "Controller");
   if (!controller) return routes;
   const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
-  for (const member of cls.members) {
-    if (!ts.isMethodDeclaration(member) || !member.body) continue;
+  for (const { member, scope: memberScope } of controllerMethods(cls, interpreter)) {
     for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
       const verb = decoratorCall(member, decoratorName);
       if (!verb) continue;
-      const paths = verb.arguments[0] ? pathStrings(verb.arguments[0], scope, interpreter, diagnostics, "route path") : [""];
+      const paths = verb.arguments[0] ? pathStrings(verb.arguments[0], memberScope, interpreter, diagnostics, "route path") : [""];
       if (!paths) continue;
       const versionCall = decoratorCall(member, "Version");
       // The method's version wins over the controller's, which wins over the application's default.
-      const versions = versionCall?.arguments[0] ? versionStrings(versionCall.arguments[0], scope, interpreter, diagnostics) : classVersion;
+      const versions = versionCall?.arguments[0]
+        ? versionStrings(versionCall.arguments[0], memberScope, interpreter, diagnostics)
+        : classVersion;
       if (versionCall?.arguments[0] && !versions) continue;
       // The decorators' checks as the guards read them; the checks the method's body makes apply on top, always.
       const requirements = requirementsOf([
@@ -194,7 +194,7 @@ function controllerRoutes(
         ...(bodyChecks.get(member) ?? []),
       ]);
       // The method's doc comment wins, field by field, over @nestjs/swagger's decorators.
-      const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, scope, interpreter, docDecorators));
+      const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, memberScope, interpreter, docDecorators));
       for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
         for (const prefix of prefixes) {
           for (const path of paths) {
@@ -241,6 +241,42 @@ function controllerRoutes(
     }
   }
   return routes;
+}
+
+/**
+ * The methods that answer for a controller: its own, then those of the classes it extends (of the sources)
+ * that it does not declare again, as Nest's metadata scanner walks the prototype chain: a generic
+ * `CrudController<T>`'s decorated methods are routes of every controller that extends it, under that
+ * controller's prefix and guards. A method declared again without a verb decorator is no route. Each comes
+ * with the scope of the file it is written in.
+ */
+function controllerMethods(cls: ts.ClassDeclaration, interpreter: Interpreter): { member: ts.MethodDeclaration; scope: Scope }[] {
+  const out: { member: ts.MethodDeclaration; scope: Scope }[] = [];
+  const declared = new Set<string>();
+  const visited = new Set<ts.ClassLikeDeclaration>();
+  let current: ts.ClassLikeDeclaration | undefined = cls;
+  while (current && !visited.has(current)) {
+    visited.add(current);
+    const scope = interpreter.module(current.getSourceFile()).scope;
+    const names: string[] = [];
+    for (const member of current.members) {
+      if (!ts.isMethodDeclaration(member)) continue;
+      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : member.name.getText();
+      names.push(name);
+      if (member.body && !declared.has(name)) out.push({ member, scope });
+    }
+    for (const name of names) declared.add(name);
+    current = baseClassOf(current, scope, interpreter);
+  }
+  return out;
+}
+
+/** The class a class extends, when it is one of the sources apidex can read. */
+function baseClassOf(cls: ts.ClassLikeDeclaration, scope: Scope, interpreter: Interpreter): ts.ClassLikeDeclaration | undefined {
+  const heritage = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  if (!heritage) return undefined;
+  const base = interpreter.evaluate(heritage.expression, scope);
+  return base.kind === "class" ? base.decl : undefined;
 }
 
 /**
