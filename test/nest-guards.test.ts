@@ -65,7 +65,52 @@ function invoiceRoutes(list: string, pub: string, create: string, audit: string)
 const UNION = invoiceRoutes("invoice:edit,invoice:view", "invoice:edit", "invoice:edit", "invoice:audit,invoice:edit,invoice:view");
 const METHOD_WINS = invoiceRoutes("invoice:view", "", "invoice:edit", "invoice:audit,invoice:view");
 
+/** A guard that reads the metadata with `read` and passes a user holding any one (`some`) or every one (`every`) of its keys. */
+function testingGuard(read: string, test: "some" | "every"): string {
+  return [
+    `import { CanActivate, ExecutionContext, Injectable } from "@nestjs/common"; import { Reflector } from "@nestjs/core"; import { PERMISSIONS_KEY as KEY } from "./permissions";`,
+    `@Injectable()`,
+    `export class PermissionsGuard implements CanActivate {`,
+    `  constructor(private readonly reflector: Reflector) {}`,
+    `  canActivate(context: ExecutionContext): boolean {`,
+    `    const required = ${read} ?? [];`,
+    `    if (!required.length) return true;`,
+    `    const user = context.switchToHttp().getRequest().user as { permissions: string[] };`,
+    `    return required.${test}((p) => user.permissions.includes(p));`,
+    `  }`,
+    `}`,
+  ].join("\n");
+}
+
+/** A method with two keys under a class with one, for guards that test them with `.some` or `.every`. */
+const ALTERNATIVES = {
+  ...APP,
+  "invoice.controller.ts": [
+    `import { Controller, Get, Post } from "@nestjs/common"; import { Permissions } from "./permissions";`,
+    `@Permissions("invoice:edit") @Controller("invoices")`,
+    `export class InvoiceController {`,
+    `  @Permissions("invoice:view", "invoice:read") @Get() list() { return []; }`,
+    `  @Post() create() { return {}; }`,
+    `}`,
+  ].join("\n"),
+};
+
 const cases: InMemoryCase[] = [
+  {
+    name: "a guard that passes a user holding any one of the keys (`required.some(...)`): the keys a route's decorators give are one any-of group",
+    files: { ...ALTERNATIVES, "permissions.guard.ts": testingGuard(OVERRIDE, "some") },
+    routes: ["GET /invoices [] any(invoice:read|invoice:view)", "POST /invoices [invoice:edit]"],
+  },
+  {
+    name: "getAllAndMerge tested with `.some(...)`: the class's and the method's keys together are the alternatives",
+    files: { ...ALTERNATIVES, "permissions.guard.ts": testingGuard(MERGE, "some") },
+    routes: ["GET /invoices [] any(invoice:edit|invoice:read|invoice:view)", "POST /invoices [invoice:edit]"],
+  },
+  {
+    name: "a guard that needs every key (`required.every(...)`) requires each",
+    files: { ...ALTERNATIVES, "permissions.guard.ts": testingGuard(OVERRIDE, "every") },
+    routes: ["GET /invoices [invoice:read,invoice:view]", "POST /invoices [invoice:edit]"],
+  },
   {
     name: "a controller that extends a base class (a generic CRUD controller in another file) serves the base's decorated methods it does not declare again, under its own prefix and class metadata",
     files: {

@@ -135,11 +135,13 @@ interface MetadataRead {
   owner: ts.Node;
   /** A `get(KEY, target)`: combined with the other `get`s of its function. */
   single?: "handler" | "class";
+  /** How the guard tests the keys it read: `.some(...)` (any one will do) or `.every(...)`; undefined when apidex cannot tell. */
+  test?: "some" | "every";
 }
 
 /** What the guards of the sources do with each metadata key they read. */
 export class GuardReads {
-  private readonly byKey: { key: MetadataKey; semantics: GuardSemantics }[] = [];
+  private readonly byKey: { key: MetadataKey; semantics: GuardSemantics; any?: true }[] = [];
 
   constructor(reads: readonly MetadataRead[], diagnostics: DiagnosticBag) {
     // Per key (as the guards write it), per guard function: one semantics each.
@@ -152,8 +154,11 @@ export class GuardReads {
     for (const { key, perOwner } of groups) {
       const found = [...perOwner.values()].map((ownReads) => ({ reads: ownReads, semantics: ownerSemantics(ownReads) }));
       const first = found[0]!.semantics;
+      // Every guard that reads the key passes a request holding any one of its keys (`required.some(...)`): the
+      // keys are alternatives. One that cannot be read so counts them all, as without a guard.
+      const any = [...perOwner.values()].every((ownReads) => ownReads.every((r) => r.test === "some"));
       if (found.every((f) => sameSemantics(f.semantics, first))) {
-        this.byKey.push({ key, semantics: first });
+        this.byKey.push({ key, semantics: first, ...(any ? { any: true as const } : {}) });
         continue;
       }
       // Guards that disagree: a route may pass through any of them, so each key any of them checks counts.
@@ -184,19 +189,32 @@ export class GuardReads {
    * read there is dropped (the class's under `handler` or a method's override, the method's under `class`).
    */
   routeChecks(cls: DecoratedChecks | undefined, method: DecoratedChecks | undefined): RouteCheck[] {
-    const out: RouteCheck[] = [];
+    const kept: KeyedCheck[] = [];
     const has = (on: DecoratedChecks | undefined, key: MetadataKey): boolean => !!on?.sets.some((k) => sameKey(k, key));
-    for (const { check, key } of cls?.checks ?? []) {
-      const semantics = this.semanticsOf(key);
+    for (const keyed of cls?.checks ?? []) {
+      const semantics = this.semanticsOf(keyed.key);
       if (semantics.kind === "handler") continue;
-      if (semantics.kind === "override" && semantics.first === "handler" && key && has(method, key)) continue;
-      out.push(check);
+      if (semantics.kind === "override" && semantics.first === "handler" && keyed.key && has(method, keyed.key)) continue;
+      kept.push(keyed);
     }
-    for (const { check, key } of method?.checks ?? []) {
-      const semantics = this.semanticsOf(key);
+    for (const keyed of method?.checks ?? []) {
+      const semantics = this.semanticsOf(keyed.key);
       if (semantics.kind === "class") continue;
-      if (semantics.kind === "override" && semantics.first === "class" && key && has(cls, key)) continue;
-      out.push(check);
+      if (semantics.kind === "override" && semantics.first === "class" && keyed.key && has(cls, keyed.key)) continue;
+      kept.push(keyed);
+    }
+    // Under a key the guards test with `.some(...)`, the keys the route's decorators give it, together, are
+    // one group of alternatives.
+    const out: RouteCheck[] = [];
+    const grouped = new Map<(typeof this.byKey)[number], RouteCheck[]>();
+    for (const keyed of kept) {
+      const entry = keyed.key ? this.byKey.find((k) => sameKey(k.key, keyed.key!)) : undefined;
+      if (entry?.any && !keyed.check.unresolved) grouped.set(entry, [...(grouped.get(entry) ?? []), keyed.check]);
+      else out.push(keyed.check);
+    }
+    for (const checks of grouped.values()) {
+      const keys = [...new Set(checks.flatMap((c) => c.keys))];
+      if (keys.length) out.push({ ...checks[0]!, keys, ...(keys.length > 1 ? { any: true } : {}) });
     }
     return out;
   }
@@ -299,10 +317,53 @@ export function findGuardReads(sources: SourceSet, interpreter: Interpreter, dia
       }
       const key = keyOf(keyArg, stringValue(keyArg, scope, interpreter));
       if (!key) continue;
-      reads.push({ key, semantics, call, owner, ...(single ? { single } : {}) });
+      const test = testOf(call, owner);
+      reads.push({ key, semantics, call, owner, ...(single ? { single } : {}), ...(test ? { test } : {}) });
     }
   }
   return new GuardReads(reads, diagnostics);
+}
+
+/**
+ * How a guard tests the keys a read gives: `.some(...)` or `.every(...)` on the read itself
+ * (`get(KEY, ...).some(...)`) or on the `const` it initializes (`const required = ...; return
+ * required.some((p) => user.permissions.includes(p))`). Undefined when it does neither or both.
+ */
+function testOf(read: ts.CallExpression, owner: ts.Node): "some" | "every" | undefined {
+  let node: ts.Node = read;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isNonNullExpression(node.parent) ||
+    (ts.isBinaryExpression(node.parent) &&
+      node.parent.left === node &&
+      node.parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+  )
+    node = node.parent;
+  const tests = new Set<string>();
+  const testedOn = (access: ts.Node) =>
+    ts.isPropertyAccessExpression(access.parent) &&
+    ts.isCallExpression(access.parent.parent) &&
+    access.parent.parent.expression === access.parent
+      ? access.parent.name.text
+      : undefined;
+  const direct = testedOn(node);
+  if (direct) tests.add(direct);
+  const declaration = node.parent;
+  if (ts.isVariableDeclaration(declaration) && declaration.initializer === node && ts.isIdentifier(declaration.name)) {
+    const name = declaration.name.text;
+    const visit = (n: ts.Node): void => {
+      if (ts.isIdentifier(n) && n.text === name && n !== declaration.name) {
+        const method = testedOn(n);
+        if (method) tests.add(method);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(owner);
+  }
+  const some = tests.has("some");
+  const every = tests.has("every");
+  return some && !every ? "some" : every && !some ? "every" : undefined;
 }
 
 /** `context.getHandler()` / `context.getClass()`, or a `const` of the guard's function holding one. */
