@@ -2975,6 +2975,32 @@ describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
   });
 });
 
+/**
+ * A pnpm monorepo whose root package.json keeps a `workspaces` list for another package manager, and whose
+ * pnpm-workspace.yaml (indented, as YAML allows) names one more folder: a package of either is the project's.
+ */
+describe("a monorepo with both pnpm-workspace.yaml and package.json workspaces", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-pnpm-both-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["apps/*"] }),
+    "pnpm-workspace.yaml": " packages:\n   - apps/*\n   - internal/*\n",
+    "apps/api/package.json": JSON.stringify({ name: "@acme/api", dependencies: { hono: "4", "@acme/billing": "workspace:*" } }),
+    "apps/api/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true } }),
+    "apps/api/src/index.ts": `import { Hono } from "hono";\nimport { billing } from "@acme/billing";\nconst app = new Hono();\napp.get("/health", (c) => c.text("ok"));\napp.route("/billing", billing);\nexport default app;\n`,
+    "internal/billing/package.json": JSON.stringify({ name: "@acme/billing", main: "dist/index.js" }),
+    "internal/billing/src/index.ts": `import { Hono } from "hono";\nexport const billing = new Hono();\nbilling.get("/invoices", (c) => c.json([]));\nbilling.post("/invoices", (c) => c.json({}, 201));\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+
+  it("reads the routes of a package only pnpm-workspace.yaml names", () => {
+    expect(generateInTree(dir, "apps/api").sort()).toEqual(["GET /billing/invoices []", "GET /health []", "POST /billing/invoices []"]);
+  });
+});
+
 /** A pnpm monorepo: the app apidex runs on imports its routes and keys from workspace packages, unbuilt, unlinked. */
 describe("a monorepo's workspace packages", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "apidex-monorepo-"));

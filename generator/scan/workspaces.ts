@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parse as parseYaml } from "yaml";
 /** Where workspace manifests and sources are read (the source set's host, on disk or in memory). */
 export interface WorkspaceHost {
   readFile(fileName: string): string | undefined;
@@ -50,12 +51,21 @@ export class Workspaces {
   private patternsAt(dir: string): string[] | undefined {
     const pkg = this.json(path.join(dir, "package.json"));
     const workspaces = pkg?.workspaces;
-    if (Array.isArray(workspaces)) return workspaces.filter((w): w is string => typeof w === "string");
-    if (workspaces && typeof workspaces === "object" && Array.isArray((workspaces as { packages?: unknown }).packages)) {
-      return (workspaces as { packages: unknown[] }).packages.filter((w): w is string => typeof w === "string");
-    }
+    const declared = Array.isArray(workspaces)
+      ? workspaces
+      : workspaces && typeof workspaces === "object" && Array.isArray((workspaces as { packages?: unknown }).packages)
+        ? (workspaces as { packages: unknown[] }).packages
+        : undefined;
+    // pnpm reads only pnpm-workspace.yaml, npm, yarn and bun only package.json's `workspaces`; a root may keep
+    // both (one left over for another package manager): a package either names is the project's own code.
     const pnpm = this.host.readFile(path.join(dir, "pnpm-workspace.yaml"));
-    if (pnpm !== undefined) return pnpmPatterns(pnpm);
+    if (declared || pnpm !== undefined)
+      return [
+        ...new Set([
+          ...(declared ?? []).filter((w): w is string => typeof w === "string"),
+          ...(pnpm !== undefined ? pnpmPatterns(pnpm) : []),
+        ]),
+      ];
     // A lerna monorepo without a package manager's workspaces: lerna.json's `packages` (lerna's default
     // `packages/*` when it names none).
     const lerna = this.json(path.join(dir, "lerna.json"));
@@ -142,27 +152,19 @@ export class Workspaces {
   }
 }
 
-/** The `packages:` list of a pnpm-workspace.yaml (the only part of it that says where packages are). */
-export function pnpmPatterns(yaml: string): string[] {
-  const out: string[] = [];
-  let inPackages = false;
-  for (const raw of yaml.split(/\r?\n/)) {
-    const line = raw.replace(/#.*$/, "");
-    if (/^packages\s*:/.test(line)) {
-      inPackages = true;
-      const inline = /\[(.*)\]/.exec(line);
-      if (inline) out.push(...inline[1]!.split(",").map(unquote).filter(Boolean));
-      continue;
-    }
-    if (inPackages && /^\S/.test(line)) inPackages = false;
-    const item = inPackages ? /^\s*-\s*(.+?)\s*$/.exec(line) : null;
-    if (item) out.push(unquote(item[1]!));
+/**
+ * The `packages:` list of a pnpm-workspace.yaml (the only part of it that says where packages are), read as the
+ * YAML it is (an indented mapping, flow lists, quotes, anchors); nothing for a file that is not a mapping.
+ */
+export function pnpmPatterns(text: string): string[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch {
+    return [];
   }
-  return out;
-}
-
-function unquote(text: string): string {
-  return text.trim().replace(/^['"]|['"]$/g, "");
+  const packages = doc && typeof doc === "object" ? (doc as { packages?: unknown }).packages : undefined;
+  return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === "string") : [];
 }
 
 /** The targets an `exports` map gives a subpath, preferring conditions that name sources or types. */
