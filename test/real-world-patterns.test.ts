@@ -683,6 +683,24 @@ const cases: Case[] = [
     routes: ["DELETE /api/authors/{id} []", "GET /api/books []"],
   },
   {
+    name: "an empty permission key names no permission: left out with a warning, and an any-of group offering it asks for nothing",
+    files: {
+      "app.js": [
+        `const express = require("express");`,
+        `function needsPermission(permission) { return (req, res, next) => (permission === "" || req.user.permissions.includes(permission) ? next() : res.sendStatus(403)); }`,
+        `function needsAny(...keys) { return (req, res, next) => next(); }`,
+        `const app = express();`,
+        `app.post("/auth/revoke", needsPermission(""), (req, res) => res.end());`,
+        `app.get("/flows", needsPermission("flows.read"), (req, res) => res.json([]));`,
+        `app.get("/reports", needsAny("", "reports.read"), needsPermission("reports.list"), (req, res) => res.json([]));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    config: { permissionCalls: ["needsPermission"], anyPermissionCalls: ["needsAny"] },
+    routes: ["GET /flows [flows.read]", "GET /reports [reports.list]", "POST /auth/revoke []"],
+    diagnostics: ["APX303 app.js:5", "APX303 app.js:7"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

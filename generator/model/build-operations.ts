@@ -84,6 +84,22 @@ export function buildOperations(
       framework: fact.framework,
       site: fact.site,
     };
+    // An empty key (`needsPermission("")`, often the code's "any signed-in user") names no permission, and the
+    // artifacts have no blank keys: left out, and said.
+    if (op.permissions.some(isBlank) || fact.anyOf?.some((g) => g.some(isBlank))) {
+      op.permissions = op.permissions.filter((k) => !isBlank(k));
+      const groups = (fact.anyOf ?? []).map((g) => g.filter((k) => !isBlank(k)));
+      // A group that offered an empty key is passed without any: it asks for nothing.
+      const kept = groups.filter((g, i) => g.length === fact.anyOf![i]!.length && g.length > 1);
+      fact = { ...fact, ...(kept.length ? { anyOf: kept } : {}) };
+      if (!kept.length) delete fact.anyOf;
+      diagnostics.warning(
+        "APX303",
+        `\`${op.method} ${op.path}\` is checked for an empty permission key; an empty key names no permission, so the operation is indexed without it.`,
+        fact.site,
+        "Pass the key the check needs, or no check where any caller may pass.",
+      );
+    }
     // Optional fields are set only when present: the artifacts and the cache tell absent from empty.
     if (fact.anyOf) op.anyOf = fact.anyOf;
     if (fact.app) op.app = fact.app;
@@ -222,3 +238,5 @@ function examplesOf(tags: DocTag[], diagnostics: DiagnosticBag): OperationExampl
 export function handlerOperationId(handlerName: string): string {
   return cleanId(words(handlerName.replace(/Controller(?=_|$)/, "")), "HANDLER", handlerName);
 }
+
+const isBlank = (key: string): boolean => key.trim() === "";
