@@ -701,6 +701,19 @@ const cases: Case[] = [
     diagnostics: ["APX303 app.js:5", "APX303 app.js:7"],
   },
   {
+    name: "a call that registers routes runs when its result is assigned to a property of the app (`app.apis = startApis(app)`)",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `function startApis(app) { app.get("/api/course", (req, res) => res.json({})); return ["course"]; }`,
+        `const app = express();`,
+        `app.apis = startApis(app);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/course []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),
@@ -2990,6 +3003,30 @@ describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
 
   it("follows the plugin package to its JavaScript and runs its register(server, options, next) under the prefix", () => {
     expect(generateInTree(dir, "packages/server")).toEqual(["GET /ping []", "GET /v1/widgets/{id} [widgets:read]"]);
+  });
+});
+
+/** package.json `bin` entries without an extension: one node runs (analysed, though no glob lists it), one a shell runs (not read). */
+describe("bin entries without an extension", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-bin-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({
+      name: "svc",
+      bin: { svc: "./bin/svc", "svc-small": "bin/svc-small" },
+      dependencies: { express: "4" },
+    }),
+    "bin/svc": `#!/usr/bin/env node\nconst { Server } = require("../src/server");\nnew Server().start();\n`,
+    "bin/svc-small": `#!/bin/sh\n# a smaller heap on small boards\nexec node --max-old-space-size=256 "$(dirname "$0")/svc" "$@"\n`,
+    "src/server.js": `const express = require("express");\nclass Server {\n  constructor() { this.app = express(); }\n  start() { this.app.get("/status", (req, res) => res.json({})); this.app.listen(3000); }\n}\nmodule.exports = { Server };\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+
+  it("runs the node script and reads nothing of the shell script (no syntax warnings)", () => {
+    expect(generateInTree(dir, ".")).toEqual(["GET /status []"]);
   });
 });
 

@@ -1806,7 +1806,9 @@ export class Interpreter {
         target.props.set(node.left.name.text, value);
         return value;
       }
-      return unknown(node, "assigns to a value apidex does not track");
+      // `app.apis = startApis(app)`: the property is not tracked on an app, but what is assigned is still
+      // computed, as at run time (a call that registers routes runs).
+      return this.evaluate(node.right, scope);
     }
     // `modules[name] = require(file)` (a registry filled in a loop over a folder): an object literal apidex
     // holds gets the property when the key is static, as at run time.

@@ -37,9 +37,26 @@ export function packageEntries(root: string): Set<string> {
   for (const name of named) {
     // A checkout that was built still starts from the sources: the build output is not analysed.
     const file = sourceOfOutput(root, name, sources) ?? resolveEntry(path.resolve(root, name));
-    if (file) out.add(path.normalize(file));
+    if (file && runsAsScript(file)) out.add(path.normalize(file));
   }
   return out;
+}
+
+/** A JavaScript runtime a `#!` line names (`#!/usr/bin/env node`, `#!/usr/bin/env -S npx tsx`, `#!/usr/local/bin/bun`). */
+const SCRIPT_RUNTIME = /^#!.*\b(?:node|nodejs|tsx|ts-node|bun|deno)\b/;
+
+/**
+ * Whether an entry is a script of the sources: a file named as one (`.js`, `.ts`, ...), or a file without such
+ * a name (a `bin/www`) whose `#!` line runs it with a JavaScript runtime. A shell script (`#!/bin/sh`) a bin
+ * names is none.
+ */
+function runsAsScript(file: string): boolean {
+  if (/\.[cm]?[jt]sx?$/.test(file)) return true;
+  try {
+    return SCRIPT_RUNTIME.test(readFileSync(file, "utf8").slice(0, 200).split("\n", 1)[0]!);
+  } catch {
+    return false;
+  }
 }
 
 /**

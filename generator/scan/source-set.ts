@@ -606,6 +606,8 @@ export async function scanProject(
   const routeCapable: string[] = [];
   // The package's entry files run first, whatever they hold (`require("./src/start").start()`).
   const entries = packageEntries(options.root);
+  // An entry the globs do not list (a `bin/www` without an extension, run by node) is analysed all the same.
+  const listedNames = new Set(names);
   for (const name of names) {
     let text = known?.texts.get(name);
     // A file that cannot register a route is parsed only if a parsed file imports it (SourceSet.getFile).
@@ -619,7 +621,12 @@ export async function scanProject(
     if (replayed.has(fileKey(name))) replayedScanned.push(fileKey(name));
     else files.push(parse(fileKey(name), (text ??= readFileSync(name, "utf8")), mayDocument(text)));
   }
+  const unlisted = [...entries].filter((name) => !listedNames.has(name)).sort();
+  for (const name of unlisted) files.push(parse(fileKey(name), readFileSync(name, "utf8"), false));
+  if (unlisted.length) files.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);
+  // Their text is an input of the run, as a listed file's is (the run cache).
+  if (unlisted.length) set.recordInputs(unlisted);
   for (const name of replayed) set.replayed.add(fileKey(name));
   set.includeReachedFrom([...entries].filter((name) => !replayed.has(fileKey(name))));
   set.replayedScanned = replayedScanned;
