@@ -714,6 +714,29 @@ const cases: Case[] = [
     routes: ["GET /api/course []"],
   },
   {
+    name: "an ES5 constructor function run with new registers its routes, and call, apply and bind give a function its this",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        `function Resource(app, name) {`,
+        `  const self = this;`,
+        `  self.mount = function () { app.get("/v3/" + name, (req, res) => res.json([])); app.delete("/v3/" + name + "/:id", (req, res) => res.end()); };`,
+        `}`,
+        `new Resource(app, "cats").mount();`,
+        `function usersPlugin(prefix) { this.get(prefix + "/users", (req, res) => res.json([])); }`,
+        `function adminPlugin(prefix) { this.get(prefix + "/admin", (req, res) => res.json([])); }`,
+        `function auditPlugin() { this.get("/audit", (req, res) => res.json([])); }`,
+        `usersPlugin.call(app, "/plugin");`,
+        `adminPlugin.apply(app, ["/plugin"]);`,
+        `const audit = auditPlugin.bind(app);`,
+        `audit();`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /v3/cats/{id} []", "GET /audit []", "GET /plugin/admin []", "GET /plugin/users []", "GET /v3/cats []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -2416,6 +2416,13 @@ export class Interpreter {
       }
       case "function": {
         this.sourceCalls.add(node);
+        // `new Resource(app, "cats")` of an ES5 constructor function: a new object is its `this`, and is what
+        // `new` gives unless the function returns an object of its own.
+        if (ts.isNewExpression(node) && (ts.isFunctionDeclaration(callee.decl) || ts.isFunctionExpression(callee.decl))) {
+          const instance: Value = { kind: "object", props: new Map() };
+          const returned = this.callFunction({ ...callee, thisValue: instance }, this.arguments(args, scope), node);
+          return returned.kind === "object" || returned.kind === "instance" || returned.kind === "host" ? returned : instance;
+        }
         const result = this.callFunction(callee, this.deploymentArguments(callee, this.arguments(args, scope)), node);
         if (result.kind === "function") this.madeBy.set(result, { node, scope });
         return result;
@@ -2535,14 +2542,24 @@ export class Interpreter {
       const callback = this.evaluate(args[0], scope);
       if (callback.kind === "function") return this.callFunction(callback, method === "then" ? [receiver] : [], node);
     }
-    if (receiver.kind === "function" && (method === "bind" || method === "call")) {
-      return method === "bind"
-        ? receiver
-        : this.callFunction(
-            receiver,
-            args.slice(1).map((a) => this.evaluate(a, scope)),
-            node,
-          );
+    // `fn.call(app, ...)`, `fn.apply(app, [...])`, `fn.bind(app)`: the function with `app` as its `this`
+    // (`function plugin() { this.get("/users", h) }; plugin.call(app)`).
+    if (receiver.kind === "function" && (method === "bind" || method === "call" || method === "apply")) {
+      const self = args[0] && !ts.isSpreadElement(args[0]) ? this.evaluate(args[0], scope) : undefined;
+      const bound: FunctionValue =
+        self && self.kind !== "undefined" && self.kind !== "null" && !ts.isArrowFunction(receiver.decl)
+          ? { ...receiver, thisValue: self }
+          : receiver;
+      if (method === "bind") return bound;
+      if (method === "call")
+        return this.callFunction(
+          bound,
+          args.slice(1).map((a) => this.evaluate(a, scope)),
+          node,
+        );
+      const list = args[1] ? this.evaluate(args[1], scope) : { kind: "array" as const, items: [] };
+      if (list.kind === "array") return this.callFunction(bound, list.items, node);
+      return unknown(node, "applies a function to arguments apidex cannot read");
     }
     if (receiver.kind === "string" && receiver.env) {
       // An environment variable's default keeps its mark through string methods; what they tell of it
