@@ -737,6 +737,21 @@ const cases: Case[] = [
     routes: ["DELETE /v3/cats/{id} []", "GET /audit []", "GET /plugin/admin []", "GET /plugin/users []", "GET /v3/cats []"],
   },
   {
+    name: "Koa 1: koa() without new is an app, and koa-router 5's router(app) adds the verbs to it",
+    files: {
+      "server.js": [
+        `var koa = require("koa");`,
+        `var router = require("koa-router");`,
+        `var app = koa();`,
+        `app.use(router(app));`,
+        `app.get("/-/ping", function* () { this.body = "pong"; });`,
+        `app.put("/:name", function* () { this.status = 201; });`,
+        `app.listen(7001);`,
+      ].join("\n"),
+    },
+    routes: ["GET /-/ping []", "PUT /{name} []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -19,7 +19,8 @@ export class KoaHost extends RouterHost {
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     const name = callee.path[callee.path.length - 1];
     const isDefault = callee.path.length === 0 || name === "default";
-    if (callee.module === "koa" && isDefault && ts.isNewExpression(call.node)) return this.create("app", call.node).value;
+    // `new Koa()`, and Koa 1's `koa()` (its constructor made its own instance when called without `new`).
+    if (callee.module === "koa" && isDefault) return this.create("app", call.node).value;
     if (callee.module === "koa-mount" && isDefault && ts.isCallExpression(call.node)) return this.mount(call);
     if ((callee.module === "@koa/router" || callee.module === "koa-router") && (isDefault || name === "Router")) {
       const { value, router } = this.create("router", call.node);
