@@ -752,6 +752,21 @@ const cases: Case[] = [
     routes: ["GET /-/ping []", "PUT /{name} []"],
   },
   {
+    name: "a not-found fallback that throws or passes on an error class named for 404 (Error404) is no operation",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `class Error404 extends Error { constructor(m) { super(m); this.status = 404; } }`,
+        `const app = express();`,
+        `app.get("/api/items", (req, res) => res.json([]));`,
+        `app.use("/api", function notFound(req, res, next) { throw new Error404("Route " + req.path + " not found"); });`,
+        `app.use("/v3", function notFound3(req, res, next) { next(new Error404("nope")); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -235,7 +235,7 @@ export function answersStatus(
 
 /**
  * Whether a handler always answers "not found": straight-line code (no condition, loop or `try`, so nothing
- * else can be answered) that names the status 404 (a literal, or a `NOT_FOUND` / `NotFound` name:
+ * else can be answered) that names the status 404 (a literal, or a `NOT_FOUND` / `NotFound` name, or one with 404 in it, `Error404`:
  * `StatusCodes.NOT_FOUND`, `new NotFoundException()`, `next(createError.NotFound())`) and no other status.
  * On a catch-all path, that is the framework's not-found fallback, not an operation; a catch-all that
  * renders pages and answers 404 only for some (`if (!page) return res.status(404)`) stays one.
@@ -256,7 +256,7 @@ export function answersNotFoundOnly(fn: ts.FunctionLikeDeclaration): boolean {
       if (status === 404) notFound = true;
       else if (status === 405) branches = true;
       else if (status >= 100 && status < 600 && Number.isInteger(status)) other = true;
-    } else if (ts.isIdentifier(n) && /^(NOT_FOUND|NotFound\w*|notFound\w*)$/.test(n.text)) notFound = true;
+    } else if (ts.isIdentifier(n) && /^(NOT_FOUND|NotFound\w*|notFound\w*|\w*404\w*)$/.test(n.text)) notFound = true;
     else if (ts.isIdentifier(n) && /^(METHOD_NOT_ALLOWED|MethodNotAllowed\w*|methodNotAllowed\w*)$/.test(n.text)) branches = true;
     else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ANSWERS.has(n.expression.name.text)) {
       const on = n.expression.expression;
