@@ -767,6 +767,31 @@ const cases: Case[] = [
     routes: ["GET /api/items []"],
   },
   {
+    name: "a router given as a route's handler (app.all('/entries*', router)) gates with its own middleware only what that route lets in",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `const can = (perm) => (req, res, next) => (req.perms.includes(perm) ? next() : res.sendStatus(403));`,
+        `function entries() { const r = express.Router(); r.use(can("entries:read")); r.get("/entries", (req, res) => res.json([])); r.get("/entries/:id", (req, res) => res.json({})); return r; }`,
+        `function food() { const r = express.Router(); r.use(can("food:read")); r.get("/food", (req, res) => res.json([])); return r; }`,
+        `function status() { const r = express.Router(); r.use(can("status:read")); r.get("/status", (req, res) => res.json({})); return r; }`,
+        `const app = express();`,
+        `app.all("/entries*", entries());`,
+        `app.all("/food*", food());`,
+        `app.get("/status", status());`,
+        `app.post("/status", (req, res) => res.status(201).end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /entries [entries:read]",
+      "GET /entries/{id} [entries:read]",
+      "GET /food [food:read]",
+      "GET /status [status:read]",
+      "POST /status []",
+    ],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -147,7 +147,10 @@ export function flattenApp(
       const mark = active.mark();
       if (layer.conditional) conditionalMounts++;
       if (layer.prefixUnknown) unknownPrefixes++;
+      const filter = layer.filter ? filterOf(layer.filter, full) : undefined;
+      if (filter) filters.push(filter);
       visit(layer.router, full, [...chain, layer.router]);
+      if (filter) filters.pop();
       if (layer.conditional) conditionalMounts--;
       if (layer.prefixUnknown) unknownPrefixes--;
       if (encapsulated) active.rollback(mark);
@@ -167,10 +170,29 @@ export function flattenApp(
     for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
   };
 
+  /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
+  const filters: { segments: string[]; end: boolean; method?: string }[] = [];
+  const filterOf = (filter: NonNullable<Extract<Layer, { type: "mount" }>["filter"]>, full: string) => {
+    const parsed = parsePath(joinPaths(full, filter.path));
+    const variant = parsed.ok ? parsed.variants[0] : undefined;
+    return variant
+      ? { segments: segmentsOf(variant.path), end: filter.end, ...(filter.method ? { method: filter.method } : {}) }
+      : undefined;
+  };
+
   /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
   const addLayer = (layer: Exclude<Layer, { type: "mount" }>, path: string, params: string[], segments: string[]): void => {
     if (layer.type === "middleware") {
-      if (layer.checks.length) active.add(segments, layer.end, layer.checks, layer.method);
+      if (!layer.checks.length) return;
+      // Inside a router a route hands on, a middleware broader than the route's path reaches only what the
+      // route lets in.
+      const filter = filters.at(-1);
+      if (filter && segments.length <= filter.segments.length && segments.every((s, i) => s === filter.segments[i])) {
+        if (filter.method && layer.method && filter.method !== layer.method) return;
+        active.add(filter.segments, filter.end || layer.end, layer.checks, filter.method ?? layer.method);
+        return;
+      }
+      active.add(segments, layer.end, layer.checks, layer.method);
       return;
     }
     if (!layer.terminal) return;

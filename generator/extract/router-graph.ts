@@ -95,5 +95,11 @@ export interface MountLayer {
    * relative to it, marked `unresolved: ["path"]`.
    */
   prefixUnknown?: true;
+  /**
+   * A router given as a route's handler (`app.all("/entries*", router)`): it sees the request's whole path
+   * (nothing is stripped) and only the requests the route matches, so its middleware reach later routes only
+   * there: at `path` (below the parent's prefix; everything below it unless `end`), for `method` if one.
+   */
+  filter?: { path: string; end: boolean; method?: string };
   site: SourceSite;
 }

@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
-import { answersNotFoundOnly, answersStatus } from "../answered-methods.js";
+import { answersNotFoundOnly, answersStatus, wildcardPrefix } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { regexpPrefixes } from "../regexp-paths.js";
@@ -155,9 +155,25 @@ export class ExpressHost extends RouterHost {
         .map((arg) => (ts.isSpreadElement(arg) ? arg : { node: arg, value: this.interpreter.evaluate(arg, call.scope) }));
       const routers = handlers.map((h) => ("value" in h ? this.routerOf(h.value) : undefined));
       if (routers.length && routers.every((sub) => sub !== undefined)) {
+        // What reaches the router is what the route's path (and method) matches: `/entries*` everything below
+        // `/entries`, `/entries` that path alone.
+        // (Of one path: a router is walked once; several paths keep the whole of it.)
+        const only = paths?.length === 1 ? paths[0]! : undefined;
+        const below = only !== undefined ? wildcardPrefix(only) : undefined;
+        const filter =
+          only !== undefined
+            ? { path: below ?? only, end: below === undefined, ...(method !== "all" ? { method: method.toUpperCase() } : {}) }
+            : undefined;
         for (const sub of routers) {
           sub.mounted = true;
-          router.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node), ...this.conditional() });
+          router.stack.push({
+            type: "mount",
+            paths: ["/"],
+            router: sub,
+            site: siteOf(node),
+            ...(filter ? { filter } : {}),
+            ...this.conditional(),
+          });
         }
         return receiver;
       }

@@ -139,7 +139,15 @@ export type SavedLayer =
       requires?: RequiredParam[];
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; method?: string; site: SourceSite }
-  | { type: "mount"; paths: string[]; router: RouterRef; site: SourceSite; conditional?: true; prefixUnknown?: true };
+  | {
+      type: "mount";
+      paths: string[];
+      router: RouterRef;
+      site: SourceSite;
+      conditional?: true;
+      prefixUnknown?: true;
+      filter?: { path: string; end: boolean; method?: string };
+    };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */
 export interface RouterRef {

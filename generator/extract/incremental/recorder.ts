@@ -441,6 +441,7 @@ export class ModuleRecorder implements EvaluationTracker {
               site: layer.site,
               ...(layer.conditional ? { conditional: true as const } : {}),
               ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
+              ...(layer.filter ? { filter: layer.filter } : {}),
             }
           : undefined;
       }

@@ -124,6 +124,7 @@ export class SummaryReplay implements ModuleReplay {
           site: saved.site,
           ...(saved.conditional ? { conditional: true as const } : {}),
           ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
+          ...(saved.filter ? { filter: saved.filter } : {}),
         };
       }
     }
