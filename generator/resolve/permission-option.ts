@@ -1,7 +1,7 @@
 /**
  * Names that say what they hold is permission keys: `permission`, `permissions`, `scope`, `scopes`, `rights`,
  * `privilege`, `privileges`,
- * optionally after `required`, `needed`, `allowed` or `has` in any case or separator (`requiredPermissions`,
+ * optionally after `required`, `requires`, `needed`, `needs`, `allowed` or `has` in any case or separator (`requiredPermissions`, `requires_scope`,
  * `required_scopes`, `has_permission`). An options property so named states the keys of a wrapper or
  * decorator (`{ requiredPermissions: ["links.write"] }`, `{ permission: Permission.AssetRead }`), and a
  * NestJS metadata key so named (also `perm`, `perms`) marks the decorator that sets it as a permission
@@ -10,7 +10,7 @@
  */
 import { ts } from "../typescript.js";
 
-const PREFIX = "(?:(?:required?|needed|allowed|has)[-_ ]?)?";
+const PREFIX = "(?:(?:require[sd]?|needed|needs|allowed|has)[-_ ]?)?";
 // `rights` and `privileges` are the same thing by another name (`auth(...requiredRights)`); a singular `right`
 // is not (a side, a margin).
 const PERMISSION_OPTION = new RegExp(`^${PREFIX}(?:permissions?|scopes?|rights|privileges?)$`, "i");
