@@ -792,6 +792,24 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a validation schema's permissions field is request data, not a permission check (zod, valibot)",
+    files: {
+      "package.json": JSON.stringify({
+        name: "svc",
+        dependencies: { hono: "4", zod: "3", valibot: "1", "@hono/zod-validator": "0", "@hono/valibot-validator": "0" },
+      }),
+      "app.ts": [
+        `import { Hono } from "hono"; import { z } from "zod"; import * as v from "valibot";`,
+        `import { zValidator } from "@hono/zod-validator"; import { vValidator } from "@hono/valibot-validator";`,
+        `const app = new Hono();`,
+        `app.post("/api/roles", zValidator("json", z.object({ name: z.string(), permissions: z.array(z.string()) })), (c) => c.json({}, 201));`,
+        `app.post("/api/api-keys", vValidator("json", v.strictObject({ name: v.string(), scopes: v.array(v.picklist(["docs:read"])) })), (c) => c.json({}, 201));`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["POST /api/api-keys []", "POST /api/roles []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

@@ -3401,6 +3401,15 @@ export class Interpreter {
       return bound ? this.optionChecksIn(bound.initializer, bound.scope, seen) : [];
     }
     if (!ts.isCallExpression(expression) || this.isPermissionCall(expression)) return [];
+    // `z.object({ permissions: z.array(z.string()) })`, valibot's `v.strictObject(...)`: a schema of the request
+    // body, whose `permissions` field is data the request carries, not keys the route checks.
+    // (Naming the callee must not run anything: a method of a call's result is not looked at.)
+    const named = unwrapExpression(expression.expression);
+    const callee =
+      (ts.isIdentifier(named) || ts.isPropertyAccessExpression(named)) && callsNothing(named)
+        ? this.diagnostics.quietly(() => this.evaluate(named, scope))
+        : undefined;
+    if (callee?.kind === "external" && SCHEMA_PACKAGES.test(callee.module)) return [];
     const out: CheckValue[] = [];
     for (const arg of expression.arguments) {
       const literal = unwrapExpression(arg);
@@ -4281,3 +4290,7 @@ function insideFunction(scope: Scope): boolean {
   for (let at: Scope | undefined = scope; at; at = at.parent) if (at.owner) return true;
   return false;
 }
+
+/** Validation-schema packages: an object their builders take describes data (`z.object({ permissions: ... })`). */
+const SCHEMA_PACKAGES =
+  /^(?:zod(?:\/.*)?|valibot|yup|joi|@hapi\/joi|@sinclair\/typebox|typebox|arktype|superstruct|io-ts|@effect\/schema|effect)$/;
