@@ -3106,6 +3106,35 @@ describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
   });
 });
 
+/** hapi documented routes written in a module of routes: the registering call's module is read for types too. */
+describe("hapi documented routes in a module of routes", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-hapi-docs-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "svc", main: "server.js", dependencies: { "@hapi/hapi": "21" } }),
+    "apidex.config.json": JSON.stringify({ documented: ["/**"] }),
+    "server.js": `const Hapi = require("@hapi/hapi");\nconst plugin = require("./plugins/notes");\nconst server = new Hapi.Server({ port: 3000 });\nserver.register({ plugin, routes: { prefix: "/v1" } });\nserver.start();\n`,
+    "plugins/notes/index.js": `const list = require("./list");\nmodule.exports = { name: "notes", register(server) { server.route([list]); } };\n`,
+    "plugins/notes/list.js": `module.exports = { method: "GET", path: "/notes", options: { description: "List notes", handler: () => [] } };\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+
+  it("writes the documented operation (no internal error)", () => {
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", ".", "--no-cache"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const openapi = JSON.parse(readFileSync(path.join(dir, "dist/openapi-public.json"), "utf8")) as { paths: Record<string, unknown> };
+    expect(Object.keys(openapi.paths)).toEqual(["/v1/notes"]);
+  });
+});
+
 /** package.json `bin` entries without an extension: one node runs (analysed, though no glob lists it), one a shell runs (not read). */
 describe("bin entries without an extension", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "apidex-bin-"));

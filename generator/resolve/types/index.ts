@@ -58,7 +58,13 @@ export function resolveShapes(
     return { schemas: reused.schemas, types: reused, reused: true };
   }
   const before = diagnostics.items.length;
-  const roots = documented.flatMap((op) => [op.site.file, handlerAt(op)?.file, op.doc?.site.file].filter((f): f is string => Boolean(f)));
+  // (The registration's file too: a hapi route object is written, and sited, in a module of routes that the
+  // `server.route(routes)` call which registers it does not share.)
+  const roots = documented.flatMap((op) =>
+    [op.site.file, handlerAt(op)?.file, op.doc?.site.file, op.registration?.getSourceFile().fileName, op.registrationAt?.file].filter(
+      (f): f is string => Boolean(f),
+    ),
+  );
   const types = createTypeContext(sources, roots, { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
   const values = new SchemaValues({ checker: types.checker, builder, diagnostics });
