@@ -1806,8 +1806,10 @@ export class Interpreter {
         target.props.set(node.left.name.text, value);
         return value;
       }
-      // `app.apis = startApis(app)`: the property is not tracked on an app, but what is assigned is still
-      // computed, as at run time (a call that registers routes runs).
+      // `app.apis = startApis(app)`: the property is not tracked on an app, but a call in what is assigned still
+      // runs, as at run time (one that registers routes). A value without a call (`process.env.NODE_ENV =
+      // process.env.NODE_ENV || "production"`) has no effect to run.
+      if (callsNothing(node.right)) return unknown(node, "assigns to a value apidex does not track");
       return this.evaluate(node.right, scope);
     }
     // `modules[name] = require(file)` (a registry filled in a loop over a folder): an object literal apidex
