@@ -810,6 +810,25 @@ const cases: Case[] = [
     routes: ["POST /api/api-keys []", "POST /api/roles []"],
   },
   {
+    name: "a var reassigned later in the same straight-line code is read in order: the routes registered before (var app = express(); app.get(...); app = http.createServer(app))",
+    files: {
+      "server.js": [
+        `var express = require("express");`,
+        `var http = require("http");`,
+        `var app = express();`,
+        `let prefix = "/api";`,
+        `prefix = prefix + "/v2";`,
+        `const api = express.Router();`,
+        `api.get("/items", (req, res) => res.json([]));`,
+        `app.use(prefix, api);`,
+        `app.get("/ping", function (req, res) { res.send("pong"); });`,
+        `app = http.createServer(app);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v2/items []", "GET /ping []"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

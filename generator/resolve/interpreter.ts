@@ -1411,7 +1411,7 @@ export class Interpreter {
       if (!init) return UNDEFINED;
       if (!isConst) {
         const names = boundNames(declaration.name);
-        if (names.some((n) => this.isReassigned(scope.file, n))) {
+        if (names.some((n) => this.isReassigned(scope.file, n) && !reassignedInOrder(declaration, n))) {
           return unknown(declaration, `is declared with let/var and reassigned, so its value is only known at run time`);
         }
       }
@@ -4296,3 +4296,37 @@ function insideFunction(scope: Scope): boolean {
 /** Validation-schema packages: an object their builders take describes data (`z.object({ permissions: ... })`). */
 const SCHEMA_PACKAGES =
   /^(?:zod(?:\/.*)?|valibot|yup|joi|@hapi\/joi|@sinclair\/typebox|typebox|arktype|superstruct|io-ts|@effect\/schema|effect)$/;
+
+/**
+ * Whether every assignment to a `let`/`var` in its file is a statement of its own after the declaration, in the
+ * same block (`var app = express(); app.get(...); app = http.createServer(app);`): straight-line code the
+ * evaluator runs in order, so each read sees the value written before it. One in a function, a branch or a
+ * loop may run at any time, and leaves the value to run time.
+ */
+function reassignedInOrder(declaration: ts.VariableDeclaration, name: string): boolean {
+  const statement = declaration.parent.parent;
+  if (!ts.isVariableStatement(statement)) return false;
+  const block = statement.parent;
+  let inOrder = true;
+  const visit = (node: ts.Node): void => {
+    if (!inOrder) return;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      ts.isIdentifier(node.left) &&
+      node.left.text === name
+    ) {
+      const own = node.parent;
+      if (!ts.isExpressionStatement(own) || own.parent !== block || own.pos < statement.end) inOrder = false;
+    } else if (
+      (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+      ts.isIdentifier(node.operand) &&
+      node.operand.text === name
+    )
+      inOrder = false;
+    ts.forEachChild(node, visit);
+  };
+  visit(declaration.getSourceFile());
+  return inOrder;
+}
