@@ -621,7 +621,15 @@ export async function scanProject(
     if (replayed.has(fileKey(name))) replayedScanned.push(fileKey(name));
     else files.push(parse(fileKey(name), (text ??= readFileSync(name, "utf8")), mayDocument(text)));
   }
-  const unlisted = [...entries].filter((name) => !listedNames.has(name)).sort();
+  // (Only a file no glob could list, one without a source extension: an entry the excludes leave out, build
+  // output say, stays out.)
+  const excluded = picomatch(options.exclude, { dot: true });
+  const unlisted = [...entries]
+    .filter(
+      (name) =>
+        !listedNames.has(name) && !/\.[cm]?[jt]sx?$/.test(name) && !excluded(path.relative(options.root, name).split(path.sep).join("/")),
+    )
+    .sort();
   for (const name of unlisted) files.push(parse(fileKey(name), readFileSync(name, "utf8"), false));
   if (unlisted.length) files.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   const set = new SourceSet(options.root, compilerOptions, DISK_HOST, files, options.tsconfig, false, names);

@@ -220,7 +220,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const literal = this.literals.match(query!);
     const intent = methodIntent(asked, this.pathWords, text);
     const callerNouns = callerNounsOf(text);
-    this.aboutCaller = callerNouns.length > 0 || speaksOfCaller(text);
+    this.aboutCaller = speaksOfCaller(text, callerNouns);
     // Verbs like "get" or "remove" and words like "all" say only the method or the number: they act
     // through `intent`, unless the request has no other words.
     // A second verb of another method than the request's verb is a word of what is asked ("get new user
@@ -244,8 +244,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // "the current user's config": where the API has paths for the caller's own things (`/my-account/...`), the
     // noun naming the caller is what those paths say by `my`, no thing of its own to search.
     const callerNoun = (w: Word) => this.anyCallersOwn && callerNouns.includes(w.at);
-    const kept0 = asked.filter((w, i) => !intentOnly(w, i) && !callerNoun(w));
-    const searched = kept0.length ? kept0 : asked;
+    const meaningful = asked.filter((w, i) => !intentOnly(w, i) && !callerNoun(w));
+    const searched = meaningful.length ? meaningful : asked;
     const askedTerms = new Set(searched.flatMap((w) => [w.term, w.surface]));
     const leaves: Leaf[] = [];
     const leaf = (
@@ -635,7 +635,6 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   }
 }
 
-/** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
 /** Whether two sets of methods share one (no array made: this runs for every operation a request touches). */
 function meets(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const m of a) if (b.has(m)) return true;
@@ -655,8 +654,8 @@ export function namesCallersOwn(path: string): boolean {
  * "grants I have given", "our team") or the caller named as such ("the current user", "the signed-in
  * user's devices", "the authenticated account").
  */
-export function speaksOfCaller(text: string): boolean {
-  return pieces(text).some((p) => FIRST_PERSON.has(p)) || callerNounsOf(text).length > 0;
+export function speaksOfCaller(text: string, callerNouns: readonly number[] = callerNounsOf(text)): boolean {
+  return callerNouns.length > 0 || pieces(text).some((p) => FIRST_PERSON.has(p));
 }
 
 const FIRST_PERSON = new Set(["my", "me", "mine", "myself", "i", "our", "ours", "we", "us"]);
@@ -676,6 +675,7 @@ export function callerNounsOf(text: string): number[] {
   return out;
 }
 
+/** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
 function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
   if (limit >= items.length / 4) return items.sort(before).slice(0, limit);
   const top: number[] = [];
