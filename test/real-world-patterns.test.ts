@@ -829,6 +829,34 @@ const cases: Case[] = [
     routes: ["GET /api/v2/items []", "GET /ping []"],
   },
   {
+    name: "NestJS: a policy method of an injected service called with an enum member (this.access.authorizeAction(user, Perm.CreateSplit)) checks that key",
+    files: {
+      "access.service.ts": [
+        `import { ForbiddenException, Injectable } from "@nestjs/common";`,
+        `export enum Perm { ReadSplit = "readSplit", CreateSplit = "createSplit" }`,
+        `export function hasPermission(granted: string[], key: string) { return granted.includes(key); }`,
+        `@Injectable()`,
+        `export class AccessService {`,
+        `  async authorizeAction(user: { permissions: string[] }, permission: Perm) {`,
+        `    if (!hasPermission(user.permissions, permission)) throw new ForbiddenException();`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "splits.controller.ts": [
+        `import { Controller, Get, Param, Post, Req } from "@nestjs/common";`,
+        `import { AccessService, Perm } from "./access.service";`,
+        `@Controller("splits")`,
+        `export class SplitsController {`,
+        `  constructor(private readonly access: AccessService) {}`,
+        `  @Post(":id") async create(@Param("id") id: string, @Req() req: any) { await this.access.authorizeAction(req.user, Perm.CreateSplit); return { id }; }`,
+        `  @Get(":id") async read(@Param("id") id: string, @Req() req: any) { await this.access.authorizeAction(req.user, Perm.ReadSplit); return { id }; }`,
+        `}`,
+      ].join("\n"),
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { SplitsController } from "./splits.controller"; import { AccessService } from "./access.service";\n@Module({ controllers: [SplitsController], providers: [AccessService] }) export class AppModule {}\n`,
+    },
+    routes: ["GET /splits/{id} [readSplit]", "POST /splits/{id} [createSplit]"],
+  },
+  {
     name: "a verb registration that only parses bodies for the routes after it is no operation",
     files: {
       "package.json": JSON.stringify({ name: "svc", dependencies: { express: "4", "body-parser": "1" } }),

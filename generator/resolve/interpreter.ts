@@ -3557,6 +3557,8 @@ export class Interpreter {
               ts.isCallExpression(call) &&
               !this.isPermissionCall(call) &&
               ((ts.isIdentifier(call.expression) && POLICY_HELPER.test(call.expression.text) && decidesAccess(call, depth > 0)) ||
+                // `this.access.authorizeAction(user, Perm.X)`: a policy method of a service the class was given.
+                (isThisMember(call.expression) && POLICY_HELPER.test(call.expression.name.text) && decidesAccess(call, depth > 0)) ||
                 call.arguments.some(isAccessObject)),
           )
         : [];
@@ -3575,6 +3577,7 @@ export class Interpreter {
           parent,
           owner === fn.decl,
           owner === fn.decl ? args : undefined,
+          owner === fn.decl ? fn.thisValue : undefined,
         );
         scopes.set(owner, scope);
         return scope;
@@ -3603,7 +3606,9 @@ export class Interpreter {
         seen.add(callee.decl);
         // What the call passes, where it is static ("write"), binds the helper's parameters.
         // (Only a literal is read: a name's value may need its initializer run, and that may run anything.)
-        const passed = (node as ts.CallExpression).arguments.map((a): Value => literalValue(a) ?? { kind: "undefined" });
+        const passed = (node as ts.CallExpression).arguments.map(
+          (a): Value => literalValue(a) ?? this.enumMemberArgument(a, scopeFor(node)) ?? { kind: "undefined" },
+        );
         const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
         found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
       }
@@ -3632,9 +3637,26 @@ export class Interpreter {
     if (merged.size) found.splice(0, found.length, ...found.filter((c) => !merged.has(c)));
   }
 
+  /**
+   * A member of an enum the sources declare passed as an argument (`Perm.CreateSplit`): its value, read
+   * without running anything (an enum's members are static); undefined for anything else.
+   */
+  private enumMemberArgument(node: ts.Expression, scope: Scope): Value | undefined {
+    const inner = unwrapExpression(node);
+    if (!ts.isPropertyAccessExpression(inner) || !ts.isIdentifier(inner.expression)) return undefined;
+    const binding = scope.lookup(inner.expression.text);
+    const declaration = binding?.node;
+    if (!declaration || !(ts.isEnumDeclaration(declaration) || ts.isImportSpecifier(declaration) || ts.isImportClause(declaration)))
+      return undefined;
+    const value = this.diagnostics.quietly(() => this.evaluate(inner, scope));
+    return isStaticScalar(value) ? value : undefined;
+  }
+
   /** A scope for reading (not running) a function body: parameters are run-time values, consts are lazy. */
-  private lexicalScope(decl: ts.FunctionLikeDeclaration, parent: Scope, isHandler: boolean, args?: readonly Value[]): Scope {
+  private lexicalScope(decl: ts.FunctionLikeDeclaration, parent: Scope, isHandler: boolean, args?: readonly Value[], self?: Value): Scope {
     const scope = new Scope(parent.file, parent, decl);
+    // A method read with the instance it belongs to (a controller with its injected services) sees it as `this`.
+    if (self && !ts.isArrowFunction(decl)) scope.bind("this", Binding.of(self, decl));
     for (const [index, parameter] of decl.parameters.entries()) {
       // A helper's parameter the call gives a static value (`"write"`, `true`, `3`) is that value.
       const passed = args?.[index];
@@ -4329,4 +4351,28 @@ function reassignedInOrder(declaration: ts.VariableDeclaration, name: string): b
   };
   visit(declaration.getSourceFile());
   return inOrder;
+}
+
+/**
+ * Whether a function's body calls a policy method of a member of its instance (`this.access.authorizeAction(...)`):
+ * only then is the instance it runs with worth making.
+ */
+export function callsMemberPolicy(fn: ts.FunctionLikeDeclaration): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && isThisMember(node.expression) && POLICY_HELPER.test(node.expression.name.text)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  if (fn.body) visit(fn.body);
+  return found;
+}
+
+/** `this.service.method` (a method of a member of the instance). */
+function isThisMember(node: ts.Expression): node is ts.PropertyAccessExpression {
+  return (
+    ts.isPropertyAccessExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    node.expression.expression.kind === ts.SyntaxKind.ThisKeyword
+  );
 }

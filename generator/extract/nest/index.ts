@@ -4,7 +4,7 @@ import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { mergeDocs } from "../../resolve/framework-docs.js";
-import { excerpt, explain, Interpreter } from "../../resolve/interpreter.js";
+import { callsMemberPolicy, excerpt, explain, Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -124,10 +124,18 @@ export function nestAdapterWith(
         if (!decoratorCall(cls, "Controller")) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
         decoratorChecks.set(cls, decorated(cls, scope));
+        // The controller as Nest makes it, its constructor's providers injected, for a handler that calls a policy
+        // method of one (`this.access.authorizeAction(...)`): made only then (making it runs constructors).
+        let self: Value | undefined;
         for (const { member, scope: memberScope } of controllerMethods(cls, interpreter)) {
           if (!Object.keys(VERB_DECORATORS).some((name) => decoratorCall(member, name)) || decoratorChecks.has(member)) continue;
           decoratorChecks.set(member, decorated(member, memberScope));
-          bodyChecks.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope: memberScope }));
+          if (callsMemberPolicy(member)) self ??= interpreter.injected({ kind: "class", decl: cls, scope }, cls);
+          const thisValue = callsMemberPolicy(member) ? self : undefined;
+          bodyChecks.set(
+            member,
+            interpreter.bodyChecks({ kind: "function", decl: member, scope: memberScope, ...(thisValue ? { thisValue } : {}) }),
+          );
         }
       }
       interpreter.finishChecks();
