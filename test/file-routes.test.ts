@@ -12,6 +12,7 @@ import {
   pagesApiPaths,
   remixRoutePaths,
   svelteKitPaths,
+  astroPaths,
 } from "../generator/extract/file-routes/file-paths.js";
 import { routerFilePath } from "../generator/extract/router-files.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
@@ -846,6 +847,33 @@ const cases: Case[] = [
     routes: ["GET /api/health []", "GET /api/users/{id} []"],
     diagnostics: ["APX234 app/routes.ts:7"],
   },
+  {
+    name: "Astro endpoints: src/pages files that export a handler per method (index, [id], [...rest], data.json.ts), and an ALL that hands the request to a Hono app",
+    files: {
+      "astro.config.mjs": `import { defineConfig } from "astro/config";\nexport default defineConfig({ output: "server" });\n`,
+      "src/lib/auth.ts": AUTH,
+      "src/pages/posts/index.ts": `import type { APIRoute } from "astro";\nexport const GET: APIRoute = () => Response.json([]);\nexport const POST: APIRoute = () => new Response(null, { status: 201 });\n`,
+      "src/pages/posts/[id].ts": `import type { APIRoute } from "astro";\nimport { assertPermission } from "../../lib/auth";\nexport const DELETE: APIRoute = ({ request }) => { assertPermission(request, "posts.delete"); return new Response(null, { status: 204 }); };\n`,
+      "src/pages/feed.json.ts": `export async function GET() { return Response.json({}); }\n`,
+      "src/server/app.ts": `import { Hono } from "hono";\nexport const app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\napp.post("/items", (c) => c.json({}, 201));\n`,
+      "src/pages/api/[...path].ts": `import type { APIRoute } from "astro";\nimport { app } from "../../server/app";\nexport const ALL: APIRoute = ({ request }) => app.fetch(request);\n`,
+    },
+    routes: [
+      "DELETE /posts/{id} [posts.delete]",
+      "GET /api/items []",
+      "GET /feed.json []",
+      "GET /posts []",
+      "POST /api/items []",
+      "POST /posts []",
+    ],
+  },
+  {
+    name: "an App Router handler that hands the request to a Hono app (`export const GET = (req) => app.fetch(req)`) serves the app, as handle(app) does",
+    files: {
+      "app/api/[[...route]]/route.ts": `import { Hono } from "hono";\nconst app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\napp.post("/items", (c) => c.json({}, 201));\nexport const GET = (req: Request) => app.fetch(req);\nexport async function POST(req: Request) { return app.fetch(req); }\n`,
+    },
+    routes: ["GET /api/items []", "POST /api/items []"],
+  },
 ];
 
 describe("file-system routing", () => {
@@ -894,6 +922,17 @@ describe("file-system routing", () => {
     ["src/lib/+server.ts", undefined],
   ])("maps %s as SvelteKit routes it", (file, paths) => {
     expect(svelteKitPaths(file)?.paths).toEqual(paths);
+  });
+
+  it.each([
+    ["src/pages/api/posts/[id].ts", ["/api/posts/{id}"]],
+    ["src/pages/api/posts/index.ts", ["/api/posts"]],
+    ["src/pages/docs/[...slug].ts", ["/docs", "/docs/{slug}"]],
+    ["src/pages/[lang]-posts/feed.xml.ts", ["/{lang}-posts/feed.xml"]],
+    ["src/pages/index.ts", ["/"]],
+    ["src/lib/util.ts", undefined],
+  ])("maps %s as Astro routes it", (file, paths) => {
+    expect(astroPaths(file)?.paths).toEqual(paths);
   });
 
   it.each([

@@ -12,11 +12,11 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
 }
 
 // File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), SvelteKit's `+server.ts`,
-// Nuxt and Nitro server routes (`server/api/**`, `routes/**`), Pages Router API files,
+// Nuxt and Nitro server routes (`server/api/**`, `routes/**`), Pages Router API files, Astro endpoints (`src/pages/**`),
 // a routes folder's `middlewares.ts`, Remix / React Router route modules (`app/routes/*`) and React Router's
 // route config (`app/routes.ts`).
 const NEXT_ROUTE_FILE =
-  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
+  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|src[\\/]pages[\\/].*\.(ts|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi)["']|\.(get|post|put|patch|delete|del|all|options|head|use|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).

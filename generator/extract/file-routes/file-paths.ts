@@ -144,6 +144,36 @@ export function flatRoute(rest: string, prefix = ""): FileRoute | undefined {
   return routeOfChoices(choices);
 }
 
+const ASTRO_ENDPOINT_FILE = /(^|\/)src\/pages\/(.+)\.(ts|js|mts|mjs)$/;
+
+/**
+ * An Astro endpoint (`src/pages/**\/*.ts`, in a project that uses Astro) by its file path, Astro's rules:
+ * `index` is its folder's path, `[id]` a parameter (also inside a segment: `[lang]-posts`), `[...slug]` a rest
+ * parameter, which also matches nothing (the path without it, and with it as one segment, APX205), and a file
+ * named for what it serves keeps that extension (`data.json.ts` is `/data.json`).
+ * `src/pages/api/posts/[id].ts` is `/api/posts/{id}`.
+ */
+export function astroPaths(file: string): FileRoute | undefined {
+  const posix = toPosix(file);
+  const match = ASTRO_ENDPOINT_FILE.exec(posix);
+  if (!match || posix.endsWith(".d.ts")) return undefined;
+  const segments = match[2]!.split("/");
+  if (segments[segments.length - 1] === "index") segments.pop();
+  const choices: RouteSegment[][] = [];
+  for (const segment of segments) {
+    const rest = /^\[\.\.\.(\w+)\]$/.exec(segment);
+    const param = /^\[(\w+)\]$/.exec(segment);
+    if (rest)
+      choices.push([
+        { kind: "catchAll", name: rest[1]!, optional: true },
+        { kind: "literal", text: "" },
+      ]);
+    else if (param) choices.push([{ kind: "param", name: param[1]! }]);
+    else choices.push([{ kind: "literal", text: segment.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}") }]);
+  }
+  return routeOfChoices(choices);
+}
+
 const SVELTEKIT_SERVER_FILE = /(^|\/)src\/routes\/(.*\/)?\+server\.(ts|js|mts|mjs)$/;
 
 /**
@@ -326,7 +356,7 @@ export function anyFileRoute(file: string, dirs: readonly FileRoutesDir[] | unde
     if (route) return route;
   }
   if (inConfiguredDir(file, dirs)) return undefined;
-  return appRouterPaths(file) ?? pagesApiPaths(file) ?? svelteKitPaths(file);
+  return appRouterPaths(file) ?? pagesApiPaths(file) ?? svelteKitPaths(file) ?? astroPaths(file);
 }
 
 /** `handle(app)` of Hono's platform adapters: the app answers every request the route file receives. */

@@ -20,6 +20,7 @@ import { unwrapExpression } from "../../resolve/syntax.js";
 import { dedupe, importBindings, importedPackages } from "../shared.js";
 import {
   appRouterPaths,
+  astroPaths,
   cleanDir,
   configuredRoutePaths,
   type FileRoute,
@@ -94,6 +95,7 @@ function extractFileRoutes(
   // every module of `app/routes` is, by its name.
   const routeConfig = remix ? findRouteConfig(sources, diagnostics) : undefined;
   const nitro = framework === "next" ? nitroLayout(sources) : undefined;
+  const astro = framework === "next" && usesAstro(sources);
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -117,7 +119,8 @@ function extractFileRoutes(
       const route = nitroRoutePaths(rel, nitro);
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
-    const app = appRouterPaths(rel) ?? svelteKitPaths(rel);
+    // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
+    const app = appRouterPaths(rel) ?? svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
     if (app) return { route: app, style: "methods", group: groups[0]! };
     const pages = pagesApiPaths(rel);
     return pages ? { route: pages, style: "default", group: groups[0]! } : undefined;
@@ -174,7 +177,7 @@ function extractFileRoutes(
     };
     /** One method the file answers: served by an app it hands the request to, or by the handler at `node`. */
     const answer = (method: string, node: ts.Node, value: Value, scope: Scope, exportedAs?: ts.ExportSpecifier): void => {
-      const app = host.servedApp(value);
+      const app = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
       if (app) return serve(app, method, node);
       // `app/api/[...notFound]/route.ts` whose handler only answers 404: the API's not-found fallback, no operation.
       if (route.wildcard && value.kind === "function" && answersNotFoundOnly(value.decl)) return;
@@ -211,14 +214,25 @@ function extractFileRoutes(
           else answer(method, exported, value, instance.scope);
         }
       }
-      // SvelteKit's `fallback` answers the methods the file exports no handler for: those its method tests
-      // leave, else all of them (APX230).
-      if (svelteKitPaths(relative(file.fileName)))
+      // SvelteKit's `fallback` (Astro's `ALL`) answers the methods the file exports no handler for: those its
+      // method tests leave, else all of them (APX230).
+      const fallback = svelteKitPaths(relative(file.fileName))
+        ? "fallback"
+        : astro && astroPaths(relative(file.fileName))
+          ? "ALL"
+          : undefined;
+      if (fallback)
         for (const statement of file.statements)
-          for (const [, exported] of exportedMethods(statement, ["fallback"])) {
+          for (const [, exported] of exportedMethods(statement, [fallback])) {
             const own = new Set(file.statements.flatMap((st) => exportedMethods(st).map(([m]) => m)));
             const rest = METHODS.filter((m) => !own.has(m));
-            const value = interpreter.exportOf(instance, "fallback", exported);
+            const value = interpreter.exportOf(instance, fallback, exported);
+            // `export const ALL = ({ request }) => app.fetch(request)`: the app answers every method it has.
+            const forwarded = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
+            if (forwarded) {
+              serve(forwarded, undefined, exported);
+              continue;
+            }
             // Untested, the methods an API client uses (as for a Pages Router handler), not HEAD or OPTIONS.
             const methods = testedMethods(
               value.kind === "function" ? [value] : [],
@@ -228,7 +242,7 @@ function extractFileRoutes(
               interpreter,
               diagnostics,
               {
-                what: `the \`fallback\` of ${relative(file.fileName)}`,
+                what: `the \`${fallback}\` of ${relative(file.fileName)}`,
                 hint: 'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or export a handler per method.',
               },
             );
@@ -753,11 +767,13 @@ function defaultExport(file: ts.SourceFile): ts.Node | undefined {
 function hasNextRoutes(sources: SourceSet): boolean {
   const remix = usesRemix(sources);
   const nitro = nitroLayout(sources);
+  const astro = usesAstro(sources);
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
       appRouterPaths(rel) !== undefined ||
       svelteKitPaths(rel) !== undefined ||
+      (astro && astroPaths(rel) !== undefined) ||
       (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||
       pagesApiPaths(rel) !== undefined ||
       // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
@@ -832,6 +848,36 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
 }
 
 /** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
+/**
+ * The app a handler hands the request to (`({ request }) => app.fetch(request)`, `(req) => { return
+ * app.fetch(req) }`): a Hono app's `fetch` answers as `handle(app)` does. Undefined for anything else.
+ */
+function forwardedApp(value: Value, host: FileRouteHost, interpreter: Interpreter): ServedApp | undefined {
+  if (value.kind !== "function" || !value.decl.body) return undefined;
+  const body = value.decl.body;
+  const only = ts.isBlock(body)
+    ? body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)
+      ? body.statements[0].expression
+      : undefined
+    : body;
+  let call = only;
+  while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
+  if (!call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== "fetch")
+    return undefined;
+  // (An app by name: reading it runs nothing.)
+  if (!ts.isIdentifier(call.expression.expression)) return undefined;
+  return host.servedApp(interpreter.evaluate(call.expression.expression, value.scope));
+}
+
+/** Whether the project is an Astro site: its sources import `astro` (`import type { APIRoute } from "astro"`, `astro:*` modules) or its config is there. */
+function usesAstro(sources: SourceSet): boolean {
+  return sources.files.some(
+    (f) =>
+      importedPackages(f).some((p) => p === "astro" || p.startsWith("astro/") || p.startsWith("astro:")) ||
+      /(^|[\\/])astro\.config\.[cm]?[jt]s$/.test(f.fileName),
+  );
+}
+
 function usesRemix(sources: SourceSet): boolean {
   return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
 }

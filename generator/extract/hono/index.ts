@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
-import { anyFileRoute } from "../file-routes/file-paths.js";
+import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
@@ -44,6 +44,17 @@ export const honoAdapter: FrameworkAdapter = {
       (file) => session?.recorder.spoil(file, "it has an app factory"),
     );
     interpreter.finishChecks();
+    // A route file's handler that hands the request to an app (`export const ALL = ({ request }) =>
+    // app.fetch(request)`): the file-route adapter indexes the app, as for `handle(app)`, so it is no root here.
+    if (host.routeFile)
+      for (const file of sources.files) {
+        if (!host.routeFile(file.fileName)) continue;
+        const scope = interpreter.module(file).scope;
+        for (const name of forwardedAppNames(file)) {
+          const app = host.routerOf(interpreter.evaluate(name, scope));
+          if (app) topRouter(app, host.routers).mounted = true;
+        }
+      }
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => !r.mounted))
       routes.push(...ofApp(flattenApp(app, diagnostics, "hono", honoToOpenApi), app));
@@ -52,6 +63,23 @@ export const honoAdapter: FrameworkAdapter = {
     return dedupe(routes);
   },
 };
+
+/** The names a file's functions call `fetch` on (`app.fetch(request)`), as written. */
+function forwardedAppNames(file: ts.SourceFile): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "fetch" &&
+      ts.isIdentifier(node.expression.expression)
+    )
+      out.push(node.expression.expression);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
 
 /** `import { Hono } from "hono"` / `import { OpenAPIHono } from "@hono/zod-openapi"`: whether `name` is one of them here. */
 function namedImportsOf(file: ts.SourceFile, name: string): boolean {
