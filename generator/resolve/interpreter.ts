@@ -4326,6 +4326,19 @@ const SCHEMA_PACKAGES =
  * loop may run at any time, and leaves the value to run time.
  */
 function reassignedInOrder(declaration: ts.VariableDeclaration, name: string): boolean {
+  // A function's `let` is declared again on every call: the file is walked once per declaration and name.
+  let known = inOrderCache.get(declaration);
+  if (!known) inOrderCache.set(declaration, (known = new Map()));
+  const cached = known.get(name);
+  if (cached !== undefined) return cached;
+  const result = walkInOrder(declaration, name);
+  known.set(name, result);
+  return result;
+}
+
+const inOrderCache = new WeakMap<ts.VariableDeclaration, Map<string, boolean>>();
+
+function walkInOrder(declaration: ts.VariableDeclaration, name: string): boolean {
   const statement = declaration.parent.parent;
   if (!ts.isVariableStatement(statement)) return false;
   const block = statement.parent;
