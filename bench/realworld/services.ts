@@ -884,6 +884,36 @@ export const SERVICES: Service[] = [
     },
   },
   {
+    name: "traduora",
+    repo: "ever-co/ever-traduora",
+    commit: "9b04d479b2a20f6007a3e539803a4f4c9144f11c",
+    framework: "NestJS 11",
+    style:
+      "controllers with @nestjs/swagger decorators; project actions checked by an injected service's authorizeProjectAction(user, projectId, ProjectAction.X) against role tables",
+    monorepo: "yarn",
+    app: "api",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["docs-website/static/docs/api/v1/swagger.json"] },
+      note: "docs-website/static/docs/api/v1/swagger.json (Swagger 2), the document @nestjs/swagger builds from the controllers (served at api/v1/swagger), committed with the docs site; last written for an earlier release, so routes added since are extra",
+    },
+  },
+  {
+    name: "dokploy",
+    repo: "Dokploy/dokploy",
+    commit: "772b76821771c53b072c2fbb95cf8876e1a65ae4",
+    framework: "Next.js Pages Router + tRPC 11 + @dokploy/trpc-openapi",
+    style:
+      "one tRPC app router of per-domain routers served at /api/trpc and, through the project's trpc-openapi fork, as REST at /api/{router}.{procedure}; better-auth statements checked by procedure builders",
+    monorepo: "pnpm",
+    app: "apps/dokploy",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      note: "openapi.json, written by the project's generate:openapi script (apps/dokploy/scripts/generate-openapi.ts) from the app router with @dokploy/trpc-openapi and committed; its server is https://…/api",
+    },
+  },
+  {
     name: "interop-catalog",
     repo: "pagopa/interop-be-monorepo",
     commit: "21b6a2e28d3d9adf64bb1da1b6bbe0b33f8567f1",
