@@ -1196,6 +1196,83 @@ const negatives: Case[] = [
     routes: ["GET /api/orders/{id} []", "GET /api/users []"],
   },
   {
+    name: "a route table merged from run-time data (plugins' controllers) registers what it lists and says it may hold more",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `function getRoutes(registry) {`,
+        `  const routes = {};`,
+        `  Object.entries(registry.getAll()).forEach(([name, plugin]) => { Object.assign(routes, plugin.controllers); });`,
+        `  Object.assign(routes, { "get /api/v1/ping": { controller: (req, res) => res.send("pong") } });`,
+        `  return routes;`,
+        `}`,
+        `module.exports = function start(registry) {`,
+        `  const app = express();`,
+        `  const routes = getRoutes(registry);`,
+        `  Object.keys(routes).forEach((key) => {`,
+        `    const [method, path] = key.split(" ");`,
+        `    app[method](path, routes[key].controller);`,
+        `  });`,
+        `  app.listen(3000);`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/v1/ping []"],
+    diagnostics: ["APX201 server.js:13"],
+  },
+  {
+    name: "a table given the properties of a value apidex cannot read (Object.assign, a property written in a callback of a package) is listed as open",
+    files: {
+      "app.js": [
+        `const express = require("express"); const plugins = require("some-plugin-host");`,
+        `const app = express();`,
+        `const table = { "/health": (q, s) => s.end() };`,
+        `Object.assign(table, plugins.routes());`,
+        `const more = { "/ready": (q, s) => s.end() };`,
+        `plugins.each((p) => { more[p.path] = p.handler; });`,
+        `for (const path of Object.keys(table)) app.get(path, table[path]);`,
+        `Object.entries(more).forEach(([path, handler]) => app.post(path, handler));`,
+        `module.exports = app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []", "POST /ready []"],
+    diagnostics: ["APX201 app.js:7", "APX201 app.js:8"],
+  },
+  {
+    name: "a value apidex cannot follow mounted at a path (a router a context object carries) is reported at the mount; a package's middleware is not",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `module.exports = function api(ctx) {`,
+        `  const app = express();`,
+        `  app.use("/static", express.static("public"));`,
+        `  app.use("/properties", ctx.props);`,
+        `  app.get("/status", (req, res) => res.json({}));`,
+        `  return app;`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: ["GET /status []"],
+    diagnostics: ["APX210 server.js:5"],
+  },
+  {
+    name: "a route table of static entries only (merged with Object.assign) is complete: no warning",
+    files: {
+      "app.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        `const table = Object.assign({}, { "/a": (q, s) => s.end() }, { "/b": (q, s) => s.end() });`,
+        `const seen = {};`,
+        `[1, 2].forEach((n) => { seen[n] = true; });`,
+        `Object.keys(table).forEach((path) => app.get(path, table[path]));`,
+        `Object.keys(seen).forEach((n) => app.get("/n/" + n, (q, s) => s.end()));`,
+        `module.exports = app;`,
+      ].join("\n"),
+    },
+    routes: ["GET /a []", "GET /b []", "GET /n/1 []", "GET /n/2 []"],
+    diagnostics: [],
+  },
+  {
     name: "fs.readdirSync of a folder of TypeScript sources is not read (it runs compiled, under other names): reported",
     files: {
       "app.ts": [

@@ -184,7 +184,7 @@ export function runAppFactories(
             ? UNDEFINED
             : unknown(
                 p,
-                `is a parameter of the app factory ${name ?? ""}, which apidex runs without ${given.length ? "that argument" : "arguments"} (the config's \`factoryArguments\` can give it)`,
+                `is a parameter of the app factory${name ? ` ${name}` : ""}, which apidex runs without ${given.length ? "that argument" : "arguments"} (the config's \`factoryArguments\` can give it)`,
               ),
       );
       interpreter.callFunction(value, args, fn);

@@ -1983,13 +1983,19 @@ export class Interpreter {
     const props = new Map<string, Value>();
     // Open: a spread or a computed key apidex could not read, so a missing property may exist.
     let open = false;
+    // Unlisted: a spread of a value apidex could not read gave it properties no listing of it can name.
+    let unlisted = false;
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
         const spread = this.evaluate(property.expression, scope);
         if (spread.kind === "object") {
           for (const [k, v] of spread.props) props.set(k, v);
           if (spread.open) open = true;
-        } else open = true;
+          if (spread.unlisted) unlisted = true;
+        } else if (spread.kind !== "undefined" && spread.kind !== "null") {
+          open = true;
+          unlisted = true;
+        }
         continue;
       }
       const key = this.propertyKey(property.name, scope);
@@ -2010,7 +2016,7 @@ export class Interpreter {
     // object, or declared as a map (`const byFile: Record<string, X[]> = {}`, `{ [key: string]: X }`). An
     // empty default or argument (`options = {}`) is complete: no options.
     if (containerVariable(node)) open = true;
-    const value: Value = open ? { kind: "object", props, open } : { kind: "object", props };
+    const value: Value = open ? { kind: "object", props, open, ...(unlisted ? { unlisted } : {}) } : { kind: "object", props };
     this.literalOf.set(value, node);
     return value;
   }
@@ -2414,6 +2420,7 @@ export class Interpreter {
         // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is
         // given, so the calls written in its arguments run (the factory that registers the routes).
         for (const arg of args) this.runCallsIn(arg, scope);
+        this.openWrittenObjects(args, scope);
         return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
       }
       case "function": {
@@ -2434,8 +2441,10 @@ export class Interpreter {
           ? this.construct(callee, this.arguments(args, scope), node, scope)
           : unknown(node, "calls a class without new");
       case "unknown":
+        this.openWrittenObjects(args, scope);
         return callee;
       case "runtime":
+        this.openWrittenObjects(args, scope);
         return { kind: "runtime", what: `the result of ${callee.what}()` };
       case "host":
         return this.host.callValue?.(callee, { node, args, scope }) ?? unknown(node, "calls a framework object");
@@ -2477,6 +2486,58 @@ export class Interpreter {
       for (const property of inner.properties)
         if (ts.isPropertyAssignment(property)) this.runCallsIn(property.initializer, scope);
         else if (ts.isSpreadAssignment(property)) this.runCallsIn(property.expression, scope);
+  }
+
+  /**
+   * A callback given to a call apidex cannot follow (`Object.entries(registry.getAll()).forEach((p) =>
+   * Object.assign(routes, p.controllers))`) is not run, yet at run time it may write into objects of the code
+   * around it: each object it writes properties to (`Object.assign(routes, ...)`, `routes[key] = ...`,
+   * `routes.extra = ...`) is open from then on, so that listing it says it may hold more.
+   */
+  private openWrittenObjects(args: readonly ts.Expression[], scope: Scope): void {
+    for (const arg of args) {
+      const fn = unwrapExpression(arg);
+      if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) continue;
+      const open = (target: ts.Expression) => {
+        const name = unwrapExpression(target);
+        if (!ts.isIdentifier(name)) return;
+        const binding = scope.lookup(name.text);
+        // Declared inside the callback: its own, not the code's around it.
+        if (!binding || (binding.node.pos >= fn.pos && binding.node.end <= fn.end)) return;
+        // An object literal nothing has read yet (`const routes = {}` just before) is made now, as its first read
+        // would make it; any other value not computed yet is left alone (computing it may run code early).
+        const declaration = binding.node;
+        const literal =
+          ts.isVariableDeclaration(declaration) &&
+          declaration.initializer !== undefined &&
+          ts.isObjectLiteralExpression(unwrapExpression(declaration.initializer));
+        const value = binding.peek() ?? (literal ? binding.get(() => unknown(name, "is read while it is being computed")) : undefined);
+        if (value?.kind === "object" && value !== this.globalObject) {
+          value.open = true;
+          value.unlisted = true;
+        }
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) {
+          const callee = node.expression;
+          if (
+            ts.isPropertyAccessExpression(callee) &&
+            ts.isIdentifier(callee.expression) &&
+            callee.expression.text === "Object" &&
+            callee.name.text === "assign" &&
+            node.arguments[0]
+          )
+            open(node.arguments[0]);
+        } else if (
+          ts.isBinaryExpression(node) &&
+          node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+          (ts.isElementAccessExpression(node.left) || ts.isPropertyAccessExpression(node.left))
+        )
+          open(node.left.expression);
+        ts.forEachChild(node, visit);
+      };
+      visit(fn.body);
+    }
   }
 
   /** Call arguments, spreads of static arrays flattened (`sub(...args)` passes each item). */
@@ -2742,9 +2803,18 @@ export class Interpreter {
     // `Object.assign({}, ...Object.values(modules))`: the sources' own properties, in order, onto the target.
     if (method === "assign") {
       const [target, ...sources] = this.arguments(node.arguments, scope);
-      if (target?.kind !== "object" || !sources.every((v) => v.kind === "object" || v.kind === "undefined" || v.kind === "null"))
-        return unknown(node, "assigns properties apidex cannot list");
-      for (const source of sources) if (source.kind === "object") for (const [k, v] of source.props) target.props.set(k, v);
+      if (target?.kind !== "object") return unknown(node, "assigns properties apidex cannot list");
+      // A source apidex cannot read still gives the target its properties at run time: the target is open from
+      // then on, so that what lists it later says it may hold more (a route table merged from plugins).
+      for (const source of sources)
+        if (source.kind === "object") {
+          for (const [k, v] of source.props) target.props.set(k, v);
+          if (source.open) target.open = true;
+          if (source.unlisted) target.unlisted = true;
+        } else if (source.kind !== "undefined" && source.kind !== "null") {
+          target.open = true;
+          target.unlisted = true;
+        }
       return target;
     }
     if (method === "values" || method === "keys" || method === "entries") {
@@ -2752,9 +2822,17 @@ export class Interpreter {
       // `Object.values(controllers)` of `import * as controllers from "./controllers"` (a barrel): its exports.
       if (v.kind === "namespace") v = this.namespaceObject(v.file, arg) ?? unknown(arg, "is a module whose exports apidex cannot list");
       if (v.kind !== "object") return v.kind === "unknown" ? v : unknown(arg, "is not a static object");
-      if (method === "entries")
-        return { kind: "array", items: [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] })) };
-      return { kind: "array", items: method === "values" ? [...v.props.values()] : [...v.props.keys()].map(str) };
+      const items: Value[] =
+        method === "entries"
+          ? [...v.props].map(([key, value]) => ({ kind: "array", items: [str(key), value] }))
+          : method === "values"
+            ? [...v.props.values()]
+            : [...v.props.keys()].map(str);
+      // An object that also gets properties apidex cannot read (merged from a value it cannot follow): what is
+      // done with each of them is done with one more, unknown, so that a route registered per property says
+      // some could not be listed instead of leaving them out silently.
+      if (v.unlisted) items.push(unknown(arg, `comes from \`${arg.getText()}\`, which is also given properties apidex cannot list`));
+      return { kind: "array", items };
     }
     return undefined;
   }

@@ -13,7 +13,12 @@ export type Value =
   | { kind: "undefined" }
   | { kind: "null" }
   | { kind: "array"; items: Value[] }
-  | { kind: "object"; props: Map<string, Value>; open?: boolean }
+  /**
+   * `open`: a property it lacks may still exist at run time (a container filled later, a spread or key apidex
+   * could not read). `unlisted`: it was given properties apidex could not read (`Object.assign(table,
+   * plugins())`, a spread of an unknown value): listing it (`Object.keys`) cannot be complete.
+   */
+  | { kind: "object"; props: Map<string, Value>; open?: boolean; unlisted?: boolean }
   | FunctionValue
   | { kind: "class"; decl: ts.ClassLikeDeclaration; scope: Scope }
   | InstanceValue
