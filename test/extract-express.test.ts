@@ -1256,6 +1256,15 @@ const negatives: Case[] = [
     diagnostics: ["APX210 server.js:5"],
   },
   {
+    name: "an app factory called through require(...)(env) by another factory that mounts it is read once, under its mount, though it comes first",
+    files: {
+      "api.js": `const express = require("express");\nmodule.exports = function configure(env) {\n  const app = express();\n  app.get("/version", (req, res) => res.json({}));\n  return app;\n};\n`,
+      "main.js": `const express = require("express");\nmodule.exports = function create(env) {\n  const app = express();\n  app.use("/api/v3", require("./api")(env));\n  return app;\n};\n`,
+    },
+    routes: ["GET /api/v3/version []"],
+    diagnostics: [],
+  },
+  {
     name: "a route table of static entries only (merged with Object.assign) is complete: no warning",
     files: {
       "app.js": [

@@ -107,7 +107,12 @@ export function runAppFactories(
     }
   }
   const callers = callersByName(sources);
-  for (const file of sources.files) {
+  // A factory in a module that other modules import may be called through that import with no name to find
+  // (`require("./api3")(env)`): the others run first, so that it runs where it is called (and mounted), not
+  // alone as well. (A stable sort: otherwise the files' own order.)
+  const imported = importedSourceFiles(sources);
+  const ordered = [...sources.files].sort((a, b) => Number(imported.has(a.fileName)) - Number(imported.has(b.fileName)));
+  for (const file of ordered) {
     const factories = new Set<ts.Node>();
     for (const call of callsOf(file)) {
       const constructsApp = appClasses.size > 0 && ts.isNewExpression(call) && constructsAppClass(call, file, interpreter, appClasses);
@@ -190,6 +195,25 @@ export function runAppFactories(
       interpreter.callFunction(value, args, fn);
     }
   }
+}
+
+/** The source files some source file imports (`import`, `export ... from`, or `require("./x")`). */
+function importedSourceFiles(sources: SourceSet): Set<string> {
+  const out = new Set<string>();
+  const add = (specifier: ts.Node | undefined, from: ts.SourceFile) => {
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+    const target = sources.importedFile(specifier.text, from.fileName);
+    if (target && target !== from.fileName) out.add(target);
+  };
+  for (const file of sources.files) {
+    for (const statement of file.statements)
+      if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) add(statement.moduleSpecifier, file);
+      else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference))
+        add(statement.moduleReference.expression, file);
+    for (const call of callsOf(file))
+      if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === "require") add(call.arguments[0], file);
+  }
+  return out;
 }
 
 /** Whether an expression creates an app (`new Koa()`, `express()`), itself or in a part of it. */
