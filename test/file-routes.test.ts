@@ -902,6 +902,8 @@ describe("file-system routing", () => {
     ["app/routes/shop.(featured).items.tsx", ["/shop/items", "/shop/featured/items"]],
     ["app/routes/files.$.ts", ["/files/{splat}"]],
     ["app/routes/sitemap[.]xml.ts", ["/sitemap.xml"]],
+    ["app/routes/reports.export.$fileName[.csv].ts", ["/reports/export/{fileName}.csv"]],
+    ["app/routes/calendar.$token[.ics].ts", ["/calendar/{token}.ics"]],
     ["app/routes/api.v1.orgs/route.ts", ["/api/v1/orgs"]],
     ["src/app/routes/health.ts", ["/health"]],
     ["app/routes/api.v1.orgs/helpers.ts", undefined],

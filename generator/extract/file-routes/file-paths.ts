@@ -137,8 +137,13 @@ export function flatRoute(rest: string, prefix = ""): FileRoute | undefined {
     const inner = optional ? optional[1]! : text;
     let segment: RouteSegment;
     if (inner === "$") segment = { kind: "catchAll", name: "splat", optional: false };
-    else if (inner.startsWith("$")) segment = { kind: "param", name: inner.slice(1) };
-    else segment = { kind: "literal", text: inner.replace(/\[([^\]]*)\]/g, "$1") };
+    else if (inner.startsWith("$")) {
+      // `$fileName[.csv]` is React Router's `:fileName.csv`: a parameter's name is word characters and `-`,
+      // so what the brackets escape after it is literal text of the segment (`{fileName}.csv`).
+      const [, name, rest] = /^\$([\w-]+)(.*)$/.exec(inner) ?? [];
+      const suffix = (rest ?? "").replace(/\[([^\]]*)\]/g, "$1");
+      segment = name && suffix ? { kind: "literal", text: `{${name}}${suffix}` } : { kind: "param", name: inner.slice(1) };
+    } else segment = { kind: "literal", text: inner.replace(/\[([^\]]*)\]/g, "$1") };
     choices.push(optional ? [segment, { kind: "literal", text: "" }] : [segment]);
   }
   return routeOfChoices(choices);
