@@ -829,6 +829,31 @@ const permissionStyles: Case[] = [
     routes: ["DELETE /keys/{id} [keys.admin]", "GET /keys []", "POST /teams []", "PUT /keys/{id} [keys.write]"],
   },
   {
+    name: "a check that only picks what the handler answers (both ways a 2xx of data) refuses nobody: no key; one whose other way refuses stays",
+    files: {
+      "app.ts": [
+        `import express from "express";`,
+        `const hasScope = (scopes: string[] = [], scope: string) => scopes.includes(scope);`,
+        `const app = express();`,
+        `app.get("/portfolio", (req: any, res: any) => { const data = { total: 1, holdings: [] }; if (!hasScope(req.user.scopes, "portfolio:values")) { return res.json({ holdings: data.holdings }); } return res.json(data); });`,
+        `app.get("/jobs", (req: any, res: any) => { const all = [{ owner: "a" }]; return res.json(req.user.scopes.includes("jobs:all") ? all : all.filter((j) => j.owner === req.user.id)); });`,
+        `app.get("/summary", async (req: any, res: any) => { const full = { a: 1 }; const brief = { b: 2 }; return hasScope(req.user.scopes, "summary:full") ? full : brief; });`,
+        `app.get("/report", (req: any, res: any) => { if (!hasScope(req.user.scopes, "report:read")) { return res.status(403).json({ error: "forbidden" }); } return res.json({}); });`,
+        `app.get("/export", (req: any, res: any) => { if (!hasScope(req.user.scopes, "export:read")) { audit(req); return { partial: true }; } return res.json({}); });`,
+        `app.get("/admin", (req: any, res: any) => { if (!hasScope(req.user.scopes, "admin")) throw new Error("forbidden"); return res.json({}); });`,
+        `declare function audit(req: unknown): void;`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /admin [admin]",
+      "GET /export [export:read]",
+      "GET /jobs []",
+      "GET /portfolio []",
+      "GET /report [report:read]",
+      "GET /summary []",
+    ],
+  },
+  {
     name: "a service layer the handler hands the caller's access object to is followed for its checks",
     permissionCalls: ["can"],
     files: {

@@ -22,6 +22,7 @@ import { saysAnyOf } from "./any-of.js";
 import { FOLDER_LOADERS, type FolderLoad, folderLoad, loadedModule } from "./folder-loaders.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
+import { onlyPicksAnswer } from "./answer-choice.js";
 import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
 import { unwrapExpression } from "./syntax.js";
@@ -3675,6 +3676,9 @@ export class Interpreter {
                 : undefined
           : undefined;
       if (decide) calls = calls.filter((call) => reachedAt(call, fn.decl, decide));
+      // In a handler, a check that only picks what it answers (`if (!hasScope(s, "values")) return { holdings }`)
+      // refuses nobody: no key the route needs.
+      if (depth === 0) calls = calls.filter((call) => !onlyPicksAnswer(call, fn.decl));
       for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
       if (body && calls.length > 1) this.groupEitherOr(body, calls, found, { returned: depth > 0, ...(decide ? { decide } : {}) });
       for (const node of helpers) {
