@@ -324,6 +324,16 @@ const bootstrapCases: InMemoryCase[] = [
     routes: ["GET /health []", "GET /invoices []", "POST /invoices []"],
     diagnostics: ["APX420 main.ts:3"],
   },
+  {
+    name: "a package's module bootstrapped by a build script (a schema printer) is no application of the API: not reported, the API's own is read",
+    files: {
+      ...BOOT_CONTROLLERS,
+      "worker.ts": `export {};\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n`,
+      "emit-schema.ts": `import { NestFactory } from "@nestjs/core"; import { GraphQLSchemaBuilderModule } from "@nestjs/graphql";\nexport async function emitSchema() {\n  const app = await NestFactory.create(GraphQLSchemaBuilderModule);\n  await app.init();\n}\n`,
+    },
+    routes: ["GET /invoices []", "POST /invoices []"],
+  },
 ];
 
 describe("NestJS permission metadata as the guards read it", () => {

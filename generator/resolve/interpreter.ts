@@ -4207,15 +4207,16 @@ function unreadablePart(unreadable: NonNullable<Statement["unreadable"]>): strin
 }
 
 /** Completes "`x` ..." with why a value is not a static string. */
-export function explain(value: Value): string {
+export function explain(value: Value, wanted = "a string"): string {
   if (value.kind === "unknown") return value.reason;
   if (value.kind === "array") {
     const inner = value.items.find((item) => stringsOf(item) === undefined);
-    return inner ? `contains an element that ${explain(inner)}` : "is an array";
+    return inner ? `contains an element that ${explain(inner, wanted)}` : "is an array";
   }
   if (value.kind === "runtime") return `is only known at run time (${value.what})`;
   if (value.kind === "undefined") return "is undefined";
-  return `is a ${value.kind} value, not a string`;
+  if (value.kind === "external") return `is \`${[value.module, ...value.path].join(".")}\` of a package, not ${wanted}`;
+  return `is ${/^[aeiou]/.test(value.kind) ? "an" : "a"} ${value.kind} value, not ${wanted}`;
 }
 
 /** Source text of an expression for a message, on one line and short. */

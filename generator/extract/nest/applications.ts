@@ -91,8 +91,13 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       // A dynamic root whose imports apidex cannot read is no root it can tell apart: as for a root it cannot
       // read at all, every controller is indexed (not only the root class's own) and that is said.
       const unreadImports = dynamic && importsValue && !readsAsModules(importsValue) ? importsValue : undefined;
+      // A package's module (`NestFactory.create(GraphQLSchemaBuilderModule)` in a build script that prints a
+      // schema) bootstraps none of the sources' controllers: no application of the API.
+      if (root.kind === "external") continue;
       if (unreadImports || root.kind !== "class" || !ts.isClassDeclaration(root.decl)) {
-        const why = unreadImports ? `is a dynamic module whose \`imports\` ${explain(unreadImports)}` : explain(root);
+        const why = unreadImports
+          ? `is a dynamic module whose \`imports\` ${explain(unreadImports, "a list of modules")}`
+          : explain(root, "a module class");
         diagnostics.warning(
           "APX420",
           `Cannot resolve the root module of this NestJS application statically: \`${excerpt(call.arguments[0])}\` ${why}; its controllers are not told apart from other applications'.`,
