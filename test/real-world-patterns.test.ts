@@ -2064,6 +2064,30 @@ const cases: Case[] = [
     routes: ["GET /api/internal/v1/items []", "GET /api/v1/items []", "POST /api/internal/v1/items []"],
   },
   {
+    name: "tsoa without tsoa.json: the routes' basePath from the project's script calling generateRoutes({ basePath }) (the spec's own basePath is not the routes'); one apidex cannot read is reported",
+    files: {
+      "src/tsoa.ts": [
+        `import { generateRoutes, generateSpec, ExtendedRoutesConfig } from "tsoa";`,
+        `(async () => {`,
+        `  await generateSpec({ basePath: "/api", entryFile: "./src/server.ts", outputDirectory: "./src/api", controllerPathGlobs: ["./src/controllers/*.ts"], specVersion: 3 });`,
+        `  const routeOptions: ExtendedRoutesConfig = { basePath: "/svc/api/v1", entryFile: "./src/server.ts", routesDir: "./src/routes", middleware: "express" };`,
+        `  await generateRoutes(routeOptions);`,
+        `})();`,
+      ].join("\n"),
+      "src/controllers/items.ts": `import { Controller, Get, Route } from "tsoa";\n@Route("items")\nexport class Items extends Controller { @Get("{id}") public async one(id: string) { return {}; } }\n`,
+    },
+    routes: ["GET /svc/api/v1/items/{id} []"],
+  },
+  {
+    name: "tsoa's generateRoutes with a basePath read at run time: reported, the controllers indexed without it",
+    files: {
+      "src/tsoa.ts": `import { generateRoutes } from "@tsoa/cli";\ngenerateRoutes({ basePath: process.argv[2], entryFile: "./src/server.ts", routesDir: "./src/routes" });\n`,
+      "src/controllers/items.ts": `import { Controller, Get, Route } from "tsoa";\n@Route("items")\nexport class Items extends Controller { @Get() public async list() { return []; } }\n`,
+    },
+    routes: ["GET /items []"],
+    diagnostics: ["APX201 src/tsoa.ts:2"],
+  },
+  {
     name: "inversify-express-utils: @controller classes under the server's rootPath, middleware in the class's and methods' decorators",
     files: {
       "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,

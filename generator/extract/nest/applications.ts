@@ -742,7 +742,7 @@ const functionScopes = new WeakMap<Interpreter, WeakMap<ts.Node, Scope>>();
  * The scope a bootstrap's expression is read in: the consts of each function around it (the outermost
  * first: a callback inside `bootstrap()` sees bootstrap's consts too) over the module's.
  */
-function enclosingScope(node: ts.Node, moduleScope: Scope, interpreter: Interpreter): Scope {
+export function enclosingScope(node: ts.Node, moduleScope: Scope, interpreter: Interpreter): Scope {
   const fns: ts.Node[] = [];
   for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) fns.unshift(fn);
   let cache = functionScopes.get(interpreter);

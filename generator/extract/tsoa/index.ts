@@ -8,6 +8,10 @@ import { keysOfValue, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ControllerFlavor, decoratedControllersAdapter, importedFrom } from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
+import { enclosingScope } from "../nest/applications.js";
+import { excerpt, explain } from "../../resolve/interpreter.js";
+import { stringsOf } from "../../resolve/values.js";
+import { callsOf } from "../../scan/calls.js";
 import type { RouteCheck } from "../router-graph.js";
 
 /**
@@ -36,8 +40,13 @@ export const tsoaAdapter = decoratedControllersAdapter(flavor);
  * name (`tsoa spec-and-routes -c tsoa.public.json`), or any `tsoa.*.json` beside it: a project that generates
  * a public and an internal API from two configs serves each controller under its own config's prefix.
  */
-function basePath(sources: SourceSet): { prefixes: string[]; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
-  const configs = tsoaConfigs(sources);
+function basePath(
+  sources: SourceSet,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): { prefixes: string[]; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
+  const json = tsoaConfigs(sources);
+  const configs = json.length ? json : programmaticConfigs(sources, interpreter, diagnostics);
   if (configs.length <= 1) return { prefixes: [configs[0]?.basePath ?? ""] };
   const prefixesOf = new Map<ts.Node, string[]>();
   const matchers = configs.map((c) => ({ ...c, match: c.globs.length ? picomatch(c.globs) : () => true }));
@@ -91,6 +100,41 @@ function tsoaConfigs(sources: SourceSet): TsoaConfig[] {
   }
   return out;
 }
+
+/**
+ * Without a tsoa.json, a project may generate its routes from a script of its own with tsoa's programmatic
+ * API: `generateRoutes({ basePath: "/svc/api/v1", controllerPathGlobs: [...], ... })` (imported from `tsoa` or
+ * `@tsoa/cli`). Its options are tsoa.json's `routes` settings; a `basePath` apidex cannot read is reported,
+ * and the controllers are then indexed without it.
+ */
+function programmaticConfigs(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): TsoaConfig[] {
+  const out: TsoaConfig[] = [];
+  for (const file of sources.files) {
+    if (!file.text.includes("generateRoutes")) continue;
+    for (const call of callsOf(file)) {
+      if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "generateRoutes") continue;
+      if (!importedFrom(call.expression, CLI_PACKAGES) || !call.arguments[0]) continue;
+      const options = interpreter.evaluate(call.arguments[0], enclosingScope(call, interpreter.module(file).scope, interpreter));
+      const base = options.kind === "object" ? options.props.get("basePath") : undefined;
+      const read = base === undefined || base.kind === "undefined" ? [""] : stringsOf(base);
+      if (!read || read.length !== 1) {
+        diagnostics.warning(
+          "APX201",
+          `Cannot resolve the basePath tsoa's generated routes are served under: \`${excerpt(call.arguments[0])}\` ${explain(base ?? options)}; the controllers are indexed without it.`,
+          siteOf(call),
+          "Write the basePath as a string literal or a const in the options given to generateRoutes(), or keep it in tsoa.json.",
+        );
+        continue;
+      }
+      const globsValue = options.kind === "object" ? options.props.get("controllerPathGlobs") : undefined;
+      const globs = (globsValue && stringsOf(globsValue)) ?? [];
+      out.push({ basePath: read[0]!, globs: globs.map((g) => g.replace(/^\.\//, "")) });
+    }
+  }
+  return out;
+}
+
+const CLI_PACKAGES = new Set(["tsoa", "@tsoa/cli"]);
 
 function securityChecks(
   node: ts.ClassDeclaration | ts.MethodDeclaration,
