@@ -152,6 +152,36 @@ const cases: Case[] = [
     undocumented: ["DELETE /monitors/{id}"],
   },
   {
+    name: "tsoa: every @Route controller method is in tsoa's spec (doc comment, @Tags of class and method, @OperationId, @Deprecated) unless @Hidden on it or its class",
+    files: {
+      "tsoa.json": JSON.stringify({ routes: { basePath: "/api" }, spec: { outputDirectory: "build" } }),
+      "src/users.ts": [
+        `import { Controller, Deprecated, Get, Hidden, OperationId, Path, Post, Route, Tags } from "tsoa";`,
+        `@Route("users")`,
+        `@Tags("Users")`,
+        `export class UsersController extends Controller {`,
+        `  /**`,
+        `   * Get a user`,
+        `   *`,
+        `   * By its numeric id.`,
+        `   */`,
+        `  @Get("{userId}") @Tags("Profiles") @OperationId("readUser") public async getUser(@Path() userId: number) { return {}; }`,
+        `  @Post() @Deprecated() public async createUser() { return {}; }`,
+        `  @Get("internal/stats") @Hidden() public async stats() { return {}; }`,
+        `}`,
+        `@Route("admin")`,
+        `@Hidden()`,
+        `export class AdminController extends Controller { @Get() public async list() { return []; } }`,
+      ].join("\n"),
+    },
+    docs: [
+      "GET /api/users/{userId} | Get a user | By its numeric id. | Profiles,Users",
+      "POST /api/users | Create user | - | Users | deprecated",
+    ],
+    undocumented: ["GET /api/admin", "GET /api/users/internal/stats"],
+    ids: { "GET /api/users/{userId}": "read_user" },
+  },
+  {
     name: "swagger-jsdoc @openapi fragments above Express routes (the fragment's path may omit the mount prefix)",
     files: {
       "app.ts": [

@@ -1,6 +1,7 @@
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
-import { leadingDoc } from "../resolve/doc-comment.js";
+import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
+import { mergeDocs } from "../resolve/framework-docs.js";
 import { Interpreter } from "../resolve/interpreter.js";
 import type { Scope } from "../resolve/scope.js";
 import { type CheckValue, stringsOf, type Value } from "../resolve/values.js";
@@ -32,6 +33,11 @@ export interface ControllerFlavor {
   methodDecorator?: string;
   /** A route as written, in Express's syntax (tsoa writes `{id}`). */
   expressPath(path: string): string;
+  /**
+   * What the framework's own documentation says of a method (tsoa's spec documents every controller method
+   * that is not `@Hidden`), merged under the written doc comment; undefined where it says nothing.
+   */
+  frameworkDoc?(cls: ts.ClassDeclaration, method: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): DocComment | undefined;
   /** The checks on a class or a method. */
   checks(
     node: ts.ClassDeclaration | ts.MethodDeclaration,
@@ -215,7 +221,7 @@ function controllerRoutes(
   for (const member of cls.members) {
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
     const requirements = requirementsOf([...(checks.get(cls) ?? []), ...(checks.get(member) ?? []), ...(bodies.get(member) ?? [])]);
-    const doc = leadingDoc(member);
+    const doc = mergeDocs(leadingDoc(member), flavor.frameworkDoc?.(cls, member, scope, interpreter));
     for (const verb of verbsOf(member, scope, interpreter, flavor)) {
       const paths = verb.route ? pathStrings(verb.route, scope, interpreter, diagnostics, "route path") : [""];
       for (const serverPrefix of serverPrefixes)

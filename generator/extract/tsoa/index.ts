@@ -12,6 +12,8 @@ import { enclosingScope } from "../nest/applications.js";
 import { excerpt, explain } from "../../resolve/interpreter.js";
 import { stringsOf } from "../../resolve/values.js";
 import { callsOf } from "../../scan/calls.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import { docFromFields } from "../../resolve/framework-docs.js";
 import type { RouteCheck } from "../router-graph.js";
 
 /**
@@ -30,7 +32,40 @@ const flavor: ControllerFlavor = {
   expressPath: (route) => route.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1"),
   checks: securityChecks,
   server: basePath,
+  frameworkDoc: tsoaDoc,
 };
+
+/**
+ * `tsoa spec` documents every method of a `@Route` controller, unless `@Hidden()` is on it or its class: such
+ * an operation is documented, with its `@Tags(...)` (the class's and the method's), `@OperationId(...)` and
+ * `@Deprecated()`; its summary and description are the doc comment's, as tsoa reads them.
+ */
+function tsoaDoc(cls: ts.ClassDeclaration, method: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): DocComment | undefined {
+  const decorators = (n: ts.Node) =>
+    ((ts.canHaveDecorators(n) ? ts.getDecorators(n) : undefined) ?? [])
+      .map((d) => d.expression)
+      .filter(
+        (c): c is ts.CallExpression => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && importedFrom(c.expression, PACKAGES),
+      );
+  const own = decorators(method);
+  const ofClass = decorators(cls);
+  const named = (calls: ts.CallExpression[], name: string) => calls.filter((c) => (c.expression as ts.Identifier).text === name);
+  const strings = (calls: ts.CallExpression[]) =>
+    calls.flatMap((c) => c.arguments.flatMap((a) => stringsOf(interpreter.evaluate(a, scope)) ?? []));
+  const tags = [...new Set([...strings(named(ofClass, "Tags")), ...strings(named(own, "Tags"))])];
+  const [operationId] = strings(named(own, "OperationId"));
+  return docFromFields(
+    {
+      ...(tags.length ? { tags } : {}),
+      ...(operationId ? { operationId } : {}),
+      ...(named(own, "Deprecated").length || named(ofClass, "Deprecated").length ? { deprecated: true } : {}),
+      ...(named(own, "Hidden").length || named(ofClass, "Hidden").length ? { hidden: true } : {}),
+    },
+    siteOf(method),
+    "tsoa",
+    true,
+  );
+}
 
 export const tsoaAdapter = decoratedControllersAdapter(flavor);
 
