@@ -33,6 +33,7 @@ export declare namespace ts {
   type CompilerOptions = Ts.CompilerOptions;
   type Diagnostic = Ts.Diagnostic;
   type CreateSourceFileOptions = Ts.CreateSourceFileOptions;
+  type Decorator = Ts.Decorator;
   type DiagnosticWithLocation = Ts.DiagnosticWithLocation;
   type ElementAccessExpression = Ts.ElementAccessExpression;
   type EnumDeclaration = Ts.EnumDeclaration;

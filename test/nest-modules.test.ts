@@ -49,6 +49,24 @@ function versioned(controller: string, defaultVersion = `"1"`): Record<string, s
   };
 }
 
+/** A core controller, and a help controller with its own module, for plugin modules. */
+const PLUGIN_CONTROLLERS = {
+  "controllers.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("core")\nexport class CoreController { @Get() ping() { return "ok"; } }\n@Controller("help")\nexport class HelpController { @Get() list() { return []; } }\n@Module({ controllers: [HelpController] })\nexport class HelpModule {}\n`,
+};
+
+/**
+ * An app whose root module imports HelpPlugin, a class declared (on line 4 of app.module.ts) with the
+ * `CorePlugin` decorator that `plugin.ts` defines (after a shared imports line).
+ */
+function plugin(decorator: string, use = "@CorePlugin({ imports: [HelpModule], entities: [] })"): Record<string, string> {
+  return {
+    ...PLUGIN_CONTROLLERS,
+    "plugin.ts": `import { Module, type ModuleMetadata } from "@nestjs/common";\n${decorator}\n`,
+    "app.module.ts": `import { Module } from "@nestjs/common"; import { CorePlugin } from "./plugin";\nimport { CoreController, HelpController, HelpModule } from "./controllers";\n\n${use}\nexport class HelpPlugin {}\n@Module({ imports: [HelpPlugin], controllers: [CoreController] })\nexport class AppModule {}\n`,
+    "main.ts": MAIN,
+  };
+}
+
 const cases: InMemoryCase[] = [
   // 1. Conditions in the metadata apidex cannot read: both branches, what only one lists marked.
   {
@@ -260,6 +278,141 @@ const cases: InMemoryCase[] = [
     ),
     routes: ["GET /api/v1/x/b []"],
     diagnostics: ["APX201 c.controller.ts:3", "APX201 c.controller.ts:4"],
+  },
+  // 4. Plugin modules: a decorator of the project's that applies Nest's `Module`, and dynamic modules' own imports.
+  {
+    name: "a class decorator of the project's that calls Module(rest of its options)(target): read as the module it makes",
+    files: plugin(
+      `export const CorePlugin = (meta: ModuleMetadata & { entities?: unknown[] }): ClassDecorator => (target) => { const { entities, ...moduleMeta } = meta; Module(moduleMeta)(target); };`,
+    ),
+    routes: ["GET /core []", "GET /help []"],
+  },
+  {
+    name: "... picking the module keys with underscore's pick(meta, Object.values(MODULE_METADATA))",
+    files: plugin(
+      `import { MODULE_METADATA } from "@nestjs/common/constants"; import { pick } from "underscore";
+export function CorePlugin(meta: ModuleMetadata & { entities?: unknown[] }): ClassDecorator {
+  return (target) => {
+    for (const key of Object.values(PLUGIN_KEYS)) if (key in meta) Reflect.defineMetadata(key, (meta as any)[key], target);
+    const metadata = pick(meta, Object.values(MODULE_METADATA) as string[]);
+    Module(metadata)(target);
+  };
+}
+const PLUGIN_KEYS = { ENTITIES: "entities" };`,
+    ),
+    routes: ["GET /core []", "GET /help []"],
+  },
+  {
+    name: "... lodash's omit, and a factory that returns applyDecorators(Module(meta), Global())",
+    files: plugin(
+      `import { applyDecorators, Global } from "@nestjs/common"; import omit from "lodash/omit";
+export const CorePlugin = (meta: ModuleMetadata & { entities?: unknown[] }) => applyDecorators(Module(omit(meta, "entities")), Global());`,
+    ),
+    routes: ["GET /core []", "GET /help []"],
+  },
+  {
+    name: "... whose metadata apidex cannot read: said at the class's decorator (APX422), not dropped in silence",
+    files: plugin(
+      `export const CorePlugin = (meta: ModuleMetadata): ClassDecorator => (target) => { Module(JSON.parse(process.argv[2]!))(target); };`,
+    ),
+    routes: ["GET /core []"],
+    diagnostics: ["APX422 app.module.ts:4"],
+  },
+  {
+    name: "a class imported as a module whose only decorator is a package's: it may be a module, so that is said (APX422)",
+    files: plugin(`export { Plugin as CorePlugin } from "@acme/nest-plugins";`),
+    routes: ["GET /core []"],
+    diagnostics: ["APX422 app.module.ts:4"],
+  },
+  {
+    name: "... or one of the project's that applies no Module: said too",
+    files: plugin(
+      `export const CorePlugin = (meta: object): ClassDecorator => (target) => { Reflect.defineMetadata("plugin", meta, target); };`,
+    ),
+    routes: ["GET /core []"],
+    diagnostics: ["APX422 app.module.ts:4"],
+  },
+  {
+    name: "a class without decorators imported as a module is an empty module: nothing missing, nothing said",
+    files: {
+      ...PLUGIN_CONTROLLERS,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { CoreController } from "./controllers";
+export class Empty {}
+@Module({ imports: [Empty], controllers: [CoreController] })
+export class AppModule {}
+`,
+      "main.ts": MAIN,
+    },
+    routes: ["GET /core []"],
+  },
+  {
+    name: "without NestFactory.create, the controllers a plugin decorator's module lists count as listed",
+    files: (() => {
+      const { "main.ts": _main, ...files } = plugin(
+        `export const CorePlugin = (meta: ModuleMetadata): ClassDecorator => (target) => { Module(meta)(target); };`,
+        `import { OtherController } from "./other"; @CorePlugin({ controllers: [OtherController] })`,
+      );
+      return {
+        ...files,
+        "other.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("other")\nexport class OtherController { @Get() list() { return []; } }\n`,
+      };
+    })(),
+    routes: ["GET /core []", "GET /help []", "GET /other []"],
+  },
+  {
+    name: "a dynamic module's own imports: { module, imports: [HelpModule] } brings HelpModule's controllers",
+    files: {
+      ...PLUGIN_CONTROLLERS,
+      "plugin.module.ts": `import { DynamicModule, Module } from "@nestjs/common"; import { HelpModule } from "./controllers";
+@Module({})
+export class PluginModule { static init(): DynamicModule { return { module: PluginModule, imports: [HelpModule] }; } }
+`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { CoreController } from "./controllers"; import { PluginModule } from "./plugin.module";
+@Module({ imports: [PluginModule.init()], controllers: [CoreController] })
+export class AppModule {}
+`,
+      "main.ts": MAIN,
+    },
+    routes: ["GET /core []", "GET /help []"],
+  },
+  {
+    name: "a dynamic module whose imports a bootstrap fills at run time (module state set before NestFactory.create): said at the import (APX422)",
+    files: {
+      ...PLUGIN_CONTROLLERS,
+      "config.ts": `let current: { plugins: any[] } = { plugins: [] };
+export const setConfig = (c: { plugins: any[] }) => { current = { ...current, ...c }; };
+export const getConfig = () => current;
+`,
+      "plugin.module.ts": `import { DynamicModule, Module } from "@nestjs/common"; import { getConfig } from "./config";
+@Module({})
+export class PluginModule { static init(): DynamicModule { return { module: PluginModule, imports: [...getConfig().plugins] }; } }
+`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { CoreController } from "./controllers"; import { PluginModule } from "./plugin.module";
+@Module({ imports: [PluginModule.init()], controllers: [CoreController] })
+export class AppModule {}
+`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { setConfig } from "./config"; import { HelpModule } from "./controllers";
+export async function bootstrap(plugins: any[]) {
+  setConfig({ plugins });
+  const { AppModule } = await import("./app.module");
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+bootstrap([HelpModule]);
+`,
+    },
+    routes: ["GET /core []"],
+    diagnostics: ["APX422 app.module.ts:2"],
+  },
+  {
+    name: "a package's module given run-time module state (TypeOrmModule.forFeature(getConfig().entities)) brings no controllers: nothing said",
+    files: {
+      ...PLUGIN_CONTROLLERS,
+      "config.ts": `let current: { entities: any[] } = { entities: [] };\nexport const setConfig = (c: { entities: any[] }) => { current = c; };\nexport const getConfig = () => current;\n`,
+      "app.module.ts": `import { Module } from "@nestjs/common"; import { TypeOrmModule } from "@nestjs/typeorm"; import { CoreController } from "./controllers"; import { getConfig } from "./config";\n@Module({ imports: [TypeOrmModule.forFeature([...getConfig().entities])], controllers: [CoreController] })\nexport class AppModule {}\n`,
+      "main.ts": `import { NestFactory } from "@nestjs/core"; import { setConfig } from "./config";\nasync function bootstrap() {\n  setConfig({ entities: [] });\n  const { AppModule } = await import("./app.module");\n  await (await NestFactory.create(AppModule)).listen(3000);\n}\nbootstrap();\n`,
+    },
+    routes: ["GET /core []"],
   },
 ];
 

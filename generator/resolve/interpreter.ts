@@ -67,6 +67,12 @@ export interface HostAdapter {
   join?(values: readonly HostValue[]): Value | undefined;
   /** What `typeof` says of one of the adapter's objects at run time (an Express router is a function). */
   typeOf?(value: HostValue): "function" | "object" | undefined;
+  /**
+   * The value of a package's export the adapter knows to be constant (`MODULE_METADATA` of
+   * `@nestjs/common/constants`), so code of the sources that reads it (`Object.values(MODULE_METADATA)`)
+   * can be followed; undefined for any other.
+   */
+  externalValue?(value: ExternalValue): Value | undefined;
 }
 
 export interface CallContext {
@@ -1334,7 +1340,7 @@ export class Interpreter {
       if (target.kind === "external") {
         const config = specifier === NODE_CONFIG_MODULE ? this.nodeConfig(fromFile, node) : undefined;
         if (config) return name === undefined || name === "default" ? config : this.property(config, name, node);
-        return { kind: "external", module: specifier, path: name === undefined ? [] : [name] };
+        return this.external(specifier, name === undefined ? [] : [name]);
       }
       if (target.kind === "replayed") {
         if (name === undefined) throw new ReplayMiss(`${fromFile} imports all of ${target.fileName} as a namespace`);
@@ -1591,6 +1597,8 @@ export class Interpreter {
   }
 
   private read(binding: Binding, node: ts.Node): Value {
+    const assigned = this.stateSetByCalls.get(binding);
+    if (assigned && this.stateReads) this.stateReads.push({ read: node, assigned });
     const onCycle = () => unknown(node, "refers to itself through a circular import or definition");
     // A module-level value computed now (perhaps on another module's first read): what it does is its module's.
     if (this.tracker && binding.owner !== undefined && !binding.computed) {
@@ -1602,6 +1610,31 @@ export class Interpreter {
       }
     }
     return binding.get(onCycle);
+  }
+
+  /** Module-level names a function assigned when apidex ran it (`current = { ...current, ...c }` in `setConfig`), with the assignment. */
+  private readonly stateSetByCalls = new WeakMap<Binding, ts.Node>();
+  /** The reads of such names `readingRunTimeState` is noting. */
+  private stateReads: { read: ts.Node; assigned: ts.Node }[] | undefined;
+
+  /**
+   * Runs `evaluate`, noting the first read of module state that a function assigned when apidex ran it
+   * (`let current = ...; export const setConfig = (c) => { current = c; }`). apidex reads such a name as the
+   * last value assigned by the code it ran; a reader for which *when* the read happens matters (Nest reads a
+   * module's metadata when the module's file loads, which may be before or after `setConfig` runs) takes
+   * that value as only known at run time.
+   */
+  readingRunTimeState<T>(evaluate: () => T): { value: T; state?: { read: ts.Node; assigned: ts.Node } } {
+    const outer = this.stateReads;
+    const reads: { read: ts.Node; assigned: ts.Node }[] = [];
+    this.stateReads = reads;
+    try {
+      const value = evaluate();
+      return reads[0] ? { value, state: reads[0] } : { value };
+    } finally {
+      this.stateReads = outer;
+      outer?.push(...reads);
+    }
   }
 
   /** The configured environment as a value (`process.env`), undefined when the config gives none. */
@@ -1772,6 +1805,7 @@ export class Interpreter {
       const value = this.evaluate(node.right, scope);
       const previous = binding.peek();
       binding.assign(value);
+      if (setsModuleState(scope, node.left.text)) this.stateSetByCalls.set(binding, node);
       this.assignedUndecided?.push({ name: node.left.text, binding, previous });
       return value;
     }
@@ -2052,7 +2086,7 @@ export class Interpreter {
       case "namespace":
         return this.exportOf(this.module(object.file), name, node);
       case "external":
-        return { kind: "external", module: object.module, path: [...object.path, name] };
+        return this.external(object.module, [...object.path, name]);
       case "array":
         if (name === "length") return { kind: "number", value: object.items.length };
         if (/^\d+$/.test(name)) return object.items[Number(name)] ?? UNDEFINED;
@@ -2074,6 +2108,12 @@ export class Interpreter {
       default:
         return unknown(node, `reads \`${name}\` of a ${object.kind} value`);
     }
+  }
+
+  /** Something of a package: the value the host knows it to be, else the reference to it. */
+  private external(module: string, path: string[]): Value {
+    const value: ExternalValue = { kind: "external", module, path };
+    return this.host.externalValue?.(value) ?? value;
   }
 
   private classMember(owner: Extract<Value, { kind: "class" | "instance" }>, name: string, node: ts.Node): Value {
@@ -2402,6 +2442,8 @@ export class Interpreter {
         if (iterated) return iterated;
         const assigned = this.assignHelper(callee, node, scope);
         if (assigned) return assigned;
+        const picked = this.pickHelper(callee, node, scope);
+        if (picked) return picked;
         // `container.resolve(Files)` (tsyringe), `Container.get(Files)` (typedi): the container's instance of a
         // class of the sources, made as a container makes it (its injected services instances of their classes).
         if (DI_PACKAGES.test(callee.module) && DI_LOOKUPS.has(callee.path.at(-1) ?? "") && args[0]) {
@@ -2928,6 +2970,26 @@ export class Interpreter {
     };
     for (const source of sources) if (source.kind === "object") merge(target, source);
     return target;
+  }
+
+  /**
+   * lodash's and underscore's `pick` and `omit` of a static object by static keys (`pick(meta, ["imports",
+   * "controllers"])`, `_.omit(meta, "entities")`; keys given as arrays or one by one, as both libraries take
+   * them): a new object with the properties kept. Undefined for anything else; an unknown value when the object
+   * or a key is not static. A key an open object may have (it spreads a value apidex could not read) leaves
+   * the result open.
+   */
+  private pickHelper(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const name = helperName(callee);
+    if ((name !== "pick" && name !== "omit") || !ts.isCallExpression(node) || !node.arguments.length) return undefined;
+    const [object, ...keyArgs] = this.arguments(node.arguments, scope);
+    const keys = keyArgs.map(stringsOf);
+    if (object?.kind !== "object")
+      return object?.kind === "unknown" ? object : unknown(node, `${name}s from a value that is not a static object`);
+    if (keys.some((k) => k === undefined)) return unknown(node, `${name}s keys apidex cannot read`);
+    const named = new Set(keys.flat() as string[]);
+    const props = new Map([...object.props].filter(([key]) => named.has(key) === (name === "pick")));
+    return { kind: "object", props, ...(object.open ? { open: true } : {}) };
   }
 
   /** node-config's merged configuration by `config` folder. */
@@ -4388,6 +4450,23 @@ function underEmptinessTest(node: ts.Node, name: string): boolean {
     const parent = at.parent;
     if (ts.isIfStatement(parent) && parent.thenStatement === at && !parent.elseStatement && emptinessTested(parent.expression) === name)
       return true;
+  }
+  return false;
+}
+
+/**
+ * Whether assigning a name in `scope` sets module state from a function: the name is bound outside every
+ * function, and the assignment is inside one (it runs whenever the function is called, not as the module loads).
+ */
+function setsModuleState(scope: Scope, name: string): boolean {
+  const inFunction = (at: Scope): boolean => at.owner !== undefined && isFunctionLike(at.owner);
+  let crossed = false;
+  for (let at: Scope | undefined = scope; at; at = at.parent) {
+    if (at.bindings.has(name)) {
+      for (let up: Scope | undefined = at; up; up = up.parent) if (inFunction(up)) return false;
+      return crossed;
+    }
+    if (inFunction(at)) crossed = true;
   }
   return false;
 }

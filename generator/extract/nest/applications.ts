@@ -6,6 +6,8 @@ import { Binding, Scope } from "../../resolve/scope.js";
 import { stringsOf, unknown, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
+import { isNestModuleDecorator } from "./decorators.js";
+import { moduleDecorationsOf, runTimeState } from "./module-decorators.js";
 
 /**
  * NestJS applications: each `NestFactory.create(RootModule)` bootstraps the controllers of its root
@@ -84,10 +86,10 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       const given = interpreter.evaluate(call.arguments[0], enclosingScope(call, scope, interpreter));
       // `NestFactory.create(RootModule.forRoot())`: a dynamic module is a root too, its class with the
       // `imports` and `controllers` the object adds.
-      const dynamic = given.kind === "object" ? modulesOfValue(given)[0] : undefined;
+      const dynamic = given.kind === "object" ? modulesOfValue(given, call.arguments[0])[0] : undefined;
       const root: Value = dynamic ? { kind: "class", decl: dynamic.module, scope } : given;
       const importsValue = given.kind === "object" ? given.props.get("imports") : undefined;
-      const rootImports = importsValue ? modulesOfValue(importsValue) : [];
+      const rootImports = importsValue ? modulesOfValue(importsValue, call.arguments[0]) : [];
       // A dynamic root whose imports apidex cannot read is no root it can tell apart: as for a root it cannot
       // read at all, every controller is indexed (not only the root class's own) and that is said.
       const unreadImports = dynamic && importsValue && !readsAsModules(importsValue) ? importsValue : undefined;
@@ -215,8 +217,19 @@ interface Listed<T> {
   conditional: boolean;
 }
 
-/** What an `imports` entry brings: modules (with a dynamic module's controllers), or `RouterModule` routes. */
-type Imported = { module: ts.ClassDeclaration; controllers: Value[] } | { routes: Value };
+/**
+ * A module an `imports` entry brings: its class, and what a dynamic module's object (`{ module, imports,
+ * controllers }`) adds to it; `site` is the entry that brings it, where what cannot be read in the object is said.
+ */
+interface ModuleImport {
+  module: ts.ClassDeclaration;
+  controllers: Value[];
+  imports: Value[];
+  site?: ts.Node;
+}
+
+/** What an `imports` entry brings: modules (dynamic ones with what their object adds), or `RouterModule` routes. */
+type Imported = ModuleImport | { routes: Value };
 
 /** The controllers of a module tree, and those only a branch of an undecided condition registers. */
 export interface ModuleTree {
@@ -237,28 +250,50 @@ export function moduleTree(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
   /** What a dynamic root module's object adds to its class (`{ module: Root, imports: [...] }`). */
-  dynamic: { imports: { module: ts.ClassDeclaration; controllers: Value[] }[]; controllers: Value[] } = { imports: [], controllers: [] },
+  dynamic: { imports: ModuleImport[]; controllers: Value[] } = { imports: [], controllers: [] },
 ): ModuleTree {
   const out: ts.ClassDeclaration[] = [];
   const owner = new Map<ts.ClassDeclaration, ts.ClassDeclaration>();
   const routed = new Map<ts.ClassDeclaration, string>();
   // A module read under a condition is read again when it is also reached without one (its controllers are then certain).
   const seenModules = new Map<ts.ClassDeclaration, "certain" | "conditional">();
+  // Likewise what a dynamic module's object adds, by object: the same class may be imported plain and dynamic.
+  const seenObjects = new Map<ModuleImport["imports"] | ModuleImport["controllers"], "certain" | "conditional">();
   const certain = new Set<ts.ClassDeclaration>();
-  const visit = (module: ts.ClassDeclaration, extra: readonly Listed<Value>[], conditional: boolean): void => {
-    const seen = seenModules.get(module);
-    if (seen === "certain" || (seen === "conditional" && conditional)) return;
-    seenModules.set(module, conditional ? "conditional" : "certain");
-    const scope = interpreter.module(module.getSourceFile()).scope;
-    const context: ListContext = { module, scope, interpreter, diagnostics };
-    const metadata = moduleMetadata(module, context);
-    for (const { item, conditional: branch } of metadata.imports) {
-      if ("routes" in item) collectRoutes(item.routes, "", routed);
-      else visit(item.module, listedControllers(item.controllers, module, context), conditional || branch);
+  const firstTime = <K>(seen: Map<K, "certain" | "conditional">, key: K, conditional: boolean): boolean => {
+    const before = seen.get(key);
+    if (before === "certain" || (before === "conditional" && conditional)) return false;
+    seen.set(key, conditional ? "conditional" : "certain");
+    return true;
+  };
+  const contextOf = (module: ts.ClassDeclaration): ListContext => ({
+    module,
+    scope: interpreter.module(module.getSourceFile()).scope,
+    interpreter,
+    diagnostics,
+  });
+  const visit = (item: ModuleImport, conditional: boolean): void => {
+    const { module } = item;
+    const context = contextOf(module);
+    const imports: Listed<Imported>[] = [];
+    const controllers: Listed<Value>[] = [];
+    if (firstTime(seenModules, module, conditional)) {
+      const metadata = moduleMetadata(module, context);
+      if (!hasModuleDecorator(module)) unreadModuleDecorators(module, context);
+      imports.push(...metadata.imports);
+      controllers.push(...metadata.controllers);
     }
-    for (const { item, conditional: branch } of [...metadata.controllers, ...extra]) {
-      if (item.kind !== "class" || !ts.isClassDeclaration(item.decl)) continue;
-      const controller = item.decl;
+    // A dynamic module's object adds to its class's metadata, as Nest merges them.
+    if (item.imports.length && firstTime(seenObjects, item.imports, conditional)) imports.push(...dynamicImports(item, context));
+    if (item.controllers.length && firstTime(seenObjects, item.controllers, conditional))
+      controllers.push(...listedControllers(item.controllers, module, context));
+    for (const { item: imported, conditional: branch } of imports) {
+      if ("routes" in imported) collectRoutes(imported.routes, "", routed);
+      else visit(imported, conditional || branch);
+    }
+    for (const { item: listedItem, conditional: branch } of controllers) {
+      if (listedItem.kind !== "class" || !ts.isClassDeclaration(listedItem.decl)) continue;
+      const controller = listedItem.decl;
       if (!owner.has(controller)) {
         owner.set(controller, module);
         out.push(controller);
@@ -267,15 +302,57 @@ export function moduleTree(
     }
   };
   // A dynamic root's object: its imports first, as Nest registers them, then the class with its controllers.
-  const rootContext: ListContext = { module: root, scope: interpreter.module(root.getSourceFile()).scope, interpreter, diagnostics };
-  for (const item of dynamic.imports) visit(item.module, listedControllers(item.controllers, root, rootContext), false);
-  visit(root, listedControllers(dynamic.controllers, root, rootContext), false);
+  for (const item of dynamic.imports) visit(item, false);
+  visit({ module: root, controllers: dynamic.controllers, imports: [] }, false);
   const prefixes = new Map<ts.ClassDeclaration, string>();
   for (const controller of out) {
     const prefix = routed.get(owner.get(controller)!);
     if (prefix) prefixes.set(controller, prefix);
   }
   return { controllers: out, prefixes, conditional: new Set(out.filter((c) => !certain.has(c))) };
+}
+
+/**
+ * The modules a dynamic module's object imports (`{ module: PluginModule, imports: [...getConfig().plugins] }`):
+ * read as `@Module` metadata apidex evaluated is, an entry it cannot read said where the object is imported
+ * (APX422). A list a bootstrap fills at run time before `NestFactory.create` is such an entry: when the module
+ * holding the `@Module` that calls `init()` is loaded (which decides what the list holds then) is the module
+ * loader's order at run time, not something the sources state, so apidex does not guess it.
+ */
+function dynamicImports(item: ModuleImport, context: ListContext): Listed<Imported>[] {
+  const site = (item.site ?? moduleArgument(item.module) ?? item.module.name ?? item.module) as ts.Expression;
+  const out: Listed<Imported>[] = [];
+  for (const value of item.imports) {
+    for (const entry of valueListed(value, site, context, "imports", (v) => [{ item: v, key: keyOf(v), conditional: false }])) {
+      const modules = modulesOfValue(entry.item, site);
+      if (!modules.length) unreadEntry(site, "dynamic imports", context.module, entry.item, context.diagnostics);
+      for (const module of modules) out.push({ item: module, key: module.module, conditional: entry.conditional });
+    }
+  }
+  return out;
+}
+
+/** Whether a class is declared with `@Module(...)` itself. */
+function hasModuleDecorator(module: ts.ClassDeclaration): boolean {
+  return (ts.getDecorators(module) ?? []).some(isNestModuleDecorator);
+}
+
+/**
+ * A class imported as a module that has no `@Module` and no decorator apidex sees apply Nest's `Module(...)`,
+ * but decorators it cannot read (a package's, or one of the project's whose body it cannot follow): it may be
+ * a module whose controllers are then missing, so that is said (APX422). A class without decorators is an
+ * empty module to Nest too: nothing is missing.
+ */
+function unreadModuleDecorators(module: ts.ClassDeclaration, context: ListContext): void {
+  const decorations = moduleDecorationsOf(module, context.interpreter);
+  const first = decorations.unread.at(-1);
+  if (decorations.applied.length || !first) return;
+  context.diagnostics.warning(
+    "APX422",
+    `${module.name?.text ?? "This class"} is imported as a NestJS module, but apidex cannot read it as one: it has no \`@Module\`, and its decorator \`@${excerpt(first.expression)}\` applies no \`Module(...)\` apidex can follow; the controllers it may bring are not indexed.`,
+    siteOf(first),
+    "Declare the module with @Module(...), or with a decorator of the sources that calls Nest's Module(metadata)(target) or returns applyDecorators(Module(metadata), ...).",
+  );
 }
 
 /**
@@ -290,7 +367,14 @@ function moduleMetadata(
   withImports = true,
 ): { imports: Listed<Imported>[]; controllers: Listed<Value>[] } {
   const argument = moduleArgument(module);
-  if (!argument) return { imports: [], controllers: [] };
+  if (!argument) {
+    // `@CorePlugin({ imports, ... })`: the metadata a decorator of the project applies through Nest's `Module(...)`.
+    if (hasModuleDecorator(module)) return { imports: [], controllers: [] };
+    const read = moduleDecorationsOf(module, context.interpreter).applied.map(({ metadata, site }) =>
+      evaluatedMetadata(metadata, site, context, withImports),
+    );
+    return { imports: read.flatMap((r) => r.imports), controllers: read.flatMap((r) => r.controllers) };
+  }
   const literal = unwrapExpression(argument);
   if (ts.isObjectLiteralExpression(literal)) {
     const imports = withImports ? propertyInitializer(literal, "imports") : undefined;
@@ -300,7 +384,7 @@ function moduleMetadata(
       controllers: controllers ? listed(controllers, context, "controllers", (node) => controllersOf(node, context)) : [],
     };
   }
-  return evaluatedMetadata(context.interpreter.evaluate(argument, context.scope), argument, context, withImports);
+  return evaluatedMetadata(importValue(argument, context.scope, context.interpreter), argument, context, withImports);
 }
 
 /**
@@ -328,7 +412,7 @@ function evaluatedMetadata(
   };
   const imports: Listed<Imported>[] = [];
   for (const entry of withImports ? read("imports") : []) {
-    const modules = modulesOfValue(entry.item);
+    const modules = modulesOfValue(entry.item, argument);
     if (!modules.length) {
       unreadEntry(argument, "imports", context.module, entry.item, context.diagnostics);
       unreadRouterModule(argument, entry.item, context);
@@ -349,7 +433,7 @@ export function declaredControllers(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): { controller: ts.ClassDeclaration; conditional: boolean }[] | undefined {
-  if (!moduleArgument(module)) return undefined;
+  if (!moduleArgument(module) && !moduleDecorationsOf(module, interpreter).applied.length) return undefined;
   const context: ListContext = { module, scope: interpreter.module(module.getSourceFile()).scope, interpreter, diagnostics };
   return moduleMetadata(module, context, false).controllers.flatMap(({ item, conditional }) =>
     item.kind === "class" && ts.isClassDeclaration(item.decl) ? [{ controller: item.decl, conditional }] : [],
@@ -358,14 +442,8 @@ export function declaredControllers(
 
 /** The argument of `@Module(...)` on a class. */
 function moduleArgument(module: ts.ClassDeclaration): ts.Expression | undefined {
-  for (const decorator of ts.getDecorators(module) ?? []) {
-    const expression = decorator.expression;
-    if (!ts.isCallExpression(expression)) continue;
-    const callee = expression.expression;
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-    if (name === "Module") return expression.arguments[0];
-  }
-  return undefined;
+  const decorator = (ts.getDecorators(module) ?? []).find(isNestModuleDecorator);
+  return decorator && ts.isCallExpression(decorator.expression) ? decorator.expression.arguments[0] : undefined;
 }
 
 function propertyInitializer(options: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
@@ -486,12 +564,12 @@ function importsOf(node: ts.Expression, context: ListContext): Listed<Imported>[
   const conditional = conditionalModule(node, context);
   if (conditional) return conditional;
   const imported = importedModules(node, scope, interpreter);
-  if (imported.length) return imported.map((item) => ({ item, key: item.module, conditional: false }));
-  const value = interpreter.evaluate(node, scope);
+  if (imported.length) return imported.map((item) => ({ item: { ...item, site: node }, key: item.module, conditional: false }));
+  const value = importValue(node, scope, interpreter);
   // A helper or const that chooses modules under a condition apidex cannot read: every branch's modules.
   if (value.kind === "unknown" && value.branches)
     return valueListed(value, node, context, "imports", (item) =>
-      modulesOfValue(item).map((m) => ({ item: m, key: m.module, conditional: false })),
+      modulesOfValue(item, node).map((m) => ({ item: m, key: m.module, conditional: false })),
     );
   unreadEntry(node, "imports", context.module, value, context.diagnostics);
   return [];
@@ -512,7 +590,8 @@ function listedControllers(controllers: Value[], module: ts.ClassDeclaration, co
  */
 function unreadEntry(
   node: ts.Expression,
-  property: "controllers" | "imports" | "metadata",
+  /** `dynamic imports`: the `imports` of a dynamic module's object, `node` the entry that imports it. */
+  property: "controllers" | "imports" | "metadata" | "dynamic imports",
   module: ts.ClassDeclaration,
   value: Value,
   diagnostics: DiagnosticBag,
@@ -532,11 +611,15 @@ function unreadEntry(
     "APX422",
     property === "metadata"
       ? `Cannot read ${module.name?.text ?? "this module"}'s \`@Module\` metadata statically: \`${excerpt(node)}\` ${explain(unread)}; the modules and controllers it lists are not indexed.`
-      : `Cannot read this entry of ${module.name?.text ?? "the module"}'s \`${property}\` statically: \`${excerpt(node)}\` ${explain(unread)}; the controllers it may bring are not indexed.`,
+      : property === "dynamic imports"
+        ? `Cannot read the \`imports\` of the dynamic module \`${excerpt(node)}\` (${module.name?.text ?? "its class"}) statically: an entry ${explain(unread)}; the controllers of the modules it imports are not indexed.`
+        : `Cannot read this entry of ${module.name?.text ?? "the module"}'s \`${property}\` statically: \`${excerpt(node)}\` ${explain(unread)}; the controllers it may bring are not indexed.`,
     siteOf(node),
     /process\.env/.test(node.getText())
       ? "Set the environment variables it reads in the config's `env` (the deployment the artifacts describe)."
-      : "List the modules and controllers as classes, arrays of them or constants apidex can read.",
+      : property === "dynamic imports"
+        ? "apidex does not follow a list the bootstrap fills at run time (module state set before NestFactory.create): list the modules in a const or a function's result apidex can read."
+        : "List the modules and controllers as classes, arrays of them or constants apidex can read.",
   );
 }
 
@@ -635,24 +718,44 @@ function conditionalModule(node: ts.Expression, context: ListContext): Listed<Im
  * (`{ module, controllers }`, or `X.forRoot(...)`, whose class is `X` even when its body cannot be read),
  * or `forwardRef(() => X)`.
  */
-function importedModules(
-  node: ts.Expression,
-  scope: Scope,
-  interpreter: Interpreter,
-): { module: ts.ClassDeclaration; controllers: Value[] }[] {
+function importedModules(node: ts.Expression, scope: Scope, interpreter: Interpreter): ModuleImport[] {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "forwardRef") {
     const fn = node.arguments[0];
     if (fn && ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return importedModules(fn.body, scope, interpreter);
   }
-  const value = interpreter.evaluate(node, scope);
-  const found = modulesOfValue(value);
+  const value = importValue(node, scope, interpreter);
+  const found = modulesOfValue(value, node);
   if (found.length) return found;
   // `ConfigModule.forRoot()`: a static method apidex cannot run still names its module class.
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
     const owner = interpreter.evaluate(node.expression.expression, scope);
-    if (owner.kind === "class" && ts.isClassDeclaration(owner.decl)) return [{ module: owner.decl, controllers: [] }];
+    if (owner.kind === "class" && ts.isClassDeclaration(owner.decl))
+      return [{ module: owner.decl, controllers: [], imports: [], site: node }];
   }
   return [];
+}
+
+/**
+ * The value of module metadata (an `imports` entry, `@Module(...)`'s argument). One that reads module state a
+ * function sets when it runs is only known at run time (see runTimeState): a dynamic module's object keeps its
+ * class (`module: PluginModule`, a reference to it) but not the lists it adds, and classes and metadata objects
+ * are unknown. What a package's call returns (`TypeOrmModule.forFeature(getConfig().entities)`) stays what it
+ * was: whatever its arguments hold, it brings no controllers of the sources.
+ */
+function importValue(node: ts.Expression, scope: Scope, interpreter: Interpreter): Value {
+  const { value, state } = interpreter.readingRunTimeState(() => interpreter.evaluate(node, scope));
+  if (!state) return value;
+  const why = runTimeState(state);
+  const strip = (v: Value): Value => {
+    if (v.kind === "array") return { kind: "array", items: v.items.map(strip) };
+    if (v.kind === "class") return why;
+    if (v.kind !== "object") return v;
+    const module = v.props.get("module");
+    if (module?.kind !== "class") return why;
+    const props = new Map([...v.props].map(([key, item]) => [key, key === "imports" || key === "controllers" ? why : item]));
+    return { ...v, props };
+  };
+  return strip(value);
 }
 
 /** Whether a value is module classes and dynamic modules only (an empty list too): what `imports` holds when read in full. */
@@ -661,15 +764,25 @@ function readsAsModules(value: Value): boolean {
   return modulesOfValue(value).length > 0;
 }
 
-function modulesOfValue(value: Value): { module: ts.ClassDeclaration; controllers: Value[] }[] {
-  if (value.kind === "class" && ts.isClassDeclaration(value.decl)) return [{ module: value.decl, controllers: [] }];
-  if (value.kind === "array") return value.items.flatMap(modulesOfValue);
+/** The modules a value names: classes, and dynamic modules' objects; `site` is the entry it was read from. */
+function modulesOfValue(value: Value, site?: ts.Node): ModuleImport[] {
+  if (value.kind === "class" && ts.isClassDeclaration(value.decl))
+    return [{ module: value.decl, controllers: [], imports: [], ...(site ? { site } : {}) }];
+  if (value.kind === "array") return value.items.flatMap((item) => modulesOfValue(item, site));
   if (value.kind === "object") {
     const module = value.props.get("module");
     const controllers = value.props.get("controllers");
-    // The controllers value whole: a condition in it (`controllers: opts.admin ? [A, B] : [A]`) is read as in `@Module`.
+    const imports = value.props.get("imports");
+    // The lists whole: a condition in one (`controllers: opts.admin ? [A, B] : [A]`) is read as in `@Module`.
     if (module?.kind === "class" && ts.isClassDeclaration(module.decl))
-      return [{ module: module.decl, controllers: controllers ? [controllers] : [] }];
+      return [
+        {
+          module: module.decl,
+          controllers: controllers ? [controllers] : [],
+          imports: imports ? [imports] : [],
+          ...(site ? { site } : {}),
+        },
+      ];
   }
   return [];
 }

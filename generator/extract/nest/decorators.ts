@@ -12,3 +12,12 @@ export function decoratorCall(node: ts.Node, name: string): ts.CallExpression | 
   }
   return undefined;
 }
+
+/** Whether a decorator is `@Module(...)` (Nest's, by name, as the module graph reads it). */
+export function isNestModuleDecorator(decorator: ts.Decorator): boolean {
+  const expression = decorator.expression;
+  if (!ts.isCallExpression(expression)) return false;
+  const callee = expression.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  return name === "Module";
+}

@@ -14,7 +14,8 @@ import { ALL_METHODS, reportPathShape } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
-import { importedPackages, NO_HOST } from "../shared.js";
+import { importedPackages } from "../shared.js";
+import { NestHost } from "./module-decorators.js";
 import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
 import {
@@ -90,7 +91,10 @@ export function nestAdapterWith(
     name: "nest",
     detect: (sources) => sources.files.some((file) => importedPackages(file).includes("@nestjs/common")),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
+      // Nest's own `Module(...)` and `applyDecorators(...)`, as the project's decorators call them (plugin modules).
+      const host = new NestHost();
+      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
+      host.attach(interpreter);
       interpreter.executeAll();
       const info = options.documentInfo ? documentBuilderInfo(sources, interpreter) : undefined;
       if (info) options.documentInfo!(info);
