@@ -854,6 +854,22 @@ const permissionStyles: Case[] = [
     ],
   },
   {
+    name: "a configured check given only what a package computes (a query builder's result) cannot be read: APX301 and unresolved, never no key in silence; with a key beside it, the key",
+    permissionCalls: ["rootKeyAuth"],
+    files: {
+      "app.ts": [
+        `import express from "express"; import { buildQuery, currentUser } from "third-party-rbac";`,
+        `declare function rootKeyAuth(...args: unknown[]): void;`,
+        `const app = express();`,
+        `app.get("/apis", (req: any, res: any) => { rootKeyAuth(req, buildQuery(({ or }: any) => or("*", "api.read"))); res.end(); });`,
+        `app.get("/keys", (req: any, res: any) => { rootKeyAuth(currentUser(req), "keys.read"); res.end(); });`,
+        `app.get("/open", (req: any, res: any) => { rootKeyAuth(req); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: ["GET /apis [] unresolved(permissions)", "GET /keys [keys.read]", "GET /open []"],
+    diagnostics: ["APX301 app.ts:4"],
+  },
+  {
     name: "a service layer the handler hands the caller's access object to is followed for its checks",
     permissionCalls: ["can"],
     files: {

@@ -3334,6 +3334,7 @@ export class Interpreter {
     // Statements written for this check that apidex cannot read in full: unlike a value passed through,
     // they are this site's keys, so even a call known only by its name reports them.
     const unreadStatements: { arg: ts.Expression; reason: string }[] = [];
+    const computed: { arg: ts.Expression; reason: string }[] = [];
     // Made first so that keys the type checker finds later (`readKeysInto`) land in it.
     const result: CheckValue = { kind: "check", keys, node };
     // A call known only by its name takes other arguments too: the function's parameter names and the text
@@ -3374,6 +3375,12 @@ export class Interpreter {
         else if (!named && !unreadOptions && [...value.props.values()].some((v) => keysOfValue(v)?.length)) unreadOptions = arg;
         continue; // other options name no key
       }
+      // What a package computes (`rootKeyAuth(c, buildQuery(({ or }) => or("*", "api.create")))`): the key may
+      // be in it; said below when the call names no key otherwise.
+      if (value.kind === "runtime" && value.what.startsWith("the result of ")) {
+        computed.push({ arg, reason: `is ${value.what}, computed at run time` });
+        continue;
+      }
       if (
         value.kind === "runtime" ||
         value.kind === "function" ||
@@ -3389,6 +3396,9 @@ export class Interpreter {
       }
       unresolved.push({ arg, reason: explain(value) });
     }
+    // A configured check given no key but a package's computed value checks that value: what it needs cannot be
+    // read, and is never taken for "no key" in silence.
+    if (!byNameOnly && !keys.length && !unresolved.length && !unreadStatements.length) unresolved.push(...computed);
     if (any) result.any = true;
     for (const { arg, reason } of unreadStatements) {
       result.unresolved = true;
