@@ -344,6 +344,43 @@ export class SourceSet {
     this.files = [...this.files, ...added].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
+  /**
+   * The files the analysed ones import that are not analysed themselves (a workspace package's sources, a
+   * folder outside the root), directly or through each other, up to OUTSIDE_DEPTH imports away; not
+   * node_modules. Adapters that find their serving calls by scanning files (tRPC, ts-rest) read these too,
+   * as the evaluator reaches an out-of-root Hono app by its import: a serving call there is served all the same.
+   */
+  filesImportedOutside(): ts.SourceFile[] {
+    const cached = this.outside.get(this.files);
+    if (cached) return cached;
+    const analysed = new Set(this.files.map((f) => f.fileName));
+    const seen = new Set<string>();
+    const out: ts.SourceFile[] = [];
+    let frontier = this.files.map((f) => ({ file: f, depth: 0 }));
+    // The files the analysed ones import are all taken (the evaluator parses them anyway when it follows
+    // those imports); further layers up to OUTSIDE_LIMIT files in all.
+    while (frontier.length) {
+      const next: { file: ts.SourceFile; depth: number }[] = [];
+      for (const { file, depth } of frontier) {
+        if (depth >= OUTSIDE_DEPTH || (depth > 0 && seen.size >= OUTSIDE_LIMIT)) continue;
+        for (const { specifier } of moduleReferences(file)) {
+          const target = this.resolveImport(specifier, file.fileName);
+          if (target.kind !== "source" || /[\\/]node_modules[\\/]/.test(target.file.fileName)) continue;
+          const name = target.file.fileName;
+          if (analysed.has(name) || seen.has(name) || (depth > 0 && seen.size >= OUTSIDE_LIMIT)) continue;
+          seen.add(name);
+          out.push(target.file);
+          next.push({ file: target.file, depth: depth + 1 });
+        }
+      }
+      frontier = next;
+    }
+    out.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+    this.outside.set(this.files, out);
+    return out;
+  }
+  private readonly outside = new WeakMap<ts.SourceFile[], ts.SourceFile[]>();
+
   /** A parsed source file by absolute path, without parsing anything. */
   parsedFile(fileName: string): ts.SourceFile | undefined {
     return this.parsed.get(fileKey(fileName));
@@ -363,6 +400,10 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** How many files, and how many imports away from the analysed ones, `filesImportedOutside` follows. */
+const OUTSIDE_LIMIT = 400;
+const OUTSIDE_DEPTH = 3;
 
 /** How many files, and how many imports deep, `includeReachedFrom` follows from the entries. */
 const REACH_LIMIT = 400;

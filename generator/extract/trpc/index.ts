@@ -35,7 +35,7 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import { dedupe, importBindings, importedPackages } from "../shared.js";
+import { dedupe, importBindings, importedPackages, servingFiles } from "../shared.js";
 import { everyProcedureOperation, metaOperation, SERVES_EVERY_PROCEDURE } from "./openapi-meta.js";
 import { servingRuns } from "./serving-runs.js";
 import { type Procedure, type TrpcObject, type TrpcRouter, TrpcHost } from "./trpc-host.js";
@@ -96,7 +96,8 @@ const openApiParser = (raw: string) => ({
 
 export const trpcAdapter: FrameworkAdapter = {
   name: "trpc",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
+  detect: (sources) =>
+    servingFiles(sources, (p) => TRPC_MODULES.test(p)).some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
   extract(sources, options, diagnostics) {
     const host = new TrpcHost();
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
@@ -137,7 +138,7 @@ export const trpcAdapter: FrameworkAdapter = {
         if (reading.endpoint === undefined) {
           diagnostics.warning(
             "APX240",
-            `Cannot tell where this handler serves the tRPC router${from}: ${reading.why ?? "its endpoint is not static"}; its ${procedures(reading.router, "").length} procedures are not indexed.`,
+            `Cannot tell where this handler serves the tRPC router${from}: ${reading.why ?? "its endpoint is not static"}; its ${served(serving, reading.router)} procedures are not indexed.`,
             siteOf(serving.call),
             serving.byRequest
               ? "Serve the router with trpc-to-openapi's createOpenApiFetchHandler({ endpoint }) (or another handler whose endpoint apidex reads) instead of a project's own adapter."
@@ -198,6 +199,13 @@ export const trpcAdapter: FrameworkAdapter = {
     return dedupe(facts);
   },
 };
+
+/** How many of a router's procedures a handler of its kind would serve (for the warning that it serves none). */
+function served(serving: Serving, router: TrpcRouter): number {
+  return procedures(router, "").filter(({ key, procedure }) =>
+    serving.kind === "trpc" ? true : serving.kind === "every" ? everyProcedureOperation(key, procedure) : metaOperation(procedure),
+  ).length;
+}
 
 /** What a handler serves as read in one scope: its router and endpoint, or why the endpoint is not known. */
 interface Reading {
@@ -272,7 +280,7 @@ export function servesTrpc(file: ts.SourceFile): boolean {
 
 /** The calls of the project that serve a router over HTTP, with where they serve it. */
 function servingCalls(sources: SourceSet): Serving[] {
-  return sources.files.flatMap((file) => servingCallsOf(file, sources.root));
+  return servingFiles(sources, (p) => TRPC_MODULES.test(p)).flatMap((file) => servingCallsOf(file, sources.root));
 }
 
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
