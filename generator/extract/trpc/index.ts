@@ -88,6 +88,8 @@ const NOT_HTTP = new Set(["@trpc/server/adapters/ws:applyWSSHandler"]);
 
 /** The packages whose handlers serve tRPC routers. */
 const TRPC_MODULES = /^(@trpc\/server|@hono\/trpc-server|(@[\w.-]+\/)?trpc-to-openapi|(@[\w.-]+\/)?trpc-openapi)(\/|$)/;
+/** The text of a file that may import one (files outside the analysed ones are parsed only then). */
+const TRPC_TEXT = /@trpc\/server|@hono\/trpc-server|trpc-(to-)?openapi/;
 
 const openApiParser = (raw: string) => ({
   ok: true as const,
@@ -97,7 +99,7 @@ const openApiParser = (raw: string) => ({
 export const trpcAdapter: FrameworkAdapter = {
   name: "trpc",
   detect: (sources) =>
-    servingFiles(sources, (p) => TRPC_MODULES.test(p)).some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
+    servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p)).some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
   extract(sources, options, diagnostics) {
     const host = new TrpcHost();
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
@@ -280,7 +282,7 @@ export function servesTrpc(file: ts.SourceFile): boolean {
 
 /** The calls of the project that serve a router over HTTP, with where they serve it. */
 function servingCalls(sources: SourceSet): Serving[] {
-  return servingFiles(sources, (p) => TRPC_MODULES.test(p)).flatMap((file) => servingCallsOf(file, sources.root));
+  return servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p)).flatMap((file) => servingCallsOf(file, sources.root));
 }
 
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {

@@ -65,7 +65,9 @@ class TsRestHost implements HostAdapter {
 export const tsRestAdapter: FrameworkAdapter = {
   name: "ts-rest",
   detect: (sources) =>
-    servingFiles(sources, (p) => TS_REST_MODULES.test(p)).some((file) => importedPackages(file).some((p) => TS_REST_MODULES.test(p))),
+    servingFiles(sources, /@ts-rest\//, (p) => TS_REST_MODULES.test(p)).some((file) =>
+      importedPackages(file).some((p) => TS_REST_MODULES.test(p)),
+    ),
   extract(sources, options, diagnostics) {
     let interpreter: Interpreter | undefined;
     const support = new TsRestSupport(() => interpreter!, diagnostics);
@@ -75,7 +77,7 @@ export const tsRestAdapter: FrameworkAdapter = {
     const facts: RouteFact[] = [];
     let served = false;
     let firstContract: ts.CallExpression | undefined;
-    for (const file of servingFiles(sources, (p) => TS_REST_MODULES.test(p))) {
+    for (const file of servingFiles(sources, /@ts-rest\//, (p) => TS_REST_MODULES.test(p))) {
       const imports = importBindings(file, (module) => TS_REST_MODULES.test(module));
       if (!imports.size) continue;
       for (const statement of file.statements)
