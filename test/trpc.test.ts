@@ -151,6 +151,60 @@ const cases: InMemoryCase[] = [
     },
     routes: ["GET /trpc/scenarios.list []", "GET /trpc/scenarios.nested.get []", "POST /trpc/scenarios.emit []"],
   },
+  {
+    name: "trpc-to-openapi: an endpoint held in a const of the function that makes the handler is read there",
+    files: {
+      "src/router.ts": `import { initTRPC } from "@trpc/server";\nimport type { OpenApiMeta } from "trpc-to-openapi";\nconst t = initTRPC.meta<OpenApiMeta>().create();\nexport const appRouter = t.router({\n  list: t.procedure.meta({ openapi: { method: "GET", path: "/widgets" } }).query(() => []),\n  create: t.procedure.meta({ openapi: { method: "POST", path: "/widgets" } }).mutation(() => null),\n});\n`,
+      "src/v2.ts": `import type { Context } from "hono";\nimport { createOpenApiFetchHandler } from "trpc-to-openapi";\nimport { appRouter } from "./router";\nexport const v2Handler = async (c: Context) => {\n  const endpoint = "/api/v2";\n  return createOpenApiFetchHandler({ endpoint, router: appRouter, req: c.req.raw, createContext: () => ({}) });\n};\n`,
+      "src/index.ts": `import { Hono } from "hono";\nimport { v2Handler } from "./v2";\nconst app = new Hono();\napp.use("/api/v2/*", async (c) => v2Handler(c));\nexport default app;\n`,
+    },
+    routes: ["GET /api/v2/widgets []", "POST /api/v2/widgets []"],
+  },
+  {
+    name: "trpc-to-openapi: an endpoint each caller decides through a parameter is read per call; a caller whose argument is unknown is reported",
+    files: {
+      "src/router.ts": `import { initTRPC } from "@trpc/server";\nimport type { OpenApiMeta } from "trpc-to-openapi";\nconst t = initTRPC.meta<OpenApiMeta>().create();\nexport const appRouter = t.router({\n  list: t.procedure.meta({ openapi: { method: "GET", path: "/widgets" } }).query(() => []),\n  create: t.procedure.meta({ openapi: { method: "POST", path: "/widgets" } }).mutation(() => null),\n});\n`,
+      "src/v2.ts": `import type { Context } from "hono";\nimport { createOpenApiFetchHandler } from "trpc-to-openapi";\nimport { appRouter } from "./router";\nexport const openApi = async (c: Context, { isBeta }: { isBeta: boolean }) =>\n  createOpenApiFetchHandler({ endpoint: isBeta ? "/api/v2-beta" : "/api/v2", router: appRouter, req: c.req.raw, createContext: () => ({}) });\n`,
+      "src/index.ts": `import { Hono } from "hono";\nimport { openApi as serve } from "./v2";\nconst app = new Hono();\napp.use("/api/v2/*", async (c) => serve(c, { isBeta: false }));\napp.use("/api/v2-beta/*", async (c) => serve(c, { isBeta: true }));\napp.use("/api/v3/*", async (c) => serve(c, { isBeta: c.req.header("beta") === "1" }));\nexport default app;\n`,
+    },
+    routes: ["GET /api/v2-beta/widgets []", "GET /api/v2/widgets []", "POST /api/v2-beta/widgets []", "POST /api/v2/widgets []"],
+    diagnostics: ["APX240 src/v2.ts:5"],
+  },
+  {
+    name: "trpc-to-openapi: a project's own adapter around createOpenApiNodeHttpHandler is followed to its router and reported (it answers at the path its caller hands it); another package handler given a router is reported",
+    files: {
+      "src/router.ts": `import { initTRPC } from "@trpc/server";\nimport type { OpenApiMeta } from "trpc-to-openapi";\nconst t = initTRPC.meta<OpenApiMeta>().create();\nexport const appRouter = t.router({\n  list: t.procedure.meta({ openapi: { method: "GET", path: "/widgets" } }).query(() => []),\n  create: t.procedure.meta({ openapi: { method: "POST", path: "/widgets" } }).mutation(() => null),\n});\n`,
+      "src/fetch-adapter.ts": `import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";\nexport const createOpenApiFetchHandler = async (opts: { endpoint: string; router: any; req: Request }) => {\n  const handler = createOpenApiNodeHttpHandler({ router: opts.router } as never);\n  return new Promise<Response>((resolve) => { void handler; resolve(new Response(null)); });\n};\n`,
+      "src/v2.ts": `import { createOpenApiFetchHandler } from "./fetch-adapter";\nimport { appRouter } from "./router";\nconst V2 = "/api/v2";\nexport const v2Handler = async (req: Request) => createOpenApiFetchHandler({ endpoint: V2, router: appRouter, req });\n`,
+      "src/lambda.ts": `import { createOpenApiAwsLambdaHandler } from "trpc-openapi";\nimport { appRouter } from "./router";\nexport const handler = createOpenApiAwsLambdaHandler({ router: appRouter, createContext: () => ({}) });\n`,
+    },
+    routes: [],
+    diagnostics: ["APX240 src/fetch-adapter.ts:3", "APX240 src/lambda.ts:3"],
+  },
+  {
+    name: "@dokploy/trpc-openapi serves every procedure by default (GET a query, POST a mutation, at the dotted key), not subscriptions nor enabled: false; override and additional as documented",
+    files: {
+      "server/router.ts": [
+        `import { initTRPC } from "@trpc/server";`,
+        `import type { OpenApiMeta } from "@dokploy/trpc-openapi";`,
+        `const t = initTRPC.meta<OpenApiMeta>().create();`,
+        `export const appRouter = t.router({`,
+        `  widget: t.router({`,
+        `    byId: t.procedure.query(() => null),`,
+        `    remove: t.procedure.meta({ openapi: { summary: "Remove a widget" } }).mutation(() => null),`,
+        `    logs: t.procedure.meta({ openapi: { enabled: false, method: "POST", path: "/logs", override: true } }).query(() => null),`,
+        `    events: t.procedure.subscription(async function* () {}),`,
+        `    renamed: t.procedure.meta({ openapi: { override: true, method: "PUT", path: "/widgets/{id}" } }).mutation(() => null),`,
+        `    extra: t.procedure.meta({ openapi: { additional: true, method: "DELETE" } }).mutation(() => null),`,
+        `    moved: t.procedure.meta({ openapi: { method: "GET", path: "/moved" } }).query(() => null),`,
+        `  }),`,
+        `});`,
+      ].join("\n"),
+      "pages/api/[...trpc].ts": `import { createOpenApiNextHandler } from "@dokploy/trpc-openapi";\nimport { appRouter } from "../../server/router";\nexport default createOpenApiNextHandler({ router: appRouter });\n`,
+    },
+    routes: ["DELETE /api/widget.extra []", "GET /api/widget.byId []", "POST /api/widget.remove []", "PUT /api/widgets/{id} []"],
+    diagnostics: ["APX240 server/router.ts:12"],
+  },
 ];
 
 describe("tRPC", () => {

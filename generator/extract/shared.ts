@@ -57,6 +57,17 @@ export function isPackageValue(node: ts.Expression): boolean {
   });
 }
 
+/**
+ * The files an adapter scans for calls that serve its routes: the analysed ones, and the files they import
+ * from outside them (a workspace package's `hono.ts`) that import one of its packages (`mentions` picks the
+ * files worth parsing by their text). The evaluator reaches
+ * such a file's plain routes by its import; a serving call there is served all the same.
+ */
+export function servingFiles(sources: SourceSet, mentions: RegExp, accepts: (module: string) => boolean): ts.SourceFile[] {
+  const outside = sources.filesImportedOutside(mentions).filter((file) => importedPackages(file).some(accepts));
+  return outside.length ? [...sources.files, ...outside] : sources.files;
+}
+
 /** The module specifiers a file imports (every adapter's `detect` asks, so each file is read once). */
 export function importedPackages(file: ts.SourceFile): string[] {
   let out = importsByFile.get(file);

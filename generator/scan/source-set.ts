@@ -344,6 +344,51 @@ export class SourceSet {
     this.files = [...this.files, ...added].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   }
 
+  /**
+   * The files the analysed ones import that are not analysed themselves (a workspace package's sources, a
+   * folder outside the root), directly or through each other, up to OUTSIDE_DEPTH imports away, not
+   * node_modules — those whose text `mentions` (a package's name). Adapters that find their serving calls by
+   * scanning files (tRPC, ts-rest) read these too, as the evaluator reaches an out-of-root Hono app by its
+   * import: a serving call there is served all the same. Only the files returned are parsed (the others are
+   * followed by their import specifiers), so a project without the package pays a read of its imports' text.
+   */
+  filesImportedOutside(mentions: RegExp): ts.SourceFile[] {
+    const byPattern = this.outside.get(this.files) ?? new Map<string, ts.SourceFile[]>();
+    this.outside.set(this.files, byPattern);
+    const cached = byPattern.get(mentions.source);
+    if (cached) return cached;
+    const analysed = new Set(this.files.map((f) => f.fileName));
+    const seen = new Set<string>();
+    const out: ts.SourceFile[] = [];
+    let frontier: { name: string; specifiers: string[] }[] = this.files.map((f) => ({
+      name: f.fileName,
+      specifiers: moduleReferences(f).map((r) => r.specifier),
+    }));
+    // The files the analysed ones import are all looked at; further layers up to OUTSIDE_LIMIT files in all.
+    for (let depth = 0; frontier.length && depth < OUTSIDE_DEPTH; depth++) {
+      const next: { name: string; specifiers: string[] }[] = [];
+      for (const { name: from, specifiers } of frontier)
+        for (const specifier of specifiers) {
+          if (depth > 0 && seen.size >= OUTSIDE_LIMIT) break;
+          const name = this.importedFile(specifier, from);
+          if (!name || analysed.has(name) || seen.has(name) || /[\\/]node_modules[\\/]/.test(name)) continue;
+          seen.add(name);
+          const text = this.parsed.get(name)?.text ?? this.host.readFile(name);
+          if (text === undefined) continue;
+          if (mentions.test(text)) {
+            const file = this.getFile(name);
+            if (file) out.push(file);
+          }
+          next.push({ name, specifiers: [...text.matchAll(SPECIFIERS)].map((m) => m[1]!) });
+        }
+      frontier = next;
+    }
+    out.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+    byPattern.set(mentions.source, out);
+    return out;
+  }
+  private readonly outside = new WeakMap<ts.SourceFile[], Map<string, ts.SourceFile[]>>();
+
   /** A parsed source file by absolute path, without parsing anything. */
   parsedFile(fileName: string): ts.SourceFile | undefined {
     return this.parsed.get(fileKey(fileName));
@@ -363,6 +408,12 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** How many files, and how many imports away from the analysed ones, `filesImportedOutside` follows. */
+const OUTSIDE_LIMIT = 400;
+const OUTSIDE_DEPTH = 3;
+/** The module specifiers a file's text names (`from "x"`, `import("x")`, `require("x")`), read without parsing it. */
+const SPECIFIERS = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*["']([^"'\n]+)["']/g;
 
 /** How many files, and how many imports deep, `includeReachedFrom` follows from the entries. */
 const REACH_LIMIT = 400;

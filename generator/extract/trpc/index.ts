@@ -16,16 +16,18 @@
  * keys joined by dots (`post.byId`), as tRPC's HTTP link calls them (a subscription is a GET too: tRPC 11
  * answers it with an event stream). trpc-to-openapi's handlers
  * (`createOpenApiFetchHandler`, `createOpenApiExpressMiddleware`, `createOpenApiNextHandler`) serve instead
- * the procedures whose `.meta({ openapi: { method, path } })` says so, at `{endpoint}{path}`, documented by
- * the meta's `summary`, `description` and `tags`.
+ * the procedures its rule picks (openapi-meta.ts: its meta's `{ method, path }`; every procedure for a fork
+ * that documents so), at `{endpoint}{path}`, documented by the meta's `summary`, `description` and `tags`.
+ * A handler made inside a function is read once per run of that function, as its callers call it
+ * (serving-runs.ts).
  */
 import path from "node:path";
-import { siteOf } from "../../diagnostics/diagnostic.js";
+import { formatSite, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { mergeDocs, docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import { excerpt, Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
-import type { Value } from "../../resolve/values.js";
+import type { Scope, Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
 import { ts } from "../../typescript.js";
@@ -33,12 +35,23 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import { dedupe, importBindings, importedPackages } from "../shared.js";
+import { dedupe, importBindings, importedPackages, servingFiles } from "../shared.js";
+import { everyProcedureOperation, metaOperation, SERVES_EVERY_PROCEDURE } from "./openapi-meta.js";
+import { servingRuns } from "./serving-runs.js";
 import { type Procedure, type TrpcObject, type TrpcRouter, TrpcHost } from "./trpc-host.js";
 
 /** A handler that serves a router: which kind, and the call whose options name the router. */
 interface Serving {
-  kind: "trpc" | "openapi";
+  /**
+   * `trpc`: tRPC's own protocol; `openapi`: the procedures trpc-to-openapi's meta rule serves; `every`: a package
+   * that serves every procedure unless its meta says otherwise (openapi-meta.ts); `unknown`: a handler of a
+   * tRPC package apidex has no reading of.
+   */
+  kind: "trpc" | "openapi" | "every" | "unknown";
+  /** The package the handler comes from (`trpc-to-openapi`, `@dokploy/trpc-openapi`): what documents its operations. */
+  module: string;
+  /** The handler's name, for the warnings. */
+  name: string;
   call: ts.CallExpression;
   /** The options object (the router and, for some, the endpoint). */
   options: ts.Expression | undefined;
@@ -47,10 +60,12 @@ interface Serving {
   endpointNodes?: ts.Expression[];
   /** Why the endpoint is not known, for the warning. */
   why?: string;
+  /** The handler answers at the whole path of the request it is handed (trpc-to-openapi's node handler). */
+  byRequest?: boolean;
 }
 
 /** `module:name` of the handlers apidex reads, to what they are. */
-const HANDLERS: Record<string, { kind: "trpc" | "openapi"; endpoint: "option" | "file" | "use" | "hono" | "root" }> = {
+const HANDLERS: Record<string, { kind: "trpc" | "openapi"; endpoint: "option" | "file" | "use" | "hono" | "root" | "request" }> = {
   "@trpc/server/adapters/fetch:fetchRequestHandler": { kind: "trpc", endpoint: "option" },
   "@trpc/server/adapters/next:createNextApiHandler": { kind: "trpc", endpoint: "file" },
   "@trpc/server/adapters/express:createExpressMiddleware": { kind: "trpc", endpoint: "use" },
@@ -61,10 +76,20 @@ const HANDLERS: Record<string, { kind: "trpc" | "openapi"; endpoint: "option" | 
   "trpc-to-openapi:createOpenApiNextHandler": { kind: "openapi", endpoint: "file" },
   "trpc-to-openapi:createOpenApiExpressMiddleware": { kind: "openapi", endpoint: "use" },
   "trpc-to-openapi:createOpenApiHttpHandler": { kind: "openapi", endpoint: "root" },
+  // The node handler the others wrap: it matches the request's whole path, which its caller sets.
+  "trpc-to-openapi:createOpenApiNodeHttpHandler": { kind: "openapi", endpoint: "request" },
 };
+
+/**
+ * Functions of tRPC packages given a router that serve no HTTP operation: tRPC's WebSocket server answers
+ * subscriptions and calls over a socket, not at URLs.
+ */
+const NOT_HTTP = new Set(["@trpc/server/adapters/ws:applyWSSHandler"]);
 
 /** The packages whose handlers serve tRPC routers. */
 const TRPC_MODULES = /^(@trpc\/server|@hono\/trpc-server|(@[\w.-]+\/)?trpc-to-openapi|(@[\w.-]+\/)?trpc-openapi)(\/|$)/;
+/** The text of a file that may import one (files outside the analysed ones are parsed only then). */
+const TRPC_TEXT = /@trpc\/server|@hono\/trpc-server|trpc-(to-)?openapi/;
 
 const openApiParser = (raw: string) => ({
   ok: true as const,
@@ -73,7 +98,8 @@ const openApiParser = (raw: string) => ({
 
 export const trpcAdapter: FrameworkAdapter = {
   name: "trpc",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
+  detect: (sources) =>
+    servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p)).some((file) => importedPackages(file).some((p) => TRPC_MODULES.test(p))),
   extract(sources, options, diagnostics) {
     const host = new TrpcHost();
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
@@ -83,68 +109,83 @@ export const trpcAdapter: FrameworkAdapter = {
     const facts: RouteFact[] = [];
     for (const serving of servingCalls(sources)) {
       const root: RouterNode = { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true };
-      const file = serving.call.getSourceFile();
-      const scope = interpreter.module(file).scope;
-      const optionsValue = serving.options ? interpreter.evaluate(serving.options, scope) : undefined;
-      if (serving.endpoint === undefined && serving.endpointNodes) {
-        const parts: string[] = [];
-        for (const node of serving.endpointNodes) {
-          const value = interpreter.evaluate(node, scope);
-          if (value.kind !== "string") {
-            serving.why = `its endpoint \`${excerpt(node)}\` ${value.kind === "unknown" ? value.reason : "is not a string"}`;
-            break;
-          }
-          parts.push(value.value);
-        }
-        if (parts.length === serving.endpointNodes.length) serving.endpoint = joinPath(...parts);
-      }
-      const routerValue = routerOption(optionsValue);
-      const router = routerValue?.kind === "host" ? (routerValue.host as TrpcObject) : undefined;
-      if (router?.type !== "router") {
+      if (serving.kind === "unknown") {
         diagnostics.warning(
           "APX240",
-          `Cannot read the tRPC router this handler serves (\`${excerpt(serving.call)}\`); its procedures are not indexed.`,
+          `\`${serving.name}\` serves a tRPC router, but apidex does not know how that handler maps procedures to URLs (\`${excerpt(serving.call)}\`); its procedures are not indexed here.`,
           siteOf(serving.call),
-          "Pass the app router by name (`router: appRouter`), defined with t.router({...}) in the sources.",
+          "Serve the router with a handler apidex reads (docs/frameworks.md, tRPC), or list its operations by hand.",
         );
         continue;
       }
-      if (serving.endpoint === undefined) {
-        diagnostics.warning(
-          "APX240",
-          `Cannot tell where this handler serves the tRPC router: ${serving.why ?? "its endpoint is not static"}; its procedures are not indexed.`,
-          siteOf(serving.call),
-          'Give the endpoint as a string (`endpoint: "/api/trpc"`), or mount the handler at a literal path.',
-        );
-        continue;
+      let readings = [readServing(serving, interpreter.module(serving.call.getSourceFile()).scope, interpreter)];
+      // Options that use the names of the function the handler is made in (a local `endpoint`, a parameter
+      // each caller decides, a project's own adapter's `opts`): read once per run of that function.
+      if (readings.some((r) => !r.router || r.endpoint === undefined)) {
+        const runs = servingRuns(serving.call, sources, interpreter, host.capture);
+        if (runs.length) readings = runs.map((run) => readServing(serving, run.scope, interpreter, run.caller));
       }
-      for (const { key, procedure, doc } of procedures(router, "")) {
-        const layer =
-          serving.kind === "trpc" ? trpcOperation(serving.endpoint, key, procedure) : openApiOperation(serving.endpoint, procedure);
-        if (!layer) continue;
-        if (layer === "unread") {
+      const endpoints = new Map<string, TrpcRouter>();
+      for (const reading of readings) {
+        const from = reading.caller ? ` when called from ${formatSite(reading.caller, sources.root)}` : "";
+        if (!reading.router) {
           diagnostics.warning(
             "APX240",
-            "Cannot read the method or path of this procedure's `meta({ openapi })` statically; its REST operation is not indexed.",
-            siteOf(procedure.node),
-            'Give `method` and `path` as strings (`openapi: { method: "GET", path: "/posts/{id}" }`).',
+            `Cannot read the tRPC router this handler serves${from} (\`${excerpt(serving.call)}\`); its procedures are not indexed.`,
+            siteOf(serving.call),
+            "Pass the app router by name (`router: appRouter`), defined with t.router({...}) in the sources.",
           );
           continue;
         }
-        const frameworkDoc = serving.kind === "openapi" ? openApiDoc(procedure) : undefined;
-        const merged = mergeDocs(doc, frameworkDoc);
-        root.stack.push({
-          type: "route",
-          method: layer.method,
-          paths: [layer.path],
-          checks: procedure.checks,
-          terminal: true,
-          site: siteOf(procedure.node),
-          ...(merged ? { doc: merged } : {}),
-          ...(procedure.handler ? { handler: procedure.handler.decl } : {}),
-          // trpc-to-openapi's operations take their shapes from the procedure's `.input()` and `.output()`.
-          ...(serving.kind === "openapi" ? { registration: procedure.node } : {}),
-        });
+        if (reading.endpoint === undefined) {
+          diagnostics.warning(
+            "APX240",
+            `Cannot tell where this handler serves the tRPC router${from}: ${reading.why ?? "its endpoint is not static"}; its ${served(serving, reading.router)} procedures are not indexed.`,
+            siteOf(serving.call),
+            serving.byRequest
+              ? "Serve the router with trpc-to-openapi's createOpenApiFetchHandler({ endpoint }) (or another handler whose endpoint apidex reads) instead of a project's own adapter."
+              : 'Give the endpoint as a string (`endpoint: "/api/trpc"`), or mount the handler at a literal path.',
+          );
+          continue;
+        }
+        if (!endpoints.has(reading.endpoint)) endpoints.set(reading.endpoint, reading.router);
+      }
+      for (const [endpoint, router] of endpoints) {
+        for (const { key, procedure, doc } of procedures(router, "")) {
+          const layer =
+            serving.kind === "trpc"
+              ? { method: procedure.kind === "mutation" ? "POST" : "GET", path: key, openapi: undefined }
+              : serving.kind === "every"
+                ? everyProcedureOperation(key, procedure)
+                : metaOperation(procedure);
+          if (!layer) continue;
+          if ("unread" in layer) {
+            diagnostics.warning(
+              "APX240",
+              `${layer.unread}; its REST operation is not indexed.`,
+              siteOf(procedure.node),
+              serving.kind === "every"
+                ? "Give `override: true` (or `additional: true`) and `method` and `path` as strings, or leave the meta's method and path out."
+                : 'Give `method` and `path` as strings (`openapi: { method: "GET", path: "/posts/{id}" }`).',
+            );
+            continue;
+          }
+          const frameworkDoc =
+            serving.kind === "trpc" ? undefined : docFromFields(docFieldsOf(layer.openapi), siteOf(procedure.node), serving.module, true);
+          const merged = mergeDocs(doc, frameworkDoc);
+          root.stack.push({
+            type: "route",
+            method: layer.method,
+            paths: [joinPath(endpoint, layer.path)],
+            checks: procedure.checks,
+            terminal: true,
+            site: siteOf(procedure.node),
+            ...(merged ? { doc: merged } : {}),
+            ...(procedure.handler ? { handler: procedure.handler.decl } : {}),
+            // trpc-to-openapi's operations take their shapes from the procedure's `.input()` and `.output()`.
+            ...(serving.kind === "trpc" ? {} : { registration: procedure.node }),
+          });
+        }
       }
       facts.push(...flattenApp(root, diagnostics, "trpc", openApiParser));
     }
@@ -160,6 +201,51 @@ export const trpcAdapter: FrameworkAdapter = {
     return dedupe(facts);
   },
 };
+
+/** How many of a router's procedures a handler of its kind would serve (for the warning that it serves none). */
+function served(serving: Serving, router: TrpcRouter): number {
+  return procedures(router, "").filter(({ key, procedure }) =>
+    serving.kind === "trpc" ? true : serving.kind === "every" ? everyProcedureOperation(key, procedure) : metaOperation(procedure),
+  ).length;
+}
+
+/** What a handler serves as read in one scope: its router and endpoint, or why the endpoint is not known. */
+interface Reading {
+  router: TrpcRouter | undefined;
+  endpoint: string | undefined;
+  why?: string;
+  caller?: SourceSite;
+}
+
+function readServing(serving: Serving, scope: Scope, interpreter: Interpreter, caller?: SourceSite): Reading {
+  const optionsValue = serving.options ? interpreter.evaluate(serving.options, scope) : undefined;
+  const routerValue = routerOption(optionsValue);
+  const object = routerValue?.kind === "host" ? (routerValue.host as TrpcObject) : undefined;
+  const router = object?.type === "router" ? object : undefined;
+  const at = caller ? { caller } : {};
+  if (serving.byRequest)
+    return {
+      router,
+      endpoint: undefined,
+      why: `\`${serving.name}\` answers at the whole path of the request its caller hands it, and apidex does not follow how a project's own adapter rewrites that request`,
+      ...at,
+    };
+  if (serving.endpoint !== undefined) return { router, endpoint: serving.endpoint, ...at };
+  if (!serving.endpointNodes) return { router, endpoint: undefined, ...(serving.why ? { why: serving.why } : {}), ...at };
+  const parts: string[] = [];
+  for (const node of serving.endpointNodes) {
+    const value = interpreter.evaluate(node, scope);
+    if (value.kind !== "string")
+      return {
+        router,
+        endpoint: undefined,
+        why: `its endpoint \`${excerpt(node)}\` ${value.kind === "unknown" ? value.reason : "is not a string"}`,
+        ...at,
+      };
+    parts.push(value.value);
+  }
+  return { router, endpoint: joinPath(...parts), ...at };
+}
 
 function routerOption(options: Value | undefined): Value | undefined {
   if (options?.kind !== "object") return undefined;
@@ -181,41 +267,6 @@ function procedures(router: TrpcRouter, prefix: string): { key: string; procedur
   return out;
 }
 
-/** tRPC's own HTTP shape: a query is a GET, a mutation a POST, at `{endpoint}/{dotted.key}`. */
-function trpcOperation(endpoint: string, key: string, procedure: Procedure): { method: string; path: string } | undefined {
-  // tRPC 11 serves subscriptions over HTTP too: a GET answered with an event stream.
-  return { method: procedure.kind === "mutation" ? "POST" : "GET", path: joinPath(endpoint, key) };
-}
-
-/**
- * trpc-to-openapi: the procedure's `meta.openapi` method and path, under the handler's endpoint; undefined for
- * a procedure without one (the REST handler does not serve it), "unread" when they are not static strings.
- */
-function openApiOperation(endpoint: string, procedure: Procedure): { method: string; path: string } | "unread" | undefined {
-  const openapi = openApiMeta(procedure);
-  if (!openapi) return undefined;
-  const method = openapi.props.get("method");
-  const own = openapi.props.get("path");
-  if (method?.kind !== "string" || own?.kind !== "string") return "unread";
-  return { method: method.value.toUpperCase(), path: joinPath(endpoint, own.value.replace(/:(\w+)/g, "{$1}")) };
-}
-
-function openApiMeta(procedure: Procedure): Extract<Value, { kind: "object" }> | undefined {
-  let found: Extract<Value, { kind: "object" }> | undefined;
-  for (const meta of procedure.meta) {
-    const openapi = meta.kind === "object" ? meta.props.get("openapi") : undefined;
-    if (openapi?.kind === "object") found = openapi;
-  }
-  // `enabled: false` keeps a procedure out of the REST handler (trpc-to-openapi serves `enabled !== false`).
-  const enabled = found?.props.get("enabled");
-  return enabled?.kind === "boolean" && !enabled.value ? undefined : found;
-}
-
-function openApiDoc(procedure: Procedure): DocComment | undefined {
-  const openapi = openApiMeta(procedure);
-  return openapi ? docFromFields(docFieldsOf(openapi), siteOf(procedure.node), "trpc-to-openapi", true) : undefined;
-}
-
 function joinPath(...parts: string[]): string {
   return `/${parts.join("/").split("/").filter(Boolean).join("/")}`;
 }
@@ -231,42 +282,41 @@ export function servesTrpc(file: ts.SourceFile): boolean {
 
 /** The calls of the project that serve a router over HTTP, with where they serve it. */
 function servingCalls(sources: SourceSet): Serving[] {
-  return sources.files.flatMap((file) => servingCallsOf(file, sources.root));
+  return servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p)).flatMap((file) => servingCallsOf(file, sources.root));
 }
 
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
   const out: Serving[] = [];
   {
-    // trpc-openapi (tRPC 10) has the API trpc-to-openapi continues: read as the same; so are their forks
-    // published under a scope (`@acme/trpc-openapi`), which keep the API they fork.
-    const imports = new Map(
-      [...importBindings(file, (module) => TRPC_MODULES.test(module))].map(([local, imported]) => [
-        local,
-        imported.replace(/^(@[\w.-]+\/)?trpc-(to-)?openapi:/, "trpc-to-openapi:"),
-      ]),
-    );
+    const imports = importBindings(file, (module) => TRPC_MODULES.test(module));
     if (!imports.size) return out;
     for (const call of callsOf(file)) {
       if (!ts.isCallExpression(call)) continue;
-      const name = calleeImport(call, imports);
+      const imported = calleeImport(call, imports);
+      const { name, module } = canonical(imported);
       // Fastify: `server.register(fastifyTRPCPlugin, { prefix, trpcOptions: { router } })`, and trpc-to-openapi's
       // `server.register(fastifyTRPCOpenApiPlugin, { basePath, router })`.
       const plugin =
         ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === "register" && call.arguments[0]
-          ? identifierImport(call.arguments[0], imports)
+          ? canonical(identifierImport(call.arguments[0], imports))
           : undefined;
-      if (plugin === "@trpc/server/adapters/fastify:fastifyTRPCPlugin" || plugin === "trpc-to-openapi:fastifyTRPCOpenApiPlugin") {
+      if (
+        plugin?.name === "@trpc/server/adapters/fastify:fastifyTRPCPlugin" ||
+        plugin?.name === "trpc-to-openapi:fastifyTRPCOpenApiPlugin"
+      ) {
         const options = call.arguments[1];
         const literal =
           options && ts.isObjectLiteralExpression(unwrapExpression(options))
             ? (unwrapExpression(options) as ts.ObjectLiteralExpression)
             : undefined;
-        const openapi = plugin.startsWith("trpc-to-openapi");
+        const openapi = plugin.name.startsWith("trpc-to-openapi");
         const parts = literal
           ? [propertyValue(literal, "prefix"), openapi ? propertyValue(literal, "basePath") : undefined].filter((n) => n !== undefined)
           : [];
         out.push({
-          kind: openapi ? "openapi" : "trpc",
+          kind: openapi ? openApiKind(plugin.module) : "trpc",
+          module: plugin.module,
+          name: plugin.name.slice(plugin.name.indexOf(":") + 1),
           call,
           options,
           ...(parts.length ? { endpoint: undefined, endpointNodes: parts } : { endpoint: "/" }),
@@ -274,12 +324,18 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
         continue;
       }
       const handler = name ? HANDLERS[name] : undefined;
-      if (!handler) continue;
       const options = call.arguments[0];
       const literal =
         options && ts.isObjectLiteralExpression(unwrapExpression(options))
           ? (unwrapExpression(options) as ts.ObjectLiteralExpression)
           : undefined;
+      if (!handler) {
+        // Another function of a tRPC package given a router (`createOpenApiAwsLambdaHandler({ router })`,
+        // a fork's own adapter): it serves the router somewhere apidex cannot tell, which is said, not dropped.
+        if (name && !NOT_HTTP.has(name) && literal && (propertyValue(literal, "router") || propertyValue(literal, "trpcOptions")))
+          out.push({ kind: "unknown", module, name: name.slice(name.indexOf(":") + 1), call, options, endpoint: undefined });
+        continue;
+      }
       let endpoint: string | undefined;
       let why: string | undefined;
       let endpointNode: ts.Expression | undefined;
@@ -292,6 +348,8 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
           break;
         case "root":
           endpoint = "/";
+          break;
+        case "request":
           break;
         case "file": {
           const rel = path
@@ -319,16 +377,35 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
         }
       }
       out.push({
-        kind: handler.kind,
+        kind: handler.kind === "openapi" ? openApiKind(module) : handler.kind,
+        module,
+        name: name!.slice(name!.indexOf(":") + 1),
         call,
         options,
         endpoint,
+        ...(handler.endpoint === "request" ? { byRequest: true } : {}),
         ...(endpointNode ? { endpointNodes: [endpointNode] } : {}),
         ...(why ? { why } : {}),
       });
     }
   }
   return out;
+}
+
+/**
+ * A handler's `module:name` as apidex reads it, and the package it comes from. trpc-openapi (tRPC 10) has the
+ * API trpc-to-openapi continues: read as the same; so are their forks published under a scope
+ * (`@acme/trpc-openapi`), which keep the API they fork — except where a fork documents another rule
+ * (openapi-meta.ts), which its kind says.
+ */
+function canonical(imported: string | undefined): { name: string | undefined; module: string } {
+  const match = imported ? /^((?:@[\w.-]+\/)?trpc-(?:to-)?openapi):(.*)$/.exec(imported) : null;
+  if (match) return { name: `trpc-to-openapi:${match[2]}`, module: match[1]! };
+  return { name: imported, module: imported?.slice(0, imported.lastIndexOf(":")) ?? "" };
+}
+
+function openApiKind(module: string): "openapi" | "every" {
+  return SERVES_EVERY_PROCEDURE.has(module) ? "every" : "openapi";
 }
 
 /** The expression of a property of an object literal (`endpoint: "/api/trpc"`, shorthand `endpoint`). */

@@ -12,6 +12,7 @@ import { returnedExpression, unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 import { middlewareChecks } from "../shared.js";
+import { ScopeCapture } from "./serving-runs.js";
 
 export type ProcedureKind = "query" | "mutation" | "subscription";
 
@@ -63,12 +64,15 @@ export class TrpcHost implements HostAdapter {
   readonly unread: ts.Node[] = [];
   /** The calls read as tRPC (`.use(...)`, `.query(...)`, `router({...})`): no other adapter's unread registrations. */
   readonly visited = new Set<ts.CallExpression>();
+  /** The scopes a handler call is reached in while its function runs (serving-runs.ts). */
+  readonly capture = new ScopeCapture();
 
   private wrap(host: TrpcObject): HostValue {
     return { kind: "host", host };
   }
 
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    this.capture.saw(call);
     if (!SERVER.test(callee.module)) return undefined;
     const [root, ...rest] = callee.path;
     // `lazy(() => import("./user").then((m) => m.userRouter))` (tRPC 11; `experimental_lazy` before it).

@@ -24,7 +24,7 @@ import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
-import { dedupe, importBindings, importedPackages } from "../shared.js";
+import { dedupe, importBindings, importedPackages, servingFiles } from "../shared.js";
 import { servedLayer, TS_REST_MODULES, TsRestSupport } from "./contract.js";
 
 /** The serving functions this adapter reads, by `module:name`, and how they take their arguments. */
@@ -64,7 +64,10 @@ class TsRestHost implements HostAdapter {
 
 export const tsRestAdapter: FrameworkAdapter = {
   name: "ts-rest",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => TS_REST_MODULES.test(p))),
+  detect: (sources) =>
+    servingFiles(sources, /@ts-rest\//, (p) => TS_REST_MODULES.test(p)).some((file) =>
+      importedPackages(file).some((p) => TS_REST_MODULES.test(p)),
+    ),
   extract(sources, options, diagnostics) {
     let interpreter: Interpreter | undefined;
     const support = new TsRestSupport(() => interpreter!, diagnostics);
@@ -74,7 +77,7 @@ export const tsRestAdapter: FrameworkAdapter = {
     const facts: RouteFact[] = [];
     let served = false;
     let firstContract: ts.CallExpression | undefined;
-    for (const file of sources.files) {
+    for (const file of servingFiles(sources, /@ts-rest\//, (p) => TS_REST_MODULES.test(p))) {
       const imports = importBindings(file, (module) => TS_REST_MODULES.test(module));
       if (!imports.size) continue;
       for (const statement of file.statements)
