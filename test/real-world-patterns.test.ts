@@ -2088,6 +2088,32 @@ const cases: Case[] = [
     diagnostics: ["APX201 src/tsoa.ts:2"],
   },
   {
+    name: "a Koa router's use(path, ...) and Hono's route(path, app) of a value apidex cannot follow are reported at the mount (APX210), not dropped in silence",
+    files: {
+      "koa.ts": [
+        `import Koa from "koa"; import Router from "@koa/router";`,
+        `export function build(deps: any) {`,
+        `  const app = new Koa(); const router = new Router();`,
+        `  router.get("/status", (ctx) => { ctx.body = {}; });`,
+        `  router.use("/things", deps.thingsRouter.routes());`,
+        `  app.use(router.routes());`,
+        `  return app;`,
+        `}`,
+      ].join("\n"),
+      "hono.ts": [
+        `import { Hono } from "hono";`,
+        `export function make(deps: any) {`,
+        `  const app = new Hono();`,
+        `  app.get("/h", (c) => c.json({}));`,
+        `  app.route("/sub", deps.sub);`,
+        `  return app;`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: ["GET /h []", "GET /status []"],
+    diagnostics: ["APX412 hono.ts:3", "APX210 hono.ts:5", "APX210 koa.ts:5"],
+  },
+  {
     name: "inversify-express-utils: @controller classes under the server's rootPath, middleware in the class's and methods' decorators",
     files: {
       "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,

@@ -143,6 +143,22 @@ export abstract class RouterHost implements HostAdapter {
   }
 
   /**
+   * What is mounted at a path but cannot be followed (`app.use("/properties", ctx.props)`, Hono's
+   * `app.route("/sub", deps.sub)`): most often a router, whose routes would otherwise be missing under that
+   * path without a word (APX210). Nothing is said at the root, where such a value is mostly middleware.
+   */
+  protected reportUnreadMount(arg: ts.Expression, value: Value, paths: readonly string[]): void {
+    if (!paths.some((p) => p !== "/" && p !== "")) return;
+    const why = value.kind === "unknown" ? value.reason : explain(value, "a router or an app of the sources");
+    this.diagnostics.warning(
+      "APX210",
+      `This mount was not analysed: \`${excerpt(arg)}\` ${why}; if it is a router or an app, the routes it serves under ${paths.join(", ")} are not indexed.`,
+      siteOf(arg),
+      "Mount a router apidex can follow (a module's export, a factory's result), or give the factory its arguments in the config's `factoryArguments`.",
+    );
+  }
+
+  /**
    * A mount prefix apidex cannot read (`app.use(config.basePath, router)`, a prefix a container provides):
    * reported at it; the routers given are mounted at the root, marked so that what they serve is indexed
    * relative to the prefix with `unresolved: ["path"]` (its served path starts with that prefix), rather than

@@ -277,13 +277,8 @@ export class ExpressHost extends RouterHost {
         // A value apidex could not follow, given a path (`app.use("/properties", ctx.props)`, where `ctx` is filled
         // at run time): most often a router, whose routes would be missing under that path without a word.
         // (A package's middleware, `express.static(dir)`, is a run-time value, not an unknown one.)
-        if (value.kind === "unknown" && paths.some((p) => p !== "/" && p !== "")) {
-          this.diagnostics.warning(
-            "APX210",
-            `This mount was not analysed: \`${excerpt(arg)}\` ${value.reason}; if it is a router or an app, the routes it serves under ${paths.join(", ")} are not indexed.`,
-            siteOf(arg),
-            "Mount a router apidex can follow (a module's export, a factory's result), or give the factory its arguments in the config's `factoryArguments`.",
-          );
+        if (value.kind === "unknown") {
+          this.reportUnreadMount(arg, value, paths);
           continue;
         }
         const checks = this.middlewareChecks(value);

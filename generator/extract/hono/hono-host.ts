@@ -137,11 +137,15 @@ export class HonoHost extends RouterHost {
     if (method === "route") {
       this.visit(node);
       const paths = this.paths(call.args[0], call, "mount prefix");
-      const sub = call.args[1] ? this.routerOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
+      const given = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+      const sub = given ? this.routerOf(given) : undefined;
       if (sub) {
         sub.mounted = true;
         const snapshot: RouterNode = { ...sub, stack: [...sub.stack] };
         if (paths) app.stack.push({ type: "mount", paths, router: snapshot, site: siteOf(node), ...this.conditional() });
+      } else if (given && paths) {
+        // `app.route("/sub", deps.sub)`: route() takes a Hono app; one apidex cannot follow is said, not dropped.
+        this.reportUnreadMount(call.args[1]!, given, paths);
       }
       return receiver;
     }

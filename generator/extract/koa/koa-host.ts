@@ -109,6 +109,11 @@ export class KoaHost extends RouterHost {
             router.stack.push({ type: "mount", paths, router: sub, site: siteOf(node), ...this.conditional() });
             continue;
           }
+          // `router.use("/things", deps.things.routes())`: a value apidex could not follow, at a path.
+          if (value.kind === "unknown") {
+            this.reportUnreadMount(arg, value, paths);
+            continue;
+          }
           const checks = this.middlewareChecks(value);
           if (checks.length) router.stack.push({ type: "middleware", paths, end: false, checks, site: siteOf(node) });
         }
