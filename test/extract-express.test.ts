@@ -1289,11 +1289,16 @@ const negatives: Case[] = [
         `  app.use("/static", express.static("public"));`,
         `  app.use("/properties", ctx.props);`,
         `  app.get("/status", (req, res) => res.json({}));`,
+        // Middleware before a router it reads, and a choice between two middleware functions: no mount unread.
+        `  const v1 = express.Router(); v1.get("/ping", (req, res) => res.json({}));`,
+        `  app.use("/v1", ctx.limits.api, v1);`,
+        `  const installed = (req, res, next) => next(); const setup = (req, res, next) => next();`,
+        `  app.use("/installer", ctx.isInstalled ? installed : setup);`,
         `  return app;`,
         `};`,
       ].join("\n"),
     },
-    routes: ["GET /status []"],
+    routes: ["GET /status []", "GET /v1/ping []"],
     diagnostics: ["APX210 server.js:5"],
   },
   {

@@ -5,6 +5,7 @@ import { stringsOf, type ExternalValue, type HostValue, type Value } from "../..
 import { answersNotFoundOnly, answersStatus, wildcardPrefix } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
+import type { Scope } from "../../resolve/scope.js";
 import { regexpPrefixes } from "../regexp-paths.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 
@@ -278,7 +279,7 @@ export class ExpressHost extends RouterHost {
         // at run time): most often a router, whose routes would be missing under that path without a word.
         // (A package's middleware, `express.static(dir)`, is a run-time value, not an unknown one.)
         if (value.kind === "unknown") {
-          this.reportUnreadMount(arg, value, paths);
+          if (this.mayBeMounted(args, values, i, call.scope)) this.reportUnreadMount(arg, value, paths);
           continue;
         }
         const checks = this.middlewareChecks(value);
@@ -298,6 +299,22 @@ export class ExpressHost extends RouterHost {
         }
       }
     }
+  }
+
+  /**
+   * Whether the unreadable argument at `index` of a `use(path, ...)` may be what is mounted there: the last
+   * argument (what precedes it is middleware: `use("/v1", rateLimiter.api, router)`), when no argument is a
+   * router apidex reads, and not a choice between two values apidex reads as no router (`installed ?
+   * alreadyInstalled : setup`, decided at run time).
+   */
+  private mayBeMounted(args: readonly ts.Expression[], values: readonly Value[], index: number, scope: Scope): boolean {
+    if (index !== args.length - 1 || values.some((v) => flattenValues(v).some((x) => this.routerOf(x)))) return false;
+    const choice = unwrap(args[index]!);
+    if (!ts.isConditionalExpression(choice)) return true;
+    return [choice.whenTrue, choice.whenFalse].some((branch) => {
+      const v = this.interpreter.evaluate(branch, scope);
+      return v.kind === "unknown" || this.routerOf(v) !== undefined;
+    });
   }
 
   /**
