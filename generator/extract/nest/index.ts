@@ -13,7 +13,7 @@ import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
 import { ALL_METHODS, reportPathShape } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
-import type { RouteFact } from "../route-fact.js";
+import type { BranchChoice, RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
 import { NestHost } from "./module-decorators.js";
@@ -108,12 +108,14 @@ export function nestAdapterWith(
             bootstrap: app.bootstrap,
             modulePrefixes: app.modulePrefixes,
             conditional: app.conditional,
+            branches: app.branches,
           }))
         : [
             {
               ...registeredControllers(sources, interpreter, diagnostics),
               bootstrap: projectBootstrap(sources, interpreter, diagnostics),
               modulePrefixes: new Map<ts.ClassDeclaration, string>(),
+              branches: new Map<ts.ClassDeclaration, BranchChoice[][]>(),
             },
           ];
       for (const unit of units) applyConfigured(unit.bootstrap, configured);
@@ -148,7 +150,7 @@ export function nestAdapterWith(
       }
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
-      for (const { controllers, bootstrap, modulePrefixes, conditional } of units) {
+      for (const { controllers, bootstrap, modulePrefixes, conditional, branches } of units) {
         for (const cls of controllers) {
           const facts = controllerRoutes(
             cls,
@@ -162,8 +164,13 @@ export function nestAdapterWith(
             docDecorators,
           );
           // Registered only in a branch of a condition apidex cannot read (APX217): served only when it is taken.
+          // The branches it is registered under tell registrations that never coexist apart (alternative-branches.ts).
+          const ways = branches.get(cls);
           if (conditional.has(cls))
-            for (const fact of facts) fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
+            for (const fact of facts) {
+              fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
+              if (ways) fact.branches = ways;
+            }
           routes.push(...facts);
         }
       }
