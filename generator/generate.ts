@@ -14,6 +14,7 @@ import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
 import type { IncrementalExtraction } from "./extract/incremental/session.js";
 import { buildOperations } from "./model/build-operations.js";
 import { dropShadowed } from "./model/shadowed.js";
+import { mergeAlternatives } from "./extract/alternative-branches.js";
 import { settleDerivedIds } from "./model/derived-ids.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, type CompressedBody, Compressor } from "./publish/build-assets.js";
@@ -263,8 +264,12 @@ function analyse(
     },
     diagnostics,
   );
-  // Documentation declared apart from the routes (zod-to-openapi's registerPath) joins them by method and path.
-  const operations = dropShadowed(buildOperations(withRegisteredDocs(facts, set.files), config, diagnostics, derivedIds), diagnostics);
+  // Documentation declared apart from the routes (zod-to-openapi's registerPath) joins them by method and path;
+  // registrations from branches that exclude one another are one operation first (no shadowing between them).
+  const operations = dropShadowed(
+    buildOperations(withRegisteredDocs(mergeAlternatives(facts), set.files), config, diagnostics, derivedIds),
+    diagnostics,
+  );
   settleDerivedIds(operations, diagnostics);
   return operations;
 }

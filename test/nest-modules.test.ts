@@ -424,3 +424,75 @@ describe("NestJS module metadata and versions", () => {
     expect(result.diagnostics.errors).toEqual([]);
   });
 });
+
+/**
+ * Controllers from different branches of one condition apidex cannot read never coexist: a route both declare
+ * is one operation served by alternatives, not a registration shadowed (APX403). It needs the keys every
+ * alternative requires (others marked `unresolved: ["permissions"]`), its handler is the condition's choice
+ * (`unresolved: ["handler"]`), and served whichever branch is taken its registration is certain.
+ */
+const ORGS = {
+  "permissions.ts": `import { SetMetadata } from "@nestjs/common";\nexport const Permissions = (...keys: string[]) => SetMetadata("permissions", keys);\n`,
+  "community.controller.ts": [
+    `import { Controller, Get, Patch } from "@nestjs/common"; import { Permissions } from "./permissions";`,
+    `@Controller("organizations") export class CommunityOrgController {`,
+    `  /** Community: get my organization */`,
+    `  @Permissions("org:read") @Get("me") me() { return {}; }`,
+    `  @Patch() rename() { return {}; }`,
+    `}`,
+  ].join("\n"),
+  "enterprise.controller.ts": [
+    `import { Controller, Get } from "@nestjs/common"; import { Permissions } from "./permissions";`,
+    `@Controller("organizations") export class EnterpriseOrgController {`,
+    `  /** Enterprise: get my organization */`,
+    `  @Permissions("org:read", "org:admin") @Get("me") me() { return {}; }`,
+    `}`,
+  ].join("\n"),
+  "main.ts": MAIN,
+};
+const ORG_IMPORTS = `import { Module } from "@nestjs/common"; import { CommunityOrgController } from "./community.controller"; import { EnterpriseOrgController } from "./enterprise.controller";\n`;
+
+const alternativeCases: InMemoryCase[] = [
+  {
+    name: "a helper that returns one controller list or the other: GET /me once, the keys both require, the rest unresolved; served either way (no APX403)",
+    files: {
+      ...ORGS,
+      "app.module.ts": `${ORG_IMPORTS}const isEnterprise = () => process.env.EDITION === "ee";\nfunction getControllers() {\n  if (isEnterprise()) return [EnterpriseOrgController];\n  return [CommunityOrgController];\n}\n@Module({ controllers: [...getControllers()] })\nexport class AppModule {}\n`,
+    },
+    routes: ["GET /organizations/me [org:read] unresolved(handler,permissions)", "PATCH /organizations [] unresolved(registration)"],
+    diagnostics: ["APX217 app.module.ts:4"],
+  },
+  {
+    name: "a ternary's two branches in `controllers`: the same",
+    files: {
+      ...ORGS,
+      "app.module.ts": `${ORG_IMPORTS}@Module({ controllers: process.env.EE ? [EnterpriseOrgController] : [CommunityOrgController] })\nexport class AppModule {}\n`,
+    },
+    routes: ["GET /organizations/me [org:read] unresolved(handler,permissions)", "PATCH /organizations [] unresolved(registration)"],
+    diagnostics: ["APX217 app.module.ts:2"],
+  },
+  {
+    name: "two conditions that may both hold (`...(a ? [X] : []), ...(b ? [Y] : [])`): the registrations may coexist, the first runs (APX403)",
+    files: {
+      ...ORGS,
+      "app.module.ts": `${ORG_IMPORTS}@Module({ controllers: [...(process.env.EE ? [EnterpriseOrgController] : []), ...(process.env.CE ? [CommunityOrgController] : [])] })\nexport class AppModule {}\n`,
+    },
+    routes: ["GET /organizations/me [org:admin,org:read] unresolved(registration)", "PATCH /organizations [] unresolved(registration)"],
+    diagnostics: ["APX217 app.module.ts:2", "APX217 app.module.ts:2", "APX403 community.controller.ts:4"],
+  },
+];
+
+describe("NestJS controllers from alternative branches", () => {
+  it.each(alternativeCases)("$name", async (c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result)).toEqual([...(c.diagnostics ?? [])].sort());
+    expect(result.diagnostics.errors).toEqual([]);
+  });
+
+  it("alternatives documented differently keep neither's doc: the summary is derived, not the first branch's", async () => {
+    const result = await generateFrom(alternativeCases[0]!.files);
+    const me = result.operations.find((op) => op.method === "GET" && op.path === "/organizations/me");
+    expect(me?.summary).not.toMatch(/Enterprise|Community/);
+  });
+});

@@ -39,6 +39,12 @@ export interface RouteFact {
    * not mounted on another): routes of two such apps are two servers' that meet only in this index.
    */
   app?: SourceSite;
+  /**
+   * The branches of conditions apidex cannot read under which the route is registered (each entry one way to
+   * it: a list of branch choices), when the adapter can tell: two registrations of one method and path whose
+   * branches exclude one another never coexist at run time (extract/alternative-branches.ts).
+   */
+  branches?: BranchChoice[][];
   /** The answering handler, when it is a function in the sources (its types give the shapes). */
   handler?: ts.FunctionLikeDeclaration;
   /** The registration call, for frameworks that type routes through its type arguments; a ts-rest route's contract entry (its schemas). */
@@ -46,4 +52,11 @@ export interface RouteFact {
   /** Where they are, when the route was replayed without its syntax tree (extract/incremental). */
   handlerAt?: NodeRef;
   registrationAt?: NodeRef;
+}
+
+/** One branch of a condition apidex cannot read: where the condition is, which of its branches (0-based), of how many. */
+export interface BranchChoice {
+  condition: SourceSite;
+  branch: number;
+  of: number;
 }

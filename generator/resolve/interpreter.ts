@@ -332,11 +332,15 @@ export class Interpreter {
   /** Whether the sources use CASL (a module names `@casl/ability`), read once. */
   private usesCasl: boolean | undefined;
 
-  /** A CASL ability check (ability-check.ts), in sources that use CASL. */
-  private isAbilityCheck(node: ts.CallExpression): boolean {
-    if (!isAbilityCallShape(node)) return false;
+  /** Whether the sources use CASL: only then is `x.can(action, subject)` an ability check. */
+  usesCaslAbilities(): boolean {
     this.usesCasl ??= this.sources.files.some((file) => file.text.includes("@casl/ability"));
     return this.usesCasl;
+  }
+
+  /** A CASL ability check (ability-check.ts), in sources that use CASL. */
+  private isAbilityCheck(node: ts.CallExpression): boolean {
+    return isAbilityCallShape(node) && this.usesCaslAbilities();
   }
 
   /**

@@ -6,6 +6,7 @@ import { Binding, Scope } from "../../resolve/scope.js";
 import { stringsOf, unknown, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
+import type { BranchChoice } from "../route-fact.js";
 import { isNestModuleDecorator } from "./decorators.js";
 import { moduleDecorationsOf, runTimeState } from "./module-decorators.js";
 
@@ -25,6 +26,8 @@ export interface NestApplication {
   modulePrefixes: Map<ts.ClassDeclaration, string>;
   /** Controllers only a branch of a condition apidex cannot read registers (`controllers: flag ? [A] : [A, B]`: B). */
   conditional: Set<ts.ClassDeclaration>;
+  /** The branches each conditional controller is registered under (ModuleTree.branches). */
+  branches: Map<ts.ClassDeclaration, BranchChoice[][]>;
   bootstrap: Bootstrap;
   /** The function that creates it calls `listen()`: it serves requests (a script that only reaches services does not). */
   listens: boolean;
@@ -119,6 +122,7 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
         controllers: tree.controllers,
         modulePrefixes: tree.prefixes,
         conditional: tree.conditional,
+        branches: tree.branches,
         bootstrap: own ?? (projectWide ??= projectBootstrap(sources, interpreter, diagnostics)),
         listens: callsMethod(owner, (name) => name === "listen"),
       });
@@ -215,6 +219,8 @@ interface Listed<T> {
   item: T;
   key?: object;
   conditional: boolean;
+  /** The branches of undecided conditions that list it, outermost first (for a conditional entry). */
+  path?: BranchChoice[];
 }
 
 /**
@@ -237,6 +243,11 @@ export interface ModuleTree {
   prefixes: Map<ts.ClassDeclaration, string>;
   /** Reached only through a branch of a condition apidex cannot read: their operations are marked `unresolved: ["registration"]`. */
   conditional: Set<ts.ClassDeclaration>;
+  /**
+   * Each conditional controller's ways in, as the branches taken on each (when every way was read: a module
+   * reached again under another condition is not read again, and then none is given).
+   */
+  branches: Map<ts.ClassDeclaration, BranchChoice[][]>;
 }
 
 /**
@@ -260,8 +271,12 @@ export function moduleTree(
   // Likewise what a dynamic module's object adds, by object: the same class may be imported plain and dynamic.
   const seenObjects = new Map<ModuleImport["imports"] | ModuleImport["controllers"], "certain" | "conditional">();
   const certain = new Set<ts.ClassDeclaration>();
+  const branches = new Map<ts.ClassDeclaration, BranchChoice[][]>();
+  // A module reached again under a condition is not read again: the ways to its controllers are then not all known.
+  let everyWay = true;
   const firstTime = <K>(seen: Map<K, "certain" | "conditional">, key: K, conditional: boolean): boolean => {
     const before = seen.get(key);
+    if (before === "conditional" && conditional) everyWay = false;
     if (before === "certain" || (before === "conditional" && conditional)) return false;
     seen.set(key, conditional ? "conditional" : "certain");
     return true;
@@ -272,7 +287,7 @@ export function moduleTree(
     interpreter,
     diagnostics,
   });
-  const visit = (item: ModuleImport, conditional: boolean): void => {
+  const visit = (item: ModuleImport, conditional: boolean, path: BranchChoice[]): void => {
     const { module } = item;
     const context = contextOf(module);
     const imports: Listed<Imported>[] = [];
@@ -287,11 +302,11 @@ export function moduleTree(
     if (item.imports.length && firstTime(seenObjects, item.imports, conditional)) imports.push(...dynamicImports(item, context));
     if (item.controllers.length && firstTime(seenObjects, item.controllers, conditional))
       controllers.push(...listedControllers(item.controllers, module, context));
-    for (const { item: imported, conditional: branch } of imports) {
+    for (const { item: imported, conditional: branch, path: taken } of imports) {
       if ("routes" in imported) collectRoutes(imported.routes, "", routed);
-      else visit(imported, conditional || branch);
+      else visit(imported, conditional || branch, branch ? [...path, ...(taken ?? [])] : path);
     }
-    for (const { item: listedItem, conditional: branch } of controllers) {
+    for (const { item: listedItem, conditional: branch, path: taken } of controllers) {
       if (listedItem.kind !== "class" || !ts.isClassDeclaration(listedItem.decl)) continue;
       const controller = listedItem.decl;
       if (!owner.has(controller)) {
@@ -299,17 +314,24 @@ export function moduleTree(
         out.push(controller);
       }
       if (!conditional && !branch) certain.add(controller);
+      else branches.set(controller, [...(branches.get(controller) ?? []), branch ? [...path, ...(taken ?? [])] : path]);
     }
   };
   // A dynamic root's object: its imports first, as Nest registers them, then the class with its controllers.
-  for (const item of dynamic.imports) visit(item, false);
-  visit({ module: root, controllers: dynamic.controllers, imports: [] }, false);
+  for (const item of dynamic.imports) visit(item, false, []);
+  visit({ module: root, controllers: dynamic.controllers, imports: [] }, false, []);
   const prefixes = new Map<ts.ClassDeclaration, string>();
   for (const controller of out) {
     const prefix = routed.get(owner.get(controller)!);
     if (prefix) prefixes.set(controller, prefix);
   }
-  return { controllers: out, prefixes, conditional: new Set(out.filter((c) => !certain.has(c))) };
+  const conditional = new Set(out.filter((c) => !certain.has(c)));
+  return {
+    controllers: out,
+    prefixes,
+    conditional,
+    branches: everyWay ? new Map([...branches].filter(([c]) => conditional.has(c))) : new Map(),
+  };
 }
 
 /**
@@ -400,7 +422,17 @@ function evaluatedMetadata(
   if (value.kind === "unknown" && value.branches) {
     undecidedCondition(value.branches.condition, context, "metadata");
     const branches = value.branches.values().map((branch) => evaluatedMetadata(branch, argument, context, withImports));
-    return { imports: union(branches.map((b) => b.imports)), controllers: union(branches.map((b) => b.controllers)) };
+    const site = siteOf(value.branches.condition);
+    return {
+      imports: union(
+        branches.map((b) => b.imports),
+        site,
+      ),
+      controllers: union(
+        branches.map((b) => b.controllers),
+        site,
+      ),
+    };
   }
   if (value.kind !== "object") {
     unreadEntry(argument, "metadata", context.module, value, context.diagnostics);
@@ -470,7 +502,7 @@ function listed<T>(node: ts.Expression, context: ListContext, property: string, 
     const test = decide(inner.condition);
     if (test !== undefined) return recurse(test ? inner.whenTrue : inner.whenFalse);
     undecidedCondition(inner.condition, context, property);
-    return union([recurse(inner.whenTrue), recurse(inner.whenFalse)]);
+    return union([recurse(inner.whenTrue), recurse(inner.whenFalse)], siteOf(inner.condition));
   }
   if (
     ts.isBinaryExpression(inner) &&
@@ -482,7 +514,7 @@ function listed<T>(node: ts.Expression, context: ListContext, property: string, 
     if (test !== undefined) return and ? (test ? recurse(inner.right) : []) : test ? recurse(inner.left) : recurse(inner.right);
     // `(flag && [A]) || []`: the condition is said where it is, inside the left side.
     if (and || !isChoice(inner.left)) undecidedCondition(inner.left, context, property);
-    return union(and ? [recurse(inner.right), []] : [recurse(inner.left), recurse(inner.right)]);
+    return union(and ? [recurse(inner.right), []] : [recurse(inner.left), recurse(inner.right)], siteOf(inner.left));
   }
   return leaf(node);
 }
@@ -511,7 +543,10 @@ function valueListed<T>(
   if (value.kind === "array") return value.items.flatMap((item) => valueListed(item, node, context, property, leaf));
   if (value.kind === "unknown" && value.branches) {
     undecidedCondition(value.branches.condition, context, property);
-    return union(value.branches.values().map((branch) => valueListed(branch, node, context, property, leaf)));
+    return union(
+      value.branches.values().map((branch) => valueListed(branch, node, context, property, leaf)),
+      siteOf(value.branches.condition),
+    );
   }
   // `flag && [A]` when the flag is unset: nothing.
   if (value.kind === "undefined" || value.kind === "null" || (value.kind === "boolean" && !value.value)) return [];
@@ -529,10 +564,17 @@ function keyOf(value: Value): object | undefined {
  * The union of a condition's branches: an entry every branch lists (the same module or controller) is as
  * certain as the list; one only some list is conditional.
  */
-function union<T>(branches: Listed<T>[][]): Listed<T>[] {
+function union<T>(branches: Listed<T>[][], condition: SourceSite): Listed<T>[] {
   const everywhere = (key: object | undefined): boolean =>
     key !== undefined && branches.every((branch) => branch.some((l) => l.key === key && !l.conditional));
-  return branches.flat().map((l) => (l.conditional || everywhere(l.key) ? l : { ...l, conditional: true }));
+  // What only some branches list is listed under the branch it is in (the choices inside it after this one).
+  return branches.flatMap((branch, index) =>
+    branch.map((l) =>
+      !l.conditional && everywhere(l.key)
+        ? l
+        : { ...l, conditional: true, path: [{ condition, branch: index, of: branches.length }, ...(l.path ?? [])] },
+    ),
+  );
 }
 
 /** A condition in a `@Module` list apidex cannot read: said once, where it is (APX217). */
@@ -704,10 +746,13 @@ function conditionalModule(node: ts.Expression, context: ListContext): Listed<Im
     holds = result.kind === "boolean" ? result.value : result.kind === "string" ? result.value !== "" : undefined;
   }
   if (holds === false) return [];
+  // Imported in the branch where the condition holds, of two (the other imports nothing).
+  const path: BranchChoice[] = [{ condition: siteOf(conditionArg), branch: 0, of: 2 }];
   const modules = importedModules(moduleArg, scope, interpreter).map((item) => ({
     item,
     key: item.module,
     conditional: holds === undefined,
+    ...(holds === undefined ? { path } : {}),
   }));
   if (holds === undefined) undecidedCondition(conditionArg, context, "imports");
   return modules;

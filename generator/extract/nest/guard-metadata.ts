@@ -8,6 +8,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
 import type { RouteCheck } from "../router-graph.js";
 import { fromNestPackage } from "./metadata-decorators.js";
+import { type AbilityReading, abilityReadingOf } from "./ability-policies.js";
 
 /**
  * How the project's guards combine a class's and a method's permission metadata. A decorator only stores
@@ -51,6 +52,11 @@ export interface DecoratedChecks {
 export function sameKey(a: MetadataKey, b: MetadataKey): boolean {
   if (a.value !== undefined && b.value !== undefined) return a.value === b.value;
   return a.name !== undefined && a.name === b.name;
+}
+
+/** The metadata key an expression names, in a scope. */
+export function metadataKeyOf(value: ts.Expression, scope: Scope, interpreter: Interpreter): MetadataKey | undefined {
+  return keyOf(value, stringValue(value, scope, interpreter));
 }
 
 /** The key an expression names: its string value, and the name of the constant it reads (`PERMISSIONS_KEY`, `Keys.PERMS`). */
@@ -137,11 +143,13 @@ interface MetadataRead {
   single?: "handler" | "class";
   /** How the guard tests the keys it read: `.some(...)` (any one will do) or `.every(...)`; undefined when apidex cannot tell. */
   test?: "some" | "every";
+  /** The guard checks the items it read as CASL abilities (`items.every((h) => ability.can(h[0], h[1]))`). */
+  ability?: AbilityReading;
 }
 
 /** What the guards of the sources do with each metadata key they read. */
 export class GuardReads {
-  private readonly byKey: { key: MetadataKey; semantics: GuardSemantics; any?: true }[] = [];
+  private readonly byKey: { key: MetadataKey; semantics: GuardSemantics; any?: true; ability?: AbilityReading }[] = [];
 
   constructor(reads: readonly MetadataRead[], diagnostics: DiagnosticBag) {
     // Per key (as the guards write it), per guard function: one semantics each.
@@ -157,12 +165,13 @@ export class GuardReads {
       // Every guard that reads the key passes a request holding any one of its keys (`required.some(...)`): the
       // keys are alternatives. One that cannot be read so counts them all, as without a guard.
       const any = [...perOwner.values()].every((ownReads) => ownReads.every((r) => r.test === "some"));
+      const ability = combinedAbility([...perOwner.values()].flat());
       if (found.every((f) => sameSemantics(f.semantics, first))) {
-        this.byKey.push({ key, semantics: first, ...(any ? { any: true as const } : {}) });
+        this.byKey.push({ key, semantics: first, ...(any ? { any: true as const } : {}), ...(ability ? { ability } : {}) });
         continue;
       }
       // Guards that disagree: a route may pass through any of them, so each key any of them checks counts.
-      this.byKey.push({ key, semantics: MERGE });
+      this.byKey.push({ key, semantics: MERGE, ...(ability ? { ability } : {}) });
       const sites = found.map((f) => f.reads[0]!.call);
       diagnostics.add({
         severity: "warning",
@@ -176,6 +185,11 @@ export class GuardReads {
         hint: "Read the metadata the same way in every guard (e.g. reflector.getAllAndOverride(KEY, [context.getHandler(), context.getClass()])), or use a different key for each.",
       });
     }
+  }
+
+  /** How the guards check the items of this key's metadata as CASL abilities, when they do. */
+  abilityReading(key: MetadataKey): AbilityReading | undefined {
+    return this.byKey.find((k) => sameKey(k.key, key))?.ability;
   }
 
   /** How a route's guards combine the class's and the method's metadata under this key: merge when no guard of the sources reads it. */
@@ -218,6 +232,23 @@ export class GuardReads {
     }
     return out;
   }
+}
+
+/**
+ * The ability reading of one key over every guard that reads it: the same parts everywhere (one item that
+ * passes is enough only where every guard says so), else unreadable.
+ */
+function combinedAbility(reads: readonly MetadataRead[]): AbilityReading | undefined {
+  const readings = reads.flatMap((r) => (r.ability ? [r.ability] : []));
+  const first = readings[0];
+  if (!first) return undefined;
+  const unreadable = readings.find((r) => r.kind === "unreadable");
+  if (unreadable) return unreadable;
+  const parts = readings as Extract<AbilityReading, { kind: "parts" }>[];
+  const same = (a: (typeof parts)[number]["action"], b: (typeof parts)[number]["action"]) => JSON.stringify(a) === JSON.stringify(b);
+  if (!parts.every((p) => same(p.action, parts[0]!.action) && same(p.subject, parts[0]!.subject)))
+    return { kind: "unreadable", site: parts[1]!.site, why: "the guards that read it check different parts of the items" };
+  return { ...parts[0]!, any: parts.every((p) => p.any) };
 }
 
 function sameSemantics(a: GuardSemantics, b: GuardSemantics): boolean {
@@ -317,8 +348,18 @@ export function findGuardReads(sources: SourceSet, interpreter: Interpreter, dia
       }
       const key = keyOf(keyArg, stringValue(keyArg, scope, interpreter));
       if (!key) continue;
-      const test = testOf(call, owner);
-      reads.push({ key, semantics, call, owner, ...(single ? { single } : {}), ...(test ? { test } : {}) });
+      // A guard that checks the items as abilities says itself how they combine (`some` of a granted ability).
+      const ability = abilityReadingOf(call, owner, interpreter);
+      const test = ability?.kind === "parts" ? (ability.any ? "some" : "every") : testOf(call, owner);
+      reads.push({
+        key,
+        semantics,
+        call,
+        owner,
+        ...(single ? { single } : {}),
+        ...(test ? { test } : {}),
+        ...(ability ? { ability } : {}),
+      });
     }
   }
   return new GuardReads(reads, diagnostics);

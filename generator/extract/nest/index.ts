@@ -1,5 +1,6 @@
 import { ts } from "../../typescript.js";
 import { policyChecks } from "./policy-callbacks.js";
+import { abilityPolicyChecks } from "./policy-items.js";
 import type { CheckValue } from "../../resolve/values.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
@@ -12,7 +13,7 @@ import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from
 import { expressToOpenApi, joinPaths } from "../express/path-syntax.js";
 import { ALL_METHODS, reportPathShape } from "../flatten.js";
 import { markFact, requirementsOf } from "../requirements.js";
-import type { RouteFact } from "../route-fact.js";
+import type { BranchChoice, RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
 import { NestHost } from "./module-decorators.js";
@@ -107,20 +108,25 @@ export function nestAdapterWith(
             bootstrap: app.bootstrap,
             modulePrefixes: app.modulePrefixes,
             conditional: app.conditional,
+            branches: app.branches,
           }))
         : [
             {
               ...registeredControllers(sources, interpreter, diagnostics),
               bootstrap: projectBootstrap(sources, interpreter, diagnostics),
               modulePrefixes: new Map<ts.ClassDeclaration, string>(),
+              branches: new Map<ts.ClassDeclaration, BranchChoice[][]>(),
             },
           ];
       for (const unit of units) applyConfigured(unit.bootstrap, configured);
+      // How the project's guards combine a class's and a method's permission metadata (merge when none reads
+      // it), and which metadata they check as CASL abilities (policy tuples), before the decorators are read.
+      const guards = findGuardReads(sources, interpreter, diagnostics);
       // Every check first (decorators and handler bodies), so keys only the type checker can read are in
       // before routes are built.
       const decoratorChecks = new Map<ts.Node, DecoratedChecks>();
       const decorated = (node: ts.Node, scope: Scope): DecoratedChecks => ({
-        checks: keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics),
+        checks: keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics, true, guards),
         sets: metadataKeysSetOn(node, scope, interpreter),
       });
       const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
@@ -143,10 +149,8 @@ export function nestAdapterWith(
         }
       }
       interpreter.finishChecks();
-      // How the project's guards combine a class's and a method's permission metadata (merge when none reads it).
-      const guards = findGuardReads(sources, interpreter, diagnostics);
       const routes: RouteFact[] = [];
-      for (const { controllers, bootstrap, modulePrefixes, conditional } of units) {
+      for (const { controllers, bootstrap, modulePrefixes, conditional, branches } of units) {
         for (const cls of controllers) {
           const facts = controllerRoutes(
             cls,
@@ -160,8 +164,13 @@ export function nestAdapterWith(
             docDecorators,
           );
           // Registered only in a branch of a condition apidex cannot read (APX217): served only when it is taken.
+          // The branches it is registered under tell registrations that never coexist apart (alternative-branches.ts).
+          const ways = branches.get(cls);
           if (conditional.has(cls))
-            for (const fact of facts) fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
+            for (const fact of facts) {
+              fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
+              if (ways) fact.branches = ways;
+            }
           routes.push(...facts);
         }
       }
@@ -476,15 +485,23 @@ function keyedPermissionChecks(
   diagnostics: DiagnosticBag,
   /** Read the metadata key of each decorator (NestJS guards read it; other frameworks' decorators are not metadata). */
   withKeys = true,
+  /** The guards' reads, for policies given as data that a guard checks as abilities (`@CheckPolicies([action, subject])`). */
+  guards?: GuardReads,
 ): KeyedCheck[] {
   const checks: KeyedCheck[] = [];
   const keyed = (check: RouteCheck, call: ts.CallExpression): KeyedCheck => {
     const key = withKeys ? checkKey(decoratorMetadataKeys(call, scope, interpreter)) : undefined;
     return { check, ...(key ? { key } : {}) };
   };
+  // Policy items (`[action, subject]`) a guard checks as abilities: their keys, under the metadata key the
+  // guard reads. Such a decorator's list is no list of keys, even under a key named for permissions.
+  const policies = guards ? abilityPolicyChecks(node, guards, scope, interpreter, diagnostics) : [];
+  for (const { check, key } of policies) checks.push({ check, key });
+  const policyCalls = new Set(policies.map((p) => p.call));
   // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
   // the project's decorators) are permission decorators whatever their name.
   for (const source of metadataPermissionDecorators(node, new Set(decorators.map((d) => d.name)), scope, interpreter)) {
+    if (policyCalls.has(source.call)) continue;
     const check: RouteCheck = { keys: [], ...(source.any ? { any: true } : {}) };
     checks.push(keyed(check, source.call));
     for (const arg of source.keys) {
