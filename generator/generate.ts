@@ -8,6 +8,7 @@ import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
 import { type Licence, type LicenceMemo, projectLicence } from "./resolve/licence-file.js";
 import { withRegisteredDocs } from "./resolve/registered-docs.js";
+import { withZodOpenApiDocs } from "./resolve/zod-openapi-docs.js";
 import type { DocumentInfo } from "./extract/adapter.js";
 import { extractRoutes } from "./extract/index.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
@@ -263,8 +264,10 @@ function analyse(
     },
     diagnostics,
   );
-  // Documentation declared apart from the routes (zod-to-openapi's registerPath) joins them by method and path.
-  const operations = dropShadowed(buildOperations(withRegisteredDocs(facts, set.files), config, diagnostics, derivedIds), diagnostics);
+  // Documentation declared apart from the routes (zod-to-openapi's registerPath, zod-openapi's createDocument)
+  // joins them by method and path.
+  const documented = withZodOpenApiDocs(withRegisteredDocs(facts, set.files), set, config.env, diagnostics);
+  const operations = dropShadowed(buildOperations(documented, config, diagnostics, derivedIds), diagnostics);
   settleDerivedIds(operations, diagnostics);
   return operations;
 }
