@@ -8,6 +8,7 @@ import { emitIndex, type OperationsIndex } from "./emit/index-artifact.js";
 import { emitOpenApi } from "./emit/openapi/document.js";
 import { type Licence, type LicenceMemo, projectLicence } from "./resolve/licence-file.js";
 import { withRegisteredDocs } from "./resolve/registered-docs.js";
+import { withZodOpenApiDocs } from "./resolve/zod-openapi-docs.js";
 import type { DocumentInfo } from "./extract/adapter.js";
 import { extractRoutes } from "./extract/index.js";
 import type { ModuleSummaries } from "./extract/incremental/module-summary.js";
@@ -264,12 +265,11 @@ function analyse(
     },
     diagnostics,
   );
-  // Documentation declared apart from the routes (zod-to-openapi's registerPath) joins them by method and path;
-  // registrations from branches that exclude one another are one operation first (no shadowing between them).
-  const operations = dropShadowed(
-    buildOperations(withRegisteredDocs(mergeAlternatives(facts), set.files), config, diagnostics, derivedIds),
-    diagnostics,
-  );
+  // Documentation declared apart from the routes (zod-to-openapi's registerPath, zod-openapi's createDocument)
+  // joins them by method and path; registrations from branches that exclude one another are one operation
+  // first (no shadowing between them).
+  const documented = withZodOpenApiDocs(withRegisteredDocs(mergeAlternatives(facts), set.files), set, config.env, diagnostics);
+  const operations = dropShadowed(buildOperations(documented, config, diagnostics, derivedIds), diagnostics);
   settleDerivedIds(operations, diagnostics);
   return operations;
 }

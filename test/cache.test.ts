@@ -229,6 +229,34 @@ describe("the run cache", () => {
     expect(next.openapi.paths["/v1/things/{id}"].get["x-service-permissions"]).toEqual(["things.view"]);
   });
 
+  it("reads zod-openapi's document on a run after a route changed, and sees the document's own edits", async () => {
+    const app = path.join(dir, "web");
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "web", version: "1.0.0" }),
+      "next.config.mjs": `export default {};\n`,
+      "lib/words.ts": `export const LINKS = "Links";\n`,
+      "app/api/links/route.ts": `import { LINKS } from "@/lib/words";\nexport async function GET() { return Response.json([LINKS]); }\n`,
+      "app/api/tags/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "lib/openapi/get-links.ts": `import { LINKS } from "../words";\nexport const getLinks = { summary: "List links", tags: [LINKS] };\n`,
+      "lib/openapi/index.ts": `import { createDocument } from "zod-openapi";\nimport { getLinks } from "./get-links";\nexport const document = createDocument({ paths: { "/links": { get: getLinks } } });\n`,
+      "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/lib/*": ["lib/*"] } } }),
+    };
+    for (const [name, text] of Object.entries(files)) write({ [`web/${name}`]: text });
+    const runApp = async () => {
+      const config = await loadConfig({ cwd: app, root: app });
+      const result = await generateToDisk(config, { cache: true, cwd: app, clock: settledClock });
+      expect(result.diagnostics.errors).toEqual([]);
+      return JSON.parse(readFileSync(path.join(app, "dist", "openapi-public.json"), "utf8"));
+    };
+    expect((await runApp()).paths["/api/links"].get.summary).toBe("List links");
+    write({ "web/app/api/tags/route.ts": `export async function GET() { return Response.json(["a"]); }\n` });
+    expect((await runApp()).paths["/api/links"].get.tags).toEqual(["Links"]);
+    write({
+      "web/lib/openapi/get-links.ts": `import { LINKS } from "../words";\nexport const getLinks = { summary: "List every link", tags: [LINKS] };\n`,
+    });
+    expect((await runApp()).paths["/api/links"].get.summary).toBe("List every link");
+  });
+
   it("recomputes documented shapes when a type they use changes, even in a file no route is in", async () => {
     await run();
     write({ "src/models.ts": `export interface Thing { id: string; name: string; size: number }\n` });
@@ -561,6 +589,11 @@ describe("the scan", () => {
       // A TypeScript package whose tsconfig.json compiles lib/ into dist/: its lib/ is its source.
       "packages/ts-lib/package.json",
       "packages/ts-lib/lib/ok.ts",
+      // A Next.js app (its output is .next): its lib/ is its shared code, beside a tsconfig.json.
+      "packages/next-app/package.json",
+      "packages/next-app/tsconfig.json",
+      "packages/next-app/next.config.mjs",
+      "packages/next-app/lib/ok.ts",
       "src/tests/no.ts",
       "src/__tests__/no.ts",
       "src/test/no.ts",
@@ -640,6 +673,8 @@ describe("the scan", () => {
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",
       "packages/js-service/lib/ok.js",
+      "packages/next-app/lib/ok.ts",
+      "packages/next-app/next.config.mjs",
       "packages/ts-lib/lib/ok.ts",
       "src/app.ts",
       "src/distance.ts",

@@ -6,6 +6,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type ResolvedConfig } from "../generator/config/load-config.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
@@ -282,6 +283,118 @@ const cases: Case[] = [
     },
     docs: ["GET /api/v2/models/{modelId} | Get a model | - | model"],
     undocumented: ["POST /api/v2/models"],
+  },
+  {
+    name: "zod-openapi: createDocument's operations document the routes they describe, under the one prefix its paths meet routes at (Next.js's /api)",
+    files: {
+      "app/api/links/route.ts": [
+        `export async function GET() { return Response.json([]); }`,
+        `/** Shorten a URL */`,
+        `export async function POST() { return Response.json({}); }`,
+      ].join("\n"),
+      "app/api/links/[linkId]/route.ts": [
+        `export async function PATCH() { return Response.json({}); }`,
+        `export async function DELETE() { return new Response(null, { status: 204 }); }`,
+      ].join("\n"),
+      // `/links` is served here too: the other operations say the document's prefix is `/api`.
+      "app/api/embed/links/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "app/api/tags/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "lib/openapi/links/get-links.ts": [
+        `import type { ZodOpenApiOperationObject } from "zod-openapi";`,
+        `import * as z from "zod";`,
+        `import { errorResponses } from "../responses";`,
+        `export const getLinks: ZodOpenApiOperationObject = {`,
+        `  operationId: "getLinks",`,
+        `  summary: "List all links",`,
+        `  description: "Every link of the workspace.",`,
+        `  responses: { "200": { description: "The links", content: { "application/json": { schema: z.array(z.object({ id: z.string() })) } } }, ...errorResponses },`,
+        `  tags: ["Links"],`,
+        `};`,
+      ].join("\n"),
+      "lib/openapi/responses.ts": `export const errorResponses = { "404": { description: "Not found" } };\n`,
+      "lib/openapi/links/index.ts": [
+        `import type { ZodOpenApiPathsObject } from "zod-openapi";`,
+        `import { getLinks } from "./get-links";`,
+        `const TAGS = ["Links"];`,
+        `export const linksPaths: ZodOpenApiPathsObject = {`,
+        `  "/links": { get: getLinks, post: { operationId: "createLink", summary: "Create a link", tags: TAGS } },`,
+        `  "/links/{id}": { parameters: [], patch: { summary: "Update a link", tags: TAGS }, delete: { summary: "Delete a link", deprecated: true } },`,
+        `};`,
+      ].join("\n"),
+      "lib/openapi/index.ts": [
+        `import { createDocument } from "zod-openapi";`,
+        `import { linksPaths } from "./links";`,
+        `export const document = createDocument({`,
+        `  openapi: "3.0.3",`,
+        `  info: { title: "API", version: "1" },`,
+        `  servers: [{ url: "https://api.example.com" }],`,
+        `  paths: {`,
+        `    ...linksPaths,`,
+        `    "/gone": { get: { summary: "Nothing serves this" } },`,
+        `  },`,
+        `});`,
+      ].join("\n"),
+    },
+    docs: [
+      "DELETE /api/links/{linkId} | Delete a link | - | - | deprecated",
+      "GET /api/links | List all links | Every link of the workspace. | Links",
+      "PATCH /api/links/{linkId} | Update a link | - | Links",
+      "POST /api/links | Shorten a URL | - | Links",
+    ],
+    undocumented: ["GET /api/embed/links", "GET /api/tags"],
+    diagnostics: ["APX443 lib/openapi/index.ts:9"],
+    ids: { "GET /api/links": "get_links", "POST /api/links": "create_link" },
+  },
+  {
+    name: "zod-openapi: a document whose paths meet routes under several prefixes documents nothing, with a warning; one whose paths are the routes' own documents them as written",
+    files: {
+      "app/api/v1/items/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "app/api/v2/items/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "app/api/users/route.ts": `export async function GET() { return Response.json([]); }\n`,
+      "lib/items-doc.ts": [
+        `import * as zo from "zod-openapi";`,
+        `export const itemsDoc = zo.createDocument({ info: { title: "Items", version: "1" }, paths: { "/items": { get: { summary: "List items" } } } });`,
+      ].join("\n"),
+      "lib/users-doc.ts": [
+        `import { createDocument as document } from "zod-openapi";`,
+        `export const usersDoc = document({ info: { title: "Users", version: "1" }, paths: { "/api/users": { get: { summary: "List users" } } } });`,
+      ].join("\n"),
+    },
+    docs: ["GET /api/users | List users | - | -"],
+    undocumented: ["GET /api/v1/items", "GET /api/v2/items"],
+    diagnostics: ["APX443 lib/items-doc.ts:2"],
+  },
+  {
+    name: "Nitro / Nuxt: defineRouteMeta({ openAPI }) in a server route file documents the file's routes, as Nitro reads it: a literal",
+    files: {
+      "package.json": JSON.stringify({ name: "n", dependencies: { nuxt: "^3.0.0" } }),
+      "server/api/location.get.ts": [
+        `defineRouteMeta({`,
+        `  openAPI: {`,
+        `    description: "Get the location of the user",`,
+        `    tags: ["Geo"],`,
+        `    responses: { 200: { description: "The location of the user" } },`,
+        `  },`,
+        `});`,
+        `export default eventHandler(() => ({ latitude: 0, longitude: 0 }));`,
+      ].join("\n"),
+      "server/api/link/create.post.ts": [
+        `defineRouteMeta({ openAPI: { summary: "Create a link", operationId: "createLink", deprecated: true } });`,
+        `/** Shorten a URL */`,
+        `export default eventHandler(async () => ({ slug: "a" }));`,
+      ].join("\n"),
+      "server/api/link/list.get.ts": `defineRouteMeta({ title: "no openAPI here" });\nexport default eventHandler(() => []);\n`,
+      "server/api/stats.get.ts": `const DOC = { summary: "Stats" };\ndefineRouteMeta({ openAPI: DOC });\nexport default eventHandler(() => ({}));\n`,
+      "server/routes/health.get.ts": `defineRouteMeta({ openAPI: {} });\nexport default eventHandler(() => "ok");\n`,
+    },
+    docs: [
+      "GET /api/location | Get the location of the user | - | Geo",
+      "GET /health | Get health | - | -",
+      "POST /api/link/create | Shorten a URL | - | - | deprecated",
+    ],
+    undocumented: ["GET /api/link/list", "GET /api/stats"],
+    diagnostics: ["APX444 server/api/stats.get.ts:2"],
+    ids: { "POST /api/link/create": "create_link" },
   },
   {
     name: "chanfana: an OpenAPIRoute class's schema documents the route it handles",
@@ -599,6 +712,15 @@ export const ApiNotFoundResponse = (o?: object): MethodDecorator => () => {};
     );
     expect(result.index.operations.map((op) => [op.method, op.documented])).toEqual([["SEARCH", false]]);
     expect(diagnosticLines(result)).toEqual(["APX441 app.ts:3"]);
+  });
+});
+
+describe("documentation modules no route imports", () => {
+  it("the scan parses a module that builds zod-openapi's document (nothing imports it from a route), not one that only types an operation", () => {
+    const document = `import { createDocument } from "zod-openapi";\nimport { linksPaths } from "./links";\nexport const document = createDocument({ paths: { ...linksPaths } });\n`;
+    const operation = `import type { ZodOpenApiOperationObject } from "zod-openapi";\nexport const getLinks: ZodOpenApiOperationObject = { summary: "List links" };\n`;
+    expect(mayRegisterRoutes(document, "lib/openapi/index.ts")).toBe(true);
+    expect(mayRegisterRoutes(operation, "lib/openapi/links/get-links.ts")).toBe(false);
   });
 });
 

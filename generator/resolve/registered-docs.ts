@@ -41,8 +41,14 @@ export function withRegisteredDocs(facts: RouteFact[], files: readonly ts.Source
   });
 }
 
-function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "") || "/"}`;
+/** A route's method and path as declarations name it: parameter names and a trailing slash aside. */
+export function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${templateOf(path)}`;
+}
+
+/** A path with its parameters unnamed (`/links/{}`) and no trailing slash: how declarations and routes meet. */
+export function templateOf(path: string): string {
+  return path.replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "") || "/";
 }
 
 function calleeName(call: ts.CallExpression): string | undefined {

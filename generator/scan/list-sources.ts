@@ -132,7 +132,8 @@ function routeFilesInWellKnown(options: ScanOptions, what: "files" | "folders"):
  * that happens to be called `lib` (`src/lib/`, as many services name theirs). A `lib` folder is a
  * package's when it sits at the project root or beside a package.json, and it is build output when that
  * package builds: it has a tsconfig.json or a `src` folder — unless that tsconfig.json names `lib` as its
- * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`). A JavaScript
+ * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`), or the package
+ * builds with Next.js (its output is `.next`). A JavaScript
  * package with neither (a hapi or Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that
  * is its source. One set of existence checks per distinct `lib` folder.
  */
@@ -150,13 +151,23 @@ export function packageLibs(root: string): (file: string) => boolean {
         output =
           (parent === top || existsSync(path.join(parent, "package.json"))) &&
           (existsSync(tsconfig) || existsSync(path.join(parent, "src"))) &&
-          !(existsSync(tsconfig) && compilesLib(tsconfig));
+          !(existsSync(tsconfig) && compilesLib(tsconfig)) &&
+          !buildsWithNext(parent);
         known.set(parent, output);
       }
       if (output) return true;
     }
     return false;
   };
+}
+
+/**
+ * Whether a package builds with Next.js (a `next.config.*` beside its package.json): Next writes its output
+ * to `.next`, and `lib/` is where a Next.js app keeps its shared code (its zod-openapi document, say), so
+ * it is source.
+ */
+function buildsWithNext(folder: string): boolean {
+  return ["js", "mjs", "cjs", "ts", "mts"].some((ext) => existsSync(path.join(folder, `next.config.${ext}`)));
 }
 
 /** Whether a tsconfig.json takes its sources from `lib`: its `rootDir` is `lib`, or an `include` starts there. */

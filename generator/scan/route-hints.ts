@@ -8,8 +8,17 @@
  * an analysed file imports them, which is most of the saving on large services.
  */
 export function mayRegisterRoutes(text: string, relativePath: string): boolean {
-  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text);
+  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text) || declaresDocument(text);
 }
+
+/**
+ * A module that builds zod-openapi's document (`createDocument({ paths })`) registers nothing, but its
+ * operations document routes (resolve/zod-openapi-docs.ts), and nothing imports it from a route.
+ */
+function declaresDocument(text: string): boolean {
+  return text.includes("zod-openapi") && ZOD_OPENAPI_IMPORT.test(text) && /\bcreateDocument\b/.test(text);
+}
+const ZOD_OPENAPI_IMPORT = /\bfrom\s*["']zod-openapi["']/;
 
 // File-system routes: `route.ts` in any folder (App Router, configured `fileRoutes`), SvelteKit's `+server.ts`,
 // Nuxt and Nitro server routes (`server/api/**`, `routes/**`), Pages Router API files, Astro endpoints (`src/pages/**`),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { mergeDocs } from "../../resolve/framework-docs.js";
 import { excerpt, Interpreter, ReplayMiss } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { Scope } from "../../resolve/scope.js";
@@ -36,6 +37,7 @@ import {
   nitroRoutePaths,
 } from "./file-paths.js";
 import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
+import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
@@ -301,6 +303,9 @@ function extractFileRoutes(
           const read = methodReading(interpreter, parts);
           pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
         }
+        // `defineRouteMeta({ openAPI })` beside the handler documents the file's routes; the comment wins field by field.
+        const meta = nitroRouteMetaDoc(file, diagnostics);
+        if (meta) for (const layer of root.stack.slice(before)) if (layer.type === "route") layer.doc = mergeDocs(layer.doc, meta);
       }
     } else {
       const node = defaultExport(file);
