@@ -874,6 +874,43 @@ const cases: Case[] = [
     },
     routes: ["GET /api/items []", "POST /api/items []"],
   },
+  {
+    name: "Elysia's Next.js recipe (`export const GET = app.handle`) serves the app's routes for the methods exported, under its own prefix, not catch-all placeholders",
+    files: {
+      "app/api/[[...slugs]]/route.ts": [
+        `import { Elysia } from "elysia";`,
+        `const app = new Elysia({ prefix: "/api" })`,
+        `  .get("/items", () => [])`,
+        `  .post("/items", ({ body }) => body)`,
+        `  .delete("/items/:id", () => null);`,
+        `export const GET = app.handle;`,
+        `export const POST = app.handle;`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items []", "POST /api/items []"],
+  },
+  {
+    name: "a SvelteKit catch-all whose handlers only return `app.handle(request)` of an Elysia app serves the app (its plugins' routes too), once, beside the project's own endpoints",
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/lib/server/api/users.ts": `import { Elysia } from "elysia";\nexport const users = new Elysia().get("/login", () => "login").group("/users", (g) => g.get("", () => []));\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { users } from "./users";\nexport const app = new Elysia({ prefix: "/api/v2" }).use(users).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": [
+        `import { app } from "$lib/server/api";`,
+        `export const GET = ({ request }: { request: Request }) => app.handle(request);`,
+        `export async function POST({ request }: { request: Request }) { return await app.fetch(request); }`,
+      ].join("\n"),
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302, headers: { location: "/oauth" } });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /api/v2/login []", "GET /api/v2/users []", "GET /login []"],
+  },
+  {
+    name: "`export const GET = app.fetch` of a Hono app serves the app as `(req) => app.fetch(req)` does",
+    files: {
+      "app/api/[[...route]]/route.ts": `import { Hono } from "hono";\nconst app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\nexport const GET = app.fetch;\n`,
+    },
+    routes: ["GET /api/items []"],
+  },
 ];
 
 describe("file-system routing", () => {
