@@ -905,6 +905,25 @@ const cases: Case[] = [
     routes: ["GET /api/v2/items []", "GET /api/v2/login []", "GET /api/v2/users []", "GET /login []"],
   },
   {
+    name: "SvelteKit's `kit.alias` (read from svelte.config.js, as `svelte-kit sync` would write it) resolves imports: a plugin imported through it is the app's, not an app of its own at `/`; an alias import that names no file is APX110",
+    files: {
+      "svelte.config.js": `/** @type {import('@sveltejs/kit').Config} */\nconst config = { kit: { alias: { $api: "./src/lib/server/api", "$shared/*": "src/shared/*" } } };\nexport default config;\n`,
+      "src/shared/keys.ts": `export const READ = "items.read";\nexport const requirePermission = (key: string) => () => {};\n`,
+      "src/lib/server/api/users.ts": `import { Elysia } from "elysia";\nexport const users = new Elysia().get("/login", () => "login");\n`,
+      "src/lib/server/api/index.ts": [
+        `import { Elysia } from "elysia";`,
+        `import { users } from "$api/users";`,
+        `import { READ, requirePermission } from "$shared/keys";`,
+        `import { audit } from "$api/audit";`,
+        `export const app = new Elysia({ prefix: "/api/v2" }).use(users).get("/items", () => [], { beforeHandle: requirePermission(READ) });`,
+      ].join("\n"),
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items [items.read]", "GET /api/v2/login []", "GET /login []"],
+    diagnostics: ["APX110 src/lib/server/api/index.ts:4"],
+  },
+  {
     name: "`export const GET = app.fetch` of a Hono app serves the app as `(req) => app.fetch(req)` does",
     files: {
       "app/api/[[...route]]/route.ts": `import { Hono } from "hono";\nconst app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\nexport const GET = app.fetch;\n`,

@@ -442,14 +442,22 @@ export class Interpreter {
       for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
         const specifier = statement.moduleSpecifier;
-        if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".") || isAssetImport(specifier.text)) continue;
+        if (!specifier || !ts.isStringLiteral(specifier) || isAssetImport(specifier.text)) continue;
+        // An import through an alias the framework declares (`$lib/...`, a SvelteKit `kit.alias`) names a
+        // file of the project as surely as a relative one.
+        const aliased = !specifier.text.startsWith(".") && this.sources.frameworkAlias(specifier.text);
+        if (!specifier.text.startsWith(".") && !aliased) continue;
         if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
         if (!this.sources.importResolves(specifier.text, file.fileName)) {
           this.diagnostics.warning(
             "APX110",
-            `Cannot resolve the import '${specifier.text}' from this file.`,
+            aliased
+              ? `Cannot resolve the import '${specifier.text}' from this file: no file is where the framework's alias points.`
+              : `Cannot resolve the import '${specifier.text}' from this file.`,
             siteOf(specifier),
-            "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+            aliased
+              ? "Fix the path, or the alias (SvelteKit: `kit.alias` in svelte.config.js, written as strings); routes and keys behind it cannot be read."
+              : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
           );
         }
       }
