@@ -924,6 +924,38 @@ const cases: Case[] = [
     diagnostics: ["APX110 src/lib/server/api/index.ts:4"],
   },
   {
+    name: "an Elysia prefix built from SvelteKit's `base` (`import { base } from \"$app/paths\"`) is the config's `kit.paths.base`: its default in the code when it is taken from an unset environment variable (APX219 at the import)",
+    files: {
+      "svelte.config.js": `import adapter from \"@sveltejs/adapter-node\";\nconst config = { kit: { adapter: adapter(), paths: { base: process.env.APP_BASE || \"\", relative: false } } };\nexport default config;\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /login []"],
+    diagnostics: ["APX219 src/lib/server/api/index.ts:2"],
+  },
+  {
+    name: 'without `kit.paths.base`, SvelteKit\'s `base` is ""',
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /login []"],
+  },
+  {
+    name: "a `kit.paths.base` known only at run time: the Elysia app's routes are indexed relative to it, marked, and APX201 names `base`",
+    files: {
+      "svelte.config.js": `export default { kit: { paths: { base: process.env.APP_BASE } } };\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items [] unresolved(path)", "GET /login []"],
+    diagnostics: ["APX201 src/lib/server/api/index.ts:3"],
+  },
+  {
     name: "`export const GET = app.fetch` of a Hono app serves the app as `(req) => app.fetch(req)` does",
     files: {
       "app/api/[[...route]]/route.ts": `import { Hono } from "hono";\nconst app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\nexport const GET = app.fetch;\n`,

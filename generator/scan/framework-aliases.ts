@@ -25,6 +25,8 @@ const ENDINGS = ["ts", "mts", "js", "mjs", "cjs"];
 
 export class FrameworkAliases {
   private aliases: Alias[] | undefined;
+  /** The SvelteKit config the aliases were read from, if the project has one. */
+  private svelteConfigFile: string | undefined;
 
   constructor(
     private readonly root: string,
@@ -57,6 +59,12 @@ export class FrameworkAliases {
     return this.aliasOf(specifier) !== undefined;
   }
 
+  /** The project's `svelte.config.*` (in its root or a folder above, up to its package): what `$app/paths` is set by. */
+  svelteConfig(): string | undefined {
+    this.aliases ??= this.find();
+    return this.svelteConfigFile;
+  }
+
   private aliasOf(specifier: string): Alias | undefined {
     // A package name is looked up once the aliases are known; they are read once, on the first bare import.
     this.aliases ??= this.find();
@@ -67,7 +75,10 @@ export class FrameworkAliases {
   private find(): Alias[] {
     for (let dir = this.root; ; dir = path.dirname(dir)) {
       const svelte = this.config(dir, "svelte");
-      if (svelte !== undefined) return svelteKit(dir, svelte.fileName, svelte.text);
+      if (svelte !== undefined) {
+        this.svelteConfigFile = svelte.fileName;
+        return svelteKit(dir, svelte.fileName, svelte.text);
+      }
       const nuxt = this.config(dir, "nuxt");
       if (nuxt !== undefined) return this.nuxt(dir, nuxt.text);
       if (this.host.fileExists(path.join(dir, "package.json")) || path.dirname(dir) === dir) return [];

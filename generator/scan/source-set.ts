@@ -105,6 +105,11 @@ export class SourceSet {
     return this.aliases.declares(specifier);
   }
 
+  /** The project's SvelteKit config file, if it has one. */
+  svelteConfig(): string | undefined {
+    return this.aliases.svelteConfig();
+  }
+
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
   resolveImport(specifier: string, fromFile: string): ImportTarget {
     // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file). A
