@@ -874,6 +874,94 @@ const cases: Case[] = [
     },
     routes: ["GET /api/items []", "POST /api/items []"],
   },
+  {
+    name: "Elysia's Next.js recipe (`export const GET = app.handle`) serves the app's routes for the methods exported, under its own prefix, not catch-all placeholders",
+    files: {
+      "app/api/[[...slugs]]/route.ts": [
+        `import { Elysia } from "elysia";`,
+        `const app = new Elysia({ prefix: "/api" })`,
+        `  .get("/items", () => [])`,
+        `  .post("/items", ({ body }) => body)`,
+        `  .delete("/items/:id", () => null);`,
+        `export const GET = app.handle;`,
+        `export const POST = app.handle;`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items []", "POST /api/items []"],
+  },
+  {
+    name: "a SvelteKit catch-all whose handlers only return `app.handle(request)` of an Elysia app serves the app (its plugins' routes too), once, beside the project's own endpoints",
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/lib/server/api/users.ts": `import { Elysia } from "elysia";\nexport const users = new Elysia().get("/login", () => "login").group("/users", (g) => g.get("", () => []));\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { users } from "./users";\nexport const app = new Elysia({ prefix: "/api/v2" }).use(users).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": [
+        `import { app } from "$lib/server/api";`,
+        `export const GET = ({ request }: { request: Request }) => app.handle(request);`,
+        `export async function POST({ request }: { request: Request }) { return await app.fetch(request); }`,
+      ].join("\n"),
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302, headers: { location: "/oauth" } });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /api/v2/login []", "GET /api/v2/users []", "GET /login []"],
+  },
+  {
+    name: "SvelteKit's `kit.alias` (read from svelte.config.js, as `svelte-kit sync` would write it) resolves imports: a plugin imported through it is the app's, not an app of its own at `/`; an alias import that names no file is APX110",
+    files: {
+      "svelte.config.js": `/** @type {import('@sveltejs/kit').Config} */\nconst config = { kit: { alias: { $api: "./src/lib/server/api", "$shared/*": "src/shared/*" } } };\nexport default config;\n`,
+      "src/shared/keys.ts": `export const READ = "items.read";\nexport const requirePermission = (key: string) => () => {};\n`,
+      "src/lib/server/api/users.ts": `import { Elysia } from "elysia";\nexport const users = new Elysia().get("/login", () => "login");\n`,
+      "src/lib/server/api/index.ts": [
+        `import { Elysia } from "elysia";`,
+        `import { users } from "$api/users";`,
+        `import { READ, requirePermission } from "$shared/keys";`,
+        `import { audit } from "$api/audit";`,
+        `export const app = new Elysia({ prefix: "/api/v2" }).use(users).get("/items", () => [], { beforeHandle: requirePermission(READ) });`,
+      ].join("\n"),
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items [items.read]", "GET /api/v2/login []", "GET /login []"],
+    diagnostics: ["APX110 src/lib/server/api/index.ts:4"],
+  },
+  {
+    name: "an Elysia prefix built from SvelteKit's `base` (`import { base } from \"$app/paths\"`) is the config's `kit.paths.base`: its default in the code when it is taken from an unset environment variable (APX219 at the import)",
+    files: {
+      "svelte.config.js": `import adapter from \"@sveltejs/adapter-node\";\nconst config = { kit: { adapter: adapter(), paths: { base: process.env.APP_BASE || \"\", relative: false } } };\nexport default config;\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /login []"],
+    diagnostics: ["APX219 src/lib/server/api/index.ts:2"],
+  },
+  {
+    name: 'without `kit.paths.base`, SvelteKit\'s `base` is ""',
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items []", "GET /login []"],
+  },
+  {
+    name: "a `kit.paths.base` known only at run time: the Elysia app's routes are indexed relative to it, marked, and APX201 names `base`",
+    files: {
+      "svelte.config.js": `export default { kit: { paths: { base: process.env.APP_BASE } } };\n`,
+      "src/lib/server/api/index.ts": `import { Elysia } from "elysia";\nimport { base } from "$app/paths";\nconst prefix = \`\${base}/api/v2\`;\nexport const app = new Elysia({ prefix }).get("/items", () => []);\n`,
+      "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
+      "src/routes/login/+server.ts": `export const GET = () => new Response(null, { status: 302 });\n`,
+    },
+    routes: ["GET /api/v2/items [] unresolved(path)", "GET /login []"],
+    diagnostics: ["APX201 src/lib/server/api/index.ts:3"],
+  },
+  {
+    name: "`export const GET = app.fetch` of a Hono app serves the app as `(req) => app.fetch(req)` does",
+    files: {
+      "app/api/[[...route]]/route.ts": `import { Hono } from "hono";\nconst app = new Hono().basePath("/api");\napp.get("/items", (c) => c.json([]));\nexport const GET = app.fetch;\n`,
+    },
+    routes: ["GET /api/items []"],
+  },
 ];
 
 describe("file-system routing", () => {

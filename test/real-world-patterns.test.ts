@@ -1324,7 +1324,7 @@ const cases: Case[] = [
     routes: ["DELETE /reports/{id} [reports.admin]", "GET /reports [reports.read]"],
   },
   {
-    name: "Elysia: an instance prefix known only at run time is reported at the prefix, and its routes are left out",
+    name: "Elysia: an instance prefix known only at run time is reported at the prefix, and its routes are indexed relative to it, marked (as under a mount prefix apidex cannot read)",
     files: {
       "app.ts": [
         `import { Elysia } from "elysia";`,
@@ -1334,7 +1334,7 @@ const cases: Case[] = [
         `export const app = new Elysia().use(api).get("/health", () => "ok");`,
       ].join("\n"),
     },
-    routes: ["GET /health []"],
+    routes: ["GET /health []", "GET /items [] unresolved(path)"],
     diagnostics: ["APX201 app.ts:3"],
   },
   {

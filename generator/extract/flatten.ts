@@ -116,6 +116,8 @@ export function flattenApp(
   let unknownPrefixes = 0;
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
     if (router.prefixUnreadable) return;
+    // Below a prefix apidex could not read, every route is relative to it (marked, as under such a mount).
+    if (router.prefixUnknown) unknownPrefixes++;
     const prefix = router.prefix ? joinPaths(mountPath, router.prefix) : mountPath;
     const prefixParts = simplePath ? partsOf(prefix) : null;
     for (const layer of router.stack) {
@@ -131,6 +133,7 @@ export function flattenApp(
         visitLayer(layer, joinPaths(prefix, raw), chain);
       }
     }
+    if (router.prefixUnknown) unknownPrefixes--;
   };
 
   const visitLayer = (layer: Layer, full: string, chain: RouterNode[]): void => {

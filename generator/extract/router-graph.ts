@@ -19,6 +19,11 @@ export interface RouterNode {
   prefix?: string;
   /** Its prefix could not be read (reported where it is written): its routes are left out, not indexed without it. */
   prefixUnreadable?: true;
+  /**
+   * Its prefix (or the leading part of it) could not be read, and is reported where it is written: its routes
+   * are indexed relative to it (under `prefix`, what follows that part, if any), marked `unresolved: ["path"]`.
+   */
+  prefixUnknown?: true;
 }
 
 export type Layer = RouteLayer | MiddlewareLayer | MountLayer;

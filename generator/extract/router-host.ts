@@ -86,9 +86,14 @@ export abstract class RouterHost implements HostAdapter {
 
   /**
    * A router's own prefix from its constructor's options (`new Router({ prefix })`, `new Elysia({ prefix })`):
-   * set when it is one string; otherwise reported where it is written, and the router's routes left out.
+   * set when it is one string. One apidex cannot read is reported where it is written (the `prefix` property,
+   * or the unknown part of it): the router's routes are indexed relative to it — to what follows an unknown
+   * leading part (`` `${base}/api/v2` ``), else, when `relative` (an Elysia instance's prefix, which like
+   * Hono's `basePath()` is where a whole app is served), to the router — marked `unresolved: ["path"]`, as under
+   * a mount prefix apidex cannot read. Otherwise the routes are left out (a Koa prefix `"/" + tableOf(x)` is a
+   * segment of every path, not where a service is deployed).
    */
-  protected readPrefix(router: RouterNode, call: CallContext, what: string): void {
+  protected readPrefix(router: RouterNode, call: CallContext, what: string, relative = false): void {
     const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
     const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
     if (!prefix) return;
@@ -97,9 +102,26 @@ export abstract class RouterHost implements HostAdapter {
       router.prefix = strings[0];
       return;
     }
-    this.paths(prefixNode(call.args[0]!) ?? call.args[0], call, what);
-    router.prefixUnreadable = true;
     this.recorder?.spoil(call.node.getSourceFile().fileName, `it creates a router whose prefix apidex cannot read`);
+    const node = prefixNode(call.args[0]!) ?? call.args[0]!;
+    const split = strings ? undefined : splitUnknownHead(node, (e) => stringsOf(this.interpreter.evaluate(e, call.scope)));
+    if (!strings && (split ? split.tails.length === 1 : relative)) {
+      const at = split?.head ?? node;
+      const tail = split ? (split.tails[0]!.startsWith("/") || !split.tails[0] ? split.tails[0]! : `/${split.tails[0]}`) : "";
+      this.diagnostics.warning(
+        "APX201",
+        split
+          ? `Cannot resolve the leading part of this ${what} statically: \`${excerpt(at)}\` ${explain(this.interpreter.evaluate(at, call.scope))}; the routes are indexed relative to it, under \`${tail || "/"}\`, marked \`unresolved: ["path"]\` (their served paths start with that part).`
+          : `Cannot resolve this ${what} statically: \`${excerpt(at)}\` ${explain(prefix)}; the routes are indexed relative to it, marked \`unresolved: ["path"]\` (their served paths start with that prefix).`,
+        siteOf(at),
+        "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env`.",
+      );
+      if (tail) router.prefix = tail;
+      router.prefixUnknown = true;
+      return;
+    }
+    this.paths(node, call, what);
+    router.prefixUnreadable = true;
   }
 
   /**
@@ -708,9 +730,12 @@ function rejectionHandler(call: ts.CallExpression, arg: ts.Expression): boolean 
 export function prefixNode(arg: ts.Expression): ts.Expression | undefined {
   const inner = unwrap(arg);
   if (!ts.isObjectLiteralExpression(inner)) return undefined;
-  for (const p of inner.properties)
+  for (const p of inner.properties) {
     if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
       return p.initializer;
+    // `{ prefix }`: the variable, whose value is what is unknown (not the object around it).
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === "prefix") return p.name;
+  }
   return undefined;
 }
 

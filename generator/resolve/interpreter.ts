@@ -446,14 +446,22 @@ export class Interpreter {
       for (const statement of file.statements) {
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
         const specifier = statement.moduleSpecifier;
-        if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".") || isAssetImport(specifier.text)) continue;
+        if (!specifier || !ts.isStringLiteral(specifier) || isAssetImport(specifier.text)) continue;
+        // An import through an alias the framework declares (`$lib/...`, a SvelteKit `kit.alias`) names a
+        // file of the project as surely as a relative one.
+        const aliased = !specifier.text.startsWith(".") && this.sources.frameworkAlias(specifier.text);
+        if (!specifier.text.startsWith(".") && !aliased) continue;
         if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
         if (!this.sources.importResolves(specifier.text, file.fileName)) {
           this.diagnostics.warning(
             "APX110",
-            `Cannot resolve the import '${specifier.text}' from this file.`,
+            aliased
+              ? `Cannot resolve the import '${specifier.text}' from this file: no file is where the framework's alias points.`
+              : `Cannot resolve the import '${specifier.text}' from this file.`,
             siteOf(specifier),
-            "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+            aliased
+              ? "Fix the path, or the alias (SvelteKit: `kit.alias` in svelte.config.js, written as strings); routes and keys behind it cannot be read."
+              : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
           );
         }
       }
@@ -1344,6 +1352,7 @@ export class Interpreter {
       if (target.kind === "external") {
         const config = specifier === NODE_CONFIG_MODULE ? this.nodeConfig(fromFile, node) : undefined;
         if (config) return name === undefined || name === "default" ? config : this.property(config, name, node);
+        if (specifier === SVELTEKIT_PATHS && name === "base") return this.svelteKitBase(node);
         return this.external(specifier, name === undefined ? [] : [name]);
       }
       if (target.kind === "replayed") {
@@ -3035,6 +3044,51 @@ export class Interpreter {
     );
   }
 
+  /** `kit.paths.base` of the SvelteKit config, once read. */
+  private svelteBase: Value | undefined;
+
+  /**
+   * `base` of SvelteKit's `$app/paths`: the config's `kit.paths.base`, `""` when it sets none (SvelteKit's
+   * default). The config is evaluated as a module (quietly: it sets far more than paths), so a base taken
+   * from the environment follows the config's `env`, or its default in the code with APX219, as anywhere
+   * else; one apidex cannot read is an unknown value, reported where a path or prefix uses it.
+   */
+  private svelteKitBase(node: ts.Node): Value {
+    if (!this.svelteBase) {
+      const fileName = this.sources.svelteConfig();
+      const source = fileName ? this.sources.getFile(fileName) : undefined;
+      if (!source) this.svelteBase = unknown(node, `is SvelteKit's \`base\`, and the project has no svelte.config.js that sets it`);
+      else {
+        const said = new Set(this.environmentDefaults);
+        const config = this.diagnostics.quietly(() => {
+          try {
+            return this.exportOf(this.module(source), "default", source);
+          } finally {
+            this.environmentDefaults.clear();
+            for (const name of said) this.environmentDefaults.add(name);
+          }
+        });
+        const member = (value: Value | undefined, key: string): Value | undefined =>
+          value?.kind === "object" ? (value.props.get(key) ?? (value.open ? unknown(node, "") : undefined)) : value && unknown(node, "");
+        const kit = member(config, "kit");
+        const paths = member(kit, "paths");
+        const base = member(paths, "base");
+        this.svelteBase =
+          base === undefined || base.kind === "undefined"
+            ? { kind: "string", value: "" }
+            : base.kind === "string"
+              ? base
+              : unknown(
+                  node,
+                  `is SvelteKit's \`base\`, which ${path.basename(source.fileName)} sets to a value known only at run time (\`kit.paths.base\`)`,
+                );
+      }
+    }
+    const base = this.svelteBase;
+    if (base.kind === "string" && base.env) this.sayEnvironmentDefault(base.env, base.value, node);
+    return base;
+  }
+
   /**
    * `require("config")` where the service has a node-config folder: its files merged as node-config merges
    * them at start-up (generator/resolve/node-config.ts), with `get` and `has`. Undefined without such a folder.
@@ -4333,6 +4387,9 @@ function isAssetImport(specifier: string): boolean {
   const extension = /\.([a-z0-9]+)$/i.exec(specifier.slice(specifier.lastIndexOf("/") + 1))?.[1]?.toLowerCase();
   return extension !== undefined && !["js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts", "json", "node"].includes(extension);
 }
+
+/** SvelteKit's module of the app's paths (`import { base } from "$app/paths"`), which its config sets. */
+const SVELTEKIT_PATHS = "$app/paths";
 
 /** Globals of a browser, which server code does not have. */
 const BROWSER_GLOBALS = new Set(["window", "document", "navigator", "location", "localStorage", "sessionStorage"]);

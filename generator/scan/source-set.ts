@@ -100,6 +100,16 @@ export class SourceSet {
     return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier);
   }
 
+  /** Whether a specifier goes through an import alias the project's framework declares (SvelteKit's `$lib`, `kit.alias`). */
+  frameworkAlias(specifier: string): boolean {
+    return this.aliases.declares(specifier);
+  }
+
+  /** The project's SvelteKit config file, if it has one. */
+  svelteConfig(): string | undefined {
+    return this.aliases.svelteConfig();
+  }
+
   /** Resolves an import the way the project's tsconfig does (path aliases, `.js` to `.ts`). */
   resolveImport(specifier: string, fromFile: string): ImportTarget {
     // Files of one folder resolve a specifier alike (the tsconfig is the project's, not per file). A

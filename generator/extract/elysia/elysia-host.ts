@@ -50,7 +50,7 @@ export class ElysiaHost extends RouterHost {
     const isElysia = name === undefined || name === "Elysia" || name === "default";
     if (callee.module !== "elysia" || !isElysia || !ts.isNewExpression(call.node)) return undefined;
     const { value, router } = this.create("app", call.node);
-    this.readPrefix(router, call, "instance prefix");
+    this.readPrefix(router, call, "instance prefix", true);
     return value;
   }
 

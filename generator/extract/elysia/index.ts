@@ -1,4 +1,7 @@
+import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
+import { anyFileRoute } from "../file-routes/file-paths.js";
+import { FORWARDING_MEMBERS, forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
@@ -19,6 +22,18 @@ export const elysiaAdapter: FrameworkAdapter = {
     host.interpreter = interpreter;
     interpreter.executeAll();
     interpreter.finishChecks();
+    // A route file whose handlers hand the request to an app (`export const GET = ({ request }) =>
+    // app.handle(request)` in SvelteKit, `export const GET = app.handle` in Next.js): the file-route adapter
+    // indexes the app where the file serves it, so it is no root here.
+    if (options.servedByRouteFiles)
+      for (const file of sources.files) {
+        if (anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined) continue;
+        const scope = interpreter.module(file).scope;
+        for (const name of forwardedApps(file, FORWARDING_MEMBERS)) {
+          const app = host.routerOf(interpreter.evaluate(name, scope));
+          if (app) app.mounted = true;
+        }
+      }
     const routes: RouteFact[] = [];
     for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted))
       routes.push(...flattenApp(app, diagnostics, "elysia", expressToOpenApi, simplePath));

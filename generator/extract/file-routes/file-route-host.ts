@@ -4,33 +4,42 @@ import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { ExpressHost } from "../express/express-host.js";
+import { ElysiaHost } from "../elysia/elysia-host.js";
 import { HonoHost } from "../hono/hono-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { declarationDoc, type HandlerParts, RouterHost, type RouterObject } from "../router-host.js";
 import { isServeCall, topRouter } from "./file-paths.js";
+import type { ForwardingMember } from "./forwarded-app.js";
 
-/** An app handed to a platform adapter (`handle(app)` of `hono/vercel`): it answers the route file's requests. */
+/**
+ * An app handed to a platform adapter (`handle(app)` of `hono/vercel`), or whose `fetch` (Elysia: `handle`)
+ * a route file's handler is: it answers the route file's requests.
+ */
 export interface ServedApp {
   type: "served";
   /** The router requests meet (the top of a `basePath()` chain). */
   router: RouterNode;
-  framework: "hono" | "express";
+  framework: "hono" | "express" | "elysia";
 }
+
+type FrameworkHost = HonoHost | ExpressHost | ElysiaHost;
 
 /**
  * The evaluator's host for route files: route handlers are plain exports, so nothing in them is a framework
- * object — except an app the file serves. Hono and Express objects keep their meaning (their own hosts
- * build their router graphs), so an app served from a route file can be flattened like any other.
+ * object — except an app the file serves. Hono, Express and Elysia objects keep their meaning (their own
+ * hosts build their router graphs), so an app served from a route file can be flattened like any other.
  */
 export class FileRouteHost extends RouterHost {
   private readonly hono: HonoHost;
   private readonly express: ExpressHost;
-  private readonly owners = new Map<RouterNode, HonoHost | ExpressHost>();
+  private readonly elysia: ElysiaHost;
+  private readonly owners = new Map<RouterNode, FrameworkHost>();
 
   constructor(diagnostics: ConstructorParameters<typeof RouterHost>[0]) {
     super(diagnostics);
     this.hono = new HonoHost(diagnostics);
     this.express = new ExpressHost(diagnostics);
+    this.elysia = new ElysiaHost(diagnostics);
   }
 
   /** Sets the evaluator for this host and the framework hosts it delegates to. */
@@ -38,9 +47,10 @@ export class FileRouteHost extends RouterHost {
     this.interpreter = interpreter;
     this.hono.interpreter = interpreter;
     this.express.interpreter = interpreter;
+    this.elysia.interpreter = interpreter;
   }
 
-  /** Whether the evaluation created any Hono or Express router (a route file serves an app, or imports one). */
+  /** Whether the evaluation created any framework router (a route file serves an app, or imports one). */
   get createdRouters(): boolean {
     return this.owners.size > 0;
   }
@@ -63,7 +73,7 @@ export class FileRouteHost extends RouterHost {
     // Medusa's `defineMiddlewares(config)` returns its config.
     if (callee.path[callee.path.length - 1] === "defineMiddlewares" && call.args[0])
       return this.interpreter.evaluate(call.args[0], call.scope);
-    for (const inner of [this.hono, this.express]) {
+    for (const inner of [this.hono, this.express, this.elysia]) {
       const value = inner.callExternal(callee, call);
       if (!value) continue;
       const router = this.routerOf(value);
@@ -75,7 +85,7 @@ export class FileRouteHost extends RouterHost {
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
     const object = receiver.host as RouterObject | ServedApp;
-    const owner = object.type === "served" ? undefined : this.owners.get(object.router);
+    const owner = object.type === "served" ? undefined : this.ownerOf(object.router);
     if (!owner) return receiver;
     const result = owner.callMethod(receiver, method, call);
     const created = this.routerOf(result);
@@ -83,19 +93,46 @@ export class FileRouteHost extends RouterHost {
     return result;
   }
 
-  /** A Hono or Express app (or a served one): what serves its requests; undefined for anything else. */
+  /**
+   * The framework host that made a router: one it returned, or one it made inside a call and handed to a
+   * callback (Elysia's `group(prefix, (g) => ...)` instance), found among its routers.
+   */
+  private ownerOf(router: RouterNode): FrameworkHost | undefined {
+    const known = this.owners.get(router);
+    if (known) return known;
+    const owner = [this.hono, this.express, this.elysia].find((h) => h.routers.includes(router));
+    if (owner) this.owners.set(router, owner);
+    return owner;
+  }
+
+  /**
+   * `app.fetch` (Hono, Elysia) or `app.handle` (Elysia) read as a value (`export const GET = app.handle`,
+   * Elysia's Next.js recipe): the app answering the requests it is given.
+   */
+  property(receiver: HostValue, name: string): Value | undefined {
+    const object = receiver.host as RouterObject | ServedApp;
+    if (object.type === "served") return undefined;
+    return this.forwardsThrough(receiver, name as ForwardingMember) ? { kind: "host", host: this.servedApp(receiver)! } : undefined;
+  }
+
+  /** Whether `member` of an app (`app.fetch`, `app.handle`) answers a `Request` as the app: Elysia has both, Hono `fetch`. */
+  forwardsThrough(value: Value, member: ForwardingMember): boolean {
+    const router = this.routerOf(value);
+    const owner = router ? this.ownerOf(router) : undefined;
+    return owner === this.elysia ? member === "fetch" || member === "handle" : owner === this.hono && member === "fetch";
+  }
+
+  /** A Hono, Express or Elysia app (or a served one): what serves its requests; undefined for anything else. */
   servedApp(value: Value): ServedApp | undefined {
     if (value.kind !== "host") return undefined;
     const object = value.host as RouterObject | ServedApp;
     if (object.type === "served") return object;
-    const owner = this.owners.get(object.router);
+    const owner = this.ownerOf(object.router);
     if (!owner) return undefined;
+    // An Elysia app answers with its own routes (`use()` adds a plugin's to it); Hono's `basePath()` returns an
+    // app that shares its parent's, so the top of that chain is what a request meets.
+    if (owner === this.elysia) return { type: "served", router: object.router, framework: "elysia" };
     return { type: "served", router: topRouter(object.router, owner.routers), framework: owner === this.hono ? "hono" : "express" };
-  }
-
-  /** Every router a framework host created, for the served app's flattening. */
-  routersOf(app: ServedApp): readonly RouterNode[] {
-    return app.framework === "hono" ? this.hono.routers : this.express.routers;
   }
 
   /**

@@ -11,7 +11,7 @@ import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from
 import { answeredMethodsOf, answersNotFoundOnly } from "../answered-methods.js";
 import { servesTrpc } from "../trpc/index.js";
 import { servesTsRest } from "../ts-rest/index.js";
-import { expressToOpenApi, type PathParseResult } from "../express/path-syntax.js";
+import { expressToOpenApi, type PathParseResult, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
@@ -40,6 +40,7 @@ import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
 import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
+import { forwardingCall } from "./forwarded-app.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
@@ -134,7 +135,8 @@ function extractFileRoutes(
   const simple =
     framework === "next" &&
     !sources.files.some(
-      (f) => (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express)(\/|$)/.test(p)),
+      (f) =>
+        (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express|elysia)(\/|$)/.test(p)),
     );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
     throw new ReplayMiss("the route files are read with Pages Router handlers or served apps, which are not replayed");
@@ -375,7 +377,8 @@ function servedRoutes(
   const parser = app.framework === "hono" ? honoToOpenApi : expressToOpenApi;
   const out: RouteFact[] = [];
   const unreachable: string[] = [];
-  for (const fact of flattenApp(app.router, diagnostics, app.framework, parser)) {
+  // Elysia's paths are Express's, read as its own adapter reads them.
+  for (const fact of flattenApp(app.router, diagnostics, app.framework, parser, app.framework === "elysia" ? simplePath : undefined)) {
     if (methods && !methods.has(fact.method)) continue;
     if (receives(route.pattern, fact.path)) out.push(fact);
     else unreachable.push(`${fact.method} ${fact.path}`);
@@ -385,7 +388,7 @@ function servedRoutes(
       "APX231",
       `${unreachable.length} route(s) of the app ${file} serves are outside the paths this route file receives (${route.paths.join(", ")}), e.g. ${unreachable[0]}; the app sees the full request path, so they are never reached and are left out.`,
       siteOf(node),
-      'Give the app the route file\'s path as its base path (Hono: `new Hono().basePath("/api")`), or move the route file.',
+      'Give the app the route file\'s path as its base path (Hono: `new Hono().basePath("/api")`, Elysia: `new Elysia({ prefix: "/api" })`), or move the route file.',
     );
   }
   return out;
@@ -855,23 +858,16 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
 /** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
 /**
  * The app a handler hands the request to (`({ request }) => app.fetch(request)`, `(req) => { return
- * app.fetch(req) }`): a Hono app's `fetch` answers as `handle(app)` does. Undefined for anything else.
+ * app.handle(req) }`): a Hono app's `fetch`, an Elysia app's `handle` or `fetch`, answers as `handle(app)`
+ * does. Undefined for anything else.
  */
 function forwardedApp(value: Value, host: FileRouteHost, interpreter: Interpreter): ServedApp | undefined {
-  if (value.kind !== "function" || !value.decl.body) return undefined;
-  const body = value.decl.body;
-  const only = ts.isBlock(body)
-    ? body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)
-      ? body.statements[0].expression
-      : undefined
-    : body;
-  let call = only;
-  while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
-  if (!call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== "fetch")
-    return undefined;
+  if (value.kind !== "function") return undefined;
+  const call = forwardingCall(value.decl);
+  if (!call) return undefined;
   // (An app by name: reading it runs nothing.)
-  if (!ts.isIdentifier(call.expression.expression)) return undefined;
-  return host.servedApp(interpreter.evaluate(call.expression.expression, value.scope));
+  const app = interpreter.evaluate(call.app, value.scope);
+  return host.forwardsThrough(app, call.member) ? host.servedApp(app) : undefined;
 }
 
 /** Whether the project is an Astro site: its sources import `astro` (`import type { APIRoute } from "astro"`, `astro:*` modules) or its config is there. */

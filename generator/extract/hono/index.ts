@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
+import { forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
@@ -50,7 +51,8 @@ export const honoAdapter: FrameworkAdapter = {
       for (const file of sources.files) {
         if (!host.routeFile(file.fileName)) continue;
         const scope = interpreter.module(file).scope;
-        for (const name of forwardedAppNames(file)) {
+        // (`export const GET = app.fetch` too, which the file-route adapter reads as forwarding.)
+        for (const name of [...forwardedAppNames(file), ...forwardedApps(file, ["fetch"])]) {
           const app = host.routerOf(interpreter.evaluate(name, scope));
           if (app) topRouter(app, host.routers).mounted = true;
         }

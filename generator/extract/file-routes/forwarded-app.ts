@@ -1,0 +1,67 @@
+import { ts } from "../../typescript.js";
+
+/**
+ * The members through which a router answers a `Request` it is handed: Hono's `fetch`, and Elysia's `handle`
+ * (its `fetch` does the same). A route file whose handler only calls one of them hands its requests to the
+ * app, so the file answers with the app's routes, not as an operation of its own.
+ */
+export const FORWARDING_MEMBERS = ["fetch", "handle"] as const;
+export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number];
+
+/**
+ * The app a handler function forwards to, as written: a body that only returns `app.fetch(request)` or
+ * `app.handle(request)` (awaited or not, in a block of one `return` or as an arrow's expression), the app
+ * named by an identifier. Undefined for any other body: a handler that does more than forward (checks a
+ * session first, rewrites the URL) answers on its own, and is read as a handler.
+ */
+export function forwardingCall(fn: ts.FunctionLikeDeclaration): { app: ts.Identifier; member: ForwardingMember } | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  const only = ts.isBlock(body)
+    ? body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)
+      ? body.statements[0].expression
+      : undefined
+    : body;
+  let call = only;
+  while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  return forwardingMember(call.expression);
+}
+
+/** `app.handle` or `app.fetch` as a value (Elysia's Next.js recipe: `export const GET = app.handle`). */
+export function forwardingMember(node: ts.Expression): { app: ts.Identifier; member: ForwardingMember } | undefined {
+  let e = node;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e))
+    e = e.expression;
+  if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.expression)) return undefined;
+  const member = e.name.text;
+  return (FORWARDING_MEMBERS as readonly string[]).includes(member) ? { app: e.expression, member: member as ForwardingMember } : undefined;
+}
+
+/**
+ * The apps a route file's exports hand their requests to, as written in the file: an exported function (or
+ * a const holding one) that only forwards (`forwardingCall`), or an export that is the member itself
+ * (`export const GET = app.handle`). The framework adapter leaves these apps to the file-route adapter, which
+ * indexes them where the file serves them; the same shapes are what that adapter reads as forwarding, so an
+ * app is neither indexed twice nor lost.
+ */
+export function forwardedApps(file: ts.SourceFile, members: readonly ForwardingMember[]): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  const add = (found: { app: ts.Identifier; member: ForwardingMember } | undefined) => {
+    if (found && members.includes(found.member)) out.push(found.app);
+  };
+  const read = (e: ts.Expression) => {
+    let inner = e;
+    while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
+    if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) add(forwardingCall(inner));
+    else add(forwardingMember(inner));
+  };
+  for (const statement of file.statements) {
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    if (ts.isFunctionDeclaration(statement)) add(forwardingCall(statement));
+    else if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (d.initializer) read(d.initializer);
+  }
+  return out;
+}
