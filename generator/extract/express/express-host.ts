@@ -311,8 +311,12 @@ export class ExpressHost extends RouterHost {
     if (index !== args.length - 1 || values.some((v) => flattenValues(v).some((x) => this.routerOf(x)))) return false;
     const choice = unwrap(args[index]!);
     if (!ts.isConditionalExpression(choice)) return true;
+    // Only names are read here: a branch that calls something (`setupInstaller(crowi)`, which makes a router)
+    // must not run out of place, and may well be what is mounted.
     return [choice.whenTrue, choice.whenFalse].some((branch) => {
-      const v = this.interpreter.evaluate(branch, scope);
+      const inner = unwrap(branch);
+      if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return true;
+      const v = this.interpreter.evaluate(inner, scope);
       return v.kind === "unknown" || this.routerOf(v) !== undefined;
     });
   }
