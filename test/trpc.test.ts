@@ -205,6 +205,81 @@ const cases: InMemoryCase[] = [
     routes: ["DELETE /api/widget.extra []", "GET /api/widget.byId []", "POST /api/widget.remove []", "PUT /api/widgets/{id} []"],
     diagnostics: ["APX240 server/router.ts:12"],
   },
+  {
+    name: "an endpoint whose leading part only is unknown (a base path from the environment, through a helper) is indexed at its tail, relative to that part, and marked; the Hono app's own basePath as before",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": ROUTER,
+      "src/paths.ts": [
+        `const readEnv = (k: string): string | undefined => (typeof window !== "undefined" ? undefined : process.env[k]);`,
+        `export const getBasePath = () => (readEnv("BASE_PATH") ?? "").replace(/\\/$/, "");`,
+        `export const withBase = (p: string) => {`,
+        `  return \`\${getBasePath()}\${p}\`;`,
+        `};`,
+      ].join("\n"),
+      "src/index.ts": [
+        `import { Hono } from "hono";`,
+        `import { trpcServer } from "@hono/trpc-server";`,
+        `import { appRouter } from "../server/root";`,
+        `import { getBasePath, withBase } from "./paths";`,
+        `const app = new Hono().basePath(getBasePath() || "/");`,
+        `app.get("/api/status", (c) => c.text("ok"));`,
+        `app.use("/api/trpc/*", trpcServer({ router: appRouter, endpoint: withBase("/api/trpc") }));`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /api/status []",
+      "GET /api/trpc/health [] unresolved(path)",
+      "GET /api/trpc/post.byId [] unresolved(path)",
+      "POST /api/trpc/post.create [posts.write] unresolved(path)",
+    ],
+    diagnostics: ["APX201 src/index.ts:5", "APX201 src/index.ts:7"],
+  },
+  {
+    name: "an endpoint written as a template or `+` of an unknown part and a path, or joined by a helper from a parameter, is relative too",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({ ping: publicProcedure.query(() => "pong") });\n`,
+      "api.ts": [
+        `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";`,
+        `import { appRouter } from "./server/root";`,
+        `const join = (base: string | undefined, path: string) => base + path;`,
+        `export const a = (req: Request) => fetchRequestHandler({ endpoint: \`\${process.env.BASE}/a/trpc\`, req, router: appRouter });`,
+        `export const b = (req: Request) => fetchRequestHandler({ endpoint: process.env.BASE + "/b/trpc", req, router: appRouter });`,
+        `export const c = (req: Request) => fetchRequestHandler({ endpoint: join(process.env.BASE, "/c/trpc"), req, router: appRouter });`,
+        `const D = join(process.env.BASE, "/d/trpc");`,
+        `export const d = (req: Request) => fetchRequestHandler({ endpoint: D, req, router: appRouter });`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /a/trpc/ping [] unresolved(path)",
+      "GET /b/trpc/ping [] unresolved(path)",
+      "GET /c/trpc/ping [] unresolved(path)",
+      "GET /d/trpc/ping [] unresolved(path)",
+    ],
+    diagnostics: ["APX201 api.ts:4", "APX201 api.ts:5", "APX201 api.ts:6", "APX201 api.ts:8"],
+  },
+  {
+    name: "an endpoint unknown elsewhere than at its start, one whose tail is no path of its own, or a helper that computes more is not indexed",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": `import { createTRPCRouter, publicProcedure } from "./trpc";\nexport const appRouter = createTRPCRouter({ ping: publicProcedure.query(() => "pong") });\n`,
+      "api.ts": [
+        `import { fetchRequestHandler } from "@trpc/server/adapters/fetch";`,
+        `import { appRouter } from "./server/root";`,
+        `const withBase = (p: string) => { const base = process.env.BASE; if (!base) return p; return base + p; };`,
+        `export const a = (req: Request) => fetchRequestHandler({ endpoint: \`/api/\${process.env.VERSION}/trpc\`, req, router: appRouter });`,
+        `export const b = (req: Request) => fetchRequestHandler({ endpoint: process.env.BASE + "trpc", req, router: appRouter });`,
+        `export const c = (req: Request) => fetchRequestHandler({ endpoint: withBase("/trpc"), req, router: appRouter });`,
+        `const E: string = F;`,
+        `const F: string = E;`,
+        `export const e = (req: Request) => fetchRequestHandler({ endpoint: E, req, router: appRouter });`,
+      ].join("\n"),
+    },
+    routes: [],
+    diagnostics: ["APX240 api.ts:4", "APX240 api.ts:5", "APX240 api.ts:6", "APX240 api.ts:9"],
+  },
 ];
 
 describe("tRPC", () => {

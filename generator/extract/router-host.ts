@@ -794,7 +794,7 @@ export function splitUnknownHead(
  * The initializer of the `const` an identifier names, declared before it in a block of the same function (or
  * at the module's top level); undefined otherwise.
  */
-function localConstInitializer(id: ts.Identifier): ts.Expression | undefined {
+export function localConstInitializer(id: ts.Identifier): ts.Expression | undefined {
   for (let at: ts.Node | undefined = id.parent; at; at = at.parent) {
     if (ts.isBlock(at) || ts.isSourceFile(at))
       for (const statement of at.statements) {

@@ -19,13 +19,14 @@
  * the procedures its rule picks (openapi-meta.ts: its meta's `{ method, path }`; every procedure for a fork
  * that documents so), at `{endpoint}{path}`, documented by the meta's `summary`, `description` and `tags`.
  * A handler made inside a function is read once per run of that function, as its callers call it
- * (serving-runs.ts).
+ * (serving-runs.ts). An endpoint whose leading part only is unknown (`withBase("/api/trpc")`, a deployment's
+ * base path) serves its procedures relative to that part, under the known rest (endpoint-head.ts).
  */
 import path from "node:path";
 import { formatSite, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { mergeDocs, docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
-import { excerpt, Interpreter } from "../../resolve/interpreter.js";
+import { excerpt, explain, Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import type { Scope, Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -38,6 +39,7 @@ import type { RouterNode } from "../router-graph.js";
 import { dedupe, importBindings, importedPackages, servingFiles } from "../shared.js";
 import { everyProcedureOperation, metaOperation, SERVES_EVERY_PROCEDURE } from "./openapi-meta.js";
 import { servingRuns } from "./serving-runs.js";
+import { type EndpointHead, splitEndpointHead } from "./endpoint-head.js";
 import { type Procedure, type TrpcObject, type TrpcRouter, TrpcHost } from "./trpc-host.js";
 
 /** A handler that serves a router: which kind, and the call whose options name the router. */
@@ -125,7 +127,8 @@ export const trpcAdapter: FrameworkAdapter = {
         const runs = servingRuns(serving.call, sources, interpreter, host.capture);
         if (runs.length) readings = runs.map((run) => readServing(serving, run.scope, interpreter, run.caller));
       }
-      const endpoints = new Map<string, TrpcRouter>();
+      // By endpoint; one relative to an unknown leading part is kept apart from the same path known in full.
+      const endpoints = new Map<string, { endpoint: string; router: TrpcRouter; relative: boolean }>();
       for (const reading of readings) {
         const from = reading.caller ? ` when called from ${formatSite(reading.caller, sources.root)}` : "";
         if (!reading.router) {
@@ -135,6 +138,28 @@ export const trpcAdapter: FrameworkAdapter = {
             siteOf(serving.call),
             "Pass the app router by name (`router: appRouter`), defined with t.router({...}) in the sources.",
           );
+          continue;
+        }
+        if (reading.endpoint === undefined && reading.head) {
+          const { head, tail, endpointNode } = reading.head;
+          // Said at the endpoint the handler is given; the unknown part is named, and shown where it is written
+          // when that is in a helper's body (`withBase`'s `getBasePath()`).
+          const inside =
+            head.head.getSourceFile() === endpointNode.getSourceFile() &&
+            head.head.pos >= endpointNode.pos &&
+            head.head.end <= endpointNode.end;
+          const through = head.through.length ? ` (put before the path by \`${head.through.join("` through `")}\`)` : "";
+          const count = served(serving, reading.router);
+          diagnostics.add({
+            severity: "warning",
+            code: "APX201",
+            message: `Cannot resolve the leading part of this tRPC endpoint statically${from}: \`${excerpt(head.head)}\`${through} ${explain(interpreter.evaluate(head.head, head.scope))}; ${count === 1 ? "its procedure is" : `its ${count} procedures are`} indexed relative to it, under \`${tail}\`, marked \`unresolved: ["path"]\` (${count === 1 ? "its served path starts" : "their served paths start"} with that part).`,
+            site: siteOf(endpointNode),
+            hint: "Use a string literal, a const, or a template literal of consts; or set the variables it reads in the config's `env`.",
+            ...(inside ? {} : { related: [{ message: `the unknown leading part \`${excerpt(head.head)}\``, site: siteOf(head.head) }] }),
+          });
+          const key = `?${tail}`;
+          if (!endpoints.has(key)) endpoints.set(key, { endpoint: tail, router: reading.router, relative: true });
           continue;
         }
         if (reading.endpoint === undefined) {
@@ -148,9 +173,10 @@ export const trpcAdapter: FrameworkAdapter = {
           );
           continue;
         }
-        if (!endpoints.has(reading.endpoint)) endpoints.set(reading.endpoint, reading.router);
+        if (!endpoints.has(reading.endpoint))
+          endpoints.set(reading.endpoint, { endpoint: reading.endpoint, router: reading.router, relative: false });
       }
-      for (const [endpoint, router] of endpoints) {
+      for (const { endpoint, router, relative } of endpoints.values()) {
         for (const { key, procedure, doc } of procedures(router, "")) {
           const layer =
             serving.kind === "trpc"
@@ -180,6 +206,7 @@ export const trpcAdapter: FrameworkAdapter = {
             checks: procedure.checks,
             terminal: true,
             site: siteOf(procedure.node),
+            ...(relative ? { prefixUnknown: true as const } : {}),
             ...(merged ? { doc: merged } : {}),
             ...(procedure.handler ? { handler: procedure.handler.decl } : {}),
             // trpc-to-openapi's operations take their shapes from the procedure's `.input()` and `.output()`.
@@ -214,6 +241,8 @@ interface Reading {
   router: TrpcRouter | undefined;
   endpoint: string | undefined;
   why?: string;
+  /** An endpoint whose leading part only is unknown (endpoint-head.ts), and the node of the endpoint it is in. */
+  head?: { head: EndpointHead; tail: string; endpointNode: ts.Expression };
   caller?: SourceSite;
 }
 
@@ -233,17 +262,29 @@ function readServing(serving: Serving, scope: Scope, interpreter: Interpreter, c
   if (serving.endpoint !== undefined) return { router, endpoint: serving.endpoint, ...at };
   if (!serving.endpointNodes) return { router, endpoint: undefined, ...(serving.why ? { why: serving.why } : {}), ...at };
   const parts: string[] = [];
-  for (const node of serving.endpointNodes) {
+  let head: EndpointHead | undefined;
+  for (const [index, node] of serving.endpointNodes.entries()) {
     const value = interpreter.evaluate(node, scope);
-    if (value.kind !== "string")
-      return {
-        router,
-        endpoint: undefined,
-        why: `its endpoint \`${excerpt(node)}\` ${value.kind === "unknown" ? value.reason : "is not a string"}`,
-        ...at,
-      };
-    parts.push(value.value);
+    if (value.kind === "string") {
+      parts.push(value.value);
+      continue;
+    }
+    // Only the first part may start with something unknown (`withBase("/api/trpc")`): after a known part,
+    // an unknown one is inside the path, not where the service is deployed.
+    head = index === 0 ? splitEndpointHead(node, scope, interpreter) : undefined;
+    if (head) {
+      parts.push(head.tail);
+      continue;
+    }
+    return {
+      router,
+      endpoint: undefined,
+      why: `its endpoint \`${excerpt(node)}\` ${value.kind === "unknown" ? value.reason : "is not a string"}`,
+      ...at,
+    };
   }
+  if (head)
+    return { router, endpoint: undefined, head: { head, tail: joinPath(...parts), endpointNode: serving.endpointNodes[0]! }, ...at };
   return { router, endpoint: joinPath(...parts), ...at };
 }
 
