@@ -77,6 +77,7 @@ export declare namespace ts {
   type PropertyName = Ts.PropertyName;
   type PropertySignature = Ts.PropertySignature;
   type ResolvedModule = Ts.ResolvedModule;
+  type ReturnStatement = Ts.ReturnStatement;
   type ScriptTarget = Ts.ScriptTarget;
   type SourceFile = Ts.SourceFile;
   type Statement = Ts.Statement;
@@ -87,6 +88,7 @@ export declare namespace ts {
   type SwitchStatement = Ts.SwitchStatement;
   type SyntaxKind = Ts.SyntaxKind;
   type TemplateExpression = Ts.TemplateExpression;
+  type ThrowStatement = Ts.ThrowStatement;
   type TryStatement = Ts.TryStatement;
   type TupleType = Ts.TupleType;
   type Type = Ts.Type;

@@ -3831,8 +3831,11 @@ export class Interpreter {
   /**
    * Turns checks a body tests together, so that the request stops only when none holds (`if (!own && !all)
    * return deny()`), into one check of alternatives. `found` starts with the checks of `calls`, in order. A
-   * member that needs several keys at once, or whose keys are not all read, keeps the checks as they are:
-   * "a and b, or c" is no group of alternatives, and a group must not hide what apidex could not read.
+   * member whose keys are not all read keeps the checks as they are: a group must not hide what apidex
+   * could not read. A group where a key is not enough on its own — a member that needs several keys at
+   * once, an operand that also tests the request's data (`ownerId === me && hasPermission(p, "readOwn")`) —
+   * is no plain any-of: its keys stay one group (every caller who passes holds one of them, so none is
+   * required), the check is unresolved and a warning says why.
    */
   private groupEitherOr(body: ts.Node, calls: readonly ts.Node[], found: CheckValue[], options?: EitherOrOptions): void {
     const groups = eitherOrGroups(body, new Set(calls), options);
@@ -3840,11 +3843,27 @@ export class Interpreter {
     const checkOf = new Map(calls.map((call, index) => [call, found[index]!] as const));
     const merged = new Set<CheckValue>();
     for (const group of groups) {
-      const members = group.map((call) => checkOf.get(call)!);
-      if (!members.every((c) => !c.unresolved && (c.any || c.keys.length === 1))) continue;
+      const members = group.calls.map((call) => checkOf.get(call)!);
+      if (!members.every((c) => !c.unresolved && c.keys.length > 0)) continue;
+      const several = members.find((c) => !c.any && c.keys.length > 1);
+      const inexact =
+        group.inexact ??
+        (several
+          ? { node: several.node, why: `one side needs several keys at once (\`${calleeName(several.node.expression)}()\`)` }
+          : undefined);
+      // In a helper (read quietly, its unresolved checks left out), such a group keeps its checks required:
+      // the stricter reading, rather than nothing.
+      if (inexact && options?.returned) continue;
       const keys = [...new Set(members.flatMap((c) => c.keys))];
       for (const member of members) merged.add(member);
-      found.push({ kind: "check", keys, any: true, node: group[0]! });
+      found.push({ kind: "check", keys, any: true, node: group.calls[0]!, ...(inexact ? { unresolved: true } : {}) });
+      if (inexact)
+        this.diagnostics.warning(
+          "APX304",
+          `Permission checks tested as alternatives (${keys.map((k) => `\`${k}\``).join(", ")}): ${inexact.why}; the operations they guard list the keys as one \`any_of\` group (a caller let through holds one of them) and are marked \`unresolved\`.`,
+          siteOf(inexact.node),
+          "An any-of group says that any one key is enough: where a key is enough only for some requests (the caller's own items), the index cannot say which.",
+        );
     }
     if (merged.size) found.splice(0, found.length, ...found.filter((c) => !merged.has(c)));
   }
