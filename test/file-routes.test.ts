@@ -320,6 +320,72 @@ const cases: Case[] = [
     routes: ["DELETE /api/items []", "GET /api/items []", "OPTIONS /api/clear []", "OPTIONS /api/items []", "POST /api/clear []"],
   },
   {
+    name: "pages/api: a wrapper that refuses the methods its options do not list bounds the handler's own method tests",
+    files: {
+      "lib/auth.ts": AUTH,
+      "lib/with-api.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `type H = (req: NextApiRequest, res: NextApiResponse) => unknown;`,
+        `export const withApi = (handler: H, config: { methods: string[] } = { methods: ["GET"] }) => (req: NextApiRequest, res: NextApiResponse) => {`,
+        `  res.setHeader("Access-Control-Allow-Methods", config.methods.join(","));`,
+        `  if (req.method === "OPTIONS") return res.status(204).end();`,
+        `  if (!config.methods.includes(req.method!)) return res.status(405).json({ error: "method not allowed" });`,
+        `  return handler(req, res);`,
+        `};`,
+      ].join("\n"),
+      "lib/with-lax.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `type H = (req: NextApiRequest, res: NextApiResponse) => unknown;`,
+        `export const withLax = (handler: H, config: { methods: string[] }) => (req: NextApiRequest, res: NextApiResponse) => {`,
+        `  if (!config.methods.includes(req.method!) && !process.env.LAX) throw new Error("method");`,
+        `  return handler(req, res);`,
+        `};`,
+      ].join("\n"),
+      // A last `else` answers whatever the tests did not take: the wrapper's list says which.
+      "pages/api/stats.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { withApi } from "../../lib/with-api"; import { assertPermission } from "../../lib/auth";`,
+        `async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "POST") { assertPermission(req, "stats.write"); return res.json({}); }`,
+        `  else return res.json([]);`,
+        `}`,
+        `export default withApi(handler, { methods: ["GET", "POST"] });`,
+      ].join("\n"),
+      // The handler refuses POST itself and the wrapper PUT: GET alone is answered.
+      "pages/api/narrow.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { withApi } from "../../lib/with-api";`,
+        `export default withApi(async (req: NextApiRequest, res: NextApiResponse) => {`,
+        `  switch (req.method) { case "GET": return res.json([]); case "PUT": return res.json({}); default: return res.status(405).end(); }`,
+        `}, { methods: ["GET", "POST"] });`,
+      ].join("\n"),
+      // The wrapper's default options.
+      "pages/api/image.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { withApi } from "../../lib/with-api";`,
+        `const handler = (req: NextApiRequest, res: NextApiResponse) => { if (req.method === "DELETE") return res.json({}); res.json({ image: 1 }); };`,
+        `export default withApi(handler);`,
+      ].join("\n"),
+      // A guard whose further condition is known at run time only: the methods it may refuse are kept, said.
+      "pages/api/lax.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { withLax } from "../../lib/with-lax";`,
+        `export default withLax((req: NextApiRequest, res: NextApiResponse) => { if (req.method === "POST") return res.json({}); res.json([]); }, { methods: ["POST"] });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/lax []",
+      "GET /api/image []",
+      "GET /api/lax []",
+      "GET /api/narrow []",
+      "GET /api/stats []",
+      "OPTIONS /api/image []",
+      "OPTIONS /api/narrow []",
+      "OPTIONS /api/stats []",
+      "PATCH /api/lax []",
+      "POST /api/lax []",
+      "POST /api/stats [stats.write]",
+      "PUT /api/lax []",
+    ],
+    diagnostics: ["APX214 lib/with-lax.ts:4"],
+  },
+  {
     name: "app/: a route file that hands requests to a framework apidex does not read (itty-router) says so (APX002), once",
     files: {
       "app/api/[[...rest]]/route.ts": [
@@ -408,6 +474,55 @@ const cases: Case[] = [
       "PUT /api/tail []",
     ],
     diagnostics: ["APX230 pages/api/export.ts:2", "APX230 pages/api/list.ts:2"],
+  },
+  {
+    name: "pages/api: a 404 under a condition of the last branch (an item not found) does not refuse its methods; an unconditional one does",
+    files: {
+      "pages/api/exports.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "POST") res.json({ created: true });`,
+        `  else if (req.method === "DELETE") res.json({ deleted: true });`,
+        `  else {`,
+        `    const name = req.query.name as string;`,
+        `    if (name) {`,
+        `      const found = [name].find((e) => e === "x");`,
+        `      if (!found) return res.status(404).json({ error: "export not found" });`,
+        `      res.json({ one: name });`,
+        `    } else res.json({ all: [] });`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "pages/api/one.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "PUT") return res.json({});`,
+        `  const item = await Promise.resolve(req.query.id ? { id: req.query.id } : undefined);`,
+        `  return item ? res.json(item) : res.status(404).end();`,
+        `}`,
+      ].join("\n"),
+      "pages/api/gone.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "GET") return res.json([]);`,
+        `  else { console.warn("no route", req.url); return res.status(404).json({ error: "Not found" }); }`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/exports []",
+      "DELETE /api/one []",
+      "GET /api/exports []",
+      "GET /api/gone []",
+      "GET /api/one []",
+      "PATCH /api/exports []",
+      "PATCH /api/one []",
+      "POST /api/exports []",
+      "POST /api/one []",
+      "PUT /api/exports []",
+      "PUT /api/one []",
+    ],
+    diagnostics: ["APX230 pages/api/exports.ts:2", "APX230 pages/api/one.ts:2"],
   },
   {
     name: "a wrapper given an options object: the checks of its functions (handler, method shorthand) are the route's",

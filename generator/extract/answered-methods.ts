@@ -6,6 +6,7 @@
  * not-found fallback, not an operation.
  */
 import type { Interpreter } from "../resolve/interpreter.js";
+import { forEachChildAlwaysRun } from "./always-runs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { FunctionValue } from "../resolve/values.js";
 import { ts } from "../typescript.js";
@@ -19,6 +20,11 @@ export interface AnsweredMethods {
    * !flags.get`): the methods they may refuse stay in `methods`.
    */
   undecided: { node: ts.Expression; methods: string[] }[];
+  /**
+   * Those of `methods` it answers itself in a branch over the method and leaves with (`if (req.method ===
+   * "OPTIONS") return res.status(204).end()`): in a wrapper, they never reach the handler it wraps.
+   */
+  early: string[];
 }
 
 /**
@@ -127,7 +133,7 @@ export function readAnsweredMethods(
   };
   walk(body.statements, true);
   if (!read) return undefined;
-  return { methods: every.filter((m) => answered.has(m)), undecided };
+  return { methods: every.filter((m) => answered.has(m)), undecided, early: every.filter((m) => answered.has(m) && answeredEarly.has(m)) };
 }
 
 /**
@@ -212,7 +218,9 @@ export function refusesMethod(node: ts.Node, callee?: (node: ts.Expression) => t
 
 /**
  * Whether a branch names a status `is` accepts (a numeric literal), itself or in the body of a function of the
- * sources it calls (`return methodNotAllowed(res)`, one call deep: a helper that answers 405).
+ * sources it calls (`return methodNotAllowed(res)`, one call deep: a helper that answers 405). In the helper,
+ * only what runs on every call counts (forEachChildAlwaysRun): a wrapper's `return handler(req, res)` calls
+ * a handler that answers 405 in some branch (a `switch` whose `default` refuses), which answers more than that.
  */
 export function answersStatus(
   node: ts.Node,
@@ -220,16 +228,21 @@ export function answersStatus(
   callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
 ): boolean {
   let found = false;
-  const visit = (n: ts.Node, deep: boolean): void => {
+  const always = (n: ts.Node): void => {
     if (found) return;
     if (ts.isNumericLiteral(n) && is(Number(n.text))) found = true;
-    else if (deep && callee && ts.isCallExpression(n)) {
-      const fn = callee(n.expression);
-      if (fn?.body) visit(fn.body, false);
-      if (!found) ts.forEachChild(n, (c) => visit(c, deep));
-    } else ts.forEachChild(n, (c) => visit(c, deep));
+    else forEachChildAlwaysRun(n, always);
   };
-  visit(node, true);
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isNumericLiteral(n) && is(Number(n.text))) found = true;
+    else if (callee && ts.isCallExpression(n)) {
+      const fn = callee(n.expression);
+      if (fn?.body) always(fn.body);
+      if (!found) ts.forEachChild(n, visit);
+    } else ts.forEachChild(n, visit);
+  };
+  visit(node);
   return found;
 }
 

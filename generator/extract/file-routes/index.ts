@@ -44,6 +44,7 @@ import { forwardingCall } from "./forwarded-app.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
+import { methodsThroughWrappers } from "./wrapper-methods.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 /** Medusa's routes folder, read without config when the project imports Medusa. */
@@ -440,6 +441,24 @@ function addPagesHandler(
   const parts = host.handlerParts(node, value, scope);
   const handler = parts.handlers[parts.handlers.length - 1];
   const read = methodReading(interpreter, parts);
+  // A wrapper around the handler that refuses every method its options do not list (`withApi(handler, {
+  // methods: ["GET", "POST"] })`) bounds what the handler's tests leave open.
+  const wrappers = parts.handlers.slice(0, read ? parts.handlers.indexOf(read.readFrom) : parts.handlers.length);
+  const inner = read && { methods: read.reading.methods, open: read.reading.open === true };
+  const wrapped = wrappers.length ? methodsThroughWrappers(wrappers, inner, interpreter) : undefined;
+  if (wrapped) {
+    for (const guard of wrapped.undecided) {
+      const kept = guard.methods.filter((m) => wrapped.methods.includes(m));
+      diagnostics.warning(
+        "APX214",
+        `The wrapper of the API route ${file} refuses ${kept.join(", ")} when \`${excerpt(guard.node)}\`, which apidex cannot read statically; the route is indexed under ${kept.length > 1 ? "these methods" : "this method"} as well.`,
+        siteOf(guard.node),
+        "Make the condition a const or a static option of the wrapper call.",
+      );
+    }
+    pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, wrapped.methods);
+    return;
+  }
   if (!read) {
     diagnostics.warning(
       "APX230",

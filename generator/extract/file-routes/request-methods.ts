@@ -2,6 +2,7 @@ import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { isFunctionLike } from "../../resolve/interpreter.js";
 import { answersStatus } from "../answered-methods.js";
+import { forEachChildAlwaysRun, mayLeave } from "../always-runs.js";
 import { exits, methodTests } from "../method-tests.js";
 
 /** The methods a Pages Router handler answers when it does not say: every one an API client uses. */
@@ -169,20 +170,70 @@ function answersOthers(
   );
 }
 
-/** A branch that answers "method not allowed" or "not found" (a 405 or 404, also in a helper it calls), or throws. */
-function refuses(node: ts.Node, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
-  if (ts.isThrowStatement(node)) return true;
-  if (answersStatus(node, (status) => status === 405 || status === 404, callee)) return true;
-  let found = false;
+/**
+ * Whether a branch refuses the methods that reach it:
+ *
+ * - it answers "method not allowed" anywhere (a 405, also in a helper of the sources it calls, or words such as
+ *   "unsupported method"): only a refusal of the method says that;
+ * - or, on the way every request through it takes, it answers "not found" (a 404, "not found") or throws. A
+ *   404 under a condition of the branch (`if (!found) return res.status(404)`, after `if (name)`) answers
+ *   about the item asked for: the branch still serves the method.
+ */
+function refuses(node: ts.Statement, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
+  if (answersStatus(node, (status) => status === 405, callee)) return true;
+  let named = false;
   const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (
-      ts.isStringLiteralLike(n) &&
-      /method not allowed|not found|(invalid|unsupported|unknown) (http )?method|not supported/i.test(n.text)
-    )
-      found = true;
+    if (named) return;
+    if (ts.isStringLiteralLike(n) && METHOD_REFUSAL.test(n.text)) named = true;
     else ts.forEachChild(n, visit);
   };
   visit(node);
+  return named || alwaysRefuses(node, callee);
+}
+
+/** Words of an answer that refuses the request's method. */
+const METHOD_REFUSAL = /method not allowed|(invalid|unsupported|unknown) (http )?method|not supported/i;
+
+/**
+ * Whether every request through a statement meets a 404, a "not found" or a throw: one of its statements in
+ * order, read up to the first that may leave under a condition (what follows it runs for some requests only),
+ * or an `if` both of whose branches do.
+ */
+function alwaysRefuses(node: ts.Statement, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
+  for (const statement of ts.isBlock(node) ? node.statements : [node]) {
+    if (ts.isBlock(statement) ? alwaysRefuses(statement, callee) : refusesWhenRun(statement, callee)) return true;
+    if (
+      ts.isIfStatement(statement) &&
+      statement.elseStatement &&
+      alwaysRefuses(statement.thenStatement, callee) &&
+      alwaysRefuses(statement.elseStatement, callee)
+    )
+      return true;
+    if (mayLeave(statement)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the parts of a statement that run whenever it runs (forEachChildAlwaysRun) throw (`throw`, Koa's
+ * `ctx.throw(...)`) or answer "not found": a 404 (also in the body of a helper of the sources it calls, one
+ * call deep) or the words "not found" (`res.notFound("no such export")`).
+ */
+function refusesWhenRun(node: ts.Node, callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined): boolean {
+  let found = false;
+  const visit = (n: ts.Node, deep: boolean): void => {
+    if (found) return;
+    if (ts.isThrowStatement(n) || (ts.isNumericLiteral(n) && Number(n.text) === 404)) found = true;
+    else if (ts.isStringLiteralLike(n) && /not found/i.test(n.text)) found = true;
+    else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "throw") found = true;
+    else {
+      if (deep && callee && ts.isCallExpression(n)) {
+        const body = callee(n.expression)?.body;
+        if (body) visit(body, false);
+      }
+      forEachChildAlwaysRun(n, (c) => visit(c, deep));
+    }
+  };
+  visit(node, true);
   return found;
 }
