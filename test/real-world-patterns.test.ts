@@ -2114,6 +2114,24 @@ const cases: Case[] = [
     diagnostics: ["APX412 hono.ts:3", "APX210 hono.ts:5", "APX210 koa.ts:5"],
   },
   {
+    name: "an all() handler that only hands the request to a function of the sources answers as that function does: its method guards are the route's",
+    files: {
+      "mcp.ts": [
+        `export async function handleMcp(request: Request, deps: unknown): Promise<Response> {`,
+        `  if (request.method === "GET") return new Response("no stream", { status: 405 });`,
+        `  return new Response("ok");`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import { Hono } from "hono"; import { handleMcp } from "./mcp";`,
+        `const app = new Hono();`,
+        `app.all("/mcp", async (c) => handleMcp(c.req.raw, {}));`,
+        `export default app;`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /mcp []", "HEAD /mcp []", "OPTIONS /mcp []", "PATCH /mcp []", "POST /mcp []", "PUT /mcp []"],
+  },
+  {
     name: "inversify-express-utils: @controller classes under the server's rootPath, middleware in the class's and methods' decorators",
     files: {
       "auth.ts": `export const requirePermission = (key: string) => (req: unknown, res: unknown, next: () => void) => next();\nexport function assertPermission(req: unknown, key: string): void {}\n`,

@@ -164,6 +164,33 @@ export function answeredMethodsOf(fn: FunctionValue, every: readonly string[], i
   );
 }
 
+/**
+ * The function of the sources a handler only hands its request to (`async (c) => handleDataPlane(c.req.raw,
+ * deps)`, `(req, res) => dispatch(req, res)`): its body is that one call, returned or awaited, given the
+ * handler's first parameter (or something read from it) first. That function answers for the handler, so its
+ * method guards are the handler's. Undefined for any other handler.
+ */
+export function forwardedHandler(fn: FunctionValue, interpreter: Interpreter): FunctionValue | undefined {
+  const first = fn.decl.parameters[0];
+  const body = fn.decl.body;
+  if (!first || !ts.isIdentifier(first.name) || !body) return undefined;
+  let expression: ts.Expression | undefined;
+  if (ts.isBlock(body)) {
+    const [only] = body.statements;
+    if (body.statements.length !== 1 || !only || !ts.isReturnStatement(only) || !only.expression) return undefined;
+    expression = only.expression;
+  } else expression = body;
+  expression = unwrapExpression(expression);
+  if (ts.isAwaitExpression(expression)) expression = unwrapExpression(expression.expression);
+  if (!ts.isCallExpression(expression) || !expression.arguments[0]) return undefined;
+  let root = unwrapExpression(expression.arguments[0]);
+  while (ts.isPropertyAccessExpression(root)) root = unwrapExpression(root.expression);
+  if (!ts.isIdentifier(root) || root.text !== first.name.text) return undefined;
+  const call = expression;
+  const callee = interpreter.diagnostics.quietly(() => interpreter.valueInside(fn, call.expression));
+  return callee.kind === "function" && !callee.decl.getSourceFile().isDeclarationFile ? callee : undefined;
+}
+
 /** `a && b && c` as [a, b, c]. */
 function conjunctsOf(node: ts.Expression): ts.Expression[] {
   const inner = unwrapExpression(node);

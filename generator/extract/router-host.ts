@@ -5,7 +5,14 @@ import { mergeDocs } from "../resolve/framework-docs.js";
 import { unwrapExpression } from "../resolve/syntax.js";
 import { type CallContext, excerpt, explain, type HostAdapter, type Interpreter } from "../resolve/interpreter.js";
 import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, type Value } from "../resolve/values.js";
-import { answeredMethodsOf, answersMethodNotAllowedOnly, answersNotFoundOnly, isCatchAllPath, wildcardPrefix } from "./answered-methods.js";
+import {
+  answeredMethodsOf,
+  answersMethodNotAllowedOnly,
+  answersNotFoundOnly,
+  forwardedHandler,
+  isCatchAllPath,
+  wildcardPrefix,
+} from "./answered-methods.js";
 import { requiredParams } from "./required-params.js";
 import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
@@ -445,7 +452,12 @@ export abstract class RouterHost implements HostAdapter {
    * cannot be read keeps its methods, with a warning: whether they are refused is decided at run time.
    */
   private answeredMethods(handler: FunctionValue): string[] | undefined {
-    const reading = answeredMethodsOf(handler, ALL_METHODS, this.interpreter);
+    // A handler that only hands the request on (`(c) => handleDataPlane(c.req.raw, deps)`) answers as that
+    // function does: its method guards are the route's.
+    const forwarded = forwardedHandler(handler, this.interpreter);
+    const reading =
+      answeredMethodsOf(handler, ALL_METHODS, this.interpreter) ??
+      (forwarded ? answeredMethodsOf(forwarded, ALL_METHODS, this.interpreter) : undefined);
     for (const guard of reading?.undecided ?? [])
       this.diagnostics.warning(
         "APX214",
