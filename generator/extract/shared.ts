@@ -3,8 +3,8 @@ import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diag
 import { callsOf } from "../scan/calls.js";
 import { excerpt, type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
 import { type CheckValue, jsonValue, type Scope, UNDEFINED, unknown, type Value } from "../resolve/values.js";
-import { unwrapExpression } from "../resolve/syntax.js";
-import type { SourceSet } from "../scan/source-set.js";
+import { enclosingFunction, unwrapExpression } from "../resolve/syntax.js";
+import { moduleReferences, type SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
 import type { RouterNode } from "./router-graph.js";
@@ -208,22 +208,14 @@ export function runAppFactories(
   }
 }
 
-/** The source files some source file imports (`import`, `export ... from`, or `require("./x")`). */
+/** The source files some source file imports (`import`, `export ... from`, `require("./x")`, `import("./x")`). */
 function importedSourceFiles(sources: SourceSet): Set<string> {
   const out = new Set<string>();
-  const add = (specifier: ts.Node | undefined, from: ts.SourceFile) => {
-    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
-    const target = sources.importedFile(specifier.text, from.fileName);
-    if (target && target !== from.fileName) out.add(target);
-  };
-  for (const file of sources.files) {
-    for (const statement of file.statements)
-      if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) add(statement.moduleSpecifier, file);
-      else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference))
-        add(statement.moduleReference.expression, file);
-    for (const call of callsOf(file))
-      if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === "require") add(call.arguments[0], file);
-  }
+  for (const file of sources.files)
+    for (const { specifier } of moduleReferences(file)) {
+      const target = sources.importedFile(specifier, file.fileName);
+      if (target && target !== file.fileName) out.add(target);
+    }
   return out;
 }
 
@@ -294,12 +286,6 @@ function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
     if (clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings)) names.add(clause.namedBindings.name.text);
   }
   return names;
-}
-
-/** The innermost function that contains a node, undefined at a module's top level. */
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }
 
 /** Whether a call's result is mounted at a path: an argument after a path of `use(...)` or `mount(...)`. */

@@ -1,5 +1,5 @@
 import { ts } from "../typescript.js";
-import { unwrapExpression } from "./syntax.js";
+import { enclosingFunction, unwrapExpression } from "./syntax.js";
 
 /**
  * Whether a permission check in a handler's body only picks what the handler answers, refusing nobody:
@@ -108,9 +108,4 @@ function isPlainData(expression: ts.Expression): boolean {
         : ts.isShorthandPropertyAssignment(p) || (ts.isSpreadAssignment(p) && isPlainData(p.expression)),
     );
   return false;
-}
-
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current)) return current;
-  return undefined;
 }

@@ -25,7 +25,8 @@ import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { onlyPicksAnswer } from "./answer-choice.js";
 import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
-import { unwrapExpression } from "./syntax.js";
+import { isFunctionLike, unwrapExpression } from "./syntax.js";
+export { isFunctionLike } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
@@ -3942,18 +3943,6 @@ export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
   if (!modifiers) return false;
   for (const m of modifiers) if (m.kind === kind) return true;
   return false;
-}
-
-export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
-  return (
-    ts.isFunctionDeclaration(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isConstructorDeclaration(node) ||
-    ts.isGetAccessorDeclaration(node) ||
-    ts.isSetAccessorDeclaration(node)
-  );
 }
 
 /**

@@ -24,3 +24,21 @@ export function returnedExpression(fn: ts.FunctionLikeDeclaration): ts.Expressio
   if (!ts.isBlock(body)) return body;
   return body.statements.find(ts.isReturnStatement)?.expression;
 }
+
+export function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+/** The innermost function a node is in (undefined at a module's top level). */
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}

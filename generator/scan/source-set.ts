@@ -430,8 +430,12 @@ const REACH_LIMIT = 400;
 const REACH_DEPTH = 8;
 
 /** The modules a file imports, requires or re-exports by a literal specifier; `reexport` for `export ... from`. */
-function moduleReferences(file: ts.SourceFile): { specifier: string; reexport: boolean }[] {
+export function moduleReferences(file: ts.SourceFile): { specifier: string; reexport: boolean }[] {
+  // Asked while listing the sources and again when app factories are ordered: each file is walked once.
+  const known = referencesByFile.get(file);
+  if (known) return known;
   const out: { specifier: string; reexport: boolean }[] = [];
+  referencesByFile.set(file, out);
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && !statement.importClause?.isTypeOnly)
       out.push({ specifier: statement.moduleSpecifier.text, reexport: false });
@@ -457,6 +461,8 @@ function moduleReferences(file: ts.SourceFile): { specifier: string; reexport: b
   visit(file);
   return out;
 }
+
+const referencesByFile = new WeakMap<ts.SourceFile, { specifier: string; reexport: boolean }[]>();
 
 /** Where an import's resolution is remembered (see `resolveImport`). */
 function resolutionKey(specifier: string, fromFile: string): string {

@@ -11,7 +11,8 @@
 import { ts } from "../../typescript.js";
 import { isAbilityCallShape, namedSubjectType } from "../../resolve/ability-check.js";
 import { excerpt, isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
-import { unwrapExpression } from "../../resolve/syntax.js";
+import { enclosingFunction, unwrapExpression } from "../../resolve/syntax.js";
+import { readValueNode } from "./metadata-read.js";
 
 /** The part of a metadata item an ability check takes: an element of a tuple, or a property of an object. */
 export type ItemPart = { index: number } | { property: string };
@@ -52,17 +53,7 @@ type Scan = { found: Found[]; unreadable?: { site: ts.Node; why: string } };
  */
 export function abilityReadingOf(read: ts.CallExpression, owner: ts.Node, interpreter: Interpreter): AbilityReading | undefined {
   if (!interpreter.usesCaslAbilities()) return undefined;
-  let top: ts.Node = read;
-  while (
-    ts.isParenthesizedExpression(top.parent) ||
-    ts.isAsExpression(top.parent) ||
-    ts.isNonNullExpression(top.parent) ||
-    (ts.isBinaryExpression(top.parent) &&
-      top.parent.left === top &&
-      (top.parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
-        top.parent.operatorToken.kind === ts.SyntaxKind.BarBarToken))
-  )
-    top = top.parent;
+  const top = readValueNode(read);
   const holders: ts.Node[] = [top];
   const declaration = top.parent;
   if (ts.isVariableDeclaration(declaration) && declaration.initializer === top && ts.isIdentifier(declaration.name)) {
@@ -249,9 +240,4 @@ function negation(node: ts.Node, stop: ts.Node): boolean | undefined {
     else if (ts.isReturnStatement(parent)) return enclosingFunction(parent) === stop ? negated : undefined;
     else return undefined;
   }
-}
-
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }

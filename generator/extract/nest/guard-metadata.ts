@@ -3,12 +3,13 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { isPermissionMetadataKey } from "../../resolve/permission-option.js";
 import { isFunctionLike, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
-import { unwrapExpression } from "../../resolve/syntax.js";
+import { enclosingFunction, unwrapExpression } from "../../resolve/syntax.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { callsOf } from "../../scan/calls.js";
 import type { RouteCheck } from "../router-graph.js";
 import { fromNestPackage } from "./metadata-decorators.js";
 import { type AbilityReading, abilityReadingOf } from "./ability-policies.js";
+import { readValueNode } from "./metadata-read.js";
 
 /**
  * How the project's guards combine a class's and a method's permission metadata. A decorator only stores
@@ -371,16 +372,7 @@ export function findGuardReads(sources: SourceSet, interpreter: Interpreter, dia
  * required.some((p) => user.permissions.includes(p))`). Undefined when it does neither or both.
  */
 function testOf(read: ts.CallExpression, owner: ts.Node): "some" | "every" | undefined {
-  let node: ts.Node = read;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isNonNullExpression(node.parent) ||
-    (ts.isBinaryExpression(node.parent) &&
-      node.parent.left === node &&
-      node.parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
-  )
-    node = node.parent;
+  const node = readValueNode(read);
   const tests = new Set<string>();
   const testedOn = (access: ts.Node) =>
     ts.isPropertyAccessExpression(access.parent) &&
@@ -440,9 +432,4 @@ function constInitializer(name: ts.Identifier, owner: ts.Node): ts.Expression | 
   };
   visit(owner);
   return found;
-}
-
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
-  return undefined;
 }
