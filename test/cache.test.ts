@@ -293,6 +293,24 @@ describe("the run cache", () => {
     expect(permissionsOf(next.index)["/v1/others"]).toEqual(["things.read.v2"]);
   });
 
+  it("sees a package tsconfig appear below the project's, which moves where a file of that package resolves an import", async () => {
+    write({
+      "src/admin/perms.ts": `export const P = { Read: "admin.read" } as const;\n`,
+      "src/routes/b.ts": `import { Router } from "express";\nimport { requirePermission } from "../auth.js";\nimport { P } from "#perms";\nexport const b = Router();\nb.get("/others", requirePermission(P.Read), (req, res) => { res.json([]); });\n`,
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", baseUrl: ".", paths: { "#perms": ["src/perms.ts"] } },
+      }),
+    });
+    expect(permissionsOf((await run()).index)["/v1/others"]).toEqual(["things.read"]);
+    // src/routes now has a tsconfig of its own (a package's): its `#perms` is another file.
+    write({
+      "src/routes/tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "#perms": ["../admin/perms.ts"] } } }),
+    });
+    const next = await run();
+    expect(next.fromCache).toBe(false);
+    expect(permissionsOf(next.index)["/v1/others"]).toEqual(["admin.read"]);
+  });
+
   it("sees a library's declarations and its package.json change under a documented shape, with no source changed", async () => {
     write({
       "node_modules/fakelib/package.json": JSON.stringify({ name: "fakelib", version: "1.0.0", types: "index.d.ts" }),
@@ -551,8 +569,10 @@ describe("stat signatures", () => {
     // A run the cache answers learns the signatures of files that have settled since.
     expect((await run()).fromCache).toBe(true);
     expect(Object.keys(entryOf().data.stats ?? {}).sort()).toEqual(
-      Object.keys(entryOf().data.sources)
-        .filter((f) => f.startsWith(path.join(dir, "src")))
+      // Every file of the sources that exists (a place a lookup found nothing, "missing", has no signature).
+      Object.entries(entryOf().data.sources as Record<string, string>)
+        .filter(([f, hash]) => f.startsWith(path.join(dir, "src")) && hash !== "missing")
+        .map(([f]) => f)
         .sort(),
     );
   });

@@ -9,6 +9,7 @@ import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
 import { Workspaces } from "./workspaces.js";
+import { PackageTsconfigs } from "./package-tsconfigs.js";
 
 /** What an import specifier points at. */
 export type ImportTarget =
@@ -60,6 +61,7 @@ export class SourceSet {
   /** The monorepo's workspace packages, whose imports resolve to their sources. */
   private readonly workspaces: Workspaces;
   private readonly aliases: FrameworkAliases;
+  private readonly packageTsconfigs: PackageTsconfigs;
 
   constructor(
     readonly root: string,
@@ -87,6 +89,7 @@ export class SourceSet {
     for (const name of listed) this.listed.add(fileKey(name));
     this.workspaces = new Workspaces(root, this.host);
     this.aliases = new FrameworkAliases(root, this.host, this.compilerOptions, (f) => this.extraInputs.add(f));
+    this.packageTsconfigs = new PackageTsconfigs(root, tsconfig, this.host, (f) => this.extraInputs.add(f));
     // In-memory files go into a program as they are, so they keep their JSDoc; scanned files skip it.
     this.withJsDoc = inMemory;
     for (const file of files) this.parsed.set(file.fileName, file);
@@ -136,9 +139,7 @@ export class SourceSet {
     let resolves = this.resolves.get(key);
     if (resolves === undefined) {
       resolves = Boolean(
-        this.listedTarget(specifier, fromFile) ??
-          this.workspaceSource(specifier) ??
-          ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule,
+        this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier) ?? this.resolveModule(specifier, fromFile),
       );
       if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
       this.resolves.set(key, resolves);
@@ -155,9 +156,26 @@ export class SourceSet {
     if (cached) return cached.kind === "source" ? cached.file.fileName : cached.kind === "replayed" ? cached.fileName : undefined;
     const listed = this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier);
     if (listed) return fileKey(listed);
-    const module = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule;
+    const module = this.resolveModule(specifier, fromFile);
     if (!module || module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
     return fileKey(module.resolvedFileName);
+  }
+
+  /**
+   * The compiler's resolution of an import: with the tsconfig of the package the file is in, where it has its
+   * own below the project's (a monorepo's app and its `paths`), then with the project's.
+   */
+  private resolveModule(specifier: string, fromFile: string): ReturnType<typeof ts.resolveModuleName>["resolvedModule"] {
+    const own = this.packageOptions(fromFile);
+    return (
+      (own && ts.resolveModuleName(specifier, fromFile, own, this.host).resolvedModule) ||
+      ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host).resolvedModule
+    );
+  }
+
+  /** The compiler options of the package tsconfig nearest above a file, below the project's own; undefined where the project's apply. */
+  packageOptions(fromFile: string): ts.CompilerOptions | undefined {
+    return this.packageTsconfigs.optionsFor(fromFile);
   }
 
   private recordMissing(specifier: string, fromFile: string): void {
@@ -179,8 +197,7 @@ export class SourceSet {
       const file = this.getFile(workspaceFile);
       if (file) return { kind: "source", file };
     }
-    const result = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.host);
-    const module = result.resolvedModule;
+    const module = this.resolveModule(specifier, fromFile);
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
     if (!module && isRelative) {
       this.recordMissing(specifier, fromFile);
@@ -625,6 +642,10 @@ export function createProgramOver(
             resolvedModule: { resolvedFileName: workspaceFile, extension: extensionOf(workspaceFile), isExternalLibraryImport: false },
           };
         const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+        // A file of a package with a tsconfig of its own resolves with it first (its `paths`), as the scan does.
+        const own = sources.packageOptions(containingFile);
+        const resolved = own && ts.resolveModuleName(literal.text, containingFile, own, compilerHost, undefined, redirectedReference, mode);
+        if (resolved?.resolvedModule) return resolved;
         return ts.resolveModuleName(literal.text, containingFile, compilerOptions, compilerHost, moduleCache, redirectedReference, mode);
       });
     },
