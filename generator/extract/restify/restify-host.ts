@@ -39,7 +39,7 @@ export const RESTIFY_METHODS = new Set([...RESTIFY_ROUTE_METHODS.keys(), "use", 
  *   registers what the callback registers under the prefix, behind the middleware.
  */
 export class RestifyHost extends ExpressHost {
-  callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+  override callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     const [first, second] = callee.path;
     // `restify.createServer(opts)`, `import { createServer } from "restify"`.
     if (callee.module === "restify") {
@@ -56,7 +56,7 @@ export class RestifyHost extends ExpressHost {
     return undefined;
   }
 
-  callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+  override callMethod(receiver: HostValue, method: string, call: CallContext): Value {
     const target = this.routerCall(receiver, call);
     if (!target) return receiver;
     const { router, node } = target;
@@ -106,7 +106,7 @@ export class RestifyHost extends ExpressHost {
    * A route's first argument: a path, or restify's options object, whose `path` (or `url`) is the path
    * (`{ path: "/vms/:uuid", name: "GetVm", version: "1.0.0" }`).
    */
-  protected paths(arg: ts.Expression | undefined, call: CallContext, what: string): string[] | undefined {
+  protected override paths(arg: ts.Expression | undefined, call: CallContext, what: string): string[] | undefined {
     if (!arg || what !== "route path") return super.paths(arg, call, what);
     const literal = unwrap(arg);
     if (ts.isObjectLiteralExpression(literal)) {
@@ -187,11 +187,11 @@ export class RestifyHost extends ExpressHost {
   }
 
   /** A restify server or router is no function: what the Express host says of its own objects does not hold. */
-  typeOf(_value: HostValue): "function" | undefined {
+  override typeOf(_value: HostValue): "function" | undefined {
     return undefined;
   }
 
-  property(_receiver: HostValue, _name: string): Value | undefined {
+  override property(_receiver: HostValue, _name: string): Value | undefined {
     return undefined;
   }
 }
