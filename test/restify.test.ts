@@ -57,11 +57,13 @@ describe("restify with restify-router (fixture)", () => {
         const status = await call(op.method, op.path, op.permissions);
         if (status === 403 || status === 404 || status === 405) out.push(`${op.method} ${op.path}: ${status} with its keys`);
         for (const key of op.permissions)
-          if ((await call(
-            op.method,
-            op.path,
-            op.permissions.filter((k) => k !== key),
-          )) !== 403)
+          if (
+            (await call(
+              op.method,
+              op.path,
+              op.permissions.filter((k) => k !== key),
+            )) !== 403
+          )
             out.push(`${op.method} ${op.path}: answers without ${key}`);
       }
       const keys = ["service.access"];
@@ -158,6 +160,37 @@ export function build() {
 }`,
     },
     routes: ["GET /v1/status []", "GET /v2/status []"],
+  },
+  {
+    name: "an ES5 constructor whose prototype methods create the server and register the routes (a CommonJS service of restify's era)",
+    files: {
+      "server.js": `var App = require("./lib/app");
+var app = new App({ port: 8080 });
+app.listen();`,
+      "lib/app.js": `var restify = require("restify");
+var vms = require("./endpoints/vms");
+function App(options) {
+  this.options = options;
+  this._init();
+}
+App.prototype._init = function _init() {
+  this.server = restify.createServer({ name: "vmapi" });
+  this.setRoutes();
+};
+App.prototype.setRoutes = function () {
+  this.server.get({ path: "/ping", name: "Ping" }, ${ok});
+  vms.mount(this.server);
+};
+App.prototype.listen = function () {
+  this.server.listen(this.options.port);
+};
+module.exports = App;`,
+      "lib/endpoints/vms.js": `function mount(server) {
+  server.del({ path: "/vms/:uuid", name: "DeleteVm" }, requirePermission("vms.write"), ${ok});
+}
+module.exports = { mount: mount };`,
+    },
+    routes: ["DELETE /vms/{uuid} [vms.write]", "GET /ping []"],
   },
   {
     name: "what cannot be read is said where it is written: a computed path, an options object's path, applyRoutes on an unknown server, add() of an unknown router",
