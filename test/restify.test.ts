@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -221,5 +222,11 @@ describe("restify patterns (in memory)", () => {
     expect(routeLines(result)).toEqual(routes);
     const warnings = diagnosticLines(result).filter((d) => !d.startsWith("APX4"));
     expect(warnings).toEqual(diagnostics ?? []);
+  });
+});
+
+describe("the scan keeps a file that only imports restify or restify-router (its server or router is made there)", () => {
+  it.each(["restify", "restify-router"])("%s", (pkg) => {
+    expect(mayRegisterRoutes(`const lib = require("${pkg}");\nmodule.exports = lib.createServer;\n`, "lib/server.js")).toBe(true);
   });
 });
