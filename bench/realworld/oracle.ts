@@ -215,7 +215,7 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       for (const block of openApiCommentBlocks(text)) operations.push(...operationsOf({ paths: block }, spec));
     }
   } else if (reader.type === "markdown-routes") {
-    sources = listFiles(gitDir, at, reader.dir).filter((f) => /(^|\/)README\.md$/i.test(f));
+    sources = reader.files ?? listFiles(gitDir, at, reader.dir).filter((f) => /(^|\/)README\.md$/i.test(f));
     for (const file of sources) {
       const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
       for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +(\/[^\s`)'"]*)/g))

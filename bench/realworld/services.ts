@@ -30,8 +30,11 @@ export interface OracleSpec {
     | { type: "routes-manifest"; file: string; module: string }
     /** swagger-jsdoc's `@openapi` YAML comment blocks in the sources under `dir` (the project's own words on its routes). */
     | { type: "openapi-comments"; dir: string }
-    /** `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query strings dropped. */
-    | { type: "markdown-routes"; dir: string };
+    /**
+     * `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query
+     * strings dropped; of the named Markdown `files` instead, when given (an API reference kept as docs/index.md).
+     */
+    | { type: "markdown-routes"; dir: string; files?: string[] };
   /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
   commit?: string;
   /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
@@ -925,6 +928,36 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["packages/api-clients/open-api/catalogApi.yml"] },
       note: "packages/api-clients/open-api/catalogApi.yml, written by hand; the code's Zodios API definition is generated from it",
+    },
+  },
+  {
+    name: "sdc-vmapi",
+    repo: "joyent/sdc-vmapi",
+    commit: "88b20156dd658cfe14d8f07e799eb51063855119",
+    framework: "restify 4 (JavaScript)",
+    style:
+      "CommonJS restify service (Triton's VMAPI): restify.createServer in lib/vmapi.js, each endpoint module's mount(server) registers server.get/post/put/del/head({ path, name }, ...handlers)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "docs", files: ["docs/index.md"] },
+      note: "docs/index.md, the hand-written API reference (`## GetVm (GET /vms/:uuid)`), with its example requests (literal uuids, `?action=` queries): recall only. Nothing is indexed: server.js makes the app (`new VmapiApp(options)`, an ES5 constructor whose prototype methods call restify.createServer and each endpoint module's mount(server)) inside the completion callback of vasync and moray client calls, which apidex does not run (a package's callback may run once, never, or many times); every registration is reported unreached (APX210) with the mount() call that would have run it",
+    },
+  },
+  {
+    name: "sdc-papi",
+    repo: "joyent/sdc-papi",
+    commit: "3d7b19a0a9117ff07af0c002c983bbf670baa37c",
+    framework: "restify 4 (JavaScript)",
+    style:
+      "CommonJS restify service (Triton's PAPI): an exported createServer(options) makes the server with restify.createServer, server.use() middleware, and server.get/head/post/put/del(ROUTE_CONST, ...handlers)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "docs", files: ["docs/index.md"] },
+      note: "docs/index.md, the hand-written API reference (`## GetPackage (GET /packages/:uuid)`): recall only. Every route the code registers is indexed; the two misses are the document's: `DELETE /package/:uuid` (the code and the rest of the document say /packages/:uuid) and an example request with a literal uuid",
     },
   },
 ];

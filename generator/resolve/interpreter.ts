@@ -2486,6 +2486,7 @@ export class Interpreter {
         // `new` gives unless the function returns an object of its own.
         if (ts.isNewExpression(node) && (ts.isFunctionDeclaration(callee.decl) || ts.isFunctionExpression(callee.decl))) {
           const instance: Value = { kind: "object", props: new Map() };
+          this.assignPrototype(callee, instance);
           const returned = this.callFunction({ ...callee, thisValue: instance }, this.arguments(args, scope), node);
           return returned.kind === "object" || returned.kind === "instance" || returned.kind === "host" ? returned : instance;
         }
@@ -3216,6 +3217,32 @@ export class Interpreter {
   }
 
   /** Runs a function's body with its parameters bound to the arguments' values. */
+  /**
+   * The methods an ES5 constructor's instances inherit, read from its module's top-level assignments
+   * (`App.prototype.setRoutes = function () { ... }`, `App.prototype = { ... }`): each bound to the new
+   * instance, so that `this.setRoutes()` in the constructor (or a later call on the instance) runs it.
+   */
+  private assignPrototype(ctor: FunctionValue, instance: Extract<Value, { kind: "object" }>): void {
+    const name = ctor.decl.name && ts.isIdentifier(ctor.decl.name) ? ctor.decl.name.text : undefined;
+    if (!name) return;
+    const isPrototype = (e: ts.Expression) =>
+      ts.isPropertyAccessExpression(e) && e.name.text === "prototype" && ts.isIdentifier(e.expression) && e.expression.text === name;
+    for (const statement of ctor.decl.getSourceFile().statements) {
+      if (!ts.isExpressionStatement(statement)) continue;
+      const e = statement.expression;
+      if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      const members: [string, Value][] = [];
+      if (ts.isPropertyAccessExpression(e.left) && isPrototype(e.left.expression))
+        members.push([e.left.name.text, this.evaluate(e.right, ctor.scope)]);
+      else if (isPrototype(e.left)) {
+        const proto = this.evaluate(e.right, ctor.scope);
+        if (proto.kind === "object") members.push(...proto.props);
+      }
+      for (const [member, value] of members)
+        if (!instance.props.has(member)) instance.props.set(member, value.kind === "function" ? { ...value, thisValue: instance } : value);
+    }
+  }
+
   callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
     const decl = fn.decl;

@@ -3,7 +3,9 @@ import { partOff } from "../../cache/parts.js";
 import { ts } from "../../typescript.js";
 import { pagesApiPaths } from "../file-routes/file-paths.js";
 import { Interpreter } from "../../resolve/interpreter.js";
-import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
+import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
+import type { SourceSet } from "../../scan/source-set.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
@@ -19,6 +21,25 @@ function bySite(a: RouterNode, b: RouterNode): number {
   return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || a.site.column - b.site.column;
 }
 
+/** What an Express-style framework brings to the shared extraction (extractExpressStyle). */
+export interface ExpressStyle {
+  /** The framework's name, as route facts carry it. */
+  framework: string;
+  /** Its host inside the evaluator: the Express host, or a variant of it for a framework with Express's router model. */
+  host: (diagnostics: DiagnosticBag) => ExpressHost;
+  /** Whether a call creates an app (`express()`, `restify.createServer()`): what an app factory nobody calls is found by. */
+  createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean;
+  /** The registration methods, for the sweep that reports the calls the evaluator did not reach. */
+  methods: ReadonlySet<string>;
+}
+
+const EXPRESS_STYLE: ExpressStyle = {
+  framework: "express",
+  host: (diagnostics) => new ExpressHost(diagnostics),
+  createsApp: (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text),
+  methods: EXPRESS_METHODS,
+};
+
 /**
  * The Express 4/5 adapter (and Connect-style routers). It evaluates the sources statically, building
  * each app's router tree in registration order, then flattens every app into route facts.
@@ -28,60 +49,67 @@ export const expressAdapter: FrameworkAdapter = {
   detect(sources) {
     return sources.files.some((file) => importedPackages(file).some((p) => EXPRESS_PACKAGES.includes(p)));
   },
-  extract(sources, options, diagnostics) {
-    const host = new ExpressHost(diagnostics);
-    // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
-    // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
-    const session = options.incremental
-      ? new IncrementalSession(host, sources, diagnostics, options.incremental, {
-          lateBinding: !partOff("late"),
-          replayApps: !partOff("late"),
-        })
-      : undefined;
-    const interpreter = new Interpreter(
-      sources,
-      diagnostics,
-      {
-        ...interpreterOptionsOf(options),
-        ...session?.interpreterOptions(),
-      },
-      host,
-    );
-    host.interpreter = interpreter;
-    session?.attach(interpreter);
-    interpreter.executeAll();
-    session?.restoreReached();
-    runAppFactories(
-      sources,
-      interpreter,
-      (call, file) => ts.isIdentifier(call.expression) && localNamesOf(file, "express").has(call.expression.text),
-      (file) => session?.recorder.spoil(file, "it has an app factory"),
-    );
-
-    interpreter.finishChecks();
-    const routes: RouteFact[] = [];
-    // Apps in the order of where they are created, not of when: a replayed module creates its routers after
-    // the modules it reached, where its evaluation would have created them first.
-    // An app a Pages Router API file serves (`export default app`) is the Next.js adapter's to index.
-    const served = new Set<RouterNode>();
-    if (options.servedByRouteFiles) {
-      for (const file of sources.files) {
-        if (!pagesApiPaths(path.relative(sources.root, file.fileName))) continue;
-        const app = host.routerOf(interpreter.exportOf(interpreter.module(file), "default", file));
-        if (app) served.add(app);
-      }
-    }
-    // The configured folders of router modules, mounted at their paths (before anything is reported unmounted).
-    const filesApp = options.routerFiles?.length
-      ? routerFilesApp(options.routerFiles, sources, interpreter, (value) => host.routerOf(value), diagnostics)
-      : undefined;
-    // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
-    for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
-      routes.push(...ofApp(flattenApp(app, diagnostics, "express", expressToOpenApi, simplePath), app));
-    if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, "express", expressToOpenApi, simplePath));
-    reportUnmounted(host.routers, diagnostics);
-    reportUnreached(sources, host.visited, interpreter, diagnostics, EXPRESS_METHODS, options.unreached);
-    session?.finish(interpreter, "express");
-    return dedupe(routes);
-  },
+  extract: (sources, options, diagnostics) => extractExpressStyle(EXPRESS_STYLE, sources, options, diagnostics),
 };
+
+/**
+ * The routes of every root app of an Express-style framework: the sources evaluated with its host, app
+ * factories nobody calls run, and each app's router tree flattened (Express's own extraction, shared by the
+ * frameworks that register routes as Express does).
+ */
+export function extractExpressStyle(
+  style: ExpressStyle,
+  sources: SourceSet,
+  options: ExtractOptions,
+  diagnostics: DiagnosticBag,
+): RouteFact[] {
+  const host = style.host(diagnostics);
+  // With the run cache: record what each module's evaluation does, and redo unchanged ones from that.
+  // An Express app is a router like the others: its module can be summarized, and replayed late (it imports every router).
+  const session = options.incremental
+    ? new IncrementalSession(host, sources, diagnostics, options.incremental, {
+        lateBinding: !partOff("late"),
+        replayApps: !partOff("late"),
+      })
+    : undefined;
+  const interpreter = new Interpreter(
+    sources,
+    diagnostics,
+    {
+      ...interpreterOptionsOf(options),
+      ...session?.interpreterOptions(),
+    },
+    host,
+  );
+  host.interpreter = interpreter;
+  session?.attach(interpreter);
+  interpreter.executeAll();
+  session?.restoreReached();
+  runAppFactories(sources, interpreter, style.createsApp, (file) => session?.recorder.spoil(file, "it has an app factory"));
+
+  interpreter.finishChecks();
+  const routes: RouteFact[] = [];
+  // Apps in the order of where they are created, not of when: a replayed module creates its routers after
+  // the modules it reached, where its evaluation would have created them first.
+  // An app a Pages Router API file serves (`export default app`) is the Next.js adapter's to index.
+  const served = new Set<RouterNode>();
+  if (options.servedByRouteFiles) {
+    for (const file of sources.files) {
+      if (!pagesApiPaths(path.relative(sources.root, file.fileName))) continue;
+      const app = host.routerOf(interpreter.exportOf(interpreter.module(file), "default", file));
+      if (app) served.add(app);
+    }
+  }
+  // The configured folders of router modules, mounted at their paths (before anything is reported unmounted).
+  const filesApp = options.routerFiles?.length
+    ? routerFilesApp(options.routerFiles, sources, interpreter, (value) => host.routerOf(value), diagnostics)
+    : undefined;
+  // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
+  for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
+    routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, expressToOpenApi, simplePath), app));
+  if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, expressToOpenApi, simplePath));
+  reportUnmounted(host.routers, diagnostics);
+  reportUnreached(sources, host.visited, interpreter, diagnostics, style.methods, options.unreached);
+  session?.finish(interpreter, style.framework);
+  return dedupe(routes);
+}
