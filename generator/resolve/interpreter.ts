@@ -3216,7 +3216,6 @@ export class Interpreter {
     return false;
   }
 
-  /** Runs a function's body with its parameters bound to the arguments' values. */
   /**
    * The methods an ES5 constructor's instances inherit, read from its module's top-level assignments
    * (`App.prototype.setRoutes = function () { ... }`, `App.prototype = { ... }`): each bound to the new
@@ -3243,6 +3242,7 @@ export class Interpreter {
     }
   }
 
+  /** Runs a function's body with its parameters bound to the arguments' values. */
   callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
     const decl = fn.decl;
