@@ -81,6 +81,24 @@ const cases: Case[] = [
     },
     routes: ["GET /store/hello []"],
   },
+  {
+    name: "Medusa without config, run at a monorepo's root: src/api of each package that depends on @medusajs, with its middlewares",
+    files: {
+      "package.json": JSON.stringify({ name: "shop", private: true, workspaces: ["packages/*"] }),
+      "packages/core/package.json": JSON.stringify({ name: "@shop/core", dependencies: { "@medusajs/framework": "2.0.0" } }),
+      "packages/core/src/lib/auth.ts": AUTH,
+      "packages/core/src/api/middlewares.ts": [
+        `import { defineMiddlewares } from "@medusajs/framework/http";`,
+        `import { requirePermission } from "../lib/auth";`,
+        `export default defineMiddlewares({ routes: [{ matcher: "/admin/offers", method: "POST", middlewares: [requirePermission("offers.write")] }] });`,
+      ].join("\n"),
+      "packages/core/src/api/admin/offers/route.ts": `${MEDUSA_HTTP}export const GET = async () => {};\nexport const POST = async () => {};\n`,
+      // A package that does not depend on Medusa keeps its src/api folder to itself: no Medusa routes there.
+      "packages/web/package.json": JSON.stringify({ name: "@shop/web", dependencies: { react: "19.0.0" } }),
+      "packages/web/src/api/client/route.ts": `export const GET = async () => {};\n`,
+    },
+    routes: ["GET /admin/offers []", "POST /admin/offers [offers.write]"],
+  },
 
   // ---------------------------------------------------------------------------------------------
   // Middleware matchers

@@ -25,7 +25,6 @@ import {
   cleanDir,
   configuredRoutePaths,
   type FileRoute,
-  type FileRoutesDir,
   inConfiguredDir,
   isMiddlewaresFile,
   pagesApiPaths,
@@ -45,10 +44,9 @@ import { methodKeyedHandlers } from "./method-keyed.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 import { methodsThroughWrappers } from "./wrapper-methods.js";
+import { medusaRouteDirs } from "./medusa-dirs.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-/** Medusa's routes folder, read without config when the project imports Medusa. */
-const MEDUSA_ROUTES: FileRoutesDir = { dir: "src/api", prefix: "/" };
 
 /** A route file: its route, how it exports handlers, and the folder (group) it belongs to. */
 interface RouteFile {
@@ -92,7 +90,7 @@ function extractFileRoutes(
     root: { id: 0, kind: "app", site: { file: sources.root, line: 1, column: 1 }, stack: [], mounted: true },
     served: new Map(),
   });
-  const dirs = framework === "files" ? (options.fileRoutes?.length ? options.fileRoutes : [MEDUSA_ROUTES]) : [];
+  const dirs = framework === "files" ? (options.fileRoutes?.length ? options.fileRoutes : medusaRouteDirs(sources)) : [];
   const groups = framework === "files" ? dirs.map(newGroup) : [newGroup()];
   const remix = framework === "next" && usesRemix(sources);
   // React Router 7's `app/routes.ts` says which modules are routes, at which paths; without one (Remix 2)
@@ -954,12 +952,15 @@ export const nextAdapter: FrameworkAdapter = {
 
 /**
  * Configured folders of route files (`fileRoutes`). Without config, a Medusa project's `src/api` (it imports
- * `@medusajs/...` and has route files there) is one.
+ * `@medusajs/...` and has route files there) is one, and so is that of each package below the root that depends
+ * on Medusa (medusa-dirs.ts).
  */
 export const fileRoutesAdapter: FrameworkAdapter = {
   name: "files",
-  detect: (sources) =>
-    sources.files.some((f) => importedPackages(f).some((p) => p.startsWith("@medusajs/"))) &&
-    sources.files.some((f) => configuredRoutePaths(path.relative(sources.root, f.fileName), MEDUSA_ROUTES) !== undefined),
+  detect: (sources) => {
+    if (!sources.files.some((f) => importedPackages(f).some((p) => p.startsWith("@medusajs/")))) return false;
+    const dirs = medusaRouteDirs(sources);
+    return sources.files.some((f) => dirs.some((dir) => configuredRoutePaths(path.relative(sources.root, f.fileName), dir) !== undefined));
+  },
   extract: (sources, options, diagnostics) => extractFileRoutes("files", sources, options, diagnostics),
 };
