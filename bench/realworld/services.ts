@@ -927,4 +927,19 @@ export const SERVICES: Service[] = [
       note: "packages/api-clients/open-api/catalogApi.yml, written by hand; the code's Zodios API definition is generated from it",
     },
   },
+  {
+    name: "sourceloop-notification-service",
+    repo: "sourcefuse/loopback4-microservice-catalog",
+    commit: "2cd2d216d937e02b577bf37ffcbda4288f00da87",
+    framework: "LoopBack 4",
+    style:
+      "a BootMixin application booting src/controllers/*.controller.ts by convention; @get/@post/@patch/@del with operation specs; loopback4-authorization's @authorize({ permissions }) of PermissionKey enum members",
+    monorepo: "npm",
+    app: "services/notification-service",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["services/notification-service/openapi.json"] },
+      note: "services/notification-service/openapi.json, written by the service's openapi-spec script (src/openapi-spec.ts boots the application and dumps LoopBack's own document) and committed",
+    },
+  },
 ];

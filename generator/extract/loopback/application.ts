@@ -71,7 +71,8 @@ export function loopbackServing(sources: SourceSet, interpreter: Interpreter, di
   for (const app of apps) for (const c of bootedControllers(app, sources, interpreter, diagnostics)) controllers.add(c);
   return {
     ...(apps.length || instances.length ? { controllers } : {}),
-    basePaths: basePaths(calls, loopbackFiles, evaluate, diagnostics),
+    // The configuration is often written where the application is made (index.ts), which imports no LoopBack package.
+    basePaths: basePaths(calls, sources.files, evaluate, diagnostics),
   };
 }
 

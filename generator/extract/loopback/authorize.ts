@@ -31,7 +31,7 @@ export function loopbackChecks(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): RouteCheck[] {
-  const checks = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics, READ_HERE);
+  const checks = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics, frameworkDecorators(node));
   if (ts.isClassDeclaration(node)) return checks;
   const own = authorizeDecorators(node);
   const decorators = own.length ? own : authorizeDecorators(node.parent);
@@ -39,8 +39,20 @@ export function loopbackChecks(
   return checks;
 }
 
-/** `@authorize` is read here, whatever its options name. */
-const READ_HERE: ReadonlySet<string> = new Set(["authorize"]);
+/**
+ * Decorators the generic reading of permission options leaves alone: `@authorize`, read here, and LoopBack's
+ * own (`@bind({ scope: BindingScope.TRANSIENT })` names an injection scope, not a key).
+ */
+function frameworkDecorators(node: ts.Node): ReadonlySet<string> {
+  const names = new Set(["authorize"]);
+  for (const statement of node.getSourceFile().statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!statement.moduleSpecifier.text.startsWith("@loopback/")) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
+  }
+  return names;
+}
 
 interface AuthorizeDecorator extends NamedDecorator {
   /** From loopback4-authorization. */
