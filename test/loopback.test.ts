@@ -35,15 +35,21 @@ describe("LoopBack 4 fixture", () => {
 
   it("equals the routes LoopBack registers when the compiled application boots, and its /openapi.json lists the documented ones", async () => {
     // Built as `lb4` projects build: tsc with emitDecoratorMetadata, CommonJS, into a folder the booter reads.
-    const parsed = ts.getParsedCommandLineOfConfigFile(path.join(FIXTURE, "tsconfig.json"), { outDir: out, noEmit: false }, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      path.join(FIXTURE, "tsconfig.json"),
+      { outDir: out, noEmit: false },
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+        },
       },
-    })!;
+    )!;
     const program = ts.createProgram(parsed.fileNames, parsed.options);
     const emitted = program.emit();
-    const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+    const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter(
+      (d) => d.category === ts.DiagnosticCategory.Error,
+    );
     expect(problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, "package.json"), '{ "type": "commonjs" }\n');
@@ -175,7 +181,7 @@ const cases: InMemoryCase[] = [
       "POST /reports/export [reports.export,reports.read]",
       "PUT /reports/{id} [] unresolved(permissions)",
     ],
-    diagnostics: ["APX301 src/reports.controller.ts:14"],
+    diagnostics: ["APX301 src/reports.controller.ts:13"],
   },
   {
     name: "loopback4-authorization's @authorize({ permissions }): alternatives, one key required, '*' lets everyone in; LoopBack's own @bind options name no key",

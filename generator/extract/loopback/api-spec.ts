@@ -10,7 +10,12 @@ import { apiOperations, methodName } from "./docs.js";
  * The `basePath` of a class's `@api(spec)` (LoopBack joins it before each of the class's paths): `""` without
  * one, undefined (the class's routes left out, APX201) when it cannot be read.
  */
-export function apiBasePath(cls: ts.ClassDeclaration, scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): string | undefined {
+export function apiBasePath(
+  cls: ts.ClassDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): string | undefined {
   for (const { name, call } of decoratorsFrom(cls, ROUTE_PACKAGES)) {
     if ((name !== "api" && name !== "oas.api") || !call.arguments[0]) continue;
     const spec = interpreter.evaluate(call.arguments[0], scope);
@@ -34,7 +39,12 @@ export function apiBasePath(cls: ts.ClassDeclaration, scope: Scope, interpreter:
  * it binds operations to methods by that name) or naming a method the class does not have (the route answers
  * 404). Said, and not indexed.
  */
-export function reportUnboundOperations(cls: ts.ClassDeclaration, scope: Scope, interpreter: Interpreter, diagnostics: DiagnosticBag): void {
+export function reportUnboundOperations(
+  cls: ts.ClassDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): void {
   const methods = new Set(cls.members.filter(ts.isMethodDeclaration).map(methodName));
   for (const op of apiOperations(cls, scope, interpreter)) {
     if (op.method !== undefined && methods.has(op.method)) continue;

@@ -93,7 +93,12 @@ function booted(cls: ts.ClassDeclaration): boolean {
   const heritage = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
   let found = false;
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "BootMixin" && importedFrom(node.expression, BOOT))
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "BootMixin" &&
+      importedFrom(node.expression, BOOT)
+    )
       found = true;
     else ts.forEachChild(node, visit);
   };

@@ -85,7 +85,8 @@ function authorizeChecks(
   // `@authorize.scope("a", "b")`: each argument a required key.
   if (!arc && name === "authorize.scope") {
     const check: RouteCheck = { keys: [] };
-    for (const arg of call.arguments) interpreter.readKeysInto(arg, interpreter.evaluate(arg, scope), [], check, (why) => unreadable(arg, why));
+    for (const arg of call.arguments)
+      interpreter.readKeysInto(arg, interpreter.evaluate(arg, scope), [], check, (why) => unreadable(arg, why));
     return [check];
   }
   if (!arc && name === "authorize.vote") return middlewareChecks([...call.arguments], scope, interpreter);
@@ -100,7 +101,8 @@ function authorizeChecks(
     interpreter.readKeysInto(arg, value, ["permissions"], check, (why) => unreadable(arg, why));
     // `permissions: ["*"]` lets every caller in.
     if (check.keys.includes("*")) return [];
-    return [check.keys.length === 1 && !check.unresolved ? { keys: check.keys } : check];
+    // A one-key group is that key required (requirementsOf).
+    return [check];
   }
   if (value.kind === "object" && value.props.get("skip")?.kind === "boolean") {
     const skip = value.props.get("skip");
@@ -108,7 +110,8 @@ function authorizeChecks(
   }
   const check: RouteCheck = { keys: [] };
   interpreter.readKeysInto(arg, value, ["scopes"], check, (why) => unreadable(arg, why));
-  if (check.keys.length || check.unresolved) out.push(check);
+  // Pushed even when empty: keys only the type checker can read, or its report, land in it later (finishChecks).
+  out.push(check);
   // Voters written as functions decide in their bodies; a voter bound by key is another provider.
   const voters = ts.isObjectLiteralExpression(arg) ? propertyOf(arg, "voters") : undefined;
   if (voters && ts.isArrayLiteralExpression(voters)) out.push(...middlewareChecks([...voters.elements], scope, interpreter));

@@ -15,7 +15,12 @@ import { decoratorsFrom, PATH_ITEM_METHODS, ROUTE_PACKAGES, VERBS } from "./deco
  * method's added), `@oas.deprecated()` and `@oas.visibility(...)` (the method's over the class's over the spec's),
  * as `resolveControllerSpec` combines them.
  */
-export function loopbackDoc(cls: ts.ClassDeclaration, method: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): DocComment | undefined {
+export function loopbackDoc(
+  cls: ts.ClassDeclaration,
+  method: ts.MethodDeclaration,
+  scope: Scope,
+  interpreter: Interpreter,
+): DocComment | undefined {
   const evaluate = (node: ts.Expression | undefined): Value => (node ? interpreter.evaluate(node, scope) : { kind: "undefined" });
   const own = decoratorsFrom(method, ROUTE_PACKAGES);
   const ofClass = decoratorsFrom(cls, ROUTE_PACKAGES);
@@ -85,7 +90,13 @@ export function apiOperations(cls: ts.ClassDeclaration, scope: Scope, interprete
       for (const [verb, operation] of item.props) {
         if (!PATH_ITEM_METHODS.has(verb)) continue;
         const bound = operation.kind === "object" ? operation.props.get("x-operation-name") : undefined;
-        out.push({ method: bound?.kind === "string" ? bound.value : undefined, httpMethod: verb.toUpperCase(), path, spec: operation, node: call });
+        out.push({
+          method: bound?.kind === "string" ? bound.value : undefined,
+          httpMethod: verb.toUpperCase(),
+          path,
+          spec: operation,
+          node: call,
+        });
       }
     }
   }

@@ -73,10 +73,12 @@ function classRoutes(cls: ts.ClassDeclaration, member: ts.MethodDeclaration, sco
   for (const { name, call } of decoratorsFrom(member, ROUTE_PACKAGES)) {
     if (!name.startsWith("oas.")) continue;
     const bare = name.slice(4);
-    if (Object.hasOwn(VERBS, bare)) out.push({ method: VERBS[bare]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
+    if (Object.hasOwn(VERBS, bare))
+      out.push({ method: VERBS[bare]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
     else if (bare === "operation" && call.arguments[0]) {
       const verb = interpreter.evaluate(call.arguments[0], scope);
-      if (verb.kind === "string") out.push({ method: verb.value.toUpperCase(), ...(call.arguments[1] ? { route: call.arguments[1] } : {}), node: call });
+      if (verb.kind === "string")
+        out.push({ method: verb.value.toUpperCase(), ...(call.arguments[1] ? { route: call.arguments[1] } : {}), node: call });
     }
   }
   const name = methodName(member);
@@ -87,5 +89,3 @@ function classRoutes(cls: ts.ClassDeclaration, member: ts.MethodDeclaration, sco
 }
 
 export const loopbackAdapter = decoratedControllersAdapter(flavor);
-
-

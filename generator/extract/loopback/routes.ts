@@ -71,7 +71,12 @@ export function handlerRoutes(
       else if (args.length === 1) {
         const arg = args[0]!;
         // `app.route(new Route(verb, path, spec, handler))`
-        if (ts.isNewExpression(arg) && ts.isIdentifier(arg.expression) && arg.expression.text === "Route" && importedFrom(arg.expression, REST))
+        if (
+          ts.isNewExpression(arg) &&
+          ts.isIdentifier(arg.expression) &&
+          arg.expression.text === "Route" &&
+          importedFrom(arg.expression, REST)
+        )
           parts = arg.arguments ?? [];
         // An Express-style `router.route("/path")` is no LoopBack registration.
         else if (ts.isStringLiteralLike(arg) || ts.isTemplateExpression(arg)) continue;
@@ -105,7 +110,8 @@ export function handlerRoutes(
       if (handlerValue?.kind === "class" && parts[5]) {
         const name = interpreter.evaluate(parts[5], scope);
         const method = handlerValue.decl.members.find(
-          (m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && ts.isIdentifier(m.name) && name.kind === "string" && m.name.text === name.value,
+          (m): m is ts.MethodDeclaration =>
+            ts.isMethodDeclaration(m) && ts.isIdentifier(m.name) && name.kind === "string" && m.name.text === name.value,
         );
         if (method?.body) {
           handler = method;
@@ -140,7 +146,12 @@ export function handlerRoutes(
         const full = joinPaths(joinPaths("/", base), route.path.replace(/\{([A-Za-z_$][\w$]*)\}/g, ":$1"));
         const parsed = expressToOpenApi(full);
         if (!parsed.ok) {
-          diagnostics.warning("APX204", `The path \`${full}\` has ${parsed.problem}; the route is left out.`, siteOf(route.call), parsed.hint);
+          diagnostics.warning(
+            "APX204",
+            `The path \`${full}\` has ${parsed.problem}; the route is left out.`,
+            siteOf(route.call),
+            parsed.hint,
+          );
           continue;
         }
         reportPathShape(diagnostics, full, parsed.variants, siteOf(route.call), "loopback");

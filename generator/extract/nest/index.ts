@@ -503,7 +503,12 @@ function keyedPermissionChecks(
   const policyCalls = new Set(policies.map((p) => p.call));
   // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
   // the project's decorators) are permission decorators whatever their name.
-  for (const source of metadataPermissionDecorators(node, new Set([...decorators.map((d) => d.name), ...readElsewhere]), scope, interpreter)) {
+  for (const source of metadataPermissionDecorators(
+    node,
+    new Set([...decorators.map((d) => d.name), ...readElsewhere]),
+    scope,
+    interpreter,
+  )) {
     if (policyCalls.has(source.call)) continue;
     const check: RouteCheck = { keys: [], ...(source.any ? { any: true } : {}) };
     checks.push(keyed(check, source.call));
