@@ -5,6 +5,7 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -22,6 +23,17 @@ async function indexOf() {
   expect(result.diagnostics.errors).toEqual([]);
   return result;
 }
+
+describe("the scan keeps a LoopBack controller file, whose decorators make no registration-shaped call", () => {
+  it.each(["@loopback/rest", "@loopback/openapi-v3"])("%s", (pkg) => {
+    expect(
+      mayRegisterRoutes(
+        `import { get } from "${pkg}";\nexport class ItemsController { @get("/items") list() { return []; } }\n`,
+        "src/items.controller.ts",
+      ),
+    ).toBe(true);
+  });
+});
 
 describe("LoopBack 4 fixture", () => {
   it("matches the golden index", async () => {
