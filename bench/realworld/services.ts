@@ -960,4 +960,19 @@ export const SERVICES: Service[] = [
       note: "docs/index.md, the hand-written API reference (`## GetPackage (GET /packages/:uuid)`): recall only. Every route the code registers is indexed; the two misses are the document's: `DELETE /package/:uuid` (the code and the rest of the document say /packages/:uuid) and an example request with a literal uuid",
     },
   },
+  {
+    name: "sourceloop-notification-service",
+    repo: "sourcefuse/loopback4-microservice-catalog",
+    commit: "2cd2d216d937e02b577bf37ffcbda4288f00da87",
+    framework: "LoopBack 4",
+    style:
+      "a BootMixin application booting src/controllers/*.controller.ts by convention; @get/@post/@patch/@del with operation specs; loopback4-authorization's @authorize({ permissions }) of PermissionKey enum members",
+    monorepo: "npm",
+    app: "services/notification-service",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["services/notification-service/openapi.json"] },
+      note: "services/notification-service/openapi.json, written by the service's openapi-spec script (src/openapi-spec.ts boots the application and dumps LoopBack's own document) and committed. Its operation descriptions are tables of the permission keys that the project's own OpenAPI enhancer (@sourceloop/core) writes at start-up, not text of the sources, so they do not agree with apidex's (which are the spec's own); the keys in those tables are the any-of groups apidex reads from @authorize({ permissions }) (38 of 38 operations agree). The one APX210 is packages/core's CoreControllerBooter, whose `bindController(controllerClass)` registers what a booter finds at run time",
+    },
+  },
 ];

@@ -67,6 +67,7 @@ export const configSchema = z
         "tsoa",
         "inversify",
         "tsed",
+        "loopback",
         "trpc",
         "orpc",
         "elysia",

@@ -56,6 +56,30 @@ export interface ControllerFlavor {
   ): { prefixes: string[]; controllers?: Set<ts.Node>; prefixesOf?: ReadonlyMap<ts.Node, string[]> };
   /** The controller's own path when its decorator takes an options object (`@Controller({ path, children })`). */
   controllerPath?(call: ts.CallExpression): ts.Expression | undefined;
+  /**
+   * A class with a verb-decorated method is a controller without a class decorator (LoopBack 4: `@api` is
+   * optional, any class whose methods carry `@get(path)` is one).
+   */
+  undecoratedControllers?: boolean;
+  /**
+   * Routes a class declares for one of its methods elsewhere than on the method (LoopBack's `@api({ paths })`
+   * operations bound to methods by `x-operation-name`), each with its path already read.
+   */
+  classRoutes?(cls: ts.ClassDeclaration, member: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): ControllerVerb[];
+  /**
+   * Routes registered without a controller (LoopBack's `app.route(verb, path, spec, handler)`): called before the
+   * checks are finished so the handlers' checks are read with the others; the thunk it returns builds the facts.
+   */
+  otherRoutes?(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): () => RouteFact[];
+}
+
+/** One route a controller method declares: its HTTP method, and its route as written or its path already read. */
+export interface ControllerVerb {
+  method: string;
+  route?: ts.Expression;
+  /** The path, when the flavor read it (a property name of a paths object). */
+  path?: string;
+  node: ts.Node;
 }
 
 export function decoratedControllersAdapter(flavor: ControllerFlavor): FrameworkAdapter {
@@ -67,7 +91,12 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
       interpreter.executeAll();
       const server = flavor.server(sources, interpreter, diagnostics);
       const controllers = sources.files.flatMap((file) =>
-        file.statements.filter((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && controllerCall(s, flavor) !== undefined),
+        file.statements.filter(
+          (s): s is ts.ClassDeclaration =>
+            ts.isClassDeclaration(s) &&
+            (controllerCall(s, flavor) !== undefined ||
+              (flavor.undecoratedControllers === true && hasRoutes(s, interpreter.module(file).scope, interpreter, flavor))),
+        ),
       );
       const served = server.controllers ? controllers.filter((c) => server.controllers!.has(c)) : controllers;
       // Every check first, so keys only the type checker can read are in before routes are built.
@@ -77,15 +106,19 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
         const scope = interpreter.module(cls.getSourceFile()).scope;
         checks.set(cls, flavor.checks(cls, scope, interpreter, diagnostics));
         for (const member of cls.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body || !verbsOf(member, scope, interpreter, flavor).length) continue;
+          if (!ts.isMethodDeclaration(member) || !member.body || !routesOf(cls, member, scope, interpreter, flavor).length) continue;
           checks.set(member, flavor.checks(member, scope, interpreter, diagnostics));
           bodies.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
         }
       }
+      const others = flavor.otherRoutes?.(sources, interpreter, diagnostics);
       interpreter.finishChecks();
-      return served.flatMap((cls) =>
-        controllerRoutes(cls, flavor, server.prefixesOf?.get(cls) ?? server.prefixes, interpreter, diagnostics, checks, bodies),
-      );
+      return [
+        ...served.flatMap((cls) =>
+          controllerRoutes(cls, flavor, server.prefixesOf?.get(cls) ?? server.prefixes, interpreter, diagnostics, checks, bodies),
+        ),
+        ...(others?.() ?? []),
+      ];
     },
   };
 }
@@ -180,14 +213,27 @@ export function importedFrom(identifier: ts.Identifier, packages: ReadonlySet<st
   return false;
 }
 
-/** The HTTP methods and routes of one method: its verb decorators (`@Get(route)`, `@Method("get", route)`). */
-function verbsOf(
+/** Whether a class has a method with routes (a controller of a flavor whose classes need no decorator). */
+function hasRoutes(cls: ts.ClassDeclaration, scope: Scope, interpreter: Interpreter, flavor: ControllerFlavor): boolean {
+  return cls.members.some((m) => ts.isMethodDeclaration(m) && routesOf(cls, m, scope, interpreter, flavor).length > 0);
+}
+
+/** The routes of one method: its verb decorators' and those its class declares for it. */
+function routesOf(
+  cls: ts.ClassDeclaration,
   member: ts.MethodDeclaration,
   scope: Scope,
   interpreter: Interpreter,
   flavor: ControllerFlavor,
-): { method: string; route?: ts.Expression; node: ts.CallExpression }[] {
-  const out: { method: string; route?: ts.Expression; node: ts.CallExpression }[] = [];
+): ControllerVerb[] {
+  const own = verbsOf(member, scope, interpreter, flavor);
+  const declared = flavor.classRoutes?.(cls, member, scope, interpreter) ?? [];
+  return declared.length ? [...own, ...declared] : own;
+}
+
+/** The HTTP methods and routes of one method: its verb decorators (`@Get(route)`, `@Method("get", route)`). */
+function verbsOf(member: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter, flavor: ControllerFlavor): ControllerVerb[] {
+  const out: ControllerVerb[] = [];
   for (const decorator of ts.getDecorators(member) ?? []) {
     const call = decorator.expression;
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, flavor.packages)) continue;
@@ -213,8 +259,8 @@ function controllerRoutes(
   bodies: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
 ): RouteFact[] {
   const scope = interpreter.module(cls.getSourceFile()).scope;
-  const controller = controllerCall(cls, flavor)!;
-  const own = flavor.controllerPath ? flavor.controllerPath(controller) : controller.arguments[0];
+  const controller = controllerCall(cls, flavor);
+  const own = !controller ? undefined : flavor.controllerPath ? flavor.controllerPath(controller) : controller.arguments[0];
   const prefixes = own ? pathStrings(own, scope, interpreter, diagnostics, "controller path") : [""];
   if (!prefixes) return [];
   const routes: RouteFact[] = [];
@@ -222,8 +268,9 @@ function controllerRoutes(
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
     const requirements = requirementsOf([...(checks.get(cls) ?? []), ...(checks.get(member) ?? []), ...(bodies.get(member) ?? [])]);
     const doc = mergeDocs(leadingDoc(member), flavor.frameworkDoc?.(cls, member, scope, interpreter));
-    for (const verb of verbsOf(member, scope, interpreter, flavor)) {
-      const paths = verb.route ? pathStrings(verb.route, scope, interpreter, diagnostics, "route path") : [""];
+    for (const verb of routesOf(cls, member, scope, interpreter, flavor)) {
+      const paths =
+        verb.path !== undefined ? [verb.path] : verb.route ? pathStrings(verb.route, scope, interpreter, diagnostics, "route path") : [""];
       for (const serverPrefix of serverPrefixes)
         for (const prefix of prefixes)
           for (const path of paths ?? []) {

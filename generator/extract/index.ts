@@ -14,6 +14,7 @@ import { routingControllersAdapter } from "./routing-controllers/index.js";
 import { tsoaAdapter } from "./tsoa/index.js";
 import { inversifyAdapter } from "./inversify/index.js";
 import { tsedAdapter } from "./tsed/index.js";
+import { loopbackAdapter } from "./loopback/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
@@ -41,6 +42,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   tsoa: tsoaAdapter,
   inversify: inversifyAdapter,
   tsed: tsedAdapter,
+  loopback: loopbackAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,

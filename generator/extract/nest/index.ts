@@ -472,8 +472,10 @@ export function permissionChecks(
   scope: Scope,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
+  /** Decorators a flavor reads itself (LoopBack's `@authorize({ scopes })`), not read here as options naming keys. */
+  readElsewhere: ReadonlySet<string> = new Set(),
 ): RouteCheck[] {
-  return keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics, false).map((c) => c.check);
+  return keyedPermissionChecks(node, decorators, scope, interpreter, diagnostics, false, undefined, readElsewhere).map((c) => c.check);
 }
 
 /** permissionChecks, each with the metadata key its decorator sets (for the guards' reading of it). */
@@ -487,6 +489,7 @@ function keyedPermissionChecks(
   withKeys = true,
   /** The guards' reads, for policies given as data that a guard checks as abilities (`@CheckPolicies([action, subject])`). */
   guards?: GuardReads,
+  readElsewhere: ReadonlySet<string> = new Set(),
 ): KeyedCheck[] {
   const checks: KeyedCheck[] = [];
   const keyed = (check: RouteCheck, call: ts.CallExpression): KeyedCheck => {
@@ -500,7 +503,12 @@ function keyedPermissionChecks(
   const policyCalls = new Set(policies.map((p) => p.call));
   // Decorators that set permission metadata (`SetMetadata("permissions", ...)`, directly or inside one of
   // the project's decorators) are permission decorators whatever their name.
-  for (const source of metadataPermissionDecorators(node, new Set(decorators.map((d) => d.name)), scope, interpreter)) {
+  for (const source of metadataPermissionDecorators(
+    node,
+    new Set([...decorators.map((d) => d.name), ...readElsewhere]),
+    scope,
+    interpreter,
+  )) {
     if (policyCalls.has(source.call)) continue;
     const check: RouteCheck = { keys: [], ...(source.any ? { any: true } : {}) };
     checks.push(keyed(check, source.call));
