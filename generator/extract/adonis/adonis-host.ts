@@ -15,6 +15,23 @@ const ROUTER_MODULES = new Set(["@adonisjs/core/services/router", "@ioc:Adonis/C
 /** The router's methods that register routes, for the sweep that reports registrations apidex did not reach. */
 export const ADONIS_METHODS = new Set(["get", "post", "put", "patch", "delete", "any", "route", "resource", "shallowResource", "on"]);
 
+/** The router's methods that register nothing (`named` makes named middleware references). */
+const READS_ONLY = new Set([
+  "named",
+  "commit",
+  "match",
+  "makeUrl",
+  "makeSignedUrl",
+  "builder",
+  "builderForDomain",
+  "parsePattern",
+  "toJSON",
+  "find",
+  "findOrFail",
+  "has",
+  "resolveRouteHandle",
+]);
+
 /** The verbs and the methods AdonisJS registers for each (`get` answers HEAD too). */
 const VERBS: Record<string, string[]> = {
   get: ["GET", "HEAD"],
@@ -189,8 +206,16 @@ export class AdonisHost extends RouterHost {
       for (const arg of call.args) this.routerChecks.push(...this.middlewareChecksIn(arg, call));
       return receiver;
     }
-    // `router.named({...})` makes named middleware references; `where`, `commit`, `makeUrl`, ... register nothing.
     if (method === "where") return receiver;
+    // A method AdonisJS's router does not have is a macro the application adds (`Router.macro("discover", ...)`),
+    // whose code runs at start-up: what it registers cannot be told.
+    if (!READS_ONLY.has(method))
+      this.diagnostics.warning(
+        "APX210",
+        `\`router.${method}()\` is no method of AdonisJS's router (a macro the application adds?): the routes it may register are not indexed.`,
+        siteOf(node),
+        "Register the routes with the router's own methods (get, post, resource, group, ...) in start/routes.ts and the files it imports.",
+      );
     return { kind: "runtime", what: `router.${method}()` };
   }
 
