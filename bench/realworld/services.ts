@@ -947,7 +947,8 @@ export const SERVICES: Service[] = [
     repo: "GoodNightCouchSide/gncs-api",
     commit: "9f6984ac72bab8d3da1a4bea9b9c136cd860a9d3",
     framework: "AdonisJS 5",
-    style: "start/routes.ts with Route.group(...).prefix(), Route.resource(...).middleware({...}).apiOnly() and 'Controller.method' strings",
+    style:
+      "start/routes.ts with Route.group(...).prefix(), Route.resource(...).middleware({...}).apiOnly() and 'Controller.method' strings",
     monorepo: false,
     app: ".",
     oracle: {

@@ -360,7 +360,10 @@ export class AdonisHost extends RouterHost {
 
   /** The checks a middleware argument brings: recognized check calls, middleware functions' bodies, options named for keys. */
   private middlewareChecksIn(arg: ts.Expression, call: CallContext): CheckValue[] {
-    return [...this.middlewareChecksOfValue(this.interpreter.evaluate(arg, call.scope)), ...this.interpreter.optionChecksIn(arg, call.scope)];
+    return [
+      ...this.middlewareChecksOfValue(this.interpreter.evaluate(arg, call.scope)),
+      ...this.interpreter.optionChecksIn(arg, call.scope),
+    ];
   }
 
   private middlewareChecksOfValue(value: Value): CheckValue[] {
@@ -409,8 +412,7 @@ export class AdonisHost extends RouterHost {
       for (const method of methods) {
         const before = app.stack.length;
         this.addRoute(app, method.toLowerCase(), [pattern], args, route.call, route.doc, checks);
-        if (route.conditional)
-          for (const layer of app.stack.slice(before)) if (layer.type === "route") layer.conditional = true;
+        if (route.conditional) for (const layer of app.stack.slice(before)) if (layer.type === "route") layer.conditional = true;
       }
     }
   }

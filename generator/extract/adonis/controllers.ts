@@ -46,7 +46,8 @@ export class ControllerReader {
     if (handler.kind === "none") return { kind: "none" };
     if (handler.kind === "action") {
       const controller = this.interpreter.evaluate(handler.controller, call.scope);
-      if (controller.kind === "string") return this.fromString(`${controller.value}.${handler.action}`, handler.controller, call, namespace);
+      if (controller.kind === "string")
+        return this.fromString(`${controller.value}.${handler.action}`, handler.controller, call, namespace);
       return this.method(controller, handler.action, handler.controller, call);
     }
     const node = handler.node;
@@ -58,7 +59,11 @@ export class ControllerReader {
       if (method === undefined) return this.method(value.items[0]!, "handle", node, call);
       if (method.kind === "string") return this.method(value.items[0]!, method.value, node, call);
     }
-    return this.unknown(node, `\`${excerpt(node)}\` ${explain(value, "a function, a controller and method, or a controller string")}`, call);
+    return this.unknown(
+      node,
+      `\`${excerpt(node)}\` ${explain(value, "a function, a controller and method, or a controller string")}`,
+      call,
+    );
   }
 
   /** `"#controllers/users_controller.index"` (AdonisJS 6) or `"UsersController.index"` (AdonisJS 5). */
@@ -67,7 +72,8 @@ export class ControllerReader {
     const module = dot > 0 ? reference.slice(0, dot) : reference;
     const method = dot > 0 ? reference.slice(dot + 1) : "handle";
     const specifier = module.startsWith("#") || module.startsWith(".") || module.startsWith("@") ? module : this.v5Path(module, namespace);
-    const from = specifier.startsWith("./") && !module.startsWith(".") ? path.join(this.sources.root, "index.ts") : call.scope.file.fileName;
+    const from =
+      specifier.startsWith("./") && !module.startsWith(".") ? path.join(this.sources.root, "index.ts") : call.scope.file.fileName;
     const target = this.sources.resolveImport(specifier, from);
     if (target.kind !== "source")
       return this.unknown(node, `\`${excerpt(node)}\` names the controller \`${module}\`, which apidex cannot find in the sources`, call);
@@ -102,7 +108,8 @@ export class ControllerReader {
   /** The method of a controller: a class, or a lazy import of a module whose default export is one. */
   private method(controller: Value, name: string, node: ts.Expression, call: CallContext): HandlerReading {
     const cls = this.classOf(controller, node);
-    if (!cls) return this.unknown(node, `\`${excerpt(node)}\` names a controller that ${explain(controller, "a class of the sources")}`, call);
+    if (!cls)
+      return this.unknown(node, `\`${excerpt(node)}\` names a controller that ${explain(controller, "a class of the sources")}`, call);
     const found = this.findMethod(cls, name, node, new Set());
     if (found === "missing") {
       this.diagnostics.warning(
@@ -114,13 +121,18 @@ export class ControllerReader {
       return { kind: "missing" };
     }
     if (found === "unknown")
-      return this.unknown(node, `\`${excerpt(node)}\` names the method \`${name}\` of \`${className(cls)}\`, which extends a class apidex cannot read`, call);
+      return this.unknown(
+        node,
+        `\`${excerpt(node)}\` names the method \`${name}\` of \`${className(cls)}\`, which extends a class apidex cannot read`,
+        call,
+      );
     return { kind: "function", node, value: found };
   }
 
   private classOf(value: Value, node: ts.Node): ClassValue | undefined {
     if (value.kind === "class") return value;
-    if (value.kind === "namespace") return this.classOf(this.interpreter.exportOf(this.interpreter.module(value.file), "default", node), node);
+    if (value.kind === "namespace")
+      return this.classOf(this.interpreter.exportOf(this.interpreter.module(value.file), "default", node), node);
     // `() => import("#controllers/users_controller")`: the module's default export.
     if (value.kind === "function" && value.decl.parameters.length === 0) {
       const body = value.decl.body && !ts.isBlock(value.decl.body) ? unwrap(value.decl.body) : undefined;
