@@ -71,6 +71,7 @@ export const configSchema = z
         "orpc",
         "elysia",
         "hapi",
+        "adonis",
       ])
       .optional(),
     nest: z
