@@ -5,7 +5,7 @@ import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js
 import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
 import { flattenValues, RouterHost, unwrap } from "../router-host.js";
-import { type ControllerRef, ControllerReader } from "./controllers.js";
+import type { ControllerRef, ControllerReader } from "./controllers.js";
 import { adonisPattern } from "./path-syntax.js";
 import { resourceActions } from "./resource.js";
 
@@ -42,12 +42,6 @@ const VERBS: Record<string, string[]> = {
   any: ["HEAD", "OPTIONS", "GET", "POST", "PUT", "PATCH", "DELETE"],
 };
 
-/** What a route's handler is, as written: an expression (a closure, `[Controller, "method"]`, a string), or a resource action. */
-type HandlerSource =
-  | { kind: "expression"; node: ts.Expression }
-  | { kind: "action"; controller: ts.Expression; action: string }
-  | { kind: "none" };
-
 /** One route as the AdonisJS router keeps it until `commit()`: its pattern, methods, prefixes and middleware. */
 export interface AdonisRoute {
   pattern: string;
@@ -56,7 +50,7 @@ export interface AdonisRoute {
   prefixes: string[];
   /** The checks its middleware (the route's, its groups' and resource's) bring. */
   checks: CheckValue[];
-  handler: HandlerSource;
+  handler: ControllerRef;
   /** The registration call (a resource's routes share theirs). */
   call: CallContext;
   doc?: DocComment;
@@ -107,8 +101,8 @@ export class AdonisHost extends RouterHost {
   externalValue(value: ExternalValue): Value | undefined {
     if (!ROUTER_MODULES.has(value.module) || value.path.length !== 1 || value.path[0] !== "default") return undefined;
     if (!this.app) {
-      // Where the router is first imported: the app's site (there is no `new` of it in the sources).
-      this.app = { id: -1, kind: "app", site: { file: value.module, line: 1, column: 1 }, stack: [], mounted: false };
+      // The application makes the router, not the sources: the app's site is its first registration (`register`).
+      this.app = { id: -1, kind: "app", site: { file: "", line: 1, column: 1 }, stack: [], mounted: false };
       this.routers.push(this.app);
     }
     return this.wrap({ type: "router", router: this.app });
@@ -176,6 +170,8 @@ export class AdonisHost extends RouterHost {
       const routes = resourceActions(names[0]!, method === "shallowResource").map((a) => {
         const route = this.register(a.pattern, a.methods, { kind: "action", controller, action: a.action }, call, node);
         route.action = a.action;
+        // A comment above the resource describes the resource, not each of its actions: their methods' comments do.
+        delete route.doc;
         return route;
       });
       return this.wrap({ type: "adonis-resource", routes });
@@ -326,7 +322,8 @@ export class AdonisHost extends RouterHost {
     return this.routeMethod(receiver, routes, method, call);
   }
 
-  private register(pattern: string, methods: string[], handler: HandlerSource, call: CallContext, node: ts.CallExpression): AdonisRoute {
+  private register(pattern: string, methods: string[], handler: ControllerRef, call: CallContext, node: ts.CallExpression): AdonisRoute {
+    if (this.app && !this.app.site.file) this.app.site = siteOf(node);
     const route: AdonisRoute = {
       pattern,
       methods,
@@ -394,8 +391,9 @@ export class AdonisHost extends RouterHost {
   }
 
   /**
-   * The routes as layers of the app, in registration order (the first of two routes with the same method and
-   * pattern is the one AdonisJS's store keeps... it refuses the second at start-up; apidex says so, APX403).
+   * The routes as layers of the app, in registration order, once every group has applied its prefixes and
+   * middleware (AdonisJS refuses a second route of the same method and pattern at start-up; apidex keeps the
+   * first and says so, APX403).
    */
   finish(): void {
     const app = this.app;
@@ -445,4 +443,3 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export type { ControllerRef };
