@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -45,8 +46,8 @@ describe("AdonisJS 6 fixture", () => {
     router.commit();
     const table = router.toJSON() as Record<string, { pattern: string; methods: string[] }[]>;
     const registered = new Set<string>();
+    // AdonisJS registers HEAD beside every GET; apidex indexes that pair as the GET operation.
     for (const route of table.root ?? [])
-      // AdonisJS registers HEAD beside every GET; apidex indexes that pair as the GET operation.
       for (const method of route.methods)
         if (!(method === "HEAD" && route.methods.includes("GET")))
           for (const variant of openApiPaths(route.pattern)) registered.add(`${method} ${variant}`);
@@ -284,5 +285,14 @@ describe("AdonisJS routes, in memory", () => {
     const result = await generateFrom(files, config);
     expect(routeLines(result)).toEqual(routes);
     expect(diagnosticLines(result).filter((d) => !d.startsWith("APX408"))).toEqual(diagnostics ?? []);
+  });
+});
+
+describe("the scan's first read", () => {
+  it("parses a routes file that only imports the router and registers a resource", () => {
+    for (const module of ["@adonisjs/core/services/router", "@ioc:Adonis/Core/Route"])
+      expect(mayRegisterRoutes(`import router from "${module}";\nrouter.resource("posts", PostsController);\n`, "start/routes.ts")).toBe(
+        true,
+      );
   });
 });

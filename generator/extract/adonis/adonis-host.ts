@@ -442,4 +442,3 @@ function registrationDoc(call: ts.CallExpression): DocComment | undefined {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-
