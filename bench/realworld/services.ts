@@ -975,4 +975,49 @@ export const SERVICES: Service[] = [
       note: "services/notification-service/openapi.json, written by the service's openapi-spec script (src/openapi-spec.ts boots the application and dumps LoopBack's own document) and committed. Its operation descriptions are tables of the permission keys that the project's own OpenAPI enhancer (@sourceloop/core) writes at start-up, not text of the sources, so they do not agree with apidex's (which are the spec's own); the keys in those tables are the any-of groups apidex reads from @authorize({ permissions }) (38 of 38 operations agree). The one APX210 is packages/core's CoreControllerBooter, whose `bindController(controllerClass)` registers what a booter finds at run time",
     },
   },
+  {
+    name: "adonis-rest-api-boilerplate",
+    repo: "HasanAshab/adonis-rest-api-boilerplate",
+    commit: "3d04143c7b44d69d58b5afc890b3ec0ddc829586",
+    framework: "AdonisJS 6",
+    style:
+      "route files under routes/v1 that each export a function of router.group(...) calls with lazy controller imports, loaded by a Router macro (router.discover) that walks the folder at start-up",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger.yml"] },
+      note: "swagger.yml, written by adonis-autoswagger from router.toJSON() and committed. Every route is missed, and said (APX210): start/routes.ts registers nothing itself but calls `router.discover('routes/v1', ...)`, a Router macro of the project's (app/providers/route_provider.ts) that walks the folder with fs.readdirSync at start-up, imports each file and runs its default-export function inside a group prefixed with the file's path; apidex reports the macro call and each route file's registrations (in functions nothing in the sources calls) rather than guessing which files a folder walk loads",
+    },
+  },
+  {
+    name: "gncs-api",
+    repo: "GoodNightCouchSide/gncs-api",
+    commit: "9f6984ac72bab8d3da1a4bea9b9c136cd860a9d3",
+    framework: "AdonisJS 5",
+    style:
+      "start/routes.ts with Route.group(...).prefix(), Route.resource(...).middleware({...}).apiOnly() and 'Controller.method' strings",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/swagger/paths/auth.yml", "docs/swagger/paths/events.yml", "docs/swagger/paths/other.yml"] },
+      note: "docs/swagger/paths/*.yml, path items written by hand for adonis5-swagger (recall only). The code serves every route under the group prefix `_api` (start/routes.ts); the hand-written paths say `/_api/events` for two operations and `/api/...` for the rest (auth, health, one event), which the service does not serve: those 7 misses are the document's drift, and POST /_api/events/upload is in no route of the code",
+    },
+  },
+  {
+    name: "appi",
+    repo: "Droni-app/AppiV2",
+    commit: "bb9effd3605d70d0a381cf9155f39bc78343e699",
+    framework: "AdonisJS 6",
+    style:
+      "start/routes.ts importing per-module route files (#start/routes/*): router.group(...).prefix().use(), router.resource(...).only(), lazy controller imports through package.json subpath imports",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger.yml"] },
+      note: "swagger.yml, written by adonis-autoswagger from router.toJSON() and committed a day before the pinned commit (recall 100%). Extras: each resource's PATCH update beside PUT (autoswagger keeps one, its preferredPutPatch), /swagger and /docs (its config's ignore list), and the routes added the next day (back/sites, learn course inscriptions, lesson answers' store)",
+    },
+  },
 ];

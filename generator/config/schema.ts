@@ -60,6 +60,7 @@ export const configSchema = z
         "express",
         "hono",
         "koa",
+        "restify",
         "fastify",
         "next",
         "nest",
@@ -72,6 +73,7 @@ export const configSchema = z
         "orpc",
         "elysia",
         "hapi",
+        "adonis",
       ])
       .optional(),
     nest: z

@@ -6,6 +6,7 @@ import { fastifyAdapter } from "./fastify/index.js";
 import { honoAdapter } from "./hono/index.js";
 import { elysiaAdapter } from "./elysia/index.js";
 import { hapiAdapter } from "./hapi/index.js";
+import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { restifyAdapter } from "./restify/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
@@ -46,6 +47,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,
+  adonis: adonisAdapter,
 };
 
 /**
