@@ -774,6 +774,26 @@ describe("the scan", () => {
     expect(index.operations.map((o: { path: string }) => o.path)).toEqual(["/v1/users"]);
   });
 
+  it("runs the entries of each workspace package when run at a monorepo's root, as when run on the package", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    rmSync(path.join(dir, "tsconfig.json"));
+    // Two services of one monorepo; each entry only calls its package's app factory (no registration-shaped text).
+    write({
+      "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["services/*"] }),
+      "services/orders/package.json": JSON.stringify({ name: "orders", main: "dist/index.js" }),
+      "services/orders/src/index.ts": `import { createApp } from "./app";\nconst server = createApp();\nserver.listen(3000);\n`,
+      "services/orders/src/app.ts": `import express from "express";\nexport function createApp() { const app = express(); app.get("/orders", (q, s) => s.end()); return app; }\n`,
+      "services/users/package.json": JSON.stringify({ name: "users", scripts: { start: "tsx src/main.ts" } }),
+      "services/users/src/main.ts": `import { build } from "./build";\nbuild({ port: 3001 });\n`,
+      "services/users/src/build.ts": `import express from "express";\nexport function build(options: { port: number }) { const app = express(); app.get("/users/:id", (q, s) => s.end()); app.listen(options.port); }\n`,
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const atRoot = await run(false);
+    expect(paths(atRoot.index)).toEqual(["/orders", "/users/{id}"]);
+    // Two servers in one tree, indexed together: said (each service may be run on its own).
+    expect(atRoot.diagnostics.items.map((d) => d.code)).toEqual(["APX412"]);
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

@@ -2064,6 +2064,28 @@ const cases: Case[] = [
     routes: ["GET /api/internal/v1/items []", "GET /api/v1/items []", "POST /api/internal/v1/items []"],
   },
   {
+    name: "tsoa run at a monorepo's root: each package's configs (its scripts', its tsoa.*.json) with globs relative to its folder",
+    files: {
+      "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*"] }),
+      "apps/core/package.json": JSON.stringify({ name: "core", scripts: { gen: "tsoa spec-and-routes -c tsoa.private.json" } }),
+      "apps/core/tsoa.private.json": JSON.stringify({
+        controllerPathGlobs: ["./src/controllers/private/**/*.ts"],
+        routes: { basePath: "/api/internal/v1" },
+      }),
+      "apps/core/tsoa.public.json": JSON.stringify({
+        controllerPathGlobs: ["src/controllers/public/*.ts"],
+        routes: { basePath: "/api/v1" },
+      }),
+      "apps/core/src/controllers/public/items.ts": `import { Controller, Get, Route } from "tsoa";\n@Route("items")\nexport class PublicItems extends Controller { @Get() public async list() { return []; } }\n`,
+      "apps/core/src/controllers/private/items.ts": `import { Controller, Post, Route } from "tsoa";\n@Route("items")\nexport class PrivateItems extends Controller { @Post() public async create() { return {}; } }\n`,
+      // A package with one config of its own: its controllers under its basePath, no other package's.
+      "apps/billing/package.json": JSON.stringify({ name: "billing" }),
+      "apps/billing/tsoa.json": JSON.stringify({ routes: { basePath: "/billing" } }),
+      "apps/billing/src/invoices.ts": `import { Controller, Get, Route } from "tsoa";\n@Route("invoices")\nexport class Invoices extends Controller { @Get() public async list() { return []; } }\n`,
+    },
+    routes: ["GET /api/v1/items []", "GET /billing/invoices []", "POST /api/internal/v1/items []"],
+  },
+  {
     name: "tsoa without tsoa.json: the routes' basePath from the project's script calling generateRoutes({ basePath }) (the spec's own basePath is not the routes'); one apidex cannot read is reported",
     files: {
       "src/tsoa.ts": [

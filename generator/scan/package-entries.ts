@@ -12,6 +12,17 @@ const SCRIPT = /^(start|dev|serve|server)([:_-][\w:-]+)?$/;
 const OUTPUT_FOLDERS = ["dist", "build", "out", "lib"];
 
 /**
+ * The entry files of a project: its package's (`packageEntries`), and, at a monorepo's root, those of each
+ * workspace package inside it (`packages` — `apps/api`'s `main` runs `createApp()` there as it does when apidex
+ * runs on `apps/api`). Absolute paths of files that exist.
+ */
+export function projectEntries(root: string, packages: readonly string[]): Set<string> {
+  const out = packageEntries(root);
+  for (const folder of packages) for (const file of packageEntries(folder)) out.add(file);
+  return out;
+}
+
+/**
  * The entry files of the package at `root`: its `main`, its `bin` files, and the files its `start`/`dev`
  * scripts run. Execution begins there, so they are read even when their own text registers nothing: an
  * entry whose only line is `require("./src/start").start()` is what runs the function that registers the

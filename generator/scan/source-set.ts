@@ -4,7 +4,7 @@ import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
-import { packageEntries } from "./package-entries.js";
+import { projectEntries } from "./package-entries.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
@@ -101,6 +101,11 @@ export class SourceSet {
    */
   workspaceSource(specifier: string): string | undefined {
     return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier);
+  }
+
+  /** The folders of the monorepo's workspace packages inside the root (run at a monorepo's root), sorted. */
+  packagesBelow(): string[] {
+    return this.workspaces.packagesBelow();
   }
 
   /** Whether a specifier goes through an import alias the project's framework declares (SvelteKit's `$lib`, `kit.alias`). */
@@ -259,7 +264,7 @@ export class SourceSet {
       else if (existing || mayRegisterRoutes(text, path.relative(options.root, name)))
         this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
-    const entries = packageEntries(options.root);
+    const entries = projectEntries(options.root, this.packagesBelow());
     this.files = [...this.parsed.values()]
       .filter(
         (f) =>
@@ -692,8 +697,10 @@ export async function scanProject(
   const files: ts.SourceFile[] = [];
   const replayedScanned: string[] = [];
   const routeCapable: string[] = [];
-  // The package's entry files run first, whatever they hold (`require("./src/start").start()`).
-  const entries = packageEntries(options.root);
+  // The package's entry files run first, whatever they hold (`require("./src/start").start()`), and at a
+  // monorepo's root those of its workspace packages (their package.json files are inputs of the run).
+  const packages = new Workspaces(options.root, DISK_HOST).packagesBelow();
+  const entries = projectEntries(options.root, packages);
   // An entry the globs do not list (a `bin/www` without an extension, run by node) is analysed all the same.
   const listedNames = new Set(names);
   for (const name of names) {
@@ -728,6 +735,7 @@ export async function scanProject(
   set.replayedScanned = replayedScanned;
   set.routeCapable = routeCapable;
   if (tsconfig) set.recordInputs(tsconfig.files);
+  set.recordInputs(packages.map((folder) => path.join(folder, "package.json")));
   return set;
 }
 

@@ -34,6 +34,19 @@ export class Workspaces {
     return this.entry(dir, subpath);
   }
 
+  /**
+   * The folders of the workspace packages inside `root` (not `root` itself), sorted: run at a monorepo's root,
+   * each is a package of the project, whose entries start code as the root's own do.
+   */
+  packagesBelow(): string[] {
+    const packages = (this.packages ??= this.find());
+    const inside = (folder: string) => {
+      const relative = path.relative(this.root, folder);
+      return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+    };
+    return [...new Set([...packages.values()].filter(inside))].sort();
+  }
+
   /** Package name → folder, for every workspace package of the nearest workspace root above `root`. */
   private find(): Map<string, string> {
     const out = new Map<string, string>();

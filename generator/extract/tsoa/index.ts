@@ -80,31 +80,44 @@ function basePath(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): { prefixes: string[]; prefixesOf?: ReadonlyMap<ts.Node, string[]> } {
-  const json = tsoaConfigs(sources);
+  const json = [sources.root, ...sources.packagesBelow()].flatMap((folder) => tsoaConfigs(sources, folder));
   const configs = json.length ? json : programmaticConfigs(sources, interpreter, diagnostics);
-  if (configs.length <= 1) return { prefixes: [configs[0]?.basePath ?? ""] };
+  if (configs.length <= 1 && (configs[0]?.folder ?? sources.root) === sources.root) return { prefixes: [configs[0]?.basePath ?? ""] };
   const prefixesOf = new Map<ts.Node, string[]>();
   const matchers = configs.map((c) => ({ ...c, match: c.globs.length ? picomatch(c.globs) : () => true }));
   for (const file of sources.files) {
-    const relative = path.relative(sources.root, file.fileName).split(path.sep).join("/");
-    const prefixes = [...new Set(matchers.filter((c) => c.match(relative)).map((c) => c.basePath))];
+    const prefixes = [
+      ...new Set(
+        matchers
+          .filter((c) => {
+            // A config's globs are relative to its folder (where tsoa runs): a file of another package is none of its.
+            const relative = path.relative(c.folder, file.fileName).split(path.sep).join("/");
+            return !relative.startsWith("../") && c.match(relative);
+          })
+          .map((c) => c.basePath),
+      ),
+    ];
     if (!prefixes.length) continue;
     for (const statement of file.statements) if (ts.isClassDeclaration(statement)) prefixesOf.set(statement, prefixes);
   }
-  // A controller no config's globs match is served by none of the generated routes files: under the first.
-  return { prefixes: [configs[0]!.basePath], prefixesOf };
+  // A controller no config's globs match is served by none of the generated routes files: under the first
+  // config of the root, as tsoa would place it (a package without a config of its own: at no base path).
+  const first = configs.find((c) => c.folder === sources.root);
+  return { prefixes: [first?.basePath ?? ""], prefixesOf };
 }
 
 interface TsoaConfig {
   basePath: string;
   globs: string[];
+  /** The folder tsoa runs in for this config (its package's): what its globs are relative to. */
+  folder: string;
 }
 
-/** The tsoa configs of the project (root-relative JSON files), `tsoa.json` first. */
-function tsoaConfigs(sources: SourceSet): TsoaConfig[] {
+/** The tsoa configs of the package in `folder` (JSON files beside its package.json), `tsoa.json` first. */
+function tsoaConfigs(sources: SourceSet, folder: string): TsoaConfig[] {
   const names = new Set<string>();
-  const scripts = sources.host.readFile(path.join(sources.root, "package.json"));
-  if (scripts) sources.recordInputs([path.join(sources.root, "package.json")]);
+  const scripts = sources.host.readFile(path.join(folder, "package.json"));
+  if (scripts) sources.recordInputs([path.join(folder, "package.json")]);
   try {
     const manifest = scripts ? (JSON.parse(scripts) as { scripts?: Record<string, unknown> }) : undefined;
     for (const command of Object.values(manifest?.scripts ?? {}))
@@ -114,11 +127,11 @@ function tsoaConfigs(sources: SourceSet): TsoaConfig[] {
   } catch {
     // An unreadable package.json names no config.
   }
-  for (const entry of sources.host.listDirectory?.(sources.root) ?? []) if (/^tsoa(\.[\w-]+)*\.json$/.test(entry)) names.add(entry);
+  for (const entry of sources.host.listDirectory?.(folder) ?? []) if (/^tsoa(\.[\w-]+)*\.json$/.test(entry)) names.add(entry);
   const ordered = [...names].sort((a, b) => (a === "tsoa.json" ? -1 : b === "tsoa.json" ? 1 : a.localeCompare(b)));
   const out: TsoaConfig[] = [];
   for (const name of ordered) {
-    const file = path.join(sources.root, name);
+    const file = path.join(folder, name);
     const text = sources.host.readFile(file);
     if (!text) continue;
     sources.recordInputs([file]);
@@ -128,7 +141,7 @@ function tsoaConfigs(sources: SourceSet): TsoaConfig[] {
       const globs = Array.isArray(config.controllerPathGlobs)
         ? config.controllerPathGlobs.filter((g): g is string => typeof g === "string").map((g) => g.replace(/^\.\//, ""))
         : [];
-      out.push({ basePath: typeof base === "string" ? base : "", globs });
+      out.push({ basePath: typeof base === "string" ? base : "", globs, folder });
     } catch {
       // Not JSON tsoa reads: no routes from it.
     }
@@ -163,7 +176,9 @@ function programmaticConfigs(sources: SourceSet, interpreter: Interpreter, diagn
       }
       const globsValue = options.kind === "object" ? options.props.get("controllerPathGlobs") : undefined;
       const globs = (globsValue && stringsOf(globsValue)) ?? [];
-      out.push({ basePath: read[0]!, globs: globs.map((g) => g.replace(/^\.\//, "")) });
+      // The script runs in its package's folder: its globs are relative to that.
+      const folder = [...sources.packagesBelow()].reverse().find((f) => !path.relative(f, file.fileName).startsWith("..")) ?? sources.root;
+      out.push({ basePath: read[0]!, globs: globs.map((g) => g.replace(/^\.\//, "")), folder });
     }
   }
   return out;
