@@ -7,6 +7,7 @@ import { honoAdapter } from "./hono/index.js";
 import { elysiaAdapter } from "./elysia/index.js";
 import { hapiAdapter } from "./hapi/index.js";
 import { koaAdapter } from "./koa/index.js";
+import { feathersAdapter } from "./feathers/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -29,6 +30,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   express: expressAdapter,
   hono: honoAdapter,
   koa: koaAdapter,
+  feathers: feathersAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

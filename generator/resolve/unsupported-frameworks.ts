@@ -5,7 +5,6 @@
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
   { name: "AdonisJS", packages: /^@adonisjs\/(core|http-server)(\/.*)?$/ },
   { name: "LoopBack", packages: /^@loopback\/rest$/ },
-  { name: "Feathers", packages: /^@feathersjs\/feathers$/ },
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
   { name: "restify", packages: /^restify$/ },
   { name: "Polka", packages: /^polka$/ },

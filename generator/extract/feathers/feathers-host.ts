@@ -1,0 +1,416 @@
+import { ts } from "../../typescript.js";
+import { siteOf } from "../../diagnostics/diagnostic.js";
+import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
+import { mergeDocs } from "../../resolve/framework-docs.js";
+import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
+import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
+import { ExpressHost } from "../express/express-host.js";
+import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
+import { flattenValues, type RouterObject, unwrap } from "../router-host.js";
+import { adapterShape, isAdapterPackage, type ServiceMethod, type ServiceShape, serviceShape, STANDARD_METHODS } from "./service-methods.js";
+import { featherSwaggerDoc } from "./swagger-docs.js";
+
+/** The packages that make a Feathers app an HTTP server (`express(feathers())`, `koa(feathers())`). */
+const TRANSPORTS = new Set(["@feathersjs/express", "@feathersjs/koa"]);
+
+/**
+ * The REST mapping of @feathersjs/transport-commons (`getServiceMethod`): a service method, its HTTP method,
+ * and whether it is called with the id from the path. `patch` and `remove` are also answered without an id
+ * (`PATCH /messages` is `patch(null, data)`, "multi"), as the REST transport's documentation lists.
+ */
+const REST: readonly { method: string; http: string; id: boolean; multi?: true }[] = [
+  { method: "find", http: "GET", id: false },
+  { method: "get", http: "GET", id: true },
+  { method: "create", http: "POST", id: false },
+  { method: "update", http: "PUT", id: true },
+  { method: "patch", http: "PATCH", id: true },
+  { method: "patch", http: "PATCH", id: false, multi: true },
+  { method: "remove", http: "DELETE", id: true },
+  { method: "remove", http: "DELETE", id: false, multi: true },
+];
+
+/** A service registered on an app: its operations by service method, for the hooks read later. */
+interface ServiceRecord {
+  path: string;
+  app: RouterNode;
+  operations: { method: string; layer: RouteLayer }[];
+}
+
+/** What `app.service(path)` gives: the registered service, or a path apidex could not match to one. */
+interface ServiceHandle {
+  type: "feathers-service";
+  record?: ServiceRecord;
+  path?: string;
+}
+
+/** Hooks given to an app (`app.hooks({...})`): every service of the app runs them. */
+interface AppHooks {
+  app: RouterNode;
+  byMethod: Map<string, CheckValue[]>;
+}
+
+/**
+ * Feathers 4 and 5 inside the evaluator. A Feathers app (`feathers()`, served by `express(app)` or
+ * `koa(app)`) is an Express-like app: plain Express routes and mounts on it are read as the Express adapter
+ * reads them. `app.use(path, service, options)` registers a service, whose exposed methods become the REST
+ * transport's operations; `app.service(path).hooks({...})` and `app.hooks({...})` add the checks their hooks
+ * make; `app.configure(fn)` runs `fn(app)`.
+ */
+export class FeathersHost extends ExpressHost {
+  readonly services: ServiceRecord[] = [];
+  private readonly appHooks: AppHooks[] = [];
+
+  override callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    const [first] = callee.path;
+    const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
+    // `feathers()` (Feathers 5's named export, Feathers 4's default).
+    if (callee.module === "@feathersjs/feathers" && (isDefault || (callee.path.length === 1 && first === "feathers")))
+      return this.create("app", call.node).value;
+    if (TRANSPORTS.has(callee.module)) {
+      // `express(feathers())`, `koa(feathers())`: the Feathers app, now answering HTTP.
+      if (isDefault || (callee.path.length === 1 && (first === "koa" || first === "feathersExpress"))) {
+        const given = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+        if (given && this.routerOf(given)) return given;
+        return this.create("app", call.node).value;
+      }
+      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "Router") return this.create("router", call.node).value;
+      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "original") return this.create("app", call.node).value;
+    }
+    return super.callExternal(callee, call);
+  }
+
+  override callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const object = receiver.host as RouterObject | ServiceHandle;
+    if (object.type === "feathers-service") {
+      if (method === "hooks" && ts.isCallExpression(call.node)) this.serviceHooks(object, call);
+      return receiver;
+    }
+    if (object.type !== "router" || !ts.isCallExpression(call.node)) return super.callMethod(receiver, method, call);
+    const app = object.router;
+    const node = call.node;
+    if (method === "configure") {
+      this.visit(node);
+      const fn = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      if (fn?.kind === "function") this.interpreter.callFunction(fn, [receiver], node);
+      else if (fn?.kind === "unknown")
+        this.diagnostics.warning(
+          "APX246",
+          `Cannot tell what \`${excerpt(call.args[0]!)}\` configures on this Feathers app: it ${fn.reason}; the services it may register are not indexed.`,
+          siteOf(call.args[0]!),
+          "Pass a function of the sources (`app.configure(services)`), imported by name.",
+        );
+      return receiver;
+    }
+    if (method === "service" && app.kind === "app") {
+      const paths = call.args[0] ? stringsOf(this.interpreter.evaluate(call.args[0], call.scope)) : undefined;
+      const path = paths?.length === 1 ? stripSlashes(paths[0]!) : undefined;
+      const record = path !== undefined ? this.lookup(app, path) : undefined;
+      const handle: ServiceHandle = { type: "feathers-service", ...(record ? { record } : {}), ...(path !== undefined ? { path } : {}) };
+      if (!record) this.unknownServiceAt.set(handle, call.args[0] ?? node);
+      return { kind: "host", host: handle };
+    }
+    if (method === "hooks" && app.kind === "app") {
+      const hooks = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      if (hooks) this.appHooks.push({ app, byMethod: this.readHooks(hooks, call.args[0]!, undefined) });
+      return receiver;
+    }
+    if (method === "use" && app.kind === "app" && this.useService(app, call)) return receiver;
+    return super.callMethod(receiver, method, call);
+  }
+
+  /** Where `app.service(path)` named a service apidex has not seen registered (said when hooks are given to it). */
+  private readonly unknownServiceAt = new WeakMap<ServiceHandle, ts.Node>();
+
+  private lookup(app: RouterNode, path: string): ServiceRecord | undefined {
+    for (let i = this.services.length - 1; i >= 0; i--) {
+      const record = this.services[i]!;
+      if (record.app === app && record.path === path) return record;
+    }
+    return undefined;
+  }
+
+  /**
+   * `app.use(path, ...middleware, service, options?)`: registers the service when the argument after the
+   * middleware is one (an object with at least one standard method, as @feathersjs/express decides); false
+   * when the call is an Express `use` (a router, a sub-app, middleware).
+   */
+  private useService(app: RouterNode, call: CallContext): boolean {
+    const node = call.node as ts.CallExpression;
+    const [pathArg, ...rest] = call.args;
+    if (!pathArg || rest.length === 0) return false;
+    const values = rest.map((arg) => this.interpreter.evaluate(arg, call.scope));
+    const index = values.findIndex((v) => v.kind !== "function" && v.kind !== "array" && !this.routerOf(v));
+    if (index < 0) return false;
+    const serviceArg = rest[index]!;
+    const serviceValue = values[index]!;
+    const shape = serviceShape(serviceValue, this.interpreter, this.adapterModuleOf(serviceArg, call));
+    if (!shape) {
+      // `app.use("/messages", deps.messages)`: a value apidex cannot follow where a service is expected.
+      if (serviceValue.kind === "unknown") {
+        const paths = stringsOf(this.interpreter.evaluate(pathArg, call.scope));
+        if (paths) {
+          this.visit(node);
+          this.diagnostics.warning(
+            "APX246",
+            `Cannot read the Feathers service registered at \`${paths.join(", ")}\`: \`${excerpt(serviceArg)}\` ${serviceValue.reason}; its operations are not indexed.`,
+            siteOf(serviceArg),
+            "Register an instance of a class of the sources (`new MessagesService(...)`), an object of methods, or a database adapter's service.",
+          );
+          return true;
+        }
+      }
+      return false;
+    }
+    if (![...STANDARD_METHODS].some((m) => shape.methods.has(m)) && !shape.unreadable) return false;
+    this.visit(node);
+    const paths = this.paths(pathArg, call, "service path");
+    if (!paths) return true;
+    const optionsArg = rest[index + 1];
+    const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
+    // Express middleware before the service runs before it (`express.before`); after it, after it.
+    const before: RouteCheck[] = [];
+    for (const [i, value] of values.entries()) {
+      if (i >= index) break;
+      before.push(...this.middlewareChecks(value), ...this.interpreter.optionChecksIn(rest[i]!, call.scope));
+    }
+    const exposed = this.exposedMethods(shape, options, optionsArg, serviceArg, paths[0]!);
+    const multi = this.multiMethods(serviceArg, call, shape);
+    const docs = featherSwaggerDoc(serviceValue, options, this.interpreter, siteOf(serviceArg));
+    for (const raw of paths) {
+      const path = stripSlashes(raw);
+      const record: ServiceRecord = { path, app, operations: [] };
+      this.services.push(record);
+      for (const op of REST) {
+        if (!exposed.methods.includes(op.method)) continue;
+        const method = shape.methods.get(op.method);
+        // Without an id, patch and remove change every matching record: a database adapter answers them only
+        // where its `multi` option allows (else 405); a method of the sources is called with a null id.
+        if (op.multi && (!method || (method.kind === "adapter" && !multi.has(op.method)))) continue;
+        const layer = this.operationLayer(record, op, method, before, node, docs?.get(op.method), exposed.uncertain);
+        app.stack.push(layer);
+        record.operations.push({ method: op.method, layer });
+      }
+    }
+    return true;
+  }
+
+  /** The route layer of one REST operation of a service. */
+  private operationLayer(
+    record: ServiceRecord,
+    op: (typeof REST)[number],
+    method: ServiceMethod | undefined,
+    before: readonly RouteCheck[],
+    node: ts.CallExpression,
+    swagger: DocComment | undefined,
+    uncertain: boolean,
+  ): RouteLayer {
+    const fn = method?.kind === "own" ? method.fn : undefined;
+    const checks: RouteCheck[] = [...before, ...(fn ? this.interpreter.bodyChecks(fn) : [])];
+    const base = `/${record.path}`;
+    const path = op.id ? `${base === "/" ? "" : base}/:${idName(record.path)}` : base;
+    const doc = mergeDocs(fn ? leadingDoc(docNode(fn.decl)) : undefined, swagger);
+    const site = siteOf(ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node);
+    return {
+      type: "route",
+      method: op.http,
+      paths: [path],
+      checks,
+      terminal: true,
+      site,
+      registration: node,
+      ...(doc ? { doc } : {}),
+      ...(fn ? { handler: fn.decl } : {}),
+      ...(this.conditional().conditional || uncertain ? { conditional: true as const } : {}),
+    };
+  }
+
+  /**
+   * The service methods the REST transport calls: `options.methods` (Feathers 5: only those are exposed), else
+   * the standard methods the service implements (`normalizeServiceOptions`). A custom method is answered at
+   * `POST /path` with the `X-Service-Method` header only: the index, keyed by method and path, cannot tell it
+   * from `create`, so it is said, not indexed.
+   */
+  private exposedMethods(
+    shape: ServiceShape,
+    options: Value | undefined,
+    optionsArg: ts.Expression | undefined,
+    serviceArg: ts.Expression,
+    path: string,
+  ): { methods: string[]; uncertain: boolean } {
+    const implemented = STANDARD_METHODS.filter((m) => shape.methods.has(m));
+    if (shape.unreadable)
+      this.diagnostics.warning(
+        "APX246",
+        `This Feathers service ${shape.unreadable}: the methods it inherits are not known, so only the standard methods it declares itself are indexed${options?.kind === "object" && options.props.has("methods") ? " among those its `methods` option lists" : ""}.`,
+        siteOf(serviceArg),
+        "Extend a class of the sources or a Feathers database adapter's class, or list the exposed methods in the `methods` option.",
+      );
+    const listed = options?.kind === "object" ? options.props.get("methods") : undefined;
+    if (!listed || listed.kind === "undefined") return { methods: implemented, uncertain: false };
+    const names = stringsOf(listed);
+    if (!names) {
+      const at = (optionsArg && ts.isObjectLiteralExpression(unwrap(optionsArg)) && propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) || optionsArg!;
+      this.diagnostics.warning(
+        "APX246",
+        `Cannot read which methods this Feathers service exposes: \`${excerpt(at)}\` ${explain(listed)}; the standard methods it implements are indexed, marked \`unresolved: ["registration"]\`.`,
+        siteOf(at),
+        "List the methods as string literals or an `as const` array (`export const messagesMethods = ['find', 'get'] as const`).",
+      );
+      return { methods: implemented, uncertain: true };
+    }
+    const custom = names.filter((n) => !(STANDARD_METHODS as readonly string[]).includes(n));
+    if (custom.length) {
+      const at = (optionsArg && ts.isObjectLiteralExpression(unwrap(optionsArg)) && propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) || optionsArg!;
+      this.diagnostics.warning(
+        "APX246",
+        `The Feathers service at \`/${stripSlashes(path)}\` exposes custom method${custom.length > 1 ? "s" : ""} ${custom.map((c) => `\`${c}\``).join(", ")}, answered at \`POST /${stripSlashes(path)}\` with the header \`X-Service-Method: <name>\`: an operation is a method and a path, which cannot tell ${custom.length > 1 ? "them" : "it"} from \`create\`, so ${custom.length > 1 ? "they are" : "it is"} not indexed.`,
+        siteOf(at),
+        "Expose the action as a service of its own (`app.use('messages/:id/archive', ...)`) to have it indexed, or leave it unindexed knowingly.",
+      );
+    }
+    return { methods: names.filter((n) => shape.methods.has(n) || (STANDARD_METHODS as readonly string[]).includes(n)), uncertain: false };
+  }
+
+  /**
+   * The methods a database adapter's service answers without an id (`PATCH /messages`, `DELETE /messages`):
+   * those its `multi` option allows (`true`: all; a list: those); the adapter refuses the others with 405.
+   * Read from the options the service is constructed with, where the registration writes them.
+   */
+  private multiMethods(serviceArg: ts.Expression, call: CallContext, shape: ServiceShape): Set<string> {
+    if (![...shape.methods.values()].some((m) => m.kind === "adapter")) return new Set();
+    const made = unwrap(serviceArg);
+    const optionsArg = ts.isNewExpression(made) || ts.isCallExpression(made) ? made.arguments?.[0] : undefined;
+    const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
+    const multi = options?.kind === "object" ? options.props.get("multi") : undefined;
+    if (!multi || multi.kind === "undefined" || (multi.kind === "boolean" && !multi.value)) {
+      if (options?.kind !== "object" || options.open) {
+        // Options apidex cannot list may allow them: not guessed, said.
+        this.diagnostics.warning(
+          "APX246",
+          `Cannot read whether this Feathers database service allows multi \`patch\` and \`remove\` (the adapter's \`multi\` option): \`PATCH\` and \`DELETE\` without an id are not indexed.`,
+          siteOf(optionsArg ?? serviceArg),
+          "Construct the service with an options object that sets `multi` (or leaves it out) where it is registered.",
+        );
+      }
+      return new Set();
+    }
+    if (multi.kind === "boolean") return new Set(["patch", "remove"]);
+    const names = stringsOf(multi);
+    return new Set(names ?? []);
+  }
+
+  /** The database adapter package a factory call given as the service comes from (`memory()`, `service({ Model })`). */
+  private adapterModuleOf(arg: ts.Expression, call: CallContext): string | undefined {
+    const made = unwrap(arg);
+    if (!ts.isCallExpression(made) && !ts.isNewExpression(made)) return undefined;
+    const callee = this.interpreter.evaluate(made.expression, call.scope);
+    return callee.kind === "external" && isAdapterPackage(callee.module) ? callee.module : undefined;
+  }
+
+  /** `app.service(path).hooks({...})`: the checks each method's hooks make join its operations. */
+  private serviceHooks(handle: ServiceHandle, call: CallContext): void {
+    const arg = call.args[0];
+    if (!arg) return;
+    const hooks = this.interpreter.evaluate(arg, call.scope);
+    if (!handle.record) {
+      const at = this.unknownServiceAt.get(handle) ?? arg;
+      this.diagnostics.warning(
+        "APX246",
+        handle.path !== undefined
+          ? `Hooks are given to the Feathers service \`${handle.path}\`, which apidex has not seen registered on this app before: the checks they make are not attached to any operation.`
+          : `Cannot tell which Feathers service \`${excerpt(at)}\` names: the checks its hooks make are not attached to any operation.`,
+        siteOf(at),
+        "Register the service with `app.use(path, service)` before giving it hooks, with a path apidex can read.",
+      );
+      return;
+    }
+    const byMethod = this.readHooks(hooks, arg, handle.record);
+    for (const op of handle.record.operations) op.layer.checks.push(...(byMethod.get(op.method) ?? []), ...(byMethod.get("all") ?? []));
+  }
+
+  /**
+   * The checks of a hooks object, by service method (`all` for every one): `{ before, around, after }` each an
+   * array (every method) or an object of method names and `all`; Feathers 5's `{ find: [...] }` and a plain
+   * array are around hooks. Error hooks run only once the method failed: they check nothing.
+   */
+  private readHooks(hooks: Value, node: ts.Expression, record: ServiceRecord | undefined): Map<string, CheckValue[]> {
+    const byMethod = new Map<string, CheckValue[]>();
+    const add = (method: string, list: Value, at: ts.Node) => {
+      const checks = byMethod.get(method) ?? [];
+      byMethod.set(method, checks);
+      for (const item of flattenValues(list)) {
+        if (item.kind === "unknown") {
+          this.diagnostics.warning(
+            "APX301",
+            `A hook of this Feathers service cannot be read statically: \`${excerpt(item.node)}\` ${item.reason}; a permission check among them would be missed, so the operations it runs for are marked \`unresolved\`.`,
+            siteOf(item.node),
+            "Give hooks as functions of the sources or calls of hook factories, in arrays written in the hooks object.",
+          );
+          checks.push({ kind: "check", keys: [], node: at as ts.CallExpression, unresolved: true });
+          continue;
+        }
+        checks.push(...this.middlewareChecks(item));
+      }
+      if (record) checks.push(...this.caslChecks(list, at, method, record));
+    };
+    const readPhase = (phase: Value, at: ts.Node) => {
+      if (phase.kind === "array" || phase.kind === "function" || phase.kind === "check") {
+        add("all", phase, at);
+        return;
+      }
+      if (phase.kind === "object") for (const [method, list] of phase.props) add(method, list, at);
+      else if (phase.kind === "unknown") add("all", phase, at);
+    };
+    if (hooks.kind === "array") readPhase(hooks, node);
+    else if (hooks.kind === "object") {
+      for (const [key, value] of hooks.props) {
+        if (key === "error") continue;
+        if (key === "before" || key === "after" || key === "around") readPhase(value, node);
+        else add(key, value, node);
+      }
+    } else if (hooks.kind === "unknown") add("all", hooks, node);
+    return byMethod;
+  }
+
+  /**
+   * feathers-casl's `authorize(...)` hook checks the caller's ability to run the service method on the
+   * service (`ability.can(method, modelName)`, the model name the service path unless `modelName` says
+   * otherwise): the key `subject:action`, as apidex writes a CASL ability check.
+   */
+  private caslChecks(list: Value, at: ts.Node, method: string, record: ServiceRecord): CheckValue[] {
+    void list;
+    void at;
+    void method;
+    void record;
+    return [];
+  }
+
+  /** Hooks given to whole apps (`app.hooks({...})`), joined to every service of the app once all ran. */
+  applyAppHooks(): void {
+    for (const { app, byMethod } of this.appHooks)
+      for (const record of this.services)
+        if (record.app === app)
+          for (const op of record.operations) op.layer.checks.push(...(byMethod.get(op.method) ?? []), ...(byMethod.get("all") ?? []));
+  }
+}
+
+/** Feathers' `stripSlashes`: a service path without its leading and trailing slashes. */
+export function stripSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, "");
+}
+
+/** The placeholder of a service's id: `id`, unless the service path already names one so. */
+function idName(path: string): string {
+  return /(^|\/):id(\/|$)/.test(path) ? "__id" : "id";
+}
+
+function docNode(decl: ts.FunctionLikeDeclaration): ts.Node {
+  return ts.isArrowFunction(decl) || ts.isFunctionExpression(decl) ? decl.parent : decl;
+}
+
+function propertyNode(literal: ts.ObjectLiteralExpression, name: string): ts.Node | undefined {
+  return literal.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
+}
+
+export type { ServiceRecord };
+void adapterShape;
