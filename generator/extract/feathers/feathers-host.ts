@@ -343,7 +343,7 @@ export class FeathersHost extends ExpressHost {
           this.diagnostics.warning(
             "APX301",
             `A hook of this Feathers service cannot be read statically: \`${excerpt(item.node)}\` ${item.reason}; a permission check among them would be missed, so the operations it runs for are marked \`unresolved\`.`,
-            siteOf(item.node),
+            siteOf(at),
             "Give hooks as functions of the sources or calls of hook factories, in arrays written in the hooks object.",
           );
           checks.push({ kind: "check", keys: [], node: at as ts.CallExpression, unresolved: true });
