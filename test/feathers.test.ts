@@ -116,8 +116,16 @@ export const app = express(feathers());
 app.configure(rest());
 `;
 
+/** A table-driven case: the project's files and the routes expected. */
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  routes: string[];
+  diagnostics?: string[];
+}
+
 describe("Feathers: what is read", () => {
-  it.each([
+  it.each<Case>([
     {
       name: "an object of methods: the standard methods it implements, multi patch and remove with them",
       files: {
@@ -201,6 +209,38 @@ app.service("docs").hooks({ create: [requirePermission("docs.write")] });`,
       ],
     },
     {
+      name: "feathers-casl's authorize(): the key subject:action, the service's path (or modelName) and method",
+      files: {
+        "src/app.ts": `${APP}import { authorize } from "feathers-casl";
+import { authenticate } from "@feathersjs/authentication";
+const authorizeHook = authorize({ adapter: "@feathersjs/memory" });
+app.use("docs", { async find() { return []; }, async remove(id: string) { return {}; } });
+app.use("tasks", { async get(id: string) { return {}; } });
+app.service("docs").hooks({ before: { all: [authenticate("jwt"), authorizeHook] }, after: { all: [authorizeHook] } });
+app.service("tasks").hooks({ before: { get: [authorize({ modelName: "Task" })] } });`,
+      },
+      routes: ["DELETE /docs [docs:remove]", "DELETE /docs/{id} [docs:remove]", "GET /docs [docs:find]", "GET /tasks/{id} [Task:get]"],
+    },
+    {
+      name: "feathers-permissions' checkPermissions({ roles }): roles, not keys (as everywhere in apidex)",
+      files: {
+        "src/app.ts": `${APP}import checkPermissions from "feathers-permissions";
+app.use("docs", { async find() { return []; } });
+app.service("docs").hooks({ before: { find: [checkPermissions({ roles: ["admin"] })] } });`,
+      },
+      routes: ["GET /docs []"],
+    },
+    {
+      name: "a plain Express app beside the Feathers app is read too",
+      files: {
+        "src/app.ts": `${APP}import plain from "express";
+export const admin = plain();
+admin.get("/metrics", (req, res) => { res.send(""); });
+app.use("docs", { async find() { return []; } });`,
+      },
+      routes: ["GET /docs []", "GET /metrics []"],
+    },
+    {
       name: "a permission check in a service method's body",
       files: {
         "src/app.ts": `${APP}import { assertPermission } from "./auth.js";
@@ -256,7 +296,7 @@ app.use("messages", service, { methods: ["find", "get"], docs: { description: "M
 });
 
 describe("Feathers: what is said", () => {
-  it.each([
+  it.each<Case>([
     {
       name: "a custom method (POST with X-Service-Method) is said, not indexed",
       files: {

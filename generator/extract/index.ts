@@ -58,7 +58,11 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
       ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap, options.nestDocDecorators) }
       : {}),
   };
-  const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
+  let adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
+  // A Feathers app served by @feathersjs/express is an Express app: the Feathers adapter reads it, and the
+  // project's plain Express apps and routers, as the Express adapter does (its host is the Express one). Both
+  // running would read those routers twice, once without the Feathers app they are mounted on.
+  if (adapters.includes(feathersAdapter)) adapters = adapters.filter((a) => a !== expressAdapter);
   // Configured folders of route files are read whatever the framework.
   if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
   // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.

@@ -7,7 +7,7 @@ import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Va
 import { ExpressHost } from "../express/express-host.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { flattenValues, type RouterObject, unwrap } from "../router-host.js";
-import { adapterShape, isAdapterPackage, type ServiceMethod, type ServiceShape, serviceShape, STANDARD_METHODS } from "./service-methods.js";
+import { isAdapterPackage, type ServiceMethod, type ServiceShape, serviceShape, STANDARD_METHODS } from "./service-methods.js";
 import { featherSwaggerDoc } from "./swagger-docs.js";
 
 /** The packages that make a Feathers app an HTTP server (`express(feathers())`, `koa(feathers())`). */
@@ -43,10 +43,26 @@ interface ServiceHandle {
   path?: string;
 }
 
+/**
+ * feathers-casl's `authorize(options)` / `checkBasicPermission(options)` hook: it asks the caller's ability
+ * whether the service method may run on the service (`ability.can(method, modelName)`).
+ */
+interface CaslHook {
+  type: "feathers-casl";
+  node: ts.CallExpression;
+  /** The subject: the `modelName` option, else the service's path (feathers-casl's default). */
+  modelName?: string;
+  /** A `modelName` apidex cannot read (a function of the context, a value known at run time). */
+  unreadable?: true;
+}
+
+/** What a service's hooks check, by service method (`all` for every one). */
+type HookChecks = Map<string, (CheckValue | CaslHook)[]>;
+
 /** Hooks given to an app (`app.hooks({...})`): every service of the app runs them. */
 interface AppHooks {
   app: RouterNode;
-  byMethod: Map<string, CheckValue[]>;
+  byMethod: HookChecks;
 }
 
 /**
@@ -62,6 +78,8 @@ export class FeathersHost extends ExpressHost {
 
   override callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     const [first] = callee.path;
+    if (callee.module === "feathers-casl" && callee.path.length === 1 && (first === "authorize" || first === "checkBasicPermission") && ts.isCallExpression(call.node))
+      return { kind: "host", host: this.caslHook(call) };
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
     // `feathers()` (Feathers 5's named export, Feathers 4's default).
     if (callee.module === "@feathersjs/feathers" && (isDefault || (callee.path.length === 1 && first === "feathers")))
@@ -111,11 +129,26 @@ export class FeathersHost extends ExpressHost {
     }
     if (method === "hooks" && app.kind === "app") {
       const hooks = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
-      if (hooks) this.appHooks.push({ app, byMethod: this.readHooks(hooks, call.args[0]!, undefined) });
+      if (hooks) this.appHooks.push({ app, byMethod: this.readHooks(hooks, call.args[0]!) });
       return receiver;
     }
     if (method === "use" && app.kind === "app" && this.useService(app, call)) return receiver;
     return super.callMethod(receiver, method, call);
+  }
+
+  private caslHook(call: CallContext): CaslHook {
+    const node = call.node as ts.CallExpression;
+    const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const model = options?.kind === "object" ? options.props.get("modelName") : undefined;
+    if (!model || model.kind === "undefined") return { type: "feathers-casl", node };
+    if (model.kind === "string") return { type: "feathers-casl", node, modelName: model.value };
+    this.diagnostics.warning(
+      "APX301",
+      `Cannot read the subject this feathers-casl hook checks: its \`modelName\` ${explain(model)}; the operations it runs for are marked \`unresolved\`.`,
+      siteOf(node),
+      "Give `modelName` as a string, or leave it out (the service's path is the subject).",
+    );
+    return { type: "feathers-casl", node, unreadable: true };
   }
 
   /** Where `app.service(path)` named a service apidex has not seen registered (said when hooks are given to it). */
@@ -324,8 +357,7 @@ export class FeathersHost extends ExpressHost {
       );
       return;
     }
-    const byMethod = this.readHooks(hooks, arg, handle.record);
-    for (const op of handle.record.operations) op.layer.checks.push(...(byMethod.get(op.method) ?? []), ...(byMethod.get("all") ?? []));
+    attach(handle.record, this.readHooks(hooks, arg));
   }
 
   /**
@@ -333,8 +365,8 @@ export class FeathersHost extends ExpressHost {
    * array (every method) or an object of method names and `all`; Feathers 5's `{ find: [...] }` and a plain
    * array are around hooks. Error hooks run only once the method failed: they check nothing.
    */
-  private readHooks(hooks: Value, node: ts.Expression, record: ServiceRecord | undefined): Map<string, CheckValue[]> {
-    const byMethod = new Map<string, CheckValue[]>();
+  private readHooks(hooks: Value, node: ts.Expression): HookChecks {
+    const byMethod: HookChecks = new Map();
     const add = (method: string, list: Value, at: ts.Node) => {
       const checks = byMethod.get(method) ?? [];
       byMethod.set(method, checks);
@@ -349,9 +381,12 @@ export class FeathersHost extends ExpressHost {
           checks.push({ kind: "check", keys: [], node: at as ts.CallExpression, unresolved: true });
           continue;
         }
+        if (item.kind === "host" && (item.host as CaslHook).type === "feathers-casl") {
+          checks.push(item.host as CaslHook);
+          continue;
+        }
         checks.push(...this.middlewareChecks(item));
       }
-      if (record) checks.push(...this.caslChecks(list, at, method, record));
     };
     const readPhase = (phase: Value, at: ts.Node) => {
       if (phase.kind === "array" || phase.kind === "function" || phase.kind === "check") {
@@ -372,26 +407,31 @@ export class FeathersHost extends ExpressHost {
     return byMethod;
   }
 
-  /**
-   * feathers-casl's `authorize(...)` hook checks the caller's ability to run the service method on the
-   * service (`ability.can(method, modelName)`, the model name the service path unless `modelName` says
-   * otherwise): the key `subject:action`, as apidex writes a CASL ability check.
-   */
-  private caslChecks(list: Value, at: ts.Node, method: string, record: ServiceRecord): CheckValue[] {
-    void list;
-    void at;
-    void method;
-    void record;
-    return [];
-  }
-
   /** Hooks given to whole apps (`app.hooks({...})`), joined to every service of the app once all ran. */
   applyAppHooks(): void {
     for (const { app, byMethod } of this.appHooks)
       for (const record of this.services)
-        if (record.app === app)
-          for (const op of record.operations) op.layer.checks.push(...(byMethod.get(op.method) ?? []), ...(byMethod.get("all") ?? []));
+        if (record.app === app) attach(record, byMethod);
   }
+}
+
+/**
+ * Joins what hooks check to the operations of a service: a hook of `all` runs for every method, one of a
+ * method for that method. feathers-casl's hook checks the key `subject:action` (`messages:find`), as apidex
+ * writes a CASL ability check: the service method on the service's path (or the hook's `modelName`).
+ */
+function attach(record: ServiceRecord, byMethod: HookChecks): void {
+  for (const op of record.operations)
+    for (const hook of [...(byMethod.get("all") ?? []), ...(byMethod.get(op.method) ?? [])]) {
+      if (!("type" in hook)) {
+        op.layer.checks.push(hook);
+        continue;
+      }
+      const check: CheckValue = hook.unreadable
+        ? { kind: "check", keys: [], node: hook.node, unresolved: true }
+        : { kind: "check", keys: [`${hook.modelName ?? record.path}:${op.method}`], node: hook.node };
+      op.layer.checks.push(check);
+    }
 }
 
 /** Feathers' `stripSlashes`: a service path without its leading and trailing slashes. */
@@ -412,5 +452,3 @@ function propertyNode(literal: ts.ObjectLiteralExpression, name: string): ts.Nod
   return literal.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
 }
 
-export type { ServiceRecord };
-void adapterShape;
