@@ -175,6 +175,58 @@ export default app;`,
       routes: ["DELETE /notes/{id} []", "GET /notes []", "GET /notes/{id} []", "PATCH /notes/{id} []", "POST /notes []", "PUT /notes/{id} []"],
     },
     {
+      name: "Feathers 4's generated layout: a database adapter's class, hooks from their own module, the authentication service",
+      files: {
+        "src/app.ts": `import feathers from "@feathersjs/feathers";
+import express from "@feathersjs/express";
+import services from "./services";
+import authentication from "./authentication";
+const app = express(feathers());
+app.use(express.json());
+app.configure(express.rest());
+app.configure(authentication);
+app.configure(services);
+export default app;`,
+        "src/authentication.ts": `import { AuthenticationService, JWTStrategy } from "@feathersjs/authentication";
+export default function (app: any): void {
+  const authentication = new AuthenticationService(app);
+  authentication.register("jwt", new JWTStrategy());
+  app.use("/authentication", authentication);
+}`,
+        "src/services/index.ts": `import users from "./users/users.service";
+export default function (app: any): void { app.configure(users); }`,
+        "src/services/users/users.service.ts": `import { Users } from "./users.class";
+import hooks from "./users.hooks";
+export default function (app: any): void {
+  const options = { Model: app.get("mongooseClient"), paginate: app.get("paginate") };
+  app.use("/users", new Users(options, app));
+  const service = app.service("users");
+  service.hooks(hooks);
+}`,
+        "src/services/users/users.class.ts": `import { Service, MongooseServiceOptions } from "feathers-mongoose";
+export class Users extends Service { constructor(options: Partial<MongooseServiceOptions>, app: any) { super(options); } }`,
+        "src/services/users/users.hooks.ts": `import * as authentication from "@feathersjs/authentication";
+const { authenticate } = authentication.hooks;
+import { requirePermission } from "../../auth";
+export default {
+  before: { all: [], find: [authenticate("jwt")], update: [authenticate("jwt"), requirePermission("users.update")], remove: [requirePermission("users.delete")] },
+  after: { all: [] }, error: { all: [] },
+};`,
+        "src/auth.ts": `export const requirePermission = (key: string) => async (context: any) => { if (!context.params.user.permissions.includes(key)) throw new Error(); };`,
+      },
+      routes: [
+        "DELETE /authentication []",
+        "DELETE /authentication/{id} []",
+        "DELETE /users/{id} [users.delete]",
+        "GET /users []",
+        "GET /users/{id} []",
+        "PATCH /users/{id} []",
+        "POST /authentication []",
+        "POST /users []",
+        "PUT /users/{id} [users.update]",
+      ],
+    },
+    {
       name: "the service path and methods from constants beside it, registered by a configure function",
       files: {
         "src/app.ts": `${APP}import { messages } from "./messages.js";\napp.configure(messages);`,

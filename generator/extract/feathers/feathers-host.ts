@@ -7,7 +7,7 @@ import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Va
 import { ExpressHost } from "../express/express-host.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { flattenValues, type RouterObject, unwrap } from "../router-host.js";
-import { isAdapterPackage, type ServiceMethod, type ServiceShape, serviceShape, STANDARD_METHODS } from "./service-methods.js";
+import { packageServiceShape, type ServiceMethod, type ServiceShape, serviceShape, STANDARD_METHODS } from "./service-methods.js";
 import { featherSwaggerDoc } from "./swagger-docs.js";
 
 /** The packages that make a Feathers app an HTTP server (`express(feathers())`, `koa(feathers())`). */
@@ -78,6 +78,9 @@ export class FeathersHost extends ExpressHost {
 
   override callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     const [first] = callee.path;
+    // `new AuthenticationService(app)`: a service of the package (not the app it is given, as an enhancer's result is).
+    if (packageServiceShape(callee.module, callee.path[callee.path.length - 1]))
+      return { kind: "host", host: { type: "feathers-package-service", module: callee.module } };
     if (callee.module === "feathers-casl" && callee.path.length === 1 && (first === "authorize" || first === "checkBasicPermission") && ts.isCallExpression(call.node))
       return { kind: "host", host: this.caslHook(call) };
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
@@ -98,7 +101,9 @@ export class FeathersHost extends ExpressHost {
   }
 
   override callMethod(receiver: HostValue, method: string, call: CallContext): Value {
-    const object = receiver.host as RouterObject | ServiceHandle;
+    const object = receiver.host as RouterObject | ServiceHandle | { type: "feathers-package-service" };
+    // `authentication.register("jwt", new JWTStrategy())`: the package's service configured, nothing registered.
+    if (object.type === "feathers-package-service") return receiver;
     if (object.type === "feathers-service") {
       if (method === "hooks" && ts.isCallExpression(call.node)) this.serviceHooks(object, call);
       return receiver;
@@ -176,7 +181,7 @@ export class FeathersHost extends ExpressHost {
     if (index < 0) return false;
     const serviceArg = rest[index]!;
     const serviceValue = values[index]!;
-    const shape = serviceShape(serviceValue, this.interpreter, this.adapterModuleOf(serviceArg, call));
+    const shape = serviceShape(serviceValue, this.interpreter, this.packageOf(serviceArg, call));
     if (!shape) {
       // `app.use("/messages", deps.messages)`: a value apidex cannot follow where a service is expected.
       if (serviceValue.kind === "unknown") {
@@ -311,8 +316,8 @@ export class FeathersHost extends ExpressHost {
    */
   private multiMethods(serviceArg: ts.Expression, call: CallContext, shape: ServiceShape): Set<string> {
     if (![...shape.methods.values()].some((m) => m.kind === "adapter")) return new Set();
-    const made = unwrap(serviceArg);
-    const optionsArg = ts.isNewExpression(made) || ts.isCallExpression(made) ? made.arguments?.[0] : undefined;
+    const made = madeBy(unwrap(serviceArg));
+    const optionsArg = made?.arguments?.[0];
     const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
     const multi = options?.kind === "object" ? options.props.get("multi") : undefined;
     if (!multi || multi.kind === "undefined" || (multi.kind === "boolean" && !multi.value)) {
@@ -332,13 +337,18 @@ export class FeathersHost extends ExpressHost {
     return new Set(names ?? []);
   }
 
-  /** The database adapter package a factory call given as the service comes from (`memory()`, `service({ Model })`). */
-  private adapterModuleOf(arg: ts.Expression, call: CallContext): string | undefined {
-    const made = unwrap(arg);
-    if (!ts.isCallExpression(made) && !ts.isNewExpression(made)) return undefined;
+  /**
+   * The package a service given as a call is made by (`memory()`, `service({ Model })`, `new
+   * AuthenticationService(app)`), and the export called; also through a `const` the service is kept in.
+   */
+  private packageOf(arg: ts.Expression, call: CallContext): { module: string; name: string | undefined } | undefined {
+    const made = madeBy(unwrap(arg));
+    if (!made) return undefined;
     const callee = this.interpreter.evaluate(made.expression, call.scope);
-    return callee.kind === "external" && isAdapterPackage(callee.module) ? callee.module : undefined;
+    return callee.kind === "external" ? { module: callee.module, name: callee.path[callee.path.length - 1] } : undefined;
   }
+
+
 
   /** `app.service(path).hooks({...})`: the checks each method's hooks make join its operations. */
   private serviceHooks(handle: ServiceHandle, call: CallContext): void {
@@ -446,6 +456,26 @@ function idName(path: string): string {
 
 function docNode(decl: ts.FunctionLikeDeclaration): ts.Node {
   return ts.isArrowFunction(decl) || ts.isFunctionExpression(decl) ? decl.parent : decl;
+}
+
+/** The call or `new` that makes a service: written in place, or the initializer of the `const` named. */
+function madeBy(node: ts.Expression): ts.CallExpression | ts.NewExpression | undefined {
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) return node;
+  if (!ts.isIdentifier(node)) return undefined;
+  const init = findConst(node)?.initializer ? unwrap(findConst(node)!.initializer!) : undefined;
+  return init && (ts.isCallExpression(init) || ts.isNewExpression(init)) ? init : undefined;
+}
+
+/** The `const` declaration of a name in the function or module it is used in (`const authentication = new AuthenticationService(app)`). */
+function findConst(name: ts.Identifier): ts.VariableDeclaration | undefined {
+  for (let scope: ts.Node | undefined = name.parent; scope; scope = scope.parent) {
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name.text) return d;
+    }
+  }
+  return undefined;
 }
 
 function propertyNode(literal: ts.ObjectLiteralExpression, name: string): ts.Node | undefined {

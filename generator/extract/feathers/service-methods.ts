@@ -17,8 +17,25 @@ export function isAdapterPackage(module: string): boolean {
   return ADAPTER_PACKAGES.test(module);
 }
 
-/** A service method: a function of the sources, or one a database adapter's class implements. */
-export type ServiceMethod = { kind: "own"; fn: FunctionValue } | { kind: "adapter"; module: string };
+/**
+ * A service method: a function of the sources, one a database adapter's class implements, or one of a
+ * package's own service (Feathers' `AuthenticationService`).
+ */
+export type ServiceMethod = { kind: "own"; fn: FunctionValue } | { kind: "adapter"; module: string } | { kind: "package"; module: string };
+
+/**
+ * Services packages make whose methods are fixed: the authentication service (`POST /authentication` signs in,
+ * `DELETE /authentication` and `DELETE /authentication/:accessToken` sign out), by package and class.
+ */
+const PACKAGE_SERVICES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  "@feathersjs/authentication": { AuthenticationService: ["create", "remove"] },
+};
+
+/** The methods of a package's service class, when apidex knows them. */
+export function packageServiceShape(module: string, name: string | undefined): ServiceShape | undefined {
+  const methods = name ? PACKAGE_SERVICES[module]?.[name] : undefined;
+  return methods ? { methods: new Map(methods.map((m) => [m, { kind: "package", module }])) } : undefined;
+}
 
 /** What apidex reads of a service object: its methods by name, and why it could not read them all. */
 export interface ServiceShape {
@@ -33,14 +50,19 @@ export interface ServiceShape {
  * root of the chain brings the six standard ones), or a service an adapter's factory makes (`memory()`).
  * Undefined when the value is no service at all (a function: Express middleware, a router).
  */
-export function serviceShape(value: Value, interpreter: Interpreter, external?: string): ServiceShape | undefined {
+export function serviceShape(
+  value: Value,
+  interpreter: Interpreter,
+  external?: { module: string; name: string | undefined },
+): ServiceShape | undefined {
   if (value.kind === "object") {
     const methods = new Map<string, ServiceMethod>();
     for (const [name, v] of value.props) if (v.kind === "function") methods.set(name, { kind: "own", fn: v });
     return { methods, ...(value.open ? { unreadable: "an object apidex cannot list in full" } : {}) };
   }
   if (value.kind === "instance") return instanceShape(value, interpreter);
-  if (external && isAdapterPackage(external)) return adapterShape(external);
+  if (external && isAdapterPackage(external.module)) return adapterShape(external.module);
+  if (external) return packageServiceShape(external.module, external.name);
   return undefined;
 }
 
@@ -78,6 +100,11 @@ function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter:
     }
     if (baseValue.kind === "external" && isAdapterPackage(baseValue.module)) {
       for (const m of STANDARD_METHODS) if (!methods.has(m)) methods.set(m, { kind: "adapter", module: baseValue.module });
+      break;
+    }
+    const fixed = baseValue.kind === "external" ? packageServiceShape(baseValue.module, baseValue.path[baseValue.path.length - 1]) : undefined;
+    if (fixed) {
+      for (const [m, method] of fixed.methods) if (!methods.has(m)) methods.set(m, method);
       break;
     }
     unreadable = `extends \`${base.getText()}\`, which apidex does not read (not a class of the sources nor a Feathers database adapter)`;
