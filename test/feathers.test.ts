@@ -293,6 +293,34 @@ app.use("docs", { async find() { return []; } });`,
       routes: ["GET /docs []", "GET /metrics []"],
     },
     {
+      name: "feathers-hooks-common's disallow(): a method refused over REST is no operation",
+      files: {
+        "src/app.ts": `${APP}import { disallow } from "feathers-hooks-common";
+app.use("docs", { async find() { return []; }, async get(id: string) { return {}; }, async create(d: unknown) { return d; }, async remove(id: string) { return {}; } });
+app.service("docs").hooks({ before: { get: [disallow("external")], create: [disallow()], remove: [disallow("socketio")] } });`,
+      },
+      routes: ["DELETE /docs []", "DELETE /docs/{id} []", "GET /docs []"],
+    },
+    {
+      name: "a class extending an adapter: its own patch hands on to the adapter's, multi only with the option; a service kept in a let",
+      files: {
+        "src/app.ts": `${APP}import { Service } from "feathers-mongoose";
+class Posts extends Service { async patch(id: any, data: any, params: any) { return super.patch(id, data, params); } }
+let posts: Posts;
+posts = new Posts({ Model: {}, paginate: {} });
+app.use("/posts", posts);`,
+      },
+      routes: ["DELETE /posts/{id} []", "GET /posts []", "GET /posts/{id} []", "PATCH /posts/{id} []", "POST /posts []", "PUT /posts/{id} []"],
+    },
+    {
+      name: "a package's plugin that registers a service (feathers-authentication-management)",
+      files: {
+        "src/app.ts": `${APP}import authManagement from "feathers-authentication-management";
+app.configure(authManagement({ notifier: () => {} }));`,
+      },
+      routes: ["POST /authManagement []"],
+    },
+    {
       name: "a permission check in a service method's body",
       files: {
         "src/app.ts": `${APP}import { assertPermission } from "./auth.js";

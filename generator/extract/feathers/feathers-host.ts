@@ -1,5 +1,5 @@
 import { ts } from "../../typescript.js";
-import { siteOf } from "../../diagnostics/diagnostic.js";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import { mergeDocs } from "../../resolve/framework-docs.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
@@ -29,6 +29,11 @@ const REST: readonly { method: string; http: string; id: boolean; multi?: true }
   { method: "remove", http: "DELETE", id: false, multi: true },
 ];
 
+/** Packages whose plugin, configured on an app, registers a service: its default path and methods. */
+const PLUGIN_SERVICES: Readonly<Record<string, { path: string; methods: readonly string[] }>> = {
+  "feathers-authentication-management": { path: "authManagement", methods: ["create"] },
+};
+
 /** A service registered on an app: its operations by service method, for the hooks read later. */
 interface ServiceRecord {
   path: string;
@@ -56,8 +61,19 @@ interface CaslHook {
   unreadable?: true;
 }
 
+/**
+ * feathers-hooks-common's `disallow(...providers)`: the method refuses calls from those providers (every one
+ * without arguments; `external` is every transport) with 405 — over REST, when it names `rest` or `external`.
+ */
+interface DisallowHook {
+  type: "feathers-disallow";
+  node: ts.CallExpression;
+  /** The providers refused; undefined when apidex cannot read them. */
+  providers?: string[];
+}
+
 /** What a service's hooks check, by service method (`all` for every one). */
-type HookChecks = Map<string, (CheckValue | CaslHook)[]>;
+type HookChecks = Map<string, (CheckValue | CaslHook | DisallowHook)[]>;
 
 /** Hooks given to an app (`app.hooks({...})`): every service of the app runs them. */
 interface AppHooks {
@@ -81,6 +97,13 @@ export class FeathersHost extends ExpressHost {
     // `new AuthenticationService(app)`: a service of the package (not the app it is given, as an enhancer's result is).
     if (packageServiceShape(callee.module, callee.path[callee.path.length - 1]))
       return { kind: "host", host: { type: "feathers-package-service", module: callee.module } };
+    if (callee.module === "feathers-hooks-common" && callee.path.length === 1 && first === "disallow" && ts.isCallExpression(call.node)) {
+      const values = call.args.map((arg) => this.interpreter.evaluate(arg, call.scope));
+      const providers = values.flatMap((v) => stringsOf(v) ?? []);
+      const readable = values.every((v) => stringsOf(v));
+      const hook: DisallowHook = { type: "feathers-disallow", node: call.node, ...(readable ? { providers } : {}) };
+      return { kind: "host", host: hook };
+    }
     if (callee.module === "feathers-casl" && callee.path.length === 1 && (first === "authorize" || first === "checkBasicPermission") && ts.isCallExpression(call.node))
       return { kind: "host", host: this.caslHook(call) };
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
@@ -113,6 +136,7 @@ export class FeathersHost extends ExpressHost {
     const node = call.node;
     if (method === "configure") {
       this.visit(node);
+      if (call.args[0] && this.configurePlugin(app, call.args[0], call)) return receiver;
       const fn = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
       if (fn?.kind === "function") this.interpreter.callFunction(fn, [receiver], node);
       else if (fn?.kind === "unknown")
@@ -214,21 +238,60 @@ export class FeathersHost extends ExpressHost {
     const exposed = this.exposedMethods(shape, options, optionsArg, serviceArg, paths[0]!);
     const multi = this.multiMethods(serviceArg, call, shape);
     const docs = featherSwaggerDoc(serviceValue, options, this.interpreter, siteOf(serviceArg));
-    for (const raw of paths) {
-      const path = stripSlashes(raw);
-      const record: ServiceRecord = { path, app, operations: [] };
-      this.services.push(record);
-      for (const op of REST) {
-        if (!exposed.methods.includes(op.method)) continue;
-        const method = shape.methods.get(op.method);
-        // Without an id, patch and remove change every matching record: a database adapter answers them only
-        // where its `multi` option allows (else 405); a method of the sources is called with a null id.
-        if (op.multi && (!method || (method.kind === "adapter" && !multi.has(op.method)))) continue;
-        const layer = this.operationLayer(record, op, method, before, node, docs?.get(op.method), exposed.uncertain);
-        app.stack.push(layer);
-        record.operations.push({ method: op.method, layer });
-      }
+    for (const raw of paths) this.register(app, stripSlashes(raw), shape, exposed, multi, before, node, docs);
+    return true;
+  }
+
+  /** A service's operations at one path: the REST transport's mapping of the methods it exposes. */
+  private register(
+    app: RouterNode,
+    path: string,
+    shape: ServiceShape,
+    exposed: { methods: readonly string[]; uncertain: boolean },
+    multi: ReadonlySet<string>,
+    before: readonly RouteCheck[],
+    node: ts.CallExpression,
+    docs: Map<string, DocComment> | undefined,
+  ): void {
+    const record: ServiceRecord = { path, app, operations: [] };
+    this.services.push(record);
+    for (const op of REST) {
+      if (!exposed.methods.includes(op.method)) continue;
+      const method = shape.methods.get(op.method);
+      // Without an id, patch and remove change every matching record: a database adapter answers them only
+      // where its `multi` option allows (else 405), also through a method of a class extending it (which hands
+      // the call on to the adapter's); a method of any other service is called with a null id.
+      if (op.multi && (!method || (shape.adapter !== undefined && !multi.has(op.method)))) continue;
+      const layer = this.operationLayer(record, op, method, before, node, docs?.get(op.method), exposed.uncertain);
+      app.stack.push(layer);
+      record.operations.push({ method: op.method, layer });
     }
+  }
+
+  /**
+   * `app.configure(authManagement(options))`: a package's plugin that registers a service of its own, at the
+   * path its options give (feathers-authentication-management: `authManagement`, answering `create`).
+   */
+  private configurePlugin(app: RouterNode, arg: ts.Expression, call: CallContext): boolean {
+    const made = unwrap(arg);
+    if (!ts.isCallExpression(made)) return false;
+    const callee = this.interpreter.evaluate(made.expression, call.scope);
+    const plugin = callee.kind === "external" ? PLUGIN_SERVICES[callee.module] : undefined;
+    if (!plugin || callee.kind !== "external" || (callee.path.length > 0 && callee.path.join(".") !== "default")) return false;
+    const options = made.arguments[0] ? this.interpreter.evaluate(made.arguments[0], call.scope) : undefined;
+    const given = options?.kind === "object" ? options.props.get("path") : undefined;
+    const path = given?.kind === "string" ? given.value : plugin.path;
+    if (given && given.kind !== "string" && given.kind !== "undefined") {
+      this.diagnostics.warning(
+        "APX246",
+        `Cannot read the path of the service this plugin registers: \`path\` ${explain(given)}; it is indexed at its default, \`/${plugin.path}\`, marked \`unresolved: ["registration"]\`.`,
+        siteOf(made.arguments[0]!),
+        "Give the path as a string literal or a const.",
+      );
+    }
+    const shape: ServiceShape = { methods: new Map(plugin.methods.map((m) => [m, { kind: "package", module: callee.module }])) };
+    const uncertain = Boolean(given && given.kind !== "string" && given.kind !== "undefined");
+    this.register(app, stripSlashes(path), shape, { methods: plugin.methods, uncertain }, new Set(), [], call.node as ts.CallExpression, undefined);
     return true;
   }
 
@@ -315,7 +378,7 @@ export class FeathersHost extends ExpressHost {
    * Read from the options the service is constructed with, where the registration writes them.
    */
   private multiMethods(serviceArg: ts.Expression, call: CallContext, shape: ServiceShape): Set<string> {
-    if (![...shape.methods.values()].some((m) => m.kind === "adapter")) return new Set();
+    if (shape.adapter === undefined) return new Set();
     const made = madeBy(unwrap(serviceArg));
     const optionsArg = made?.arguments?.[0];
     const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
@@ -367,7 +430,7 @@ export class FeathersHost extends ExpressHost {
       );
       return;
     }
-    attach(handle.record, this.readHooks(hooks, arg));
+    attach(handle.record, this.readHooks(hooks, arg), this.diagnostics);
   }
 
   /**
@@ -391,8 +454,8 @@ export class FeathersHost extends ExpressHost {
           checks.push({ kind: "check", keys: [], node: at as ts.CallExpression, unresolved: true });
           continue;
         }
-        if (item.kind === "host" && (item.host as CaslHook).type === "feathers-casl") {
-          checks.push(item.host as CaslHook);
+        if (item.kind === "host" && ["feathers-casl", "feathers-disallow"].includes((item.host as { type: string }).type)) {
+          checks.push(item.host as CaslHook | DisallowHook);
           continue;
         }
         checks.push(...this.middlewareChecks(item));
@@ -421,7 +484,7 @@ export class FeathersHost extends ExpressHost {
   applyAppHooks(): void {
     for (const { app, byMethod } of this.appHooks)
       for (const record of this.services)
-        if (record.app === app) attach(record, byMethod);
+        if (record.app === app) attach(record, byMethod, this.diagnostics);
   }
 }
 
@@ -430,11 +493,31 @@ export class FeathersHost extends ExpressHost {
  * method for that method. feathers-casl's hook checks the key `subject:action` (`messages:find`), as apidex
  * writes a CASL ability check: the service method on the service's path (or the hook's `modelName`).
  */
-function attach(record: ServiceRecord, byMethod: HookChecks): void {
-  for (const op of record.operations)
+function attach(record: ServiceRecord, byMethod: HookChecks, diagnostics: DiagnosticBag): void {
+  for (const op of [...record.operations])
     for (const hook of [...(byMethod.get("all") ?? []), ...(byMethod.get(op.method) ?? [])]) {
       if (!("type" in hook)) {
         op.layer.checks.push(hook);
+        continue;
+      }
+      if (hook.type === "feathers-disallow") {
+        if (!hook.providers) {
+          diagnostics.warning(
+            "APX246",
+            `Cannot read which providers this \`disallow(...)\` refuses: the operations it runs for are indexed, marked \`unresolved: ["registration"]\` (REST may be refused).`,
+            siteOf(hook.node),
+            "Name the providers as string literals (`disallow('external')`).",
+          );
+          op.layer.conditional = true;
+          continue;
+        }
+        // `disallow()` refuses every provider, `disallow("external")` every transport: REST answers 405.
+        if (hook.providers.length === 0 || hook.providers.some((p) => p === "external" || p === "rest")) {
+          const at = record.app.stack.indexOf(op.layer);
+          if (at >= 0) record.app.stack.splice(at, 1);
+          record.operations.splice(record.operations.indexOf(op), 1);
+          break;
+        }
         continue;
       }
       const check: CheckValue = hook.unreadable
@@ -458,22 +541,40 @@ function docNode(decl: ts.FunctionLikeDeclaration): ts.Node {
   return ts.isArrowFunction(decl) || ts.isFunctionExpression(decl) ? decl.parent : decl;
 }
 
-/** The call or `new` that makes a service: written in place, or the initializer of the `const` named. */
+/** The call or `new` that makes a service: written in place, or the one value of the variable named. */
 function madeBy(node: ts.Expression): ts.CallExpression | ts.NewExpression | undefined {
   if (ts.isCallExpression(node) || ts.isNewExpression(node)) return node;
   if (!ts.isIdentifier(node)) return undefined;
-  const init = findConst(node)?.initializer ? unwrap(findConst(node)!.initializer!) : undefined;
-  return init && (ts.isCallExpression(init) || ts.isNewExpression(init)) ? init : undefined;
+  const value = valueOfVariable(node);
+  const inner = value ? unwrap(value) : undefined;
+  return inner && (ts.isCallExpression(inner) || ts.isNewExpression(inner)) ? inner : undefined;
 }
 
-/** The `const` declaration of a name in the function or module it is used in (`const authentication = new AuthenticationService(app)`). */
-function findConst(name: ts.Identifier): ts.VariableDeclaration | undefined {
+/**
+ * The one value a variable of the function or module it is used in holds: a `const`'s initializer, or that of a
+ * `let` assigned nowhere else, or the one assignment of a `let` declared without a value (`let posts; posts =
+ * new Posts(options, app)`, Feathers 4's generated services).
+ */
+function valueOfVariable(name: ts.Identifier): ts.Expression | undefined {
   for (let scope: ts.Node | undefined = name.parent; scope; scope = scope.parent) {
     if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    let declared: ts.VariableDeclaration | undefined;
+    const assigned: ts.Expression[] = [];
     for (const statement of scope.statements) {
-      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name.text) return d;
+      if (ts.isVariableStatement(statement))
+        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name.text) declared = d;
+      if (
+        ts.isExpressionStatement(statement) &&
+        ts.isBinaryExpression(statement.expression) &&
+        statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isIdentifier(statement.expression.left) &&
+        statement.expression.left.text === name.text
+      )
+        assigned.push(statement.expression.right);
     }
+    if (!declared) continue;
+    if (declared.initializer) return assigned.length ? undefined : declared.initializer;
+    return assigned.length === 1 ? assigned[0] : undefined;
   }
   return undefined;
 }

@@ -29,6 +29,7 @@ export type ServiceMethod = { kind: "own"; fn: FunctionValue } | { kind: "adapte
  */
 const PACKAGE_SERVICES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   "@feathersjs/authentication": { AuthenticationService: ["create", "remove"] },
+  "feathers-authentication-management": { AuthenticationManagementService: ["create"] },
 };
 
 /** The methods of a package's service class, when apidex knows them. */
@@ -40,6 +41,11 @@ export function packageServiceShape(module: string, name: string | undefined): S
 /** What apidex reads of a service object: its methods by name, and why it could not read them all. */
 export interface ServiceShape {
   methods: Map<string, ServiceMethod>;
+  /**
+   * The database adapter the service's class extends, when it does: its own methods most often hand the call on
+   * to the adapter's (`return super.patch(id, data, params)`), which refuses a null id unless `multi` allows it.
+   */
+  adapter?: string;
   /** Set when part of the service cannot be read (a base class of an unknown package, a value known at run time). */
   unreadable?: string;
 }
@@ -68,12 +74,13 @@ export function serviceShape(
 
 /** A service a database adapter makes: the six standard methods. */
 export function adapterShape(module: string): ServiceShape {
-  return { methods: new Map(STANDARD_METHODS.map((m) => [m, { kind: "adapter", module }])) };
+  return { methods: new Map(STANDARD_METHODS.map((m) => [m, { kind: "adapter", module }])), adapter: module };
 }
 
 function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter: Interpreter): ServiceShape {
   const methods = new Map<string, ServiceMethod>();
   let unreadable: string | undefined;
+  let adapter: string | undefined;
   const seen = new Set<ts.Node>();
   let decl: ts.ClassLikeDeclaration | undefined = value.decl;
   let scope = value.scope;
@@ -100,6 +107,7 @@ function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter:
     }
     if (baseValue.kind === "external" && isAdapterPackage(baseValue.module)) {
       for (const m of STANDARD_METHODS) if (!methods.has(m)) methods.set(m, { kind: "adapter", module: baseValue.module });
+      adapter = baseValue.module;
       break;
     }
     const fixed = baseValue.kind === "external" ? packageServiceShape(baseValue.module, baseValue.path[baseValue.path.length - 1]) : undefined;
@@ -112,7 +120,7 @@ function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter:
   }
   // Fields set in the constructor to functions (`this.find = ...`).
   for (const [name, v] of value.props ?? []) if (v.kind === "function" && !methods.has(name)) methods.set(name, { kind: "own", fn: v });
-  return { methods, ...(unreadable ? { unreadable } : {}) };
+  return { methods, ...(unreadable ? { unreadable } : {}), ...(adapter ? { adapter } : {}) };
 }
 
 /** A static member, or a `#private` one: no method of the service object. */
