@@ -72,7 +72,11 @@ describe("Feathers 5 (@feathersjs/express)", () => {
         }
         // Without any one of its keys, the hooks refuse it.
         for (const key of op.permissions) {
-          const refused = await send(op.method, url, op.permissions.filter((k) => k !== key));
+          const refused = await send(
+            op.method,
+            url,
+            op.permissions.filter((k) => k !== key),
+          );
           expect(refused.status, `${op.method} ${op.path} without ${key}`).toBe(403);
         }
         const answered = await send(op.method, url, op.permissions);
@@ -172,7 +176,14 @@ app.configure(express.rest());
 app.use("/notes", memory({ paginate: { default: 10 } }));
 export default app;`,
       },
-      routes: ["DELETE /notes/{id} []", "GET /notes []", "GET /notes/{id} []", "PATCH /notes/{id} []", "POST /notes []", "PUT /notes/{id} []"],
+      routes: [
+        "DELETE /notes/{id} []",
+        "GET /notes []",
+        "GET /notes/{id} []",
+        "PATCH /notes/{id} []",
+        "POST /notes []",
+        "PUT /notes/{id} []",
+      ],
     },
     {
       name: "Feathers 4's generated layout: a database adapter's class, hooks from their own module, the authentication service",
@@ -310,7 +321,14 @@ let posts: Posts;
 posts = new Posts({ Model: {}, paginate: {} });
 app.use("/posts", posts);`,
       },
-      routes: ["DELETE /posts/{id} []", "GET /posts []", "GET /posts/{id} []", "PATCH /posts/{id} []", "POST /posts []", "PUT /posts/{id} []"],
+      routes: [
+        "DELETE /posts/{id} []",
+        "GET /posts []",
+        "GET /posts/{id} []",
+        "PATCH /posts/{id} []",
+        "POST /posts []",
+        "PUT /posts/{id} []",
+      ],
     },
     {
       name: "a package's plugin that registers a service (feathers-authentication-management)",

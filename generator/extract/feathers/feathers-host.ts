@@ -104,7 +104,12 @@ export class FeathersHost extends ExpressHost {
       const hook: DisallowHook = { type: "feathers-disallow", node: call.node, ...(readable ? { providers } : {}) };
       return { kind: "host", host: hook };
     }
-    if (callee.module === "feathers-casl" && callee.path.length === 1 && (first === "authorize" || first === "checkBasicPermission") && ts.isCallExpression(call.node))
+    if (
+      callee.module === "feathers-casl" &&
+      callee.path.length === 1 &&
+      (first === "authorize" || first === "checkBasicPermission") &&
+      ts.isCallExpression(call.node)
+    )
       return { kind: "host", host: this.caslHook(call) };
     const isDefault = callee.path.length === 0 || (callee.path.length === 1 && first === "default");
     // `feathers()` (Feathers 5's named export, Feathers 4's default).
@@ -117,8 +122,10 @@ export class FeathersHost extends ExpressHost {
         if (given && this.routerOf(given)) return given;
         return this.create("app", call.node).value;
       }
-      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "Router") return this.create("router", call.node).value;
-      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "original") return this.create("app", call.node).value;
+      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "Router")
+        return this.create("router", call.node).value;
+      if (callee.module === "@feathersjs/express" && callee.path.length === 1 && first === "original")
+        return this.create("app", call.node).value;
     }
     return super.callExternal(callee, call);
   }
@@ -291,7 +298,16 @@ export class FeathersHost extends ExpressHost {
     }
     const shape: ServiceShape = { methods: new Map(plugin.methods.map((m) => [m, { kind: "package", module: callee.module }])) };
     const uncertain = Boolean(given && given.kind !== "string" && given.kind !== "undefined");
-    this.register(app, stripSlashes(path), shape, { methods: plugin.methods, uncertain }, new Set(), [], call.node as ts.CallExpression, undefined);
+    this.register(
+      app,
+      stripSlashes(path),
+      shape,
+      { methods: plugin.methods, uncertain },
+      new Set(),
+      [],
+      call.node as ts.CallExpression,
+      undefined,
+    );
     return true;
   }
 
@@ -350,7 +366,11 @@ export class FeathersHost extends ExpressHost {
     if (!listed || listed.kind === "undefined") return { methods: implemented, uncertain: false };
     const names = stringsOf(listed);
     if (!names) {
-      const at = (optionsArg && ts.isObjectLiteralExpression(unwrap(optionsArg)) && propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) || optionsArg!;
+      const at =
+        (optionsArg &&
+          ts.isObjectLiteralExpression(unwrap(optionsArg)) &&
+          propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) ||
+        optionsArg!;
       this.diagnostics.warning(
         "APX246",
         `Cannot read which methods this Feathers service exposes: \`${excerpt(at)}\` ${explain(listed)}; the standard methods it implements are indexed, marked \`unresolved: ["registration"]\`.`,
@@ -361,7 +381,11 @@ export class FeathersHost extends ExpressHost {
     }
     const custom = names.filter((n) => !(STANDARD_METHODS as readonly string[]).includes(n));
     if (custom.length) {
-      const at = (optionsArg && ts.isObjectLiteralExpression(unwrap(optionsArg)) && propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) || optionsArg!;
+      const at =
+        (optionsArg &&
+          ts.isObjectLiteralExpression(unwrap(optionsArg)) &&
+          propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) ||
+        optionsArg!;
       this.diagnostics.warning(
         "APX246",
         `The Feathers service at \`/${stripSlashes(path)}\` exposes custom method${custom.length > 1 ? "s" : ""} ${custom.map((c) => `\`${c}\``).join(", ")}, answered at \`POST /${stripSlashes(path)}\` with the header \`X-Service-Method: <name>\`: an operation is a method and a path, which cannot tell ${custom.length > 1 ? "them" : "it"} from \`create\`, so ${custom.length > 1 ? "they are" : "it is"} not indexed.`,
@@ -410,8 +434,6 @@ export class FeathersHost extends ExpressHost {
     const callee = this.interpreter.evaluate(made.expression, call.scope);
     return callee.kind === "external" ? { module: callee.module, name: callee.path[callee.path.length - 1] } : undefined;
   }
-
-
 
   /** `app.service(path).hooks({...})`: the checks each method's hooks make join its operations. */
   private serviceHooks(handle: ServiceHandle, call: CallContext): void {
@@ -483,8 +505,7 @@ export class FeathersHost extends ExpressHost {
   /** Hooks given to whole apps (`app.hooks({...})`), joined to every service of the app once all ran. */
   applyAppHooks(): void {
     for (const { app, byMethod } of this.appHooks)
-      for (const record of this.services)
-        if (record.app === app) attach(record, byMethod, this.diagnostics);
+      for (const record of this.services) if (record.app === app) attach(record, byMethod, this.diagnostics);
   }
 }
 
@@ -582,4 +603,3 @@ function valueOfVariable(name: ts.Identifier): ts.Expression | undefined {
 function propertyNode(literal: ts.ObjectLiteralExpression, name: string): ts.Node | undefined {
   return literal.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
 }
-

@@ -94,7 +94,11 @@ function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter:
         continue;
       }
       // `find = async (params) => ...`: an arrow function field.
-      if (ts.isPropertyDeclaration(member) && member.initializer && (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer)))
+      if (
+        ts.isPropertyDeclaration(member) &&
+        member.initializer &&
+        (ts.isArrowFunction(member.initializer) || ts.isFunctionExpression(member.initializer))
+      )
         methods.set(name, { kind: "own", fn: { kind: "function", decl: member.initializer, scope, thisValue: value } });
     }
     const base = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
@@ -110,7 +114,8 @@ function instanceShape(value: Extract<Value, { kind: "instance" }>, interpreter:
       adapter = baseValue.module;
       break;
     }
-    const fixed = baseValue.kind === "external" ? packageServiceShape(baseValue.module, baseValue.path[baseValue.path.length - 1]) : undefined;
+    const fixed =
+      baseValue.kind === "external" ? packageServiceShape(baseValue.module, baseValue.path[baseValue.path.length - 1]) : undefined;
     if (fixed) {
       for (const [m, method] of fixed.methods) if (!methods.has(m)) methods.set(m, method);
       break;
