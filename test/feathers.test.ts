@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -127,6 +128,12 @@ interface Case {
   routes: string[];
   diagnostics?: string[];
 }
+
+describe("the scan's first read: a file that only imports Feathers is parsed", () => {
+  it.each(["@feathersjs/feathers", "@feathersjs/express", "@feathersjs/koa"])("%s", (pkg) => {
+    expect(mayRegisterRoutes(`import { feathers } from "${pkg}";\nexport const make = () => feathers();\n`, "src/app.ts")).toBe(true);
+  });
+});
 
 describe("Feathers: what is read", () => {
   it.each<Case>([
@@ -390,6 +397,48 @@ app.use("messages", service, { methods: ["find", "get"], docs: { description: "M
     });
     const byMethod = Object.fromEntries(result.operations.map((o) => [`${o.method} ${o.path}`, o.summary]));
     expect(byMethod).toEqual({ "GET /messages": "List the messages", "GET /messages/{id}": "Fetch one message" });
+  });
+});
+
+describe("Feathers: shapes of documented operations", () => {
+  it("the body is the method's data parameter, the response its return type (201 for create)", async () => {
+    const result = await generateFrom({
+      "src/app.ts": `${APP}interface Message { id: string; text: string }
+class Messages {
+  /**
+   * List the messages
+   * @documented
+   */
+  async find(params: unknown): Promise<Message[]> { return []; }
+  /**
+   * Edit a message
+   * @documented
+   */
+  async patch(id: string, data: { text?: string }, params: unknown): Promise<Message> { return { id, text: data.text ?? "" }; }
+  /**
+   * Send a message
+   * @documented
+   */
+  async create(data: { text: string }, params: unknown): Promise<Message> { return { id: "1", text: data.text }; }
+}
+app.use("messages", new Messages(), { methods: ["find", "create", "patch"] });`,
+    });
+    expect(result.diagnostics.items.filter((d) => d.severity === "error")).toEqual([]);
+    const paths = result.openapi.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const post = paths["/messages"]!.post!;
+    expect(post.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } } },
+    });
+    expect(post.responses).toMatchObject({
+      "201": { content: { "application/json": { schema: { $ref: "#/components/schemas/Message" } } } },
+    });
+    expect(paths["/messages"]!.get!.responses).toMatchObject({
+      "200": { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Message" } } } } },
+    });
+    expect(paths["/messages/{id}"]!.patch!.requestBody).toMatchObject({
+      content: { "application/json": { schema: { type: "object", properties: { text: { type: "string" } } } } },
+    });
   });
 });
 
