@@ -346,6 +346,16 @@ app.configure(authManagement({ notifier: () => {} }));`,
       routes: ["POST /authManagement []"],
     },
     {
+      name: "Express middleware before the service: in the arguments, or in the express/koa option's before",
+      files: {
+        "src/app.ts": `${APP}import { requirePermission } from "./auth.js";
+app.use("docs", requirePermission("docs.read"), { async find() { return []; } });
+app.use("notes", { async find() { return []; } }, { methods: ["find"], express: { before: [requirePermission("notes.read")] } });`,
+        "src/auth.ts": `export const requirePermission = (key: string) => (req: any, res: any, next: any) => { if (!req.user.permissions.includes(key)) return res.sendStatus(403); next(); };`,
+      },
+      routes: ["GET /docs [docs.read]", "GET /notes [notes.read]"],
+    },
+    {
       name: "a permission check in a service method's body",
       files: {
         "src/app.ts": `${APP}import { assertPermission } from "./auth.js";

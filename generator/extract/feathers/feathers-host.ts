@@ -208,7 +208,16 @@ export class FeathersHost extends ExpressHost {
     const [pathArg, ...rest] = call.args;
     if (!pathArg || rest.length === 0) return false;
     const values = rest.map((arg) => this.interpreter.evaluate(arg, call.scope));
-    const index = values.findIndex((v) => v.kind !== "function" && v.kind !== "array" && !this.routerOf(v));
+    // Middleware (functions, as @feathersjs/express tells them; a recognized check; a package's middleware, a
+    // value known at run time that no package service is) comes before the service.
+    const index = values.findIndex(
+      (v, i) =>
+        v.kind !== "function" &&
+        v.kind !== "array" &&
+        v.kind !== "check" &&
+        !this.routerOf(v) &&
+        (v.kind !== "runtime" || i === values.length - 1 || this.packageOf(rest[i]!, call) !== undefined),
+    );
     if (index < 0) return false;
     const serviceArg = rest[index]!;
     const serviceValue = values[index]!;
@@ -241,6 +250,12 @@ export class FeathersHost extends ExpressHost {
     for (const [i, value] of values.entries()) {
       if (i >= index) break;
       before.push(...this.middlewareChecks(value), ...this.interpreter.optionChecksIn(rest[i]!, call.scope));
+    }
+    // `{ express: { before: [...] } }`, `{ koa: { before: [...] } }` (Feathers 5): the transport's middleware before the service.
+    for (const transport of ["express", "koa"]) {
+      const given = options?.kind === "object" ? options.props.get(transport) : undefined;
+      const list = given?.kind === "object" ? given.props.get("before") : undefined;
+      if (list) before.push(...this.middlewareChecks(list));
     }
     const exposed = this.exposedMethods(shape, options, optionsArg, serviceArg, paths[0]!);
     const multi = this.multiMethods(serviceArg, call, shape);
