@@ -214,6 +214,25 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       if (!/@(openapi|swagger)\b/.test(text)) continue;
       for (const block of openApiCommentBlocks(text)) operations.push(...operationsOf({ paths: block }, spec));
     }
+  } else if (reader.type === "feathers-swagger-docs") {
+    // feathers-swagger's placement of a service's operations (its `utils.js` operation paths), without the multi ones.
+    const place: Record<string, [string, boolean]> = {
+      find: ["GET", false],
+      get: ["GET", true],
+      create: ["POST", false],
+      update: ["PUT", true],
+      patch: ["PATCH", true],
+      remove: ["DELETE", true],
+    };
+    sources = [...new Set(Object.values(reader.services))];
+    for (const [servicePath, file] of Object.entries(reader.services)) {
+      const docs = parseYaml(git(gitDir, ["show", `${at}:${file}`]).toString("utf8")) as { operations?: Record<string, unknown> } | null;
+      for (const [name, operation] of Object.entries(docs?.operations ?? {})) {
+        const placed = place[name];
+        if (!placed || operation === false) continue;
+        operations.push({ method: placed[0], path: `${spec.prefix ?? ""}${servicePath}${placed[1] ? "/{id}" : ""}` });
+      }
+    }
   } else if (reader.type === "markdown-routes") {
     sources = reader.files ?? listFiles(gitDir, at, reader.dir).filter((f) => /(^|\/)README\.md$/i.test(f));
     for (const file of sources) {

@@ -34,7 +34,13 @@ export interface OracleSpec {
      * `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query
      * strings dropped; of the named Markdown `files` instead, when given (an API reference kept as docs/index.md).
      */
-    | { type: "markdown-routes"; dir: string; files?: string[] };
+    | { type: "markdown-routes"; dir: string; files?: string[] }
+    /**
+     * Feathers services' feathers-swagger docs written by hand as YAML files (`service.docs = yml("posts.doc.yml")`):
+     * each service path's file, its `operations` keys placed where feathers-swagger documents them (`find` GET
+     * `/posts`, `get` GET `/posts/{id}`, `create` POST, `update` PUT, `patch` PATCH and `remove` DELETE at `/{id}`).
+     */
+    | { type: "feathers-swagger-docs"; services: Record<string, string> };
   /** Committed at another commit than `commit` (the snapshot lacks the blob at HEAD): read it there. */
   commit?: string;
   /** Prefix the spec paths with this (the spec omits a mount prefix such as `/v1`). Applied after the server base path. */
@@ -1018,6 +1024,35 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "openapi", files: ["swagger.yml"] },
       note: "swagger.yml, written by adonis-autoswagger from router.toJSON() and committed a day before the pinned commit (recall 100%). Extras: each resource's PATCH update beside PUT (autoswagger keeps one, its preferredPutPatch), /swagger and /docs (its config's ignore list), and the routes added the next day (back/sites, learn course inscriptions, lesson answers' store)",
+    },
+  },
+  {
+    name: "tutorinsa",
+    repo: "Campus-INSA-CVL/tutorinsa-server",
+    commit: "61807b8f927271b2feef128c1274a17ee18bcdb4",
+    framework: "Feathers 4 (@feathersjs/express)",
+    style:
+      "Feathers 4 generated layout: services configured from src/services/index.ts, feathers-mongoose classes with overridden methods, hooks modules with feathers-hooks-common's disallow(), the authentication service and feathers-authentication-management",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "feathers-swagger-docs",
+        services: {
+          "/authManagement": "src/docs/authManagement.doc.yml",
+          "/authentication": "src/docs/authentication.doc.yml",
+          "/departments": "src/docs/subjects.doc.yml",
+          "/mailer": "src/docs/mailer.doc.yml",
+          "/posts": "src/docs/posts.doc.yml",
+          "/rooms": "src/docs/rooms.doc.yml",
+          "/subjects": "src/docs/subjects.doc.yml",
+          "/subscriptions": "src/docs/subscriptions.doc.yml",
+          "/users": "src/docs/users.doc.yml",
+          "/years": "src/docs/years.doc.yml",
+        },
+      },
+      note: 'the feathers-swagger docs the project writes by hand as YAML, one file per service (src/docs/*.doc.yml, loaded by src/docs/utils/yamlLoader.ts and set as `service.docs`; departments.service.ts loads subjects.doc.yml), each `operations` key placed where feathers-swagger documents it. No document with paths is committed (feathers-swagger builds it at run time), so the oracle is hand-written: recall only. Every miss is an operation the code refuses over REST with feathers-hooks-common\'s `disallow()` in the service\'s hooks module (Feathers answers 405), which the docs still list: `update` of departments, posts, rooms, subjects, subscriptions, users and years (`update: [disallow()]`), `patch` of rooms, `find`, `get` (`disallow("external")`), `create` and `remove` of subscriptions; and POST /mailer, whose hooks `disallow("external")` on every method (apidex also cannot read that service, `Object.assign(Mailer(transport), { docs })`, and says so, APX246). Indexed beyond the docs: the services they do not document (notifications, push, subscriptions-notifications), DELETE /authentication/{id}, and PATCH/DELETE without an id of the services whose own classes (not a database adapter) answer them. Keys: the project authorizes with its own CASL hooks (src/hooks/authentication/authorize.ts) reading abilities built at run time, so no key is read; users\' `checkPermissions({ permissions: [...] })` \u2014 a hook that filters the `permissions` field of the data, not a check \u2014 is taken for one by the shared recognizer (by its name and options property), giving POST/PATCH /users the keys admin, eleve, tuteur.',
     },
   },
 ];

@@ -61,6 +61,7 @@ export const configSchema = z
         "hono",
         "koa",
         "restify",
+        "feathers",
         "fastify",
         "next",
         "nest",

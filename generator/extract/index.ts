@@ -9,6 +9,7 @@ import { hapiAdapter } from "./hapi/index.js";
 import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { restifyAdapter } from "./restify/index.js";
+import { feathersAdapter } from "./feathers/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -33,6 +34,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   hono: honoAdapter,
   koa: koaAdapter,
   restify: restifyAdapter,
+  feathers: feathersAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,
@@ -62,7 +64,11 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
       ? { nest: nestAdapterWith(options.nestDecorators, options.nestBootstrap, options.nestDocDecorators) }
       : {}),
   };
-  const adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
+  let adapters = framework === "auto" ? Object.values(available).filter((a) => a.detect(sources)) : [available[framework]!];
+  // A Feathers app served by @feathersjs/express is an Express app: the Feathers adapter reads it, and the
+  // project's plain Express apps and routers, as the Express adapter does (its host is the Express one). Both
+  // running would read those routers twice, once without the Feathers app they are mounted on.
+  if (adapters.includes(feathersAdapter)) adapters = adapters.filter((a) => a !== expressAdapter);
   // Configured folders of route files are read whatever the framework.
   if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
   // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.

@@ -3,7 +3,6 @@
  * serves routes apidex does not index, which is said (APX002) rather than left to an empty index.
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
-  { name: "Feathers", packages: /^@feathersjs\/feathers$/ },
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
   { name: "Polka", packages: /^polka$/ },
   { name: "tinyhttp", packages: /^@tinyhttp\/app$/ },

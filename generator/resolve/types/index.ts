@@ -2,7 +2,15 @@ import type { CachedTypes, RunCache } from "../../cache/run-cache.js";
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { expressTypeSources, fastifyTypeSources, nestTypeSources, readShapes, type TypeSources } from "./operation-shapes.js";
+import {
+  expressTypeSources,
+  fastifyTypeSources,
+  feathersTypeSources,
+  isFeathersServiceMethod,
+  nestTypeSources,
+  readShapes,
+  type TypeSources,
+} from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
 import { SchemaValues } from "../schemas/schema-values.js";
@@ -86,7 +94,11 @@ export function resolveShapes(
           ? fastifyTypeSources(registration)
           : op.framework === "nest"
             ? nestTypeSources(handler, types.checker, op.method)
-            : {};
+            : op.framework === "feathers"
+              ? isFeathersServiceMethod(handler)
+                ? feathersTypeSources(handler, types.checker, op.method)
+                : expressTypeSources(handler)
+              : {};
     typeSources.values = contractEntry
       ? tsRestValueShapes(contractEntry, values, types.checker)
       : (op.framework === "trpc" || op.framework === "orpc") && registration

@@ -119,6 +119,41 @@ export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, 
   return out;
 }
 
+/**
+ * Feathers: a service method answers with its return value (`Promise<T>` unwrapped; 201 for `create`), and takes
+ * the request body as its `data` parameter — the first of `create(data, params)`, the second of `update(id, data,
+ * params)` and `patch(id, data, params)` — by the REST transport's argument order (`argumentsFor`).
+ */
+export function feathersTypeSources(
+  method: ts.FunctionLikeDeclaration | undefined,
+  checker: ts.TypeChecker,
+  httpMethod: string,
+): TypeSources {
+  if (!method) return {};
+  const out: TypeSources = { defaultStatus: httpMethod === "POST" ? "201" : "200" };
+  const data =
+    httpMethod === "POST" ? method.parameters[0] : httpMethod === "PUT" || httpMethod === "PATCH" ? method.parameters[1] : undefined;
+  if (data?.type) out.bodyNode = data.type;
+  if (method.type) out.responseNode = method.type;
+  else {
+    const signature = checker.getSignatureFromDeclaration(method);
+    if (signature) out.responseType = checker.getReturnTypeOfSignature(signature);
+  }
+  return out;
+}
+
+/**
+ * Whether a Feathers app's handler is a service method (`find`, `get`, ... of a class or an object of methods),
+ * not a plain Express route's `(req, res)` handler beside the services.
+ */
+export function isFeathersServiceMethod(handler: ts.FunctionLikeDeclaration | undefined): handler is ts.FunctionLikeDeclaration {
+  if (!handler) return false;
+  const named = ts.isArrowFunction(handler) || ts.isFunctionExpression(handler) ? handler.parent : handler;
+  const name =
+    named && "name" in named && named.name && ts.isIdentifier(named.name as ts.Node) ? (named.name as ts.Identifier).text : undefined;
+  return name !== undefined && ["find", "get", "create", "update", "patch", "remove"].includes(name);
+}
+
 export function readShapes(
   op: Operation,
   handler: ts.FunctionLikeDeclaration | undefined,
