@@ -8,6 +8,7 @@ import { elysiaAdapter } from "./elysia/index.js";
 import { hapiAdapter } from "./hapi/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { restifyAdapter } from "./restify/index.js";
+import { polkaAdapter } from "./polka/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -31,6 +32,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   hono: honoAdapter,
   koa: koaAdapter,
   restify: restifyAdapter,
+  polka: polkaAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

@@ -27,7 +27,7 @@ const ZOD_OPENAPI_IMPORT = /\bfrom\s*["']zod-openapi["']/;
 const NEXT_ROUTE_FILE =
   /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|src[\\/]pages[\\/].*\.(ts|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 const ROUTE_HINTS =
-  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router)["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
+  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router|polka)["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
@@ -37,4 +37,4 @@ export function isFrameworkModule(specifier: string): boolean {
   return FRAMEWORK_MODULE.test(specifier);
 }
 const FRAMEWORK_MODULE =
-  /^(express|router|express-promise-router|@zodios\/express|fastify|hono(\/.*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/.+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/.+|@trpc\/server(\/.*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|elysia|@hapi\/hapi|hapi|koa-mount|restify|restify-router)$/;
+  /^(express|router|express-promise-router|@zodios\/express|fastify|hono(\/.*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/.+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/.+|@trpc\/server(\/.*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|elysia|@hapi\/hapi|hapi|koa-mount|restify|restify-router|polka)$/;
