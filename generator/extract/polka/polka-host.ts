@@ -96,12 +96,18 @@ export class PolkaHost extends ExpressHost {
    * route of an app mounted there, with an unreadable check; returns how many were marked.
    */
   private markUncertain(layer: Layer, paths: readonly string[], marked: Set<RouterNode>): number {
-    const under = (p: string) => paths.some((base) => base === "/" || base === "" || p === base || p.startsWith(`${base.replace(/\/$/, "")}/`));
+    const under = (p: string) =>
+      paths.some((base) => base === "/" || base === "" || p === base || p.startsWith(`${base.replace(/\/$/, "")}/`));
     if (layer.type === "route" && layer.paths.some(under)) {
       layer.checks.push({ keys: [], unresolved: true });
       return 1;
     }
-    if (layer.type !== "mount" || marked.has(layer.router) || !layer.paths.some((p) => under(p) || paths.some((base) => base.startsWith(p)))) return 0;
+    if (
+      layer.type !== "mount" ||
+      marked.has(layer.router) ||
+      !layer.paths.some((p) => under(p) || paths.some((base) => base.startsWith(p)))
+    )
+      return 0;
     marked.add(layer.router);
     this.recorder?.hostCall(layer.router);
     return layer.router.stack.reduce((n, inner) => n + this.markUncertain(inner, ["/"], marked), 0);

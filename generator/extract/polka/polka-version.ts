@@ -41,7 +41,10 @@ export function polkaOrder(sources: SourceSet): PolkaOrder {
   const lock = read("package-lock.json");
   if (lock) {
     try {
-      const parsed = JSON.parse(lock) as { packages?: Record<string, { version?: unknown }>; dependencies?: Record<string, { version?: unknown }> };
+      const parsed = JSON.parse(lock) as {
+        packages?: Record<string, { version?: unknown }>;
+        dependencies?: Record<string, { version?: unknown }>;
+      };
       const version = parsed.packages?.["node_modules/polka"]?.version ?? parsed.dependencies?.polka?.version;
       const order = typeof version === "string" ? orderOfRange(version) : undefined;
       if (order) return order;
