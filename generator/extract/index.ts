@@ -9,6 +9,7 @@ import { hapiAdapter } from "./hapi/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { restifyAdapter } from "./restify/index.js";
 import { polkaAdapter } from "./polka/index.js";
+import { tinyhttpAdapter } from "./tinyhttp/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -33,6 +34,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   koa: koaAdapter,
   restify: restifyAdapter,
   polka: polkaAdapter,
+  tinyhttp: tinyhttpAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

@@ -7,7 +7,6 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; whe
   { name: "LoopBack", packages: /^@loopback\/rest$/ },
   { name: "Feathers", packages: /^@feathersjs\/feathers$/ },
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
-  { name: "tinyhttp", packages: /^@tinyhttp\/app$/ },
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
