@@ -63,6 +63,8 @@ export const configSchema = z
         "fastify",
         "next",
         "nest",
+        "polka",
+        "tinyhttp",
         "routing-controllers",
         "tsoa",
         "inversify",
