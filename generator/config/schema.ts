@@ -65,6 +65,8 @@ export const configSchema = z
         "fastify",
         "next",
         "nest",
+        "polka",
+        "tinyhttp",
         "routing-controllers",
         "tsoa",
         "inversify",

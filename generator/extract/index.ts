@@ -10,6 +10,8 @@ import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { restifyAdapter } from "./restify/index.js";
 import { feathersAdapter } from "./feathers/index.js";
+import { polkaAdapter } from "./polka/index.js";
+import { tinyhttpAdapter } from "./tinyhttp/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -35,6 +37,8 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   koa: koaAdapter,
   restify: restifyAdapter,
   feathers: feathersAdapter,
+  polka: polkaAdapter,
+  tinyhttp: tinyhttpAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

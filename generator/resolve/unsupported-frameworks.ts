@@ -4,8 +4,6 @@
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
-  { name: "Polka", packages: /^polka$/ },
-  { name: "tinyhttp", packages: /^@tinyhttp\/app$/ },
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
