@@ -69,6 +69,7 @@ export const configSchema = z
         "inversify",
         "tsed",
         "loopback",
+        "overnightjs",
         "trpc",
         "orpc",
         "elysia",
