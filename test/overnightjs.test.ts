@@ -246,7 +246,7 @@ const cases: InMemoryCase[] = [
       ].join("\n"),
     },
     routes: ["GET /api/things/{id} []"],
-    diagnostics: ["APX247 src/ctrl.ts:2", "APX247 src/ctrl.ts:4", "APX201 src/ctrl.ts:5"],
+    diagnostics: ["APX248 src/ctrl.ts:2", "APX248 src/ctrl.ts:4", "APX201 src/ctrl.ts:5"],
   },
   {
     name: "the README's server: a namespace import of the controllers, each constructed in a for-in loop; Server imported under another name",

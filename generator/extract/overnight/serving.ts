@@ -295,7 +295,7 @@ function callsOutside(sources: SourceSet, server: ts.ClassDeclaration, evaluate:
 
 /**
  * OvernightJS puts a `/` before every path it is given, so `@Controller("/api")` is served at `//api` and
- * `@Get("/:id")` at `…//:id`: a doubled slash, which a client calling `/api` does not reach (APX247).
+ * `@Get("/:id")` at `…//:id`: a doubled slash, which a client calling `/api` does not reach (APX248).
  */
 function warnLeadingSlashes(files: readonly ts.SourceFile[], interpreter: Interpreter, diagnostics: DiagnosticBag): void {
   for (const file of files) {
@@ -311,7 +311,7 @@ function warnLeadingSlashes(files: readonly ts.SourceFile[], interpreter: Interp
         const paths = stringsOf(interpreter.evaluate(arg, scope));
         if (paths?.some((p) => p.startsWith("/")))
           diagnostics.warning(
-            "APX247",
+            "APX248",
             `OvernightJS puts a \`/\` before the path \`${excerpt(arg)}\`, so it serves it under a doubled slash (\`/${paths.find((p) => p.startsWith("/"))}\`); it is indexed with one.`,
             siteOf(call),
             'Write OvernightJS paths without a leading `/` (`@Controller("api/users")`, `@Get(":id")`), as its documentation does.',
