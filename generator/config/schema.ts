@@ -72,6 +72,7 @@ export const configSchema = z
         "inversify",
         "tsed",
         "loopback",
+        "overnightjs",
         "trpc",
         "orpc",
         "elysia",

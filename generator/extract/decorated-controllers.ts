@@ -53,7 +53,15 @@ export interface ControllerFlavor {
     sources: SourceSet,
     interpreter: Interpreter,
     diagnostics: DiagnosticBag,
-  ): { prefixes: string[]; controllers?: Set<ts.Node>; prefixesOf?: ReadonlyMap<ts.Node, string[]> };
+  ): {
+    prefixes: string[];
+    controllers?: Set<ts.Node>;
+    prefixesOf?: ReadonlyMap<ts.Node, string[]>;
+    /** Checks that run before a controller's own (the server app's middleware, a parent controller's: OvernightJS). */
+    checksOf?: ReadonlyMap<ts.Node, RouteCheck[]>;
+    /** Registration-shaped calls the flavor read (`this.app.use(mw)` of an OvernightJS server), not another adapter's misses. */
+    reached?: readonly ts.CallExpression[];
+  };
   /** The controller's own path when its decorator takes an options object (`@Controller({ path, children })`). */
   controllerPath?(call: ts.CallExpression): ts.Expression | undefined;
   /**
@@ -90,6 +98,7 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
       const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
       interpreter.executeAll();
       const server = flavor.server(sources, interpreter, diagnostics);
+      if (server.reached) options.unreached?.reached(server.reached);
       const controllers = sources.files.flatMap((file) =>
         file.statements.filter(
           (s): s is ts.ClassDeclaration =>
@@ -104,7 +113,7 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
       const bodies = new Map<ts.MethodDeclaration, CheckValue[]>();
       for (const cls of served) {
         const scope = interpreter.module(cls.getSourceFile()).scope;
-        checks.set(cls, flavor.checks(cls, scope, interpreter, diagnostics));
+        checks.set(cls, [...(server.checksOf?.get(cls) ?? []), ...flavor.checks(cls, scope, interpreter, diagnostics)]);
         for (const member of cls.members) {
           if (!ts.isMethodDeclaration(member) || !member.body || !routesOf(cls, member, scope, interpreter, flavor).length) continue;
           checks.set(member, flavor.checks(member, scope, interpreter, diagnostics));

@@ -19,6 +19,7 @@ import { tsoaAdapter } from "./tsoa/index.js";
 import { inversifyAdapter } from "./inversify/index.js";
 import { tsedAdapter } from "./tsed/index.js";
 import { loopbackAdapter } from "./loopback/index.js";
+import { overnightAdapter } from "./overnight/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
@@ -50,6 +51,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   inversify: inversifyAdapter,
   tsed: tsedAdapter,
   loopback: loopbackAdapter,
+  overnightjs: overnightAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,

@@ -11,7 +11,6 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; whe
   // Koa's other router: `app.use(route.get("/path", handler))`.
   { name: "koa-route", packages: /^koa-route$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.
-  { name: "OvernightJS", packages: /^@overnightjs\/core$/ },
   { name: "@decorators/express", packages: /^@decorators\/express$/ },
   { name: "koa-joi-controllers", packages: /^koa-joi-controllers$/ },
   // Routes made from an OpenAPI document at start-up, each operation bound to a handler by its operationId:
