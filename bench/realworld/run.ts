@@ -91,7 +91,9 @@ interface ServiceResult {
 }
 
 function mirrorOf(s: Service): string {
-  return path.join(MIRROR, s.repo.replace("/", "+"), "repo");
+  const repo = path.join(MIRROR, s.repo.replace("/", "+"), "repo");
+  // A mirror is a bare git directory; a snapshot may instead come as a checkout whose git directory is `repo/.git`.
+  return existsSync(path.join(repo, ".git", "HEAD")) ? path.join(repo, ".git") : repo;
 }
 
 function timed(
