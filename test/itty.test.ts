@@ -28,6 +28,106 @@ export default router;`,
       "PUT /a/{id} [a.write]",
     ],
   },
+  {
+    name: "a base prefixes the router's routes (joined as itty joins them: slashes collapsed, a trailing one dropped)",
+    files: {
+      "src/index.ts": `import { AutoRouter } from "itty-router";
+const BASE = "/api/";
+export const router = AutoRouter({ base: BASE });
+router.get("/", () => []).get("/items/", () => []).get("items/:id?", ({ id }) => id);
+export default { fetch: router.fetch };`,
+    },
+    routes: ["GET /api []", "GET /api/items []", "GET /api/items/{id} []"],
+  },
+  {
+    name: "middleware are handlers that return nothing: all('*', withAuth) gates what is registered after it, a route's own guard its route; 'before' gates every route",
+    files: {
+      "src/auth.ts": `import { error, type IRequest } from "itty-router";
+export const withAuth = (request: IRequest) => {
+  if (!request.headers.get("authorization")) return error(401);
+  requirePermission("service");
+};
+export const withAdmin = async (request: IRequest) => { if (!hasPermission(request, "admin")) return error(403); };
+export const withTiming = (request: IRequest) => { request.start = Date.now(); };`,
+      "src/index.ts": `import { AutoRouter } from "itty-router";
+import { withAdmin, withAuth, withTiming } from "./auth.js";
+const router = AutoRouter({ before: [withTiming, requirePermission("tenant")] });
+router
+  .get("/health", () => "ok")
+  .all("*", withAuth)
+  .all("/admin/*", withAdmin)
+  .get("/admin/stats", () => ({}))
+  .get("/items", withAdmin, () => []);
+export default router;`,
+    },
+    routes: ["GET /admin/stats [admin,service,tenant]", "GET /health [tenant]", "GET /items [admin,service,tenant]"],
+  },
+  {
+    name: "a child router's fetch given as a handler: it matches the whole path, so its base is where its routes answer; the guard before it gates it",
+    files: {
+      "src/users.ts": `import { Router } from "itty-router";
+export const users = Router({ base: "/users" });
+users.get("/", () => []).get("/:id", ({ id }) => ({ id })).post("/", requirePermission("users.write"), () => ({}));`,
+      "src/index.ts": `import { AutoRouter } from "itty-router";
+import { users } from "./users.js";
+const router = AutoRouter();
+router.all("/users/*", requirePermission("users.read"), users.fetch).get("/", () => "home");
+export default router;`,
+    },
+    routes: ["GET / []", "GET /users [users.read]", "GET /users/{id} [users.read]", "POST /users [users.read,users.write]"],
+  },
+  {
+    name: "a child router without the base it is mounted at answers nothing there: its routes are said never answered (APX231); v4's handle is its fetch",
+    files: {
+      "src/index.ts": `import { Router } from "itty-router";
+const api = Router();
+api.get("/items", () => []).get("/api/items", () => []);
+const router = Router();
+router.get("/api/*", api.handle);
+export default { fetch: router.handle };`,
+    },
+    routes: ["GET /api/items []"],
+    diagnostics: ["APX231 src/index.ts:3"],
+  },
+  {
+    name: "a child mounted only for GET: its POST never reaches it (APX231)",
+    files: {
+      "src/index.ts": `import { IttyRouter } from "itty-router";
+const api = IttyRouter({ base: "/api" });
+api.get("/items", () => []);
+api.post("/items", () => ({}));
+export const router = IttyRouter().get("/api/*", (request) => undefined, api.fetch);`,
+    },
+    routes: ["GET /api/items []"],
+    diagnostics: ["APX231 src/index.ts:4"],
+  },
+  {
+    name: "path syntax: an optional parameter, a format extension, a wildcard",
+    files: {
+      "src/index.ts": `import { Router } from "itty-router";
+export const router = Router();
+router.get("/files/:name.:format?", ({ name }) => name).get("/users/:id?", () => "u").get("/assets/*", () => "a");`,
+    },
+    routes: ["GET /assets/{wildcard} []", "GET /files/{name} []", "GET /files/{name}.{format} []", "GET /users []", "GET /users/{id} []"],
+    diagnostics: ["APX205 src/index.ts:3"],
+  },
+  {
+    name: "what cannot be read is said where it is written: a computed path or base, a child router apidex cannot follow",
+    files: {
+      "src/index.ts": `import { Router } from "itty-router";
+export function build(env: { BASE: string }, deps: { api: any }) {
+  const router = Router();
+  router.get(process.env.HEALTH_PATH!, () => "ok");
+  router.all("/things/*", deps.api.fetch);
+  router.get("/kept", () => "ok");
+  const other = Router({ base: env.BASE });
+  other.get("/x", () => "x");
+  return router;
+}`,
+    },
+    routes: ["GET /kept []"],
+    diagnostics: ["APX201 src/index.ts:4", "APX210 src/index.ts:5", "APX201 src/index.ts:7"],
+  },
 ];
 
 describe("itty-router patterns (in memory)", () => {

@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type FunctionValue, type HostValue, type Value } from "../../resolve/values.js";
 import { wildcardPrefix } from "../answered-methods.js";
 import { ExpressHost } from "../express/express-host.js";
-import { flattenValues, statementDoc } from "../router-host.js";
+import { flattenValues, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { mayReturnNothing, returnsOnlyRefusals } from "./handler-returns.js";
 
@@ -68,6 +68,12 @@ export class IttyHost extends ExpressHost {
       return receiver;
     }
     if (!paths) return receiver;
+    // `router.all("/things/*", deps.api.fetch)`: another router's fetch apidex cannot follow answers there.
+    const unread = handlerArgs.findIndex((arg, i) => values[i]?.kind === "unknown" && isFetchOf(arg));
+    if (unread >= 0) {
+      this.reportUnreadMount(handlerArgs[unread]!, values[unread]!, paths);
+      return receiver;
+    }
     const before = router.stack.length;
     this.addRoute(
       router,
@@ -133,6 +139,12 @@ export class IttyHost extends ExpressHost {
     if ((name === "fetch" || name === "handle") && this.routerOf(receiver)) return receiver;
     return undefined;
   }
+}
+
+/** `x.fetch` or `x.handle`: a router's fetch handler, as written. */
+function isFetchOf(arg: ts.Expression): boolean {
+  const e = unwrap(arg);
+  return ts.isPropertyAccessExpression(e) && (e.name.text === "fetch" || e.name.text === "handle");
 }
 
 /** A registered path as itty matches it: repeated slashes collapsed, a trailing one dropped (`""` is the root). */
