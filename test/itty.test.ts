@@ -1,5 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generate } from "../generator/generate.js";
+import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+/** itty-router 5 (AutoRouter, Router, IttyRouter), read on the Express host (generator/extract/itty). */
+const fixture = path.join(REPO_ROOT, "test", "fixtures", "itty");
+
+async function indexOf(root: string) {
+  const result = await generate(await loadConfig({ cwd: REPO_ROOT, root }));
+  expect(result.diagnostics.errors).toEqual([]);
+  return result;
+}
+
+type Fetch = (request: Request) => Promise<Response | undefined>;
+
+/** Sends a request through the router's own fetch (a Workers fetch handler: no server), as the runtime does. */
+async function statusOf(fetch: Fetch, method: string, p: string, keys: readonly string[]): Promise<number> {
+  const url = `http://x${p.replace(/\{wildcard\}/g, "a/b").replace(/\{format\}/g, "csv").replace(/\{[^}]+\}/g, "42")}`;
+  const response = await fetch(new Request(url, { method, headers: { "x-permissions": keys.join(",") } }));
+  return response?.status ?? 404;
+}
+
+describe("itty-router (fixture)", () => {
+  it("matches the golden index, and says what the child without a base never answers", async () => {
+    const result = await indexOf(fixture);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture, "expected-operations.json"), "utf8"));
+    const warnings = diagnosticLines(result).filter((d) => !d.startsWith("APX4"));
+    expect(warnings.map((d) => d.replace(/ \S*fixtures\/itty\//, " "))).toEqual(["APX205 src/index.ts:18", "APX231 src/routes/reports.ts:13"]);
+  });
+
+  it("each indexed operation is answered by the router's fetch with its keys, 403 without any one of them; what is not indexed is 404", async () => {
+    const result = await indexOf(fixture);
+    const { default: worker } = (await import(pathToFileURL(path.join(fixture, "src", "index.ts")).href)) as { default: { fetch: Fetch } };
+    const out: string[] = [];
+    for (const op of result.index.operations) {
+      const status = await statusOf(worker.fetch, op.method, op.path, op.permissions);
+      if (status === 403 || status === 404) out.push(`${op.method} ${op.path}: ${status} with its keys`);
+      for (const key of op.permissions) {
+        const without = await statusOf(worker.fetch, op.method, op.path, op.permissions.filter((k) => k !== key));
+        if (without !== 403) out.push(`${op.method} ${op.path}: ${without} without ${key}`);
+      }
+    }
+    const all = [...new Set(result.index.operations.flatMap((o) => o.permissions))];
+    for (const [method, p] of [["GET", "/no-such-route"], ["GET", "/summary"], ["GET", "/reports/summary/x"], ["DELETE", "/ping"], ["PATCH", "/users/1"]] as const) {
+      const status = await statusOf(worker.fetch, method, p, all);
+      if (status !== 404) out.push(`${method} ${p}: ${status}, not 404`);
+    }
+    expect(out).toEqual([]);
+    expect(result.index.operations.length).toBeGreaterThan(5);
+  });
+});
 
 const CASES: InMemoryCase[] = [
   {
