@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -21,7 +22,10 @@ type Fetch = (request: Request) => Promise<Response | undefined>;
 
 /** Sends a request through the router's own fetch (a Workers fetch handler: no server), as the runtime does. */
 async function statusOf(fetch: Fetch, method: string, p: string, keys: readonly string[]): Promise<number> {
-  const url = `http://x${p.replace(/\{wildcard\}/g, "a/b").replace(/\{format\}/g, "csv").replace(/\{[^}]+\}/g, "42")}`;
+  const url = `http://x${p
+    .replace(/\{wildcard\}/g, "a/b")
+    .replace(/\{format\}/g, "csv")
+    .replace(/\{[^}]+\}/g, "42")}`;
   const response = await fetch(new Request(url, { method, headers: { "x-permissions": keys.join(",") } }));
   return response?.status ?? 404;
 }
@@ -31,7 +35,10 @@ describe("itty-router (fixture)", () => {
     const result = await indexOf(fixture);
     expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture, "expected-operations.json"), "utf8"));
     const warnings = diagnosticLines(result).filter((d) => !d.startsWith("APX4"));
-    expect(warnings.map((d) => d.replace(/ \S*fixtures\/itty\//, " "))).toEqual(["APX205 src/index.ts:18", "APX231 src/routes/reports.ts:13"]);
+    expect(warnings.map((d) => d.replace(/ \S*fixtures\/itty\//, " "))).toEqual([
+      "APX205 src/index.ts:18",
+      "APX231 src/routes/reports.ts:13",
+    ]);
   });
 
   it("each indexed operation is answered by the router's fetch with its keys, 403 without any one of them; what is not indexed is 404", async () => {
@@ -42,12 +49,23 @@ describe("itty-router (fixture)", () => {
       const status = await statusOf(worker.fetch, op.method, op.path, op.permissions);
       if (status === 403 || status === 404) out.push(`${op.method} ${op.path}: ${status} with its keys`);
       for (const key of op.permissions) {
-        const without = await statusOf(worker.fetch, op.method, op.path, op.permissions.filter((k) => k !== key));
+        const without = await statusOf(
+          worker.fetch,
+          op.method,
+          op.path,
+          op.permissions.filter((k) => k !== key),
+        );
         if (without !== 403) out.push(`${op.method} ${op.path}: ${without} without ${key}`);
       }
     }
     const all = [...new Set(result.index.operations.flatMap((o) => o.permissions))];
-    for (const [method, p] of [["GET", "/no-such-route"], ["GET", "/summary"], ["GET", "/reports/summary/x"], ["DELETE", "/ping"], ["PATCH", "/users/1"]] as const) {
+    for (const [method, p] of [
+      ["GET", "/no-such-route"],
+      ["GET", "/summary"],
+      ["GET", "/reports/summary/x"],
+      ["DELETE", "/ping"],
+      ["PATCH", "/users/1"],
+    ] as const) {
       const status = await statusOf(worker.fetch, method, p, all);
       if (status !== 404) out.push(`${method} ${p}: ${status}, not 404`);
     }
@@ -191,5 +209,13 @@ describe("itty-router patterns (in memory)", () => {
     expect(routeLines(result)).toEqual(routes);
     const warnings = diagnosticLines(result).filter((d) => !d.startsWith("APX4"));
     expect(warnings).toEqual(diagnostics ?? []);
+  });
+});
+
+describe("the scan keeps a file that only imports itty-router (its router is made there)", () => {
+  it("itty-router", () => {
+    expect(
+      mayRegisterRoutes(`import { AutoRouter } from "itty-router/AutoRouter";\nexport const make = () => AutoRouter();\n`, "lib/router.ts"),
+    ).toBe(true);
   });
 });

@@ -212,7 +212,7 @@ export function flattenApp(
         "APX231",
         `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.end ? "" : "/*"}; it is not indexed.`,
         layer.site,
-        "Give the child router the base its parent mounts it at (`Router({ base: \"/api\" })` for `router.all(\"/api/*\", api.fetch)`).",
+        'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
       );
       return;
     }

@@ -389,7 +389,8 @@ export abstract class RouterHost implements HostAdapter {
     // `router.get("/items/*", requireScope("items:read"), (req, res, next) => next())`: functions that only pass
     // the request on, at a path that matches everything below a prefix, gate that method's later routes there
     // (method-scoped middleware), and answer nothing themselves.
-    const gated = passes && parts.handlers.every((h) => this.handlerOnlyRefuses(h)) ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
+    const gated =
+      passes && parts.handlers.every((h) => this.handlerOnlyRefuses(h)) ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
     if (gated.length) {
       router.stack.push({
         type: "middleware",
@@ -760,8 +761,7 @@ export function prefixNode(arg: ts.Expression, key = "prefix"): ts.Expression | 
   const inner = unwrap(arg);
   if (!ts.isObjectLiteralExpression(inner)) return undefined;
   for (const p of inner.properties) {
-    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key)
-      return p.initializer;
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key) return p.initializer;
     // `{ prefix }`: the variable, whose value is what is unknown (not the object around it).
     if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
   }

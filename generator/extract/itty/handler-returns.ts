@@ -41,7 +41,8 @@ function returnsNothing(expression: ts.Expression, fn: FunctionValue, interprete
 function alwaysEnds(statement: ts.Statement): boolean {
   if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
   if (ts.isBlock(statement)) return statement.statements.some(alwaysEnds);
-  if (ts.isIfStatement(statement)) return !!statement.elseStatement && alwaysEnds(statement.thenStatement) && alwaysEnds(statement.elseStatement);
+  if (ts.isIfStatement(statement))
+    return !!statement.elseStatement && alwaysEnds(statement.thenStatement) && alwaysEnds(statement.elseStatement);
   if (ts.isLabeledStatement(statement)) return alwaysEnds(statement.statement);
   if (ts.isTryStatement(statement))
     return (

@@ -115,7 +115,14 @@ export class IttyHost extends ExpressHost {
         if (!sub) continue;
         const checks = values.slice(0, i).flatMap((v) => (v ? this.middlewareChecks(v) : []));
         if (checks.length)
-          router.stack.push({ type: "middleware", paths: [filter.path], end: filter.end, checks, ...(upper ? { method: upper } : {}), site });
+          router.stack.push({
+            type: "middleware",
+            paths: [filter.path],
+            end: filter.end,
+            checks,
+            ...(upper ? { method: upper } : {}),
+            site,
+          });
         router.stack.push({ type: "mount", paths: ["/"], router: sub, site, filter, ...this.conditional() });
       }
     }
