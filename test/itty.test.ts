@@ -201,6 +201,19 @@ export function build(env: { BASE: string }, deps: { api: any }) {
     routes: ["GET /kept []"],
     diagnostics: ["APX201 src/index.ts:4", "APX210 src/index.ts:5", "APX201 src/index.ts:7"],
   },
+  {
+    name: "itty's own middleware (withParams, withContent, cors()'s preflight) and a function that only annotates the request hand every request on: no operation",
+    files: {
+      "src/index.ts": `import { Router, cors, withContent, withParams } from "itty-router";
+const { preflight } = cors();
+const router = Router();
+router.all("*", withParams).all("*", preflight);
+router.all("*", async (req, env) => { req.user = await env.USERS.get(req.headers.get("x-user")); });
+router.post("/items", withContent, ({ content }) => content);
+export default { fetch: router.fetch };`,
+    },
+    routes: ["POST /items []"],
+  },
 ];
 
 describe("itty-router patterns (in memory)", () => {

@@ -74,12 +74,16 @@ export class IttyHost extends ExpressHost {
       this.reportUnreadMount(handlerArgs[unread]!, values[unread]!, paths);
       return receiver;
     }
+    // `router.all("*", withParams)`, `router.all("*", preflight)`: itty's own middleware hands every request on
+    // (a preflight answers only OPTIONS requests that carry CORS headers); it is no operation.
+    const own = handlerArgs.filter((_, i) => !isIttyMiddleware(values[i]));
+    if (own.length === 0) return receiver;
     const before = router.stack.length;
     this.addRoute(
       router,
       method,
       paths,
-      handlerArgs.map((arg, i) => (ts.isSpreadElement(arg) ? arg : { node: arg, value: values[i]! })),
+      own.map((arg) => (ts.isSpreadElement(arg) ? arg : { node: arg, value: values[handlerArgs.indexOf(arg)]! })),
       call,
       statementDoc(node),
     );
@@ -146,6 +150,14 @@ export class IttyHost extends ExpressHost {
     if ((name === "fetch" || name === "handle") && this.routerOf(receiver)) return receiver;
     return undefined;
   }
+}
+
+/** itty-router's middleware that hands every request on: `withParams`, `withContent`, `withCookies`, `cors()`'s `preflight`. */
+const ITTY_MIDDLEWARE = new Set(["withParams", "withContent", "withCookies", "preflight"]);
+
+function isIttyMiddleware(value: Value | undefined): boolean {
+  if (value?.kind === "runtime") return /^the result of itty-router(\/\w+)?\.cors\(\)\.preflight$/.test(value.what);
+  return value?.kind === "external" && /^itty-router(\/|$)/.test(value.module) && ITTY_MIDDLEWARE.has(value.path.at(-1) ?? "");
 }
 
 /** `x.fetch` or `x.handle`: a router's fetch handler, as written. */
