@@ -67,6 +67,7 @@ export const configSchema = z
         "nest",
         "polka",
         "tinyhttp",
+        "itty-router",
         "routing-controllers",
         "tsoa",
         "inversify",

@@ -174,12 +174,17 @@ export function flattenApp(
   };
 
   /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
-  const filters: { segments: string[]; end: boolean; method?: string }[] = [];
+  const filters: { segments: string[]; end: boolean; method?: string; only?: true }[] = [];
   const filterOf = (filter: NonNullable<Extract<Layer, { type: "mount" }>["filter"]>, full: string) => {
     const parsed = parsePath(joinPaths(full, filter.path));
     const variant = parsed.ok ? parsed.variants[0] : undefined;
     return variant
-      ? { segments: segmentsOf(variant.path), end: filter.end, ...(filter.method ? { method: filter.method } : {}) }
+      ? {
+          segments: segmentsOf(variant.path),
+          end: filter.end,
+          ...(filter.method ? { method: filter.method } : {}),
+          ...(filter.only ? { only: true as const } : {}),
+        }
       : undefined;
   };
 
@@ -199,6 +204,18 @@ export function flattenApp(
       return;
     }
     if (!layer.terminal) return;
+    // Inside a router that sees the whole path and gets only what its parent's route matches (itty-router's
+    // `router.all("/api/*", api.fetch)`): a route outside that never answers.
+    const outside = filters.find((f) => f.only && !admits(f, segments, layer.method));
+    if (outside) {
+      diagnostics.warning(
+        "APX231",
+        `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.end ? "" : "/*"}; it is not indexed.`,
+        layer.site,
+        'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
+      );
+      return;
+    }
     // The handler refuses every request without a parameter this path lacks: the path serves only that refusal.
     const missing = layer.requires?.find((r) => !params.includes(r.name));
     if (missing) {
@@ -332,6 +349,17 @@ export function uniqueSorted(a: readonly string[], b: readonly string[]): string
   for (let i = 1; i < all.length; i++) if (all[i] !== all[kept - 1]) all[kept++] = all[i]!;
   all.length = kept;
   return all;
+}
+
+/**
+ * Whether a route's path and method can reach a router through its parent's route: the route's segments
+ * start with the filter's (all of them, when it matches one path only), a parameter on either side taking
+ * any segment; its method is the filter's, when the filter has one.
+ */
+function admits(filter: { segments: string[]; end: boolean; method?: string }, segments: string[], method: string): boolean {
+  if (filter.method && method !== "ALL" && method !== filter.method) return false;
+  if (segments.length < filter.segments.length || (filter.end && segments.length !== filter.segments.length)) return false;
+  return filter.segments.every((s, i) => s === segments[i] || isParam(s) || isParam(segments[i]!));
 }
 
 function segmentsOf(path: string): string[] {

@@ -12,6 +12,7 @@ import { restifyAdapter } from "./restify/index.js";
 import { feathersAdapter } from "./feathers/index.js";
 import { polkaAdapter } from "./polka/index.js";
 import { tinyhttpAdapter } from "./tinyhttp/index.js";
+import { ittyAdapter } from "./itty/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -40,6 +41,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   feathers: feathersAdapter,
   polka: polkaAdapter,
   tinyhttp: tinyhttpAdapter,
+  "itty-router": ittyAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

@@ -105,6 +105,12 @@ export interface MountLayer {
    * (nothing is stripped) and only the requests the route matches, so its middleware reach later routes only
    * there: at `path` (below the parent's prefix; everything below it unless `end`), for `method` if one.
    */
-  filter?: { path: string; end: boolean; method?: string };
+  filter?: {
+    path: string;
+    end: boolean;
+    method?: string;
+    /** The router's routes outside the filter are never reached (itty-router: it matches the whole path; Express's keeps them). */
+    only?: true;
+  };
   site: SourceSite;
 }

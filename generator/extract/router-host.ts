@@ -100,9 +100,9 @@ export abstract class RouterHost implements HostAdapter {
    * a mount prefix apidex cannot read. Otherwise the routes are left out (a Koa prefix `"/" + tableOf(x)` is a
    * segment of every path, not where a service is deployed).
    */
-  protected readPrefix(router: RouterNode, call: CallContext, what: string, relative = false): void {
+  protected readPrefix(router: RouterNode, call: CallContext, what: string, relative = false, key = "prefix"): void {
     const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
-    const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
+    const prefix = options?.kind === "object" ? options.props.get(key) : undefined;
     if (!prefix) return;
     const strings = stringsOf(prefix);
     if (strings?.length === 1) {
@@ -110,7 +110,7 @@ export abstract class RouterHost implements HostAdapter {
       return;
     }
     this.recorder?.spoil(call.node.getSourceFile().fileName, `it creates a router whose prefix apidex cannot read`);
-    const node = prefixNode(call.args[0]!) ?? call.args[0]!;
+    const node = prefixNode(call.args[0]!, key) ?? call.args[0]!;
     const split = strings ? undefined : splitUnknownHead(node, (e) => stringsOf(this.interpreter.evaluate(e, call.scope)));
     if (!strings && (split ? split.tails.length === 1 : relative)) {
       const at = split?.head ?? node;
@@ -355,10 +355,10 @@ export abstract class RouterHost implements HostAdapter {
       allAnswers(
         handlerArgs.map((a) => ("kind" in a ? a : a.node)),
         parts,
+        (h) => this.handlerPassesOn(h),
         (arg) =>
           handlerArgs.find((a): a is { node: ts.Expression; value: Value } => !("kind" in a) && a.node === arg)?.value ??
           this.interpreter.evaluate(arg, call.scope),
-        this.interpreter,
       );
     const answering = parts.handlers[parts.handlers.length - 1];
     const handler = answering?.decl;
@@ -379,7 +379,7 @@ export abstract class RouterHost implements HostAdapter {
     const passes =
       upper !== "ALL" &&
       parts.handlers.length > 0 &&
-      parts.handlers.every((h) => h.decl.parameters.length >= 3 && passesOn(h, 2, this.interpreter, new Set())) &&
+      parts.handlers.every((h) => this.handlerPassesOn(h)) &&
       last !== undefined &&
       ("kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value).kind === "function";
     // `router.get(["/", "/:id"], handler)` (or an optional `/:id?`, `{/:id}`) whose handler refuses every
@@ -389,7 +389,8 @@ export abstract class RouterHost implements HostAdapter {
     // `router.get("/items/*", requireScope("items:read"), (req, res, next) => next())`: functions that only pass
     // the request on, at a path that matches everything below a prefix, gate that method's later routes there
     // (method-scoped middleware), and answer nothing themselves.
-    const gated = passes && parts.handlers.every((h) => onlyRefuses(h.decl)) ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
+    const gated =
+      passes && parts.handlers.every((h) => this.handlerOnlyRefuses(h)) ? paths.filter((p) => wildcardPrefix(p) !== undefined) : [];
     if (gated.length) {
       router.stack.push({
         type: "middleware",
@@ -466,6 +467,23 @@ export abstract class RouterHost implements HostAdapter {
         "Make the condition a const or a property of a static table entry, or register each method with its own call.",
       );
     return reading?.methods;
+  }
+
+  /**
+   * Whether a route's handler function may hand the request on to what is registered after it, rather than
+   * answer it: Express's `(req, res, next)` calling `next()` (passesOnAt). A framework whose handlers pass on
+   * otherwise (itty-router: by returning nothing) says so here.
+   */
+  protected handlerPassesOn(fn: FunctionValue): boolean {
+    return fn.decl.parameters.length >= 3 && passesOn(fn, 2, this.interpreter, new Set());
+  }
+
+  /**
+   * Whether a handler that hands the request on answers nothing but refusals (a gate, not an answer that may
+   * also pass on): Express's reads its response parameter (onlyRefuses).
+   */
+  protected handlerOnlyRefuses(fn: FunctionValue): boolean {
+    return onlyRefuses(fn.decl);
   }
 
   /** Finds checks and handler functions in one route argument, looking inside arrays and wrapper calls. */
@@ -629,10 +647,10 @@ export function chainDoc(link: ts.CallExpression, routeCall: ts.CallExpression):
 function allAnswers(
   handlerArgs: readonly ts.Expression[],
   parts: HandlerParts,
+  handsOn: (fn: FunctionValue) => boolean,
   evaluate: (arg: ts.Expression) => Value,
-  interpreter: Interpreter,
 ): boolean {
-  if (parts.handlers.some((h) => h.decl.parameters.length < 3 || !passesOn(h, 2, interpreter, new Set()))) return true;
+  if (parts.handlers.some((h) => !handsOn(h))) return true;
   const last = handlerArgs[handlerArgs.length - 1];
   if (!last) return false;
   const value = evaluate(last);
@@ -739,14 +757,13 @@ function rejectionHandler(call: ts.CallExpression, arg: ts.Expression): boolean 
 }
 
 /** The `prefix` property's expression in an options literal (`new Router({ prefix: ... })`, `new Elysia({ prefix })`), to name it in a warning. */
-export function prefixNode(arg: ts.Expression): ts.Expression | undefined {
+export function prefixNode(arg: ts.Expression, key = "prefix"): ts.Expression | undefined {
   const inner = unwrap(arg);
   if (!ts.isObjectLiteralExpression(inner)) return undefined;
   for (const p of inner.properties) {
-    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "prefix")
-      return p.initializer;
+    if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key) return p.initializer;
     // `{ prefix }`: the variable, whose value is what is unknown (not the object around it).
-    if (ts.isShorthandPropertyAssignment(p) && p.name.text === "prefix") return p.name;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
   }
   return undefined;
 }

@@ -4,7 +4,6 @@
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
-  { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
   { name: "Egg.js", packages: /^egg$/ },

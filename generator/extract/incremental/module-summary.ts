@@ -146,7 +146,7 @@ export type SavedLayer =
       site: SourceSite;
       conditional?: true;
       prefixUnknown?: true;
-      filter?: { path: string; end: boolean; method?: string };
+      filter?: { path: string; end: boolean; method?: string; only?: true };
     };
 
 /** The `index`-th router created while `file` was being evaluated, in this run or a replayed one. */
