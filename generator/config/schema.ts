@@ -74,6 +74,7 @@ export const configSchema = z
         "elysia",
         "hapi",
         "adonis",
+        "egg",
       ])
       .optional(),
     nest: z

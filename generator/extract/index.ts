@@ -8,6 +8,7 @@ import { elysiaAdapter } from "./elysia/index.js";
 import { hapiAdapter } from "./hapi/index.js";
 import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
+import { eggAdapter } from "./egg/index.js";
 import { restifyAdapter } from "./restify/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
@@ -32,6 +33,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   express: expressAdapter,
   hono: honoAdapter,
   koa: koaAdapter,
+  egg: eggAdapter,
   restify: restifyAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
