@@ -8,7 +8,13 @@
  * an analysed file imports them, which is most of the saving on large services.
  */
 export function mayRegisterRoutes(text: string, relativePath: string): boolean {
-  return NEXT_ROUTE_FILE.test(relativePath) || EGG_ROUTER_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text) || declaresDocument(text);
+  return (
+    NEXT_ROUTE_FILE.test(relativePath) ||
+    EGG_ROUTER_FILE.test(relativePath) ||
+    ROUTE_HINTS.test(text) ||
+    ROUTE_MODULE_EXPORTS.test(text) ||
+    declaresDocument(text)
+  );
 }
 
 /**

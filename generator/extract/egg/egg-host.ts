@@ -2,7 +2,15 @@ import path from "node:path";
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
-import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, stringsOf, unknown, type Value } from "../../resolve/values.js";
+import {
+  type CheckValue,
+  type ExternalValue,
+  type FunctionValue,
+  type HostValue,
+  stringsOf,
+  unknown,
+  type Value,
+} from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { KoaHost } from "../koa/koa-host.js";
 import type { RouterNode } from "../router-graph.js";
@@ -61,10 +69,9 @@ export class EggHost extends KoaHost {
     super(diagnostics);
   }
 
-  /** The application of the router module at `file` (`<baseDir>/app/router.ts`). */
-  createApp(file: ts.SourceFile, at: ts.Node): EggApp {
+  /** The application whose `app/` folder is in `baseDir`, created where its router function is. */
+  createApp(baseDir: string, at: ts.Node): EggApp {
     const { router } = this.create("app", at);
-    const baseDir = path.posix.dirname(path.posix.dirname(file.fileName));
     const app: EggApp = { baseDir, router, value: { kind: "host", host: {} } };
     app.value = this.wrap({ type: "egg-app", app });
     this.apps.push(app);
@@ -127,12 +134,23 @@ export class EggHost extends KoaHost {
   private loaded(app: EggApp, fileName: string, what: string, middleware: boolean, node: ts.Node): Value {
     const file = this.sources.getFile(fileName);
     if (!file) return unknown(node, `reads \`${what}\`, whose file apidex cannot read`);
-    const exported = this.interpreter.exportOf(this.interpreter.module(file), "default", node);
+    const exported = this.exportOf(file, node);
     if (middleware) return exported;
     let value = exported;
     if (value.kind === "function" && !isAsyncOrGenerator(value.decl)) value = this.interpreter.callFunction(value, [app.value], node);
     if (value.kind === "class") return this.wrap({ type: "egg-controller", app, cls: value, what });
     return value;
+  }
+
+  /**
+   * What egg-core's `loadFile` takes of a module: its default export (`module.exports`, `export default`),
+   * else the module's exports as one object (`exports.index = ...`, named exports only).
+   */
+  private exportOf(file: ts.SourceFile, node: ts.Node): Value {
+    const exported = this.interpreter.exportOf(this.interpreter.module(file), "default", node);
+    if (exported.kind !== "unknown") return exported;
+    const all = this.interpreter.moduleExports(file, node);
+    return all && all.props.size > 0 ? all : exported;
   }
 
   private controllerMethod(app: EggApp, cls: ClassValue, name: string, what: string, node: ts.Node): Value {
@@ -236,7 +254,13 @@ export class EggHost extends KoaHost {
    * arguments: `(name, path, ...middleware, controller)` when there are three or more and the second is a
    * string or a RegExp, else `(path, ...middleware, controller)`.
    */
-  private register(app: EggApp, router: RouterNode, method: string, call: CallContext, ns: Extract<EggObject, { type: "egg-namespace" }> | undefined): void {
+  private register(
+    app: EggApp,
+    router: RouterNode,
+    method: string,
+    call: CallContext,
+    ns: Extract<EggObject, { type: "egg-namespace" }> | undefined,
+  ): void {
     const node = call.node as ts.CallExpression;
     this.visit(node);
     const args = call.args;
@@ -268,7 +292,15 @@ export class EggHost extends KoaHost {
       );
       extra.push({ kind: "check", keys: [], node, unresolved: true });
     }
-    this.addRoute(router, method === "del" ? "delete" : method, paths, [...before, { node: last, value: controller }], call, statementDoc(node), extra);
+    this.addRoute(
+      router,
+      method === "del" ? "delete" : method,
+      paths,
+      [...before, { node: last, value: controller }],
+      call,
+      statementDoc(node),
+      extra,
+    );
   }
 
   /** The controller argument: a string (`"user.show"`) is read through `app.controller`, as EggRouter resolves it. */
@@ -290,7 +322,8 @@ export class EggHost extends KoaHost {
     controller: Value,
     call: CallContext,
   ): void {
-    const readable = controller.kind === "object" || (controller.kind === "host" && (controller.host as EggObject).type === "egg-controller");
+    const readable =
+      controller.kind === "object" || (controller.kind === "host" && (controller.host as EggObject).type === "egg-controller");
     if (!readable) {
       this.diagnostics.warning(
         "APX201",
