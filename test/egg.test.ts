@@ -258,6 +258,15 @@ const CASES: InMemoryCase[] = [
     // (reported where it registers: in a function nothing calls)
   },
   {
+    name: "an app/router.ts of another framework (Express, Ember) is not Egg's",
+    files: {
+      "app/router.ts": `import { Router } from "express";\nconst router = Router();\nrouter.get("/items", (req, res) => { res.json([]); });\nexport default router;\n`,
+      "app/index.ts": `import express from "express";\nimport router from "./router";\nconst app = express();\napp.use("/api", router);\napp.listen(3000);\n`,
+      "web/app/router.ts": `import EmberRouter from "@ember/routing/router";\nexport default class Router extends EmberRouter {}\nRouter.map(function () { this.route("about"); });\n`,
+    },
+    routes: ["GET /api/items []"],
+  },
+  {
     name: "the controller method's doc comment documents the operation; all() answers every method; redirect() is no operation",
     files: {
       "app/router.ts": `export default (app: any) => {\n  app.router.all("/any", app.controller.home.index);\n  app.router.redirect("/old", "/any", 302);\n};\n`,

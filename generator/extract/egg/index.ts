@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
 import type { SourceSet } from "../../scan/source-set.js";
+import { isFrameworkModule } from "../../scan/route-hints.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { Interpreter, explain } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
@@ -25,13 +26,29 @@ function routerModules(files: readonly ts.SourceFile[]): Map<string, { main?: ts
     return entry;
   };
   for (const file of files) {
-    if (EGG_ROUTER_FILE.test(file.fileName)) of(path.posix.dirname(path.posix.dirname(file.fileName))).main ??= file;
-    else {
+    if (EGG_ROUTER_FILE.test(file.fileName)) {
+      if (isEggRouterModule(file)) of(path.posix.dirname(path.posix.dirname(file.fileName))).main ??= file;
+    } else {
       const split = EGG_SPLIT_ROUTER.exec(file.fileName);
       if (split && !file.fileName.endsWith(".d.ts")) of(split[1]!).split.push(file);
     }
   }
   return out;
+}
+
+/** A module that exports a function (`module.exports = app => {`, `export default (app: Application) => {`, `function (app) {`). */
+const EXPORTS_FUNCTION = /(module\.exports\s*=|export\s+default)\s*(async\s+)?(function\b[^(]*)?\(?\s*\w+\s*(:\s*[\w.]+\s*)?\)?\s*(=>|\{)/;
+
+/**
+ * Whether an `app/router.ts` is Egg's: it imports egg, or it exports a function of the app that reads the
+ * router or controllers and imports no other framework (Ember apps and Express services have an
+ * `app/router.ts` of their own).
+ */
+function isEggRouterModule(file: ts.SourceFile): boolean {
+  const packages = importedPackages(file);
+  if (packages.some(isEggModule)) return true;
+  if (packages.some((p) => isFrameworkModule(p) || p.startsWith("@ember/") || p === "ember")) return false;
+  return EXPORTS_FUNCTION.test(file.text) && /\b(router|controller)\b/.test(file.text);
 }
 
 /** Whether the app's config/plugin enables egg-router-plus (by its package name or its plugin name `routerPlus`). */
