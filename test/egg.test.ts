@@ -302,6 +302,75 @@ const CASES: InMemoryCase[] = [
   },
 ];
 
+const TEGG_CASES: InMemoryCase[] = [
+  {
+    name: "tegg on egg 3: @HTTPController({ path }) and @HTTPMethod({ method: HTTPMethodEnum.X, path }), @Middleware checks",
+    files: {
+      "app/module/item/ItemController.ts": `import { HTTPController, HTTPMethod, HTTPMethodEnum, HTTPParam, Middleware } from "@eggjs/tegg";
+import { requirePermission } from "../../middleware/permission";
+
+@HTTPController({ path: "/api/items" })
+@Middleware(requirePermission("items.access"))
+export class ItemController {
+  /** Lists items. */
+  @HTTPMethod({ method: HTTPMethodEnum.GET, path: "/" })
+  async list() {}
+
+  @HTTPMethod({ method: HTTPMethodEnum.POST, path: "/:id/archive" })
+  @Middleware(requirePermission("items.archive"))
+  async archive(@HTTPParam() id: string) { return id; }
+
+  async helper() {}
+}
+`,
+      "app/middleware/permission.ts": `export function requirePermission(key: string) { return async (ctx: any, next: any) => { ctx.assertPermission(key); await next(); }; }\n`,
+    },
+    routes: ["GET /api/items [items.access]", "POST /api/items/{id}/archive [items.access,items.archive]"],
+  },
+  {
+    name: "tegg on egg 4 (decorators from egg): no controller path, a method string, checks in the body",
+    files: {
+      "app/port/controller/HomeController.ts": `import { HTTPController, HTTPMethod, HTTPMethodEnum, HTTPContext, Context } from "egg";
+
+@HTTPController()
+export class HomeController {
+  @HTTPMethod({ method: "DELETE", path: "/-/v1/things/:name(@[^/]+/[^/]+|[^@/]+)" })
+  async remove(@HTTPContext() ctx: Context) { ctx.assertPermission("things.delete"); }
+
+  @HTTPMethod({ path: "/options", method: HTTPMethodEnum.OPTIONS })
+  async options() {}
+}
+`,
+    },
+    routes: ["DELETE /-/v1/things/{name} [things.delete]", "OPTIONS /options []"],
+  },
+  {
+    name: "tegg: a method or options that cannot be read are warned, the route left out",
+    files: {
+      "app/controller/X.ts": `import { HTTPController, HTTPMethod } from "@eggjs/tegg";
+const options: any = JSON.parse("{}");
+@HTTPController({ path: "/x" })
+export class X {
+  @HTTPMethod({ method: options.method, path: "/a" })
+  async a() {}
+  @HTTPMethod(options)
+  async b() {}
+}
+`,
+    },
+    routes: [],
+    diagnostics: ["APX201 app/controller/X.ts:5", "APX201 app/controller/X.ts:7"],
+  },
+];
+
+describe("tegg controllers (in memory)", () => {
+  it.each(TEGG_CASES)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual(routes);
+    expect(diagnosticLines(result).filter((d) => !d.startsWith("APX1"))).toEqual(diagnostics ?? []);
+  });
+});
+
 describe("Egg.js patterns (in memory)", () => {
   it.each(CASES)("$name", async ({ files, routes, diagnostics, config }) => {
     const result = await generateFrom(files, config);

@@ -75,6 +75,7 @@ export const configSchema = z
         "hapi",
         "adonis",
         "egg",
+        "tegg",
       ])
       .optional(),
     nest: z

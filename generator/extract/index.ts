@@ -9,6 +9,7 @@ import { hapiAdapter } from "./hapi/index.js";
 import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
 import { eggAdapter } from "./egg/index.js";
+import { teggAdapter } from "./egg/tegg.js";
 import { restifyAdapter } from "./restify/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
@@ -34,6 +35,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   hono: honoAdapter,
   koa: koaAdapter,
   egg: eggAdapter,
+  tegg: teggAdapter,
   restify: restifyAdapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
