@@ -267,6 +267,15 @@ const CASES: InMemoryCase[] = [
     routes: ["GET /api/items []"],
   },
   {
+    name: "path-to-regexp 1.x paths: a ':' that starts no name is literal, a repeated parameter (`:path+`) spans segments",
+    files: {
+      "app/router.ts": `export default (app: any) => {\n  app.router.get("/users/org.couchdb.user::name", app.controller.home.index);\n  app.router.get("/files/:path+", app.controller.home.index);\n  app.router.get("/:pkg/download/:file+.tgz", app.controller.home.index);\n};\n`,
+      "app/controller/home.ts": HOME,
+    },
+    routes: ["GET /files/{path} []", "GET /users/org.couchdb.user:{name} []", "GET /{pkg}/download/{file}.tgz []"],
+    diagnostics: ["APX205 app/router.ts:3", "APX205 app/router.ts:4"],
+  },
+  {
     name: "the controller method's doc comment documents the operation; all() answers every method; redirect() is no operation",
     files: {
       "app/router.ts": `export default (app: any) => {\n  app.router.all("/any", app.controller.home.index);\n  app.router.redirect("/old", "/any", 302);\n};\n`,
@@ -339,10 +348,13 @@ export class HomeController {
 
   @HTTPMethod({ path: "/options", method: HTTPMethodEnum.OPTIONS })
   async options() {}
+
+  @HTTPMethod({ method: HTTPMethodEnum.GET, path: "/-/user/org.couchdb.user::username" })
+  async user() {}
 }
 `,
     },
-    routes: ["DELETE /-/v1/things/{name} [things.delete]", "OPTIONS /options []"],
+    routes: ["DELETE /-/v1/things/{name} [things.delete]", "GET /-/user/org.couchdb.user:{username} []", "OPTIONS /options []"],
   },
   {
     name: "tegg: a method or options that cannot be read are warned, the route left out",

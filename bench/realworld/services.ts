@@ -1020,4 +1020,18 @@ export const SERVICES: Service[] = [
       note: "swagger.yml, written by adonis-autoswagger from router.toJSON() and committed a day before the pinned commit (recall 100%). Extras: each resource's PATCH update beside PUT (autoswagger keeps one, its preferredPutPatch), /swagger and /docs (its config's ignore list), and the routes added the next day (back/sites, learn course inscriptions, lesson answers' store)",
     },
   },
+  {
+    name: "cnpmcore",
+    repo: "cnpm/cnpmcore",
+    commit: "30877b2b50a8d1517c01bf7b7f330a95c12813ca",
+    framework: "Egg.js 4 (tegg)",
+    style: "tegg controllers: @HTTPController() classes under app/port/controller with @HTTPMethod({ method: HTTPMethodEnum.X, path }) methods, @Middleware(...) on classes and methods",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/openapi.json"] },
+      note: "docs/openapi.json, bundled by redocly from the hand-written docs/openapi.yaml (recall only).",
+    },
+  },
 ];

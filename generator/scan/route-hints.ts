@@ -11,6 +11,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
   return (
     NEXT_ROUTE_FILE.test(relativePath) ||
     EGG_ROUTER_FILE.test(relativePath) ||
+    TEGG_CONTROLLER.test(text) ||
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
     declaresDocument(text)
@@ -35,6 +36,8 @@ const NEXT_ROUTE_FILE =
 // An Egg.js application's router module (and the modules it is split into, `app/router/*.ts`), which needs no
 // import: egg-core's loader calls the function it exports with the app.
 const EGG_ROUTER_FILE = /(^|[\\/])app[\\/]router(\.|[\\/].*\.)(ts|js|mjs|cjs|mts|cts)$/;
+// A tegg controller (`@HTTPController()` from egg or @eggjs/tegg), which makes no registration-shaped call.
+const TEGG_CONTROLLER = /@HTTPController\s*\(/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@adonisjs\/core\/services\/router|@ioc:Adonis\/Core\/Route|@loopback\/(rest|openapi-v3|core|boot)|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router)["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).

@@ -5,10 +5,10 @@ import { isFrameworkModule } from "../../scan/route-hints.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { Interpreter, explain } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, reportUnreached } from "../shared.js";
+import { eggSimplePath, eggToOpenApi } from "./path-syntax.js";
 import { EGG_METHODS, type EggApp, EggHost, isEggModule } from "./egg-host.js";
 
 /** An Egg application's router module: `<baseDir>/app/router.ts` (or `.js`), the function egg-core's loader calls with the app. */
@@ -99,8 +99,7 @@ export const eggAdapter: FrameworkAdapter = {
     }
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
-    for (const app of host.apps)
-      routes.push(...ofApp(flattenApp(app.router, diagnostics, "egg", expressToOpenApi, simplePath), app.router));
+    for (const app of host.apps) routes.push(...ofApp(flattenApp(app.router, diagnostics, "egg", eggToOpenApi, eggSimplePath), app.router));
     reportUnreached(sources, host.visited, interpreter, diagnostics, EGG_METHODS, options.unreached);
     return dedupe(routes);
   },

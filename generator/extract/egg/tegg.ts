@@ -15,6 +15,7 @@ import { DEFAULT_PERMISSION_DECORATORS } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 import { propertyOf } from "../shared.js";
 import { unwrap } from "../router-host.js";
+import { eggPath } from "./path-syntax.js";
 
 /** Where tegg's decorators come from: egg 4 re-exports them; on egg 3, `@eggjs/tegg` and its parts. */
 const PACKAGES = new Set(["egg", "@eggjs/tegg", "@eggjs/controller-decorator", "@eggjs/tegg-controller-decorator"]);
@@ -36,7 +37,7 @@ function flavor(diagnostics: DiagnosticBag | undefined): ControllerFlavor {
     controllerDecorators: new Set(["HTTPController"]),
     // None of NestJS's verb decorators: tegg has only `@HTTPMethod`.
     verbs: {},
-    expressPath: (path) => path,
+    expressPath: eggPath,
     controllerPath: (call) => {
       const options = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
       return options && ts.isObjectLiteralExpression(options) ? propertyOf(options, "path") : undefined;
