@@ -1025,7 +1025,8 @@ export const SERVICES: Service[] = [
     repo: "cnpm/cnpmcore",
     commit: "30877b2b50a8d1517c01bf7b7f330a95c12813ca",
     framework: "Egg.js 4 (tegg)",
-    style: "tegg controllers: @HTTPController() classes under app/port/controller with @HTTPMethod({ method: HTTPMethodEnum.X, path }) methods, @Middleware(...) on classes and methods",
+    style:
+      "tegg controllers: @HTTPController() classes under app/port/controller with @HTTPMethod({ method: HTTPMethodEnum.X, path }) methods, @Middleware(...) on classes and methods",
     monorepo: false,
     app: ".",
     oracle: {

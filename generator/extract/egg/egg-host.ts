@@ -2,15 +2,7 @@ import path from "node:path";
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
-import {
-  type CheckValue,
-  type ExternalValue,
-  type FunctionValue,
-  type HostValue,
-  stringsOf,
-  unknown,
-  type Value,
-} from "../../resolve/values.js";
+import { type CheckValue, type FunctionValue, type HostValue, stringsOf, unknown, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { KoaHost } from "../koa/koa-host.js";
 import type { RouterNode } from "../router-graph.js";
@@ -82,10 +74,6 @@ export class EggHost extends KoaHost {
     return { kind: "host", host: object };
   }
 
-  externalValue(): Value | undefined {
-    return undefined;
-  }
-
   property(receiver: HostValue, name: string, node: ts.Node): Value | undefined {
     const object = receiver.host as EggObject;
     switch (object.type) {
@@ -110,7 +98,7 @@ export class EggHost extends KoaHost {
         return this.loaded(object.app, entry, what, object.what.startsWith("middleware"), node);
       }
       case "egg-controller":
-        return this.controllerMethod(object.app, object.cls, name, object.what, node);
+        return this.controllerMethod(object.cls, name, object.what, node);
       default:
         return undefined;
     }
@@ -153,7 +141,7 @@ export class EggHost extends KoaHost {
     return all && all.props.size > 0 ? all : exported;
   }
 
-  private controllerMethod(app: EggApp, cls: ClassValue, name: string, what: string, node: ts.Node): Value {
+  private controllerMethod(cls: ClassValue, name: string, what: string, node: ts.Node): Value {
     const found = this.findMethod(cls, name, new Set());
     if (typeof found !== "string") return found;
     const label = `\`${what}\` (${cls.decl.name?.text ?? "a class"})`;
@@ -162,7 +150,6 @@ export class EggHost extends KoaHost {
       missing.absent = true;
       return missing;
     }
-    void app;
     return unknown(node, `reads \`${name}\` of the controller ${label}, which extends a class apidex cannot read`);
   }
 
@@ -197,7 +184,7 @@ export class EggHost extends KoaHost {
       // EggCore delegates the router's verbs, `resources`, `register` and `redirect` to `app.router`.
       if (VERBS.has(method) || method === "resources" || method === "register" || method === "redirect")
         this.callMethod(this.wrap({ type: "router", router: object.app.router, egg: object.app }), method, call);
-      return method === "use" ? receiver : receiver;
+      return receiver;
     }
     if (object.type === "egg-namespace") {
       if (VERBS.has(method) || method === "resources") this.register(object.app, object.app.router, method, call, object);
@@ -279,7 +266,7 @@ export class EggHost extends KoaHost {
     const before: (ts.Expression | ReadArg)[] = [...(ns?.middleware ?? []), ...rest.slice(0, -1)];
     const controller = this.controllerOf(app, last, call);
     if (method === "resources") {
-      this.resources(app, router, paths, before, last, controller, call);
+      this.resources(router, paths, before, last, controller, call);
       return;
     }
     const extra: CheckValue[] = [];
@@ -314,7 +301,6 @@ export class EggHost extends KoaHost {
 
   /** `resources(name?, prefix, ...middleware, controller)`: the REST actions the controller has (EggRouter's `REST_MAP`). */
   private resources(
-    app: EggApp,
     router: RouterNode,
     prefixes: string[],
     before: (ts.Expression | ReadArg)[],
@@ -350,7 +336,6 @@ export class EggHost extends KoaHost {
       const paths = prefixes.map((p) => resourcePath(p, suffix));
       for (const m of methods) this.addRoute(router, m, paths, [...before, { node: last, value: handler }], call, undefined, extra);
     }
-    void app;
   }
 }
 
@@ -363,5 +348,3 @@ function isAsyncOrGenerator(decl: ts.FunctionLikeDeclaration): boolean {
 export function isEggModule(module: string): boolean {
   return module === "egg" || module.startsWith("@eggjs/") || /^egg-/.test(module);
 }
-
-export type { ExternalValue };
