@@ -1055,4 +1055,19 @@ export const SERVICES: Service[] = [
       note: 'the feathers-swagger docs the project writes by hand as YAML, one file per service (src/docs/*.doc.yml, loaded by src/docs/utils/yamlLoader.ts and set as `service.docs`; departments.service.ts loads subjects.doc.yml), each `operations` key placed where feathers-swagger documents it. No document with paths is committed (feathers-swagger builds it at run time), so the oracle is hand-written: recall only. Every miss is an operation the code refuses over REST with feathers-hooks-common\'s `disallow()` in the service\'s hooks module (Feathers answers 405), which the docs still list: `update` of departments, posts, rooms, subjects, subscriptions, users and years (`update: [disallow()]`), `patch` of rooms, `find`, `get` (`disallow("external")`), `create` and `remove` of subscriptions; and POST /mailer, whose hooks `disallow("external")` on every method (apidex also cannot read that service, `Object.assign(Mailer(transport), { docs })`, and says so, APX246). Indexed beyond the docs: the services they do not document (notifications, push, subscriptions-notifications), DELETE /authentication/{id}, and PATCH/DELETE without an id of the services whose own classes (not a database adapter) answer them. Keys: the project authorizes with its own CASL hooks (src/hooks/authentication/authorize.ts) reading abilities built at run time, so no key is read; users\' `checkPermissions({ permissions: [...] })` \u2014 a hook that filters the `permissions` field of the data, not a check \u2014 is taken for one by the shared recognizer (by its name and options property), giving POST/PATCH /users the keys admin, eleve, tuteur.',
     },
   },
+  {
+    name: "cnpmcore",
+    repo: "cnpm/cnpmcore",
+    commit: "30877b2b50a8d1517c01bf7b7f330a95c12813ca",
+    framework: "Egg.js 4 (tegg)",
+    style:
+      "tegg controllers: @HTTPController() classes under app/port/controller with @HTTPMethod({ method: HTTPMethodEnum.X, path }) methods, @Middleware(...) on classes and methods",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/openapi.json"] },
+      note: "docs/openapi.json, bundled by redocly from the hand-written docs/openapi.yaml (recall only). The 5 misses are the document's drift: HookController is `@HTTPController({ path: '/-/npm' })`, so the service answers the hook routes at /-/npm/v1/hooks... (npm's own hooks API path), which apidex indexes, while the document writes /v1/hooks...; the other extra is HomeController's POST /* catch-all (misc requests), which the document leaves out",
+    },
+  },
 ];

@@ -79,6 +79,8 @@ export const configSchema = z
         "elysia",
         "hapi",
         "adonis",
+        "egg",
+        "tegg",
       ])
       .optional(),
     nest: z

@@ -8,6 +8,8 @@ import { elysiaAdapter } from "./elysia/index.js";
 import { hapiAdapter } from "./hapi/index.js";
 import { adonisAdapter } from "./adonis/index.js";
 import { koaAdapter } from "./koa/index.js";
+import { eggAdapter } from "./egg/index.js";
+import { teggAdapter } from "./egg/tegg.js";
 import { restifyAdapter } from "./restify/index.js";
 import { feathersAdapter } from "./feathers/index.js";
 import { polkaAdapter } from "./polka/index.js";
@@ -37,6 +39,8 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   express: expressAdapter,
   hono: honoAdapter,
   koa: koaAdapter,
+  egg: eggAdapter,
+  tegg: teggAdapter,
   restify: restifyAdapter,
   feathers: feathersAdapter,
   polka: polkaAdapter,

@@ -6,7 +6,6 @@ const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; whe
   { name: "Moleculer Web", packages: /^moleculer-web$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
-  { name: "Egg.js", packages: /^egg$/ },
   // Koa's other router: `app.use(route.get("/path", handler))`.
   { name: "koa-route", packages: /^koa-route$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.
