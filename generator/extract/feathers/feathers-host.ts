@@ -381,11 +381,7 @@ export class FeathersHost extends ExpressHost {
     if (!listed || listed.kind === "undefined") return { methods: implemented, uncertain: false };
     const names = stringsOf(listed);
     if (!names) {
-      const at =
-        (optionsArg &&
-          ts.isObjectLiteralExpression(unwrap(optionsArg)) &&
-          propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) ||
-        optionsArg!;
+      const at = methodsNode(optionsArg);
       this.diagnostics.warning(
         "APX247",
         `Cannot read which methods this Feathers service exposes: \`${excerpt(at)}\` ${explain(listed)}; the standard methods it implements are indexed, marked \`unresolved: ["registration"]\`.`,
@@ -396,11 +392,7 @@ export class FeathersHost extends ExpressHost {
     }
     const custom = names.filter((n) => !(STANDARD_METHODS as readonly string[]).includes(n));
     if (custom.length) {
-      const at =
-        (optionsArg &&
-          ts.isObjectLiteralExpression(unwrap(optionsArg)) &&
-          propertyNode(unwrap(optionsArg) as ts.ObjectLiteralExpression, "methods")) ||
-        optionsArg!;
+      const at = methodsNode(optionsArg);
       this.diagnostics.warning(
         "APX247",
         `The Feathers service at \`/${stripSlashes(path)}\` exposes custom method${custom.length > 1 ? "s" : ""} ${custom.map((c) => `\`${c}\``).join(", ")}, answered at \`POST /${stripSlashes(path)}\` with the header \`X-Service-Method: <name>\`: an operation is a method and a path, which cannot tell ${custom.length > 1 ? "them" : "it"} from \`create\`, so ${custom.length > 1 ? "they are" : "it is"} not indexed.`,
@@ -617,4 +609,10 @@ function valueOfVariable(name: ts.Identifier): ts.Expression | undefined {
 
 function propertyNode(literal: ts.ObjectLiteralExpression, name: string): ts.Node | undefined {
   return literal.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
+}
+
+/** Where a service's `methods` option is written (its property in an options literal), else the options argument. */
+function methodsNode(optionsArg: ts.Expression | undefined): ts.Node {
+  const options = optionsArg && unwrap(optionsArg);
+  return (options && ts.isObjectLiteralExpression(options) && propertyNode(options, "methods")) || optionsArg!;
 }
