@@ -2064,6 +2064,35 @@ const cases: Case[] = [
     routes: ["GET /api/internal/v1/items []", "GET /api/v1/items []", "POST /api/internal/v1/items []"],
   },
   {
+    name: "an Express 4 app from 2019 that sets its routes up in the error-first callback of a database connection (a continuation, run as a promise's then is); a callback of another kind stays unrun and said",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `const MongoClient = require("mongodb").MongoClient;`,
+        `const config = require("./config");`,
+        `const app = express();`,
+        `MongoClient.connect(config.url, (err, client) => {`,
+        `  if (err) return console.log(err);`,
+        `  require("./app/routes")(app, client.db("notes"));`,
+        `  app.listen(8000);`,
+        `});`,
+        `function admin(error) { if (error) throw error; app.delete("/cache", (req, res) => res.end()); }`,
+        `require("redis").createClient().flushdb(admin);`,
+        `setTimeout(() => { app.get("/late", (req, res) => res.end()); }, 10);`,
+      ].join("\n"),
+      "config.js": `module.exports = { url: process.env.MONGO_URL };\n`,
+      "app/routes/index.js": `const notes = require("./note_routes");\nmodule.exports = function (app, db) { notes(app, db); };\n`,
+      "app/routes/note_routes.js": [
+        `module.exports = function (app, db) {`,
+        `  app.get("/notes/:id", (req, res) => { db.collection("notes").findOne({ _id: req.params.id }).then((n) => res.send(n)); });`,
+        `  app.post("/notes", (req, res) => { res.send({}); });`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /cache []", "GET /notes/{id} []", "POST /notes []"],
+    diagnostics: ["APX210 server.js:12"],
+  },
+  {
     name: "tsoa run at a monorepo's root: each package's configs (its scripts', its tsoa.*.json) with globs relative to its folder",
     files: {
       "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*"] }),

@@ -180,6 +180,9 @@ export class ReplayMiss extends Error {
   }
 }
 
+/** The first parameter of Node's error-first callbacks, as projects name it. */
+const ERROR_PARAMETER = /^(err|error|e|er|ex|exception)$/i;
+
 const MAX_CALL_DEPTH = 40;
 /** The export slot of a CommonJS module's `module.exports` (no ES name can collide with it). */
 const COMMONJS_EXPORTS = "\0module.exports";
@@ -2464,6 +2467,11 @@ export class Interpreter {
           const token = this.evaluate(args[0], scope);
           if (token.kind === "class") return this.injected(token, node);
         }
+        // `MongoClient.connect(url, (err, client) => { require("./routes")(app, client.db()); app.listen(3000) })`:
+        // Node's error-first callback is a continuation, as a promise's `then` is: it runs once the package's work
+        // completes, as the service runs normally (without an error), so what it registers is registered.
+        const continuation = this.errorFirstCallback(args, scope);
+        if (continuation) this.callFunction(continuation, [{ kind: "null" }], node);
         // `websockify(new Koa())`, `addAsync(express())`: a package that enhances the app it is given returns
         // it (what is registered on the result is the app's). Node's own servers (`http.createServer(app)`)
         // are not the app.
@@ -2499,11 +2507,14 @@ export class Interpreter {
           ? this.construct(callee, this.arguments(args, scope), node, scope)
           : unknown(node, "calls a class without new");
       case "unknown":
+      case "runtime": {
         this.openWrittenObjects(args, scope);
-        return callee;
-      case "runtime":
-        this.openWrittenObjects(args, scope);
-        return { kind: "runtime", what: `the result of ${callee.what}()` };
+        // `pool.getConnection((err, conn) => { ... })` on a package's object: its error-first callback is a
+        // continuation, as for a package's own function.
+        const continuation = this.errorFirstCallback(args, scope);
+        if (continuation) this.callFunction(continuation, [{ kind: "null" }], node);
+        return callee.kind === "unknown" ? callee : { kind: "runtime", what: `the result of ${callee.what}()` };
+      }
       case "host":
         return this.host.callValue?.(callee, { node, args, scope }) ?? unknown(node, "calls a framework object");
       default:
@@ -2651,6 +2662,21 @@ export class Interpreter {
         return plain.every((v) => typeof v === "string") ? str(text.concat(...(plain as string[]))) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * A package call's last argument when it is Node's error-first callback (`(err, client) => ...`, `function (error)
+   * { ... }`): a function of the sources written there, or named there, whose first parameter names an error.
+   */
+  private errorFirstCallback(args: readonly ts.Expression[], scope: Scope): FunctionValue | undefined {
+    const last = args.at(-1);
+    if (!last || ts.isSpreadElement(last)) return undefined;
+    const written = unwrapExpression(last);
+    if (!ts.isArrowFunction(written) && !ts.isFunctionExpression(written) && !ts.isIdentifier(written)) return undefined;
+    const value = this.evaluate(written, scope);
+    if (value.kind !== "function") return undefined;
+    const first = value.decl.parameters[0]?.name;
+    return first && ts.isIdentifier(first) && ERROR_PARAMETER.test(first.text) ? value : undefined;
   }
 
   /** The few standard-library calls that keep a value static. */
