@@ -77,6 +77,7 @@ export const configSchema = z
         "elysia",
         "hapi",
         "adonis",
+        "moleculer",
       ])
       .optional(),
     nest: z

@@ -21,6 +21,7 @@ import { tsedAdapter } from "./tsed/index.js";
 import { loopbackAdapter } from "./loopback/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
+import { moleculerAdapter } from "./moleculer/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
@@ -54,6 +55,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,
   adonis: adonisAdapter,
+  moleculer: moleculerAdapter,
 };
 
 /**

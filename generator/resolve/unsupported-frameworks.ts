@@ -3,7 +3,6 @@
  * serves routes apidex does not index, which is said (APX002) rather than left to an empty index.
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
-  { name: "Moleculer Web", packages: /^moleculer-web$/ },
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
   { name: "Sails", packages: /^sails$/ },
