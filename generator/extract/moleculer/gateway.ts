@@ -2,25 +2,18 @@ import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { explain, type Interpreter } from "../../resolve/interpreter.js";
-import { type FunctionValue, stringsOf, type Value } from "../../resolve/values.js";
+import { type CheckValue, type FunctionValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { declarationDoc, middlewareChecksOf } from "../router-host.js";
-import {
-  actionRestString,
-  addSlashes,
-  aliasKey,
-  fullPath,
-  matchesMask,
-  normalizePath,
-  restAliases,
-  trimSlashes,
-} from "./aliases.js";
+import { actionRestString, addSlashes, aliasKey, fullPath, matchesMask, normalizePath, restAliases, trimSlashes } from "./aliases.js";
 import { type ActionSchema, findProperty, type ServiceSchema } from "./services.js";
 
 /** What an alias calls: an action by name, functions of the sources (a handler, middleware before an action), or both. */
 interface Target {
   action?: string;
   functions: FunctionValue[];
+  /** Recognized checks among its middleware (`[requirePermission("x"), "users.remove"]`). */
+  checks?: CheckValue[];
 }
 
 /**
@@ -36,10 +29,10 @@ export function gatewayRoutes(
   diagnostics: DiagnosticBag,
   id: number,
 ): RouterNode {
-  const app: RouterNode = { id, kind: "app", site: siteOf(gateway.node, gateway.file), stack: [], mounted: false };
+  const app: RouterNode = { id, kind: "app", site: siteOf(gateway.node), stack: [], mounted: false };
   const actions = new Map<string, ActionSchema>();
   for (const service of services) for (const [raw, action] of service.actions) actions.set(`${service.fullName}.${raw}`, action);
-  const warn = (node: ts.Node, message: string, hint: string) => diagnostics.warning("APX248", message, siteOf(node, gateway.file), hint);
+  const warn = (node: ts.Node, message: string, hint: string) => diagnostics.warning("APX248", message, siteOf(node), hint);
 
   const settings = gateway.settings;
   const globalValue = settings.props.get("path");
@@ -50,7 +43,7 @@ export function gatewayRoutes(
       diagnostics.warning(
         "APX201",
         `Cannot read the API gateway's \`settings.path\`: it ${explain(globalValue)}; its routes are not indexed.`,
-        siteOf(globalAt, gateway.file),
+        siteOf(globalAt),
         "Give the path as a string literal or a const.",
       );
       return app;
@@ -64,19 +57,20 @@ export function gatewayRoutes(
     diagnostics.warning(
       "APX210",
       `Cannot read the API gateway's \`settings.routes\`: it ${explain(routesValue, "an array")}; its routes are not indexed.`,
-      siteOf(routesAt, gateway.file),
+      siteOf(routesAt),
       "Write the routes as an array of objects (or a const of one).",
     );
     return app;
   }
-  const routeNodes = ts.isPropertyAssignment(routesAt) && ts.isArrayLiteralExpression(routesAt.initializer) ? routesAt.initializer.elements : [];
+  const routeNodes =
+    ts.isPropertyAssignment(routesAt) && ts.isArrayLiteralExpression(routesAt.initializer) ? routesAt.initializer.elements : [];
   for (const [index, route] of routesValue.items.entries()) {
     const routeAt: ts.Node = interpreter.literalOf.get(route) ?? routeNodes[index] ?? routesAt;
     if (route.kind !== "object") {
       diagnostics.warning(
         "APX210",
         `Cannot read route ${index + 1} of the API gateway: it ${explain(route, "an object")}; its aliases are not indexed.`,
-        siteOf(routeAt, gateway.file),
+        siteOf(routeAt),
         "Write the route as an object literal (or a const of one).",
       );
       continue;
@@ -86,7 +80,7 @@ export function gatewayRoutes(
       diagnostics.warning(
         "APX201",
         `Cannot read this API gateway route's \`path\`: it ${explain(own)}; its aliases are not indexed.`,
-        siteOf(findProperty(routeAt, "path") ?? routeAt, gateway.file),
+        siteOf(findProperty(routeAt, "path") ?? routeAt),
         "Give the path as a string literal or a const.",
       );
       continue;
@@ -104,13 +98,14 @@ export function gatewayRoutes(
         type: "route",
         method: method === "*" ? "ALL" : method,
         paths: [fullPath(routePath, path)],
-        checks: [...checks, ...fns.flatMap((fn) => interpreter.bodyChecks(fn))],
+        checks: [...checks, ...(target.checks ?? []), ...fns.flatMap((fn) => interpreter.bodyChecks(fn))],
         terminal: true,
-        site: siteOf(at, gateway.file),
+        site: siteOf(at),
       };
       if (answering) layer.handler = answering.decl;
       // The handler's own comment, else the action's (`/** Lists the users. */ list: { handler() {...} }`).
-      const doc = (answering && declarationDoc(answering.decl)) ?? (action && !target.functions.length ? leadingDoc(action.node) : undefined);
+      const doc =
+        (answering && declarationDoc(answering.decl)) ?? (action && !target.functions.length ? leadingDoc(action.node) : undefined);
       if (doc) layer.doc = doc;
       app.stack.push(layer);
     };
@@ -119,16 +114,28 @@ export function gatewayRoutes(
     const aliasesAt: ts.Node = (aliases && interpreter.literalOf.get(aliases)) ?? findProperty(routeAt, "aliases") ?? routeAt;
     if (aliases && aliases.kind !== "undefined") {
       if (aliases.kind !== "object") {
-        warn(aliasesAt, `Cannot read this API gateway route's \`aliases\`: it ${explain(aliases, "an object")}; they are not indexed.`, "Write the aliases as an object literal.");
+        warn(
+          aliasesAt,
+          `Cannot read this API gateway route's \`aliases\`: it ${explain(aliases, "an object")}; they are not indexed.`,
+          "Write the aliases as an object literal.",
+        );
       } else {
         if (aliases.unlisted)
-          warn(aliasesAt, "This route's `aliases` hold entries apidex cannot list (a spread or a computed key it cannot read): only those it reads are indexed.", "Write each alias as a property with a string key.");
+          warn(
+            aliasesAt,
+            "This route's `aliases` hold entries apidex cannot list (a spread or a computed key it cannot read): only those it reads are indexed.",
+            "Write each alias as a property with a string key.",
+          );
         for (const [key, value] of aliases.props) {
           const at = findProperty(aliasesAt, key) ?? aliasesAt;
           if (key.startsWith("REST ")) {
             const target = restTarget(value);
             if (!target) {
-              warn(at, `Cannot read the service of the REST alias \`${key}\`: it ${explain(value)}; its six routes are not indexed.`, "Give the service name as a string (`\"REST posts\": \"posts\"`).");
+              warn(
+                at,
+                `Cannot read the service of the REST alias \`${key}\`: it ${explain(value)}; its six routes are not indexed.`,
+                'Give the service name as a string (`"REST posts": "posts"`).',
+              );
               continue;
             }
             for (const r of restAliases(key.split(/\s+/)[1] ?? ""))
@@ -137,7 +144,11 @@ export function gatewayRoutes(
           }
           const target = targetOf(value);
           if (!target) {
-            warn(at, `Cannot read what the alias \`${key}\` calls: it ${explain(value, "an action name or a function")}; it is not indexed.`, "Give an action name (`\"users.list\"`), a function, or an array of functions and an action name.");
+            warn(
+              at,
+              `Cannot read what the alias \`${key}\` calls: it ${explain(value, "an action name or a function")}; it is not indexed.`,
+              'Give an action name (`"users.list"`), a function, or an array of functions and an action name.',
+            );
             continue;
           }
           const { method, path } = aliasKey(key);
@@ -161,7 +172,11 @@ export function gatewayRoutes(
               if (rest.kind === "boolean") continue; // moleculer-web makes no alias of `rest: true`
               const alias = restOf(rest, action.rawName, basePath);
               if (!alias) {
-                warn(action.node, `Cannot read the \`rest\` of the action \`${name}\`: it ${explain(rest)}; the route the gateway's \`autoAliases\` make of it is not indexed.`, 'Write `rest` as a string (`"GET /:id"`) or an object of strings (`{ method: "GET", path: "/:id" }`).');
+                warn(
+                  action.node,
+                  `Cannot read the \`rest\` of the action \`${name}\`: it ${explain(rest)}; the route the gateway's \`autoAliases\` make of it is not indexed.`,
+                  'Write `rest` as a string (`"GET /:id"`) or an object of strings (`{ method: "GET", path: "/:id" }`).',
+                );
                 continue;
               }
               add(alias.method, trimSlashes(normalizePath(alias.path)), { action: name, functions: [] }, action.node);
@@ -174,9 +189,14 @@ export function gatewayRoutes(
     // moleculer-web chooses for a route with neither aliases nor `autoAliases`.
     const policy = route.props.get("mappingPolicy");
     const hasAliases = aliases?.kind === "object" && aliases.props.size > 0;
-    const effective = policy?.kind === "string" ? policy.value : hasAliases || (auto?.kind === "boolean" && auto.value) ? "restrict" : "all";
+    const effective =
+      policy?.kind === "string" ? policy.value : hasAliases || (auto?.kind === "boolean" && auto.value) ? "restrict" : "all";
     if (policy && policy.kind !== "string" && policy.kind !== "undefined")
-      warn(findProperty(routeAt, "mappingPolicy") ?? routeAt, `Cannot read this API gateway route's \`mappingPolicy\`: it ${explain(policy)}; if it is "all", its actions are also called by name, which is not indexed.`, 'Write `mappingPolicy: "restrict"`.');
+      warn(
+        findProperty(routeAt, "mappingPolicy") ?? routeAt,
+        `Cannot read this API gateway route's \`mappingPolicy\`: it ${explain(policy)}; if it is "all", its actions are also called by name, which is not indexed.`,
+        'Write `mappingPolicy: "restrict"`.',
+      );
     else if (effective === "all")
       warn(
         findProperty(routeAt, "mappingPolicy") ?? routeAt,
@@ -207,7 +227,11 @@ function routeChecks(
     if (fn) checks.push(...interpreter.bodyChecks(fn));
     else if (!name || !gateway.packageMixins.every((m) => m === "moleculer-web"))
       // A method of a package mixin (or a flag apidex cannot read): its checks are not known.
-      warn(findProperty(routeAt, option) ?? routeAt, `Cannot read the \`${option}\` of this API gateway route${name ? `: the gateway's \`${name}\` method is not in the sources` : ""}; its checks are not indexed.`, `Define the \`${name ?? method}\` method in the gateway's \`methods\`.`);
+      warn(
+        findProperty(routeAt, option) ?? routeAt,
+        `Cannot read the \`${option}\` of this API gateway route${name ? `: the gateway's \`${name}\` method is not in the sources` : ""}; its checks are not indexed.`,
+        `Define the \`${name ?? method}\` method in the gateway's \`methods\`.`,
+      );
   }
   const before = route.props.get("onBeforeCall");
   if (before?.kind === "function") checks.push(...interpreter.bodyChecks(before));
@@ -217,11 +241,19 @@ function routeChecks(
 }
 
 /** A route's `whitelist` as masks; undefined when there is none (every action), or when apidex cannot read it (warned). */
-function readWhitelist(value: Value | undefined, routeAt: ts.Node, warn: (node: ts.Node, message: string, hint: string) => void): string[] | undefined {
+function readWhitelist(
+  value: Value | undefined,
+  routeAt: ts.Node,
+  warn: (node: ts.Node, message: string, hint: string) => void,
+): string[] | undefined {
   if (!value || value.kind === "undefined") return undefined;
   const masks = stringsOf(value);
   if (!masks)
-    warn(findProperty(routeAt, "whitelist") ?? routeAt, "Cannot read every entry of this route's `whitelist` (a RegExp, or a value known at run time): every alias is indexed, whether the whitelist lets its action through or not.", 'Write the whitelist as strings (`"users.*"`).');
+    warn(
+      findProperty(routeAt, "whitelist") ?? routeAt,
+      "Cannot read every entry of this route's `whitelist` (a RegExp, or a value known at run time): every alias is indexed, whether the whitelist lets its action through or not.",
+      'Write the whitelist as strings (`"users.*"`).',
+    );
   return masks;
 }
 
@@ -250,6 +282,7 @@ function targetOf(value: Value): Target | undefined {
     for (const item of value.items) {
       if (item.kind === "string") target.action = item.value;
       else if (item.kind === "function") target.functions.push(item);
+      else if (item.kind === "check") (target.checks ??= []).push(item);
       else return undefined;
     }
     return target;
@@ -267,7 +300,12 @@ function targetOf(value: Value): Target | undefined {
 function basePaths(service: ServiceSchema): string[] {
   const rest = service.settings.props.get("rest");
   const fallback = service.fullName.replace(/\./g, "/");
-  const given = rest?.kind === "string" ? [rest.value] : rest?.kind === "array" ? rest.items.map((i) => (i.kind === "string" ? i.value : fallback)) : [fallback];
+  const given =
+    rest?.kind === "string"
+      ? [rest.value]
+      : rest?.kind === "array"
+        ? rest.items.map((i) => (i.kind === "string" ? i.value : fallback))
+        : [fallback];
   return given.map(addSlashes);
 }
 
@@ -278,7 +316,8 @@ function restOf(rest: Value, rawName: string, basePath: string): { method: strin
   const method = rest.props.get("method");
   const path = rest.props.get("path");
   const base = rest.props.get("basePath");
-  if ((method && method.kind !== "string" && method.kind !== "undefined") || (path && path.kind !== "string" && path.kind !== "undefined")) return undefined;
+  if ((method && method.kind !== "string" && method.kind !== "undefined") || (path && path.kind !== "string" && path.kind !== "undefined"))
+    return undefined;
   if (base && base.kind !== "string" && base.kind !== "undefined") return undefined;
   return {
     method: method?.kind === "string" ? method.value.toUpperCase() : "*",

@@ -91,7 +91,12 @@ function schemaOf(value: ObjectValue, interpreter: Interpreter, node: ts.Node, f
   for (const mixin of mixinList) {
     if (mixin.kind === "external") packageMixins.push(mixin.module);
     else if (mixin.kind === "object") {
-      const inner = schemaOf({ ...mixin, props: new Map([...mixin.props, ["name", { kind: "string", value: name.value }]]) }, interpreter, node, file);
+      const inner = schemaOf(
+        { ...mixin, props: new Map([...mixin.props, ["name", { kind: "string", value: name.value }]]) },
+        interpreter,
+        node,
+        file,
+      );
       if (!inner) continue;
       for (const [k, v] of inner.settings.props) settings.props.set(k, v);
       for (const [k, v] of inner.actions) actions.set(k, v);
