@@ -1055,4 +1055,19 @@ export const SERVICES: Service[] = [
       note: 'the feathers-swagger docs the project writes by hand as YAML, one file per service (src/docs/*.doc.yml, loaded by src/docs/utils/yamlLoader.ts and set as `service.docs`; departments.service.ts loads subjects.doc.yml), each `operations` key placed where feathers-swagger documents it. No document with paths is committed (feathers-swagger builds it at run time), so the oracle is hand-written: recall only. Every miss is an operation the code refuses over REST with feathers-hooks-common\'s `disallow()` in the service\'s hooks module (Feathers answers 405), which the docs still list: `update` of departments, posts, rooms, subjects, subscriptions, users and years (`update: [disallow()]`), `patch` of rooms, `find`, `get` (`disallow("external")`), `create` and `remove` of subscriptions; and POST /mailer, whose hooks `disallow("external")` on every method (apidex also cannot read that service, `Object.assign(Mailer(transport), { docs })`, and says so, APX246). Indexed beyond the docs: the services they do not document (notifications, push, subscriptions-notifications), DELETE /authentication/{id}, and PATCH/DELETE without an id of the services whose own classes (not a database adapter) answer them. Keys: the project authorizes with its own CASL hooks (src/hooks/authentication/authorize.ts) reading abilities built at run time, so no key is read; users\' `checkPermissions({ permissions: [...] })` \u2014 a hook that filters the `permissions` field of the data, not a check \u2014 is taken for one by the shared recognizer (by its name and options property), giving POST/PATCH /users the keys admin, eleve, tuteur.',
     },
   },
+  {
+    name: "moleculer-ts-template",
+    repo: "jellydn/moleculer-typescript-template",
+    commit: "6b5ee5ec177f28aa0a8697cec3e5c210f8442e54",
+    framework: "Moleculer Web 0.10",
+    style:
+      "services/*.service.ts exporting ServiceSchema objects; an API gateway (moleculer-web mixin) with an alias route and an autoAliases route whose actions declare `rest` (strings without a method, objects)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["public/docs/open-api.json"] },
+      note: 'public/docs/open-api.json, generated from the services\' swagger comments and committed (recall 3/3). Indexed beyond it, as moleculer-web serves them: `/api/health/check` (an alias without a method: every method) and `/api/greeter/welcome` (an action `rest` without a method: every method), which the document lists once (GET). The `/api` route sets `mappingPolicy: "all"` (every action also callable at `/api/{service}/{action}`): said once (APX248), not indexed',
+    },
+  },
 ];
