@@ -78,6 +78,7 @@ export const configSchema = z
         "hapi",
         "adonis",
         "moleculer",
+        "sails",
       ])
       .optional(),
     nest: z

@@ -22,6 +22,7 @@ import { loopbackAdapter } from "./loopback/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { moleculerAdapter } from "./moleculer/index.js";
+import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
@@ -56,6 +57,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   orpc: orpcAdapter,
   adonis: adonisAdapter,
   moleculer: moleculerAdapter,
+  sails: sailsAdapter,
 };
 
 /**

@@ -5,7 +5,6 @@
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
   { name: "itty-router", packages: /^itty-router$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
-  { name: "Sails", packages: /^sails$/ },
   { name: "Egg.js", packages: /^egg$/ },
   // Koa's other router: `app.use(route.get("/path", handler))`.
   { name: "koa-route", packages: /^koa-route$/ },

@@ -8,7 +8,13 @@
  * an analysed file imports them, which is most of the saving on large services.
  */
 export function mayRegisterRoutes(text: string, relativePath: string): boolean {
-  return NEXT_ROUTE_FILE.test(relativePath) || ROUTE_HINTS.test(text) || ROUTE_MODULE_EXPORTS.test(text) || declaresDocument(text);
+  return (
+    NEXT_ROUTE_FILE.test(relativePath) ||
+    SAILS_CONFIG.test(relativePath) ||
+    ROUTE_HINTS.test(text) ||
+    ROUTE_MODULE_EXPORTS.test(text) ||
+    declaresDocument(text)
+  );
 }
 
 /**
@@ -26,6 +32,8 @@ const ZOD_OPENAPI_IMPORT = /\bfrom\s*["']zod-openapi["']/;
 // route config (`app/routes.ts`).
 const NEXT_ROUTE_FILE =
   /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|src[\\/]pages[\\/].*\.(ts|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
+// Sails' route table, policies and blueprint settings: config modules that import nothing.
+const SAILS_CONFIG = /(^|[\\/])config[\\/](routes|policies|blueprints)\.js$/;
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@adonisjs\/core\/services\/router|@ioc:Adonis\/Core\/Route|@loopback\/(rest|openapi-v3|core|boot)|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router|polka|@tinyhttp\/app|@feathersjs\/(feathers|express|koa)|moleculer|moleculer-web)["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
