@@ -7,7 +7,6 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi } from "../express/path-syntax.js";
 import { flattenApp, ofApp } from "../flatten.js";
-import type { RouteFact } from "../route-fact.js";
 import type { RouteLayer, RouterNode } from "../router-graph.js";
 import { declarationDoc } from "../router-host.js";
 import { dedupe, importedPackages, NO_HOST } from "../shared.js";
