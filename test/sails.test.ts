@@ -102,6 +102,12 @@ const CASES: InMemoryCase[] = [
     routes: ["GET /z []"],
     diagnostics: ["APX249 config/routes.js:1", "APX249 config/routes.js:2", "APX249 config/routes.js:3", "APX249 config/routes.js:4"],
   },
+  {
+    name: "a Sails app without config/routes.js (routes given to `sails.lift`): said",
+    files: { "app.js": `const sails = require("sails");\nsails.lift({ routes: { "GET /hello": "HelloController.index" } });` },
+    routes: [],
+    diagnostics: ["APX249 app.js:1"],
+  },
 ];
 
 describe("Sails (in memory)", () => {

@@ -30,7 +30,18 @@ export const sailsAdapter: FrameworkAdapter = {
     Boolean(configFile(sources, "routes")?.text.includes("module.exports.routes")),
   extract(sources, options, diagnostics) {
     const routesFile = configFile(sources, "routes");
-    if (!routesFile) return [];
+    if (!routesFile) {
+      // `sails.lift({ routes })`, or an app whose config/ is outside the sources: nothing apidex reads.
+      const app = sources.files.find((file) => importedPackages(file).includes("sails"));
+      if (app)
+        diagnostics.warning(
+          "APX249",
+          "This project uses Sails but has no config/routes.js among its sources: routes given to `sails.lift(...)`/`sails.load(...)` or defined elsewhere are not read, and no route is indexed.",
+          siteOf(app, app),
+          "Run apidex at the Sails app's root (where config/routes.js is), or declare the routes in config/routes.js.",
+        );
+      return [];
+    }
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
     interpreter.executeAll();
     const actions = actionTable(sources, interpreter);
