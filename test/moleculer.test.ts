@@ -209,6 +209,14 @@ const CASES: InMemoryCase[] = [
       "APX248 services/users.service.js:1",
     ],
   },
+  {
+    name: "a gateway apidex finds no schema of (created with `broker.createService`): said",
+    files: {
+      "index.js": `const { ServiceBroker } = require("moleculer");\nconst ApiGateway = require("moleculer-web");\nconst broker = new ServiceBroker();\nbroker.createService({ mixins: [ApiGateway], settings: { routes: [{ aliases: { "GET x": "x.y" } }] } });`,
+    },
+    routes: [],
+    diagnostics: ["APX248 index.js:1"],
+  },
 ];
 
 describe("Moleculer Web (in memory)", () => {

@@ -1,3 +1,4 @@
+import { siteOf } from "../../diagnostics/diagnostic.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi } from "../express/path-syntax.js";
@@ -20,6 +21,18 @@ export const moleculerAdapter: FrameworkAdapter = {
     interpreter.executeAll();
     const services = readServices(sources, interpreter, diagnostics);
     const gateways = services.filter((s) => s.packageMixins.includes("moleculer-web"));
+    if (!gateways.length) {
+      // A gateway declared through moleculer-decorators' `@Service({...})`, or created at run time
+      // (`broker.createService({ mixins: [ApiGateway], ... })`): its routes are not read, which is said.
+      const file = sources.files.find((f) => importedPackages(f).includes("moleculer-web"));
+      if (file)
+        diagnostics.warning(
+          "APX248",
+          "This project imports moleculer-web, but no module exports an API gateway service schema (an object with `mixins: [ApiGateway]`, as `module.exports` or `export default`): its routes are not indexed.",
+          siteOf(file, file),
+          "Export the gateway's schema from its module (`services/api.service.ts`); a schema given to moleculer-decorators' `@Service` or to `broker.createService(...)` is not read.",
+        );
+    }
     const apps = gateways.map((gateway, i) => gatewayRoutes(gateway, services, interpreter, diagnostics, i));
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
