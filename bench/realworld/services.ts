@@ -1070,4 +1070,19 @@ export const SERVICES: Service[] = [
       note: "docs/openapi.json, bundled by redocly from the hand-written docs/openapi.yaml (recall only). The 5 misses are the document's drift: HookController is `@HTTPController({ path: '/-/npm' })`, so the service answers the hook routes at /-/npm/v1/hooks... (npm's own hooks API path), which apidex indexes, while the document writes /v1/hooks...; the other extra is HomeController's POST /* catch-all (misc requests), which the document leaves out",
     },
   },
+  {
+    name: "moleculer-ts-template",
+    repo: "jellydn/moleculer-typescript-template",
+    commit: "6b5ee5ec177f28aa0a8697cec3e5c210f8442e54",
+    framework: "Moleculer Web 0.10",
+    style:
+      "services/*.service.ts exporting ServiceSchema objects; an API gateway (moleculer-web mixin) with an alias route and an autoAliases route whose actions declare `rest` (strings without a method, objects)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["public/docs/open-api.json"] },
+      note: 'public/docs/open-api.json, generated from the services\' swagger comments and committed (recall 3/3). Indexed beyond it, as moleculer-web serves them: `/api/health/check` (an alias without a method: every method) and `/api/greeter/welcome` (an action `rest` without a method: every method), which the document lists once (GET). The `/api` route sets `mappingPolicy: "all"` (every action also callable at `/api/{service}/{action}`): said once (APX248), not indexed',
+    },
+  },
 ];

@@ -81,6 +81,8 @@ export const configSchema = z
         "adonis",
         "egg",
         "tegg",
+        "moleculer",
+        "sails",
       ])
       .optional(),
     nest: z

@@ -25,6 +25,8 @@ import { loopbackAdapter } from "./loopback/index.js";
 import { overnightAdapter } from "./overnight/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
+import { moleculerAdapter } from "./moleculer/index.js";
+import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
@@ -62,6 +64,8 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,
   adonis: adonisAdapter,
+  moleculer: moleculerAdapter,
+  sails: sailsAdapter,
 };
 
 /**

@@ -3,9 +3,7 @@
  * serves routes apidex does not index, which is said (APX002) rather than left to an empty index.
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
-  { name: "Moleculer Web", packages: /^moleculer-web$/ },
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
-  { name: "Sails", packages: /^sails$/ },
   // Koa's other router: `app.use(route.get("/path", handler))`.
   { name: "koa-route", packages: /^koa-route$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.

@@ -11,6 +11,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
   return (
     NEXT_ROUTE_FILE.test(relativePath) ||
     EGG_ROUTER_FILE.test(relativePath) ||
+    SAILS_CONFIG.test(relativePath) ||
     TEGG_CONTROLLER.test(text) ||
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
@@ -38,8 +39,10 @@ const NEXT_ROUTE_FILE =
 const EGG_ROUTER_FILE = /(^|[\\/])app[\\/]router(\.|[\\/].*\.)(ts|js|mjs|cjs|mts|cts)$/;
 // A tegg controller (`@HTTPController()` from egg or @eggjs/tegg), which makes no registration-shaped call.
 const TEGG_CONTROLLER = /@HTTPController\s*\(/;
+// Sails' route table, policies and blueprint settings: config modules that import nothing.
+const SAILS_CONFIG = /(^|[\\/])config[\\/](routes|policies|blueprints)\.js$/;
 const ROUTE_HINTS =
-  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@adonisjs\/core\/services\/router|@ioc:Adonis\/Core\/Route|@loopback\/(rest|openapi-v3|core|boot)|@overnightjs\/core|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router|polka|@tinyhttp\/app|itty-router(\/[^"']*)?|@feathersjs\/(feathers|express|koa))["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
+  /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@adonisjs\/core\/services\/router|@ioc:Adonis\/Core\/Route|@loopback\/(rest|openapi-v3|core|boot)|@overnightjs\/core|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router|polka|@tinyhttp\/app|itty-router(\/[^"']*)?|@feathersjs\/(feathers|express|koa)|moleculer|moleculer-web)["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
