@@ -1262,11 +1262,11 @@ describe("router files: a module's mount path in its folder", () => {
 describe("a project whose only HTTP framework apidex does not read", () => {
   it("names it in APX001", async () => {
     const result = await generateFrom({
-      "src/index.ts": `import { Application } from "egg";\nexport default (app: Application) => { app.router.get("/hello", app.controller.hello.index); };\n`,
+      "src/index.ts": `import { r } from "@marblejs/http";\nexport const hello$ = r.pipe(r.matchPath("/hello"), r.matchType("GET"), r.useEffect((req$) => req$));\n`,
     });
     expect(result.operations).toEqual([]);
     const apx001 = result.diagnostics.sorted().find((d) => d.code === "APX001");
-    expect(apx001?.message).toMatch(/The sources import Egg\.js, which apidex does not read\./);
+    expect(apx001?.message).toMatch(/The sources import Marble\.js, which apidex does not read\./);
   });
 
   it("names koa-route in APX002 where a Koa app uses it (and no longer Egg.js, which apidex reads)", async () => {
