@@ -42,3 +42,22 @@ export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | u
   for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
   return undefined;
 }
+
+/** The first property named `name` written below `node` (a site for what it holds). */
+export function findProperty(node: ts.Node, name: string): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (
+      (ts.isPropertyAssignment(n) || ts.isMethodDeclaration(n) || ts.isShorthandPropertyAssignment(n)) &&
+      (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) &&
+      n.name.text === name
+    ) {
+      found = n;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}

@@ -6,7 +6,8 @@ import { type CheckValue, type FunctionValue, stringsOf, type Value } from "../.
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { declarationDoc, middlewareChecksOf } from "../router-host.js";
 import { actionRestString, addSlashes, aliasKey, fullPath, matchesMask, normalizePath, restAliases, trimSlashes } from "./aliases.js";
-import { type ActionSchema, findProperty, type ServiceSchema } from "./services.js";
+import { findProperty } from "../../resolve/syntax.js";
+import { type ActionSchema, type ServiceSchema } from "./services.js";
 
 /** What an alias calls: an action by name, functions of the sources (a handler, middleware before an action), or both. */
 interface Target {

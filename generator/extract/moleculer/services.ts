@@ -1,3 +1,4 @@
+import { findProperty } from "../../resolve/syntax.js";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
@@ -183,23 +184,4 @@ function classSchema(
     return undefined;
   }
   return schemaOf(value, interpreter, unwrap(arg), file);
-}
-
-/** The first property named `name` written below `node` (a site for what it holds). */
-export function findProperty(node: ts.Node, name: string): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (
-      (ts.isPropertyAssignment(n) || ts.isMethodDeclaration(n) || ts.isShorthandPropertyAssignment(n)) &&
-      (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) &&
-      n.name.text === name
-    ) {
-      found = n;
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(node);
-  return found;
 }

@@ -3,7 +3,7 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { explain, type Interpreter } from "../../resolve/interpreter.js";
 import { type CheckValue, type FunctionValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import { findProperty } from "../moleculer/services.js";
+import { findProperty } from "../../resolve/syntax.js";
 import { configFile, relative } from "./config-files.js";
 
 /** An action of api/controllers: the function that answers (a controller's method, an actions2 `fn`, a function file). */

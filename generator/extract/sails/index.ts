@@ -10,7 +10,7 @@ import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteLayer, RouterNode } from "../router-graph.js";
 import { declarationDoc } from "../router-host.js";
 import { dedupe, importedPackages, NO_HOST } from "../shared.js";
-import { findProperty } from "../moleculer/services.js";
+import { findProperty } from "../../resolve/syntax.js";
 import { actionTable, policiesFor, readPolicies } from "./actions.js";
 import { configFile, relative } from "./config-files.js";
 
