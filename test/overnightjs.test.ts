@@ -249,6 +249,23 @@ const cases: InMemoryCase[] = [
     diagnostics: ["APX248 src/ctrl.ts:2", "APX248 src/ctrl.ts:4", "APX201 src/ctrl.ts:5"],
   },
   {
+    name: "OvernightJS's other verb decorators (@Lock, @Copy, @Search, ...) register their methods, as Express routes them",
+    files: {
+      "src/files.ts": [
+        `import { Controller, Get, Lock, Unlock, Copy, Search } from "@overnightjs/core";`,
+        `@Controller("files")`,
+        `export class FileController {`,
+        `  @Get(":name") read() { return {}; }`,
+        `  @Lock(":name") lock() { return {}; }`,
+        `  @Unlock(":name") unlock() { return {}; }`,
+        `  @Copy(":name") copy() { return {}; }`,
+        `  @Search() search() { return []; }`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: ["COPY /files/{name} []", "GET /files/{name} []", "LOCK /files/{name} []", "SEARCH /files []", "UNLOCK /files/{name} []"],
+  },
+  {
     name: "the README's server: a namespace import of the controllers, each constructed in a for-in loop; Server imported under another name",
     files: {
       "src/controllers/index.ts": `export * from "./CarController";\nexport * from "./BikeController";\n`,

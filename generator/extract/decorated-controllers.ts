@@ -247,12 +247,14 @@ function verbsOf(member: ts.MethodDeclaration, scope: Scope, interpreter: Interp
     const call = decorator.expression;
     if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || !importedFrom(call.expression, flavor.packages)) continue;
     const name = call.expression.text;
+    // A flavor that names its verb decorators names each it has; the default list is NestJS's, whose `@Search`
+    // the libraries that take the default do not export.
     const verbs = flavor.verbs ?? VERB_DECORATORS;
     if (name === flavor.methodDecorator) {
       const verb = call.arguments[0] ? stringsOf(interpreter.evaluate(call.arguments[0], scope)) : undefined;
       if (verb?.length === 1)
         out.push({ method: verb[0]!.toUpperCase(), ...(call.arguments[1] ? { route: call.arguments[1] } : {}), node: call });
-    } else if (Object.hasOwn(verbs, name) && name !== "Search")
+    } else if (Object.hasOwn(verbs, name) && (flavor.verbs !== undefined || name !== "Search"))
       out.push({ method: verbs[name]!, ...(call.arguments[0] ? { route: call.arguments[0] } : {}), node: call });
   }
   return out;

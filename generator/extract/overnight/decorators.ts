@@ -9,7 +9,11 @@ import type { RouteCheck } from "../router-graph.js";
 /** The package whose decorators and `Server` make an OvernightJS service. */
 export const OVERNIGHT_PACKAGES: ReadonlySet<string> = new Set(["@overnightjs/core"]);
 
-/** The verb decorators of the methods apidex indexes; OvernightJS's WebDAV ones (`@Lock`, `@Copy`, ...) are not. */
+/**
+ * OvernightJS's verb decorators and the method each registers on its Express router: the common ones, and the
+ * others Express routes (`@Lock`, `@Copy`, `@Search`, ...: operations of the index, which OpenAPI documents
+ * only as far as it has their method).
+ */
 export const OVERNIGHT_VERBS: Readonly<Record<string, string>> = {
   Get: "GET",
   Post: "POST",
@@ -19,6 +23,22 @@ export const OVERNIGHT_VERBS: Readonly<Record<string, string>> = {
   Head: "HEAD",
   Options: "OPTIONS",
   All: "ALL",
+  Checkout: "CHECKOUT",
+  Copy: "COPY",
+  Lock: "LOCK",
+  Merge: "MERGE",
+  Mkactivity: "MKACTIVITY",
+  Mkcol: "MKCOL",
+  Move: "MOVE",
+  MSearch: "M-SEARCH",
+  Notify: "NOTIFY",
+  Purge: "PURGE",
+  Report: "REPORT",
+  Search: "SEARCH",
+  Subscribe: "SUBSCRIBE",
+  Trace: "TRACE",
+  Unlock: "UNLOCK",
+  Unsubscribe: "UNSUBSCRIBE",
 };
 
 /** Decorators whose argument is middleware (or a list of it), or a wrapper around the handler, that runs before it. */
