@@ -345,9 +345,14 @@ function functionName(fn: ts.Node): string | undefined {
   return undefined;
 }
 
-export function reportUnmounted(routers: RouterNode[], diagnostics: DiagnosticBag): void {
+export function reportUnmounted(
+  routers: RouterNode[],
+  diagnostics: DiagnosticBag,
+  /** Routers already reported with their folder (extract/unmounted-folders.ts). */
+  reported: ReadonlySet<RouterNode> = new Set(),
+): void {
   for (const router of routers) {
-    if (router.kind !== "router" || router.mounted) continue;
+    if (router.kind !== "router" || router.mounted || reported.has(router)) continue;
     const routes = router.stack.filter((l) => l.type === "route").length;
     if (!routes) continue;
     diagnostics.warning(

@@ -12,6 +12,7 @@ import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreache
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import { routerFilesApp } from "../router-files.js";
+import { reportUnmountedFolders } from "../unmounted-folders.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 
@@ -108,7 +109,9 @@ export function extractExpressStyle(
   for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
     routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, expressToOpenApi, simplePath), app));
   if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, expressToOpenApi, simplePath));
-  reportUnmounted(host.routers, diagnostics);
+  // A folder of router modules that a loader walks at run time: one warning for the folder, with the config to write.
+  const inFolders = reportUnmountedFolders(host.routers, sources, interpreter, (value) => host.routerOf(value), diagnostics);
+  reportUnmounted(host.routers, diagnostics, inFolders);
   reportUnreached(sources, host.visited, interpreter, diagnostics, style.methods, options.unreached);
   session?.finish(interpreter, style.framework);
   return dedupe(routes);
