@@ -9,7 +9,7 @@ import path from "node:path";
 import { ts } from "../typescript.js";
 import { siteOf } from "../diagnostics/diagnostic.js";
 import { ConsignPlan, ExpressLoadPlan, type LoadedScript } from "./autoloaders.js";
-import { excerpt, explain, type Interpreter } from "./interpreter.js";
+import type { Interpreter } from "./interpreter.js";
 import type { Scope } from "./scope.js";
 import { type ExternalValue, stringsOf, UNDEFINED, type Value } from "./values.js";
 
@@ -31,7 +31,13 @@ const HINT = "Give the folder as a string literal or a const (relative to the pr
 export class AutoloadChains {
   private readonly chains: Chain[] = [];
 
-  constructor(private readonly interpreter: Interpreter) {}
+  /**
+   * @param words the interpreter's `excerpt` and `explain` (given, not imported: the interpreter imports this module).
+   */
+  constructor(
+    private readonly interpreter: Interpreter,
+    private readonly words: { excerpt(node: ts.Node): string; explain(value: Value): string },
+  ) {}
 
   /** `consign(options)`, `load(location, options)`: a new chain, as a value the chain's methods are read from. */
   create(loader: "consign" | "express-load", node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
@@ -43,7 +49,7 @@ export class AutoloadChains {
     const bad = (what: string, value: Value | undefined) => {
       this.report(
         options ?? node,
-        `Cannot read the \`${what}\` option of ${loader} statically: it ${explain(value ?? UNDEFINED)}; the modules it loads are not run, their routes are not indexed.`,
+        `Cannot read the \`${what}\` option of ${loader} statically: it ${this.words.explain(value ?? UNDEFINED)}; the modules it loads are not run, their routes are not indexed.`,
         "Give the option as a string literal or a const (`cwd` relative to the project root).",
       );
     };
@@ -101,7 +107,7 @@ export class AutoloadChains {
     if (value.kind !== "string") {
       this.report(
         arg ?? node,
-        `Cannot tell which folder or file \`${excerpt(arg ?? node)}\` gives ${chain.loader}: it ${explain(value)}; the modules it loads are not run, their routes are not indexed.`,
+        `Cannot tell which folder or file \`${this.words.excerpt(arg ?? node)}\` gives ${chain.loader}: it ${this.words.explain(value)}; the modules it loads are not run, their routes are not indexed.`,
         HINT,
       );
       return;

@@ -308,7 +308,7 @@ export class Interpreter {
   private readonly replay: ModuleReplay | undefined;
   private readonly replayedExports = new Map<string, ReadonlyMap<string, Value>>();
   /** consign and express-load chains (autoload-chains.ts). */
-  private readonly autoloads = new AutoloadChains(this);
+  private readonly autoloads = new AutoloadChains(this, { excerpt, explain });
   /**
    * Properties an autoloader attached to a framework's object (`consign().include("controllers").into(app)`
    * sets `app.controllers`), read back before the adapter's own members.
