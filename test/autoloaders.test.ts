@@ -128,20 +128,28 @@ const consign = require("consign");
 const app = express();
 consign().include("app/controllers").then("app/routes").into(app, { prefix: "/v1" });
 app.listen(3000);`,
-      "app/controllers/users.js": `module.exports = function (app) { const c = {}; c.list = ${ok}; c.create = ${ok}; return c; };`,
+      "app/controllers/users.js": `const { requirePermission } = require("../../lib/permissions");
+module.exports = function (app) {
+  const c = {};
+  c.list = ${ok};
+  c.create = ${ok};
+  c.remove = [requirePermission("users.delete"), ${ok}];
+  return c;
+};`,
       "app/controllers/admin/audit.js": `module.exports = (app) => ({ index: ${ok} });`,
       "app/routes/users.js": `const { requirePermission } = require("../../lib/permissions");
 module.exports = function (app) {
   const users = app.app.controllers.users;
   app.get("/users", users.list);
   app.post("/users", requirePermission("users.create"), users.create);
+  app.delete("/users/:id", users.remove);
 };`,
       "app/routes/admin/audit.js": `const { requirePermission } = require("../../../lib/permissions");
 module.exports = (application, options) => {
   application.get(options.prefix + "/audit", requirePermission("audit.read"), application.app.controllers.admin.audit.index);
 };`,
     },
-    routes: ["GET /users []", "GET /v1/audit [audit.read]", "POST /users [users.create]"],
+    routes: ["DELETE /users/{id} [users.delete]", "GET /users []", "GET /v1/audit [audit.read]", "POST /users [users.create]"],
   },
   {
     name: "consign: cwd names the folder the paths (and the names) start from; a comma-separated include; a module that exports no function is attached as it is",

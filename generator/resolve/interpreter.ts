@@ -2414,6 +2414,8 @@ export class Interpreter {
    * module's CommonJS export, else its namespace; undefined for a file that is no source apidex reads.
    */
   requiredFile(fileName: string): Value | undefined {
+    // (A file of another kind is no module apidex can read: `getFile` would parse a README as code.)
+    if (!loadedModule(path.posix.basename(fileName))) return undefined;
     const file = this.sources.getFile(fileName);
     if (!file) return undefined;
     this.tracker?.cannotReplay?.(`it loads ${fileName} with an autoloader`);
