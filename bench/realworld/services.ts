@@ -1085,4 +1085,19 @@ export const SERVICES: Service[] = [
       note: 'public/docs/open-api.json, generated from the services\' swagger comments and committed (recall 3/3). Indexed beyond it, as moleculer-web serves them: `/api/health/check` (an alias without a method: every method) and `/api/greeter/welcome` (an action `rest` without a method: every method), which the document lists once (GET). The `/api` route sets `mappingPolicy: "all"` (every action also callable at `/api/{service}/{action}`): said once (APX248), not indexed',
     },
   },
+  {
+    name: "apicolor",
+    repo: "brunoLNascimento/apiColor",
+    commit: "1b7c4f47692d8d1bf7db6be0cc17dfc8d08b9aa9",
+    framework: "Express 4 + consign",
+    style:
+      "consign({ cwd: 'app' }).include('models').then('controllers').then('routes').then('config').into(app): each routes module exports function (server) registering its routes on the app",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger_output.json"] },
+      note: "swagger_output.json, written by swagger-autogen from app/routes/color_routes.js and committed (a later commit removed it); recall 3/4. The routes module is a function consign calls with the app (`module.exports = function (server) { server.post(...) }`), loaded from `app/routes` below `cwd: 'app'`. The one miss is the document's own path syntax: swagger-autogen copies Express's optional parameter as `/findAllPokemon/{page?}`, which is no OpenAPI template; apidex indexes the route `/findAllPokemon/:page?` as both variants Express answers, `/findAllPokemon` and `/findAllPokemon/{page}`.",
+    },
+  },
 ];
