@@ -7,11 +7,22 @@
  */
 import path from "node:path";
 import { ts } from "../typescript.js";
-import { siteOf } from "../diagnostics/diagnostic.js";
-import { ConsignPlan, ExpressLoadPlan, type LoadedScript } from "./autoloaders.js";
-import type { Interpreter } from "./interpreter.js";
+import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { ConsignPlan, ExpressLoadPlan, type LoadedScript, type LoaderFolders } from "./autoloaders.js";
 import type { Scope } from "./scope.js";
-import { type ExternalValue, stringsOf, UNDEFINED, type Value } from "./values.js";
+import { type ExternalValue, type FunctionValue, stringsOf, UNDEFINED, type Value } from "./values.js";
+
+/** What the chains need of the interpreter (its own methods: the interpreter imports this module, not the reverse). */
+export interface ChainEvaluator {
+  readonly sources: { readonly root: string };
+  readonly diagnostics: DiagnosticBag;
+  evaluate(node: ts.Expression, scope: Scope): Value;
+  callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value;
+  loaderFolders(): LoaderFolders;
+  requiredFile(fileName: string): Value | undefined;
+  attach(target: Value, name: string, value: Value): void;
+  attachedProperty(target: Value, name: string): Value | undefined;
+}
 
 /** The module name of a chain's value (`{ kind: "external", module: AUTOLOAD_CHAIN, path: [id, method?] }`). */
 export const AUTOLOAD_CHAIN = "\0autoload-chain";
@@ -35,7 +46,7 @@ export class AutoloadChains {
    * @param words the interpreter's `excerpt` and `explain` (given, not imported: the interpreter imports this module).
    */
   constructor(
-    private readonly interpreter: Interpreter,
+    private readonly interpreter: ChainEvaluator,
     private readonly words: { excerpt(node: ts.Node): string; explain(value: Value): string },
   ) {}
 
