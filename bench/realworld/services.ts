@@ -1085,4 +1085,34 @@ export const SERVICES: Service[] = [
       note: 'public/docs/open-api.json, generated from the services\' swagger comments and committed (recall 3/3). Indexed beyond it, as moleculer-web serves them: `/api/health/check` (an alias without a method: every method) and `/api/greeter/welcome` (an action `rest` without a method: every method), which the document lists once (GET). The `/api` route sets `mappingPolicy: "all"` (every action also callable at `/api/{service}/{action}`): said once (APX248), not indexed',
     },
   },
+  {
+    name: "apicolor",
+    repo: "brunoLNascimento/apiColor",
+    commit: "1b7c4f47692d8d1bf7db6be0cc17dfc8d08b9aa9",
+    framework: "Express 4 + consign",
+    style:
+      "consign({ cwd: 'app' }).include('models').then('controllers').then('routes').then('config').into(app): each routes module exports function (server) registering its routes on the app",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger_output.json"] },
+      note: "swagger_output.json, written by swagger-autogen from app/routes/color_routes.js and committed (a later commit removed it); recall 3/4. The routes module is a function consign calls with the app (`module.exports = function (server) { server.post(...) }`), loaded from `app/routes` below `cwd: 'app'`. The one miss is the document's own path syntax: swagger-autogen copies Express's optional parameter as `/findAllPokemon/{page?}`, which is no OpenAPI template; apidex indexes the route `/findAllPokemon/:page?` as both variants Express answers, `/findAllPokemon` and `/findAllPokemon/{page}`.",
+    },
+  },
+  {
+    name: "cmpaas",
+    repo: "wagnerperin/CMPaaS__",
+    commit: "fb9da6b47c418a3d9e1014b04088b0896bab11f9",
+    framework: "Express 4 + consign",
+    style:
+      "consign({ cwd: 'app', extensions: ['.js'] }).include('helpers').then('models').then('api').then('routes').then('swagger').into(app): controllers made by functions of the app (app/api), routes modules reading them from it (`const api = app.api.user`) and registering `app.route('/user').post(...).get(...)`",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["app/swagger/swagger.json"] },
+      note: "app/swagger/swagger.json, written by hand and served by the swagger module consign loads last (recall 4/4). Each route reads its controller from the app, where consign attached the module loaded before it (`app.api.user`, from app/api/user.js). Indexed beyond the document: GET /group, GET /maps and POST /maps, which the routes register and the document does not list. The APX210 is true: the chain includes a `helpers` folder the repository does not have (consign logs it and goes on).",
+    },
+  },
 ];

@@ -20,6 +20,8 @@ import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
 import { FOLDER_LOADERS, type FolderLoad, folderLoad, loadedModule } from "./folder-loaders.js";
+import { AUTOLOADERS, type LoaderFolders } from "./autoloaders.js";
+import { AUTOLOAD_CHAIN, AutoloadChains } from "./autoload-chains.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { onlyPicksAnswer } from "./answer-choice.js";
@@ -305,6 +307,13 @@ export class Interpreter {
   private readonly tracker: EvaluationTracker | undefined;
   private readonly replay: ModuleReplay | undefined;
   private readonly replayedExports = new Map<string, ReadonlyMap<string, Value>>();
+  /** consign and express-load chains (autoload-chains.ts). */
+  private readonly autoloads = new AutoloadChains(this, { excerpt, explain });
+  /**
+   * Properties an autoloader attached to a framework's object (`consign().include("controllers").into(app)`
+   * sets `app.controllers`), read back before the adapter's own members.
+   */
+  private readonly attachedProps = new WeakMap<object, Map<string, Value>>();
 
   constructor(
     readonly sources: SourceSet,
@@ -2118,7 +2127,11 @@ export class Interpreter {
       case "unknown":
         return object;
       case "host":
-        return this.host.property?.(object, name, node) ?? unknown(node, `reads \`${name}\` of a framework object`);
+        return (
+          this.attachedProps.get(object.host)?.get(name) ??
+          this.host.property?.(object, name, node) ??
+          unknown(node, `reads \`${name}\` of a framework object`)
+        );
       case "undefined":
       case "null":
         return unknown(node, `reads \`${name}\` of ${object.kind}`);
@@ -2386,6 +2399,52 @@ export class Interpreter {
     return this.host.callMethod(host, name, { node, args, scope });
   }
 
+  /** The project's folders as the autoloaders list them (autoloaders.ts). */
+  loaderFolders(): LoaderFolders {
+    const host = this.sources.host;
+    return {
+      root: this.sources.root.replace(/\/$/, ""),
+      list: (dir) => host.listDirectory?.(dir),
+      isFile: (file) => host.fileExists(file),
+    };
+  }
+
+  /**
+   * What `require(file)` gives for a file a package requires by its absolute path (an autoloader): the
+   * module's CommonJS export, else its namespace; undefined for a file that is no source apidex reads.
+   */
+  requiredFile(fileName: string): Value | undefined {
+    // (A file of another kind is no module apidex can read: `getFile` would parse a README as code.)
+    if (!loadedModule(path.posix.basename(fileName))) return undefined;
+    const file = this.sources.getFile(fileName);
+    if (!file) return undefined;
+    this.tracker?.cannotReplay?.(`it loads ${fileName} with an autoloader`);
+    const instance = this.module(file);
+    const commonJs = instance.exports.get(COMMONJS_EXPORTS);
+    return commonJs ? commonJs() : { kind: "namespace", file };
+  }
+
+  /** Sets a property on an object an autoloader attaches modules to (an app, a plain object of the sources). */
+  attach(target: Value, name: string, value: Value): void {
+    if (target.kind === "object" || (target.kind === "instance" && target.props)) target.props!.set(name, value);
+    else if (target.kind === "host") {
+      const props = this.attachedProps.get(target.host) ?? new Map<string, Value>();
+      props.set(name, value);
+      this.attachedProps.set(target.host, props);
+    }
+  }
+
+  /** A property of such an object that holds an object to attach below (a folder's namespace made before). */
+  attachedProperty(target: Value, name: string): Value | undefined {
+    const value =
+      target.kind === "host"
+        ? this.attachedProps.get(target.host)?.get(name)
+        : target.kind === "object" || target.kind === "instance"
+          ? target.props?.get(name)
+          : undefined;
+    return value && value.kind !== "undefined" && value.kind !== "null" ? value : undefined;
+  }
+
   /**
    * What a folder loader returns (folder-loaders.ts): an object of the folder's modules, each as `require`
    * gives it, keyed by file name without its extension; subfolders as objects of their own when it descends.
@@ -2445,6 +2504,12 @@ export class Interpreter {
           }
           const builtin = nodeBuiltin(callee, values, context);
           if (builtin) return builtin;
+        }
+        // `consign().include("controllers").then("routes").into(app)`, `load("routes").into(app)`: a chain run on `into`.
+        if (callee.module === AUTOLOAD_CHAIN) return this.autoloads.call(callee, node, scope);
+        if (AUTOLOADERS.has(callee.module) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))) {
+          this.tracker?.cannotReplay?.(`it loads modules with ${callee.module}`);
+          return this.autoloads.create(callee.module as "consign" | "express-load", node, scope);
         }
         // `requireDir("./routes")`, `requireAll({ dirname: __dirname + "/controllers" })`: the folder's modules.
         if (FOLDER_LOADERS.has(callee.module) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))) {

@@ -1,13 +1,14 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
-import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { stringsOf, type ExternalValue, type HostValue, unknown, type Value } from "../../resolve/values.js";
 import { answersNotFoundOnly, answersStatus, wildcardPrefix } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
 import type { Scope } from "../../resolve/scope.js";
 import { regexpPrefixes } from "../regexp-paths.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
+import { Enrouten } from "./enrouten.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([
@@ -54,6 +55,16 @@ const ROUTER_MODULES = new Set(["router", "express-promise-router"]);
 export class ExpressHost extends RouterHost {
   /** ts-rest contracts and servers: `createExpressEndpoints(contract, impl, app)` registers on `app`. */
   readonly tsRest = new TsRestSupport(() => this.interpreter, this.diagnostics);
+  /** express-enrouten: `app.use(enrouten({ directory: "routes" }))` mounts a router of the folder's controllers. */
+  private readonly enrouten = new Enrouten(this, {
+    create: (node) => this.create("router", node),
+    mount: (router, sub, path, node) => {
+      sub.mounted = true;
+      router.stack.push({ type: "mount", paths: [path], router: sub, site: siteOf(node), ...this.conditional() });
+    },
+    route: (router, method, paths, handlers, call) => this.addRoute(router, method, paths, handlers, call, undefined),
+    paths: (arg, call) => this.paths(arg, call, "route path"),
+  });
 
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
     if (callee.module === "@ts-rest/express" && callee.path.length === 1 && callee.path[0] === "createExpressEndpoints")
@@ -68,6 +79,7 @@ export class ExpressHost extends RouterHost {
         return this.create("router", call.node).value;
     }
     if (ROUTER_MODULES.has(callee.module) && (isDefault || first === "Router")) return this.create("router", call.node).value;
+    if (callee.module === "express-enrouten" && isDefault) return this.enrouten.create(call);
     // Zodios: `zodiosApp()` is an Express app and `zodiosRouter(api)` an Express router, typed by an API
     // definition; `zodiosContext()` makes both (`ctx.app()`, `ctx.router(api)`).
     if (callee.module === "@zodios/express") {
@@ -80,7 +92,16 @@ export class ExpressHost extends RouterHost {
   }
 
   callValue(callee: HostValue, call: CallContext): Value | undefined {
-    return this.tsRest.owns(callee) ? this.tsRest.callValue(callee, call) : undefined;
+    if (this.tsRest.owns(callee)) return this.tsRest.callValue(callee, call);
+    // `router({ path: "/user/:id", name: "user-info" }).get(handler)`: express-enrouten's named route.
+    const router = this.routerOf(callee);
+    if (router && this.enrouten.owns(router)) {
+      const paths = this.enrouten.namedRoutePaths(router, call);
+      return paths && ts.isCallExpression(call.node)
+        ? this.host({ type: "chain", router, paths, call: call.node })
+        : unknown(call.node, "is a route apidex cannot place");
+    }
+    return undefined;
   }
 
   /**
