@@ -5,7 +5,7 @@
  * attached to the app under their folder path (`app.controllers.users`); and express-enrouten
  * (`app.use(enrouten({ directory: "routes" }))`), which mounts each module's `function (router)` at the
  * module's path. Which files each takes, in which order and under which name is the package's own source's
- * rule (consign 0.1.6, express-load 1.1.16, express-enrouten 1.3.0), copied here as planning over the
+ * rule (consign 0.1.6, express-load 1.1.16, express-enrouten 1.3.0), restated here as planning over the
  * project's folders; the interpreter (and the Express host, for enrouten) runs the plan.
  */
 import path from "node:path";
