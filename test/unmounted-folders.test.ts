@@ -20,6 +20,14 @@ const server = (...folders: string[]) =>
     `app.listen(3000);`,
   ].join("\n");
 
+/** Three routers among six modules of other things, in one folder: the shape of a service's `src/`. */
+const amongOthers = {
+  "src/a.ts": routerModule(),
+  "src/b.ts": routerModule(),
+  "src/c.ts": routerModule(),
+  ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/util${i}.ts`, `export const x${i} = ${i};`])),
+};
+
 const warningsOf = async (files: Record<string, string>) => {
   const result = await generateFrom(files);
   return result.diagnostics.warnings.filter((d) => d.code === "APX211").map((d) => formatDiagnostic(d, MEMORY_ROOT));
@@ -100,10 +108,7 @@ describe("routers of a folder nothing in the sources mounts (APX211 by folder)",
       name: "routers spread among many other modules are no folder a loader walks",
       files: {
         "src/server.ts": `import express from "express"; const app = express(); app.listen(3000);`,
-        "src/a.ts": routerModule(),
-        "src/b.ts": routerModule(),
-        "src/c.ts": routerModule(),
-        ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/util${i}.ts`, `export const x${i} = ${i};`])),
+        ...amongOthers,
       },
       folders: [],
       single: ["src/a.ts", "src/b.ts", "src/c.ts"],
@@ -112,10 +117,7 @@ describe("routers of a folder nothing in the sources mounts (APX211 by folder)",
       name: "a call naming the folder of the whole service (`init(__dirname)`) names no folder of routers",
       files: {
         "src/server.ts": `import express from "express"; import init from "some-init"; const app = express(); init(app, __dirname);`,
-        "src/a.ts": routerModule(),
-        "src/b.ts": routerModule(),
-        "src/c.ts": routerModule(),
-        ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/util${i}.ts`, `export const x${i} = ${i};`])),
+        ...amongOthers,
       },
       folders: [],
       single: ["src/a.ts", "src/b.ts", "src/c.ts"],
