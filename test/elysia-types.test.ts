@@ -128,3 +128,24 @@ describe("Elysia's own `t` builders are read as the JSON they accept and answer"
     expect(messages[0]).toContain(reason);
   });
 });
+
+describe("schema values written as arithmetic on constants are computed, as JavaScript computes them", () => {
+  it.each<[string, Schema]>([
+    ["t.Number({ minimum: 60, maximum: 86400 * 7 })", { type: "number", minimum: 60, maximum: 604800 }],
+    ["t.String({ maxLength: 2 ** 10 - 1 })", { type: "string", maxLength: 1023 }],
+    ["t.Number({ maximum: (5 * 1024 * 1024) / 2 })", { type: "number", maximum: 2621440 }],
+    [`t.String({ pattern: "^" + "[a-z]+" + "$" })`, { type: "string", pattern: "^[a-z]+$" }],
+  ])("%s", async (expr, expected) => {
+    const { schema, diagnostics } = await bodyOf(expr);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual(expected);
+    expect(schema).toEqual(elysiaAnswer(expr));
+  });
+
+  it("an operand known only at run time leaves that option out, named, as before (APX505)", async () => {
+    const { schema, diagnostics, messages } = await bodyOf("t.Number({ minimum: 1, maximum: Number(process.env.MAX) * 2 })");
+    expect(schema).toEqual({ type: "number", minimum: 1 });
+    expect(diagnostics).toEqual(["APX505 app.ts:5"]);
+    expect(messages).toEqual(["The schema option maximum cannot be read statically and is left out; the rest of the schema is kept."]);
+  });
+});
