@@ -237,8 +237,10 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
     sources = reader.files ?? listFiles(gitDir, at, reader.dir).filter((f) => /(^|\/)README\.md$/i.test(f));
     for (const file of sources) {
       const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
-      for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +(\/[^\s`)'"]*)/g))
-        operations.push({ method: m[1]!, path: `${spec.prefix ?? ""}${m[2]!.split("?")[0]}` });
+      // A path may be set in code (GET `/users/me`); a file may omit the prefix the others write (filePrefix).
+      const prefix = reader.filePrefix?.[file] ?? spec.prefix ?? "";
+      for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +`?(\/[^\s`)'"]*)/g))
+        operations.push({ method: m[1]!, path: `${prefix}${m[2]!.split("?")[0]}` });
     }
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));

@@ -31,10 +31,17 @@ export interface OracleSpec {
     /** swagger-jsdoc's `@openapi` YAML comment blocks in the sources under `dir` (the project's own words on its routes). */
     | { type: "openapi-comments"; dir: string }
     /**
-     * `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query
-     * strings dropped; of the named Markdown `files` instead, when given (an API reference kept as docs/index.md).
+     * `METHOD /path` lines (the path may be in backticks) of the hand-written README.md files under `dir` (the
+     * project's API reference), query strings dropped; of the named Markdown `files` instead, when given (an API
+     * reference kept as docs/index.md).
      */
-    | { type: "markdown-routes"; dir: string; files?: string[] }
+    | {
+        type: "markdown-routes";
+        dir: string;
+        files?: string[];
+        /** A file's own prefix, for a reference whose paths omit the mount prefix the other files write (instead of `prefix`). */
+        filePrefix?: Record<string, string>;
+      }
     /**
      * Feathers services' feathers-swagger docs written by hand as YAML files (`service.docs = yml("posts.doc.yml")`):
      * each service path's file, its `operations` keys placed where feathers-swagger documents them (`find` GET
@@ -1113,6 +1120,41 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["app/swagger/swagger.json"] },
       note: "app/swagger/swagger.json, written by hand and served by the swagger module consign loads last (recall 4/4). Each route reads its controller from the app, where consign attached the module loaded before it (`app.api.user`, from app/api/user.js). Indexed beyond the document: GET /group, GET /maps and POST /maps, which the routes register and the document does not list. The APX210 is true: the chain includes a `helpers` folder the repository does not have (consign logs it and goes on).",
+    },
+  },
+  {
+    name: "bunship",
+    repo: "mayhemds/bunship",
+    commit: "7e1ac08aee0a62378f56624aadb29fa099d1f58c",
+    framework: "Elysia 1 (Bun)",
+    style:
+      "plugin instances `new Elysia({ prefix })` per resource, `use()`d inside `group(appConfig.api.prefix, app => ...)`; auth and organization plugins deriving the user, permission checks in `beforeHandle`",
+    monorepo: "bun",
+    app: "apps/api",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "markdown-routes",
+        dir: "apps/api/src/routes",
+        filePrefix: { "apps/api/src/routes/README.md": "/api/v1" },
+      },
+      note: 'the API reference the project writes by hand as README.md files beside its routes (apps/api/src/routes/README.md, admin/README.md, auth/README.md; the first writes its paths without the `/api/v1` group prefix the other two write, hence `filePrefix`), so recall only. The one miss is the reference\'s drift: invitations.ts\'s accept route (`POST /invitations/:token/accept`) is a plugin `use()`d by organizationRoutes (`new Elysia({ prefix: "/organizations" })`), so Elysia serves it at /api/v1/organizations/invitations/{token}/accept, which apidex indexes. Indexed beyond the reference: billing, webhooks, API keys, audit logs and files of an organization, POST /admin/users, the health, cron and Stripe webhook routes outside the group, and the two root routes; keys are read from `beforeHandle: requirePermission("x:y")`. The admin and owner checks are a derived `isAdmin` and requireOwner(), which name no key',
+    },
+  },
+  {
+    name: "postgres-meta",
+    repo: "supabase/postgres-meta",
+    commit: "641831e0555d8f9eab278014956ec2cf1ee1174d",
+    framework: "Fastify 4",
+    style:
+      "one plugin per resource registered with `{ prefix }` from routes/index.ts, TypeBox type provider (`withTypeProvider<TypeBoxTypeProvider>()`), route schemas",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      commit: "650f9e8c39ecdf98fef877f35e54c9e3266ace53",
+      note: "openapi.json, written by the project's `docs:export` script (@fastify/swagger over the real routes) and published on the gh-pages branch, whose commit 650f9e8c says it documents 641831e0 (the pinned commit). Indexed beyond it: GET / and GET /health, which app.ts adds with `app.get` right after `app.register(swagger)`: a registration is loaded later, so @fastify/swagger's onRoute hook is not there yet when these two are added and the document leaves them out, though Fastify serves them. The service authorizes nothing by key (the connection string is a header), so no keys",
     },
   },
 ];

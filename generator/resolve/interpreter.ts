@@ -4603,11 +4603,36 @@ function isProse(text: string): boolean {
 /** Parameter names of what a check says to the caller when it refuses. */
 const MESSAGE_PARAMETER = /^(message|msg|reason|error|err|errorMessage|description|detail|details|hint|text)$/i;
 
-/** Whether an expression is (within parentheses) the value of a property of an object literal. */
+/**
+ * Whether an expression is, or is part of the expression that is, the value of a property of an object
+ * literal: `{ BASE: process.env.BASE || "/api" }`, and also `{ origins: (process.env.CORS ?? "a,b").split(",") }`,
+ * `{ port: parseInt(process.env.PORT ?? "3000") }`, `{ base: "/" + (process.env.BASE ?? "api") }`. Reading one
+ * setting of a configuration object evaluates all of them, so what the default makes is said where the code
+ * reads that setting, and only when it is still a string the variable marks (one a path can be built from).
+ * Not through another call's arguments: a function handed the default (`makeRouter(process.env.BASE || "/api")`)
+ * may build paths from it, so that default is said where it is evaluated.
+ */
 function isObjectSetting(node: ts.Node): boolean {
   let at: ts.Node = node;
-  while (ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  while (
+    ts.isParenthesizedExpression(at.parent) ||
+    ts.isBinaryExpression(at.parent) ||
+    ts.isConditionalExpression(at.parent) ||
+    ts.isAsExpression(at.parent) ||
+    ts.isNonNullExpression(at.parent) ||
+    ts.isTemplateSpan(at.parent) ||
+    ts.isTemplateExpression(at.parent) ||
+    (ts.isPropertyAccessExpression(at.parent) && at.parent.expression === at) ||
+    (ts.isCallExpression(at.parent) && (at.parent.expression === at || isNumberConversion(at.parent)))
+  )
+    at = at.parent;
   return ts.isPropertyAssignment(at.parent) && at.parent.initializer === at && ts.isObjectLiteralExpression(at.parent.parent);
+}
+
+/** `parseInt(x)`, `parseFloat(x)`, `Number(x)`, `Boolean(x)`: a number or boolean, never a path. */
+function isNumberConversion(call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  return ts.isIdentifier(callee) && /^(parseInt|parseFloat|Number|Boolean)$/.test(callee.text);
 }
 
 /** Source order of two nodes: by file name, then position. */

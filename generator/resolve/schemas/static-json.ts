@@ -109,6 +109,7 @@ export function staticJson(
     return typeof inner === "number" ? -inner : NOT_STATIC;
   }
   if (ts.isRegularExpressionLiteral(expr)) return NOT_STATIC;
+  if (ts.isBinaryExpression(expr)) return arithmetic(expr.operatorToken.kind, again(expr.left), again(expr.right));
   if (ts.isArrayLiteralExpression(expr)) {
     const out: Json[] = [];
     for (const element of expr.elements) {
@@ -165,6 +166,33 @@ export function staticJson(
   }
   if (ts.isCallExpression(expr) && onCall) return onCall(expr);
   return NOT_STATIC;
+}
+
+/**
+ * A binary expression of two constants, as JavaScript computes it: a bound written as arithmetic
+ * (`maximum: 86400 * 7`, `maxLength: 2 ** 10`) or a string joined from constants (`BASE + "/users"`).
+ * Anything else (comparisons, logic, a non-finite result) is not a JSON value apidex states.
+ */
+function arithmetic(operator: ts.SyntaxKind, left: StaticResult, right: StaticResult): StaticResult {
+  if (operator === ts.SyntaxKind.PlusToken && typeof left === "string" && (typeof right === "string" || typeof right === "number"))
+    return left + right;
+  if (operator === ts.SyntaxKind.PlusToken && typeof left === "number" && typeof right === "string") return left + right;
+  if (typeof left !== "number" || typeof right !== "number") return NOT_STATIC;
+  const value =
+    operator === ts.SyntaxKind.PlusToken
+      ? left + right
+      : operator === ts.SyntaxKind.MinusToken
+        ? left - right
+        : operator === ts.SyntaxKind.AsteriskToken
+          ? left * right
+          : operator === ts.SyntaxKind.SlashToken
+            ? left / right
+            : operator === ts.SyntaxKind.PercentToken
+              ? left % right
+              : operator === ts.SyntaxKind.AsteriskAsteriskToken
+                ? left ** right
+                : Number.NaN;
+  return Number.isFinite(value) ? value : NOT_STATIC;
 }
 
 /** A property name as a string: identifiers, string and numeric literals, computed constant keys. */

@@ -2,6 +2,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
 import { type ConvertContext, type Converted, jsonType, objectOf, union, unreadable } from "./convert-context.js";
+import { ELYSIA_TYPES_MODULE, elysiaBuilder } from "./elysia-types.js";
 import { componentName } from "./zod.js";
 import {
   constDeclaration,
@@ -22,8 +23,8 @@ import {
  * written), minus TypeBox's symbol-keyed bookkeeping. Named module-level objects become components.
  */
 
-// Elysia re-exports TypeBox's builder as `t`.
-const TYPEBOX_MODULE = /^(@sinclair\/typebox(\/.*)?|typebox(\/.*)?|elysia)$/;
+// Elysia re-exports TypeBox's builder as `t` (with builders of its own added: elysia-types.ts).
+const TYPEBOX_MODULE = /^(@sinclair\/typebox(\/.*)?|typebox(\/.*)?|elysia(\/type-system)?)$/;
 const COMPOSITE = new Set([
   "Object",
   "Union",
@@ -156,7 +157,7 @@ export class TypeBoxConverter {
     const callee = ts.isCallExpression(expr) ? unwrapExpression(expr.expression) : undefined;
     if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
       return unreadable(this.ctx, expr, "it is not a TypeBox schema expression", "Pass Type.X(...) or a const holding one.");
-    return this.builder(callee.name.text, expr, depth);
+    return this.builder(callee.name.text, expr, depth, this.isElysiaTypes(callee.expression));
   }
 
   private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
@@ -200,12 +201,22 @@ export class TypeBoxConverter {
     );
   }
 
-  private builder(name: string, call: ts.CallExpression, depth: number): Converted {
+  /** Whether the namespace is Elysia's `t`, whose own builders (`t.Date()`, `t.File()`, ...) TypeBox lacks. */
+  private isElysiaTypes(node: ts.Expression): boolean {
+    const expr = unwrapExpression(node);
+    const origin = ts.isIdentifier(expr) ? packageOrigin(expr, this.ctx.checker) : undefined;
+    return Boolean(origin && ELYSIA_TYPES_MODULE.test(origin.module));
+  }
+
+  private builder(name: string, call: ts.CallExpression, depth: number, elysia = false): Converted {
     const args = call.arguments;
     const sub = (n: ts.Expression | undefined) =>
       n ? this.convert(n, false, depth + 1) : unreadable(this.ctx, call, `Type.${name}() has no argument`, "Pass the schema.");
-    /** The options object (last argument), merged in as written; `$id` only names the component. */
-    const options = (index: number): JsonSchema => {
+    /**
+     * The options object (last argument), merged in as written; `$id` only names the component. The `omit`
+     * keys are not JSON Schema (Elysia's file keywords): never emitted, so never read or warned about.
+     */
+    const options = (index: number, omit?: ReadonlySet<string>): JsonSchema => {
       const arg = args[index] ? this.resolveBound(args[index]) : undefined;
       const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
       if (value === NOT_STATIC) {
@@ -217,6 +228,7 @@ export class TypeBoxConverter {
           const dropped: string[] = [];
           for (const prop of literal.properties) {
             const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+            if (key !== undefined && omit?.has(key)) continue;
             const v =
               key !== undefined && ts.isPropertyAssignment(prop)
                 ? staticJson(this.resolveBound(prop.initializer), this.ctx.checker)
@@ -239,6 +251,7 @@ export class TypeBoxConverter {
       }
       if (!value || typeof value !== "object" || Array.isArray(value)) return {};
       const { $id: _id, ...rest } = value;
+      for (const key of omit ?? []) delete rest[key];
       return rest;
     };
     const list = (n: ts.Expression | undefined) => {
@@ -248,6 +261,20 @@ export class TypeBoxConverter {
         ? (unwrapExpression(literal) as ts.ArrayLiteralExpression).elements
         : undefined;
     };
+    if (elysia) {
+      const own = elysiaBuilder(name, {
+        call,
+        args,
+        sub,
+        options,
+        value: (n) => {
+          const v = n ? staticJson(this.resolveBound(n), this.ctx.checker) : undefined;
+          return v === NOT_STATIC ? undefined : v;
+        },
+        unreadable: (node, reason, hint) => unreadable(this.ctx, node, reason, hint),
+      });
+      if (own) return own;
+    }
     switch (name) {
       case "String":
         return { schema: { type: "string", ...options(0) } };

@@ -1,0 +1,151 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { t } from "elysia";
+import { describe, expect, it } from "vitest";
+import { ts } from "../generator/typescript.js";
+import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
+
+/**
+ * Elysia's own builders on `t` ("Elysia Type": `t.Date()`, `t.File()`, `t.Nullable()`, ...), which TypeBox
+ * lacks, read as the JSON a client sends and receives. Each case is also checked against what the real
+ * Elysia builds from the same source, less what no JSON value can be (a `{ type: "Date" }` or
+ * `{ type: "undefined" }` member) and Elysia's own bookkeeping (`elysiaMeta`, `nullable`, the file keywords
+ * `extension`/`minSize`/`maxSize`, the `default: "File"` it stamps on file schemas).
+ */
+
+type Schema = Record<string, unknown>;
+
+/** The schema apidex publishes for `t.Object({ v: <expr> })` as an Elysia route's body, and its diagnostics. */
+async function bodyOf(expr: string, imports = `import { Elysia, t } from "elysia";`) {
+  const result = await generateFrom({
+    "app.ts": `${imports}
+      export const app = new Elysia()
+        /** Save a thing
+         * @documented */
+        .post("/things", () => ({}), { body: t.Object({ v: ${expr} }) });`,
+  });
+  const doc = result.openapi as { paths: Record<string, Record<string, any>> };
+  await SwaggerParser.validate(structuredClone(doc) as never);
+  const body = doc.paths["/things"]!.post.requestBody.content["application/json"].schema as Schema;
+  return {
+    schema: (body.properties as Record<string, Schema>).v,
+    required: (body.required as string[] | undefined) ?? [],
+    diagnostics: diagnosticLines(result),
+    messages: result.diagnostics.items.map((d) => d.message),
+  };
+}
+
+const ELYSIA_BOOKKEEPING = new Set(["elysiaMeta", "nullable", "extension", "minSize", "maxSize"]);
+
+/** What the real Elysia builds, as JSON: non-JSON members and Elysia's bookkeeping left out, type-only alternatives as one type list. */
+function elysiaAnswer(expr: string): unknown {
+  const js = ts.transpile(`return (${expr});`, { target: ts.ScriptTarget.ES2022 });
+  const built = JSON.parse(JSON.stringify(new Function("t", js)(t)));
+  const clean = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(clean);
+    if (!value || typeof value !== "object") return value;
+    const out: Schema = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (ELYSIA_BOOKKEEPING.has(k) || (k === "default" && (v === "File" || v === "Files"))) continue;
+      out[k] = clean(v);
+    }
+    if (Array.isArray(out.anyOf)) {
+      const members = (out.anyOf as Schema[]).filter((m) => m.type !== "Date" && m.type !== "undefined");
+      if (Object.keys(out).length === 1 && members.every((m) => Object.keys(m).length === 1 && typeof m.type === "string"))
+        return { type: members.map((m) => m.type) };
+      out.anyOf = members;
+    }
+    return out;
+  };
+  return clean(built);
+}
+
+describe("Elysia's own `t` builders are read as the JSON they accept and answer", () => {
+  it.each<[string, Schema, boolean]>([
+    ["t.Date()", { anyOf: [{ type: "string", format: "date-time" }, { type: "string", format: "date" }, { type: "number" }] }, true],
+    [
+      `t.Date({ description: "When it happened" })`,
+      {
+        anyOf: [{ type: "string", format: "date-time" }, { type: "string", format: "date" }, { type: "number" }],
+        description: "When it happened",
+      },
+      true,
+    ],
+    [
+      `t.File({ description: "The upload", type: "image", maxSize: "5m" })`,
+      { type: "string", format: "binary", description: "The upload" },
+      true,
+    ],
+    ["t.Files()", { type: "array", items: { type: "string", format: "binary" } }, true],
+    [`t.Files({ maxItems: 3 })`, { type: "array", items: { type: "string", format: "binary" }, maxItems: 3 }, false],
+    ["t.Nullable(t.String())", { type: ["string", "null"] }, true],
+    [
+      `t.Nullable(t.Object({ id: t.String() }))`,
+      { anyOf: [{ type: "object", properties: { id: { type: "string" } }, required: ["id"] }, { type: "null" }] },
+      true,
+    ],
+    [`t.UnionEnum(["draft", "published"])`, { type: "string", enum: ["draft", "published"] }, false],
+    [`t.Numeric({ minimum: 1 })`, { anyOf: [{ type: "string", format: "numeric" }, { type: "number" }], minimum: 1 }, false],
+    ["t.BooleanString()", { anyOf: [{ type: "boolean" }, { type: "string", format: "boolean" }] }, false],
+  ])("%s", async (expr, expected, checkedAgainstElysia) => {
+    const { schema, diagnostics } = await bodyOf(expr);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual(expected);
+    if (checkedAgainstElysia) expect(schema).toEqual(elysiaAnswer(expr));
+  });
+
+  it("t.MaybeEmpty(T) is T or null, and its property may be absent (its `undefined` member), so it is not required", async () => {
+    const { schema, required, diagnostics } = await bodyOf("t.MaybeEmpty(t.String())");
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual({ type: ["string", "null"] });
+    expect(schema).toEqual(elysiaAnswer("t.MaybeEmpty(t.String())"));
+    expect(required).toEqual([]);
+  });
+
+  it("an Elysia file keyword set at run time is not read (it is never published), so it gives no warning", async () => {
+    const { schema, diagnostics } = await bodyOf(`t.File({ maxSize: parseInt(process.env.MAX_FILE_SIZE ?? "1024", 10) })`);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual({ type: "string", format: "binary" });
+  });
+
+  it.each<[string, string, string, string]>([
+    // TypeBox's own Type.Date() is a JavaScript Date, which no JSON value is: still an open schema, warned.
+    [
+      "TypeBox's Type.Date()",
+      "Type.Date()",
+      `import { Elysia, t } from "elysia"; import { Type } from "@sinclair/typebox";`,
+      "Type.Date() has no JSON Schema apidex converts",
+    ],
+    [
+      "t.UnionEnum() of values known only at run time",
+      't.UnionEnum(process.env.STATES!.split(","))',
+      `import { Elysia, t } from "elysia";`,
+      "its values cannot be read statically",
+    ],
+  ])("%s stays an open schema with APX505", async (_name, expr, imports, reason) => {
+    const { schema, diagnostics, messages } = await bodyOf(expr, imports);
+    expect(Object.keys(schema!)).toEqual(["x-apidex-unreadable"]);
+    expect(diagnostics).toEqual(["APX505 app.ts:5"]);
+    expect(messages[0]).toContain(reason);
+  });
+});
+
+describe("schema values written as arithmetic on constants are computed, as JavaScript computes them", () => {
+  it.each<[string, Schema]>([
+    ["t.Number({ minimum: 60, maximum: 86400 * 7 })", { type: "number", minimum: 60, maximum: 604800 }],
+    ["t.String({ maxLength: 2 ** 10 - 1 })", { type: "string", maxLength: 1023 }],
+    ["t.Number({ maximum: (5 * 1024 * 1024) / 2 })", { type: "number", maximum: 2621440 }],
+    [`t.String({ pattern: "^" + "[a-z]+" + "$" })`, { type: "string", pattern: "^[a-z]+$" }],
+  ])("%s", async (expr, expected) => {
+    const { schema, diagnostics } = await bodyOf(expr);
+    expect(diagnostics).toEqual([]);
+    expect(schema).toEqual(expected);
+    expect(schema).toEqual(elysiaAnswer(expr));
+  });
+
+  it("an operand known only at run time leaves that option out, named, as before (APX505)", async () => {
+    const { schema, diagnostics, messages } = await bodyOf("t.Number({ minimum: 1, maximum: Number(process.env.MAX) * 2 })");
+    expect(schema).toEqual({ type: "number", minimum: 1 });
+    expect(diagnostics).toEqual(["APX505 app.ts:5"]);
+    expect(messages).toEqual(["The schema option maximum cannot be read statically and is left out; the rest of the schema is kept."]);
+  });
+});
