@@ -34,7 +34,16 @@ export interface OracleSpec {
      * `METHOD /path` lines of the hand-written README.md files under `dir` (the project's API reference), query
      * strings dropped; of the named Markdown `files` instead, when given (an API reference kept as docs/index.md).
      */
-    | { type: "markdown-routes"; dir: string; files?: string[] }
+    | {
+        type: "markdown-routes";
+        dir: string;
+        files?: string[];
+        /**
+         * Also the headings that name a path without a method (`` ### `/repos/{owner}/{name}` ``, UNGH's README): an
+         * API reference of GET-only proxies. Scored by path (any method), as a route manifest is.
+         */
+        pathHeadings?: boolean;
+      }
     /**
      * Feathers services' feathers-swagger docs written by hand as YAML files (`service.docs = yml("posts.doc.yml")`):
      * each service path's file, its `operations` keys placed where feathers-swagger documents them (`find` GET
@@ -1113,6 +1122,52 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["app/swagger/swagger.json"] },
       note: "app/swagger/swagger.json, written by hand and served by the swagger module consign loads last (recall 4/4). Each route reads its controller from the app, where consign attached the module loaded before it (`app.api.user`, from app/api/user.js). Indexed beyond the document: GET /group, GET /maps and POST /maps, which the routes register and the document does not list. The APX210 is true: the chain includes a `helpers` folder the repository does not have (consign logs it and goes on).",
+    },
+  },
+  {
+    name: "ziit",
+    repo: "0PandaDEV/Ziit",
+    commit: "7400832c432c0a5fc95f09110fdfa5a2c9e1007b",
+    framework: "Nuxt 4 (Nitro server routes)",
+    style:
+      "server/api/**/*.<method>.ts files, each a defineEventHandler default export; server/middleware/auth.ts checks the session or API key by path; a [...badge] catch-all",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["public/openapi.yaml"] },
+      note: "public/openapi.yaml, the hand-written reference of the external API (the editor extensions' heartbeats and stats, the public badge and leaderboard), served as a static file; the app's own session routes are not in it, so precision says nothing",
+    },
+  },
+  {
+    name: "kener",
+    repo: "rajnandan1/kener",
+    commit: "880080cea1ef162e4945c9f306fba98ca3e99898",
+    framework: "SvelteKit 2 (+server.ts endpoints)",
+    style:
+      "src/routes/(group)/**/+server.ts endpoints exporting GET/POST/PATCH/DELETE RequestHandlers; the v4 REST API under (api)/api/v4, its API-key check in hooks.server.ts",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["static/api-references/v4.json"] },
+      ignoreServerBase: true,
+      note: "static/api-references/v4.json, the hand-written reference of the v4 REST API the docs render (servers[0] is a `{serverUrl}` template); the status pages' own endpoints (badges, RSS, embeds, dashboard APIs) are not in it, so precision says nothing",
+    },
+  },
+  {
+    name: "ungh",
+    repo: "unjs/ungh",
+    commit: "0a9e46706845dcba6da1ffa9a48b4617c3029d03",
+    framework: "Nitro 2 (standalone)",
+    style:
+      "a Nitro app at the repository root (routes/ in its srcDir), every file a method-less eventHandler (h3 calls it for every method); [...path] and [...repos] catch-alls; nitro.config routeRules with a proxy rule",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: ".", files: ["README.md"], pathHeadings: true },
+      note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path",
     },
   },
 ];
