@@ -170,6 +170,8 @@ function extractFileRoutes(
     // the rest of the path), so an endpoint's URL is the base followed by its folder path.
     const baseUnknown = found.style === "methods" && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file);
     function underSvelteBase(at: ts.SourceFile): boolean {
+      // Without a config, SvelteKit's defaults: no base.
+      if (!sources.svelteConfig()) return true;
       const base = interpreter.svelteKitBase(at.statements[0] ?? at);
       if (base.kind !== "string") {
         if (!svelteBaseSaid) {
