@@ -1136,7 +1136,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "hand-written",
       reader: { type: "openapi", files: ["public/openapi.yaml"] },
-      note: "public/openapi.yaml, the hand-written reference of the external API (the editor extensions' heartbeats and stats, the public badge and leaderboard), served as a static file; the app's own session routes are not in it, so precision says nothing",
+      note: "public/openapi.yaml, the hand-written reference of the external API (the editor extensions' heartbeats and stats, the public badge and leaderboard), served as a static file (recall 7/7); the app's own session routes are not in it, so precision says nothing. Every file has a method suffix, so each of the 27 files is one operation. The APX408 pair is true (POST /api/external/heartbeat and /heartbeats derive the same operation id); the APX205 is the public badge's `[...badge]` catch-all. server/middleware/auth.ts checks a session by path prefix and no permission key, so no operation has keys",
     },
   },
   {
@@ -1152,7 +1152,7 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["static/api-references/v4.json"] },
       ignoreServerBase: true,
-      note: "static/api-references/v4.json, the hand-written reference of the v4 REST API the docs render (servers[0] is a `{serverUrl}` template); the status pages' own endpoints (badges, RSS, embeds, dashboard APIs) are not in it, so precision says nothing",
+      note: "static/api-references/v4.json, the hand-written reference of the v4 REST API the docs render (servers[0] is a `{serverUrl}` template); the status pages' own endpoints (badges, RSS, embeds, dashboard APIs) are not in it, so precision says nothing (recall 37/37). svelte.config.js sets `paths: { base: process.env.KENER_BASE_PATH ? process.env.KENER_BASE_PATH : '' }`: read as the variable's default, the empty string (APX219 there; a second APX219 where scripts/main.ts, the Express server that wraps the built handler and adds GET /healthcheck, reads it again). `docs/raw/[...slug].md` is a rest parameter inside a segment, a catch-all (APX205). The APX219 for DATABASE_URL at knexfile.ts is false: the Express adapter evaluates `knex(knexOb)` in scripts/main.ts and so the database URL's default, which makes no path (left alone). The dashboard's POST /manage/api dispatches on a body field to ~90 actions, each checked with `RequirePermission(userPermissions, ACTION_PERMISSION_MAP[action])` (a key looked up at run time, by the project's own capitalized name, which is no recognizer); its one key, users.write, is a `userPermissions.has('users.write')` under a condition, which apidex counts as required",
     },
   },
   {
@@ -1167,7 +1167,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "hand-written",
       reader: { type: "markdown-routes", dir: ".", files: ["README.md"], pathHeadings: true },
-      note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path",
+      note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path (recall 13/13). No route file has a method suffix and no handler tests the method, so h3 answers every method at each of the 17 files: indexed under GET, POST, PUT, PATCH and DELETE (APX230 ×17); the README leaves out /, /_health, /openapi.json and the files route with a path. `[...path]` and `[...repos]` are catch-alls (APX205). nitro.config's routeRules `'/user/find/**': { proxy: '/users/find/**' }` answers the old path by proxying to the new one; route rules are not read, so it is not indexed",
     },
   },
 ];
