@@ -241,6 +241,10 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       const prefix = reader.filePrefix?.[file] ?? spec.prefix ?? "";
       for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +`?(\/[^\s`)'"]*)/g))
         operations.push({ method: m[1]!, path: `${prefix}${m[2]!.split("?")[0]}` });
+      // `### \`/repos/{owner}/{name}\`` (a heading naming only a path): any method at that path.
+      if (reader.pathHeadings)
+        for (const m of text.matchAll(/^#{2,6} +`(\/[^\s`]*)`\s*$/gm))
+          operations.push({ method: ANY_METHOD, path: `${prefix}${m[1]!.split("?")[0]}` });
     }
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));

@@ -41,6 +41,11 @@ export interface OracleSpec {
         files?: string[];
         /** A file's own prefix, for a reference whose paths omit the mount prefix the other files write (instead of `prefix`). */
         filePrefix?: Record<string, string>;
+        /**
+         * Also the headings that name a path without a method (`` ### `/repos/{owner}/{name}` ``, UNGH's README): an
+         * API reference of GET-only proxies. Scored by path (any method), as a route manifest is.
+         */
+        pathHeadings?: boolean;
       }
     /**
      * Feathers services' feathers-swagger docs written by hand as YAML files (`service.docs = yml("posts.doc.yml")`):
@@ -1155,6 +1160,52 @@ export const SERVICES: Service[] = [
       reader: { type: "openapi", files: ["openapi.json"] },
       commit: "650f9e8c39ecdf98fef877f35e54c9e3266ace53",
       note: "openapi.json, written by the project's `docs:export` script (@fastify/swagger over the real routes) and published on the gh-pages branch, whose commit 650f9e8c says it documents 641831e0 (the pinned commit). Indexed beyond it: GET / and GET /health, which app.ts adds with `app.get` right after `app.register(swagger)`: a registration is loaded later, so @fastify/swagger's onRoute hook is not there yet when these two are added and the document leaves them out, though Fastify serves them. The service authorizes nothing by key (the connection string is a header), so no keys",
+    },
+  },
+  {
+    name: "ziit",
+    repo: "0PandaDEV/Ziit",
+    commit: "7400832c432c0a5fc95f09110fdfa5a2c9e1007b",
+    framework: "Nuxt 4 (Nitro server routes)",
+    style:
+      "server/api/**/*.<method>.ts files, each a defineEventHandler default export; server/middleware/auth.ts checks the session or API key by path; a [...badge] catch-all",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["public/openapi.yaml"] },
+      note: "public/openapi.yaml, the hand-written reference of the external API (the editor extensions' heartbeats and stats, the public badge and leaderboard), served as a static file (recall 7/7); the app's own session routes are not in it, so precision says nothing. Every file has a method suffix, so each of the 27 files is one operation. The APX408 pair is true (POST /api/external/heartbeat and /heartbeats derive the same operation id); the APX205 is the public badge's `[...badge]` catch-all. server/middleware/auth.ts checks a session by path prefix and no permission key, so no operation has keys",
+    },
+  },
+  {
+    name: "kener",
+    repo: "rajnandan1/kener",
+    commit: "880080cea1ef162e4945c9f306fba98ca3e99898",
+    framework: "SvelteKit 2 (+server.ts endpoints)",
+    style:
+      "src/routes/(group)/**/+server.ts endpoints exporting GET/POST/PATCH/DELETE RequestHandlers; the v4 REST API under (api)/api/v4, its API-key check in hooks.server.ts",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["static/api-references/v4.json"] },
+      ignoreServerBase: true,
+      note: "static/api-references/v4.json, the hand-written reference of the v4 REST API the docs render (servers[0] is a `{serverUrl}` template); the status pages' own endpoints (badges, RSS, embeds, dashboard APIs) are not in it, so precision says nothing (recall 37/37). svelte.config.js sets `paths: { base: process.env.KENER_BASE_PATH ? process.env.KENER_BASE_PATH : '' }`: read as the variable's default, the empty string (APX219 there; a second APX219 where scripts/main.ts, the Express server that wraps the built handler and adds GET /healthcheck, reads it again). `docs/raw/[...slug].md` is a rest parameter inside a segment, a catch-all (APX205). The APX219 for DATABASE_URL at knexfile.ts is false: the Express adapter evaluates `knex(knexOb)` in scripts/main.ts and so the database URL's default, which makes no path (left alone). The dashboard's POST /manage/api dispatches on a body field to ~90 actions, each checked with `RequirePermission(userPermissions, ACTION_PERMISSION_MAP[action])` (a key looked up at run time, by the project's own capitalized name, which is no recognizer); its one key, users.write, is a `userPermissions.has('users.write')` under a condition, which apidex counts as required",
+    },
+  },
+  {
+    name: "ungh",
+    repo: "unjs/ungh",
+    commit: "0a9e46706845dcba6da1ffa9a48b4617c3029d03",
+    framework: "Nitro 2 (standalone)",
+    style:
+      "a Nitro app at the repository root (routes/ in its srcDir), every file a method-less eventHandler (h3 calls it for every method); [...path] and [...repos] catch-alls; nitro.config routeRules with a proxy rule",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: ".", files: ["README.md"], pathHeadings: true },
+      note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path (recall 13/13). No route file has a method suffix and no handler tests the method, so h3 answers every method at each of the 17 files: indexed under GET, POST, PUT, PATCH and DELETE (APX230 ×17); the README leaves out /, /_health, /openapi.json and the files route with a path. `[...path]` and `[...repos]` are catch-alls (APX205). nitro.config's routeRules `'/user/find/**': { proxy: '/users/find/**' }` answers the old path by proxying to the new one; route rules are not read, so it is not indexed",
     },
   },
 ];

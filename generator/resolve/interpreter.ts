@@ -1776,6 +1776,8 @@ export class Interpreter {
       }
       case ts.SyntaxKind.ConditionalExpression: {
         const conditional = node as ts.ConditionalExpression;
+        const defaulted = this.environmentConditional(conditional, scope);
+        if (defaulted) return defaulted;
         const test = truthiness(this.evaluate(conditional.condition, scope));
         // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
         if (test === undefined) {
@@ -1997,16 +1999,40 @@ export class Interpreter {
    * else (a number, a default that is not static, a configured environment) is left to the usual rules.
    */
   private environmentDefault(node: ts.BinaryExpression, left: Value, scope: Scope): Value | undefined {
+    return this.defaultOver(node, node.left, left, node.right, node.operatorToken.kind === ts.SyntaxKind.BarBarToken, scope);
+  }
+
+  /**
+   * `process.env.BASE_PATH ? process.env.BASE_PATH : "/api"`: the same default as `process.env.BASE_PATH ||
+   * "/api"` (the variable when set and not empty, else the default), read by the same rule. Undefined for any
+   * other conditional.
+   */
+  private environmentConditional(node: ts.ConditionalExpression, scope: Scope): Value | undefined {
+    if (this.env) return undefined;
+    const name = environmentVariable(node.condition, scope);
+    if (!name || environmentVariable(node.whenTrue, scope) !== name) return undefined;
+    return this.defaultOver(node, node.condition, this.evaluate(node.condition, scope), node.whenFalse, true, scope);
+  }
+
+  /** A variable's read (`leftNode`, evaluated to `left`) or, when unset (or empty, `emptyIsUnset`), `rightNode`. */
+  private defaultOver(
+    node: ts.Expression,
+    leftNode: ts.Expression,
+    left: Value,
+    rightNode: ts.Expression,
+    emptyIsUnset: boolean,
+    scope: Scope,
+  ): Value | undefined {
     if (left.kind === "string" && left.env) {
-      const empty = node.operatorToken.kind === ts.SyntaxKind.BarBarToken ? left.value === "" : false;
+      const empty = emptyIsUnset ? left.value === "" : false;
       if (!empty) return left;
-      const right = this.evaluate(node.right, scope);
+      const right = this.evaluate(rightNode, scope);
       return right.kind === "string" ? { ...right, env: left.env } : right;
     }
     if (this.env || left.kind !== "unknown") return undefined;
-    const name = environmentVariable(node.left, scope);
+    const name = environmentVariable(leftNode, scope);
     if (!name) return undefined;
-    const right = this.evaluate(node.right, scope);
+    const right = this.evaluate(rightNode, scope);
     if (right.kind !== "string") return undefined;
     // A setting of a configuration object (`{ BASE_PATH: process.env.BASE_PATH || "/api", REDIS_HOST: ... }`) is
     // said where the code reads it (`property`): reading one setting evaluates the whole object.
@@ -3144,9 +3170,10 @@ export class Interpreter {
    * `base` of SvelteKit's `$app/paths`: the config's `kit.paths.base`, `""` when it sets none (SvelteKit's
    * default). The config is evaluated as a module (quietly: it sets far more than paths), so a base taken
    * from the environment follows the config's `env`, or its default in the code with APX219, as anywhere
-   * else; one apidex cannot read is an unknown value, reported where a path or prefix uses it.
+   * else; one apidex cannot read is an unknown value, reported where a path or prefix uses it. SvelteKit serves
+   * every route under it, so the file-route adapter prefixes its endpoints with it too.
    */
-  private svelteKitBase(node: ts.Node): Value {
+  svelteKitBase(node: ts.Node): Value {
     if (!this.svelteBase) {
       const fileName = this.sources.svelteConfig();
       const source = fileName ? this.sources.getFile(fileName) : undefined;
@@ -3178,8 +3205,32 @@ export class Interpreter {
       }
     }
     const base = this.svelteBase;
-    if (base.kind === "string" && base.env) this.sayEnvironmentDefault(base.env, base.value, node);
+    // Said where the config sets it, whoever reads it first (an endpoint's path, `base` of `$app/paths`).
+    if (base.kind === "string" && base.env) this.sayEnvironmentDefault(base.env, base.value, this.svelteBaseSetting() ?? node);
     return base;
+  }
+
+  /** The `base` of the SvelteKit config's `paths` object, as written (`paths: { base: process.env.BASE || "" }`). */
+  private svelteBaseSetting(): ts.Node | undefined {
+    const fileName = this.sources.svelteConfig();
+    const source = fileName ? this.sources.getFile(fileName) : undefined;
+    let found: ts.Node | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (
+        ts.isPropertyAssignment(node) &&
+        settingName(node.name) === "base" &&
+        ts.isObjectLiteralExpression(node.parent) &&
+        ts.isPropertyAssignment(node.parent.parent) &&
+        settingName(node.parent.parent.name) === "paths"
+      ) {
+        found = node.initializer;
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (source) visit(source);
+    return found;
   }
 
   /**
@@ -4602,6 +4653,11 @@ function isProse(text: string): boolean {
 
 /** Parameter names of what a check says to the caller when it refuses. */
 const MESSAGE_PARAMETER = /^(message|msg|reason|error|err|errorMessage|description|detail|details|hint|text)$/i;
+
+/** A property's name written as an identifier or a string (`base`, `"base"`); undefined when computed. */
+function settingName(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+}
 
 /**
  * Whether an expression is, or is part of the expression that is, the value of a property of an object

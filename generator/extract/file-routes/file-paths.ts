@@ -176,7 +176,7 @@ export function astroPaths(file: string): FileRoute | undefined {
     else if (param) choices.push([{ kind: "param", name: param[1]! }]);
     else choices.push([{ kind: "literal", text: segment.replace(/\[(?:\.\.\.)?(\w+)\]/g, "{$1}") }]);
   }
-  return routeOfChoices(choices);
+  return withRestInSegment(routeOfChoices(choices), segments.join("/"));
 }
 
 const SVELTEKIT_SERVER_FILE = /(^|\/)src\/routes\/(.*\/)?\+server\.(ts|js|mts|mjs)$/;
@@ -211,7 +211,16 @@ export function svelteKitPaths(file: string): FileRoute | undefined {
       choices.push([{ kind: "literal", text }]);
     }
   }
-  return routeOfChoices(choices);
+  return withRestInSegment(routeOfChoices(choices), match[2] ?? "");
+}
+
+/**
+ * A rest parameter inside a segment (`[...slug].md`, `v-[...rest]`) matches across slashes as a whole-segment
+ * one does (SvelteKit, Astro): the route is a catch-all, indexed as one segment (APX205).
+ */
+function withRestInSegment(route: FileRoute, folders: string): FileRoute {
+  const inside = folders.split("/").some((segment) => /\[\.\.\.\w+(=\w+)?\]/.test(segment) && !/^\[\.\.\.\w+(=\w+)?\]$/.test(segment));
+  return inside ? { ...route, wildcard: true } : route;
 }
 
 /** Where a Nuxt or Nitro project keeps its server routes: scan folders (`server`, or the project root) and the API's base. */
@@ -277,6 +286,21 @@ export function nitroRoutePaths(file: string, layout: NitroLayout): NitroRoute |
     }
   }
   return undefined;
+}
+
+/**
+ * A route served under a base path (SvelteKit's `kit.paths.base`): its paths and pattern start with the base's
+ * segments. `""` and `/` leave it as it is.
+ */
+export function underBase(route: FileRoute, base: string): FileRoute {
+  const segments = base.split("/").filter(Boolean);
+  if (!segments.length) return route;
+  const prefix = `/${segments.join("/")}`;
+  return {
+    ...route,
+    paths: route.paths.map((p) => (p === "/" ? prefix : `${prefix}${p}`)),
+    pattern: [...segments.map((text): RouteSegment => ({ kind: "literal", text })), ...route.pattern],
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   receives,
   remixRoutePaths,
   svelteKitPaths,
+  underBase,
   type NitroRoute,
   nitroRoutePaths,
 } from "./file-paths.js";
@@ -153,16 +154,43 @@ function extractFileRoutes(
   host.attach(interpreter);
   session?.attach(interpreter);
 
+  let svelteBaseSaid = false;
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
     // A route file that hands its requests to tRPC (or a ts-rest server) answers with the router's
     // procedures (the contract's routes): the tRPC (ts-rest) adapter's.
     if (!found || servesTrpc(file) || servesTsRest(file)) return;
-    const { route, group } = found;
+    const { group } = found;
+    let { route } = found;
     const root = group.root;
     const before = root.stack.length;
     session?.recorder.enterFile(file.fileName);
     const instance = interpreter.module(file);
+    // SvelteKit serves every route under the config's `kit.paths.base` (it answers 404 outside it and matches
+    // the rest of the path), so an endpoint's URL is the base followed by its folder path.
+    const baseUnknown = found.style === "methods" && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file);
+    function underSvelteBase(at: ts.SourceFile): boolean {
+      // Without a config, SvelteKit's defaults: no base.
+      if (!sources.svelteConfig()) return true;
+      const base = interpreter.svelteKitBase(at.statements[0] ?? at);
+      if (base.kind !== "string") {
+        if (!svelteBaseSaid) {
+          svelteBaseSaid = true;
+          diagnostics.warning(
+            "APX201",
+            `SvelteKit serves its routes under \`kit.paths.base\`, which ${path.basename(sources.svelteConfig() ?? "svelte.config.js")} sets to a value known only at run time: the endpoints are indexed relative to it, marked \`unresolved: ["path"]\`.`,
+            siteOf(at.statements[0] ?? at),
+            'Write the base as a string (`paths: { base: "/status" }`), or take it from an environment variable with a default (`process.env.BASE_PATH || ""`) and set `env` in the config.',
+          );
+        }
+        return false;
+      }
+      if (base.value.replace(/\/+/g, "")) {
+        session?.recorder.spoil(at.fileName, "it is served under SvelteKit's base path");
+        route = underBase(route, base.value);
+      }
+      return true;
+    }
     const catchAll = (node: ts.Node) => {
       if (route.wildcard)
         diagnostics.warning(
@@ -320,6 +348,7 @@ function extractFileRoutes(
         }
       }
     }
+    if (baseUnknown) for (const layer of root.stack.slice(before)) if (layer.type === "route") layer.prefixUnknown = true;
     session?.recorder.leaveFile(file.fileName, root.stack.slice(before));
   };
 
