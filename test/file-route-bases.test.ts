@@ -119,6 +119,44 @@ const cases: InMemoryCase[] = [
     config: { env: { API_BASE: "/v2" } },
     routes: ["GET /v2/items []"],
   },
+  {
+    name: "Nuxt: `app.baseURL` written as a string is the start of every server route's path, API and not",
+    files: {
+      "nuxt.config.ts": `export default defineNuxtConfig({\n  app: { baseURL: "/h5/" },\n  runtimeConfig: { public: { baseURL: "https://api.example.com" } },\n});\n`,
+      "server/api/users/[id].get.ts": `export default defineEventHandler(() => ({}));\n`,
+      "server/routes/health.get.ts": `export default defineEventHandler(() => "ok");\n`,
+    },
+    routes: ["GET /h5/api/users/{id} []", "GET /h5/health []"],
+    diagnostics: [],
+  },
+  {
+    name: "Nuxt: a `baseURL` elsewhere in the config (`runtimeConfig.public.baseURL`) is no base of the server",
+    files: {
+      "nuxt.config.ts": `const config = { runtimeConfig: { public: { baseURL: "/not-a-base" } } };\nexport default defineNuxtConfig(config);\n`,
+      "server/api/users.get.ts": `export default defineEventHandler(() => []);\n`,
+    },
+    routes: ["GET /api/users []"],
+    diagnostics: [],
+  },
+  {
+    name: "Nitro: a standalone app's `baseURL` (nitro.config.ts) is the start of its routes' paths",
+    files: {
+      "nitro.config.ts": `export default defineNitroConfig({ baseURL: "/v1" });\n`,
+      "routes/repos/[owner].get.ts": `export default defineEventHandler(() => ({}));\n`,
+    },
+    routes: ["GET /v1/repos/{owner} []"],
+    diagnostics: [],
+  },
+  {
+    name: "Nuxt: a base apidex cannot read leaves the server routes relative to it, marked unresolved, said once where the config sets it (APX201)",
+    files: {
+      "nuxt.config.ts": `export default defineNuxtConfig({\n  app: { baseURL: computeBase() },\n});\n`,
+      "server/api/users.get.ts": `export default defineEventHandler(() => []);\n`,
+      "server/api/teams.get.ts": `export default defineEventHandler(() => []);\n`,
+    },
+    routes: ["GET /api/teams [] unresolved(path)", "GET /api/users [] unresolved(path)"],
+    diagnostics: ["APX201 nuxt.config.ts:2"],
+  },
 ];
 
 describe("file-routed bases and catch-alls", () => {

@@ -1169,7 +1169,7 @@ describe("file-system routing", () => {
     ["server/middleware/auth.ts", undefined],
     ["server/api/types.d.ts", undefined],
   ])("maps %s as Nitro scans it", (file, route) => {
-    const found = nitroRoutePaths(file, { dirs: ["server"], apiDir: "api", routesDir: "routes", apiBase: "/api" });
+    const found = nitroRoutePaths(file, { dirs: ["server"], apiDir: "api", routesDir: "routes", apiBase: "/api", baseURL: "" });
     expect(found ? `${found.method ?? "*"} ${found.paths.join(" ")}` : undefined).toBe(route);
   });
 

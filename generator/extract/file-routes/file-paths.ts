@@ -1,3 +1,4 @@
+import type { SourceSite } from "../../diagnostics/diagnostic.js";
 import path from "node:path";
 import type { ExternalValue } from "../../resolve/values.js";
 import type { RouterNode } from "../router-graph.js";
@@ -231,6 +232,11 @@ export interface NitroLayout {
   routesDir: string;
   /** Where `api/` routes are served: `/api` unless the config says otherwise. */
   apiBase: string;
+  /**
+   * The base every server route is served under (Nuxt's `app.baseURL`, Nitro's `baseURL`): a string (`""` when the
+   * config sets none), or where the config sets it to what apidex cannot read.
+   */
+  baseURL: string | { unreadable: SourceSite };
 }
 
 /** A Nitro route file's route, and the method and environment its name's suffixes give (`users.post.ts`, `x.get.dev.ts`). */

@@ -155,6 +155,7 @@ function extractFileRoutes(
   session?.attach(interpreter);
 
   let svelteBaseSaid = false;
+  let nitroBaseSaid = false;
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
     // A route file that hands its requests to tRPC (or a ts-rest server) answers with the router's
@@ -168,7 +169,30 @@ function extractFileRoutes(
     const instance = interpreter.module(file);
     // SvelteKit serves every route under the config's `kit.paths.base` (it answers 404 outside it and matches
     // the rest of the path), so an endpoint's URL is the base followed by its folder path.
-    const baseUnknown = found.style === "methods" && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file);
+    const baseUnknown =
+      (found.style === "methods" && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
+      (found.style === "nitro" && !underNitroBase());
+    // Nuxt's `app.baseURL` (a Nitro app's `baseURL`): the server serves every route under it.
+    function underNitroBase(): boolean {
+      const base = nitro!.baseURL;
+      if (typeof base === "string") {
+        if (base.replace(/\/+/g, "")) {
+          session?.recorder.spoil(file.fileName, "it is served under the server's base URL");
+          route = underBase(route, base);
+        }
+        return true;
+      }
+      if (!nitroBaseSaid) {
+        nitroBaseSaid = true;
+        diagnostics.warning(
+          "APX201",
+          'The server serves its routes under this base URL, which apidex cannot read statically: the server routes are indexed relative to it, marked `unresolved: ["path"]`.',
+          base.unreadable,
+          'Write the base as a string (`app: { baseURL: "/h5/" }`; Nitro: `baseURL: "/h5/"`).',
+        );
+      }
+      return false;
+    }
     function underSvelteBase(at: ts.SourceFile): boolean {
       // Without a config, SvelteKit's defaults: no base.
       if (!sources.svelteConfig()) return true;
