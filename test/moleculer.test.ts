@@ -90,20 +90,27 @@ const CASES: InMemoryCase[] = [
       "services/auth.js": auth,
       "services/users.service.js": `module.exports = { name: "users", actions: { update(ctx) { assertPermission(ctx, "users.write"); } } };`,
     },
+    // The actions no service of the sources declares (users.list, files.save, users.remove, status.get) have
+    // checks apidex cannot read: their routes are marked unresolved, each alias said once (APX301).
     routes: [
-      "DELETE /status []",
-      "DELETE /users/{id} [users.delete]",
-      "GET /status []",
-      "GET /users []",
-      "HEAD /status []",
-      "OPTIONS /status []",
-      "PATCH /status []",
-      "POST /status []",
-      "POST /upload []",
-      "PUT /status []",
+      "DELETE /status [] unresolved(permissions)",
+      "DELETE /users/{id} [users.delete] unresolved(permissions)",
+      "GET /status [] unresolved(permissions)",
+      "GET /users [] unresolved(permissions)",
+      "HEAD /status [] unresolved(permissions)",
+      "OPTIONS /status [] unresolved(permissions)",
+      "PATCH /status [] unresolved(permissions)",
+      "POST /status [] unresolved(permissions)",
+      "POST /upload [] unresolved(permissions)",
+      "PUT /status [] unresolved(permissions)",
       "PUT /users/{id} [users.write]",
     ],
-    diagnostics: [],
+    diagnostics: [
+      "APX301 services/api.service.js:4",
+      "APX301 services/api.service.js:5",
+      "APX301 services/api.service.js:7",
+      "APX301 services/api.service.js:8",
+    ],
   },
   {
     name: "`REST` aliases with `only`/`except`; `settings.path` and the route's `path` joined; a trailing slash dropped",
@@ -112,6 +119,8 @@ const CASES: InMemoryCase[] = [
         "REST posts/": { action: "posts", only: ["list", "get", "remove"] },
         "REST tags": { action: "tags", except: ["update", "patch"] },
       } }] }`),
+      "services/posts.service.js": `module.exports = { name: "posts", actions: { list() {}, get() {}, remove() {} } };`,
+      "services/tags.service.js": `module.exports = { name: "tags", actions: { list() {}, get() {}, create() {}, remove() {} } };`,
     },
     routes: [
       "DELETE /api/v2/posts/{id} []",
@@ -174,8 +183,34 @@ const CASES: InMemoryCase[] = [
       "services/authz.mixin.js": `module.exports = { methods: { authorize(ctx, route, req) { assertPermission(req, "a.authz"); } } };`,
       "services/auth.js": auth,
     },
-    routes: ["GET /a/one [a.authn,a.authz]", "GET /b/two [b.before,b.two,b.use]"],
-    diagnostics: [],
+    routes: ["GET /a/one [a.authn,a.authz] unresolved(permissions)", "GET /b/two [b.before,b.two,b.use]"],
+    diagnostics: ["APX301 services/api.service.js:4"],
+  },
+  {
+    name: "an action no service of the sources declares: its route is marked unresolved and the alias said (APX301); the broker's own `$node.*` actions check nothing",
+    files: {
+      "services/api.service.js": gateway(
+        `{ path: "/api", aliases: {
+        "GET nodes": "$node.list",
+        "GET reports": "reports.list",
+        "REST invoices": "invoices",
+      } }`
+          .replace(/^/, "{ routes: [")
+          .concat("] }"),
+      ),
+      "services/invoices.service.js": `module.exports = { name: "invoices", actions: { list() {}, get() {}, create() {}, update() {}, patch() {}, remove() {} } };`,
+    },
+    routes: [
+      "DELETE /api/invoices/{id} []",
+      "GET /api/invoices []",
+      "GET /api/invoices/{id} []",
+      "GET /api/nodes []",
+      "GET /api/reports [] unresolved(permissions)",
+      "PATCH /api/invoices/{id} []",
+      "POST /api/invoices []",
+      "PUT /api/invoices/{id} []",
+    ],
+    diagnostics: ["APX301 services/api.service.js:5"],
   },
   {
     name: "a class extending Service: the schema its constructor gives `parseServiceSchema`",

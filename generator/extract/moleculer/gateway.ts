@@ -34,6 +34,8 @@ export function gatewayRoutes(
   const actions = new Map<string, ActionSchema>();
   for (const service of services) for (const [raw, action] of service.actions) actions.set(`${service.fullName}.${raw}`, action);
   const warn = (node: ts.Node, message: string, hint: string) => diagnostics.warning("APX250", message, siteOf(node), hint);
+  /** The actions no service of the sources declares, by the alias that calls them (said once per alias). */
+  const unreadActions = new Map<ts.Node, string[]>();
 
   const settings = gateway.settings;
   const globalValue = settings.props.get("path");
@@ -93,13 +95,26 @@ export function gatewayRoutes(
     const add = (method: string, path: string, target: Target, at: ts.Node) => {
       if (target.action !== undefined && !allowed(target.action)) return; // the gateway answers 404
       const action = target.action !== undefined ? actions.get(target.action) : undefined;
+      // An action no service of the sources declares (another package's, a service loaded from elsewhere): its
+      // handler's checks cannot be read. The broker's own `$node.*` actions check nothing.
+      const unread = target.action !== undefined && !action && !target.action.startsWith("$");
+      if (unread) {
+        const listed = unreadActions.get(at) ?? [];
+        if (!listed.includes(target.action!)) listed.push(target.action!);
+        unreadActions.set(at, listed);
+      }
       const fns = [...target.functions, ...(action?.handler ? [action.handler] : [])];
       const answering = fns[fns.length - 1];
       const layer: RouteLayer = {
         type: "route",
         method: method === "*" ? "ALL" : method,
         paths: [fullPath(routePath, path)],
-        checks: [...checks, ...(target.checks ?? []), ...fns.flatMap((fn) => interpreter.bodyChecks(fn))],
+        checks: [
+          ...checks,
+          ...(target.checks ?? []),
+          ...fns.flatMap((fn) => interpreter.bodyChecks(fn)),
+          ...(unread ? [{ keys: [], unresolved: true }] : []),
+        ],
         terminal: true,
         site: siteOf(at),
       };
@@ -205,6 +220,13 @@ export function gatewayRoutes(
         'Set `mappingPolicy: "restrict"` and declare the routes as `aliases` (or `autoAliases` with each action\'s `rest`).',
       );
   }
+  for (const [at, names] of unreadActions)
+    diagnostics.warning(
+      "APX301",
+      `No service of the sources declares ${names.length === 1 ? "the action" : "the actions"} ${names.map((n) => `\`${n}\``).join(", ")} this alias calls: a permission check in ${names.length === 1 ? "its handler" : "their handlers"} would be missed, so ${names.length === 1 ? "the route is" : "the routes are"} marked \`unresolved\`.`,
+      siteOf(at),
+      "Include the file of the service that declares the action (a service schema with `name` and `actions`), or check the keys in the route's `authorization` or `onBeforeCall`.",
+    );
   return app;
 }
 
