@@ -11,6 +11,18 @@ const elysiaUnderBase = {
   "src/routes/api/v2/[...slugs]/+server.ts": `import { app } from "$lib/server/api";\nexport const GET = ({ request }: { request: Request }) => app.handle(request);\n`,
 };
 
+/** An Express app with one router at `/items`, mounted at `prefix` (after the line `before`). */
+const expressUnder = (before: string, prefix: string) =>
+  [
+    `import express from "express";`,
+    `const app = express();`,
+    `const router = express.Router();`,
+    `router.get("/items", (req, res) => res.json([]));`,
+    ...(before ? [before] : []),
+    `app.use(${prefix}, router);`,
+    `app.listen(3000);`,
+  ].join("\n");
+
 const cases: InMemoryCase[] = [
   {
     name: "SvelteKit: a `kit.paths.base` written as a string is the start of every endpoint's path (the root endpoint is the base itself), and of the catch-all a served app must lie under",
@@ -91,15 +103,7 @@ const cases: InMemoryCase[] = [
   {
     name: 'Express: a prefix `process.env.BASE ? process.env.BASE : "/api"` is that default (APX219), as `process.env.BASE || "/api"` is',
     files: {
-      "src/app.ts": [
-        `import express from "express";`,
-        `const app = express();`,
-        `const router = express.Router();`,
-        `router.get("/items", (req, res) => res.json([]));`,
-        `const base = process.env.API_BASE ? process.env.API_BASE : "/api";`,
-        `app.use(base, router);`,
-        `app.listen(3000);`,
-      ].join("\n"),
+      "src/app.ts": expressUnder(`const base = process.env.API_BASE ? process.env.API_BASE : "/api";`, "base"),
     },
     routes: ["GET /api/items []"],
     diagnostics: ["APX219 src/app.ts:5"],
@@ -107,14 +111,7 @@ const cases: InMemoryCase[] = [
   {
     name: "Express: with the config's `env`, the conditional is decided by it",
     files: {
-      "src/app.ts": [
-        `import express from "express";`,
-        `const app = express();`,
-        `const router = express.Router();`,
-        `router.get("/items", (req, res) => res.json([]));`,
-        `app.use(process.env.API_BASE ? process.env.API_BASE : "/api", router);`,
-        `app.listen(3000);`,
-      ].join("\n"),
+      "src/app.ts": expressUnder("", `process.env.API_BASE ? process.env.API_BASE : "/api"`),
     },
     config: { env: { API_BASE: "/v2" } },
     routes: ["GET /v2/items []"],
