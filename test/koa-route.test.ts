@@ -187,6 +187,21 @@ const CASES: (InMemoryCase & { summaries?: string[] })[] = [
     routes: ["GET /a []", "GET /api/c []", "GET /api/users/{id} []", "POST /b []"],
   },
   {
+    name: "CommonJS: a module exporting an array of routes (each made once), given to compose(); routes made in a loop over a static table (route[method])",
+    files: {
+      "routes.js": `const route = require("koa-route");\nconst h = (ctx) => { ctx.body = 1; };\nmodule.exports = [route.get("/a", h), route.post("/b/:id", h)];\n`,
+      "app.js": [
+        `const Koa = require("koa"); const compose = require("koa-compose"); const route = require("koa-route");`,
+        `const app = new Koa();`,
+        `app.use(compose(require("./routes")));`,
+        `const table = [["get", "/d"], ["put", "/e"]];`,
+        `for (const [m, p] of table) app.use(route[m](p, (ctx) => {}));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /a []", "GET /d []", "POST /b/{id} []", "PUT /e []"],
+  },
+  {
     name: "route.get(path) without its handler, called with it later",
     files: {
       "app.ts": `import Koa from "koa"; import route from "koa-route";\nconst app = new Koa();\nconst show = route.get("/items/:id");\napp.use(show((ctx, id) => { ctx.body = id; }));\napp.use(route.post("/items")(${ok}));\napp.listen(3000);\n`,
