@@ -1269,16 +1269,16 @@ describe("a project whose only HTTP framework apidex does not read", () => {
     expect(apx001?.message).toMatch(/The sources import Marble\.js, which apidex does not read\./);
   });
 
-  it("names koa-route in APX002 where a Koa app uses it (and no longer Egg.js, which apidex reads)", async () => {
+  it("names koa-joi-controllers in APX002 where a Koa app uses it (and no longer Egg.js, which apidex reads)", async () => {
     const result = await generateFrom({
-      "src/index.ts": `import Koa from "koa";\nimport route from "koa-route";\nconst app = new Koa();\napp.use(route.get("/hello", (ctx: any) => { ctx.body = "hi"; }));\napp.listen(8080);\n`,
+      "src/index.ts": `import Koa from "koa";\nimport { KJSRouter } from "koa-joi-controllers";\nconst app = new Koa();\nconst router = new KJSRouter();\napp.use(router.getRouter().routes());\napp.listen(8080);\n`,
       "src/controller/home.ts": `import { Controller } from "egg";\nexport default class HomeController extends Controller { async index() { this.ctx.body = "hi"; } }\n`,
     });
     const apx002 = result.diagnostics
       .sorted()
       .filter((d) => d.code === "APX002")
       .map((d) => d.message);
-    expect(apx002.some((m) => m.includes("koa-route"))).toBe(true);
+    expect(apx002.some((m) => m.includes("koa-joi-controllers"))).toBe(true);
     expect(apx002.some((m) => m.includes("Egg.js"))).toBe(false);
   });
 });

@@ -666,9 +666,12 @@ function allAnswers(
  * `(req, res, next) => fn(req, res, next).catch(next)`) — what that function does with it decides; handed
  * to anything else, it may be called.
  */
-/** Whether an Express-style `(req, res, next)` function passes requests on through `next` (passesOn). */
-export function passesOnAt(fn: FunctionValue, interpreter: Interpreter): boolean {
-  return passesOn(fn, 2, interpreter, new Set());
+/**
+ * Whether an Express-style `(req, res, next)` function passes requests on through `next` (passesOn); `index`
+ * is where `next` is when not third (a koa-route handler's comes after the path's parameters).
+ */
+export function passesOnAt(fn: FunctionValue, interpreter: Interpreter, index = 2): boolean {
+  return passesOn(fn, index, interpreter, new Set());
 }
 
 function passesOn(fn: FunctionValue, index: number, interpreter: Interpreter, seen: Set<ts.Node>): boolean {

@@ -659,7 +659,9 @@ export class Interpreter {
       }
     }
     // `module.exports = start(3000)` in an entry module nothing requires: the call must run with the module.
-    if (exported && hasEffects(value)) this.commonJsEffects.set(statement, binding);
+    // So must `module.exports = [route.get("/a", a), route.post("/b", b)]`: the statement runs once, through
+    // the binding (evaluating the statement and, on a read, the binding would make each route twice).
+    if (exported && (hasEffects(value) || literalHasEffects(value))) this.commonJsEffects.set(statement, binding);
   }
 
   /**
@@ -4261,6 +4263,17 @@ function hasEffects(node: ts.Expression): boolean {
     inner = inner.expression;
   }
   return ts.isCallExpression(inner) || ts.isNewExpression(inner);
+}
+
+/** An array or object literal with a call among its elements or property values (at any depth of literals). */
+function literalHasEffects(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  const parts = ts.isArrayLiteralExpression(inner)
+    ? inner.elements.map((e) => (ts.isSpreadElement(e) ? e.expression : e))
+    : ts.isObjectLiteralExpression(inner)
+      ? inner.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? [p.initializer] : ts.isSpreadAssignment(p) ? [p.expression] : []))
+      : [];
+  return parts.some((part) => hasEffects(part) || literalHasEffects(part));
 }
 
 /** The arithmetic operators evaluated on two static numbers (`+` also joins strings, apart). */

@@ -4,8 +4,6 @@
  */
 const UNSUPPORTED: readonly { name: string; packages: RegExp; hint?: string; when?: RegExp }[] = [
   { name: "Marble.js", packages: /^@marblejs\/(core|http)$/ },
-  // Koa's other router: `app.use(route.get("/path", handler))`.
-  { name: "koa-route", packages: /^koa-route$/ },
   // Controllers by decorators whose routes and served controllers these libraries declare their own way.
   { name: "@decorators/express", packages: /^@decorators\/express$/ },
   { name: "koa-joi-controllers", packages: /^koa-joi-controllers$/ },

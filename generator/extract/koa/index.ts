@@ -8,12 +8,17 @@ import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreache
 import { KOA_METHODS, KoaHost } from "./koa-host.js";
 import { IncrementalSession } from "../incremental/session.js";
 
-/** Koa with @koa/router (path-to-regexp 8 syntax, as Express 5). Every Koa app is a root. */
+/**
+ * Koa with @koa/router (path-to-regexp 8 syntax, as Express 5), koa-route (its path-to-regexp 1.x / 6.x
+ * paths rewritten in that syntax), koa-mount and koa-compose. Every Koa app is a root.
+ */
 export const koaAdapter: FrameworkAdapter = {
   name: "koa",
   detect: (sources) =>
     sources.files.some((file) =>
-      importedPackages(file).some((p) => p === "koa" || p === "@koa/router" || p === "koa-router" || p === "koa-mount"),
+      importedPackages(file).some(
+        (p) => p === "koa" || p === "@koa/router" || p === "koa-router" || p === "koa-mount" || p === "koa-route",
+      ),
     ),
   extract(sources, options, diagnostics) {
     const host = new KoaHost(diagnostics);

@@ -1,9 +1,23 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
-import type { CallContext } from "../../resolve/interpreter.js";
-import { stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
+import { type FunctionValue, stringsOf, type ExternalValue, type HostValue, type Value } from "../../resolve/values.js";
+import type { DocComment } from "../../resolve/doc-comment.js";
+import { expressToOpenApi } from "../express/path-syntax.js";
 import type { RouterNode } from "../router-graph.js";
-import { flattenValues, isPathLike, RouterHost, statementDoc, unwrap } from "../router-host.js";
+import { flattenValues, isPathLike, passesOnAt, RouterHost, statementDoc, unwrap } from "../router-host.js";
+import { koaRouteMethod, routeOptions } from "./koa-route.js";
+import { koaRoutePath } from "./route-path.js";
+
+/** `route.get("/pets/:name")` without its handler (koa-route): called with the handler, it makes the route. */
+interface PendingRoute {
+  type: "koa-route";
+  method: string;
+  /** The paths in Express syntax, with the number of parameters the handler is given before `next`. */
+  paths: string[];
+  params: number;
+  node: ts.CallExpression;
+}
 
 export const KOA_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
 
@@ -22,12 +36,92 @@ export class KoaHost extends RouterHost {
     // `new Koa()`, and Koa 1's `koa()` (its constructor made its own instance when called without `new`).
     if (callee.module === "koa" && isDefault) return this.create("app", call.node).value;
     if (callee.module === "koa-mount" && isDefault && ts.isCallExpression(call.node)) return this.mount(call);
+    if (callee.module === "koa-route" && ts.isCallExpression(call.node)) return this.koaRoute(callee, call.node, call);
+    // koa-compose: `compose([a, b])` runs the middleware in turn, as `use(a, b)` would (an array is read so).
+    if (callee.module === "koa-compose" && isDefault && call.args[0]) {
+      const list = this.interpreter.evaluate(call.args[0], call.scope);
+      return list.kind === "array" ? list : undefined;
+    }
     if ((callee.module === "@koa/router" || callee.module === "koa-router") && (isDefault || name === "Router")) {
       const { value, router } = this.create("router", call.node);
       this.readPrefix(router, call, "router prefix");
       return value;
     }
     return undefined;
+  }
+
+  /** Where `next` is among the parameters of the koa-route handler being registered (after the path's parameters). */
+  private routeNextAt: number | undefined;
+
+  /**
+   * koa-route's `route.get(path, handler, opts)` (and every method, `del`, `all`): a route, made a router of
+   * its own so that `app.use(...)` or koa-mount mounts it where it is used. `route.get(path)` without a
+   * handler is kept until it is called with one.
+   */
+  private koaRoute(callee: ExternalValue, node: ts.CallExpression, call: CallContext): Value | undefined {
+    const name = koaRouteMethod(callee.path);
+    if (!name) return undefined;
+    this.visit(node);
+    const method = name === "del" ? "delete" : name;
+    const raw = this.paths(call.args[0], call, "route path");
+    if (!raw) return { kind: "runtime", what: "a koa-route route" };
+    const options = routeOptions(call.args[2], call.args[2] ? this.interpreter.evaluate(call.args[2], call.scope) : undefined);
+    if (!options.readable)
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot resolve this koa-route route's options statically: \`${excerpt(options.node)}\` ${explain(this.interpreter.evaluate(options.node as ts.Expression, call.scope), "an object whose `end` is a boolean")}; the route is indexed as matching its path only (with \`end: false\` it would answer below it too).`,
+        siteOf(options.node),
+        "Write the options as an object literal, or leave them out.",
+      );
+    const end = options.readable ? options.end : true;
+    const paths: string[] = [];
+    let params = 0;
+    for (const p of raw) {
+      const read = koaRoutePath(p, end);
+      if (!read.ok) {
+        this.diagnostics.warning(
+          "APX204",
+          `The koa-route path \`${p}\` has ${read.problem}, which an OpenAPI path cannot express; the route is left out.`,
+          siteOf(call.args[0]!),
+          "Write the path with named parameters (`/pets/:name`) and literal segments.",
+        );
+        continue;
+      }
+      paths.push(read.path);
+      // The handler is given the path's parameters (as path-to-regexp numbers them), then `next`.
+      const exact = end ? read : koaRoutePath(p);
+      const parsed = exact.ok ? expressToOpenApi(exact.path) : undefined;
+      if (parsed?.ok) params = Math.max(params, ...parsed.variants.map((v) => v.params.length));
+    }
+    if (!paths.length) return { kind: "runtime", what: "a koa-route route" };
+    const route: PendingRoute = { type: "koa-route", method, paths, params, node };
+    if (call.args.length < 2) return { kind: "host", host: route };
+    return this.registerRoute(route, call.args.slice(1, 2), call);
+  }
+
+  /** `route.get("/x")(handler)`: the route a pending koa-route route makes with its handler. */
+  callValue(callee: HostValue, call: CallContext): Value | undefined {
+    const pending = callee.host as PendingRoute | { type: string };
+    if (pending.type !== "koa-route" || !ts.isCallExpression(call.node)) return undefined;
+    this.visit(call.node);
+    return this.registerRoute(pending as PendingRoute, call.args.slice(0, 1), call);
+  }
+
+  private registerRoute(route: PendingRoute, handler: readonly ts.Expression[], call: CallContext): Value {
+    const { value, router } = this.create("router", route.node);
+    this.routeNextAt = route.params + 1;
+    try {
+      this.addRoute(router, route.method, route.paths, handler, call, routeDoc(route.node) ?? routeDoc(call.node as ts.CallExpression));
+    } finally {
+      this.routeNextAt = undefined;
+    }
+    return value;
+  }
+
+  /** A koa-route handler is `(ctx, ...params, next)`; an @koa/router one is read as Express's (passesOnAt). */
+  protected override handlerPassesOn(fn: FunctionValue): boolean {
+    if (this.routeNextAt === undefined) return super.handlerPassesOn(fn);
+    return fn.decl.parameters.length > this.routeNextAt && passesOnAt(fn, this.interpreter, this.routeNextAt);
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
@@ -99,7 +193,9 @@ export class KoaHost extends RouterHost {
       for (const arg of strings ? call.args.slice(1) : call.args) {
         const stated = this.interpreter.optionChecksIn(arg, call.scope);
         if (stated.length) router.stack.push({ type: "middleware", paths, end: false, checks: stated, site: siteOf(node) });
-        for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+        // The first argument is evaluated once: evaluating `route.get(...)` (koa-route) again would make a second route.
+        const evaluated = arg === first && firstValue ? firstValue : this.interpreter.evaluate(arg, call.scope);
+        for (const value of flattenValues(evaluated)) {
           const sub = this.routerOf(value);
           // A package's middleware made from the app itself (`app.use(gracefulExit.middleware(app))`) is read
           // as the app: an app is never mounted inside itself, so it is middleware here, not a mount.
@@ -146,7 +242,9 @@ export class KoaHost extends RouterHost {
     const paths = hasPath ? this.paths(call.args[0], call, "mount prefix") : ["/"];
     if (!paths) return value;
     for (const arg of hasPath ? call.args.slice(1) : call.args) {
-      for (const v of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
+      // The first argument is evaluated once (as in `use`).
+      const evaluated = arg === call.args[0] && firstValue ? firstValue : this.interpreter.evaluate(arg, call.scope);
+      for (const v of flattenValues(evaluated)) {
         const sub = this.routerOf(v);
         // A package's middleware made from the app itself (`app.use(gracefulExit.middleware(app))`) is read
         // as the app: an app is never mounted inside itself, so it is middleware here, not a mount.
@@ -163,4 +261,19 @@ export class KoaHost extends RouterHost {
     }
     return value;
   }
+}
+
+/**
+ * The doc comment of a koa-route route: the statement it is written in (`app.use(route.get(...))`, or a
+ * `const` that names it) — a handler's own comment wins over it (RouterHost.addRoute).
+ */
+function routeDoc(node: ts.CallExpression): DocComment | undefined {
+  let top: ts.Node = node;
+  while (
+    top.parent &&
+    (ts.isCallExpression(top.parent) || ts.isArrayLiteralExpression(top.parent) || ts.isParenthesizedExpression(top.parent))
+  )
+    top = top.parent;
+  if (ts.isCallExpression(top)) return statementDoc(top);
+  return undefined;
 }
