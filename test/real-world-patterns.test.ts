@@ -459,6 +459,22 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "Koa: an @koa/router handler `(ctx, next)` that calls `next()` hands the request on, as Express's `(req, res, next)` does: `all()` of such a guard is no operation but gates the routes after it, and a route registered again after one answers with its checks",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router"; import { requirePermission } from "./auth";`,
+        `const router = new Router();`,
+        `router.all("/admin/stats", async (ctx, next) => { if (!ctx.state.admin) ctx.throw(403); await next(); });`,
+        `router.get("/admin/stats", requirePermission("stats.read"), async (ctx) => { ctx.body = {}; });`,
+        `router.get("/items", requirePermission("items.read"), async (ctx, next) => { ctx.state.audit = true; return next(); });`,
+        `router.get("/items", async (ctx) => { ctx.body = []; });`,
+        `const app = new Koa(); app.use(router.routes());`,
+      ].join("\n"),
+    },
+    routes: ["GET /admin/stats [stats.read]", "GET /items [items.read]"],
+  },
+  {
     name: "a registry: each endpoint module exports its metadata; the permission and a second method come from it (config registry)",
     files: {
       "endpoints/notes/create.ts": `export const meta = { requireCredential: true, kind: "write:notes" } as const;\nexport default async function handler() { return {}; }\n`,

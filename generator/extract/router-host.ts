@@ -658,6 +658,14 @@ function allAnswers(
 }
 
 /**
+ * Whether an Express-style `(req, res, next)` function passes requests on through `next` (passesOn); `index`
+ * is where `next` is when not third (Koa's `(ctx, next)`; a koa-route handler's comes after the path's parameters).
+ */
+export function passesOnAt(fn: FunctionValue, interpreter: Interpreter, index = 2): boolean {
+  return passesOn(fn, index, interpreter, new Set());
+}
+
+/**
  * Whether a function passes requests on through its parameter at `index` (a middleware's `next`): it calls
  * it without an argument (`next()`), or hands it to something that may. `next(error)` only reports a
  * failure: the function still answers; so does handing it to a promise's rejection (`.catch(next)`,
@@ -666,14 +674,6 @@ function allAnswers(
  * `(req, res, next) => fn(req, res, next).catch(next)`) — what that function does with it decides; handed
  * to anything else, it may be called.
  */
-/**
- * Whether an Express-style `(req, res, next)` function passes requests on through `next` (passesOn); `index`
- * is where `next` is when not third (a koa-route handler's comes after the path's parameters).
- */
-export function passesOnAt(fn: FunctionValue, interpreter: Interpreter, index = 2): boolean {
-  return passesOn(fn, index, interpreter, new Set());
-}
-
 function passesOn(fn: FunctionValue, index: number, interpreter: Interpreter, seen: Set<ts.Node>): boolean {
   const decl = fn.decl;
   const next = decl.parameters[index]?.name;

@@ -118,9 +118,13 @@ export class KoaHost extends RouterHost {
     return value;
   }
 
-  /** A koa-route handler is `(ctx, ...params, next)`; an @koa/router one is read as Express's (passesOnAt). */
+  /**
+   * Koa middleware is `(ctx, next)`: an @koa/router handler that calls `next()` hands the request to the next
+   * layer that matches (a later route of the same path, or what the app uses after the router); a koa-route
+   * handler is `(ctx, ...params, next)`.
+   */
   protected override handlerPassesOn(fn: FunctionValue): boolean {
-    if (this.routeNextAt === undefined) return super.handlerPassesOn(fn);
+    if (this.routeNextAt === undefined) return fn.decl.parameters.length >= 2 && passesOnAt(fn, this.interpreter, 1);
     return fn.decl.parameters.length > this.routeNextAt && passesOnAt(fn, this.interpreter, this.routeNextAt);
   }
 
