@@ -25,7 +25,8 @@ async function bodyOf(expr: string, imports = `import { Elysia, t } from "elysia
   });
   const doc = result.openapi as { paths: Record<string, Record<string, any>> };
   await SwaggerParser.validate(structuredClone(doc) as never);
-  const body = doc.paths["/things"]!.post.requestBody.content["application/json"].schema as Schema;
+  // A body holding a file is sent as multipart form data (test/elysia-body-type.test.ts); any other as JSON.
+  const body = Object.values(doc.paths["/things"]!.post.requestBody.content as Record<string, { schema: Schema }>)[0]!.schema;
   return {
     schema: (body.properties as Record<string, Schema>).v,
     required: (body.required as string[] | undefined) ?? [],

@@ -1,6 +1,7 @@
 import { ts } from "../../typescript.js";
 import type { ResponseShape } from "../../model/shapes.js";
 import type { JsonSchema } from "../types/schema-builder.js";
+import { elysiaBodyMediaType } from "./elysia-body-type.js";
 import type { SchemaValues } from "./schema-values.js";
 import { constDeclaration, objectLiteralOf, objectProperties, staticJson, unwrapExpression } from "./static-json.js";
 
@@ -72,9 +73,11 @@ export function routeValueShapes(
     const schema = props?.get("schema");
     if (schema) readFastifySchema(schema, values, checker, out, set);
     // Elysia's route hook holds the schemas itself (`{ body, query, params, response, detail }`), its
-    // `response` a schema (the 200) or schemas by status.
+    // `response` a schema (the 200) or schemas by status, and `parse` the one parser the body takes.
     else if (options && isElysiaRegistration(registration!) && props && [...props.keys()].some((k) => ELYSIA_PARTS.has(k))) {
       readFastifySchema(arg, values, checker, out, set);
+      const mediaType = elysiaBodyMediaType(props.get("parse") ?? props.get("type"), out.body, checker, (s) => values.deref(s));
+      if (out.body && mediaType) out.bodyMediaType = mediaType;
       const response = props.get("response");
       if (response && !out.responses && !objectLiteralOf(response, checker)) {
         const converted = values.convert(response);
