@@ -6,6 +6,7 @@ import type { DocTag } from "../doc-comment.js";
 import type { JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 import type { ValueShapes } from "../schemas/route-schemas.js";
+import { type NestUploads, nestUploads, withFiles } from "./nest-uploads.js";
 
 export type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
@@ -46,6 +47,8 @@ export interface TypeSources {
   values?: ValueShapes;
   /** Resolves a `$ref` a schema value was given to its component (query parameters are its properties). */
   deref?: (schema: JsonSchema) => JsonSchema;
+  /** A body sent as multipart form data with files (Nest's multer interceptors). */
+  uploads?: NestUploads;
 }
 
 /** Express: `Request<Params, ResBody, ReqBody, Query>` and `Response<T>` on the handler's parameters. */
@@ -116,6 +119,8 @@ export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, 
     const signature = checker.getSignatureFromDeclaration(method);
     if (signature) out.responseType = checker.getReturnTypeOfSignature(signature);
   }
+  const uploads = nestUploads(method, checker);
+  if (uploads) out.uploads = uploads;
   return out;
 }
 
@@ -301,12 +306,15 @@ export function readShapes(
     );
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
-  const bodyMediaType = body && body === values.body ? values.bodyMediaType : undefined;
+  // Files are sent beside the body's fields, in one multipart form (a @body tag states the whole body).
+  const uploads = bodyTagType ? undefined : typeSources.uploads;
+  const sent = uploads ? withFiles(body, uploads.files) : body;
+  const bodyMediaType = uploads ? (sent ? uploads.mediaType : undefined) : body && body === values.body ? values.bodyMediaType : undefined;
   return {
     pathParams,
     query,
     ...(headers.length ? { headers } : {}),
-    ...(body ? { body } : {}),
+    ...(sent ? { body: sent } : {}),
     ...(bodyMediaType ? { bodyMediaType } : {}),
     responses,
   };
