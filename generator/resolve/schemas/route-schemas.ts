@@ -1,7 +1,9 @@
 import { ts } from "../../typescript.js";
 import type { ResponseShape } from "../../model/shapes.js";
 import type { JsonSchema } from "../types/schema-builder.js";
+import type { FormUploads } from "../types/form-uploads.js";
 import { elysiaBodyMediaType } from "./elysia-body-type.js";
+import { multerUploads } from "./multer.js";
 import type { SchemaValues } from "./schema-values.js";
 import { constDeclaration, objectLiteralOf, objectProperties, staticJson, unwrapExpression } from "./static-json.js";
 
@@ -22,6 +24,8 @@ export interface ValueShapes {
   bodyMediaType?: string;
   /** Responses by status, as `createRoute`'s `responses` or Fastify's `schema.response` declare them. */
   responses?: ResponseShape[];
+  /** A body sent as a form with files (multer's middleware among the route's arguments). */
+  uploads?: FormUploads;
 }
 
 type Part = "params" | "query" | "headers" | "body";
@@ -84,7 +88,11 @@ export function routeValueShapes(
         if (converted) out.responses = [{ status: "200", schema: converted }];
       }
     }
-    for (const call of middlewareCalls(arg, checker)) readMiddleware(call, values, checker, out, set);
+    for (const call of middlewareCalls(arg, checker)) {
+      const uploads = multerUploads(call, checker);
+      if (uploads) out.uploads ??= uploads;
+      else readMiddleware(call, values, checker, out, set);
+    }
   }
   if (handler?.body) readParseCalls(handler.body, values, set);
   return out;

@@ -1,5 +1,5 @@
 import { ts } from "../../typescript.js";
-import type { JsonSchema } from "./schema-builder.js";
+import type { FileField, FormUploads } from "./form-uploads.js";
 
 /**
  * A NestJS route that takes files: its body is multipart form data, as @nestjs/platform-express's multer
@@ -11,20 +11,14 @@ import type { JsonSchema } from "./schema-builder.js";
  * file is required only where the handler's `@UploadedFile(new ParseFilePipe(...))` (or a
  * `ParseFilePipeBuilder`'s `build()`) refuses one that is missing, as ParseFilePipe does unless told
  * `fileIsRequired: false`.
+ *
+ * @returns the uploads of a Nest handler, or undefined when it takes none (its body is JSON).
  */
-export interface NestUploads {
-  /** The body's media type: multipart/form-data, or what `@ApiConsumes` states. */
-  mediaType: string;
-  /** The file fields a client sends, by name. */
-  files: { name: string; many: boolean; required: boolean }[];
-}
-
-/** The uploads of a Nest handler, or undefined when it takes none (its body is JSON). */
-export function nestUploads(method: ts.FunctionLikeDeclaration, checker: ts.TypeChecker): NestUploads | undefined {
+export function nestUploads(method: ts.FunctionLikeDeclaration, checker: ts.TypeChecker): FormUploads | undefined {
   const owners = [method, ...(method.parent && ts.isClassDeclaration(method.parent) ? [method.parent] : [])];
   const decorators = owners.flatMap((owner) => decoratorCalls(owner));
   const consumes = decorators.find((d) => calleeName(d) === "ApiConsumes")?.arguments.map((a) => text(a, checker));
-  const files: NestUploads["files"] = [];
+  const files: FileField[] = [];
   let multipart = false;
   for (const use of decorators.filter((d) => calleeName(d) === "UseInterceptors"))
     for (const arg of use.arguments) {
@@ -49,19 +43,6 @@ export function nestUploads(method: ts.FunctionLikeDeclaration, checker: ts.Type
   // One file field and a pipe that refuses a request without it: that file is required.
   if (files.length === 1 && method.parameters.some((p) => refusesMissingFile(p))) files[0]!.required = true;
   return { mediaType: stated ?? "multipart/form-data", files };
-}
-
-/** The body schema with the files beside its fields: `allOf` keeps a named body's component. */
-export function withFiles(body: JsonSchema | undefined, files: NestUploads["files"]): JsonSchema | undefined {
-  if (!files.length) return body;
-  const binary: JsonSchema = { type: "string", format: "binary" };
-  const own: JsonSchema = {
-    type: "object",
-    properties: Object.fromEntries(files.map((f) => [f.name, f.many ? { type: "array", items: binary } : binary])),
-  };
-  const required = files.filter((f) => f.required).map((f) => f.name);
-  if (required.length) own.required = required;
-  return body ? { allOf: [body, own] } : own;
 }
 
 const INTERCEPTORS = new Set(["FileInterceptor", "FilesInterceptor", "FileFieldsInterceptor", "AnyFilesInterceptor", "NoFilesInterceptor"]);

@@ -6,7 +6,8 @@ import type { DocTag } from "../doc-comment.js";
 import type { JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 import type { ValueShapes } from "../schemas/route-schemas.js";
-import { type NestUploads, nestUploads, withFiles } from "./nest-uploads.js";
+import { type FormUploads, withFiles } from "./form-uploads.js";
+import { nestUploads } from "./nest-uploads.js";
 
 export type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
@@ -47,8 +48,8 @@ export interface TypeSources {
   values?: ValueShapes;
   /** Resolves a `$ref` a schema value was given to its component (query parameters are its properties). */
   deref?: (schema: JsonSchema) => JsonSchema;
-  /** A body sent as multipart form data with files (Nest's multer interceptors). */
-  uploads?: NestUploads;
+  /** A body sent as multipart form data with files (Nest's multer interceptors; multer's middleware is a value shape). */
+  uploads?: FormUploads;
 }
 
 /** Express: `Request<Params, ResBody, ReqBody, Query>` and `Response<T>` on the handler's parameters. */
@@ -307,7 +308,7 @@ export function readShapes(
   }
   const responses = [...byStatus.values()].sort((a, b) => Number(a.status) - Number(b.status));
   // Files are sent beside the body's fields, in one multipart form (a @body tag states the whole body).
-  const uploads = bodyTagType ? undefined : typeSources.uploads;
+  const uploads = bodyTagType ? undefined : (typeSources.uploads ?? values.uploads);
   const sent = uploads ? withFiles(body, uploads.files) : body;
   const bodyMediaType = uploads ? (sent ? uploads.mediaType : undefined) : body && body === values.body ? values.bodyMediaType : undefined;
   return {
