@@ -9,6 +9,11 @@ export interface CompactShape {
   /** Field name to a short type: `"string"`, `"number?"`, `"\"draft\" | \"sent\""`, `"object"`. */
   body?: Record<string, string>;
   body_required?: boolean;
+  /**
+   * The body's media type when it is not JSON: a form (`multipart/form-data`,
+   * `application/x-www-form-urlencoded`) or plain text. The call encodes the body's fields in it.
+   */
+  body_media_type?: string;
 }
 
 export interface CatalogEntry extends IndexEntry {
@@ -83,18 +88,33 @@ function compactShape(operation: Record<string, unknown>, doc: OpenApiDocument):
   const query = ((operation.parameters as Schema[] | undefined) ?? []).filter((p) => p.in === "query");
   if (query.length)
     shape.query = query.map((p) => ({ name: String(p.name), required: Boolean(p.required), type: typeText(p.schema as Schema, doc) }));
-  const body = ((operation.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.["application/json"]
-    ?.schema as Schema | undefined;
+  // JSON when the operation takes it, else the one media type it is published in (a form, text).
+  const content = ((operation.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined) ?? {};
+  const mediaType = "application/json" in content ? "application/json" : Object.keys(content)[0];
+  const body = mediaType ? (content[mediaType]?.schema as Schema | undefined) : undefined;
   if (body) {
-    const resolved = resolve(body, doc);
-    const props = (resolved.properties as Record<string, Schema> | undefined) ?? {};
-    const required = new Set((resolved.required as string[] | undefined) ?? []);
+    const { properties, required } = fields(body, doc);
     shape.body = Object.fromEntries(
-      Object.entries(props).map(([name, s]) => [name, `${typeText(s, doc)}${required.has(name) ? "" : "?"}`]),
+      Object.entries(properties).map(([name, s]) => [name, `${typeText(s, doc)}${required.has(name) ? "" : "?"}`]),
     );
     shape.body_required = Boolean((operation.requestBody as Schema).required);
+    if (mediaType !== "application/json") shape.body_media_type = mediaType;
   }
   return shape;
+}
+
+/** An object schema's fields, `$ref`s and `allOf` followed (a form's files sit beside a named body's fields). */
+function fields(schema: Schema, doc: OpenApiDocument, depth = 0): { properties: Record<string, Schema>; required: Set<string> } {
+  const resolved = resolve(schema, doc);
+  const properties: Record<string, Schema> = { ...((resolved.properties as Record<string, Schema> | undefined) ?? {}) };
+  const required = new Set((resolved.required as string[] | undefined) ?? []);
+  if (depth < 8)
+    for (const part of (resolved.allOf as Schema[] | undefined) ?? []) {
+      const inner = fields(part, doc, depth + 1);
+      Object.assign(properties, inner.properties);
+      for (const name of inner.required) required.add(name);
+    }
+  return { properties, required };
 }
 
 function resolve(schema: Schema, doc: OpenApiDocument): Schema {

@@ -20,7 +20,7 @@ const MAX_BODY_CHARS = 1_000_000;
 
 const INSTRUCTIONS = `This server reaches one HTTP API with the user's own API key: never more than that key may do.
 1. Call find_operations with a few words describing the action ("send an invoice", "list technicians"), optionally filtered by path, permission, method or effect. Results are ranked; each has its operation_id, method, path, path_params, permissions and effect, and for documented operations the query parameters and body fields.
-2. Call call_read_operation (read-only operations, no confirmation needed) or call_service_operation (any operation) with that operation_id, path_params as an object of strings (each fills exactly one path segment), query as an object, and body as JSON.
+2. Call call_read_operation (read-only operations, no confirmation needed) or call_service_operation (any operation) with that operation_id, path_params as an object of strings (each fills exactly one path segment), query as an object, and body as JSON; an operation with a body_media_type takes a form: give its fields as an object (a file field takes the file's text).
 A refusal (403) names the exact permission the key lacks and what else that permission would unlock: tell the user which permission to add to the key rather than retrying.
 Operations marked destructive cannot be undone: confirm with the user first.`;
 
@@ -46,6 +46,12 @@ const operationOutput = z.object({
   missing_any_of: z.array(z.array(z.string())).optional(),
   query: z.array(z.object({ name: z.string(), required: z.boolean(), type: z.string() })).optional(),
   body: z.record(z.string(), z.string()).optional(),
+  body_media_type: z
+    .string()
+    .optional()
+    .describe(
+      "How the body is sent when not JSON: a form (give its fields as an object; a file field takes the file's text) or plain text",
+    ),
   why: z
     .string()
     .optional()
@@ -69,7 +75,12 @@ const callInput = z.object({
   operation_id: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, "an operation_id from find_operations"),
   path_params: z.record(z.string().max(100), scalar).optional().describe("One value per path placeholder; each fills exactly one segment"),
   query: z.record(z.string().max(200), z.union([scalar, z.array(scalar).max(100), z.null()])).optional(),
-  body: z.unknown().optional().describe("The JSON request body"),
+  body: z
+    .unknown()
+    .optional()
+    .describe(
+      "The request body as JSON; for an operation whose body_media_type is a form, an object of its fields (a file field takes the file's text, or { content, filename, type })",
+    ),
 });
 
 const callOutput = z.object({
@@ -117,6 +128,7 @@ export function createApidexMcpServer(catalog: Catalog, client: ServiceClient, o
         : {}),
       ...(e.shape?.query ? { query: e.shape.query } : {}),
       ...(e.shape?.body ? { body: e.shape.body } : {}),
+      ...(e.shape?.body_media_type ? { body_media_type: e.shape.body_media_type } : {}),
       ...(why ? { why } : {}),
     };
   };
@@ -262,7 +274,14 @@ function operationInputSchema(entry: CatalogEntry): Record<string, unknown> {
   const queryProps = Object.fromEntries((entry.shape?.query ?? []).map((q) => [q.name, { description: q.type }]));
   properties.query = { type: "object", properties: queryProps, description: "Query parameters" };
   if (!["GET", "HEAD", "DELETE"].includes(entry.method)) {
-    properties.body = { description: entry.shape?.body ? `JSON body with fields ${JSON.stringify(entry.shape.body)}` : "JSON body" };
+    const form = entry.shape?.body_media_type;
+    properties.body = {
+      description: form
+        ? `Body sent as ${form}: an object of its fields ${JSON.stringify(entry.shape?.body ?? {})} (a file field takes the file's text, or { content, filename, type })`
+        : entry.shape?.body
+          ? `JSON body with fields ${JSON.stringify(entry.shape.body)}`
+          : "JSON body",
+    };
   }
   return { type: "object", properties, required: [...entry.path_params], additionalProperties: false };
 }

@@ -1,4 +1,5 @@
 import type { CatalogEntry } from "./catalog.js";
+import { BodyRefused, type EncodedBody, encodeBody } from "./request-body.js";
 
 /** How the MCP server reaches the service with the assistant's key. */
 export interface ServiceClientOptions {
@@ -96,10 +97,16 @@ export class ServiceClient {
   async call(entry: CatalogEntry, input: CallInput): Promise<CallOutcome> {
     let url = this.url(entry, input);
     const hasBody = input.body !== undefined && !["GET", "HEAD"].includes(entry.method);
+    let encoded: EncodedBody | undefined;
+    try {
+      encoded = hasBody ? encodeBody(entry, input.body) : undefined;
+    } catch (error) {
+      throw error instanceof BodyRefused ? new CallRefused(error.message) : error;
+    }
     const headers: Record<string, string> = {
       accept: "application/json",
       [this.options.authHeader]: this.options.authScheme ? `${this.options.authScheme} ${this.options.key}` : this.options.key,
-      ...(hasBody ? { "content-type": "application/json" } : {}),
+      ...(encoded?.contentType ? { "content-type": encoded.contentType } : {}),
     };
     const doFetch = this.options.fetch ?? fetch;
     let response: Response | undefined;
@@ -110,7 +117,7 @@ export class ServiceClient {
           headers,
           redirect: "manual",
           signal: AbortSignal.timeout(this.options.timeoutMs),
-          ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
+          ...(encoded ? { body: encoded.body } : {}),
         });
       } catch (error) {
         const timedOut = (error as Error).name === "TimeoutError";
