@@ -1926,12 +1926,26 @@ export class Interpreter {
           const extended = this.extendsClass(left, right.decl);
           if (extended !== undefined) return { kind: "boolean", value: extended };
         }
+        // A helper function's prototype is a plain object (an arrow's is undefined), a constant's undefined:
+        // neither is a route class's (the other exports of a route module).
+        if (
+          ofPrototype &&
+          (left.kind === "function" ||
+            left.kind === "string" ||
+            left.kind === "number" ||
+            left.kind === "boolean" ||
+            left.kind === "object")
+        )
+          return { kind: "boolean", value: false };
         if (!ofPrototype && left.kind === "instance") {
           const own = { kind: "class" as const, decl: left.decl, scope: left.scope };
           const extended = left.decl === right.decl || this.extendsClass(own, right.decl);
           if (extended !== undefined) return { kind: "boolean", value: extended };
         }
-        if (!ofPrototype && (left.kind === "string" || left.kind === "number" || left.kind === "boolean" || left.kind === "undefined" || left.kind === "null"))
+        if (
+          !ofPrototype &&
+          (left.kind === "string" || left.kind === "number" || left.kind === "boolean" || left.kind === "undefined" || left.kind === "null")
+        )
           return { kind: "boolean", value: false };
       }
       return unknown(node, "tests a class apidex cannot follow");
@@ -3056,7 +3070,10 @@ export class Interpreter {
     // (the filter of a loader that mounts every exported subclass of a base route class).
     if (method === "getPrototypeOf") {
       const v = this.evaluate(arg, scope);
-      return v.kind === "class" ? this.classPrototype(v, node) : undefined;
+      if (v.kind === "class") return this.classPrototype(v, node);
+      // A plain function's (an exported helper beside the route classes) is `Function.prototype`, named "".
+      if (v.kind === "function") return { kind: "object", props: new Map([["name", str("")]]) };
+      return undefined;
     }
     // `Object.assign({}, ...Object.values(modules))`: the sources' own properties, in order, onto the target.
     if (method === "assign") {
