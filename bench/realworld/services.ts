@@ -1208,4 +1208,35 @@ export const SERVICES: Service[] = [
       note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path (recall 13/13). No route file has a method suffix and no handler tests the method, so h3 answers every method at each of the 17 files: indexed under GET, POST, PUT, PATCH and DELETE (APX230 ×17); the README leaves out /, /_health, /openapi.json and the files route with a path. `[...path]` and `[...repos]` are catch-alls (APX205). nitro.config's routeRules `'/user/find/**': { proxy: '/users/find/**' }` answers the old path by proxying to the new one; route rules are not read, so it is not indexed",
     },
   },
+  {
+    name: "recipe-backend",
+    repo: "erenatalay/recipe-backend-typescript",
+    commit: "d03fa37bcfa7d314e88820c37e1464e2ac9e6d52",
+    framework: "Express 4",
+    style:
+      "class-based route registries: each module's `class XRouter { public router = Router(); constructor() { this.initialiseRoutes(); } private initialiseRoutes() { this.router.get(...) } }`, an instance made at module level and its `router` exported; a MainRouter class mounts them, and the app mounts it under /api",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger_output.json"] },
+      note: "swagger_output.json, written by swagger-autogen (swagger.js) from the route files; its basePath /api is the app's mount. Read zero-config from the first run (25 of 25 minus one, no warnings): the one miss, PUT /api/wishlist/{id}, is the document's, written before the wishlist router dropped its PUT route (the code at this commit registers none)",
+    },
+  },
+  {
+    name: "sprintapi",
+    repo: "Saba-Izraqi/sprintAPI",
+    commit: "c7cc7a4289689e8bace285c1b0e278d59248594b",
+    framework: "Express 5",
+    style:
+      "route classes extending an abstract BaseRoute (`router = Router({ mergeParams: true })` and `initRoutes()` in its constructor, `path` a field such as `/:projectId/members`); the server globs routes/*.{ts,js}, imports each file, and mounts every exported BaseRoute subclass at `${apiPrefix}${instance.path}`; controllers resolved from a tsyringe container; permission middleware factories (`restrictTo(ProjectPermission.MODERATOR)`)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["src/API/swagger/generated-api-docs.json"] },
+      ignoreServerBase: true,
+      note: "src/API/swagger/generated-api-docs.json, written by the project's swagger-jsdoc script (src/API/scripts/generate-swagger.ts) from the @swagger blocks of src/API/swagger/paths/*.ts; its paths carry /api/v1 and so do its servers. Pinned at the last commit that holds it (a later one deletes the swagger folder). The first run indexed 2 (recall 0%, APX210×48): the loader awaits glob 11's promised `glob`, walks each imported module with for...in and keeps the exports whose `Object.getPrototypeOf(C).name` is BaseRoute. The 5 misses are the document's: GET /issues/key/{key}, /issues/my-assigned, /sprints/{id}/issues and /epics/{id}/issues are documented but registered by no route class at this commit, and POST /project/{projectId}/sprints is served at /{projectId}/sprints (the class's `path`), which the document lists too. APX211×3 is the code's: EpicRoutes, IssueRoutes, ProjectMembersRoutes and SprintRoutes call `this.router = Router(...)` and `initRoutes()` again after `super()` already did, so the router BaseRoute's constructor made is filled and then replaced, never mounted (the warnings name those first routers, at base.route.ts)",
+    },
+  },
 ];

@@ -841,7 +841,10 @@ export class Interpreter {
    */
   private runForIn(statement: ts.ForInStatement, scope: Scope): Completion {
     if (!ts.isVariableDeclarationList(statement.initializer)) return this.notRun(statement, scope);
-    const target = this.evaluate(statement.expression, scope);
+    let target = this.evaluate(statement.expression, scope);
+    // `for (const name in module)` of a module loaded with `await import(file)` or `require(file)` (a loader
+    // that mounts each exported route class): its exports' names, as for `Object.keys(module)`.
+    if (target.kind === "namespace") target = this.namespaceObject(target.file, statement.expression) ?? target;
     const keys =
       target.kind === "object" && this.keysKnown(target)
         ? [...target.props.keys()]
@@ -1848,8 +1851,11 @@ export class Interpreter {
       return this.evaluate(node.right, scope);
     // `this.router = Router()` (or `obj.x = ...` on an object apidex constructed): the field is set.
     if (op === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
-      // Under a condition apidex cannot read, a property keeps what it had: either branch may run.
-      if (this.undecided.length) return unknown(node, "is set under a condition apidex cannot read");
+      // Under a condition apidex cannot read, a property keeps what it had: either branch may run. An
+      // instance made inside the branch being run is the branch's own (`if (...) { const r = new UserRoutes();
+      // app.use(r.path, r.router) }`): its constructor's `this.router = Router()` is what it holds.
+      if (this.undecided.length && !this.madeInThisBranch(node.left.expression, scope))
+        return unknown(node, "is set under a condition apidex cannot read");
       const target = this.evaluate(node.left.expression, scope);
       if (target.kind === "instance" && target.props) {
         const value = this.evaluate(node.right, scope);
@@ -1907,6 +1913,42 @@ export class Interpreter {
         kind: "boolean",
         value: op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? equal : !equal,
       };
+    }
+    // `instance instanceof BaseRoute`, `RouteClass.prototype instanceof BaseRoute` (a loader's filter over a
+    // module's exports): decided over classes of the sources.
+    if (op === ts.SyntaxKind.InstanceOfKeyword) {
+      const right = this.evaluate(node.right, scope);
+      const leftNode = unwrapExpression(node.left);
+      const ofPrototype = ts.isPropertyAccessExpression(leftNode) && leftNode.name.text === "prototype";
+      const left = this.evaluate(ofPrototype ? leftNode.expression : node.left, scope);
+      if (right.kind === "class") {
+        if (ofPrototype && left.kind === "class") {
+          const extended = this.extendsClass(left, right.decl);
+          if (extended !== undefined) return { kind: "boolean", value: extended };
+        }
+        // A helper function's prototype is a plain object (an arrow's is undefined), a constant's undefined:
+        // neither is a route class's (the other exports of a route module).
+        if (
+          ofPrototype &&
+          (left.kind === "function" ||
+            left.kind === "string" ||
+            left.kind === "number" ||
+            left.kind === "boolean" ||
+            left.kind === "object")
+        )
+          return { kind: "boolean", value: false };
+        if (!ofPrototype && left.kind === "instance") {
+          const own = { kind: "class" as const, decl: left.decl, scope: left.scope };
+          const extended = left.decl === right.decl || this.extendsClass(own, right.decl);
+          if (extended !== undefined) return { kind: "boolean", value: extended };
+        }
+        if (
+          !ofPrototype &&
+          (left.kind === "string" || left.kind === "number" || left.kind === "boolean" || left.kind === "undefined" || left.kind === "null")
+        )
+          return { kind: "boolean", value: false };
+      }
+      return unknown(node, "tests a class apidex cannot follow");
     }
     // `middleware.length > 0`, `version >= 2`: numbers with numbers, strings with strings.
     if (
@@ -2195,7 +2237,36 @@ export class Interpreter {
       decl = base?.decl;
       if (base) scope = base.scope;
     }
+    // A class's own `name` (JavaScript gives every class one): what a loader compares to pick classes.
+    if (owner.kind === "class" && name === "name" && owner.decl.name) return str(owner.decl.name.text);
     return unknown(node, `reads \`${name}\`, which the class ${owner.decl.name?.text ?? ""} does not define`);
+  }
+
+  /**
+   * `Object.getPrototypeOf(C)` of a class of the sources: the class it extends when that is one of the sources;
+   * `Function.prototype` (a function whose `name` is empty) when it extends nothing; unknown when it extends a
+   * package's class or something apidex cannot read.
+   */
+  private classPrototype(cls: Extract<Value, { kind: "class" }>, node: ts.Node): Value {
+    const heritage = cls.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    if (!heritage) return { kind: "object", props: new Map([["name", str("")]]) };
+    return this.baseClass(cls.decl, cls.scope) ?? unknown(node, "is the prototype of a class that extends what apidex cannot read");
+  }
+
+  /**
+   * Whether a class of the sources extends another (directly or through classes of the sources); undefined when
+   * its chain leaves the sources (a package's class) before it is decided.
+   */
+  private extendsClass(cls: Extract<Value, { kind: "class" }>, ancestor: ts.ClassLikeDeclaration): boolean | undefined {
+    for (let current: Extract<Value, { kind: "class" }> | undefined = cls, steps = 0; current && steps < 20; steps++) {
+      const heritage = current.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+      if (!heritage) return false;
+      const base = this.baseClass(current.decl, current.scope);
+      if (!base) return undefined;
+      if (base.decl === ancestor) return true;
+      current = base;
+    }
+    return undefined;
   }
 
   /** The class a class extends when it comes from a package (a framework's router or app class). */
@@ -2222,6 +2293,8 @@ export class Interpreter {
    */
   private construct(cls: Extract<Value, { kind: "class" }>, args: Value[], node: ts.NewExpression, callerScope: Scope): InstanceValue {
     const instance: InstanceValue = { kind: "instance", decl: cls.decl, scope: cls.scope, props: new Map() };
+    const branch = this.undecided.at(-1);
+    if (branch) this.madeUnder.set(instance, { branch, depth: this.undecided.length });
     this.initialize(instance, cls, args, node, 0, { nodes: node.arguments ?? [], scope: callerScope });
     return instance;
   }
@@ -2251,6 +2324,22 @@ export class Interpreter {
   }
 
   private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
+  /** The undecided branch (innermost, and how deep) each instance made inside one was made in. */
+  private readonly madeUnder = new WeakMap<InstanceValue, { branch: ts.IfStatement | ts.SwitchStatement; depth: number }>();
+
+  /**
+   * Whether `target` (the object of a property assignment: `this` or a name) is an instance made inside the
+   * undecided branch running now, at the same depth: no code outside the branch has seen it, so its fields
+   * are set as at run time.
+   */
+  private madeInThisBranch(target: ts.Expression, scope: Scope): boolean {
+    const inner = unwrapExpression(target);
+    if (inner.kind !== ts.SyntaxKind.ThisKeyword && !ts.isIdentifier(inner)) return false;
+    const value = this.evaluate(inner, scope);
+    if (value.kind !== "instance") return false;
+    const made = this.madeUnder.get(value);
+    return made !== undefined && made.branch === this.undecided.at(-1) && made.depth === this.undecided.length;
+  }
   /** Static fields set by code apidex ran (`Holder.instance = new Holder()` in a lazy `getInstance()`). */
   private readonly staticFields = new Map<ts.ClassLikeDeclaration, Map<string, Value>>();
   /** The value of the `return` statement that ended the innermost function body being run. */
@@ -2977,6 +3066,15 @@ export class Interpreter {
     const method = staticOf("Object");
     if (!method) return undefined;
     if (method === "freeze") return this.evaluate(arg, scope);
+    // `Object.getPrototypeOf(RouteClass).name === "BaseRoute"`: a class's prototype is the class it extends
+    // (the filter of a loader that mounts every exported subclass of a base route class).
+    if (method === "getPrototypeOf") {
+      const v = this.evaluate(arg, scope);
+      if (v.kind === "class") return this.classPrototype(v, node);
+      // A plain function's (an exported helper beside the route classes) is `Function.prototype`, named "".
+      if (v.kind === "function") return { kind: "object", props: new Map([["name", str("")]]) };
+      return undefined;
+    }
     // `Object.assign({}, ...Object.values(modules))`: the sources' own properties, in order, onto the target.
     if (method === "assign") {
       const [target, ...sources] = this.arguments(node.arguments, scope);

@@ -25,6 +25,8 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
   // give it).
   if (module === "fs" && member.length === 2 && member[0] === "promises") member = member.slice(1);
   if (module === "fs/promises") module = "fs";
+  // fast-glob's default export is its promised glob (`await fg("routes/*.ts")`).
+  if (module === "fast-glob" && member.length === 0) member = ["glob"];
   if (member.length !== 1) return undefined;
   let name = member[0]!;
   if (name === "readdir" && (callee.module.includes("promises") || callee.path.includes("promises"))) name = "readdirSync";
@@ -53,7 +55,9 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
     return str(fileURLToPath(allStrings[0]!));
   // `fs.globSync`, the glob package's `sync`/`globSync`, fast-glob's `sync`: the files of the project a pattern
   // names (`glob.sync(path.join(__dirname, "routes/*.js"))`, `globSync("**/routes.js", { cwd: __dirname })`).
-  if (GLOB_CALLS[module]?.includes(name)) return glob(args, context);
+  // The promised ones (glob 9's `glob`, fast-glob's default and `glob`/`async`, `globby`) give the same list
+  // (`await` and `.then` give it: a route loader's `const files = await glob(...)`).
+  if (GLOB_CALLS[module]?.includes(name) || PROMISED_GLOB_CALLS[module]?.includes(name)) return glob(args, context);
   // `readdirSync(dir)`, also with an encoding (`"utf8"`, `{ encoding }`): names, as without one.
   const plainNames =
     args.length === 1 ||
@@ -98,6 +102,13 @@ const GLOB_CALLS: Record<string, readonly string[]> = {
   glob: ["sync", "globSync"],
   "fast-glob": ["sync", "globSync"],
   globby: ["globbySync"],
+};
+
+/** The glob functions that return a promise of the same list, by module. */
+const PROMISED_GLOB_CALLS: Record<string, readonly string[]> = {
+  glob: ["glob"],
+  "fast-glob": ["glob", "async"],
+  globby: ["globby"],
 };
 
 /** How deep a glob walks below its static base, and how many files it may list (a static evaluator's bound). */
