@@ -1208,4 +1208,34 @@ export const SERVICES: Service[] = [
       note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path (recall 13/13). No route file has a method suffix and no handler tests the method, so h3 answers every method at each of the 17 files: indexed under GET, POST, PUT, PATCH and DELETE (APX230 ×17); the README leaves out /, /_health, /openapi.json and the files route with a path. `[...path]` and `[...repos]` are catch-alls (APX205). nitro.config's routeRules `'/user/find/**': { proxy: '/users/find/**' }` answers the old path by proxying to the new one; route rules are not read, so it is not indexed",
     },
   },
+  {
+    name: "hedgedoc",
+    repo: "hedgedoc/hedgedoc",
+    commit: "d706c2b2adc9c066125d08936b9f416ba911ef4e",
+    framework: "NestJS 10 (Fastify)",
+    style:
+      "RouterModule.register(routes) mounting a public and a private API module at constant prefixes; a permission decorator read by a guard through Reflector",
+    monorepo: "yarn",
+    app: "backend",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/content/old/dev/public_api.yml"] },
+      note: "TBD",
+    },
+  },
+  {
+    name: "refly",
+    repo: "refly-ai/refly",
+    commit: "71f8b875c8751e881776749d8ed7a74383b65fb0",
+    framework: "NestJS 10",
+    style: "a pnpm monorepo's Nest app (apps/api) of ~55 controllers with versioned prefixes written into @Controller('v1/...')",
+    monorepo: "pnpm",
+    app: "apps/api",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["packages/openapi-schema/schema.yml"] },
+      commit: "d891abca61eebe350b0a17cc5b03cdf4bc2bc1b1",
+      note: "TBD",
+    },
+  },
 ];
