@@ -1220,7 +1220,7 @@ export const SERVICES: Service[] = [
     oracle: {
       kind: "hand-written",
       reader: { type: "openapi", files: ["docs/content/old/dev/public_api.yml"] },
-      note: "TBD",
+      note: "docs/content/old/dev/public_api.yml, the hand-written OpenAPI reference of the public API (servers /api/v2) kept with the docs since HedgeDoc 2's design (last changed 2023; it defines one component schema twice, which the reader takes as JSON does, the later one). The backend mounts PublicApiModule at /api/v2, PrivateApiModule at /api/private and MediaRedirectModule at /media through RouterModule.register(routes) with constant prefixes, all read; @RequirePermission(PermissionLevel.X) sets the `requiredPermission` metadata its PermissionsGuard reads through Reflector (READ, WRITE, FULL on the note routes). The 5 misses are routes the code no longer has: GET/PUT/DELETE /me/history/{note}, GET /me/history (the history was replaced by the private explore API) and PUT /notes/{note}/metadata/permissions (now the users/groups/owner/visibility sub-routes, indexed); every reference route the code still serves is indexed (17/17). The private API and /media are not in the reference, so precision says nothing. APX501 ×4: path parameters typed by a nestjs-zod DTO (`NoteUserPermissionUpdateDto['username']`, createZodDto over a schema of the workspace package @hedgedoc/commons, whose types are built to dist/ and not in the tree) read as `any`",
     },
   },
   {
@@ -1235,7 +1235,7 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "openapi", files: ["packages/openapi-schema/schema.yml"] },
       commit: "d891abca61eebe350b0a17cc5b03cdf4bc2bc1b1",
-      note: "TBD",
+      note: "packages/openapi-schema/schema.yml, the hand-written OpenAPI document (servers /v1) from which the project generates its client and types (@hey-api), read at d891abca6, the last commit where it parses (at the pinned commit a merge left a mis-indented line in components, no path changed). The two misses are where the document and the code part: GET /v1/auth/account/list (the code serves GET /v1/auth/accounts) and POST /v1/voucher/trigger (removed; the controller says so); every other documented operation is indexed (179/179 of those the code serves). The CLI, internal and webhook controllers are not in the document, so precision says little. APX217 ×14: `isDesktop()` (a MODE environment check) in the `imports` of fourteen modules picks desktop or server modules: both branches indexed, what only one brings marked, as documented. APX219 (QUEUES) and APX213 (langfuse.baseUrl) are noise from files no route depends on (src/scripts/cleanup-stale-bull-jobs.ts, a one-shot ops script; src/tracer.ts), whose top level every adapter evaluates; APX205 is misc's `public/:storageKey(*)` catch-all; APX501 ×17 are `any`-typed parameters and bodies",
     },
   },
 ];
