@@ -154,7 +154,8 @@ describe("NestJS: versioning and prefixes, against the real @nestjs/core + @nest
       if (versioned) {
         const url = `${await app.getUrl()}/cats`.replace("[::1]", "127.0.0.1");
         const ask = async (version: string) => {
-          const headers = versioned === "HEADER" ? { "X-Api-Version": version } : { Accept: `application/json;v=${version}` };
+          const headers: Record<string, string> =
+            versioned === "HEADER" ? { "X-Api-Version": version } : { Accept: `application/json;v=${version}` };
           return (await fetch(url, { headers })).status;
         };
         expect([await ask("1"), await ask("2")]).toEqual([200, 200]);
