@@ -67,7 +67,9 @@ function parseJestSnapshot(text: string): Record<string, any> {
 
 function parseDocument(text: string, file: string): Record<string, any> {
   if (file.endsWith(".snap")) return parseJestSnapshot(text);
-  return /\.ya?ml$/i.test(file) ? (parseYaml(text) as Record<string, any>) : JSON.parse(text);
+  // `json: true`: a later duplicate key overrides the earlier one, as JSON.parse does, instead of failing the whole
+  // document (HedgeDoc's hand-written reference defines one component schema twice; no path is duplicated).
+  return /\.ya?ml$/i.test(file) ? (parseYaml(text, { json: true }) as Record<string, any>) : JSON.parse(text);
 }
 
 /** The path part of the document's first server URL (OpenAPI 3) or its basePath (Swagger 2), without a trailing slash. */

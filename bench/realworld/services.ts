@@ -1239,4 +1239,34 @@ export const SERVICES: Service[] = [
       note: "src/API/swagger/generated-api-docs.json, written by the project's swagger-jsdoc script (src/API/scripts/generate-swagger.ts) from the @swagger blocks of src/API/swagger/paths/*.ts; its paths carry /api/v1 and so do its servers. Pinned at the last commit that holds it (a later one deletes the swagger folder). The first run indexed 2 (recall 0%, APX210×48): the loader awaits glob 11's promised `glob`, walks each imported module with for...in and keeps the exports whose `Object.getPrototypeOf(C).name` is BaseRoute. The 5 misses are the document's: GET /issues/key/{key}, /issues/my-assigned, /sprints/{id}/issues and /epics/{id}/issues are documented but registered by no route class at this commit, and POST /project/{projectId}/sprints is served at /{projectId}/sprints (the class's `path`), which the document lists too. APX211×3 is the code's: EpicRoutes, IssueRoutes, ProjectMembersRoutes and SprintRoutes call `this.router = Router(...)` and `initRoutes()` again after `super()` already did, so the router BaseRoute's constructor made is filled and then replaced, never mounted (the warnings name those first routers, at base.route.ts)",
     },
   },
+  {
+    name: "hedgedoc",
+    repo: "hedgedoc/hedgedoc",
+    commit: "d706c2b2adc9c066125d08936b9f416ba911ef4e",
+    framework: "NestJS 10 (Fastify)",
+    style:
+      "RouterModule.register(routes) mounting a public and a private API module at constant prefixes; a permission decorator read by a guard through Reflector",
+    monorepo: "yarn",
+    app: "backend",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["docs/content/old/dev/public_api.yml"] },
+      note: "docs/content/old/dev/public_api.yml, the hand-written OpenAPI reference of the public API (servers /api/v2) kept with the docs since HedgeDoc 2's design (last changed 2023; it defines one component schema twice, which the reader takes as JSON does, the later one). The backend mounts PublicApiModule at /api/v2, PrivateApiModule at /api/private and MediaRedirectModule at /media through RouterModule.register(routes) with constant prefixes, all read; @RequirePermission(PermissionLevel.X) sets the `requiredPermission` metadata its PermissionsGuard reads through Reflector (READ, WRITE, FULL on the note routes). The 5 misses are routes the code no longer has: GET/PUT/DELETE /me/history/{note}, GET /me/history (the history was replaced by the private explore API) and PUT /notes/{note}/metadata/permissions (now the users/groups/owner/visibility sub-routes, indexed); every reference route the code still serves is indexed (17/17). The private API and /media are not in the reference, so precision says nothing. APX501 ×4: path parameters typed by a nestjs-zod DTO (`NoteUserPermissionUpdateDto['username']`, createZodDto over a schema of the workspace package @hedgedoc/commons, whose types are built to dist/ and not in the tree) read as `any`",
+    },
+  },
+  {
+    name: "refly",
+    repo: "refly-ai/refly",
+    commit: "71f8b875c8751e881776749d8ed7a74383b65fb0",
+    framework: "NestJS 10",
+    style: "a pnpm monorepo's Nest app (apps/api) of ~55 controllers with versioned prefixes written into @Controller('v1/...')",
+    monorepo: "pnpm",
+    app: "apps/api",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["packages/openapi-schema/schema.yml"] },
+      commit: "d891abca61eebe350b0a17cc5b03cdf4bc2bc1b1",
+      note: "packages/openapi-schema/schema.yml, the hand-written OpenAPI document (servers /v1) from which the project generates its client and types (@hey-api), read at d891abca6, the last commit where it parses (at the pinned commit a merge left a mis-indented line in components, no path changed). The two misses are where the document and the code part: GET /v1/auth/account/list (the code serves GET /v1/auth/accounts) and POST /v1/voucher/trigger (removed; the controller says so); every other documented operation is indexed (179/179 of those the code serves). The CLI, internal and webhook controllers are not in the document, so precision says little. APX217 ×14: `isDesktop()` (a MODE environment check) in the `imports` of fourteen modules picks desktop or server modules: both branches indexed, what only one brings marked, as documented. APX219 (QUEUES) and APX213 (langfuse.baseUrl) are noise from files no route depends on (src/scripts/cleanup-stale-bull-jobs.ts, a one-shot ops script; src/tracer.ts), whose top level every adapter evaluates; APX205 is misc's `public/:storageKey(*)` catch-all; APX501 ×17 are `any`-typed parameters and bodies",
+    },
+  },
 ];

@@ -40,6 +40,12 @@ export interface Bootstrap {
   uriVersioning: boolean;
   versionPrefix: string;
   defaultVersion?: RouteVersion[];
+  /**
+   * `enableVersioning({ type })` with a type that reads the version from the request (HEADER, MEDIA_TYPE,
+   * CUSTOM), at that call: the path carries no version, and handlers of one method and path that differ by
+   * version are alternatives the request chooses between (each registered, each reached for its version).
+   */
+  requestVersioning?: SourceSite;
 }
 
 /**
@@ -183,6 +189,10 @@ export function projectBootstrap(sources: SourceSet, interpreter: Interpreter, d
     if (read.uriVersioning) {
       found.uriVersioning = true;
       found.versionPrefix = read.versionPrefix;
+      if (read.defaultVersion) found.defaultVersion = read.defaultVersion;
+    }
+    if (read.requestVersioning) {
+      found.requestVersioning = read.requestVersioning;
       if (read.defaultVersion) found.defaultVersion = read.defaultVersion;
     }
   }
@@ -868,10 +878,13 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
         // Without options Nest versions by URI (`enableVersioning(options = { type: VersioningType.URI })`).
         const isUri =
           !node.arguments[0] || /VersioningType\.URI/.test(node.arguments[0].getText()) || (type?.kind === "number" && type.value === 0);
-        if (isUri) {
-          found.uriVersioning = true;
+        // Another type (HEADER, MEDIA_TYPE, CUSTOM) versions by what the request carries, not by its path.
+        const byRequest = !isUri && /VersioningType\.(HEADER|MEDIA_TYPE|CUSTOM)\b/.test(node.arguments[0]!.getText());
+        if (byRequest) found.requestVersioning = siteOf(node);
+        if (isUri || byRequest) {
+          if (isUri) found.uriVersioning = true;
           const defaultVersion = options?.kind === "object" ? options.props.get("defaultVersion") : undefined;
-          const prefix = options?.kind === "object" ? options.props.get("prefix") : undefined;
+          const prefix = isUri && options?.kind === "object" ? options.props.get("prefix") : undefined;
           if (defaultVersion) {
             const versions = versionsOf(defaultVersion);
             if (versions) found.defaultVersion = versions;
@@ -883,7 +896,16 @@ export function readBootstrap(owner: ts.Node, interpreter: Interpreter, diagnost
                 "Use a string literal, a const, VERSION_NEUTRAL or an array of them, or set `nest.uriVersioning.defaultVersion` in the config.",
               );
           }
+          // `prefix: false`: the version is the segment itself (`/1/cats`), as Nest's route path factory writes it.
           if (prefix?.kind === "string") found.versionPrefix = prefix.value;
+          else if (prefix?.kind === "boolean" && !prefix.value) found.versionPrefix = "";
+          else if (prefix && prefix.kind !== "undefined")
+            diagnostics.warning(
+              "APX201",
+              `Cannot resolve this version prefix statically: ${explain(prefix)}; versioned routes are indexed with Nest's default prefix \`v\`.`,
+              siteOf(node.arguments[0]!),
+              "Use a string literal, a const or false, or set `nest.uriVersioning.prefix` in the config.",
+            );
         }
       }
     }

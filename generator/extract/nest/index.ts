@@ -2,7 +2,7 @@ import { ts } from "../../typescript.js";
 import { policyChecks } from "./policy-callbacks.js";
 import { abilityPolicyChecks } from "./policy-items.js";
 import type { CheckValue } from "../../resolve/values.js";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { type DiagnosticBag, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { mergeDocs } from "../../resolve/framework-docs.js";
 import { callsMemberPolicy, excerpt, explain, Interpreter } from "../../resolve/interpreter.js";
@@ -151,6 +151,8 @@ export function nestAdapterWith(
       interpreter.finishChecks();
       const routes: RouteFact[] = [];
       for (const { controllers, bootstrap, modulePrefixes, conditional, branches } of units) {
+        const requestVersions = new Map<RouteFact, RouteVersion[]>();
+        const unitRoutes: RouteFact[] = [];
         for (const cls of controllers) {
           const facts = controllerRoutes(
             cls,
@@ -162,6 +164,7 @@ export function nestAdapterWith(
             guards,
             bodyChecks,
             docDecorators,
+            requestVersions,
           );
           // Registered only in a branch of a condition apidex cannot read (APX217): served only when it is taken.
           // The branches it is registered under tell registrations that never coexist apart (alternative-branches.ts).
@@ -171,8 +174,10 @@ export function nestAdapterWith(
               fact.unresolved = [...new Set([...(fact.unresolved ?? []), "registration"])].sort();
               if (ways) fact.branches = ways;
             }
-          routes.push(...facts);
+          unitRoutes.push(...facts);
         }
+        if (bootstrap.requestVersioning) markVersionAlternatives(unitRoutes, requestVersions, bootstrap.requestVersioning);
+        routes.push(...unitRoutes);
       }
       return routes;
     },
@@ -191,6 +196,8 @@ function controllerRoutes(
   guards: GuardReads,
   bodyChecks: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
   docDecorators: readonly DocDecorator[],
+  /** Filled with the versions of each route under request versioning (`bootstrap.requestVersioning`). */
+  requestVersions?: Map<RouteFact, RouteVersion[]>,
 ): RouteFact[] {
   const routes: RouteFact[] = [];
   const scope = interpreter.module(cls.getSourceFile()).scope;
@@ -216,7 +223,10 @@ function controllerRoutes(
       ]);
       // The method's doc comment wins, field by field, over @nestjs/swagger's decorators.
       const doc = mergeDocs(leadingDoc(member), swaggerDoc(cls, member, memberScope, interpreter, docDecorators));
-      for (const version of versions ?? bootstrap.defaultVersion ?? [undefined]) {
+      // Versioned by the request (a header, the media type): one route per path, whatever its versions.
+      const routeVersions = versions ?? bootstrap.defaultVersion;
+      const pathVersions = bootstrap.requestVersioning ? [undefined] : (routeVersions ?? [undefined]);
+      for (const version of pathVersions) {
         for (const prefix of prefixes) {
           for (const path of paths) {
             // VERSION_NEUTRAL: served without a version segment.
@@ -253,7 +263,9 @@ function controllerRoutes(
                   ...(cls.name && ts.isIdentifier(member.name) ? { handlerName: `${cls.name.text}_${member.name.text}` } : {}),
                   ...(ts.isIdentifier(member.name) ? { handlerLabel: member.name.text } : {}),
                 };
-                routes.push(markFact(fact, requirements));
+                const marked = markFact(fact, requirements);
+                if (bootstrap.requestVersioning && routeVersions) requestVersions?.set(marked, routeVersions);
+                routes.push(marked);
               }
             }
           }
@@ -331,6 +343,31 @@ function chooseApplications(apps: NestApplication[], named: string | string[] | 
     `Set nest.app in the config to the root module(s) the API serves, e.g. nest: { app: "${largest.name}" }.`,
   );
   return [largest];
+}
+
+/**
+ * Under request versioning (HEADER, MEDIA_TYPE, CUSTOM) Nest registers every handler of one method and path and
+ * runs the one whose version the request names (each version filter passes the others on): handlers of
+ * disjoint versions are alternatives, one operation (alternative-branches.ts merges them: the keys all of them
+ * require, `unresolved: ["handler"]` where they differ), not a registration shadowing another (APX403). Each
+ * is given one branch of the versioning call as its way; together they cover it, so the route is certain. A
+ * handler without a version, or two that share one, or one under a condition of its own, stays as it is.
+ */
+function markVersionAlternatives(facts: RouteFact[], versions: ReadonlyMap<RouteFact, RouteVersion[]>, site: SourceSite): void {
+  const byRoute = new Map<string, RouteFact[]>();
+  for (const fact of facts) {
+    const key = `${fact.method} ${fact.path}`;
+    byRoute.set(key, [...(byRoute.get(key) ?? []), fact]);
+  }
+  for (const group of byRoute.values()) {
+    if (group.length < 2 || group.some((f) => f.branches || !versions.has(f))) continue;
+    const seen = new Set<RouteVersion>();
+    const disjoint = group.every((f) => versions.get(f)!.every((v) => !seen.has(v) && seen.add(v)));
+    if (!disjoint) continue;
+    group.forEach((fact, branch) => {
+      fact.branches = [[{ condition: site, branch, of: group.length }]];
+    });
+  }
 }
 
 /** The config's bootstrap settings win over what the code says. */
