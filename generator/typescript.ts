@@ -41,6 +41,7 @@ export declare namespace ts {
   type ExportDeclaration = Ts.ExportDeclaration;
   type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;
+  type ExpressionWithTypeArguments = Ts.ExpressionWithTypeArguments;
   type ExpressionStatement = Ts.ExpressionStatement;
   type Extension = Ts.Extension;
   type ForInStatement = Ts.ForInStatement;

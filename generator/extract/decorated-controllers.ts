@@ -2,7 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
 import { mergeDocs } from "../resolve/framework-docs.js";
-import { Interpreter } from "../resolve/interpreter.js";
+import { excerpt, Interpreter } from "../resolve/interpreter.js";
 import type { Scope } from "../resolve/scope.js";
 import { type CheckValue, stringsOf, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
@@ -14,6 +14,7 @@ import { markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
 import type { RouteCheck } from "./router-graph.js";
 import { importedPackages, NO_HOST } from "./shared.js";
+import { type ControllerMethod, controllerMethods, type HeritagePolicy } from "./inherited-methods.js";
 
 /**
  * Controllers written with decorators on top of Express or Koa — routing-controllers, tsoa — read the same
@@ -38,13 +39,23 @@ export interface ControllerFlavor {
    * that is not `@Hidden`), merged under the written doc comment; undefined where it says nothing.
    */
   frameworkDoc?(cls: ts.ClassDeclaration, method: ts.MethodDeclaration, scope: Scope, interpreter: Interpreter): DocComment | undefined;
-  /** The checks on a class or a method. */
+  /**
+   * The checks on a class or a method; for a method, `controller` is the controller it answers for (an
+   * ancestor's method answers for each controller that inherits it).
+   */
   checks(
     node: ts.ClassDeclaration | ts.MethodDeclaration,
     scope: Scope,
     interpreter: Interpreter,
     diagnostics: DiagnosticBag,
+    controller?: ts.ClassDeclaration,
   ): RouteCheck[];
+  /**
+   * How the framework serves the methods a controller inherits from the classes it extends, as its run time
+   * walks the prototype chain; only the controller's own methods when absent (tsoa's generator and OvernightJS
+   * read the class's own members).
+   */
+  inheritance?: Inheritance;
   /**
    * The prefixes the controllers are served under, and which controllers (all when absent); `prefixesOf` gives
    * a controller prefixes of its own where the server mounts each under its own (Ts.ED's `mount`).
@@ -81,6 +92,24 @@ export interface ControllerFlavor {
   otherRoutes?(sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): () => RouteFact[];
 }
 
+/** How a framework reads inherited controller methods (see inherited-methods.ts). */
+export interface Inheritance {
+  /** Every ancestor, or only the nearest that declares routes (inversify-express-utils). */
+  ancestors: "all" | "nearest";
+  /**
+   * What hides an ancestor's method of the same name: a redeclaration with routes of its own (routing-controllers,
+   * LoopBack: one without keeps the ancestor's route, and its body answers it), one with any of the framework's
+   * decorators (Ts.ED reads the nearest method store by name), or nothing (inversify-express-utils registers both).
+   */
+  hiddenBy: "routes" | "decorators" | "nothing";
+  /**
+   * Whose method decorators guard an inherited route: the declaring method's (its metadata travels with the
+   * route), or only those on the controller's own redeclaration of it (routing-controllers 0.10.4 and later look
+   * an action's middleware and `@Authorized` up under the controller class, so a base method's are not applied).
+   */
+  methodChecks: "declaring" | "controller";
+}
+
 /** One route a controller method declares: its HTTP method, and its route as written or its path already read. */
 export interface ControllerVerb {
   method: string;
@@ -108,23 +137,39 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
         ),
       );
       const served = server.controllers ? controllers.filter((c) => server.controllers!.has(c)) : controllers;
-      // Every check first, so keys only the type checker can read are in before routes are built.
+      // Every check first, so keys only the type checker can read are in before routes are built: the class's,
+      // and each route's method checks and the checks of the body that answers it.
       const checks = new Map<ts.Node, RouteCheck[]>();
+      const methodChecks = new Map<ts.ClassDeclaration, Map<ts.MethodDeclaration, RouteCheck[]>>();
       const bodies = new Map<ts.MethodDeclaration, CheckValue[]>();
+      const reported = new Set<ts.Node>();
       for (const cls of served) {
         const scope = interpreter.module(cls.getSourceFile()).scope;
         checks.set(cls, [...(server.checksOf?.get(cls) ?? []), ...flavor.checks(cls, scope, interpreter, diagnostics)]);
-        for (const member of cls.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body || !routesOf(cls, member, scope, interpreter, flavor).length) continue;
-          checks.set(member, flavor.checks(member, scope, interpreter, diagnostics));
-          bodies.set(member, interpreter.bodyChecks({ kind: "function", decl: member, scope }));
+        const own = new Map<ts.MethodDeclaration, RouteCheck[]>();
+        methodChecks.set(cls, own);
+        for (const method of methodsOf(cls, flavor, interpreter, diagnostics, reported)) {
+          if (!routesOf(method.owner, method.member, method.scope, interpreter, flavor).length) continue;
+          const checked = checkedDeclaration(cls, method, flavor);
+          own.set(method.member, checked ? flavor.checks(checked.member, checked.scope, interpreter, diagnostics, cls) : []);
+          const runs = method.runs.member;
+          if (!bodies.has(runs)) bodies.set(runs, interpreter.bodyChecks({ kind: "function", decl: runs, scope: method.runs.scope }));
         }
       }
       const others = flavor.otherRoutes?.(sources, interpreter, diagnostics);
       interpreter.finishChecks();
       return [
         ...served.flatMap((cls) =>
-          controllerRoutes(cls, flavor, server.prefixesOf?.get(cls) ?? server.prefixes, interpreter, diagnostics, checks, bodies),
+          controllerRoutes(
+            cls,
+            flavor,
+            server.prefixesOf?.get(cls) ?? server.prefixes,
+            interpreter,
+            diagnostics,
+            checks,
+            methodChecks.get(cls)!,
+            bodies,
+          ),
         ),
         ...(others?.() ?? []),
       ];
@@ -224,19 +269,95 @@ export function importedFrom(identifier: ts.Identifier, packages: ReadonlySet<st
 
 /** Whether a class has a method with routes (a controller of a flavor whose classes need no decorator). */
 function hasRoutes(cls: ts.ClassDeclaration, scope: Scope, interpreter: Interpreter, flavor: ControllerFlavor): boolean {
-  return cls.members.some((m) => ts.isMethodDeclaration(m) && routesOf(cls, m, scope, interpreter, flavor).length > 0);
+  if (cls.members.some((m) => ts.isMethodDeclaration(m) && routesOf(cls, m, scope, interpreter, flavor).length > 0)) return true;
+  // One that inherits its routes is a controller as well (LoopBack: `class TodoController extends CrudController<Todo> {}`).
+  return (
+    flavor.inheritance !== undefined &&
+    methodsOf(cls, flavor, interpreter).some((m) => m.owner !== cls && routesOf(m.owner, m.member, m.scope, interpreter, flavor).length)
+  );
+}
+
+/**
+ * The methods that answer for a controller: its own, and (for a flavor whose framework walks the prototype
+ * chain) those it inherits from classes of the sources, as the flavor's `inheritance` says. An `extends` apidex
+ * cannot follow is said once per class (APX210) unless it names one of the flavor's own classes (tsoa's
+ * `Controller`, inversify-express-utils' `BaseHttpController`), which declare no routes.
+ */
+function methodsOf(
+  cls: ts.ClassDeclaration,
+  flavor: ControllerFlavor,
+  interpreter: Interpreter,
+  diagnostics?: DiagnosticBag,
+  reported?: Set<ts.Node>,
+): ControllerMethod[] {
+  const scope = interpreter.module(cls.getSourceFile()).scope;
+  const inheritance = flavor.inheritance;
+  if (!inheritance)
+    return cls.members
+      .filter((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.body !== undefined)
+      .map((member) => ({ member, owner: cls, scope, runs: { member, owner: cls, scope } }));
+  const policy: HeritagePolicy = {
+    ancestors: inheritance.ancestors,
+    hides: (member, memberScope) =>
+      inheritance.hiddenBy === "routes"
+        ? routesOf(member.parent as ts.ClassLikeDeclaration, member, memberScope, interpreter, flavor).length > 0
+        : inheritance.hiddenBy === "decorators"
+          ? (ts.getDecorators(member) ?? []).some((d) => frameworkCallee(d.expression, flavor.packages))
+          : false,
+    routed: (member, owner, memberScope) => routesOf(owner, member, memberScope, interpreter, flavor).length > 0,
+  };
+  return controllerMethods(cls, interpreter, policy, ({ heritage, cls: child }) => {
+    if (!diagnostics || !reported || reported.has(heritage)) return;
+    reported.add(heritage);
+    const root = heritageRoot(heritage.expression);
+    if (root && importedFrom(root, flavor.packages)) return;
+    diagnostics.warning(
+      "APX210",
+      `${child.name ? `\`${child.name.text}\`` : "This controller"} extends \`${excerpt(heritage.expression)}\`, a class apidex cannot read (a package's, or one built at run time); ${flavor.framework} serves the routes its methods declare under this controller too, and they are not indexed.`,
+      siteOf(heritage),
+      "Declare the base controller in the sources apidex reads (a workspace package's sources count), or redeclare its routes on the controller.",
+    );
+  });
+}
+
+/** The identifier an `extends` expression starts from (`Base`, `mixins.Base`, `Mixin(Base)`'s `Mixin`). */
+function heritageRoot(node: ts.Expression): ts.Identifier | undefined {
+  if (ts.isIdentifier(node)) return node;
+  if (ts.isPropertyAccessExpression(node) || ts.isCallExpression(node)) return heritageRoot(node.expression);
+  return undefined;
+}
+
+/** Whether a decorator's callee is imported from one of the packages (`@Get()`, `@Returns(200)`). */
+function frameworkCallee(expression: ts.Expression, packages: ReadonlySet<string>): boolean {
+  const callee = ts.isCallExpression(expression) ? expression.expression : expression;
+  const root = heritageRoot(callee);
+  return root !== undefined && importedFrom(root, packages);
+}
+
+/**
+ * The declaration whose decorators guard a route of a controller: the method that declares the route, or, for
+ * a flavor whose framework looks method metadata up under the controller class, the controller's own
+ * declaration of that name (none for a method it inherits without redeclaring).
+ */
+function checkedDeclaration(
+  cls: ts.ClassDeclaration,
+  method: ControllerMethod,
+  flavor: ControllerFlavor,
+): { member: ts.MethodDeclaration; scope: Scope } | undefined {
+  if (method.owner === cls || flavor.inheritance?.methodChecks !== "controller") return method;
+  return method.runs.owner === cls ? method.runs : undefined;
 }
 
 /** The routes of one method: its verb decorators' and those its class declares for it. */
 function routesOf(
-  cls: ts.ClassDeclaration,
+  cls: ts.ClassLikeDeclaration,
   member: ts.MethodDeclaration,
   scope: Scope,
   interpreter: Interpreter,
   flavor: ControllerFlavor,
 ): ControllerVerb[] {
   const own = verbsOf(member, scope, interpreter, flavor);
-  const declared = flavor.classRoutes?.(cls, member, scope, interpreter) ?? [];
+  const declared = (ts.isClassDeclaration(cls) && flavor.classRoutes?.(cls, member, scope, interpreter)) || [];
   return declared.length ? [...own, ...declared] : own;
 }
 
@@ -267,6 +388,7 @@ function controllerRoutes(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
   checks: ReadonlyMap<ts.Node, RouteCheck[]>,
+  methodChecks: ReadonlyMap<ts.MethodDeclaration, RouteCheck[]>,
   bodies: ReadonlyMap<ts.MethodDeclaration, CheckValue[]>,
 ): RouteFact[] {
   const scope = interpreter.module(cls.getSourceFile()).scope;
@@ -275,13 +397,23 @@ function controllerRoutes(
   const prefixes = own ? pathStrings(own, scope, interpreter, diagnostics, "controller path") : [""];
   if (!prefixes) return [];
   const routes: RouteFact[] = [];
-  for (const member of cls.members) {
-    if (!ts.isMethodDeclaration(member) || !member.body) continue;
-    const requirements = requirementsOf([...(checks.get(cls) ?? []), ...(checks.get(member) ?? []), ...(bodies.get(member) ?? [])]);
-    const doc = mergeDocs(leadingDoc(member), flavor.frameworkDoc?.(cls, member, scope, interpreter));
-    for (const verb of routesOf(cls, member, scope, interpreter, flavor)) {
+  for (const { member, owner, scope: memberScope, runs } of methodsOf(cls, flavor, interpreter)) {
+    const routed = routesOf(owner, member, memberScope, interpreter, flavor);
+    if (!routed.length) continue;
+    const requirements = requirementsOf([
+      ...(checks.get(cls) ?? []),
+      ...(methodChecks.get(member) ?? []),
+      ...(bodies.get(runs.member) ?? []),
+    ]);
+    // Documented as the controller documents it (its class-level tags), the method as written where declared.
+    const doc = mergeDocs(leadingDoc(member), flavor.frameworkDoc?.(cls, member, memberScope, interpreter));
+    for (const verb of routed) {
       const paths =
-        verb.path !== undefined ? [verb.path] : verb.route ? pathStrings(verb.route, scope, interpreter, diagnostics, "route path") : [""];
+        verb.path !== undefined
+          ? [verb.path]
+          : verb.route
+            ? pathStrings(verb.route, memberScope, interpreter, diagnostics, "route path")
+            : [""];
       for (const serverPrefix of serverPrefixes)
         for (const prefix of prefixes)
           for (const path of paths ?? []) {
@@ -307,7 +439,8 @@ function controllerRoutes(
                   permissions: requirements.permissions,
                   ...(doc ? { doc } : {}),
                   site: siteOf(verb.node),
-                  handler: member,
+                  // The body that answers: an override without route decorators runs under an ancestor's route.
+                  handler: runs.member,
                   ...(cls.name && ts.isIdentifier(member.name) ? { handlerName: `${cls.name.text}_${member.name.text}` } : {}),
                   ...(ts.isIdentifier(member.name) ? { handlerLabel: member.name.text } : {}),
                 };

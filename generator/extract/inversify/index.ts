@@ -41,6 +41,10 @@ const flavor: ControllerFlavor = {
   expressPath: (path) => path,
   checks: nodeChecks,
   server: rootPath,
+  // getControllerMethodMetadata: the controller's own method metadata, then `Reflect.getMetadata` on its
+  // prototype, the list of the nearest ancestor that declares routes; both of a redeclared method are registered,
+  // the controller's first, each with its decorator's middleware, answered by the controller's method of that name.
+  inheritance: { ancestors: "nearest", hiddenBy: "nothing", methodChecks: "declaring" },
 };
 
 export const inversifyAdapter = decoratedControllersAdapter(flavor);

@@ -2,11 +2,13 @@ import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { excerpt, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
+import type { Value } from "../../resolve/values.js";
 import { middlewareChecks } from "../decorated-controllers.js";
 import { DEFAULT_PERMISSION_DECORATORS, permissionChecks } from "../nest/index.js";
 import type { RouteCheck } from "../router-graph.js";
 import { propertyOf } from "../shared.js";
 import { decoratorsFrom, type NamedDecorator } from "./decorators.js";
+import { extendsClause } from "../inherited-methods.js";
 
 /** @loopback/authorization's `@authorize`: `scopes` are the keys an operation needs; roles are not keys. */
 const LOOPBACK_AUTHORIZATION = new Set(["@loopback/authorization"]);
@@ -30,13 +32,39 @@ export function loopbackChecks(
   scope: Scope,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
+  controller?: ts.ClassDeclaration,
 ): RouteCheck[] {
   const checks = permissionChecks(node, DEFAULT_PERMISSION_DECORATORS, scope, interpreter, diagnostics, frameworkDecorators(node));
   if (ts.isClassDeclaration(node)) return checks;
   const own = authorizeDecorators(node);
-  const decorators = own.length ? own : authorizeDecorators(node.parent);
-  for (const { name, call, arc } of decorators) checks.push(...authorizeChecks(name, call, arc, scope, interpreter, diagnostics));
+  if (own.length) {
+    for (const { name, call, arc } of own) checks.push(...authorizeChecks(name, call, arc, scope, interpreter, diagnostics));
+    return checks;
+  }
+  // The class's: the controller's own `@authorize`, else the nearest ancestor's (`getClassMetadata` inherits it),
+  // read in the file of the class that writes it.
+  const ofClass = classAuthorize(controller ?? (node.parent as ts.ClassLikeDeclaration), interpreter);
+  for (const { name, call, arc } of ofClass?.decorators ?? [])
+    checks.push(...authorizeChecks(name, call, arc, ofClass!.scope, interpreter, diagnostics));
   return checks;
+}
+
+/** The `@authorize` decorators a class answers with: its own, else those of the nearest class it extends that has one. */
+function classAuthorize(
+  cls: ts.ClassLikeDeclaration,
+  interpreter: Interpreter,
+): { decorators: AuthorizeDecorator[]; scope: Scope } | undefined {
+  const seen = new Set<ts.ClassLikeDeclaration>();
+  for (let current: ts.ClassLikeDeclaration | undefined = cls; current && !seen.has(current); ) {
+    seen.add(current);
+    const scope: Scope = interpreter.module(current.getSourceFile()).scope;
+    const decorators = authorizeDecorators(current);
+    if (decorators.length) return { decorators, scope };
+    const heritage = extendsClause(current);
+    const base: Value | undefined = heritage ? interpreter.evaluate(heritage.expression, scope) : undefined;
+    current = base?.kind === "class" ? base.decl : undefined;
+  }
+  return undefined;
 }
 
 /**

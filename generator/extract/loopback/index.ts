@@ -31,6 +31,11 @@ const flavor: ControllerFlavor = {
   // The class's own base path is in the prefixes `server` gives it (`@api` may take a spec held in a const).
   controllerPath: () => undefined,
   checks: loopbackChecks,
+  // resolveControllerSpec reads `getAllMethodMetadata(METHODS_KEY, prototype)`, which @loopback/metadata inherits
+  // down the chain by method name: an ancestor's endpoint stays unless the controller decorates that method
+  // itself (a plain override answers it); `@authorize` is looked up by method name, then on the class, both
+  // inherited (see authorize.ts).
+  inheritance: { ancestors: "all", hiddenBy: "routes", methodChecks: "declaring" },
   frameworkDoc: loopbackDoc,
   classRoutes,
   server(sources, interpreter, diagnostics) {

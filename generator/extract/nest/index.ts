@@ -16,6 +16,7 @@ import { markFact, requirementsOf } from "../requirements.js";
 import type { BranchChoice, RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
+import { controllerMethods as inheritedMethods, NEST_HERITAGE } from "../inherited-methods.js";
 import { NestHost } from "./module-decorators.js";
 import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
@@ -280,36 +281,11 @@ function controllerRoutes(
  * The methods that answer for a controller: its own, then those of the classes it extends (of the sources)
  * that it does not declare again, as Nest's metadata scanner walks the prototype chain: a generic
  * `CrudController<T>`'s decorated methods are routes of every controller that extends it, under that
- * controller's prefix and guards. A method declared again without a verb decorator is no route. Each comes
- * with the scope of the file it is written in.
+ * controller's prefix and guards. A method declared again without a verb decorator is no route (Nest reads the
+ * metadata of the function the chain resolves). Each comes with the scope of the file it is written in.
  */
 function controllerMethods(cls: ts.ClassDeclaration, interpreter: Interpreter): { member: ts.MethodDeclaration; scope: Scope }[] {
-  const out: { member: ts.MethodDeclaration; scope: Scope }[] = [];
-  const declared = new Set<string>();
-  const visited = new Set<ts.ClassLikeDeclaration>();
-  let current: ts.ClassLikeDeclaration | undefined = cls;
-  while (current && !visited.has(current)) {
-    visited.add(current);
-    const scope = interpreter.module(current.getSourceFile()).scope;
-    const names: string[] = [];
-    for (const member of current.members) {
-      if (!ts.isMethodDeclaration(member)) continue;
-      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : member.name.getText();
-      names.push(name);
-      if (member.body && !declared.has(name)) out.push({ member, scope });
-    }
-    for (const name of names) declared.add(name);
-    current = baseClassOf(current, scope, interpreter);
-  }
-  return out;
-}
-
-/** The class a class extends, when it is one of the sources apidex can read. */
-function baseClassOf(cls: ts.ClassLikeDeclaration, scope: Scope, interpreter: Interpreter): ts.ClassLikeDeclaration | undefined {
-  const heritage = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
-  if (!heritage) return undefined;
-  const base = interpreter.evaluate(heritage.expression, scope);
-  return base.kind === "class" ? base.decl : undefined;
+  return inheritedMethods(cls, interpreter, NEST_HERITAGE);
 }
 
 /**

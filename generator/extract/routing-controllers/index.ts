@@ -33,6 +33,11 @@ const flavor: ControllerFlavor = {
   expressPath: (path) => path,
   checks: nodeChecks,
   server: serverOptions,
+  // MetadataBuilder.createActions walks the prototype chain: an ancestor's actions are the controller's, under
+  // its route, unless it declares an action of that method name itself (a plain override keeps the route and
+  // answers it); each action is built with the controller as its target, so the middleware and `@Authorized`
+  // looked up for it are those on the controller's own class and method, not the ancestor's (0.10.4 and later).
+  inheritance: { ancestors: "all", hiddenBy: "routes", methodChecks: "controller" },
 };
 
 export const routingControllersAdapter = decoratedControllersAdapter(flavor);

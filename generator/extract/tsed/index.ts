@@ -38,6 +38,11 @@ const flavor: ControllerFlavor = {
   expressPath: (path) => path,
   checks: nodeChecks,
   server: mounts,
+  // getOperationsStores: the method stores of the class and its ancestors (getInheritedStores), the nearest of each
+  // name; a redeclaration with any Ts.ED decorator has a store of its own (a route only if it has a verb), one
+  // without keeps the ancestor's route and answers it. A method store keeps its own middleware; the class-level
+  // ones are the controller's (its own store).
+  inheritance: { ancestors: "all", hiddenBy: "decorators", methodChecks: "declaring" },
   controllerPath: (call) => {
     const first = call.arguments[0];
     return first && ts.isObjectLiteralExpression(first) ? propertyOf(first, "path") : first;
