@@ -61,6 +61,12 @@ export interface OracleSpec {
   ignoreServerBase?: boolean;
   /** Drop this leading segment from the spec's paths (the service strips it from requests before routing). */
   stripPrefix?: string;
+  /**
+   * The document lists the HEAD route Fastify adds beside every GET (@fastify/swagger's `exposeHeadRoutes: true`).
+   * apidex counts a GET's implicit HEAD as the GET's (as for AdonisJS, Koa and Express), so a listed HEAD at a
+   * path where the document also lists GET is met by the indexed GET (or by an indexed HEAD of its own).
+   */
+  implicitHead?: boolean;
   /** Only spec operations whose path starts with one of these are scored (the rest is out of apidex's scope; see `note`). */
   only?: string[];
   note: string;
@@ -1206,6 +1212,22 @@ export const SERVICES: Service[] = [
       kind: "hand-written",
       reader: { type: "markdown-routes", dir: ".", files: ["README.md"], pathHeadings: true },
       note: "README.md's API section, one heading per path (`### \`/repos/{owner}/{name}\``) without a method: scored by path (recall 13/13). No route file has a method suffix and no handler tests the method, so h3 answers every method at each of the 17 files: indexed under GET, POST, PUT, PATCH and DELETE (APX230 ×17); the README leaves out /, /_health, /openapi.json and the files route with a path. `[...path]` and `[...repos]` are catch-alls (APX205). nitro.config's routeRules `'/user/find/**': { proxy: '/users/find/**' }` answers the old path by proxying to the new one; route rules are not read, so it is not indexed",
+    },
+  },
+  {
+    name: "supabase-storage",
+    repo: "supabase/storage",
+    commit: "ead7337f3623fd22aef18e4a6f9766f4227f02f2",
+    framework: "Fastify 5",
+    style:
+      "two apps (app.ts and admin-app.ts), each resource folder an index plugin registering its route plugins, mounted with relative prefixes (`{ prefix: 'bucket' }`); fastify-plugin hooks (jwt, apikey) and plugin factories; JSON schemas",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["static/api.json", "static/api-admin.json"] },
+      implicitHead: true,
+      note: "TODO",
     },
   },
 ];
