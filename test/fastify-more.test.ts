@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
@@ -106,5 +107,90 @@ describe("Fastify route and plugin shapes", () => {
     const result = await generateFrom(files);
     expect(routeLines(result)).toEqual([...routes].sort());
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+describe("Fastify shared schemas (addSchema)", () => {
+  const files = (route: string) => ({
+    "schemas.ts": [
+      `export const authSchema = {`,
+      `  $id: "authSchema",`,
+      `  type: "object",`,
+      `  properties: { authorization: { type: "string" }, "x-tenant": { type: "string" } },`,
+      `  required: ["authorization"],`,
+      `} as const;`,
+    ].join("\n"),
+    "app.ts": [
+      `import Fastify from "fastify"; import * as schemas from "./schemas"; import routes from "./routes";`,
+      `const app = Fastify();`,
+      `app.addSchema(schemas.authSchema);`,
+      `app.addSchema({ $id: "thing", type: "object", properties: { name: { type: "string" }, size: { type: "integer" } }, required: ["name"] });`,
+      `app.register(routes, { prefix: "/things" });`,
+    ].join("\n"),
+    "routes.ts": [
+      `import type { FastifyInstance } from "fastify";`,
+      `export default async function routes(fastify: FastifyInstance) {`,
+      `  /** Create a thing`,
+      `   * @documented */`,
+      `  ${route}`,
+      `}`,
+    ].join("\n"),
+  });
+
+  it("a $ref to a schema registered with addSchema() in another file is that schema (the whole, or a part by pointer)", async () => {
+    const result = await generateFrom(
+      files(
+        `fastify.post("/", { schema: { headers: { $ref: "authSchema#" }, body: { $ref: "thing#", description: "The thing" }, response: { 200: { $ref: "thing#/properties/size" } } } }, async () => 1);`,
+      ),
+    );
+    expect(diagnosticLines(result)).toEqual([]);
+    const post = (result.openapi as any).paths["/things"].post;
+    // (An `authorization` header is no parameter in OpenAPI, which leaves it to the security schemes.)
+    expect(
+      post.parameters
+        .filter((p: { in: string }) => p.in === "header")
+        .map((p: { name: string; required: boolean }) => [p.name, p.required]),
+    ).toEqual([["x-tenant", false]]);
+    expect(post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { name: { type: "string" }, size: { type: "integer" } },
+      required: ["name"],
+      description: "The thing",
+    });
+    expect(post.responses["200"].content["application/json"].schema).toEqual({ type: "integer" });
+  });
+
+  it("the real Fastify validates with the registered schema the $ref names (what the document says is required is)", async () => {
+    const app = Fastify();
+    app.addSchema({ $id: "authSchema", type: "object", properties: { authorization: { type: "string" } }, required: ["authorization"] });
+    app.addSchema({
+      $id: "thing",
+      type: "object",
+      properties: { name: { type: "string" }, size: { type: "integer" } },
+      required: ["name"],
+    });
+    app.post("/things", { schema: { headers: { $ref: "authSchema#" }, body: { $ref: "thing#" } } }, async () => ({ ok: true }));
+    app.get(
+      "/things/:size",
+      { schema: { params: { type: "object", properties: { size: { $ref: "thing#/properties/size" } } } } },
+      async () => 1,
+    );
+    const send = (headers: Record<string, string>, payload: unknown) =>
+      app.inject({ method: "POST", url: "/things", headers, payload: payload as object });
+    expect((await send({ authorization: "Bearer x" }, { name: "a" })).statusCode).toBe(200);
+    expect((await send({ authorization: "Bearer x" }, { size: 1 })).statusCode).toBe(400);
+    expect((await send({}, { name: "a" })).statusCode).toBe(400);
+    expect((await app.inject({ method: "GET", url: "/things/3" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/things/big" })).statusCode).toBe(400);
+    await app.close();
+  });
+
+  it("a $ref no addSchema() registers, or a pointer into nothing, stays a warning", async () => {
+    const result = await generateFrom(
+      files(
+        `fastify.post("/", { schema: { body: { $ref: "missing#" }, querystring: { $ref: "thing#/properties/nope" } } }, async () => 1);`,
+      ),
+    );
+    expect(diagnosticLines(result)).toEqual(["APX505 routes.ts:5", "APX505 routes.ts:5"]);
   });
 });
