@@ -75,10 +75,9 @@ export function resolveShapes(
     ),
   );
   // Fastify's shared schemas (`addSchema({ $id })`, named by `$ref: "id#"`) are registered where the app is
-  // set up, a file no route may import: such files join the program so that their registrations can be read.
-  const sharedSchemaFiles = documented.some((op) => op.framework === "fastify")
-    ? sources.files.filter((f) => f.text.includes(".addSchema(")).map((f) => f.fileName)
-    : [];
+  // set up, a file no route may import (and one the scan may have replayed rather than parsed): the listed
+  // files that call addSchema() join the program so that their registrations can be read.
+  const sharedSchemaFiles = documented.some((op) => op.framework === "fastify") ? addSchemaFiles(sources) : [];
   const types = createTypeContext(sources, [...roots, ...sharedSchemaFiles], { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
   const shared = new SharedSchemas(
@@ -129,4 +128,11 @@ export function resolveShapes(
       }
     : undefined;
   return { schemas, ...(record ? { types: record } : {}) };
+}
+
+/** The listed source files whose text calls `addSchema(` (a cheap test before the type program reads them). */
+function addSchemaFiles(sources: SourceSet): string[] {
+  return sources
+    .listedUnder(sources.root)
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.d\.[cm]?ts$/.test(f) && sources.host.readFile(f)?.includes(".addSchema(") === true);
 }
