@@ -1227,7 +1227,7 @@ export const SERVICES: Service[] = [
       kind: "generated",
       reader: { type: "openapi", files: ["static/api.json", "static/api-admin.json"] },
       implicitHead: true,
-      note: "TODO",
+      note: "static/api.json and static/api-admin.json, written by the project's `docs:export` script (src/scripts/export-docs.ts: @fastify/swagger over the main and the admin app, injected) and committed on the ci/openapi-drift-check branch (ead7337f, pinned: the code and its documents together). The swagger config sets `exposeHeadRoutes: true`, so the documents list the HEAD route Fastify adds beside every GET; apidex counts a GET's HEAD as the GET's (`implicitHead`). Missed: the 11 S3-protocol operations under /s3 (src/http/routes/s3/index.ts), registered in `methods.forEach(...)` over a Map its own Router class fills from the command modules at run time (APX210 ×2 says so). Indexed beyond the documents: GET /version and GET /status, which admin-app.ts adds with `app.get` before the registered swagger plugin loads (its onRoute hook is not there yet), GET /metrics (behind `prometheusMetricsEnabled`, off when the documents were written; APX217) and the two pprof routes registered only `isRunningUnderWatt` (APX217). APX403 ×3: /metrics, /version and /status are served by both apps (two servers, APX412). APX216 ×4: the s3, render, iceberg and vector plugins return early on a config flag. APX205 ×32: Fastify's `*` is a catch-all (`/object/:bucketName/*`), indexed as one `{wildcard}` segment. Access is decided by the JWT's role (`enforceJwtRoles`) and the database's row-level security, no permission keys, so none are indexed",
     },
   },
 ];

@@ -80,9 +80,9 @@ export class SchemaValues {
         }
         this.ctx.diagnostics.warning(
           "APX505",
-          `Cannot convert this schema statically: \`$ref: "${out.$ref}"\` names a schema registered at run time; the OpenAPI document says "any value" there.`,
+          `Cannot convert this schema statically: \`$ref: "${out.$ref}"\` names a schema no \`addSchema()\` call of the sources registers (one registered at run time, or a part of it that is not there); the OpenAPI document says "any value" there.`,
           siteOf(expr),
-          "Use the schema's value (a const) instead of a $ref to a shared schema.",
+          "Register the shared schema with `addSchema()` as an object literal (or a const) with a string `$id`, or use the schema's value instead of a $ref.",
         );
         return { "x-apidex-unreadable": `$ref ${out.$ref}` };
       }
