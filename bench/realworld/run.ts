@@ -220,7 +220,10 @@ function compare(s: Service, oracle: Oracle, ops: IndexedOp[], written: boolean)
   const pathOf = (key: string) => key.slice(key.indexOf(" ") + 1);
   const actualPaths = new Set([...actual.keys()].map(pathOf));
   const anyMethodPaths = new Set([...expectedKeys].filter((k) => k.startsWith(`${ANY_METHOD} `)).map(pathOf));
-  const found = (key: string) => (key.startsWith(`${ANY_METHOD} `) ? actualPaths.has(pathOf(key)) : actual.has(key));
+  // Fastify's implicit HEAD beside a GET, listed by @fastify/swagger's `exposeHeadRoutes`: the GET's (see `implicitHead`).
+  const headOfGet = (key: string) =>
+    s.oracle.implicitHead === true && key.startsWith("HEAD ") && expectedKeys.has(`GET ${pathOf(key)}`) && actual.has(`GET ${pathOf(key)}`);
+  const found = (key: string) => (key.startsWith(`${ANY_METHOD} `) ? actualPaths.has(pathOf(key)) : actual.has(key) || headOfGet(key));
   const missed = [...expectedKeys].filter((k) => !found(k)).sort();
   const matched = expectedKeys.size - missed.length;
   const extra = [...actual.keys()].filter((k) => !expectedKeys.has(k) && !anyMethodPaths.has(pathOf(k))).length;

@@ -61,6 +61,12 @@ export interface OracleSpec {
   ignoreServerBase?: boolean;
   /** Drop this leading segment from the spec's paths (the service strips it from requests before routing). */
   stripPrefix?: string;
+  /**
+   * The document lists the HEAD route Fastify adds beside every GET (@fastify/swagger's `exposeHeadRoutes: true`).
+   * apidex counts a GET's implicit HEAD as the GET's (as for AdonisJS, Koa and Express), so a listed HEAD at a
+   * path where the document also lists GET is met by the indexed GET (or by an indexed HEAD of its own).
+   */
+  implicitHead?: boolean;
   /** Only spec operations whose path starts with one of these are scored (the rest is out of apidex's scope; see `note`). */
   only?: string[];
   note: string;
@@ -1267,6 +1273,22 @@ export const SERVICES: Service[] = [
       reader: { type: "openapi", files: ["packages/openapi-schema/schema.yml"] },
       commit: "d891abca61eebe350b0a17cc5b03cdf4bc2bc1b1",
       note: "packages/openapi-schema/schema.yml, the hand-written OpenAPI document (servers /v1) from which the project generates its client and types (@hey-api), read at d891abca6, the last commit where it parses (at the pinned commit a merge left a mis-indented line in components, no path changed). The two misses are where the document and the code part: GET /v1/auth/account/list (the code serves GET /v1/auth/accounts) and POST /v1/voucher/trigger (removed; the controller says so); every other documented operation is indexed (179/179 of those the code serves). The CLI, internal and webhook controllers are not in the document, so precision says little. APX217 ×14: `isDesktop()` (a MODE environment check) in the `imports` of fourteen modules picks desktop or server modules: both branches indexed, what only one brings marked, as documented. APX219 (QUEUES) and APX213 (langfuse.baseUrl) are noise from files no route depends on (src/scripts/cleanup-stale-bull-jobs.ts, a one-shot ops script; src/tracer.ts), whose top level every adapter evaluates; APX205 is misc's `public/:storageKey(*)` catch-all; APX501 ×17 are `any`-typed parameters and bodies",
+    },
+  },
+  {
+    name: "supabase-storage",
+    repo: "supabase/storage",
+    commit: "ead7337f3623fd22aef18e4a6f9766f4227f02f2",
+    framework: "Fastify 5",
+    style:
+      "two apps (app.ts and admin-app.ts), each resource folder an index plugin registering its route plugins, mounted with relative prefixes (`{ prefix: 'bucket' }`); fastify-plugin hooks (jwt, apikey) and plugin factories; JSON schemas",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["static/api.json", "static/api-admin.json"] },
+      implicitHead: true,
+      note: "static/api.json and static/api-admin.json, written by the project's `docs:export` script (src/scripts/export-docs.ts: @fastify/swagger over the main and the admin app, injected) and committed on the ci/openapi-drift-check branch (ead7337f, pinned: the code and its documents together). The swagger config sets `exposeHeadRoutes: true`, so the documents list the HEAD route Fastify adds beside every GET; apidex counts a GET's HEAD as the GET's (`implicitHead`). Missed: the 11 S3-protocol operations under /s3 (src/http/routes/s3/index.ts), registered in `methods.forEach(...)` over a Map its own Router class fills from the command modules at run time (APX210 ×2 says so). Indexed beyond the documents: GET /version and GET /status, which admin-app.ts adds with `app.get` before the registered swagger plugin loads (its onRoute hook is not there yet), GET /metrics (behind `prometheusMetricsEnabled`, off when the documents were written; APX217) and the two pprof routes registered only `isRunningUnderWatt` (APX217). APX403 ×3: /metrics, /version and /status are served by both apps (two servers, APX412). APX216 ×4: the s3, render, iceberg and vector plugins return early on a config flag. APX205 ×32: Fastify's `*` is a catch-all (`/object/:bucketName/*`), indexed as one `{wildcard}` segment. Access is decided by the JWT's role (`enforceJwtRoles`) and the database's row-level security, no permission keys, so none are indexed",
     },
   },
 ];

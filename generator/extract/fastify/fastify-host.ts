@@ -48,8 +48,18 @@ export class FastifyHost extends RouterHost {
       this.visited.add(node);
       const paths = this.paths(call.args[0], call, "route path");
       const rest = call.args.slice(1);
-      const options = rest.length > 1 && rest[0] ? this.interpreter.evaluate(rest[0], call.scope) : undefined;
-      const handlerArgs = rest.length > 1 ? rest.slice(1) : rest;
+      let options = rest.length > 1 && rest[0] ? this.interpreter.evaluate(rest[0], call.scope) : undefined;
+      let handlerArgs = rest.length > 1 ? rest.slice(1) : rest;
+      // `get(url, { preHandler, schema, handler })`: Fastify takes the handler from the options when no third
+      // argument is given, so the one argument is the options (their hooks and schema), not the handler.
+      if (rest.length === 1 && rest[0]) {
+        const only = this.interpreter.evaluate(rest[0], call.scope);
+        if (only.kind === "object") {
+          options = only;
+          const handler = handlerProperty(rest[0]);
+          handlerArgs = handler ? [handler] : [];
+        }
+      }
       if (paths)
         this.addRoute(
           context,

@@ -2,6 +2,7 @@ import { siteOf } from "../../diagnostics/diagnostic.js";
 import { ts } from "../../typescript.js";
 import type { JsonSchema } from "../types/schema-builder.js";
 import type { ConvertContext } from "./convert-context.js";
+import { type SharedSchemas, splitSharedRef } from "./shared-schemas.js";
 import { constDeclaration, NOT_STATIC, propertyKey, staticJson, unwrapExpression } from "./static-json.js";
 import { TypeBoxConverter } from "./typebox.js";
 import { ZodConverter } from "./zod.js";
@@ -17,7 +18,14 @@ export class SchemaValues {
   readonly zod: ZodConverter;
   readonly typebox: TypeBoxConverter;
 
-  constructor(private readonly ctx: ConvertContext) {
+  /** Shared schemas being read, so that one naming itself (directly or not) stops. */
+  private readonly resolving = new Set<string>();
+
+  constructor(
+    private readonly ctx: ConvertContext,
+    /** Fastify's `addSchema()` registrations, which `$ref: "user#"` names. */
+    private readonly shared?: SharedSchemas,
+  ) {
     this.zod = new ZodConverter(ctx);
     this.typebox = new TypeBoxConverter(ctx);
   }
@@ -63,12 +71,18 @@ export class SchemaValues {
         if (converted !== undefined) out[key] = converted;
       }
       if (typeof out.$ref === "string" && !out.$ref.startsWith(REF_PREFIX)) {
-        // Fastify's shared schemas (`$ref: "User#"`) live in `addSchema()` calls at run time, not in the document.
+        // Fastify's shared schemas (`$ref: "User#"`): the `addSchema()` registration written in the sources,
+        // in place of the reference (the keywords beside it, a `description`, kept over it).
+        const resolved = this.sharedRef(out.$ref, depth);
+        if (resolved) {
+          const { $ref: _ref, ...beside } = out;
+          return { ...resolved, ...beside };
+        }
         this.ctx.diagnostics.warning(
           "APX505",
-          `Cannot convert this schema statically: \`$ref: "${out.$ref}"\` names a schema registered at run time; the OpenAPI document says "any value" there.`,
+          `Cannot convert this schema statically: \`$ref: "${out.$ref}"\` names a schema no \`addSchema()\` call of the sources registers (one registered at run time, or a part of it that is not there); the OpenAPI document says "any value" there.`,
           siteOf(expr),
-          "Use the schema's value (a const) instead of a $ref to a shared schema.",
+          "Register the shared schema with `addSchema()` as an object literal (or a const) with a string `$id`, or use the schema's value instead of a $ref.",
         );
         return { "x-apidex-unreadable": `$ref ${out.$ref}` };
       }
@@ -81,5 +95,26 @@ export class SchemaValues {
     }
     const value = staticJson(expr, this.ctx.checker);
     return value === NOT_STATIC ? undefined : value;
+  }
+
+  /** The schema an `addSchema()` registration gives `$ref` (`user#`, `user#/properties/id`); undefined when none does. */
+  private sharedRef(ref: string, depth: number): Record<string, unknown> | undefined {
+    const target = this.shared ? splitSharedRef(ref) : undefined;
+    const literal = target ? this.shared!.get(target.id) : undefined;
+    if (!target || !literal || this.resolving.has(target.id)) return undefined;
+    this.resolving.add(target.id);
+    let value: unknown;
+    try {
+      value = this.literal(literal, depth + 1);
+    } finally {
+      this.resolving.delete(target.id);
+    }
+    for (const part of target.pointer) {
+      if (!value || typeof value !== "object") return undefined;
+      value = (value as Record<string, unknown>)[part];
+    }
+    if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+    const { $id: _id, ...schema } = value as Record<string, unknown>;
+    return schema;
   }
 }

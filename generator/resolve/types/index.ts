@@ -14,6 +14,7 @@ import {
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
 import { SchemaValues } from "../schemas/schema-values.js";
+import { SharedSchemas } from "../schemas/shared-schemas.js";
 import { routeValueShapes, trpcValueShapes, tsRestValueShapes } from "../schemas/route-schemas.js";
 import { findNode, type NodeRef } from "../../extract/incremental/module-summary.js";
 import { ReplayMiss } from "../interpreter.js";
@@ -73,9 +74,17 @@ export function resolveShapes(
       (f): f is string => Boolean(f),
     ),
   );
-  const types = createTypeContext(sources, roots, { skipPermissionImports: permissionCalls });
+  // Fastify's shared schemas (`addSchema({ $id })`, named by `$ref: "id#"`) are registered where the app is
+  // set up, a file no route may import (and one the scan may have replayed rather than parsed): the listed
+  // files that call addSchema() join the program so that their registrations can be read.
+  const sharedSchemaFiles = documented.some((op) => op.framework === "fastify") ? addSchemaFiles(sources) : [];
+  const types = createTypeContext(sources, [...roots, ...sharedSchemaFiles], { skipPermissionImports: permissionCalls });
   const builder = new SchemaBuilder(types, diagnostics);
-  const values = new SchemaValues({ checker: types.checker, builder, diagnostics });
+  const shared = new SharedSchemas(
+    () => sharedSchemaFiles.map((f) => types.file(f)).filter((f): f is ts.SourceFile => f !== undefined),
+    types.checker,
+  );
+  const values = new SchemaValues({ checker: types.checker, builder, diagnostics }, shared);
   for (const op of documented) {
     const handlerNode = op.handler ?? (op.handlerAt ? (locate(sources, op.handlerAt) as ts.FunctionLikeDeclaration) : undefined);
     const registrationNode =
@@ -119,4 +128,11 @@ export function resolveShapes(
       }
     : undefined;
   return { schemas, ...(record ? { types: record } : {}) };
+}
+
+/** The listed source files whose text calls `addSchema(` (a cheap test before the type program reads them). */
+function addSchemaFiles(sources: SourceSet): string[] {
+  return sources
+    .listedUnder(sources.root)
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.d\.[cm]?ts$/.test(f) && sources.host.readFile(f)?.includes(".addSchema(") === true);
 }
