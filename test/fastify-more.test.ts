@@ -194,3 +194,26 @@ describe("Fastify shared schemas (addSchema)", () => {
     expect(diagnosticLines(result)).toEqual(["APX505 routes.ts:5", "APX505 routes.ts:5"]);
   });
 });
+
+describe("Fastify route schema's consumes (@fastify/swagger)", () => {
+  const body = `body: { type: "object", properties: { title: { type: "string" } } }`;
+  it.each<[string, string, string]>([
+    ["a form it names is the body's media type", `consumes: ["multipart/form-data"], ${body}`, "multipart/form-data"],
+    [
+      "the first of several forms",
+      `consumes: ["application/x-www-form-urlencoded", "multipart/form-data"], ${body}`,
+      "application/x-www-form-urlencoded",
+    ],
+    ["JSON among them keeps JSON", `consumes: ["application/json", "multipart/form-data"], ${body}`, "application/json"],
+    ["none: JSON", body, "application/json"],
+  ])("%s", async (_name, schema, mediaType) => {
+    const result = await generateFrom({
+      "app.ts": `import Fastify from "fastify";\nconst app = Fastify();\n/** Upload a document\n * @documented */\napp.post("/docs", { schema: { ${schema} } }, async () => ({}));\n`,
+    });
+    expect(diagnosticLines(result)).toEqual([]);
+    const doc = result.openapi as unknown as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, unknown> } }>>;
+    };
+    expect(Object.keys(doc.paths["/docs"]!.post!.requestBody.content)).toEqual([mediaType]);
+  });
+});

@@ -243,6 +243,16 @@ function readFastifySchema(node: ts.Expression, values: SchemaValues, checker: t
     const value = props.get(key);
     if (value) set(part, value);
   }
+  // @fastify/swagger's `consumes` states the body's media types: the first, where JSON is not among them.
+  const consumes = props.get("consumes") ? staticJson(props.get("consumes")!, checker) : undefined;
+  if (
+    out.body &&
+    !out.bodyMediaType &&
+    Array.isArray(consumes) &&
+    typeof consumes[0] === "string" &&
+    !consumes.some((c) => /json/.test(String(c)))
+  )
+    out.bodyMediaType = consumes[0];
   const response = objectLiteralOf(props.get("response"), checker);
   if (!response || out.responses) return;
   const shapes: ResponseShape[] = [];
