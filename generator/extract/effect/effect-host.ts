@@ -603,8 +603,14 @@ function annotationsOf(props: ReadonlyMap<string, Value>): Annotations {
 
 /** The comment above the declaration an endpoint is assigned to (`/** ... *\/ export const findById = HttpApiEndpoint.get(...)`). */
 function declarationDoc(node: ts.Expression): ReturnType<typeof leadingDoc> {
+  // Up the chain it heads (`HttpApiEndpoint.get(...).addSuccess(...)`), never out of an argument list.
   let at: ts.Node = node;
-  while (at.parent && (ts.isCallExpression(at.parent) || ts.isPropertyAccessExpression(at.parent) || ts.isTaggedTemplateExpression(at.parent)))
+  while (
+    at.parent &&
+    ((ts.isCallExpression(at.parent) && at.parent.expression === at) ||
+      (ts.isPropertyAccessExpression(at.parent) && at.parent.expression === at) ||
+      (ts.isTaggedTemplateExpression(at.parent) && at.parent.tag === at))
+  )
     at = at.parent;
   const parent = at.parent;
   if (parent && ts.isVariableDeclaration(parent) && parent.parent?.parent && ts.isVariableStatement(parent.parent.parent))

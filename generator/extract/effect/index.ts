@@ -87,8 +87,9 @@ class HttpApiReading {
     private readonly host: EffectHost,
     private readonly diagnostics: DiagnosticBag,
   ) {
-    for (const file of sources.files) {
-      if (!/HttpApiBuilder|HttpLayerRouter|Layer/.test(file.text)) continue;
+    // (Every file the evaluation parsed: a middleware's implementation may import nothing of @effect/platform.)
+    for (const file of sources.parsedFiles()) {
+      if (file.isDeclarationFile || !/HttpApiBuilder|HttpLayerRouter|Layer/.test(file.text)) continue;
       const scope = interpreter.module(file).scope;
       for (const call of callsOf(file)) {
         if (!ts.isCallExpression(call)) continue;
@@ -301,13 +302,16 @@ function checksIn(interpreter: Interpreter, node: ts.Expression, scope: Scope, d
       return checksIn(interpreter, declaration.initializer, scope, depth + 1);
     return [];
   }
+  // (`Effect.zipRight(requirePermission("jobs.retry"), ...)`: a check written in the Effect itself.)
   const out: CheckValue[] = [];
-  if (ts.isCallExpression(inner) && interpreter.isPermissionCall(inner)) out.push(interpreter.check(inner, scope));
   const visit = (child: ts.Node): void => {
     if (isFunctionLike(child)) out.push(...interpreter.bodyChecks({ kind: "function", decl: child, scope }));
-    else ts.forEachChild(child, visit);
+    else {
+      if (ts.isCallExpression(child) && interpreter.isPermissionCall(child)) out.push(interpreter.check(child, scope));
+      ts.forEachChild(child, visit);
+    }
   };
-  ts.forEachChild(inner, visit);
+  visit(inner);
   return out;
 }
 
