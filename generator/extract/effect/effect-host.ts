@@ -27,17 +27,7 @@ import type { ExternalValue, HostValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 import { statementDoc } from "../router-host.js";
 import { isPackageValue } from "../shared.js";
-import type {
-  Annotations,
-  Api,
-  EffectObject,
-  Endpoint,
-  Group,
-  MiddlewareUse,
-  Router,
-  RouterRoute,
-  RouterStep,
-} from "./effect-values.js";
+import type { Annotations, Api, EffectObject, Endpoint, Group, MiddlewareUse, Router, RouterRoute, RouterStep } from "./effect-values.js";
 
 /** `HttpApiEndpoint`'s constructors and the method each makes (`del` is DELETE). */
 const ENDPOINT_METHODS: Record<string, string> = {
@@ -52,6 +42,9 @@ const ENDPOINT_METHODS: Record<string, string> = {
 
 /** `HttpRouter`'s route functions and their methods (`all` is `*`: every method). */
 const ROUTER_METHODS: Record<string, string> = { ...ENDPOINT_METHODS, all: "*" };
+
+/** How many arguments make an `HttpRouter` function's data-first form (Effect's `dual(arity, ...)`). */
+const DATA_FIRST_ARITY: Record<string, number> = { concat: 2, append: 2, prefixAll: 2, mount: 3, use: 2 };
 
 /** `HttpRouter` functions that return the router with its routes unchanged (middleware, error handling, services). */
 const ROUTER_KEEPS = new Set(["use", "catchAll", "catchAllCause", "catchTag", "catchTags", "provideService", "provideServiceEffect"]);
@@ -93,6 +86,8 @@ export class EffectHost implements HostAdapter {
   readonly visited = new Set<ts.CallExpression>();
   /** Every API value made (each method gives a new one), for the APIs nothing serves. */
   readonly apis: Api[] = [];
+  /** The identifiers of APIs whose groups another API took in (`addHttpApi`): served with it. */
+  readonly added = new Set<string>();
   private readonly classValues = new Map<ts.ClassLikeDeclaration, Value>();
 
   constructor(private readonly diagnostics: DiagnosticBag) {}
@@ -155,7 +150,7 @@ export class EffectHost implements HostAdapter {
           siteOf(node),
           'Name the endpoint with a string literal or a const (`HttpApiEndpoint.get("findById", "/users/:id")`).',
         );
-        return { kind: "runtime", what: "an endpoint apidex cannot read" };
+        return this.wrap({ type: "unread" });
       }
       const method = ENDPOINT_METHODS[member]!;
       if (args.length < 2) return this.wrap({ type: "endpointTag", name: endpointName, method, node });
@@ -174,22 +169,14 @@ export class EffectHost implements HostAdapter {
       return this.wrap({ type: "api", id, groups: new Map(), middlewares: [], annotations: {}, node });
     }
     if (name === "HttpApiSchema.param") {
-      const paramName = this.string(args[0], call.scope);
-      return this.wrap(args.length >= 2 ? { type: "param", name: paramName } : { type: "paramMaker", name: paramName });
+      // (Only the data-first form: Effect's `dual(2, ...)` makes `param("id")` a function of the name, not of a schema.)
+      return args.length >= 2 ? this.wrap({ type: "param", name: this.string(args[0], call.scope) }) : undefined;
     }
     if (name === "OpenApi.annotations") {
       const fields = args[0] ? this.interpreter.evaluate(args[0], call.scope) : undefined;
       return this.wrap({ type: "annotations", annotations: fields?.kind === "object" ? annotationsOf(fields.props) : {} });
     }
     if (name === "HttpApiMiddleware.Tag") return this.wrap({ type: "middlewareMaker" });
-    // `Schema.String.pipe(HttpApiSchema.param("id"))`: a schema made a path parameter.
-    if (name.endsWith(".pipe") && module === "Schema") {
-      for (const arg of args) {
-        const step = this.evaluateObject(arg, call.scope);
-        if (step?.type === "paramMaker") return this.wrap({ type: "param", name: step.name });
-      }
-      return undefined;
-    }
     if (name === "pipe") {
       if (!args[0]) return undefined;
       return this.pipe(this.interpreter.evaluate(args[0], call.scope), args.slice(1), call);
@@ -209,8 +196,7 @@ export class EffectHost implements HostAdapter {
   }
 
   private endpoint(name: string, method: string, path: string | undefined, node: ts.Node): Endpoint {
-    const doc =
-      leadingDoc(node) ?? (ts.isCallExpression(node) ? statementDoc(node) : undefined) ?? declarationDoc(node as ts.Expression);
+    const doc = leadingDoc(node) ?? (ts.isCallExpression(node) ? statementDoc(node) : undefined) ?? declarationDoc(node as ts.Expression);
     return { type: "endpoint", name, method, path, node, middlewares: [], annotations: {}, ...(doc ? { doc } : {}) };
   }
 
@@ -258,7 +244,6 @@ export class EffectHost implements HostAdapter {
 
   callValue(callee: HostValue, call: CallContext): Value | undefined {
     const object = callee.host as EffectObject;
-    if (object.type === "paramMaker") return this.wrap({ type: "param", name: object.name });
     if (object.type === "routeMaker") return this.route(object.method, call);
     if (object.type === "routerStep") {
       const router = call.args[0] ? this.evaluateObject(call.args[0], call.scope) : undefined;
@@ -291,7 +276,6 @@ export class EffectHost implements HostAdapter {
       const object = this.objectOf(current);
       const stepObject = this.objectOf(fn);
       if (stepObject?.type === "routerStep" && object?.type === "router") current = this.wrap(stepObject.apply(object, step));
-      else if (stepObject?.type === "paramMaker") current = this.wrap({ type: "param", name: stepObject.name });
       else if (fn.kind === "function") current = this.interpreter.callFunction(fn, [current], step);
       // Anything else (`HttpServer.serve()`, `HttpMiddleware.logger`, `Layer.provide(...)`) takes the value
       // somewhere apidex does not follow: what it gives is the package's.
@@ -303,7 +287,11 @@ export class EffectHost implements HostAdapter {
   private middlewareUse(node: ts.Expression | undefined, scope: Scope): MiddlewareUse | undefined {
     if (!node) return undefined;
     const value = this.interpreter.evaluate(node, scope);
-    return { node, ...(value.kind === "class" ? { decl: value.decl } : {}), fromPackage: value.kind === "external" || isPackageValue(node) };
+    return {
+      node,
+      ...(value.kind === "class" ? { decl: value.decl } : {}),
+      fromPackage: value.kind === "external" || isPackageValue(node),
+    };
   }
 
   private annotation(call: CallContext, into: Annotations): Annotations | undefined {
@@ -354,7 +342,8 @@ export class EffectHost implements HostAdapter {
         for (const arg of call.args) {
           const endpoint = this.evaluateObject(arg, call.scope);
           if (endpoint?.type !== "endpoint") {
-            this.warnUnread(arg, "endpoint", `group "${group.id}"`);
+            // (One whose name could not be read is said where it is made.)
+            if (endpoint?.type !== "unread") this.warnUnread(arg, "endpoint", `group "${group.id}"`);
             continue;
           }
           // In a chain (`HttpApiGroup.make("users") /** Find a user *\/ .add(...)`), the comment before the link.
@@ -374,7 +363,9 @@ export class EffectHost implements HostAdapter {
       }
       case "middlewareEndpoints": {
         const use = this.middlewareUse(call.args[0], call.scope);
-        return use ? { ...group, endpoints: mapValues(group.endpoints, (e) => ({ ...e, middlewares: [...e.middlewares, use] })) } : undefined;
+        return use
+          ? { ...group, endpoints: mapValues(group.endpoints, (e) => ({ ...e, middlewares: [...e.middlewares, use] })) }
+          : undefined;
       }
       case "annotate": {
         const annotations = this.annotation(call, group.annotations);
@@ -416,6 +407,7 @@ export class EffectHost implements HostAdapter {
           if (call.args[0]) this.warnUnread(call.args[0], "API", `API "${api.id}"`);
           return undefined;
         }
+        this.added.add(other.id);
         const groups = new Map(api.groups);
         for (const [id, group] of other.groups)
           groups.set(id, {
@@ -429,7 +421,10 @@ export class EffectHost implements HostAdapter {
         const prefix = this.path(call.args[0], call.scope, "API prefix");
         return {
           ...api,
-          groups: mapValues(api.groups, (g) => ({ ...g, endpoints: mapValues(g.endpoints, (e) => ({ ...e, path: prefixed(e.path, prefix) })) })),
+          groups: mapValues(api.groups, (g) => ({
+            ...g,
+            endpoints: mapValues(g.endpoints, (e) => ({ ...e, path: prefixed(e.path, prefix) })),
+          })),
         };
       }
       case "middleware": {
@@ -464,11 +459,20 @@ export class EffectHost implements HostAdapter {
   /** `HttpRouter.<member>(...)`: data-first when the first argument is a router (Effect's `dual`), else a step for `pipe`. */
   private router(member: string, call: CallContext): Value | undefined {
     const { args, scope } = call;
-    const first = args[0] ? this.evaluateObject(args[0], scope) : undefined;
-    const self = first?.type === "router" ? first : undefined;
-    const rest = self ? args.slice(1) : args;
-    const step = (apply: RouterStep["apply"]): Value => (self ? this.wrap(apply(self, call.node)) : this.wrap({ type: "routerStep", apply }));
     if (ROUTER_METHODS[member]) return this.route(ROUTER_METHODS[member]!, call);
+    // Data-first by Effect's `dual`: by arity (`concat`, `append`, `prefixAll`: 2; `mount`: 3), or, for
+    // `mountApp`, when the first argument is a router.
+    const arity = DATA_FIRST_ARITY[member];
+    const first = arity === undefined && args[0] ? this.evaluateObject(args[0], scope) : undefined;
+    const dataFirst = arity === undefined ? first?.type === "router" : args.length >= arity;
+    const self = dataFirst && args[0] ? this.evaluateObject(args[0], scope) : undefined;
+    const rest = dataFirst ? args.slice(1) : args;
+    const step = (apply: RouterStep["apply"]): Value => {
+      if (!dataFirst) return this.wrap({ type: "routerStep", apply });
+      if (self?.type === "router") return this.wrap(apply(self, call.node));
+      if (args[0]) this.warnRouter(args[0], "the router given here");
+      return { kind: "runtime", what: "a router apidex cannot read" };
+    };
     if (member === "route") {
       const method = this.string(args[0], scope);
       return method ? this.wrap({ type: "routeMaker", method: method.toUpperCase() }) : undefined;
@@ -486,7 +490,12 @@ export class EffectHost implements HostAdapter {
         if (args[0]) this.warnRouter(args[0], "the routes given to `fromIterable`");
         return this.wrap(this.newRouter([], call.node));
       }
-      return this.wrap(this.newRouter(routes.map((r) => (r as { route: RouterRoute }).route), call.node));
+      return this.wrap(
+        this.newRouter(
+          routes.map((r) => (r as { route: RouterRoute }).route),
+          call.node,
+        ),
+      );
     }
     if (member === "append") {
       const route = rest[0] ? this.evaluateObject(rest[0], scope) : undefined;
@@ -501,11 +510,7 @@ export class EffectHost implements HostAdapter {
     if (member === "prefixAll") {
       const prefix = this.path(rest[0], scope, "router prefix");
       return step((router, at) =>
-        this.newRouter(
-          prefix === undefined ? [] : router.routes.map((r) => ({ ...r, path: prefixPath(r.path, prefix) })),
-          at,
-          [router],
-        ),
+        this.newRouter(prefix === undefined ? [] : router.routes.map((r) => ({ ...r, path: prefixPath(r.path, prefix) })), at, [router]),
       );
     }
     if (member === "concat") {
@@ -515,20 +520,18 @@ export class EffectHost implements HostAdapter {
     if (member === "mount" || member === "mountApp") {
       const prefix = this.path(rest[0], scope, "mount path");
       const that = rest[1] ? this.evaluateObject(rest[1], scope) : undefined;
-      // `mountApp(path, app, { includePrefix: true })`: the app sees the whole path, so its own routes must
-      // carry the prefix to match; otherwise the prefix is taken off first, as for `mount`.
+      // `mountApp(path, app)` hands the app the request with the path taken off, so a router's routes answer
+      // under it, as `mount`'s. With `{ includePrefix: true }` the app sees the whole URL, also under prefixes
+      // added to the mount later (`prefixAll`), which routes flattened here cannot say: reported instead.
       const options = member === "mountApp" && rest[2] ? this.interpreter.evaluate(rest[2], scope) : undefined;
       const includePrefix = options?.kind === "object" && truthy(options.props.get("includePrefix"));
       return step((router, at) => {
         if (prefix === undefined) return this.newRouter(router.routes, at, [router]);
-        if (that?.type === "router" && includePrefix)
-          return this.joined(
-            router,
-            { ...that, routes: that.routes.filter((r) => r.path === prefix || r.path.startsWith(`${prefix.replace(/\/$/, "")}/`)) },
-            rest[1],
-            undefined,
-            at,
-          );
+        if (includePrefix) {
+          if (that?.type === "router") this.derived.add(that);
+          this.warnRouter(rest[2]!, "an app mounted with `includePrefix: true` (it matches the whole URL)");
+          return this.newRouter(router.routes, at, [router]);
+        }
         return this.joined(router, that, rest[1], prefix, at);
       });
     }
@@ -537,7 +540,13 @@ export class EffectHost implements HostAdapter {
   }
 
   /** `concat` and `mount`: the routes of both, the other's under `prefix`. */
-  private joined(router: Router, that: EffectObject | undefined, node: ts.Expression | undefined, prefix: string | undefined, at: ts.Node): Router {
+  private joined(
+    router: Router,
+    that: EffectObject | undefined,
+    node: ts.Expression | undefined,
+    prefix: string | undefined,
+    at: ts.Node,
+  ): Router {
     if (that?.type !== "router") {
       if (node && !isPackageValue(node)) this.warnRouter(node, "the router or app mounted here");
       return this.newRouter(router.routes, at, [router]);
@@ -565,7 +574,9 @@ export class EffectHost implements HostAdapter {
     const node = call.node as ts.CallExpression;
     const path = this.path(pathNode, scope, "route path");
     const add = (router: Router, at: ts.Node): Router =>
-      path === undefined ? this.newRouter(router.routes, at, [router]) : this.newRouter([...router.routes, this.routeOf(method, path, handler, node)], at, [router]);
+      path === undefined
+        ? this.newRouter(router.routes, at, [router])
+        : this.newRouter([...router.routes, this.routeOf(method, path, handler, node)], at, [router]);
     return self ? this.wrap(add(self, node)) : this.wrap({ type: "routerStep", apply: add });
   }
 
@@ -617,4 +628,3 @@ function declarationDoc(node: ts.Expression): ReturnType<typeof leadingDoc> {
     return leadingDoc(parent.parent.parent);
   return undefined;
 }
-

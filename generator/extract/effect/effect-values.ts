@@ -55,12 +55,6 @@ export interface PathParam {
   name: string | undefined;
 }
 
-/** `HttpApiSchema.param("id")`, waiting for its schema (`Schema.String.pipe(HttpApiSchema.param("id"))`). */
-export interface PathParamMaker {
-  type: "paramMaker";
-  name: string | undefined;
-}
-
 export interface Group {
   type: "group";
   id: string;
@@ -129,11 +123,16 @@ export interface RouteValue {
   route: RouterRoute;
 }
 
+/** An endpoint whose name apidex could not read (said where it is made): nothing to add. */
+export interface Unread {
+  type: "unread";
+}
+
 export type EffectObject =
+  | Unread
   | Endpoint
   | EndpointTag
   | PathParam
-  | PathParamMaker
   | Group
   | Api
   | MiddlewareMaker

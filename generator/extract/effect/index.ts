@@ -30,12 +30,12 @@ import { callsOf, callsWithin } from "../../scan/calls.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck, RouterNode } from "../router-graph.js";
 import { dedupe, importBindings, reportUnreached } from "../shared.js";
 import { EffectHost, effectName } from "./effect-host.js";
+import { effectToOpenApi } from "./path-syntax.js";
 import type { Api, Endpoint, Group, MiddlewareUse, Router } from "./effect-values.js";
 
 /** The modules of `@effect/platform` that declare routes, and the names its index exports them as. */
@@ -151,7 +151,7 @@ class HttpApiReading {
     // An API nothing serves is a contract (shared with a client, served by a service outside the sources).
     const served = new Set(this.served.map((s) => s.api.id));
     const unserved = new Map<string, Api>();
-    for (const router of this.host.apis) if (!served.has(router.id) && router.groups.size) unserved.set(router.id, router);
+    for (const api of this.host.apis) if (!served.has(api.id) && !this.host.added.has(api.id) && api.groups.size) unserved.set(api.id, api);
     for (const api of unserved.values())
       this.diagnostics.warning(
         "APX256",
@@ -234,7 +234,7 @@ class HttpApiReading {
       handlerLabel: endpoint.name,
       ...(doc ? { doc } : {}),
     });
-    const facts = flattenApp(root, this.diagnostics, "effect", expressToOpenApi, simplePath);
+    const facts = flattenApp(root, this.diagnostics, "effect", effectToOpenApi);
     for (const fact of facts) fact.handlerName = operationId;
     return facts;
   }
@@ -320,7 +320,7 @@ function routerFacts(host: EffectHost, interpreter: Interpreter, diagnostics: Di
   const facts: RouteFact[] = [];
   for (const router of host.routers) {
     if (host.derived.has(router) || !router.routes.length) continue;
-    facts.push(...flattenApp(rootOf(router, interpreter), diagnostics, "effect", expressToOpenApi, simplePath));
+    facts.push(...flattenApp(rootOf(router, interpreter), diagnostics, "effect", effectToOpenApi));
   }
   return facts;
 }
