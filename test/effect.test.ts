@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { mayRegisterRoutes } from "../generator/scan/route-hints.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -389,6 +390,30 @@ const cases: InMemoryCase[] = [
     routes: ["GET /a []"],
     diagnostics: ["APX201 src/router.ts:4", "APX210 src/router.ts:4"],
   },
+  {
+    name: "Effect 4 (effect/http-api): endpoints with their options object, `delete` and `query`, served by HttpApiBuilder.layer; a middleware implemented by the curried Layer.succeed(Tag)(impl)",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/api.ts": [
+        `import { Effect, Layer, Schema } from "effect";`,
+        `import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "effect/http-api";`,
+        `import { requirePermission } from "./auth";`,
+        `export class Admin extends HttpApiMiddleware.Service<Admin>()("Admin") {}`,
+        `const AdminLive = Layer.succeed(Admin)(requirePermission("admin"));`,
+        `const Users = HttpApiGroup.make("users")`,
+        `  .add(HttpApiEndpoint.get("find", "/:id", { params: { id: Schema.String } }))`,
+        `  .add(HttpApiEndpoint.delete("remove", "/:id", { params: { id: Schema.String } }).middleware(Admin))`,
+        `  .add(HttpApiEndpoint.query("search", "/search"))`,
+        `  .prefix("/users");`,
+        `export const Api = HttpApi.make("api").add(Users).prefix("/v1");`,
+        `const UsersLive = HttpApiBuilder.group(Api, "users", (h) => h.handle("find", () => requirePermission("users.read")).handle("remove", () => Effect.void).handle("search", () => Effect.void));`,
+        `export const ApiLayer = HttpApiBuilder.layer(Api).pipe(Layer.provide(UsersLive), Layer.provide(AdminLive));`,
+      ].join("\n"),
+    },
+    routes: ["DELETE /v1/users/{id} [admin]", "GET /v1/users/{id} [users.read]", "QUERY /v1/users/search []"],
+    // (OpenAPI 3.1 has no QUERY: indexed, left out of the document.)
+    diagnostics: ["APX441 src/api.ts:9"],
+  },
 ];
 
 describe("Effect: in-memory cases", () => {
@@ -396,5 +421,24 @@ describe("Effect: in-memory cases", () => {
     const result = await generateFrom(files);
     expect(routeLines(result)).toEqual([...routes].sort());
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});
+
+describe("Effect: which files are read", () => {
+  it("a module importing @effect/platform's HttpApi modules or HttpRouter, or Effect 4's effect/http-api, is parsed; one importing only effect is not", () => {
+    const group = `export class Users extends HttpApiGroup.make("users") {}\n`;
+    expect(mayRegisterRoutes(`import { HttpApiGroup } from "@effect/platform";\n${group}`, "src/users.ts")).toBe(true);
+    expect(mayRegisterRoutes(`import * as HttpApiGroup from "@effect/platform/HttpApiGroup";\n${group}`, "src/users.ts")).toBe(true);
+    expect(mayRegisterRoutes(`import { HttpApiGroup } from "effect/http-api";\n${group}`, "src/users.ts")).toBe(true);
+    expect(mayRegisterRoutes(`import { HttpApiGroup } from "effect/unstable/httpapi";\n${group}`, "src/users.ts")).toBe(true);
+    expect(mayRegisterRoutes(`import { Effect } from "effect";\nexport const x = Effect.void;\n`, "src/x.ts")).toBe(false);
+  });
+
+  it("a project whose only Effect import is an HTTP client is no Effect service (APX001)", async () => {
+    const result = await generateFrom({
+      "src/client.ts": `import { HttpClient } from "@effect/platform";\nimport { Effect } from "effect";\nexport const load = HttpClient.get("/users");\n`,
+    });
+    expect(routeLines(result)).toEqual([]);
+    expect(diagnosticLines(result)).toEqual(["APX001 -"]);
   });
 });

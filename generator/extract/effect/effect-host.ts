@@ -40,6 +40,9 @@ const ENDPOINT_METHODS: Record<string, string> = {
   options: "OPTIONS",
 };
 
+/** Effect 4's constructors besides those: it exports `del` as `delete`, and has QUERY. */
+const EFFECT4_ENDPOINT_METHODS: Record<string, string> = { ...ENDPOINT_METHODS, delete: "DELETE", query: "QUERY" };
+
 /** `HttpRouter`'s route functions and their methods (`all` is `*`: every method). */
 const ROUTER_METHODS: Record<string, string> = { ...ENDPOINT_METHODS, all: "*" };
 
@@ -65,10 +68,15 @@ const ANNOTATION_TAGS: Record<string, keyof Annotations> = {
  */
 export function effectName(value: ExternalValue): string | undefined {
   const { module, path } = value;
-  if (module === "@effect/platform" || module === "effect" || module === "effect/Function") return path.join(".") || undefined;
-  const sub = /^(?:@effect\/platform|effect)\/([A-Z]\w*)$/.exec(module);
+  // Effect 4 moved the HTTP API modules into `effect` itself: `effect/http-api` (`effect/unstable/httpapi` in its betas).
+  if (module === "@effect/platform" || module === "effect" || module === "effect/Function" || EFFECT4_INDEX.test(module))
+    return path.join(".") || undefined;
+  const sub = /^(?:@effect\/platform|effect|effect\/(?:unstable\/)?(?:http-api|httpapi))\/([A-Z]\w*)$/.exec(module);
   return sub ? [sub[1], ...path].join(".") : undefined;
 }
+
+/** Effect 4's index of the HTTP API modules (and its betas'). */
+const EFFECT4_INDEX = /^effect\/(unstable\/)?(http-api|httpapi)$/;
 
 /** Effect's `HttpRouter.prefixPath`: the prefix without a trailing `/`, then the path unless it is `/`. */
 export function prefixPath(path: string, prefix: string): string {
@@ -141,7 +149,7 @@ export class EffectHost implements HostAdapter {
     const node = call.node;
     const args = call.args;
     if (ts.isCallExpression(node) && /^(HttpApi\w*|HttpRouter|OpenApi)$/.test(module!)) this.visited.add(node);
-    if (module === "HttpApiEndpoint" && member && ENDPOINT_METHODS[member] && name.split(".").length === 2) {
+    if (module === "HttpApiEndpoint" && member && Object.hasOwn(EFFECT4_ENDPOINT_METHODS, member) && name.split(".").length === 2) {
       const endpointName = this.string(args[0], call.scope);
       if (endpointName === undefined) {
         this.diagnostics.warning(
@@ -152,7 +160,7 @@ export class EffectHost implements HostAdapter {
         );
         return this.wrap({ type: "unread" });
       }
-      const method = ENDPOINT_METHODS[member]!;
+      const method = EFFECT4_ENDPOINT_METHODS[member]!;
       if (args.length < 2) return this.wrap({ type: "endpointTag", name: endpointName, method, node });
       return this.wrap(this.endpoint(endpointName, method, this.path(args[1], call.scope, "endpoint path"), node));
     }
@@ -181,7 +189,8 @@ export class EffectHost implements HostAdapter {
       if (!args[0]) return undefined;
       return this.pipe(this.interpreter.evaluate(args[0], call.scope), args.slice(1), call);
     }
-    if (module === "HttpRouter" && member) return this.router(member, call);
+    // (Effect 4's `HttpRouter` of `effect/http` is a service routes are added to in layers: not read.)
+    if (module === "HttpRouter" && member && callee.module.startsWith("@effect/platform")) return this.router(member, call);
     return undefined;
   }
 

@@ -44,10 +44,17 @@ const ROUTE_MODULES = /^(HttpApi|HttpApiEndpoint|HttpApiGroup|HttpApiBuilder|Htt
 /** `HttpRouter`'s route functions, for the sweep of registrations the evaluator never reached. */
 const ROUTER_VERBS = new Set(["get", "post", "put", "patch", "del", "head", "options", "all"]);
 
-/** Whether a file imports one of `@effect/platform`'s HttpApi modules or `HttpRouter`. */
+/** Effect 4's HTTP API modules (`effect/http-api`, its betas' `effect/unstable/httpapi`, and their module paths). */
+const EFFECT4_HTTP_API = /^effect\/(unstable\/)?(http-api|httpapi)(\/\w+)?$/;
+
+/** Whether a file imports one of `@effect/platform`'s HttpApi modules or `HttpRouter`, or Effect 4's HTTP API modules. */
 function importsEffectRoutes(file: ts.SourceFile): boolean {
-  for (const target of importBindings(file, (m) => m === "@effect/platform" || m.startsWith("@effect/platform/")).values()) {
+  for (const target of importBindings(
+    file,
+    (m) => m === "@effect/platform" || m.startsWith("@effect/platform/") || EFFECT4_HTTP_API.test(m),
+  ).values()) {
     const [module, name] = target.split(":") as [string, string];
+    if (EFFECT4_HTTP_API.test(module)) return true;
     const sub = module.slice("@effect/platform/".length);
     if (module === "@effect/platform" ? ROUTE_MODULES.test(name) : ROUTE_MODULES.test(sub)) return true;
   }
@@ -96,11 +103,13 @@ class HttpApiReading {
         const callee = unwrapExpression(call.expression);
         if (!ts.isPropertyAccessExpression(callee) && !ts.isIdentifier(callee)) continue;
         const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.text;
-        if (!/^(api|group|addHttpApi|effect|succeed|scoped|sync)$/.test(member)) continue;
+        if (!/^(api|layer|group|addHttpApi|effect|succeed|scoped|sync)$/.test(member)) continue;
         const value = interpreter.evaluate(callee, scope);
         const name = value.kind === "external" ? effectName(value) : undefined;
         if (!name) continue;
-        if (name === "HttpApiBuilder.api" || name === "HttpLayerRouter.addHttpApi") this.serve(call, scope);
+        // (`HttpApiBuilder.layer(Api)` is Effect 4's.)
+        if (name === "HttpApiBuilder.api" || name === "HttpApiBuilder.layer" || name === "HttpLayerRouter.addHttpApi")
+          this.serve(call, scope);
         else if (name === "HttpApiBuilder.group") this.implement(call, scope);
         else if (/^Layer\.(effect|succeed|scoped|sync)$/.test(name)) this.middlewareImplementation(call, scope);
       }
@@ -136,7 +145,10 @@ class HttpApiReading {
   }
 
   private middlewareImplementation(call: ts.CallExpression, scope: Scope): void {
-    const [tagNode, impl] = call.arguments;
+    const [tagNode] = call.arguments;
+    // `Layer.succeed(Tag, impl)`, or Effect 4's curried `Layer.succeed(Tag)(impl)`.
+    const impl =
+      call.arguments[1] ?? (ts.isCallExpression(call.parent) && call.parent.expression === call ? call.parent.arguments[0] : undefined);
     if (!tagNode || !impl) return;
     const tag = this.interpreter.evaluate(tagNode, scope);
     if (tag.kind !== "class") return;
