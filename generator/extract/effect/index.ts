@@ -100,8 +100,9 @@ class HttpApiReading {
       const scope = interpreter.module(file).scope;
       for (const call of callsOf(file)) {
         if (!ts.isCallExpression(call)) continue;
+        // Only a name or a member of a name (`HttpApiBuilder.api`, `Layer.effect`, an imported `api`): nothing else is evaluated.
         const callee = unwrapExpression(call.expression);
-        if (!ts.isPropertyAccessExpression(callee) && !ts.isIdentifier(callee)) continue;
+        if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression))) continue;
         const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.text;
         if (!/^(api|layer|group|addHttpApi|effect|succeed|scoped|sync)$/.test(member)) continue;
         const value = interpreter.evaluate(callee, scope);
