@@ -88,6 +88,7 @@ export declare namespace ts {
   type SymbolFlags = Ts.SymbolFlags;
   type SwitchStatement = Ts.SwitchStatement;
   type SyntaxKind = Ts.SyntaxKind;
+  type TaggedTemplateExpression = Ts.TaggedTemplateExpression;
   type TemplateExpression = Ts.TemplateExpression;
   type ThrowStatement = Ts.ThrowStatement;
   type TryStatement = Ts.TryStatement;

@@ -28,6 +28,7 @@ import { tsRestAdapter } from "./ts-rest/index.js";
 import { moleculerAdapter } from "./moleculer/index.js";
 import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
+import { effectAdapter } from "./effect/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -66,6 +67,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   adonis: adonisAdapter,
   moleculer: moleculerAdapter,
   sails: sailsAdapter,
+  effect: effectAdapter,
 };
 
 /**

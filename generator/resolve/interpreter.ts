@@ -76,6 +76,11 @@ export interface HostAdapter {
    * can be followed; undefined for any other.
    */
   externalValue?(value: ExternalValue): Value | undefined;
+  /**
+   * A tagged template whose tag is one of the adapter's objects (Effect's ``HttpApiEndpoint.get("find")`/users/${id}` ``):
+   * its value, or undefined to leave it unevaluated as before.
+   */
+  tagTemplate?(tag: HostValue, node: ts.TaggedTemplateExpression, scope: Scope): Value | undefined;
 }
 
 export interface CallContext {
@@ -1806,9 +1811,19 @@ export class Interpreter {
         return unknown(node, "is a regular expression");
       case ts.SyntaxKind.TypeOfExpression:
         return this.typeOf((node as unknown as { expression: ts.Expression }).expression, scope);
+      case ts.SyntaxKind.TaggedTemplateExpression: {
+        // Only an adapter's own tag means something here (a path template); any other stays unevaluated.
+        const tagged = node as ts.TaggedTemplateExpression;
+        if (!this.host.tagTemplate) break;
+        const tag = this.evaluate(tagged.tag, scope);
+        const value = tag.kind === "host" ? this.host.tagTemplate(tag, tagged, scope) : undefined;
+        if (value) return value;
+        break;
+      }
       default:
-        return unknown(node, `is a ${ts.SyntaxKind[node.kind]}, which apidex does not evaluate statically`);
+        break;
     }
+    return unknown(node, `is a ${ts.SyntaxKind[node.kind]}, which apidex does not evaluate statically`);
   }
 
   private template(node: ts.TemplateExpression, scope: Scope): Value {
