@@ -92,15 +92,20 @@ export class DiagnosticBag {
     else this.heldBack.set(key, held);
   }
 
-  /** Says the diagnostic held under `key` (or `otherwise`, when none is: its module was replayed), once. */
-  release(key: string, otherwise?: Diagnostic): void {
-    if (this.muted || this.released.has(key)) return;
+  /**
+   * Says the diagnostic held under `key` (or `otherwise`, when none is: its module was replayed), once.
+   * Whether it is said (now or before); not while diagnostics are muted.
+   */
+  release(key: string, otherwise?: Diagnostic): boolean {
+    if (this.released.has(key)) return true;
+    if (this.muted) return false;
     const held = this.heldBack.get(key);
-    if (!held && !otherwise) return;
+    if (!held && !otherwise) return false;
     this.released.add(key);
     this.heldBack.delete(key);
     const { held: _, ...said } = held ?? otherwise!;
     this.add(said);
+    return true;
   }
 
   /** Whether a diagnostic is held under `key`, not said yet. */

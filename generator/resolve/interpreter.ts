@@ -2253,17 +2253,14 @@ export class Interpreter {
     if (!node && !this.diagnostics.isHeld(`APX219|${name}`)) return;
     // node-config's defaults are said by their own warning, when read (sayConfigDefaults).
     if (this.configDefaults.has(name)) return;
-    this.environmentDefaults.add(name);
-    this.diagnostics.release(`APX219|${name}`, node && this.environmentDefaultWarning(name, value, node));
+    // A speculative (quiet) evaluation says nothing: the default stays to be said.
+    if (this.diagnostics.release(`APX219|${name}`, node && this.environmentDefaultWarning(name, value, node))) this.environmentDefaults.add(name);
   }
 
   /** The defaults a condition read, said when a registration depends on it. */
   private releaseConditionDefaults(condition: ts.Node | undefined): void {
     for (const name of (condition && this.conditionDefaults.get(condition)) ?? [])
-      if (!this.environmentDefaults.has(name)) {
-        this.environmentDefaults.add(name);
-        this.diagnostics.release(`APX219|${name}`);
-      }
+      if (!this.environmentDefaults.has(name) && this.diagnostics.release(`APX219|${name}`)) this.environmentDefaults.add(name);
   }
 
   /** Says what undecided conditions may have added to an array (APX213), now that it is read. */
@@ -2315,8 +2312,7 @@ export class Interpreter {
   /** APX219 for a variable whose code default is used, once per variable. */
   private sayEnvironmentDefault(name: string, value: string, node: ts.Node): void {
     if (this.environmentDefaults.has(name)) return;
-    this.environmentDefaults.add(name);
-    this.diagnostics.release(`APX219|${name}`, this.environmentDefaultWarning(name, value, node));
+    if (this.diagnostics.release(`APX219|${name}`, this.environmentDefaultWarning(name, value, node))) this.environmentDefaults.add(name);
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
