@@ -1258,7 +1258,11 @@ export class Interpreter {
     // routes are registered: an array no route depends on (a Redis URL's parts) changes no artifact.
     const site = siteOf(statement.expression);
     const key = `APX213|${site.file}:${site.line}:${site.column}`;
-    const array = this.lookup(((mutation as ts.CallExpression).expression as ts.PropertyAccessExpression).expression.getText(), scope, mutation);
+    const array = this.lookup(
+      ((mutation as ts.CallExpression).expression as ts.PropertyAccessExpression).expression.getText(),
+      scope,
+      mutation,
+    );
     const keys = this.branchAdded.get(array) ?? new Set<string>();
     keys.add(key);
     this.branchAdded.set(array, keys);
@@ -1430,7 +1434,9 @@ export class Interpreter {
     });
     if (method === "forEach") return UNDEFINED;
     const mapped: Value =
-      method === "flatMap" ? { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) } : { kind: "array", items: results };
+      method === "flatMap"
+        ? { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) }
+        : { kind: "array", items: results };
     this.carryAdded(receiver, mapped);
     return mapped;
   }
@@ -2254,7 +2260,8 @@ export class Interpreter {
     // node-config's defaults are said by their own warning, when read (sayConfigDefaults).
     if (this.configDefaults.has(name)) return;
     // A speculative (quiet) evaluation says nothing: the default stays to be said.
-    if (this.diagnostics.release(`APX219|${name}`, node && this.environmentDefaultWarning(name, value, node))) this.environmentDefaults.add(name);
+    if (this.diagnostics.release(`APX219|${name}`, node && this.environmentDefaultWarning(name, value, node)))
+      this.environmentDefaults.add(name);
   }
 
   /** The defaults a condition read, said when a registration depends on it. */
@@ -2398,7 +2405,8 @@ export class Interpreter {
         const value = object.props.get(name);
         if (value && this.configObjects.has(object)) this.noteConfigDefault(value, node);
         if (value) {
-          if (value.kind === "string" && value.env && !this.configObjects.has(object) && !this.env) this.holdDefault(value.env, value.value, node);
+          if (value.kind === "string" && value.env && !this.configObjects.has(object) && !this.env)
+            this.holdDefault(value.env, value.value, node);
           if (this.nesting === this.readBase) this.readByAdapter(value, node);
           return value;
         }
@@ -5044,7 +5052,6 @@ function isNumberConversion(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
   return ts.isIdentifier(callee) && /^(parseInt|parseFloat|Number|Boolean)$/.test(callee.text);
 }
-
 
 /** Source order of two nodes: by file name, then position. */
 function siteOrder(a: ts.Node, b: ts.Node): number {
