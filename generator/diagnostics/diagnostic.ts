@@ -96,10 +96,10 @@ export class DiagnosticBag {
    * Says the diagnostic held under `key` (or `otherwise`, when none is: its module was replayed), once.
    * Whether it is said (now or before); not while diagnostics are muted.
    */
-  release(key: string, otherwise?: Diagnostic): boolean {
+  release(key: string, otherwise?: Diagnostic, preferOtherwise = false): boolean {
     if (this.released.has(key)) return true;
     if (this.muted) return false;
-    const held = this.heldBack.get(key);
+    const held = preferOtherwise && otherwise ? undefined : this.heldBack.get(key);
     if (!held && !otherwise) return false;
     this.released.add(key);
     this.heldBack.delete(key);

@@ -2319,7 +2319,9 @@ export class Interpreter {
   /** APX219 for a variable whose code default is used, once per variable. */
   private sayEnvironmentDefault(name: string, value: string, node: ts.Node): void {
     if (this.environmentDefaults.has(name)) return;
-    if (this.diagnostics.release(`APX219|${name}`, this.environmentDefaultWarning(name, value, node))) this.environmentDefaults.add(name);
+    // Said where the caller says (SvelteKit's base: where the config sets it), not where another file read it first.
+    if (this.diagnostics.release(`APX219|${name}`, this.environmentDefaultWarning(name, value, node), true))
+      this.environmentDefaults.add(name);
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
