@@ -23,6 +23,11 @@ export interface Diagnostic {
   site?: SourceSite;
   /** Further places involved (the other registration of a duplicate, ...). */
   related?: { message: string; site: SourceSite }[];
+  /**
+   * Set on a diagnostic held back (`DiagnosticBag.hold`): the key that says it (`release`). A replayed module's
+   * summary holds it again rather than saying it.
+   */
+  held?: string;
 }
 
 /** Site of a node: 1-based line and column, as editors show them. */
@@ -60,8 +65,78 @@ export class DiagnosticBag {
     }
   }
 
+  /**
+   * Diagnostics held back until something shows they matter (`release`): a fact about code whose values may
+   * reach no artifact (an environment default a database client reads). What is never released is summed up
+   * at `close`, one line per code, so nothing is silent.
+   */
+  private readonly heldBack = new Map<string, Diagnostic>();
+  /** Keys released (said) already: a key is said once. */
+  private readonly released = new Set<string>();
+  private readonly summaries = new Map<string, (held: readonly Diagnostic[]) => Diagnostic>();
+  private closed = false;
+
+  /** How the one line that sums up a code's diagnostics never released is worded (needed to `hold` that code). */
+  summarize(code: string, summary: (held: readonly Diagnostic[]) => Diagnostic): void {
+    this.summaries.set(code, summary);
+  }
+
+  /** Holds `diagnostic` back under `key` (the first one held for a key is kept), to be said by `release(key)`. */
+  hold(key: string, diagnostic: Diagnostic): void {
+    if (this.muted) return;
+    if (!this.summaries.has(diagnostic.code)) throw new Error(`no summary for held ${diagnostic.code}`);
+    const held = { ...diagnostic, held: key };
+    this.listener?.(held);
+    if (this.released.has(key) || this.heldBack.has(key)) return;
+    if (this.closed) this.release(key);
+    else this.heldBack.set(key, held);
+  }
+
+  /**
+   * Says the diagnostic held under `key` (or `otherwise`, when none is: its module was replayed), once.
+   * Whether it is said (now or before); not while diagnostics are muted.
+   */
+  release(key: string, otherwise?: Diagnostic, preferOtherwise = false): boolean {
+    if (this.released.has(key)) return true;
+    if (this.muted) return false;
+    const held = preferOtherwise && otherwise ? undefined : this.heldBack.get(key);
+    if (!held && !otherwise) return false;
+    this.released.add(key);
+    this.heldBack.delete(key);
+    const { held: _, ...said } = held ?? otherwise!;
+    this.add(said);
+    return true;
+  }
+
+  /** Whether a diagnostic is held under `key`, not said yet. */
+  isHeld(key: string): boolean {
+    return this.heldBack.has(key);
+  }
+
+  /** End of extraction: the diagnostics never released, one summing line per code (from then on, a hold says at once). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const byCode = new Map<string, Diagnostic[]>();
+    for (const d of this.heldBack.values()) byCode.set(d.code, [...(byCode.get(d.code) ?? []), d]);
+    this.heldBack.clear();
+    for (const [code, held] of [...byCode].sort(([a], [b]) => a.localeCompare(b))) {
+      const summary = this.summaries.get(code);
+      if (summary) this.add(summary(held.sort((a, b) => (a.site && b.site ? compareSites(a.site, b.site) : 0))));
+    }
+  }
+
   add(diagnostic: Diagnostic): void {
     if (this.muted) return;
+    if (diagnostic.held !== undefined) {
+      // A held diagnostic from a replayed module's summary: held again, as its evaluation held it.
+      if (this.summaries.has(diagnostic.code)) {
+        this.hold(diagnostic.held, diagnostic);
+        return;
+      }
+      const { held: _, ...said } = diagnostic;
+      diagnostic = said;
+    }
     this.listener?.(diagnostic);
     // The same node can be reached along several paths (a router mounted twice): report it once.
     const key = `${diagnostic.code}|${diagnostic.site ? formatSite(diagnostic.site, "/") : ""}|${diagnostic.message}`;

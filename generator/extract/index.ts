@@ -131,6 +131,9 @@ function unsupportedIn(sources: SourceSet): string[] {
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
   const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
   options.unreached?.report();
+  // What the interpreter held back (an environment default no route reads) is summed up now that every
+  // adapter has read what it reads.
+  diagnostics.close();
   return withoutGeneratedTwins(withoutOrpcHosts(sources, facts, diagnostics), sources, diagnostics);
 }
 

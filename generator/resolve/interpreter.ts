@@ -14,7 +14,7 @@ import {
   parseConfigData,
   readDotted,
 } from "./node-config.js";
-import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, type DiagnosticBag, formatSite, siteOf } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
@@ -277,6 +277,23 @@ export class Interpreter {
   private readonly unsupportedSeen = new Set<string>();
   /** Environment variables whose code default was used (APX219 said once each). */
   private readonly environmentDefaults = new Set<string>();
+  /**
+   * How deep the interpreter's own evaluation is (statements it runs, expressions inside expressions), and
+   * the depth at which an evaluation is an adapter's read: 0 outside any, the depth of a call into the host
+   * while the host reads the call's arguments. A value an adapter reads can make a path, prefix, key or
+   * registration; one only the interpreter used (a database client's URL) cannot, so what is said of the
+   * value (APX219, APX213) is said when an adapter reads it (`readByAdapter`).
+   */
+  private nesting = 0;
+  private readBase = 0;
+  /** The environment variables whose defaults the conditions being evaluated read (innermost last). */
+  private readonly conditionReads: Set<string>[] = [];
+  /** Environment variables with defaults a condition apidex cannot read read: said if its branches register. */
+  private readonly conditionDefaults = new WeakMap<ts.Node, Set<string>>();
+  /** Arrays an undecided condition's branches add to (APX213 held back under these keys until read). */
+  private readonly branchAdded = new WeakMap<object, Set<string>>();
+  /** The arrays with such additions that a loop or a callback is iterating now. */
+  private readonly iteratingAdded: Value[] = [];
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
   readonly undecidedConditions = new Map<ts.IfStatement | ts.SwitchStatement, number>();
   /**
@@ -336,6 +353,18 @@ export class Interpreter {
     this.factoryArguments = options.factoryArguments ?? {};
     this.tracker = options.tracker;
     this.replay = options.replay;
+    diagnostics.summarize("APX219", (held) => ({
+      severity: "warning",
+      code: "APX219",
+      message: `${held.length} environment variable${held.length === 1 ? "" : "s"} not set by the config's \`env\` ${held.length === 1 ? "is" : "are"} read with a default in the code where no route depends on ${held.length === 1 ? "it" : "them"} (no path, prefix, permission key or registration condition apidex reads is made of ${held.length === 1 ? "it" : "them"}; a script, a database client): ${summaryList(held, (d) => /`process\.env\.([^`]+)`/.exec(d.message)?.[1] ?? "?", this.sources.root)}; not reported one by one.`,
+      hint: "Set `env` in the config to describe the deployment the artifacts are for (`env: {}` for one that sets nothing).",
+    }));
+    diagnostics.summarize("APX213", (held) => ({
+      severity: "warning",
+      code: "APX213",
+      message: `${held.length} condition${held.length === 1 ? "" : "s"} only known at run time decide${held.length === 1 ? "s" : ""} what is added to arrays no route registration, module list or table an adapter reads is made of: ${summaryList(held, () => undefined, this.sources.root)}; not reported one by one.`,
+      hint: "Set the environment variables they read in the config's `env`, or make the conditions constants.",
+    }));
   }
 
   isPermissionCall(node: ts.CallExpression): boolean {
@@ -515,6 +544,20 @@ export class Interpreter {
 
   /** An export of a module, following `export * from` re-exports. */
   exportOf(instance: ModuleInstance, name: string, node: ts.Node, seen = new Set<ModuleInstance>()): Value {
+    if (this.nesting !== this.readBase) return this.exportOfModule(instance, name, node, seen);
+    // An export an adapter reads (a route file's `config`, a module's default app).
+    this.nesting++;
+    let value: Value;
+    try {
+      value = this.exportOfModule(instance, name, node, seen);
+    } finally {
+      this.nesting--;
+    }
+    this.readByAdapter(value, node);
+    return value;
+  }
+
+  private exportOfModule(instance: ModuleInstance, name: string, node: ts.Node, seen: Set<ModuleInstance>): Value {
     const entry = instance.exports.get(name);
     if (entry) {
       const value = entry();
@@ -758,6 +801,16 @@ export class Interpreter {
 
   /** Execution pass: statements with effects, in source order. */
   private run(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): Completion {
+    // What a statement evaluates is the interpreter's own evaluation, not an adapter's read.
+    this.nesting++;
+    try {
+      return this.runStatement(statement, scope, instance);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private runStatement(statement: ts.Statement, scope: Scope, instance: ModuleInstance | undefined): Completion {
     if (ts.isReturnStatement(statement)) {
       this.returned = statement.expression ? this.evaluate(statement.expression, scope) : UNDEFINED;
       return "return";
@@ -836,7 +889,13 @@ export class Interpreter {
     if (items.kind !== "array" || items.items.length > MAX_UNROLLED) return this.notRun(statement, scope);
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
-    return this.runIterations(statement, items.items, declaration, scope, true);
+    if (this.branchAdded.has(items) && this.callsHost(statement.statement, scope)) this.releaseAdded(items);
+    this.iteratingAdded.push(items);
+    try {
+      return this.runIterations(statement, items.items, declaration, scope, true);
+    } finally {
+      this.iteratingAdded.pop();
+    }
   }
 
   /**
@@ -978,7 +1037,15 @@ export class Interpreter {
     // The case block is one scope: a name declared in one case is seen by the cases after it.
     const block = new Scope(scope.file, scope, statement.caseBlock);
     for (const clause of clauses) for (const inner of clause.statements) this.declare(inner, block, undefined);
-    const discriminant = primitive(this.evaluate(statement.expression, scope));
+    const read = new Set<string>();
+    this.conditionReads.push(read);
+    let discriminant: ReturnType<typeof primitive>;
+    try {
+      discriminant = primitive(this.evaluate(statement.expression, scope));
+    } finally {
+      this.conditionReads.pop();
+    }
+    if (read.size) this.conditionDefaults.set(statement, read);
     let start: number | undefined;
     let decided = discriminant !== NOT_PRIMITIVE;
     for (let i = 0; decided && i < clauses.length; i++) {
@@ -1058,6 +1125,13 @@ export class Interpreter {
    * (counted for that exit's warning).
    */
   registersUncertainly(): boolean {
+    // A registration now: the defaults the conditions it depends on read, and what undecided branches may
+    // have added to the arrays iterated to make it, reach the artifacts.
+    for (const outer of this.undecided) this.releaseConditionDefaults(outer);
+    this.releaseConditionDefaults(this.uncertainAfter);
+    for (const array of this.iteratingAdded) this.releaseAdded(array);
+    // A loop over a default's items (`for (const name of (process.env.SERVICES ?? "web").split(","))`).
+    for (const item of this.iterations) if (item.kind === "string" && item.env) this.releaseDefault(item.env, item.value);
     const condition = this.undecided.at(-1);
     if (condition) {
       const marked = (this.undecidedConditions.get(condition) ?? 0) + 1;
@@ -1098,7 +1172,16 @@ export class Interpreter {
     // A cache filled once (`if (!_router) { _router = (await import("./root")).router }`): the branch runs,
     // since whichever call fills it, the name holds what the branch gives from then on.
     if (this.fillsEmptyCache(statement, scope)) return this.run(statement.thenStatement, scope, undefined);
-    const test = truthiness(this.evaluate(statement.expression, scope));
+    // The environment defaults the condition reads: said if a registration depends on it (registersUncertainly).
+    const read = new Set<string>();
+    this.conditionReads.push(read);
+    let test: boolean | undefined;
+    try {
+      test = truthiness(this.evaluate(statement.expression, scope));
+    } finally {
+      this.conditionReads.pop();
+    }
+    if (read.size) this.conditionDefaults.set(statement, read);
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
       if (!leavesEarly(statement)) return this.runUndecided(statement, scope);
@@ -1176,12 +1259,25 @@ export class Interpreter {
       if (statement.elseStatement) visit(statement.elseStatement);
     } else visit(statement.caseBlock);
     if (!mutation) return;
-    this.diagnostics.warning(
-      "APX213",
-      `This condition is only known at run time (\`${excerpt(statement.expression)}\`): what its branches do to \`${excerpt(mutation).slice(0, 60)}\` and the like is not read, and what depends on it (modules, routers, tables) may be missing.`,
-      siteOf(statement.expression),
-      "Set the environment variables it reads in the config's `env`, or make the condition a constant.",
+    // Held back until the array is read by an adapter (a module list, a route table) or iterated where
+    // routes are registered: an array no route depends on (a Redis URL's parts) changes no artifact.
+    const site = siteOf(statement.expression);
+    const key = `APX213|${site.file}:${site.line}:${site.column}`;
+    const array = this.lookup(
+      ((mutation as ts.CallExpression).expression as ts.PropertyAccessExpression).expression.getText(),
+      scope,
+      mutation,
     );
+    const keys = this.branchAdded.get(array) ?? new Set<string>();
+    keys.add(key);
+    this.branchAdded.set(array, keys);
+    this.diagnostics.hold(key, {
+      severity: "warning",
+      code: "APX213",
+      message: `This condition is only known at run time (\`${excerpt(statement.expression)}\`): what its branches do to \`${excerpt(mutation).slice(0, 60)}\` and the like is not read, and what depends on it (modules, routers, tables) may be missing.`,
+      site,
+      hint: "Set the environment variables it reads in the config's `env`, or make the condition a constant.",
+    });
   }
 
   /**
@@ -1330,17 +1426,24 @@ export class Interpreter {
     const fnNode = node.arguments?.[0];
     const fn = fnNode ? this.evaluate(fnNode, scope) : undefined;
     if (fn?.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
+    if (this.branchAdded.has(receiver) && fn.decl.body && this.callsHost(fn.decl.body, scope)) this.releaseAdded(receiver);
     const results = receiver.items.map((item, index) => {
       this.iterations.push(item);
+      this.iteratingAdded.push(receiver);
       try {
         return this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node);
       } finally {
+        this.iteratingAdded.pop();
         this.iterations.pop();
       }
     });
     if (method === "forEach") return UNDEFINED;
-    if (method === "flatMap") return { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) };
-    return { kind: "array", items: results };
+    const mapped: Value =
+      method === "flatMap"
+        ? { kind: "array", items: results.flatMap((r) => (r.kind === "array" ? r.items : [r])) }
+        : { kind: "array", items: results };
+    this.carryAdded(receiver, mapped);
+    return mapped;
   }
 
   /**
@@ -1708,6 +1811,21 @@ export class Interpreter {
   // Expressions
 
   evaluate(node: ts.Expression, scope: Scope): Value {
+    // An evaluation an adapter asks for (not one inside the interpreter's own): the adapter reads its value.
+    const read = this.nesting === this.readBase;
+    this.nesting++;
+    let value: Value;
+    try {
+      value = this.evaluateNode(node, scope);
+    } finally {
+      this.nesting--;
+    }
+    if (value.kind === "string" && value.env) for (const names of this.conditionReads) names.add(value.env);
+    if (read) this.readByAdapter(value, node);
+    return value;
+  }
+
+  private evaluateNode(node: ts.Expression, scope: Scope): Value {
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
@@ -1788,7 +1906,15 @@ export class Interpreter {
         const conditional = node as ts.ConditionalExpression;
         const defaulted = this.environmentConditional(conditional, scope);
         if (defaulted) return defaulted;
-        const test = truthiness(this.evaluate(conditional.condition, scope));
+        const read = new Set<string>();
+        this.conditionReads.push(read);
+        let test: boolean | undefined;
+        try {
+          test = truthiness(this.evaluate(conditional.condition, scope));
+        } finally {
+          this.conditionReads.pop();
+        }
+        if (read.size) this.conditionDefaults.set(conditional.condition, read);
         // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
         if (test === undefined) {
           // Or they are one value of the adapter's, the same whichever the condition picks.
@@ -2095,34 +2221,141 @@ export class Interpreter {
     if (right.kind !== "string") return undefined;
     // A setting of a configuration object (`{ BASE_PATH: process.env.BASE_PATH || "/api", REDIS_HOST: ... }`) is
     // said where the code reads it (`property`): reading one setting evaluates the whole object.
-    if (!this.environmentDefaults.has(name) && !isObjectSetting(node)) this.sayEnvironmentDefault(name, right.value, node);
+    // Said only if the value reaches what an adapter reads (`readByAdapter`) or a condition on it decides a
+    // registration: a database client's URL, a tracer's endpoint make no path.
+    // A setting of a configuration object is held where the code reads it (`property`).
+    if (!isObjectSetting(node)) this.holdDefault(name, right.value, node);
     return { kind: "string", value: right.value, env: name };
+  }
+
+  /** Runs a call into the host: the host's evaluations of the call's arguments are its reads. */
+  private hosted<T>(call: () => T): T {
+    const base = this.readBase;
+    this.readBase = this.nesting;
+    try {
+      return call();
+    } finally {
+      this.readBase = base;
+    }
+  }
+
+  /**
+   * A value an adapter read: the environment defaults it carries (APX219) and the additions undecided
+   * conditions made to arrays in it (APX213) are said, in it and in the objects and arrays it holds (a route
+   * table, an options object), a few levels down.
+   */
+  private readByAdapter(value: Value, node: ts.Node, depth = 0, seen = new Set<object>()): void {
+    // A value one side or the other of a condition on a default gives (`mode === "admin" ? [A] : [B]`).
+    if (value.kind === "unknown" && value.branches) this.releaseConditionDefaults(value.branches.condition);
+    if (value.kind === "string") {
+      if (value.env) this.releaseDefault(value.env, value.value, node);
+      return;
+    }
+    if ((value.kind !== "array" && value.kind !== "object") || depth > 3 || seen.has(value)) return;
+    seen.add(value);
+    if (value.kind === "array") {
+      this.releaseAdded(value);
+      for (const item of value.items) this.readByAdapter(item, node, depth + 1, seen);
+    } else for (const item of value.props.values()) this.readByAdapter(item, node, depth + 1, seen);
+  }
+
+  /**
+   * An environment variable's code default read: held back (APX219) until a value carrying it reaches what an
+   * adapter reads, or a condition on it decides a registration; said where it was first read.
+   */
+  private holdDefault(name: string, value: string, node: ts.Node): void {
+    if (this.environmentDefaults.has(name)) return;
+    this.diagnostics.hold(`APX219|${name}`, this.environmentDefaultWarning(name, value, node));
+  }
+
+  /** Says the default of `name` held back (or, its module replayed, where it is read now), once. */
+  private releaseDefault(name: string, value: string, node?: ts.Node): void {
+    if (this.env || this.environmentDefaults.has(name)) return;
+    if (!node && !this.diagnostics.isHeld(`APX219|${name}`)) return;
+    // node-config's defaults are said by their own warning, when read (sayConfigDefaults).
+    if (this.configDefaults.has(name)) return;
+    // A speculative (quiet) evaluation says nothing: the default stays to be said.
+    if (this.diagnostics.release(`APX219|${name}`, node && this.environmentDefaultWarning(name, value, node)))
+      this.environmentDefaults.add(name);
+  }
+
+  /** The defaults a condition read, said when a registration depends on it. */
+  private releaseConditionDefaults(condition: ts.Node | undefined): void {
+    for (const name of (condition && this.conditionDefaults.get(condition)) ?? [])
+      if (!this.environmentDefaults.has(name) && this.diagnostics.release(`APX219|${name}`)) this.environmentDefaults.add(name);
+  }
+
+  /** Says what undecided conditions may have added to an array (APX213), now that it is read. */
+  private releaseAdded(array: Value): void {
+    for (const key of this.branchAdded.get(array) ?? []) this.diagnostics.release(key);
+  }
+
+  /**
+   * Whether code calls a method of one of the adapter's objects (`app.get`, `router.use`) on a name it reads
+   * from outside: a loop that registers routes per item, for which the items an undecided branch adds are
+   * missing whether or not the loop runs now (over what it holds, maybe nothing).
+   */
+  private callsHost(body: ts.Node, scope: Scope): boolean {
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const receiver = unwrapExpression(node.expression.expression);
+        if (ts.isIdentifier(receiver) && scope.lookup(receiver.text)) {
+          const value = this.diagnostics.quietly(() => this.lookup(receiver.text, scope, receiver));
+          if (value.kind === "host" || (value.kind === "instance" && value.host)) found = true;
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+    return found;
+  }
+
+  /** What a read of `from` (a spread, a map) gives still lacks what its branches may have added. */
+  private carryAdded(from: Value, to: Value): void {
+    const keys = this.branchAdded.get(from);
+    if (!keys) return;
+    const into = this.branchAdded.get(to) ?? new Set<string>();
+    for (const key of keys) into.add(key);
+    this.branchAdded.set(to, into);
+  }
+
+  private environmentDefaultWarning(name: string, value: string, node: ts.Node): Diagnostic {
+    return {
+      severity: "warning",
+      code: "APX219",
+      message: `\`process.env.${name}\` is not set by the config's \`env\`: it is read as unset, so this is its default \`${JSON.stringify(value)}\` wherever it makes a path or prefix (a condition on it stays undecided).`,
+      site: siteOf(node),
+      hint: `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${name}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
+    };
   }
 
   /** APX219 for a variable whose code default is used, once per variable. */
   private sayEnvironmentDefault(name: string, value: string, node: ts.Node): void {
     if (this.environmentDefaults.has(name)) return;
-    this.environmentDefaults.add(name);
-    this.diagnostics.warning(
-      "APX219",
-      `\`process.env.${name}\` is not set by the config's \`env\`: it is read as unset, so this is its default \`${JSON.stringify(value)}\` wherever it makes a path or prefix (a condition on it stays undecided).`,
-      siteOf(node),
-      `Set \`env\` in the config to describe the deployment the artifacts are for (\`env: { ${name}: "..." }\`, or \`env: {}\` for one that sets nothing).`,
-    );
+    // Said where the caller says (SvelteKit's base: where the config sets it), not where another file read it first.
+    if (this.diagnostics.release(`APX219|${name}`, this.environmentDefaultWarning(name, value, node), true))
+      this.environmentDefaults.add(name);
   }
 
   private array(node: ts.ArrayLiteralExpression, scope: Scope): Value {
     const items: Value[] = [];
+    const spreads: Value[] = [];
     for (const element of node.elements) {
       if (ts.isSpreadElement(element)) {
         const spread = this.evaluate(element.expression, scope);
+        spreads.push(spread);
         if (spread.kind === "array") items.push(...spread.items);
         else items.push(spread.kind === "unknown" ? spread : unknown(element, "spreads a value that is not a static array"));
       } else if (!ts.isOmittedExpression(element)) {
         items.push(this.evaluate(element, scope));
       }
     }
-    return { kind: "array", items };
+    const array: Value = { kind: "array", items };
+    // `[...base, ...optional]`: what an undecided branch may have added to a spread array is missing here too.
+    for (const spread of spreads) this.carryAdded(spread, array);
+    return array;
   }
 
   private object(node: ts.ObjectLiteralExpression, scope: Scope): Value {
@@ -2188,8 +2421,12 @@ export class Interpreter {
       case "object": {
         const value = object.props.get(name);
         if (value && this.configObjects.has(object)) this.noteConfigDefault(value, node);
-        else if (value?.kind === "string" && value.env && !this.env) this.sayEnvironmentDefault(value.env, value.value, node);
-        if (value) return value;
+        if (value) {
+          if (value.kind === "string" && value.env && !this.configObjects.has(object) && !this.env)
+            this.holdDefault(value.env, value.value, node);
+          if (this.nesting === this.readBase) this.readByAdapter(value, node);
+          return value;
+        }
         const missing = unknown(node, `reads \`${name}\`, which the object does not have`);
         if (!object.open) missing.absent = true;
         return missing;
@@ -2214,7 +2451,7 @@ export class Interpreter {
       case "host":
         return (
           this.attachedProps.get(object.host)?.get(name) ??
-          this.host.property?.(object, name, node) ??
+          this.hosted(() => this.host.property?.(object, name, node)) ??
           unknown(node, `reads \`${name}\` of a framework object`)
         );
       case "undefined":
@@ -2425,7 +2662,7 @@ export class Interpreter {
         const call = superCall
           ? { node, args: ((superCall as ts.ExpressionStatement).expression as ts.CallExpression).arguments, scope }
           : { node, args: written.nodes, scope: written.scope };
-        const made = this.host.callExternal(external, call);
+        const made = this.hosted(() => this.host.callExternal(external, call));
         if (made?.kind === "host") instance.host = made;
       }
     }
@@ -2470,10 +2707,12 @@ export class Interpreter {
     if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
       const receiver = this.evaluate(callee.expression, scope);
       const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : (computed as { value: string }).value;
-      if (receiver.kind === "host") return this.host.callMethod(receiver, method, { node, args, scope });
+      if (receiver.kind === "host") return this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
       // A member of the framework's class that the subclass does not define or override.
-      if (receiver.kind === "instance" && receiver.host && !this.defines(receiver, method))
-        return this.host.callMethod(receiver.host, method, { node, args, scope });
+      if (receiver.kind === "instance" && receiver.host && !this.defines(receiver, method)) {
+        const host = receiver.host;
+        return this.hosted(() => this.host.callMethod(host, method, { node, args, scope }));
+      }
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
       return this.invoke(this.property(receiver, method, callee), node, scope);
@@ -2482,7 +2721,7 @@ export class Interpreter {
       const receiver = this.evaluate(callee.expression, scope);
       const host = receiver.kind === "host" ? receiver : receiver.kind === "instance" ? receiver.host : undefined;
       if (host?.kind === "host" && this.host.callComputed) {
-        this.host.callComputed(host, computed, { node, args, scope });
+        this.hosted(() => this.host.callComputed?.(host, computed, { node, args, scope }));
         return unknown(node, "is the result of a method apidex cannot name");
       }
     }
@@ -2528,7 +2767,7 @@ export class Interpreter {
       if (!list || !ts.isArrayLiteralExpression(list)) return undefined;
       args = list.elements.filter((e) => !ts.isOmittedExpression(e));
     }
-    return this.host.callMethod(host, name, { node, args, scope });
+    return this.hosted(() => this.host.callMethod(host, name, { node, args, scope }));
   }
 
   /** The project's folders as the autoloaders list them (autoloaders.ts). */
@@ -2649,7 +2888,7 @@ export class Interpreter {
           const loaded = load && this.loadFolder(load, scope.file.fileName, 0);
           if (loaded) return loaded;
         }
-        const hosted = this.host.callExternal(callee, { node, args, scope });
+        const hosted = this.hosted(() => this.host.callExternal(callee, { node, args, scope }));
         if (hosted) return hosted;
         // `_.each(routes, (def, path) => ...)`: lodash's (and underscore's) iteration over a static collection.
         const iterated = this.collectionHelper(callee, node, scope);
@@ -2713,7 +2952,7 @@ export class Interpreter {
         return callee.kind === "unknown" ? callee : { kind: "runtime", what: `the result of ${callee.what}()` };
       }
       case "host":
-        return this.host.callValue?.(callee, { node, args, scope }) ?? unknown(node, "calls a framework object");
+        return this.hosted(() => this.host.callValue?.(callee, { node, args, scope })) ?? unknown(node, "calls a framework object");
       default:
         return unknown(node, `calls a ${callee.kind} value`);
     }
@@ -3501,6 +3740,20 @@ export class Interpreter {
 
   /** Runs a function's body with its parameters bound to the arguments' values. */
   callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
+    if (this.nesting !== this.readBase) return this.callFunctionBody(fn, args, node);
+    // A call an adapter makes: it reads what the function returns.
+    this.nesting++;
+    let value: Value;
+    try {
+      value = this.callFunctionBody(fn, args, node);
+    } finally {
+      this.nesting--;
+    }
+    this.readByAdapter(value, node);
+    return value;
+  }
+
+  private callFunctionBody(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
     const decl = fn.decl;
     const body = decl.body;
@@ -4954,4 +5207,14 @@ function isThisMember(node: ts.Expression): node is ts.PropertyAccessExpression 
     ts.isPropertyAccessExpression(node.expression) &&
     node.expression.expression.kind === ts.SyntaxKind.ThisKeyword
   );
+}
+
+/** The first few held diagnostics of a summary, `NAME (file:line)`, and how many more. */
+function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => string | undefined, root: string): string {
+  const shown = held.slice(0, 5).map((d) => {
+    const where = d.site ? formatSite(d.site, root).replace(/:\d+$/, "") : "";
+    const named = name(d);
+    return named ? `\`${named}\` (${where})` : where;
+  });
+  return `${shown.join(", ")}${held.length > 5 ? ` and ${held.length - 5} more` : ""}`;
 }
