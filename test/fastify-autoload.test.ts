@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { pluginPrefix } from "../generator/extract/fastify/autoload.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+import { expectKeysEnforced, fastifyRuntime, keyRequests } from "./helpers/fastify-runtime.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -15,17 +15,6 @@ import { REPO_ROOT } from "./helpers/repo.js";
  * one by one on in-memory projects.
  */
 const fixture = path.join(REPO_ROOT, "test", "fixtures", "fastify-autoload");
-
-/** What Fastify itself registers and answers, booted in a child process (autoload imports .ts plugins there). */
-function runtime(requests: { method: string; url: string; permissions: string[] }[] = []): { routes: string[]; statuses: number[] } {
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(REPO_ROOT, "test", "helpers", "fastify-autoload-oracle.ts"), path.join(fixture, "src", "app.ts")],
-    { input: JSON.stringify(requests), encoding: "utf8", env: { ...process.env, FASTIFY_AUTOLOAD_TYPESCRIPT: "1" }, cwd: REPO_ROOT },
-  );
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout);
-}
 
 describe("the fastify-autoload fixture (fastify-cli root plugin, no Fastify() in the sources)", () => {
   it("matches the golden index", async () => {
@@ -36,19 +25,9 @@ describe("the fastify-autoload fixture (fastify-cli root plugin, no Fastify() in
   it("equals the routes Fastify registers through the real @fastify/autoload, and each needs exactly its keys", async () => {
     const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
     const ops = result.index.operations;
-    const url = (p: string) => p.replace(/\{[^}]+\}/g, "42");
-    // For every operation: its exact keys pass every check; without any one of them, a check refuses.
-    const requests = ops.flatMap((op) => [
-      { method: op.method, url: url(op.path), permissions: op.permissions },
-      ...op.permissions.map((key) => ({ method: op.method, url: url(op.path), permissions: op.permissions.filter((k) => k !== key) })),
-    ]);
-    const { routes, statuses } = runtime(requests);
+    const { routes, statuses } = fastifyRuntime(path.join(fixture, "src", "app.ts"), "plugin", keyRequests(ops));
     expect(routes.map((r) => r.replace(/:(\w+)/g, "{$1}"))).toEqual(ops.map((o) => `${o.method} ${o.path}`).sort());
-    let i = 0;
-    for (const op of ops) {
-      expect([op.method, op.path, statuses[i++]]).not.toEqual([op.method, op.path, 403]);
-      for (const key of op.permissions) expect([op.method, op.path, key, statuses[i++]]).toEqual([op.method, op.path, key, 403]);
-    }
+    expectKeysEnforced(ops, statuses);
   });
 });
 

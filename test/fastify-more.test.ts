@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Fastify from "fastify";
@@ -7,6 +6,7 @@ import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+import { expectKeysEnforced, fastifyRuntime, keyRequests } from "./helpers/fastify-runtime.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -15,17 +15,6 @@ import { REPO_ROOT } from "./helpers/repo.js";
  * `register`. A fixture checked against the real Fastify, and the rules one by one on in-memory projects.
  */
 const fixture = path.join(REPO_ROOT, "test", "fixtures", "fastify-more");
-
-/** What Fastify itself registers and answers, booted in a child process. */
-function runtime(requests: { method: string; url: string; permissions: string[] }[] = []): { routes: string[]; statuses: number[] } {
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(REPO_ROOT, "test", "helpers", "fastify-more-oracle.ts"), path.join(fixture, "src", "app.ts")],
-    { input: JSON.stringify(requests), encoding: "utf8", cwd: REPO_ROOT },
-  );
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout);
-}
 
 describe("the fastify-more fixture", () => {
   it("matches the golden index", async () => {
@@ -36,20 +25,11 @@ describe("the fastify-more fixture", () => {
   it("equals the routes the real Fastify registers, and each needs exactly its keys", async () => {
     const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
     const ops = result.index.operations;
-    const url = (p: string) => p.replace(/\{[^}]+\}/g, "42");
-    const requests = ops.flatMap((op) => [
-      { method: op.method, url: url(op.path), permissions: op.permissions },
-      ...op.permissions.map((key) => ({ method: op.method, url: url(op.path), permissions: op.permissions.filter((k) => k !== key) })),
-    ]);
-    const { routes, statuses } = runtime(requests);
+    const { routes, statuses } = fastifyRuntime(path.join(fixture, "src", "app.ts"), "build", keyRequests(ops));
     // A prefix's own route (`get("/")` under `bucket`) is served at `/bucket` and `/bucket/`: one operation.
     const served = [...new Set(routes.map((r) => r.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1")))].sort();
     expect(served).toEqual(ops.map((o) => `${o.method} ${o.path}`).sort());
-    let i = 0;
-    for (const op of ops) {
-      expect([op.method, op.path, statuses[i++]]).not.toEqual([op.method, op.path, 403]);
-      for (const key of op.permissions) expect([op.method, op.path, key, statuses[i++]]).toEqual([op.method, op.path, key, 403]);
-    }
+    expectKeysEnforced(ops, statuses);
   });
 
   it("documents a route from the schema in its options", async () => {

@@ -51,6 +51,14 @@ const rcBase = [
   `}`,
 ].join("\n");
 
+/** Express middleware that refuses a request whose user lacks the key (the inversify and Ts.ED cases' auth.ts). */
+const EXPRESS_AUTH = [
+  `export const requirePermission = (key: string) => (req: any, res: any, next: any) => {`,
+  `  if (!req.user.permissions.includes(key)) return res.sendStatus(403);`,
+  `  next();`,
+  `};`,
+].join("\n");
+
 const cases: InMemoryCase[] = [
   {
     name: "routing-controllers: a generic abstract base in another file; each subclass serves its actions under its own route; the base method's @Authorized is not applied (the action's target is the subclass)",
@@ -135,12 +143,7 @@ const cases: InMemoryCase[] = [
         `@controller("/items")`,
         `export class ItemsController extends Middle<string> { @httpGet("/all") list() { return []; } }`,
       ].join("\n"),
-      "src/auth.ts": [
-        `export const requirePermission = (key: string) => (req: any, res: any, next: any) => {`,
-        `  if (!req.user.permissions.includes(key)) return res.sendStatus(403);`,
-        `  next();`,
-        `};`,
-      ].join("\n"),
+      "src/auth.ts": EXPRESS_AUTH,
     },
     routes: ["GET /items []", "GET /items/all []", "POST /items [crud:create]"],
   },
@@ -174,12 +177,7 @@ const cases: InMemoryCase[] = [
         `  @Summary("not served") remove() { return {}; }`,
         `}`,
       ].join("\n"),
-      "src/auth.ts": [
-        `export const requirePermission = (key: string) => (req: any, res: any, next: any) => {`,
-        `  if (!req.user.permissions.includes(key)) return res.sendStatus(403);`,
-        `  next();`,
-        `};`,
-      ].join("\n"),
+      "src/auth.ts": EXPRESS_AUTH,
     },
     routes: ["GET /rest/users []", "GET /rest/users/{id} []", "POST /rest/users [crud:create]"],
   },

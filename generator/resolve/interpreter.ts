@@ -1037,15 +1037,7 @@ export class Interpreter {
     // The case block is one scope: a name declared in one case is seen by the cases after it.
     const block = new Scope(scope.file, scope, statement.caseBlock);
     for (const clause of clauses) for (const inner of clause.statements) this.declare(inner, block, undefined);
-    const read = new Set<string>();
-    this.conditionReads.push(read);
-    let discriminant: ReturnType<typeof primitive>;
-    try {
-      discriminant = primitive(this.evaluate(statement.expression, scope));
-    } finally {
-      this.conditionReads.pop();
-    }
-    if (read.size) this.conditionDefaults.set(statement, read);
+    const discriminant = primitive(this.evaluateCondition(statement.expression, scope, statement));
     let start: number | undefined;
     let decided = discriminant !== NOT_PRIMITIVE;
     for (let i = 0; decided && i < clauses.length; i++) {
@@ -1167,21 +1159,28 @@ export class Interpreter {
     return true;
   }
 
+  /**
+   * A condition's value, and the environment defaults it reads, kept under `owner` (an `if`, a `switch`, a
+   * `?:`'s condition): said if a registration depends on that decision (registersUncertainly).
+   */
+  private evaluateCondition(condition: ts.Expression, scope: Scope, owner: ts.Node): Value {
+    const read = new Set<string>();
+    this.conditionReads.push(read);
+    try {
+      return this.evaluate(condition, scope);
+    } finally {
+      this.conditionReads.pop();
+      if (read.size) this.conditionDefaults.set(owner, read);
+    }
+  }
+
   /** `if (condition)` whose condition the evaluator knows (a flag in a static table): the branch it takes runs. */
   private runIf(statement: ts.IfStatement, scope: Scope): Completion {
     // A cache filled once (`if (!_router) { _router = (await import("./root")).router }`): the branch runs,
     // since whichever call fills it, the name holds what the branch gives from then on.
     if (this.fillsEmptyCache(statement, scope)) return this.run(statement.thenStatement, scope, undefined);
     // The environment defaults the condition reads: said if a registration depends on it (registersUncertainly).
-    const read = new Set<string>();
-    this.conditionReads.push(read);
-    let test: boolean | undefined;
-    try {
-      test = truthiness(this.evaluate(statement.expression, scope));
-    } finally {
-      this.conditionReads.pop();
-    }
-    if (read.size) this.conditionDefaults.set(statement, read);
+    const test = truthiness(this.evaluateCondition(statement.expression, scope, statement));
     if (test === undefined) {
       this.reportUnknownCondition(statement, scope);
       if (!leavesEarly(statement)) return this.runUndecided(statement, scope);
@@ -1906,15 +1905,7 @@ export class Interpreter {
         const conditional = node as ts.ConditionalExpression;
         const defaulted = this.environmentConditional(conditional, scope);
         if (defaulted) return defaulted;
-        const read = new Set<string>();
-        this.conditionReads.push(read);
-        let test: boolean | undefined;
-        try {
-          test = truthiness(this.evaluate(conditional.condition, scope));
-        } finally {
-          this.conditionReads.pop();
-        }
-        if (read.size) this.conditionDefaults.set(conditional.condition, read);
+        const test = truthiness(this.evaluateCondition(conditional.condition, scope, conditional.condition));
         // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
         if (test === undefined) {
           // Or they are one value of the adapter's, the same whichever the condition picks.
