@@ -39,6 +39,11 @@ const COMPOSITE = new Set([
   "Omit",
   "Composite",
   "KeyOf",
+  // Elysia's builders of an object or array (elysia-types.ts): named by their const as `t.Object` is.
+  "Form",
+  "Cookie",
+  "ObjectString",
+  "ArrayString",
 ]);
 
 export class TypeBoxConverter {
