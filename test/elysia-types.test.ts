@@ -101,7 +101,14 @@ describe("Elysia's own `t` builders are read as the JSON they accept and answer"
     ["t.Integer()", { anyOf: [{ type: "string", format: "integer" }, { type: "integer" }] }, true],
     [
       `t.Integer({ minimum: 1, description: "Page" })`,
-      { anyOf: [{ type: "string", format: "integer" }, { type: "integer", minimum: 1, description: "Page" }], minimum: 1, description: "Page" },
+      {
+        anyOf: [
+          { type: "string", format: "integer" },
+          { type: "integer", minimum: 1, description: "Page" },
+        ],
+        minimum: 1,
+        description: "Page",
+      },
       true,
     ],
     // The object Elysia checks cookies against; the cookie's settings are how Elysia sets it, not JSON Schema.

@@ -77,7 +77,15 @@ export function elysiaBuilder(name: string, parts: ElysiaBuilderParts): Converte
       // Elysia's own, not TypeBox's: an integer or an integer string, decoded wherever it is (a JSON body
       // too), its options on both the union and the integer, as Elysia builds it.
       const own = options(0);
-      return { schema: { anyOf: [{ type: "string", format: "integer" }, { type: "integer", ...own }], ...own } };
+      return {
+        schema: {
+          anyOf: [
+            { type: "string", format: "integer" },
+            { type: "integer", ...own },
+          ],
+          ...own,
+        },
+      };
     }
     case "ObjectString": {
       // The object, or a JSON string of it (Elysia parses a string that starts with `{` and checks the result).

@@ -270,12 +270,7 @@ export class TypeBoxConverter {
     const object = (omit?: ReadonlySet<string>): Converted => {
       const literal = objectLiteralOf(args[0], this.ctx.checker);
       if (!literal)
-        return unreadable(
-          this.ctx,
-          args[0] ?? call,
-          "its properties are not an object literal",
-          "Write them inline or as a const object.",
-        );
+        return unreadable(this.ctx, args[0] ?? call, "its properties are not an object literal", "Write them inline or as a const object.");
       const properties = new Map<string, Converted>();
       for (const prop of literal.properties) {
         const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
