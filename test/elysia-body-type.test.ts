@@ -29,6 +29,12 @@ const CASES: [name: string, hook: string, mediaType: string][] = [
   ],
   ['parse: "formdata" takes form data', `{ body: t.Object({ note: t.String() }), parse: "formdata" }`, "multipart/form-data"],
   ["a list of one parser is that parser", `{ body: t.Object({ note: t.String() }), parse: ["formdata"] }`, "multipart/form-data"],
+  ["a t.Form() body is form data: Elysia parses it so and refuses JSON", `{ body: t.Form({ note: t.String() }) }`, "multipart/form-data"],
+  [
+    "a t.Form() body under a named parser is read by that parser (JSON here, its object member accepts it)",
+    `{ body: t.Form({ note: t.String() }), parse: "json" }`,
+    "application/json",
+  ],
   ['parse: "text" takes plain text', `{ body: t.String(), parse: "text" }`, "text/plain"],
   [
     "a custom parser says nothing of the type: JSON, as Elysia reads it by default",

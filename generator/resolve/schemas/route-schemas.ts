@@ -80,7 +80,13 @@ export function routeValueShapes(
     // `response` a schema (the 200) or schemas by status, and `parse` the one parser the body takes.
     else if (options && isElysiaRegistration(registration!) && props && [...props.keys()].some((k) => ELYSIA_PARTS.has(k))) {
       readFastifySchema(arg, values, checker, out, set);
-      const mediaType = elysiaBodyMediaType(props.get("parse") ?? props.get("type"), out.body, checker, (s) => values.deref(s));
+      const mediaType = elysiaBodyMediaType(
+        props.get("parse") ?? props.get("type"),
+        out.body,
+        checker,
+        (s) => values.deref(s),
+        props.get("body"),
+      );
       if (out.body && mediaType) out.bodyMediaType = mediaType;
       const response = props.get("response");
       if (response && !out.responses && !objectLiteralOf(response, checker)) {

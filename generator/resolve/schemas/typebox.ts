@@ -39,6 +39,11 @@ const COMPOSITE = new Set([
   "Omit",
   "Composite",
   "KeyOf",
+  // Elysia's builders of an object or array (elysia-types.ts): named by their const as `t.Object` is.
+  "Form",
+  "Cookie",
+  "ObjectString",
+  "ArrayString",
 ]);
 
 export class TypeBoxConverter {
@@ -261,12 +266,27 @@ export class TypeBoxConverter {
         ? (unwrapExpression(literal) as ts.ArrayLiteralExpression).elements
         : undefined;
     };
+    /** `Type.Object(props, options)` of this call (Elysia's `t.ObjectString`, `t.Cookie`, `t.Form` build one too). */
+    const object = (omit?: ReadonlySet<string>): Converted => {
+      const literal = objectLiteralOf(args[0], this.ctx.checker);
+      if (!literal)
+        return unreadable(this.ctx, args[0] ?? call, "its properties are not an object literal", "Write them inline or as a const object.");
+      const properties = new Map<string, Converted>();
+      for (const prop of literal.properties) {
+        const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+        if (key === undefined) continue;
+        if (ts.isPropertyAssignment(prop)) properties.set(key, this.convert(prop.initializer, false, depth + 1));
+        else if (ts.isShorthandPropertyAssignment(prop)) properties.set(key, this.convert(prop.name, false, depth + 1));
+      }
+      return { schema: { ...objectOf(properties), ...options(1, omit) } };
+    };
     if (elysia) {
       const own = elysiaBuilder(name, {
         call,
         args,
         sub,
         options,
+        object,
         value: (n) => {
           const v = n ? staticJson(this.resolveBound(n), this.ctx.checker) : undefined;
           return v === NOT_STATIC ? undefined : v;
@@ -302,24 +322,8 @@ export class TypeBoxConverter {
         return { schema: sub(args[0]).schema, optional: true };
       case "Readonly":
         return sub(args[0]);
-      case "Object": {
-        const literal = objectLiteralOf(args[0], this.ctx.checker);
-        if (!literal)
-          return unreadable(
-            this.ctx,
-            args[0] ?? call,
-            "its properties are not an object literal",
-            "Write them inline or as a const object.",
-          );
-        const properties = new Map<string, Converted>();
-        for (const prop of literal.properties) {
-          const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
-          if (key === undefined) continue;
-          if (ts.isPropertyAssignment(prop)) properties.set(key, this.convert(prop.initializer, false, depth + 1));
-          else if (ts.isShorthandPropertyAssignment(prop)) properties.set(key, this.convert(prop.name, false, depth + 1));
-        }
-        return { schema: { ...objectOf(properties), ...options(1) } };
-      }
+      case "Object":
+        return object();
       case "Union":
       case "Intersect": {
         const items = list(args[0]);
