@@ -35,6 +35,7 @@ import {
   nitroRoutePaths,
 } from "./file-paths.js";
 import { type NextConfig, nextRoutes } from "./next-config.js";
+import { nextConnectRoutes } from "./next-connect.js";
 import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
 import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
@@ -492,6 +493,19 @@ function addPagesHandler(
   const framework = nextRestFrameworkPages(node, route, interpreter, scope);
   if (framework) {
     for (const op of framework) host.addExport(root, op.method, op.paths, op.node, interpreter.evaluate(op.node, scope), scope);
+    return;
+  }
+  // A next-connect router (`router.handler()`, 0.x's `nc().get(...)`): the methods it registers.
+  const connect = nextConnectRoutes(node, node.getSourceFile());
+  if (connect) {
+    for (const call of connect.patterned)
+      diagnostics.warning(
+        "APX201",
+        `The next-connect router of the API route ${file} registers \`${excerpt(call)}\` under a path pattern, which next-connect matches against the request's whole path; apidex does not place it, so it is not indexed.`,
+        siteOf(call),
+        "Register the handler without a pattern (the file's path is its route), or give it a file of its own.",
+      );
+    for (const r of connect.routes) host.addRegistration(root, r.method, route.paths, r.call, r.handlers, r.before, scope);
     return;
   }
   // `export default withMiddlewares({ GET: list, POST: create })`: the wrapper dispatches on the object's keys.
