@@ -72,8 +72,15 @@ export function configExpression(config: ConfigText | undefined, keys: readonly 
       }
       return undefined;
     }
-    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node))
-      return object(ts.isBlock(node.body) ? returnedExpression(node.body) : node.body, depth + 1);
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      if (!ts.isBlock(node.body)) return object(node.body, depth + 1);
+      // `(phase) => { const config = {...}; return config; }`: the function's own consts name what it returns.
+      for (const statement of node.body.statements)
+        if (ts.isVariableStatement(statement))
+          for (const d of statement.declarationList.declarations)
+            if (ts.isIdentifier(d.name) && d.initializer) constants.set(d.name.text, d.initializer);
+      return object(returnedExpression(node.body), depth + 1);
+    }
     if (ts.isIdentifier(node)) return object(constants.get(node.text), depth + 1);
     return undefined;
   };
