@@ -310,11 +310,7 @@ const cases: Case[] = [
     ],
     // The catch-all answers OPTIONS early and every other method after it; the next-connect router answers the
     // GET it registers (test/next-more.test.ts).
-    diagnostics: [
-      "APX205 pages/api/[[...all]].ts:1",
-      "APX230 pages/api/[[...all]].ts:1",
-      "APX230 pages/api/ping.ts:3",
-    ],
+    diagnostics: ["APX205 pages/api/[[...all]].ts:1", "APX230 pages/api/[[...all]].ts:1", "APX230 pages/api/ping.ts:3"],
   },
   {
     name: "pages/api: a project wrapper's method allow-list (withApi(handler, { methods: [...] })) is read in the closure the wrapper made",
