@@ -1,7 +1,7 @@
 import path from "node:path";
 import { partOff } from "../../cache/parts.js";
 import { ts } from "../../typescript.js";
-import { pagesApiPaths } from "../file-routes/file-paths.js";
+import { nextRoutes } from "../file-routes/next-config.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
@@ -95,8 +95,9 @@ export function extractExpressStyle(
   // An app a Pages Router API file serves (`export default app`) is the Next.js adapter's to index.
   const served = new Set<RouterNode>();
   if (options.servedByRouteFiles) {
+    const nextRoute = nextRoutes(sources);
     for (const file of sources.files) {
-      if (!pagesApiPaths(path.relative(sources.root, file.fileName))) continue;
+      if (nextRoute(path.relative(sources.root, file.fileName))?.router !== "pages") continue;
       const app = host.routerOf(interpreter.exportOf(interpreter.module(file), "default", file));
       if (app) served.add(app);
     }

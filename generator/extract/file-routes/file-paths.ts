@@ -36,6 +36,14 @@ const PAGES_API_FILE = /(^|\/)pages\/api\/(.*)\.(ts|tsx|js|mjs|mts)$/;
 const ROUTE_FILE_NAME = /^route\.(ts|tsx|js|mjs|mts)$/;
 const MIDDLEWARES_FILE_NAME = /^middlewares\.(ts|mts|js|mjs)$/;
 
+/** Page extensions as a regular expression's alternatives, longest first (`page.tsx` before `tsx`). */
+function endings(pageExtensions: readonly string[]): string {
+  return [...pageExtensions]
+    .sort((a, b) => b.length - a.length)
+    .map((e) => e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|");
+}
+
 /**
  * The route a folder path answers, App Router rules: route groups `(x)` and parallel-route slots `@x`
  * vanish, `[param]` is a parameter, `[...slug]` a catch-all (one segment in OpenAPI), `[[...slug]]` an
@@ -76,20 +84,27 @@ export function folderRoute(segments: readonly string[], prefix = "/"): FileRout
   return { paths, wildcard, pattern };
 }
 
-/** `app/(shop)/orders/[order_id]/route.ts` is `/orders/{order_id}` (Next.js App Router). */
-export function appRouterPaths(file: string): FileRoute | undefined {
-  const match = APP_ROUTE_FILE.exec(toPosix(file));
+/**
+ * `app/(shop)/orders/[order_id]/route.ts` is `/orders/{order_id}` (Next.js App Router). With the project's
+ * `pageExtensions` (next.config), a route file is `route.` followed by one of them (`route.api.ts`).
+ */
+export function appRouterPaths(file: string, pageExtensions?: readonly string[]): FileRoute | undefined {
+  const match = (pageExtensions ? new RegExp(`(^|\\/)app\\/(.*\\/)?route\\.(${endings(pageExtensions)})$`) : APP_ROUTE_FILE).exec(
+    toPosix(file),
+  );
   if (!match) return undefined;
   return folderRoute((match[2] ?? "").split("/").filter(Boolean));
 }
 
 /**
  * A Next.js Pages Router API file: `pages/api/invoices/[id].ts` is `/api/invoices/{id}`, `index.ts` its
- * folder's path, `[...slug].ts` and `[[...slug]].ts` catch-alls (also under `src/pages/api`).
+ * folder's path, `[...slug].ts` and `[[...slug]].ts` catch-alls (also under `src/pages/api`). With the
+ * project's `pageExtensions` (next.config), only files ending in one of them are routes, named without it:
+ * with `["public.js"]`, `pages/api/v1/users/index.public.js` is `/api/v1/users` and `index.test.js` no route.
  */
-export function pagesApiPaths(file: string): FileRoute | undefined {
+export function pagesApiPaths(file: string, pageExtensions?: readonly string[]): FileRoute | undefined {
   const posix = toPosix(file);
-  const match = PAGES_API_FILE.exec(posix);
+  const match = (pageExtensions ? new RegExp(`(^|\\/)pages\\/api\\/(.*?)\\.(${endings(pageExtensions)})$`) : PAGES_API_FILE).exec(posix);
   if (!match || posix.endsWith(".d.ts")) return undefined;
   const segments = match[2]!.split("/");
   if (segments[segments.length - 1] === "index") segments.pop();

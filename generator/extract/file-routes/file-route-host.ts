@@ -182,6 +182,37 @@ export class FileRouteHost extends RouterHost {
     });
   }
 
+  /**
+   * One registration of a router the route file answers with (next-connect's `router.get(mw, handler)`): its
+   * handler arguments read as route arguments (recognized check calls, the checks in their bodies), after the
+   * checks of the middleware registered before it.
+   */
+  addRegistration(
+    root: RouterNode,
+    method: string,
+    paths: string[],
+    call: ts.CallExpression,
+    handlerArgs: readonly ts.Expression[],
+    before: readonly ts.Expression[],
+    scope: CallContext["scope"],
+  ): void {
+    const context: CallContext = { node: call, args: [], scope };
+    const parts: HandlerParts = { checks: before.flatMap((m) => this.middlewareChecks(this.interpreter.evaluate(m, scope))), handlers: [] };
+    for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, scope), context, parts);
+    const handler = parts.handlers[parts.handlers.length - 1]?.decl;
+    const doc = leadingDoc(ts.isExpressionStatement(call.parent) ? call.parent : call) ?? (handler ? declarationDoc(handler) : undefined);
+    root.stack.push({
+      type: "route",
+      method,
+      paths,
+      checks: parts.checks,
+      terminal: true,
+      site: siteOf(call),
+      ...(doc ? { doc } : {}),
+      ...(handler ? { handler } : {}),
+    });
+  }
+
   /** Checks in middleware (`middlewares: [...]` of a matcher entry): recognized calls and function bodies. */
   checksOfMiddleware(value: Value): CheckValue[] {
     return this.middlewareChecks(value);

@@ -20,14 +20,12 @@ import type { RouterNode } from "../router-graph.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import { dedupe, importBindings, importedPackages } from "../shared.js";
 import {
-  appRouterPaths,
   astroPaths,
   cleanDir,
   configuredRoutePaths,
   type FileRoute,
   inConfiguredDir,
   isMiddlewaresFile,
-  pagesApiPaths,
   flatRoute,
   receives,
   remixRoutePaths,
@@ -36,6 +34,8 @@ import {
   type NitroRoute,
   nitroRoutePaths,
 } from "./file-paths.js";
+import { type NextConfig, nextRoutes } from "./next-config.js";
+import { nextConnectRoutes } from "./next-connect.js";
 import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
 import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
 import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
@@ -59,6 +59,8 @@ interface RouteFile {
    */
   style: "methods" | "default" | "remix" | "nitro";
   group: Group;
+  /** The next.config of a Next.js route file's project. */
+  next?: NextConfig;
 }
 
 /** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
@@ -99,6 +101,7 @@ function extractFileRoutes(
   const routeConfig = remix ? findRouteConfig(sources, diagnostics) : undefined;
   const nitro = framework === "next" ? nitroLayout(sources) : undefined;
   const astro = framework === "next" && usesAstro(sources);
+  const nextRoute = nextRoutes(sources);
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -123,10 +126,11 @@ function extractFileRoutes(
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
-    const app = appRouterPaths(rel) ?? svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
+    const next = nextRoute(rel);
+    if (next?.router === "app") return { route: next.route, style: "methods", group: groups[0]!, next: next.config };
+    const app = svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
     if (app) return { route: app, style: "methods", group: groups[0]! };
-    const pages = pagesApiPaths(rel);
-    return pages ? { route: pages, style: "default", group: groups[0]! } : undefined;
+    return next ? { route: next.route, style: "default", group: groups[0]!, next: next.config } : undefined;
   };
 
   const host = new FileRouteHost(diagnostics);
@@ -155,6 +159,7 @@ function extractFileRoutes(
   session?.attach(interpreter);
 
   let svelteBaseSaid = false;
+  const nextBaseSaid = new Set<string>();
   let nitroBaseSaid = false;
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
@@ -170,8 +175,30 @@ function extractFileRoutes(
     // SvelteKit serves every route under the config's `kit.paths.base` (it answers 404 outside it and matches
     // the rest of the path), so an endpoint's URL is the base followed by its folder path.
     const baseUnknown =
-      (found.style === "methods" && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
-      (found.style === "nitro" && !underNitroBase());
+      (found.style === "methods" && !found.next && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
+      (found.style === "nitro" && !underNitroBase()) ||
+      (found.next !== undefined && !underNextBase(found.next));
+    // Next.js serves every route, API routes included, under the config's `basePath`.
+    function underNextBase(config: NextConfig): boolean {
+      const base = config.basePath;
+      if (typeof base === "string") {
+        if (base.replace(/\/+/g, "")) {
+          session?.recorder.spoil(file.fileName, "it is served under Next's basePath");
+          route = underBase(route, base);
+        }
+        return true;
+      }
+      if (!nextBaseSaid.has(config.file ?? "")) {
+        nextBaseSaid.add(config.file ?? "");
+        diagnostics.warning(
+          "APX201",
+          `Next.js serves its routes under \`basePath\`, which ${path.basename(config.file ?? "next.config.js")} sets to a value apidex cannot read statically: the route files are indexed relative to it, marked \`unresolved: ["path"]\`.`,
+          base.unreadable,
+          'Write the base path as a string (`basePath: "/docs"`).',
+        );
+      }
+      return false;
+    }
     // Nuxt's `app.baseURL` (a Nitro app's `baseURL`): the server serves every route under it.
     function underNitroBase(): boolean {
       const base = nitro!.baseURL;
@@ -466,6 +493,19 @@ function addPagesHandler(
   const framework = nextRestFrameworkPages(node, route, interpreter, scope);
   if (framework) {
     for (const op of framework) host.addExport(root, op.method, op.paths, op.node, interpreter.evaluate(op.node, scope), scope);
+    return;
+  }
+  // A next-connect router (`router.handler()`, 0.x's `nc().get(...)`): the methods it registers.
+  const connect = nextConnectRoutes(node, node.getSourceFile());
+  if (connect) {
+    for (const call of connect.patterned)
+      diagnostics.warning(
+        "APX201",
+        `The next-connect router of the API route ${file} registers \`${excerpt(call)}\` under a path pattern, which next-connect matches against the request's whole path; apidex does not place it, so it is not indexed.`,
+        siteOf(call),
+        "Register the handler without a pattern (the file's path is its route), or give it a file of its own.",
+      );
+    for (const r of connect.routes) host.addRegistration(root, r.method, route.paths, r.call, r.handlers, r.before, scope);
     return;
   }
   // `export default withMiddlewares({ GET: list, POST: create })`: the wrapper dispatches on the object's keys.
@@ -846,14 +886,14 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const remix = usesRemix(sources);
   const nitro = nitroLayout(sources);
   const astro = usesAstro(sources);
+  const nextRoute = nextRoutes(sources);
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
-      appRouterPaths(rel) !== undefined ||
+      nextRoute(rel) !== undefined ||
       svelteKitPaths(rel) !== undefined ||
       (astro && astroPaths(rel) !== undefined) ||
       (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||
-      pagesApiPaths(rel) !== undefined ||
       // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
       (remix && /(^|\/)app\/routes(\/.+\.(ts|tsx|js|jsx|mts|mjs)|\.(ts|mts|js|mjs))$/.test(rel.split(path.sep).join("/")))
     );

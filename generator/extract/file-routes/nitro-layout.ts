@@ -3,9 +3,9 @@
  * so its route files often import nothing: the project is known by its manifest and config files instead.
  */
 import path from "node:path";
-import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
+import { configSetting } from "./config-settings.js";
 import type { NitroLayout } from "./file-paths.js";
 
 const CONFIG_ENDINGS = ["ts", "mts", "js", "mjs"];
@@ -57,59 +57,6 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
     // Nuxt's `app.baseURL` is its Nitro server's `baseURL`: every server route is served under it.
     baseURL: configSetting(nuxt ? nuxtFile : nitroFile, nuxt ? ["app", "baseURL"] : ["baseURL"]),
   };
-}
-
-/**
- * A setting of a config file's default export (`export default defineNuxtConfig({ app: { baseURL: "/h5/" } })`,
- * `export default { ... }`, `module.exports = ...`), by its property path: the string it is written as, `""`
- * where the config does not set it, or the site of a value apidex cannot read (a variable from the
- * environment, a computed value). Read by its structure, so that `runtimeConfig.public.baseURL` is no base.
- */
-function configSetting(config: { file: string; text: string } | undefined, keys: readonly string[]): string | { unreadable: SourceSite } {
-  if (!config) return "";
-  const file = ts.createSourceFile(config.file, config.text, ts.ScriptTarget.Latest, true);
-  const constants = new Map<string, ts.Expression>();
-  let exported: ts.Expression | undefined;
-  for (const statement of file.statements) {
-    if (ts.isVariableStatement(statement))
-      for (const d of statement.declarationList.declarations)
-        if (ts.isIdentifier(d.name) && d.initializer) constants.set(d.name.text, d.initializer);
-    if (ts.isExportAssignment(statement)) exported = statement.expression;
-    if (
-      ts.isExpressionStatement(statement) &&
-      ts.isBinaryExpression(statement.expression) &&
-      statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      statement.expression.left.getText(file) === "module.exports"
-    )
-      exported = statement.expression.right;
-  }
-  // `defineNuxtConfig({...})`, `satisfies NuxtConfig`, a const declared above: the object literal.
-  const object = (node: ts.Expression | undefined): ts.ObjectLiteralExpression | undefined => {
-    for (let depth = 0; node && depth < 8; depth++) {
-      if (ts.isObjectLiteralExpression(node)) return node;
-      if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
-      else if (ts.isCallExpression(node) && node.arguments.length === 1) node = node.arguments[0];
-      else if (ts.isIdentifier(node)) node = constants.get(node.text);
-      else return undefined;
-    }
-    return undefined;
-  };
-  let at = object(exported);
-  let value: ts.Expression | undefined;
-  for (const [i, key] of keys.entries()) {
-    const property = at?.properties.find(
-      (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key,
-    );
-    if (!property || !ts.isPropertyAssignment(property)) return "";
-    if (i === keys.length - 1) value = property.initializer;
-    else {
-      at = object(property.initializer);
-      if (!at) return { unreadable: siteOf(property.initializer, file) };
-    }
-  }
-  if (!value) return "";
-  if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) return value.text;
-  return { unreadable: siteOf(value, file) };
 }
 
 /**
