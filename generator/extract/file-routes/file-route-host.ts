@@ -170,16 +170,7 @@ export class FileRouteHost extends RouterHost {
     const handler = last?.decl;
     // `export { remove as DELETE }`: the comment is the function's.
     const doc = (exportedAs ? exportDoc(exportedAs) : undefined) ?? exportDoc(node, ts.isExportSpecifier(node) ? last : undefined);
-    root.stack.push({
-      type: "route",
-      method,
-      paths,
-      checks: parts.checks,
-      terminal: true,
-      site: siteOf(node),
-      ...(doc ? { doc } : {}),
-      ...(handler ? { handler } : {}),
-    });
+    pushRoute(root, method, paths, parts.checks, node, doc, handler);
   }
 
   /**
@@ -201,16 +192,7 @@ export class FileRouteHost extends RouterHost {
     for (const arg of handlerArgs) this.collect(arg, this.interpreter.evaluate(arg, scope), context, parts);
     const handler = parts.handlers[parts.handlers.length - 1]?.decl;
     const doc = leadingDoc(ts.isExpressionStatement(call.parent) ? call.parent : call) ?? (handler ? declarationDoc(handler) : undefined);
-    root.stack.push({
-      type: "route",
-      method,
-      paths,
-      checks: parts.checks,
-      terminal: true,
-      site: siteOf(call),
-      ...(doc ? { doc } : {}),
-      ...(handler ? { handler } : {}),
-    });
+    pushRoute(root, method, paths, parts.checks, call, doc, handler);
   }
 
   /** Checks in middleware (`middlewares: [...]` of a matcher entry): recognized calls and function bodies. */
@@ -231,4 +213,26 @@ export function exportDoc(node: ts.Node, handler?: FunctionValue): DocComment | 
           ? node.parent
           : node;
   return leadingDoc(docNode) ?? (handler ? declarationDoc(handler.decl) : undefined);
+}
+
+/** A route the file answers with, the last step of its router's stack (nothing after it runs). */
+function pushRoute(
+  root: RouterNode,
+  method: string,
+  paths: string[],
+  checks: HandlerParts["checks"],
+  site: ts.Node,
+  doc: DocComment | undefined,
+  handler: ts.FunctionLikeDeclaration | undefined,
+): void {
+  root.stack.push({
+    type: "route",
+    method,
+    paths,
+    checks,
+    terminal: true,
+    site: siteOf(site),
+    ...(doc ? { doc } : {}),
+    ...(handler ? { handler } : {}),
+  });
 }
