@@ -245,17 +245,23 @@ describe("Encore.ts: in-memory cases", () => {
   });
 
   it("the endpoint's name is the handler name (service.endpoint) and its doc comment documents it", async () => {
-    const result = await generateFrom({
+    const files = {
       "svc/encore.service.ts": `import { Service } from "encore.dev/service";\nexport default new Service("svc");`,
       "svc/api.ts": `import { api } from "encore.dev/api";
 /**
  * Read the thing
  * @documented
  */
-export const read = api({ expose: true, method: "GET", path: "/thing" }, async (): Promise<{ ok: boolean }> => ({ ok: true }));`,
-    });
-    const [op] = result.operations;
-    expect(op).toMatchObject({ summary: "Read the thing", documented: true });
-    expect(result.operations.map((o) => o.framework)).toEqual(["encore"]);
+export const read = api({ expose: true, method: "GET", path: "/thing" }, async (): Promise<{ ok: boolean }> => ({ ok: true }));
+export const listAll = api({ expose: true, method: "GET", path: "/things" }, async () => ({}));`,
+    };
+    const result = await generateFrom(files);
+    expect(result.operations.map((o) => [o.path, o.summary, o.documented])).toEqual([
+      ["/thing", "Read the thing", true],
+      ["/things", "List things", false],
+    ]);
+    expect(result.operations.map((o) => o.framework)).toEqual(["encore", "encore"]);
+    const byHandler = await generateFrom(files, { operationIdsFrom: "handler" });
+    expect(byHandler.operations.map((o) => o.operationId)).toEqual(["svc_read", "svc_list_all"]);
   });
 });

@@ -184,6 +184,12 @@ function encoreClientCalls(text: string, file: string): { method: string; path: 
         const route = pathOf(first);
         if (route) found.push({ method: "GET", path: route });
       } else if (name === "callTypedAPI" || name === "callAPI") {
+        // (A raw endpoint's method is its caller's in the older form: `callAPI(method, \`/webhook\`, body)`.)
+        const callerMethod = first && ts.isIdentifier(first) && second !== undefined && pathOf(second) !== undefined;
+        if (callerMethod) {
+          found.push({ method: ANY_METHOD, path: pathOf(second)! });
+          return;
+        }
         const older = first && ts.isStringLiteral(first) && /^[A-Z]+$/.test(first.text);
         const route = pathOf(older ? second : first);
         let method: string | undefined = older ? (first as ts.StringLiteral).text : undefined;

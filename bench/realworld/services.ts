@@ -1344,4 +1344,19 @@ export const SERVICES: Service[] = [
       note: "frontend/client.ts, the TypeScript client Encore 1.50.6's generator wrote from its own parse of the app (`encore gen client`): one call per exposed endpoint, with its method and path. First run zero-config = final: 77 of 77 (100%), every indexed operation in the client (precision 100%), no warning. The handlers check roles (`requireRole([...])`, `APIError.permissionDenied`), not permission keys: none indexed, as none are written.",
     },
   },
+  {
+    name: "odontoflow",
+    repo: "Joppe-Solutions/odontoflow",
+    commit: "8c38eab5ed72d5e8253d9cf906e7123b4d430381",
+    framework: "Encore.ts",
+    style:
+      "an Encore.ts app in backend/ without encore.service.ts (each folder of endpoint files is a service, named after it), several endpoints per file, an auth handler and Gateway, a Stripe webhook as `api.raw`; a Next.js frontend with the client Encore generates",
+    monorepo: false,
+    app: "backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "encore-client", file: "frontend/lib/api/encore-client.ts" },
+      note: "frontend/lib/api/encore-client.ts, the TypeScript client Encore 1.46.5's generator wrote (`encore gen client`); the frontend keeps the client of two of the app's seven services only (admin and subscription), so precision says little. First run zero-config = final: 5 of 5, no warnings; among them `GET /admin.getDashboardData`, an endpoint without a path in a folder without encore.service.ts (Encore's default path, the service named after its folder), and the Stripe webhook `api.raw` (its method the caller's in the client, scored by path). 44 operations indexed in all: every `expose: true` endpoint of the seven folders.",
+    },
+  },
 ];

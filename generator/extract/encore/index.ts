@@ -13,7 +13,7 @@
  * Permission keys: the checks in the handler's body, and in the body of each middleware of the endpoint's service
  * (`new Service(name, { middlewares })`) whose `target` (`expose`, `auth`, `isRaw`, `isStream`, `tags`) selects it.
  */
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { type DiagnosticBag, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, Interpreter } from "../../resolve/interpreter.js";
 import { isFunctionLike, unwrapExpression } from "../../resolve/syntax.js";
@@ -65,6 +65,8 @@ interface EndpointOptions {
 class EncoreReading {
   private readonly services: ServiceDiscovery;
   private readonly middlewareChecks = new Map<EncoreMiddleware, CheckValue[]>();
+  /** `service.endpoint` by the endpoint's site. */
+  private readonly qualifiedNames = new Map<string, string>();
   private readonly serviceMiddlewares = new Map<string, { middlewares: (EncoreMiddleware | undefined)[] }>();
 
   constructor(
@@ -86,8 +88,8 @@ class EncoreReading {
     const first = endpoints[0]!;
     const root: RouterNode = { id: 0, kind: "app", site: siteOf(first.node), stack, mounted: true };
     return flattenApp(root, this.diagnostics, "encore", encoreToOpenApi).map((fact) => {
-      const label = fact.handlerLabel;
-      return label ? { ...fact, handlerName: label } : fact;
+      const name = this.qualifiedNames.get(siteKey(fact.site));
+      return name ? { ...fact, handlerName: name } : fact;
     });
   }
 
@@ -126,7 +128,9 @@ class EncoreReading {
     const statement = declaration.parent?.parent;
     const doc = (statement && ts.isVariableStatement(statement) ? leadingDoc(statement) : undefined) ?? leadingDoc(node);
     const handler = this.handlerFunction(endpoint);
-    const label = service.name ? `${service.name}.${name}` : name;
+    // Encore names an endpoint `service.endpoint` (its traces, its clients): the handler name, for
+    // `operationIdsFrom: "handler"`; the summary of an undocumented one comes from the endpoint's own name.
+    this.qualifiedNames.set(siteKey(siteOf(node)), service.name ? `${service.name}.${name}` : name);
     return read.methods.map((method) => ({
       type: "route" as const,
       method,
@@ -134,7 +138,7 @@ class EncoreReading {
       checks,
       terminal: true,
       site: siteOf(node),
-      handlerLabel: label,
+      handlerLabel: name,
       registration: node,
       ...(handler ? { handler } : {}),
       ...(doc ? { doc } : {}),
@@ -328,6 +332,8 @@ class EncoreReading {
     return checks;
   }
 }
+
+const siteKey = (site: SourceSite): string => `${site.file}:${site.line}:${site.column}`;
 
 /** The `const name = api(...)` declaration the endpoint is bound to. */
 function boundDeclaration(node: ts.CallExpression): (ts.VariableDeclaration & { name: ts.Identifier }) | undefined {
