@@ -264,4 +264,46 @@ export const listAll = api({ expose: true, method: "GET", path: "/things" }, asy
     const byHandler = await generateFrom(files, { operationIdsFrom: "handler" });
     expect(byHandler.operations.map((o) => o.operationId)).toEqual(["svc_read", "svc_list_all"]);
   });
+
+  it("shapes: the request type's fields go where Encore's encoding puts them (path, Header, Query, body or query by method); the response is the return type", async () => {
+    const result = await generateFrom({
+      "svc/api.ts": `import { api, type Header, type Query } from "encore.dev/api";
+interface UpdateParams {
+  id: number;
+  requestID: Header<"X-Request-ID">;
+  authorization: Header<"Authorization">;
+  dryRun?: Query<boolean>;
+  name: string;
+  note?: string;
+}
+interface Item { id: number; name: string }
+/** Update an item
+ * @documented */
+export const update = api({ expose: true, method: "PUT", path: "/items/:id" }, async (p: UpdateParams): Promise<Item> => ({ id: p.id, name: p.name }));
+/** Find items
+ * @documented */
+export const find = api<{ owner: string; limit?: number }, { items: Item[] }>({ expose: true, method: "GET", path: "/items" }, async (p) => ({ items: [] }));`,
+    });
+    const paths = result.openapi.paths as Record<string, Record<string, Record<string, any>>>;
+    const update = paths["/items/{id}"]!.put!;
+    expect(update.parameters.map((p: { name: string; in: string; required: boolean }) => [p.in, p.name, p.required])).toEqual([
+      ["path", "id", true],
+      ["query", "dryRun", false],
+      ["header", "X-Request-ID", true],
+    ]);
+    expect(update.parameters[0].schema).toEqual({ type: "number" });
+    expect(update.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { name: { type: "string" }, note: { type: "string" } },
+      required: ["name"],
+    });
+    expect(update.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Item" });
+    const find = paths["/items"]!.get!;
+    expect(find.parameters.map((p: { name: string; in: string; required: boolean }) => [p.in, p.name, p.required])).toEqual([
+      ["query", "owner", true],
+      ["query", "limit", false],
+    ]);
+    expect(find.requestBody).toBeUndefined();
+    expect(find.responses["200"].content["application/json"].schema).toMatchObject({ type: "object", required: ["items"] });
+  });
 });
