@@ -37,7 +37,7 @@ describe("Encore.ts: the fixture service", () => {
    * TRACE; streams are GET; no path is `/<service>.<endpoint>`; `expose: false`, the default, is private) and its
    * service discovery (the nearest encore.service.ts, else the highest folder of endpoint files).
    */
-  it("type-checks against the real encore.dev SDK", () => {
+  it("type-checks against the real encore.dev SDK, whose api() declarations with expose: true are the operations' sites", async () => {
     const configFile = path.join(FIXTURE, "tsconfig.json");
     const read = ts.readConfigFile(configFile, ts.sys.readFile);
     const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, FIXTURE);
@@ -47,7 +47,41 @@ describe("Encore.ts: the fixture service", () => {
       .map((d) => `${d.file ? path.relative(FIXTURE, d.file.fileName) : "-"}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
     expect(problems).toEqual([]);
     // The SDK the program read is encore.dev's own (its api() overloads), not a stand-in.
-    expect(program.getSourceFiles().some((f) => /node_modules[\\/]encore\.dev[\\/]api[\\/]mod\.ts$/.test(f.fileName))).toBe(true);
+    const sdk = /node_modules[\\/]encore\.dev[\\/]api[\\/]mod\.ts$/;
+    expect(program.getSourceFiles().some((f) => sdk.test(f.fileName))).toBe(true);
+    // Every call the type checker resolves to the SDK's `api`, `api.raw` or `api.stream*` (not `api.static`) whose
+    // options say `expose: true` is where an operation of the index is registered, and nothing else is.
+    const checker = program.getTypeChecker();
+    const exposed = new Set<string>();
+    for (const file of program.getSourceFiles()) {
+      if (file.isDeclarationFile || file.fileName.includes("node_modules")) continue;
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) {
+          const declaration = checker.getResolvedSignature(node)?.getDeclaration();
+          const fromSdk = declaration !== undefined && sdk.test(declaration.getSourceFile().fileName);
+          const callee = node.expression.getText(file);
+          const options = node.arguments[0];
+          if (
+            fromSdk &&
+            /^api(\.(raw|streamIn|streamOut|streamInOut))?$/.test(callee) &&
+            options &&
+            ts.isObjectLiteralExpression(options)
+          ) {
+            const expose = options.properties.find((p) => p.name?.getText(file) === "expose");
+            if (expose && ts.isPropertyAssignment(expose) && expose.initializer.kind === ts.SyntaxKind.TrueKeyword) {
+              const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
+              exposed.add(`${path.relative(FIXTURE, file.fileName)}:${line + 1}`);
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+    }
+    expect(exposed.size).toBe(11);
+    const result = await fixtureIndex();
+    const sites = new Set(result.operations.map((o) => `${path.relative(FIXTURE, o.site.file)}:${o.site.line}`));
+    expect([...sites].sort()).toEqual([...exposed].sort());
   }, 60_000);
 
   it("indexes what Encore's parser rules give for the fixture, and nothing private or static", async () => {
@@ -105,8 +139,8 @@ export const posted = api({ expose: true, path: "/posted" }, async () => {});`,
   {
     name: "no path: /<service>.<endpoint>, the service named by encore.service.ts (a const too), above the endpoint's folder",
     files: {
-      "billing/encore.service.ts": `import { Service } from "encore.dev/service";\nconst NAME = "billing";\nexport default new Service(NAME);`,
-      "billing/handlers/charge.ts": `import { api } from "encore.dev/api";
+      "payments/encore.service.ts": `import { Service } from "encore.dev/service";\nconst NAME = "billing";\nexport default new Service(NAME);`,
+      "payments/handlers/charge.ts": `import { api } from "encore.dev/api";
 export const charge = api({ expose: true }, async () => {});
 export const refund = api({ expose: true, method: "GET" }, async () => {});`,
     },
