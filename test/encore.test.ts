@@ -32,7 +32,8 @@ describe("Encore.ts: the fixture service", () => {
    * native library (`ENCORE_RUNTIME_LIB`, `encore-runtime.node`) that the CLI brings and npm does not: importing
    * `encore.dev/api` without it throws. So the fixture is checked two ways: it type-checks against the real
    * encore.dev SDK (each `api`, `api.raw`, `api.streamOut`, `api.static`, `middleware` and `Service` call as
-   * the SDK types it), and its (method, path) set is the one Encore's parser rules give, written out by hand
+   * the SDK types it), the calls the checker resolves to the SDK's endpoint functions with `expose: true` being
+   * exactly the index's operation sites; and its (method, path) set is the one Encore's parser rules give, written out by hand
    * below from tsparser's `api.rs` (default method POST; `"*"` is GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS,
    * TRACE; streams are GET; no path is `/<service>.<endpoint>`; `expose: false`, the default, is private) and its
    * service discovery (the nearest encore.service.ts, else the highest folder of endpoint files).
