@@ -162,6 +162,53 @@ function registryCalls(text: string, file: string, callee: string): { method: st
 }
 
 /**
+ * The endpoints of a client Encore's generator wrote: `callTypedAPI(\`/users/${encodeURIComponent(params.id)}\`, {
+ * method: "GET" })` (or the older `callTypedAPI("GET", \`/users/${...}\`)`), `callAPI(...)` for raw endpoints, and
+ * `createStreamIn/Out/InOut(path)` (GET); each `${...}` of a path template is one path parameter. A raw endpoint's
+ * method handed over by the caller (`method: "*"`) is any method.
+ */
+function encoreClientCalls(text: string, file: string): { method: string; path: string }[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const pathOf = (node: ts.Expression | undefined): string | undefined => {
+    if (!node) return undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+    if (!ts.isTemplateExpression(node)) return undefined;
+    return node.head.text + node.templateSpans.map((span, i) => `{p${i}}${span.literal.text}`).join("");
+  };
+  const found: { method: string; path: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      const [first, second] = node.arguments;
+      if (/^createStream(In|Out|InOut)$/.test(name)) {
+        const route = pathOf(first);
+        if (route) found.push({ method: "GET", path: route });
+      } else if (name === "callTypedAPI" || name === "callAPI") {
+        // (A raw endpoint's method is its caller's in the older form: `callAPI(method, \`/webhook\`, body)`.)
+        const callerMethod = first && ts.isIdentifier(first) && second !== undefined && pathOf(second) !== undefined;
+        if (callerMethod) {
+          found.push({ method: ANY_METHOD, path: pathOf(second)! });
+          return;
+        }
+        const older = first && ts.isStringLiteral(first) && /^[A-Z]+$/.test(first.text);
+        const route = pathOf(older ? second : first);
+        let method: string | undefined = older ? (first as ts.StringLiteral).text : undefined;
+        if (!older && second && ts.isObjectLiteralExpression(second)) {
+          const prop = second.properties.find(
+            (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === "method",
+          );
+          method = prop && ts.isStringLiteral(prop.initializer) ? prop.initializer.text : prop ? ANY_METHOD : undefined;
+        } else if (!older && first && !ts.isStringLiteral(first) && !ts.isTemplateLiteral(first)) method = undefined;
+        if (route && method) found.push({ method, path: route });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/**
  * The path items of swagger-jsdoc comments: a `/** @openapi` (or `@swagger`) block's YAML, its top-level keys
  * that are paths (`/v1/runs:`); component blocks have none.
  */
@@ -248,6 +295,10 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
         for (const m of text.matchAll(/^#{2,6} +`(\/[^\s`]*)`\s*$/gm))
           operations.push({ method: ANY_METHOD, path: `${prefix}${m[1]!.split("?")[0]}` });
     }
+  } else if (reader.type === "encore-client") {
+    sources = [reader.file];
+    for (const op of encoreClientCalls(git(gitDir, ["show", `${at}:${reader.file}`]).toString("utf8"), reader.file))
+      operations.push({ method: op.method, path: `${spec.prefix ?? ""}${op.path}` });
   } else {
     sources = listFiles(gitDir, at, reader.dir).filter((f) => /\.(ts|mts|cts|js|mjs)$/.test(f) && !/\.(test|spec)\./.test(f));
     for (const file of sources) {

@@ -3,6 +3,7 @@ import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { Operation } from "../../model/operation.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import {
+  encoreTypeSources,
   expressTypeSources,
   fastifyTypeSources,
   feathersTypeSources,
@@ -107,7 +108,9 @@ export function resolveShapes(
               ? isFeathersServiceMethod(handler)
                 ? feathersTypeSources(handler, types.checker, op.method)
                 : expressTypeSources(handler)
-              : {};
+              : op.framework === "encore"
+                ? encoreTypeSources(handler, registration, types.checker)
+                : {};
     typeSources.values = contractEntry
       ? tsRestValueShapes(contractEntry, values, types.checker)
       : (op.framework === "trpc" || op.framework === "orpc") && registration

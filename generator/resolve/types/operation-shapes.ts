@@ -8,6 +8,7 @@ import type { OperationShapes, QueryParameter, ResponseShape } from "../../model
 import type { ValueShapes } from "../schemas/route-schemas.js";
 import { type FormUploads, withFiles } from "./form-uploads.js";
 import { nestUploads } from "./nest-uploads.js";
+import { encoreRequestShapes } from "./encore-request.js";
 
 export type { OperationShapes, QueryParameter, ResponseShape } from "../../model/shapes.js";
 
@@ -50,6 +51,26 @@ export interface TypeSources {
   deref?: (schema: JsonSchema) => JsonSchema;
   /** A body sent as multipart form data with files (Nest's multer interceptors; multer's middleware is a value shape). */
   uploads?: FormUploads;
+  /** Encore.ts: the one request type whose fields its encoding places in the path, query, headers and body. */
+  encoreRequest?: ts.TypeNode;
+}
+
+/** Encore.ts: the handler's annotated parameter and return types, else `api<Request, Response>`'s type arguments. */
+export function encoreTypeSources(
+  handler: ts.FunctionLikeDeclaration | undefined,
+  registration: ts.CallExpression | undefined,
+  checker: ts.TypeChecker,
+): TypeSources {
+  const out: TypeSources = {};
+  const request = handler?.parameters[0]?.type ?? registration?.typeArguments?.[0];
+  if (request) out.encoreRequest = request;
+  const response = handler?.type ?? registration?.typeArguments?.[1];
+  if (response) out.responseNode = response;
+  else if (handler) {
+    const signature = checker.getSignatureFromDeclaration(handler);
+    if (signature) out.responseType = checker.getReturnTypeOfSignature(signature);
+  }
+  return out;
 }
 
 /** Express: `Request<Params, ResBody, ReqBody, Query>` and `Response<T>` on the handler's parameters. */
@@ -200,6 +221,15 @@ export function readShapes(
           : { type: "string" };
   }
 
+  // Encore.ts: one request type for the path, query, headers and body.
+  const encoreNode = typeSources.encoreRequest;
+  const encoreType = encoreNode ? usable(checker.getTypeFromTypeNode(encoreNode)) : undefined;
+  const encore =
+    encoreNode && encoreType
+      ? encoreRequestShapes(encoreType, encoreNode, op.method, op.pathParams, checker, builder, `request of ${op.operationId}`)
+      : undefined;
+  if (encore) Object.assign(pathParams, encore.pathParams);
+
   // Query: each property of the Query generic is one parameter.
   const query: QueryParameter[] = [];
   const queryTag = tags.find((t) => t.name === "query");
@@ -220,6 +250,8 @@ export function readShapes(
     for (const [name, schema] of Object.entries(properties))
       if (!/^(accept|content-type|authorization)$/i.test(name)) headers.push({ name, required: required.includes(name), schema });
   }
+  if (encore && !queryTag) query.push(...encore.query);
+  if (encore) headers.push(...encore.headers);
   if (queryType) {
     const where = queryNode ?? handler ?? sources.file(op.site.file)!;
     for (const prop of checker.getPropertiesOfType(queryType)) {
@@ -247,7 +279,7 @@ export function readShapes(
       ? values.body
       : bodyType
         ? builder.schemaOf(bodyType, reqBodyNode!, `request body of ${op.operationId}`)
-        : undefined;
+        : encore?.body;
 
   // Responses: statuses from the handler's calls, types from tags, Response<T>/ResBody, or the value sent.
   const calls = handler && resParam && ts.isIdentifier(resParam.name) ? responseCalls(handler, resParam.name.text) : [];
