@@ -311,7 +311,11 @@ export function rewrittenRoutes(
     const destination: RouteSegment[] = rewrite.destination.map((d) =>
       d.kind === "literal" ? d : { kind: "param", name: d.name.replace(/\W/g, "") || "param" },
     );
-    const target = functions.find((fn) => receivesPattern(fn.route.pattern, destination));
+    // Vercel serves a function's own path before a dynamic one (`api/hooks.ts` before `api/[slug].ts`).
+    const rank = (fn: VercelFunction) => fn.route.pattern.map((p) => (p.kind === "literal" ? "0" : "1")).join("");
+    const target = functions
+      .filter((fn) => receivesPattern(fn.route.pattern, destination))
+      .sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0))[0];
     if (!target) {
       unmatched.push(rewrite);
       continue;
