@@ -1322,4 +1322,19 @@ export const SERVICES: Service[] = [
       note: "spec/oas_v1.yaml, the public API reference written by hand (server https://vote.optimism.io/api/v1); it documents the public v1 API only, so precision says little. First run zero-config = final: 41 of 41, no warnings; every one of the 101 route files is indexed (108 operations)",
     },
   },
+  {
+    name: "querofiis",
+    repo: "ApenasGabs/querofiis",
+    commit: "e5bb0a2109e01998cf6f18a0dd33cd01cb299caa",
+    framework: "Vercel Functions",
+    style:
+      "a Vite front end deployed on Vercel with TypeScript functions in the root api/ folder: one default-exported `(req: VercelRequest, res: VercelResponse)` handler per file, helpers under api/_lib, tests under api/__tests__; vercel.json rewrites every non-/api path to the SPA",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: ".", files: ["docs/api.md"] },
+      note: "docs/api.md, the project's hand-written API reference (its `### GET /api/ping` headings, each path in backticks), pinned at e5bb0a2 (the dev branch, where api/ and the reference were added). First run zero-config = final: 6 of 6. APX230×3 are true: ping.ts, openapi.ts and index.ts (Swagger UI) test no method, and a Vercel Function answers every method its handler does not refuse, so they are indexed under GET, POST, PUT, PATCH and DELETE (the precision figure counts those). APX403×6: local-api.ts is a development Express server (`npm run dev:full`) that mirrors each function at the same path; apidex reads both and keeps the Express registration, the same operation. api/_lib and api/__tests__ are no functions (Vercel skips paths with a segment starting with `_`), and vercel.json's only rewrite sends the SPA's paths to /index.html, which no function answers",
+    },
+  },
 ];
