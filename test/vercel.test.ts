@@ -285,6 +285,16 @@ export default app;`,
     routes: ["DELETE /users/{id} [users:delete]", "GET /users []"],
   },
   {
+    name: "a handler that only calls the Express app with its (req, res), through a rewrite to /api/index.ts",
+    files: {
+      "package.json": JSON.stringify({ dependencies: { express: "4.21.0", "@vercel/node": "5.0.0" } }),
+      "vercel.json": VERCEL_JSON([{ source: "/api/(.*)", destination: "/api/index.ts" }]),
+      "server/app.ts": `import express from "express";\nconst app = express();\napp.get("/api/profiles/me", (req, res) => res.json({}));\nexport default app;`,
+      "api/index.ts": `import type { VercelRequest, VercelResponse } from "@vercel/node";\nimport app from "../server/app";\nexport default function handler(req: VercelRequest, res: VercelResponse) {\n  return app(req as any, res as any);\n}`,
+    },
+    routes: ["GET /api/profiles/me []"],
+  },
+  {
     name: "without a rewrite, an app's routes outside the function's path are never reached (APX231)",
     files: {
       "vercel.json": "{}",

@@ -6,7 +6,11 @@ import { ts } from "../../typescript.js";
  * app, so the file answers with the app's routes, not as an operation of its own.
  */
 export const FORWARDING_MEMBERS = ["fetch", "handle"] as const;
-export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number];
+/**
+ * How a handler hands the request on: through a member (`app.fetch(request)`), or by calling the app itself
+ * with the Node.js request and response (`app(req, res)`: an Express app is such a function).
+ */
+export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number] | "call";
 
 /**
  * The app a handler function forwards to, as written: a body that only returns `app.fetch(request)` or
@@ -25,7 +29,23 @@ export function forwardingCall(fn: ts.FunctionLikeDeclaration): { app: ts.Identi
   let call = only;
   while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
   if (!call || !ts.isCallExpression(call)) return undefined;
+  // `(req, res) => app(req, res)`: the app called with the handler's own two parameters, as they are.
+  const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  if (
+    ts.isIdentifier(call.expression) &&
+    params.length === 2 &&
+    call.arguments.length === 2 &&
+    call.arguments.every((a, i) => ts.isIdentifier(unwrapCast(a)) && (unwrapCast(a) as ts.Identifier).text === params[i])
+  )
+    return { app: call.expression, member: "call" };
   return forwardingMember(call.expression);
+}
+
+/** An argument without its type assertion (`req as any`). */
+function unwrapCast(e: ts.Expression): ts.Expression {
+  let inner = e;
+  while (ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner) || ts.isNonNullExpression(inner)) inner = inner.expression;
+  return inner;
 }
 
 /** `app.handle` or `app.fetch` as a value (Elysia's Next.js recipe: `export const GET = app.handle`). */

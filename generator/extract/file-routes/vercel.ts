@@ -223,7 +223,10 @@ function regexSource(src: string): RouteSegment[] | undefined {
   return out;
 }
 
-/** A destination path: literal segments and whole-segment references (`:id`, `:path*`, `$1`). */
+/**
+ * A destination path: literal segments and whole-segment references (`:id`, `:path*`, `$1`). A function's file
+ * name is its path too (`/api/index.ts`, `/api/users.js`, `/api/index` are `/api` and `/api/users`).
+ */
 function parseDestination(destination: string): VercelRewrite["destination"] | undefined {
   const out: VercelRewrite["destination"] = [];
   for (const segment of destination.replace(/^\//, "").split("/")) {
@@ -232,6 +235,11 @@ function parseDestination(destination: string): VercelRewrite["destination"] | u
     if (ref) out.push({ kind: "ref", name: ref[1] ?? (ref[2] ? `$${ref[2]}` : ref[3]!) });
     else if (/^[\w.~-]+$/.test(segment)) out.push({ kind: "literal", text: segment });
     else return undefined;
+  }
+  const last = out[out.length - 1];
+  if (last?.kind === "literal") {
+    last.text = last.text.replace(/\.(js|mjs|ts|tsx)$/, "");
+    if (last.text === "index" && out.length > 1) out.pop();
   }
   return out;
 }
