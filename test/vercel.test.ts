@@ -295,6 +295,16 @@ export default app;`,
     routes: ["GET /api/profiles/me []"],
   },
   {
+    name: "the app called as a statement, through a cast ((app as any)(req, res)); a handler that does more answers on its own",
+    files: {
+      "vercel.json": "{}",
+      "src/app.ts": `import express from "express";\nconst app = express();\napp.get("/api/orders", (req, res) => res.json([]));\nexport default app;`,
+      "api/orders.ts": `import app from "../src/app";\nexport default function handler(req: any, res: any) {\n  (app as any)(req, res);\n}`,
+      "api/other.ts": `import app from "../src/app";\nexport default function handler(req: any, res: any) {\n  if (req.method !== "GET") return res.status(405).end();\n  return app(req, res);\n}`,
+    },
+    routes: ["GET /api/orders []", "GET /api/other []"],
+  },
+  {
     name: "without a rewrite, an app's routes outside the function's path are never reached (APX231)",
     files: {
       "vercel.json": "{}",

@@ -21,24 +21,27 @@ export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number] | "call";
 export function forwardingCall(fn: ts.FunctionLikeDeclaration): { app: ts.Identifier; member: ForwardingMember } | undefined {
   const body = fn.body;
   if (!body) return undefined;
-  const only = ts.isBlock(body)
-    ? body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)
-      ? body.statements[0].expression
-      : undefined
-    : body;
-  let call = only;
+  const single = ts.isBlock(body) && body.statements.length === 1 ? body.statements[0]! : undefined;
+  const only = ts.isBlock(body) ? (single && ts.isReturnStatement(single) ? single.expression : undefined) : body;
+  let call = only ?? (single && ts.isExpressionStatement(single) ? single.expression : undefined);
   while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
   if (!call || !ts.isCallExpression(call)) return undefined;
-  // `(req, res) => app(req, res)`: the app called with the handler's own two parameters, as they are.
+  // `(req, res) => app(req, res)` (`(app as any)(req, res)`, a statement or a return): the app called with the
+  // handler's own two parameters, as they are. A Node.js handler's answer is what it writes, not what it returns.
   const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  const callee = unwrapCast(call.expression);
   if (
-    ts.isIdentifier(call.expression) &&
+    ts.isIdentifier(callee) &&
     params.length === 2 &&
     call.arguments.length === 2 &&
-    call.arguments.every((a, i) => ts.isIdentifier(unwrapCast(a)) && (unwrapCast(a) as ts.Identifier).text === params[i])
+    call.arguments.every((a, i) => {
+      const arg = unwrapCast(a);
+      return ts.isIdentifier(arg) && arg.text === params[i];
+    })
   )
-    return { app: call.expression, member: "call" };
-  return forwardingMember(call.expression);
+    return { app: callee, member: "call" };
+  // A member is forwarded only by returning what it answers (`return app.fetch(request)`).
+  return only === undefined ? undefined : forwardingMember(call.expression);
 }
 
 /** An argument without its type assertion (`req as any`). */
