@@ -159,14 +159,16 @@ function extractFileRoutes(
   const host = new FileRouteHost(diagnostics);
   // With the run cache (App Router files only): each route file's handlers are recorded, and unchanged files
   // replayed from that. Pages handlers, configured folders and served apps are evaluated on every run.
+  // (Not with Vercel Functions: vercel.json's rewrites copy each function's routes once all are read.)
   const simple =
     framework === "next" &&
+    !vercel &&
     !sources.files.some(
       (f) =>
         (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express|elysia)(\/|$)/.test(p)),
     );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
-    throw new ReplayMiss("the route files are read with Pages Router handlers or served apps, which are not replayed");
+    throw new ReplayMiss("the route files are read with Pages Router handlers, served apps or Vercel Functions, which are not replayed");
   const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
   const interpreter = new Interpreter(
     sources,
