@@ -212,6 +212,9 @@ const CASES: InMemoryCase[] = [
       "api/_helpers.ts": `export function GET() { return new Response(); }`,
       "api/types.d.ts": `export declare function GET(): Response;`,
       "api/view.tsx": `export function GET() { return new Response(); }`,
+      // Vercel's Node.js runtime builds .js, .mjs, .ts and .tsx files of api/ only.
+      "api/legacy.cjs": `module.exports = (req, res) => res.end();`,
+      "api/modern.mts": `export function GET() { return new Response(); }`,
     },
     routes: ["GET /api []", "GET /api/files/{slug} []", "GET /api/orgs/{org}/members/{id} []", "GET /api/view []"],
   },
@@ -371,6 +374,30 @@ export function DELETE(request: Request) { return new Response(); }`,
     },
     routes: ["GET /api/docs []", "GET /docs/{path} []"],
     diagnostics: ["APX201 vercel.json:7", "APX205 vercel.json:3"],
+  },
+  {
+    name: "legacy builds: only the api/ files a @vercel/node build names are functions; an Express project's api/ routers are none",
+    files: {
+      "vercel.json": JSON.stringify({
+        builds: [
+          { src: "api/{index,health}.ts", use: "@vercel/node" },
+          { src: "package.json", use: "@vercel/static-build" },
+        ],
+      }),
+      "api/index.ts": `export function GET() { return new Response(); }`,
+      "api/health.ts": `export function GET() { return new Response(); }`,
+      "api/other.ts": `export function GET() { return new Response(); }`,
+    },
+    routes: ["GET /api []", "GET /api/health []"],
+  },
+  {
+    name: "legacy builds that build no api/ file: the folder is no Vercel Functions (an Express app's routers)",
+    files: {
+      "vercel.json": JSON.stringify({ builds: [{ src: "server.ts", use: "@vercel/node" }], routes: [{ src: "/(.*)", dest: "server.ts" }] }),
+      "api/users.ts": `import { Router } from "express";\nconst users = Router();\nusers.get("/", (req, res) => res.end());\nexport default users;`,
+      "server.ts": `import express from "express";\nimport users from "./api/users";\nconst app = express();\napp.use("/users", users);\nexport default app;`,
+    },
+    routes: ["GET /users []"],
   },
   {
     name: "a Remix project's api/ folder is not Vercel's (its preset builds no api functions); Nitro's api/ stays Nitro's",

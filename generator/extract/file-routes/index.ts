@@ -48,7 +48,7 @@ import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 import { methodsThroughWrappers } from "./wrapper-methods.js";
 import { medusaRouteDirs } from "./medusa-dirs.js";
-import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionPaths } from "./vercel.js";
+import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionRoute } from "./vercel.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -142,7 +142,7 @@ function extractFileRoutes(
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
     if (vercel) {
-      const route = vercelFunctionPaths(rel);
+      const route = vercelFunctionRoute(sources, fileName);
       // Vercel's Node.js runtime calls the default export when there is one (named method exports are then
       // not read), else the method exports (`export function GET(request)`).
       const file = route && sources.getFile(fileName);

@@ -61,7 +61,7 @@ export interface VercelConfig {
  * `ignoreRuntimes`) is left out by the caller.
  */
 function deploysVercelFunctions(sources: SourceSet): boolean {
-  const files = sources.files.filter((f) => vercelFunctionPaths(path.relative(sources.root, f.fileName)) !== undefined);
+  const files = sources.files.filter((f) => vercelFunctionRoute(sources, f.fileName) !== undefined);
   if (!files.length) return false;
   const config = path.join(sources.root, "vercel.json");
   sources.recordInputs([config]);
@@ -87,7 +87,67 @@ export function readsVercelFunctions(sources: SourceSet): boolean {
 
 /** Whether a file (absolute) is a Vercel Function apidex reads: an app it serves is indexed where the function answers. */
 export function isVercelFunction(sources: SourceSet, fileName: string): boolean {
-  return readsVercelFunctions(sources) && vercelFunctionPaths(path.relative(sources.root, fileName)) !== undefined;
+  return readsVercelFunctions(sources) && vercelFunctionRoute(sources, fileName) !== undefined;
+}
+
+const buildLists = new WeakMap<SourceSet, RegExp[] | undefined>();
+
+/**
+ * The route of a file (absolute) as a Vercel Function of the project: by Vercel's zero-config rules, or, when
+ * vercel.json lists `builds` (the legacy form, which turns zero-config detection off), only for the `api/`
+ * files a `@vercel/node` build's `src` names (their paths by the same rules).
+ */
+export function vercelFunctionRoute(sources: SourceSet, fileName: string): FileRoute | undefined {
+  const rel = path.relative(sources.root, fileName).split(path.sep).join("/");
+  const route = vercelFunctionPaths(rel);
+  if (!route) return undefined;
+  if (!buildLists.has(sources)) buildLists.set(sources, nodeBuilds(sources));
+  const builds = buildLists.get(sources);
+  return !builds || builds.some((b) => b.test(rel)) ? route : undefined;
+}
+
+/** The `src` globs of vercel.json's `@vercel/node` builds (`@now/node` before it); undefined without `builds`. */
+function nodeBuilds(sources: SourceSet): RegExp[] | undefined {
+  const text = sources.host.readFile(path.join(sources.root, "vercel.json"));
+  let config: { builds?: unknown };
+  try {
+    config = text ? (JSON.parse(text) as { builds?: unknown }) : {};
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(config.builds)) return undefined;
+  return config.builds.flatMap((b: { src?: unknown; use?: unknown }) =>
+    typeof b?.src === "string" && typeof b.use === "string" && /^@(vercel|now)\/node(@|$)/.test(b.use) ? [globRegExp(b.src)] : [],
+  );
+}
+
+/**
+ * A build's `src` glob as a regular expression: `**` any folders, `*` and `?` within a segment, `{a,b}`
+ * alternatives; other characters literal (an extglob such as `+(js|ts)` matches nothing, so no file is
+ * taken on a guess).
+ */
+function globRegExp(glob: string): RegExp {
+  let out = "";
+  let braces = 0;
+  const text = glob.replace(/^\.?\//, "");
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "*" && text[i + 1] === "*") {
+      const slash = text[i + 2] === "/";
+      out += slash ? "(?:.*/)?" : ".*";
+      i += slash ? 2 : 1;
+    } else if (ch === "*") out += "[^/]*";
+    else if (ch === "?") out += "[^/]";
+    else if (ch === "{") {
+      braces++;
+      out += "(?:";
+    } else if (ch === "}" && braces) {
+      braces--;
+      out += ")";
+    } else if (ch === "," && braces) out += "|";
+    else out += ch.replace(/[.+^$()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${out}$`);
 }
 
 function dependencies(sources: SourceSet): string[] {
