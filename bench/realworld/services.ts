@@ -1359,4 +1359,19 @@ export const SERVICES: Service[] = [
       note: "frontend/lib/api/encore-client.ts, the TypeScript client Encore 1.46.5's generator wrote (`encore gen client`); the frontend keeps the client of two of the app's seven services only (admin and subscription), so precision says little. First run zero-config = final: 5 of 5, no warnings; among them `GET /admin.getDashboardData`, an endpoint without a path in a folder without encore.service.ts (Encore's default path, the service named after its folder), and the Stripe webhook `api.raw` (its method the caller's in the client, scored by path). 44 operations indexed in all: every `expose: true` endpoint of the seven folders.",
     },
   },
+  {
+    name: "querofiis",
+    repo: "ApenasGabs/querofiis",
+    commit: "e5bb0a2109e01998cf6f18a0dd33cd01cb299caa",
+    framework: "Vercel Functions",
+    style:
+      "a Vite front end deployed on Vercel with TypeScript functions in the root api/ folder: one default-exported `(req: VercelRequest, res: VercelResponse)` handler per file, helpers under api/_lib, tests under api/__tests__; vercel.json rewrites every non-/api path to the SPA",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: ".", files: ["docs/api.md"] },
+      note: "docs/api.md, the project's hand-written API reference (its `### GET /api/ping` headings, each path in backticks), pinned at e5bb0a2 (the dev branch, where api/ and the reference were added). First run zero-config = final: 6 of 6. APX230×3 are true: ping.ts, openapi.ts and index.ts (Swagger UI) test no method, and a Vercel Function answers every method its handler does not refuse, so they are indexed under GET, POST, PUT, PATCH and DELETE (the precision figure counts those). APX403×6: local-api.ts is a development Express server (`npm run dev:full`) that mirrors each function at the same path; apidex reads both and keeps the Express registration, the same operation. api/_lib and api/__tests__ are no functions (Vercel skips paths with a segment starting with `_`), and vercel.json's only rewrite sends the SPA's paths to /index.html, which no function answers",
+    },
+  },
 ];

@@ -33,7 +33,7 @@ const ZOD_OPENAPI_IMPORT = /\bfrom\s*["']zod-openapi["']/;
 // a routes folder's `middlewares.ts`, Remix / React Router route modules (`app/routes/*`) and React Router's
 // route config (`app/routes.ts`).
 const NEXT_ROUTE_FILE =
-  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|src[\\/]pages[\\/].*\.(ts|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
+  /(^|[\\/])(route\.(ts|tsx|js|mjs|mts)|\+server\.(ts|js|mts|mjs)|(server[\\/])?(api|routes)[\\/].*\.(ts|tsx|js|mjs|mts|cjs|cts)|pages[\\/]api[\\/].*\.(ts|tsx|js|mjs|mts)|src[\\/]pages[\\/].*\.(ts|js|mjs|mts)|middlewares\.(ts|mts|js|mjs)|app[\\/]routes([\\/].+)?\.(ts|tsx|js|jsx|mjs|mts))$/;
 // An Egg.js application's router module (and the modules it is split into, `app/router/*.ts`), which needs no
 // import: egg-core's loader calls the function it exports with the app.
 const EGG_ROUTER_FILE = /(^|[\\/])app[\\/]router(\.|[\\/].*\.)(ts|js|mjs|cjs|mts|cts)$/;

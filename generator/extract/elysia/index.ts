@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute } from "../file-routes/file-paths.js";
+import { isVercelFunction } from "../file-routes/vercel.js";
 import { FORWARDING_MEMBERS, forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
@@ -27,7 +28,11 @@ export const elysiaAdapter: FrameworkAdapter = {
     // indexes the app where the file serves it, so it is no root here.
     if (options.servedByRouteFiles)
       for (const file of sources.files) {
-        if (anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined) continue;
+        if (
+          anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined &&
+          !isVercelFunction(sources, file.fileName)
+        )
+          continue;
         const scope = interpreter.module(file).scope;
         for (const name of forwardedApps(file, FORWARDING_MEMBERS)) {
           const app = host.routerOf(interpreter.evaluate(name, scope));

@@ -2,6 +2,8 @@ import path from "node:path";
 import { partOff } from "../../cache/parts.js";
 import { ts } from "../../typescript.js";
 import { nextRoutes } from "../file-routes/next-config.js";
+import { forwardingCall } from "../file-routes/forwarded-app.js";
+import { isVercelFunction } from "../file-routes/vercel.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type ExtractOptions, type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
@@ -92,14 +94,20 @@ export function extractExpressStyle(
   const routes: RouteFact[] = [];
   // Apps in the order of where they are created, not of when: a replayed module creates its routers after
   // the modules it reached, where its evaluation would have created them first.
-  // An app a Pages Router API file serves (`export default app`) is the Next.js adapter's to index.
+  // An app a Pages Router API file or a Vercel Function serves (`export default app`) is the file-route adapter's to index.
   const served = new Set<RouterNode>();
   if (options.servedByRouteFiles) {
     const nextRoute = nextRoutes(sources);
     for (const file of sources.files) {
-      if (nextRoute(path.relative(sources.root, file.fileName))?.router !== "pages") continue;
-      const app = host.routerOf(interpreter.exportOf(interpreter.module(file), "default", file));
+      if (nextRoute(path.relative(sources.root, file.fileName))?.router !== "pages" && !isVercelFunction(sources, file.fileName)) continue;
+      const value = interpreter.exportOf(interpreter.module(file), "default", file);
+      const app = host.routerOf(value);
       if (app) served.add(app);
+      // A Vercel Function whose handler only calls the app (`(req, res) => app(req, res)`) serves it too.
+      const call = value.kind === "function" && isVercelFunction(sources, file.fileName) ? forwardingCall(value.decl) : undefined;
+      const called =
+        call?.member === "call" && value.kind === "function" ? host.routerOf(interpreter.evaluate(call.app, value.scope)) : undefined;
+      if (called) served.add(called);
     }
   }
   // The configured folders of router modules, mounted at their paths (before anything is reported unmounted).

@@ -1,7 +1,9 @@
 import type { SourceSite } from "../../diagnostics/diagnostic.js";
 import path from "node:path";
 import type { ExternalValue } from "../../resolve/values.js";
+import type { SourceSet } from "../../scan/source-set.js";
 import type { RouterNode } from "../router-graph.js";
+import { importedPackages } from "../shared.js";
 
 /**
  * File-system routing, the part that needs no evaluator: which files are route files and the paths they
@@ -450,6 +452,11 @@ export function receives(pattern: readonly RouteSegment[], openApiPath: string):
     return match(p + 1, s + 1);
   };
   return match(0, 0);
+}
+
+/** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
+export function usesRemix(sources: SourceSet): boolean {
+  return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
 }
 
 function toPosix(file: string): string {

@@ -115,10 +115,14 @@ export class FileRouteHost extends RouterHost {
     return this.forwardsThrough(receiver, name as ForwardingMember) ? { kind: "host", host: this.servedApp(receiver)! } : undefined;
   }
 
-  /** Whether `member` of an app (`app.fetch`, `app.handle`) answers a `Request` as the app: Elysia has both, Hono `fetch`. */
+  /**
+   * Whether `member` of an app (`app.fetch`, `app.handle`) answers a `Request` as the app: Elysia has both, Hono
+   * `fetch`; an Express app answers when called itself (`app(req, res)`).
+   */
   forwardsThrough(value: Value, member: ForwardingMember): boolean {
     const router = this.routerOf(value);
     const owner = router ? this.ownerOf(router) : undefined;
+    if (owner === this.express) return member === "call";
     return owner === this.elysia ? member === "fetch" || member === "handle" : owner === this.hono && member === "fetch";
   }
 

@@ -6,7 +6,11 @@ import { ts } from "../../typescript.js";
  * app, so the file answers with the app's routes, not as an operation of its own.
  */
 export const FORWARDING_MEMBERS = ["fetch", "handle"] as const;
-export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number];
+/**
+ * How a handler hands the request on: through a member (`app.fetch(request)`), or by calling the app itself
+ * with the Node.js request and response (`app(req, res)`: an Express app is such a function).
+ */
+export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number] | "call";
 
 /**
  * The app a handler function forwards to, as written: a body that only returns `app.fetch(request)` or
@@ -17,15 +21,34 @@ export type ForwardingMember = (typeof FORWARDING_MEMBERS)[number];
 export function forwardingCall(fn: ts.FunctionLikeDeclaration): { app: ts.Identifier; member: ForwardingMember } | undefined {
   const body = fn.body;
   if (!body) return undefined;
-  const only = ts.isBlock(body)
-    ? body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)
-      ? body.statements[0].expression
-      : undefined
-    : body;
-  let call = only;
+  const single = ts.isBlock(body) && body.statements.length === 1 ? body.statements[0]! : undefined;
+  const only = ts.isBlock(body) ? (single && ts.isReturnStatement(single) ? single.expression : undefined) : body;
+  let call = only ?? (single && ts.isExpressionStatement(single) ? single.expression : undefined);
   while (call && (ts.isAwaitExpression(call) || ts.isParenthesizedExpression(call))) call = call.expression;
   if (!call || !ts.isCallExpression(call)) return undefined;
-  return forwardingMember(call.expression);
+  // `(req, res) => app(req, res)` (`(app as any)(req, res)`, a statement or a return): the app called with the
+  // handler's own two parameters, as they are. A Node.js handler's answer is what it writes, not what it returns.
+  const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  const callee = unwrapCast(call.expression);
+  if (
+    ts.isIdentifier(callee) &&
+    params.length === 2 &&
+    call.arguments.length === 2 &&
+    call.arguments.every((a, i) => {
+      const arg = unwrapCast(a);
+      return ts.isIdentifier(arg) && arg.text === params[i];
+    })
+  )
+    return { app: callee, member: "call" };
+  // A member is forwarded only by returning what it answers (`return app.fetch(request)`).
+  return only === undefined ? undefined : forwardingMember(call.expression);
+}
+
+/** An argument without its type assertion (`req as any`). */
+function unwrapCast(e: ts.Expression): ts.Expression {
+  let inner = e;
+  while (ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner) || ts.isNonNullExpression(inner)) inner = inner.expression;
+  return inner;
 }
 
 /** `app.handle` or `app.fetch` as a value (Elysia's Next.js recipe: `export const GET = app.handle`). */

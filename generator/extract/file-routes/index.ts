@@ -25,12 +25,14 @@ import {
   configuredRoutePaths,
   type FileRoute,
   inConfiguredDir,
+  type RouteSegment,
   isMiddlewaresFile,
   flatRoute,
   receives,
   remixRoutePaths,
   svelteKitPaths,
   underBase,
+  usesRemix,
   type NitroRoute,
   nitroRoutePaths,
 } from "./file-paths.js";
@@ -46,6 +48,7 @@ import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 import { methodsThroughWrappers } from "./wrapper-methods.js";
 import { medusaRouteDirs } from "./medusa-dirs.js";
+import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionRoute } from "./vercel.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -61,13 +64,24 @@ interface RouteFile {
   group: Group;
   /** The next.config of a Next.js route file's project. */
   next?: NextConfig;
+  /** A Vercel Function of the project's `api/` folder. */
+  vercel?: boolean;
 }
 
 /** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
 interface Group {
   root: RouterNode;
-  served: Map<string, { app: ServedApp; route: FileRoute; methods: Set<string> | undefined; node: ts.Node }>;
+  served: Map<string, ServedEntry>;
   matchers?: MiddlewareMatchers;
+}
+
+/** An app a route file serves: the file's route, the methods it exports (undefined: all), and the URL patterns a rewrite also sends it. */
+interface ServedEntry {
+  app: ServedApp;
+  route: FileRoute;
+  methods: Set<string> | undefined;
+  node: ts.Node;
+  also?: RouteSegment[][];
 }
 
 const openApiParser = (raw: string): PathParseResult => ({
@@ -102,6 +116,8 @@ function extractFileRoutes(
   const nitro = framework === "next" ? nitroLayout(sources) : undefined;
   const astro = framework === "next" && usesAstro(sources);
   const nextRoute = nextRoutes(sources);
+  // Vercel Functions (`api/**` at the root), unless a framework whose Vercel preset leaves them out serves the project.
+  const vercel = framework === "next" && readsVercelFunctions(sources);
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -125,6 +141,13 @@ function extractFileRoutes(
       const route = nitroRoutePaths(rel, nitro);
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
+    if (vercel) {
+      const route = vercelFunctionRoute(sources, fileName);
+      // Vercel's Node.js runtime calls the default export when there is one (named method exports are then
+      // not read), else the method exports (`export function GET(request)`).
+      const file = route && sources.getFile(fileName);
+      if (route && file) return { route, style: vercelDefault(file) ? "default" : "methods", group: groups[0]!, vercel: true };
+    }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
     const next = nextRoute(rel);
     if (next?.router === "app") return { route: next.route, style: "methods", group: groups[0]!, next: next.config };
@@ -136,14 +159,16 @@ function extractFileRoutes(
   const host = new FileRouteHost(diagnostics);
   // With the run cache (App Router files only): each route file's handlers are recorded, and unchanged files
   // replayed from that. Pages handlers, configured folders and served apps are evaluated on every run.
+  // (Not with Vercel Functions: vercel.json's rewrites copy each function's routes once all are read.)
   const simple =
     framework === "next" &&
+    !vercel &&
     !sources.files.some(
       (f) =>
         (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express|elysia)(\/|$)/.test(p)),
     );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
-    throw new ReplayMiss("the route files are read with Pages Router handlers or served apps, which are not replayed");
+    throw new ReplayMiss("the route files are read with Pages Router handlers, served apps or Vercel Functions, which are not replayed");
   const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
   const interpreter = new Interpreter(
     sources,
@@ -158,6 +183,8 @@ function extractFileRoutes(
   host.attach(interpreter);
   session?.attach(interpreter);
 
+  /** The Vercel Functions read, with the layers each added (a rewrite makes them answer elsewhere too). */
+  const vercelFiles = new Map<string, { route: FileRoute; layers: RouterNode["stack"] }>();
   let svelteBaseSaid = false;
   const nextBaseSaid = new Set<string>();
   let nitroBaseSaid = false;
@@ -388,11 +415,32 @@ function extractFileRoutes(
         if (meta) for (const layer of root.stack.slice(before)) if (layer.type === "route") layer.doc = mergeDocs(layer.doc, meta);
       }
     } else {
-      const node = defaultExport(file);
+      const node = found.vercel ? vercelDefault(file) : defaultExport(file);
       if (node) {
         const value = interpreter.exportOf(instance, "default", node);
-        const app = host.servedApp(value);
+        // A Vercel Function may also hand the request to an app (`(req) => app.fetch(req)`), or be an object
+        // of web handlers (`export default { fetch }`, `{ GET, POST }`).
+        const app = host.servedApp(value) ?? (found.vercel ? forwardedApp(value, host, interpreter) : undefined);
+        const handlers = found.vercel && !app ? webHandlerObject(node, value) : undefined;
         if (app) serve(app, undefined, node);
+        else if (handlers?.fetch) {
+          const served = host.servedApp(handlers.fetch.value) ?? forwardedApp(handlers.fetch.value, host, interpreter);
+          if (served) serve(served, undefined, handlers.fetch.node);
+          else {
+            catchAll(node);
+            addPagesHandler(
+              host,
+              interpreter,
+              diagnostics,
+              root,
+              route,
+              handlers.fetch.node,
+              handlers.fetch.value,
+              instance.scope,
+              relative(file.fileName),
+            );
+          }
+        } else if (handlers) for (const [method, h] of handlers.methods) answer(method, h.node, h.value, instance.scope);
         else {
           catchAll(node);
           addPagesHandler(host, interpreter, diagnostics, root, route, node, value, instance.scope, relative(file.fileName));
@@ -400,6 +448,7 @@ function extractFileRoutes(
       }
     }
     if (baseUnknown) for (const layer of root.stack.slice(before)) if (layer.type === "route") layer.prefixUnknown = true;
+    if (found.vercel) vercelFiles.set(file.fileName, { route, layers: root.stack.slice(before) });
     session?.recorder.leaveFile(file.fileName, root.stack.slice(before));
   };
 
@@ -428,6 +477,7 @@ function extractFileRoutes(
       }
     }
   }
+  if (vercel) applyVercelRewrites(sources, vercelFiles, groups[0]!, diagnostics);
   interpreter.finishChecks();
   session?.finish(interpreter, "next");
 
@@ -447,11 +497,7 @@ function extractFileRoutes(
  * `/api/...` — limited to the methods the file exports and to the paths the file receives; the routes
  * outside them are left out with one warning (APX231).
  */
-function servedRoutes(
-  served: { app: ServedApp; route: FileRoute; methods: Set<string> | undefined; node: ts.Node },
-  file: string,
-  diagnostics: DiagnosticBag,
-): RouteFact[] {
+function servedRoutes(served: ServedEntry, file: string, diagnostics: DiagnosticBag): RouteFact[] {
   const { app, route, methods, node } = served;
   const parser = app.framework === "hono" ? honoToOpenApi : expressToOpenApi;
   const out: RouteFact[] = [];
@@ -459,7 +505,7 @@ function servedRoutes(
   // Elysia's paths are Express's, read as its own adapter reads them.
   for (const fact of flattenApp(app.router, diagnostics, app.framework, parser, app.framework === "elysia" ? simplePath : undefined)) {
     if (methods && !methods.has(fact.method)) continue;
-    if (receives(route.pattern, fact.path)) out.push(fact);
+    if (receives(route.pattern, fact.path) || served.also?.some((pattern) => receives(pattern, fact.path))) out.push(fact);
     else unreachable.push(`${fact.method} ${fact.path}`);
   }
   if (unreachable.length) {
@@ -471,6 +517,110 @@ function servedRoutes(
     );
   }
   return out;
+}
+
+/**
+ * `vercel.json`'s rewrites: each route a function added is added again at the paths a rewrite sends to it
+ * (the function's own path stays: Vercel still serves it), and an app a function serves receives the
+ * rewrite's source paths too (it sees the request's own URL). What cannot be mapped is said (APX201), and a
+ * catch-all source indexed as one segment (APX205).
+ */
+function applyVercelRewrites(
+  sources: SourceSet,
+  files: Map<string, { route: FileRoute; layers: RouterNode["stack"] }>,
+  group: Group,
+  diagnostics: DiagnosticBag,
+): void {
+  const config = readVercelConfig(sources);
+  for (const entry of config.unread)
+    diagnostics.warning(
+      "APX201",
+      `Cannot map the rewrite \`${entry.text}\` of vercel.json onto a function's path statically: ${entry.why}; the paths it sends to a function are not indexed.`,
+      entry.site,
+      'Write the rewrite with literal segments, `:name` parameters and a trailing `:path*` (`{ "source": "/v1/:path*", "destination": "/api/:path*" }`).',
+    );
+  const functions = [...files].map(([file, { route }]) => ({ file, route }));
+  const { routes, unmatched } = rewrittenRoutes(config.rewrites, functions);
+  for (const rewrite of unmatched)
+    diagnostics.warning(
+      "APX201",
+      "This rewrite of vercel.json sends requests to a path no function of `api/` that apidex reads answers (a function of another runtime, or a path nothing serves); what it sends there is not indexed.",
+      rewrite.site,
+      "Point the destination at a function's path (`/api/users/:id` for `api/users/[id].ts`).",
+    );
+  const wildcardSaid = new Set<string>();
+  for (const r of routes) {
+    const served = group.served.get(r.file);
+    if (served) {
+      served.also = [...(served.also ?? []), r.pattern];
+      continue;
+    }
+    const layers = files.get(r.file)?.layers ?? [];
+    for (const layer of layers) {
+      if (layer.type !== "route" || !layer.paths.includes(r.from) || (r.methods && !r.methods.includes(layer.method))) continue;
+      group.root.stack.push({ ...layer, paths: [r.to] });
+    }
+    const key = `${r.site.line}:${r.to}`;
+    if (r.wildcard && !wildcardSaid.has(key)) {
+      wildcardSaid.add(key);
+      diagnostics.warning(
+        "APX205",
+        `This rewrite of vercel.json sends every path below its source to ${path.relative(sources.root, r.file)}; it is indexed as ${r.to}, with one path segment.`,
+        r.site,
+        "OpenAPI path parameters match one segment; callers must encode slashes.",
+      );
+    }
+  }
+}
+
+/**
+ * The default export of a Vercel Function: as for a Pages Router file, or a CommonJS `module.exports = ...`
+ * (Vercel's own examples use it in `.js` functions).
+ */
+function vercelDefault(file: ts.SourceFile): ts.Node | undefined {
+  const own = defaultExport(file);
+  if (own) return own;
+  for (const statement of file.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
+    const { left, operatorToken, right } = statement.expression;
+    if (
+      operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(left) &&
+      ts.isIdentifier(left.expression) &&
+      left.expression.text === "module" &&
+      left.name.text === "exports"
+    )
+      return right;
+  }
+  return undefined;
+}
+
+/**
+ * A default-exported object of web handlers, as Vercel's Node.js runtime reads it: its `fetch` answers every
+ * method; else its `GET`, `POST`, ... functions answer theirs (405 for the rest). Undefined for anything else.
+ */
+function webHandlerObject(
+  node: ts.Node,
+  value: Value,
+): { fetch?: { node: ts.Node; value: Value }; methods: [string, { node: ts.Node; value: Value }][] } | undefined {
+  if (value.kind !== "object") return undefined;
+  const literal = constInitializer(node);
+  const nodeOf = (key: string): ts.Node => {
+    const found =
+      literal && ts.isObjectLiteralExpression(literal)
+        ? literal.properties.find((p) => p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key)
+        : undefined;
+    if (found && ts.isPropertyAssignment(found)) return found.initializer;
+    return found ?? node;
+  };
+  const fetch = value.props.get("fetch");
+  if (fetch?.kind === "function" || (fetch && fetch.kind === "host"))
+    return { fetch: { node: nodeOf("fetch"), value: fetch }, methods: [] };
+  const methods = METHODS.flatMap((m): [string, { node: ts.Node; value: Value }][] => {
+    const handler = value.props.get(m);
+    return handler && handler.kind !== "undefined" ? [[m, { node: nodeOf(m), value: handler }]] : [];
+  });
+  return methods.length ? { methods } : undefined;
 }
 
 /**
@@ -887,6 +1037,8 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const nitro = nitroLayout(sources);
   const astro = usesAstro(sources);
   const nextRoute = nextRoutes(sources);
+  // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
+  if (readsVercelFunctions(sources)) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
@@ -965,7 +1117,6 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
   return undefined;
 }
 
-/** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
 /**
  * The app a handler hands the request to (`({ request }) => app.fetch(request)`, `(req) => { return
  * app.handle(req) }`): a Hono app's `fetch`, an Elysia app's `handle` or `fetch`, answers as `handle(app)`
@@ -987,10 +1138,6 @@ function usesAstro(sources: SourceSet): boolean {
       importedPackages(f).some((p) => p === "astro" || p.startsWith("astro/") || p.startsWith("astro:")) ||
       /(^|[\\/])astro\.config\.[cm]?[jt]s$/.test(f.fileName),
   );
-}
-
-function usesRemix(sources: SourceSet): boolean {
-  return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
+import { isVercelFunction } from "../file-routes/vercel.js";
 import { forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
@@ -30,7 +31,8 @@ export const honoAdapter: FrameworkAdapter = {
     );
     host.interpreter = interpreter;
     if (options.servedByRouteFiles)
-      host.routeFile = (fileName) => anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined;
+      host.routeFile = (fileName) =>
+        anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined || isVercelFunction(sources, fileName);
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
