@@ -252,3 +252,277 @@ describe("Google Cloud Functions Framework (fixture)", () => {
     }
   });
 });
+
+const AUTH = {
+  "src/auth.ts": `export function requirePermission(...args: unknown[]): any {}\nexport function assertPermission(...args: unknown[]): void {}`,
+};
+
+const AZURE_CASES: InMemoryCase[] = [
+  {
+    name: "app.http with methods and route; the shortcuts, with options or the handler alone; checks in handler bodies, named handlers and wrappers",
+    files: {
+      ...AUTH,
+      "src/functions/users.ts": `import { app } from "@azure/functions";
+import { requirePermission } from "../auth";
+const wrap = (fn: any) => async (req: any, ctx: any) => fn(req, ctx);
+async function list(req: any) { requirePermission(req, "users.read"); return { jsonBody: [] }; }
+app.http("listUsers", { methods: ["GET", "HEAD"], route: "users", handler: list });
+app.get("getUser", { route: "users/{id}", handler: wrap(async (req: any) => { requirePermission(req, "users.read"); return {}; }) });
+app.post("createUser", { route: "users", handler: async (req) => { requirePermission(req, "users.write"); return {}; } });
+app.put("putUser", { route: "users/{id}", handler: async () => ({}) });
+app.patch("patchUser", { route: "users/{id}", handler: async () => ({}) });
+app.deleteRequest("deleteUser", { route: "users/{id}", handler: async (req) => { requirePermission(req, "users.delete"); return {}; } });
+app.get("ping", async () => ({ body: "pong" }));`,
+    },
+    routes: [
+      "DELETE /api/users/{id} [users.delete]",
+      "GET /api/ping []",
+      "GET /api/users [users.read]",
+      "GET /api/users/{id} [users.read]",
+      "HEAD /api/users [users.read]",
+      "PATCH /api/users/{id} []",
+      "POST /api/users [users.write]",
+      "PUT /api/users/{id} []",
+    ],
+  },
+  {
+    name: "without methods, GET and POST (as @azure/functions fills them in); without route, the name; a namespace import and a const route",
+    files: {
+      "src/index.ts": `import * as az from "@azure/functions";
+const REPORTS = "reports";
+az.app.http("health", { authLevel: "anonymous", handler: async () => ({ body: "ok" }) });
+az.app.http("report", { route: \`\${REPORTS}/{year:int}\`, authLevel: "function", handler: async () => ({}) });`,
+    },
+    routes: ["GET /api/health []", "GET /api/reports/{year} []", "POST /api/health []", "POST /api/reports/{year} []"],
+  },
+  {
+    name: "host.json's routePrefix, with comments; an empty prefix removes it",
+    files: {
+      "host.json": `{ // the host's settings\n "version": "2.0", "extensions": { "http": { "routePrefix": "v2/public" } } }`,
+      "src/a.ts": `import { app } from "@azure/functions";\napp.get("items", { route: "items/{id?}", handler: async () => ({}) });`,
+      "other/host.json": `{ "version": "2.0", "extensions": { "http": { "routePrefix": "" } } }`,
+      "other/src/b.ts": `import { app } from "@azure/functions";\napp.get("root", { route: "", handler: async () => ({}) });\napp.get("things", async () => ({}));`,
+    },
+    routes: ["GET / []", "GET /things []", "GET /v2/public/items []", "GET /v2/public/items/{id} []"],
+  },
+  {
+    name: "a catch-all is said (APX205); a template apidex does not read, an unreadable name, route, methods, handler or routePrefix are said and left out",
+    files: {
+      "src/a.ts": `import { app } from "@azure/functions";
+declare const runtimeName: string;
+declare const options: any;
+declare const verbs: string[];
+app.get("files", { route: "files/{*path}", handler: async () => ({}) });
+app.get("paged", { route: "pages/{page=1}", handler: async () => ({}) });
+app.get(runtimeName, { handler: async () => ({}) });
+app.get("dyn", { route: process.env.ROUTE_X as string, handler: async () => ({}) });
+app.http("verbs", { methods: verbs as any, handler: async () => ({}) });
+app.get("opts", options);`,
+      "bad/host.json": `{ "version": "2.0", "extensions": { "http": { "routePrefix": 5 } } }`,
+      "bad/c.ts": `import { app } from "@azure/functions";\napp.get("c", async () => ({}));`,
+    },
+    routes: ["GET /api/files/{path} []"],
+    diagnostics: [
+      "APX201 bad/c.ts:2",
+      "APX205 src/a.ts:5",
+      "APX201 src/a.ts:6",
+      "APX201 src/a.ts:7",
+      "APX201 src/a.ts:8",
+      "APX201 src/a.ts:9",
+      "APX210 src/a.ts:10",
+    ],
+  },
+];
+
+const FIREBASE_CASES: InMemoryCase[] = [
+  {
+    name: "v2 onRequest(app) and onRequest(options, app): the Express app's routes below /<export name>, middleware and body checks",
+    files: {
+      ...AUTH,
+      "src/index.ts": `import express from "express";
+import { onRequest } from "firebase-functions/v2/https";
+import { requirePermission } from "./auth";
+const app = express();
+app.get("/users/:id", requirePermission("users.read"), (req, res) => { res.json({}); });
+app.post("/users", (req, res) => { requirePermission("users.write"); res.json({}); });
+export const api = onRequest({ region: "europe-west1" }, app);
+export const plain = onRequest((req, res) => { res.send("ok"); });`,
+    },
+    routes: [
+      "DELETE /plain []",
+      "GET /api/users/{id} [users.read]",
+      "GET /plain []",
+      "HEAD /plain []",
+      "OPTIONS /plain []",
+      "PATCH /plain []",
+      "POST /api/users [users.write]",
+      "POST /plain []",
+      "PUT /plain []",
+    ],
+  },
+  {
+    name: "v1: functions.https.onRequest, with region() and runWith(); a handler that refuses other methods answers only its own; CommonJS exports",
+    files: {
+      ...AUTH,
+      "index.js": `const functions = require("firebase-functions/v1");
+const { assertPermission } = require("./src/auth");
+exports.report = functions.region("us-central1").runWith({ memory: "1GB" }).https.onRequest((req, res) => {
+  if (req.method !== "GET") { res.status(405).end(); return; }
+  assertPermission(req, "reports.read");
+  res.json({});
+});`,
+      "src/other.ts": `import { https } from "firebase-functions";\nexport const legacy = https.onRequest((req, res) => { if (req.method !== "POST") { res.status(405).end(); return; } res.end(); });`,
+    },
+    routes: ["GET /report [reports.read]"],
+    diagnostics: ["APX210 src/other.ts:2"],
+  },
+  {
+    name: "onCall: a callable, POST at /<name>; grouped exports (objects and modules under a name) deploy as group-name",
+    files: {
+      ...AUTH,
+      "src/index.ts": `import { onCall, onRequest } from "firebase-functions/https";
+import { assertPermission } from "./auth";
+export * as billing from "./billing";
+export const admin = { stats: onRequest((req, res) => { if (req.method !== "GET") return void res.status(405).end(); res.json({}); }) };
+export const sum = onCall((request) => { assertPermission(request, "math.sum"); return 1; });`,
+      "src/billing.ts": `import { onCall } from "firebase-functions/v2/https";\nexport const charge = onCall({ enforceAppCheck: true }, async () => ({}));`,
+    },
+    routes: ["GET /admin-stats []", "POST /billing-charge []", "POST /sum [math.sum]"],
+  },
+  {
+    name: "the deployed module is package.json's main (lib/index.js is src/index.ts): its exports name the functions, renamed ones too; one it does not export is not deployed (APX210)",
+    files: {
+      "package.json": JSON.stringify({ name: "fns", main: "lib/index.js" }),
+      "src/index.ts": `export { api as v1 } from "./api";`,
+      "src/api.ts": `import express from "express";
+import { onRequest } from "firebase-functions/v2/https";
+const app = express();
+app.get("/ping", (req, res) => { res.send("pong"); });
+export const api = onRequest(app);
+export const forgotten = onRequest((req, res) => { res.end(); });`,
+    },
+    routes: ["GET /v1/ping []"],
+    diagnostics: ["APX210 src/api.ts:6"],
+  },
+  {
+    name: "a function no export names (APX201) and a handler apidex cannot read (APX210) are said; the project's other Express apps are read as before",
+    files: {
+      "src/index.ts": `import express from "express";
+import { onRequest } from "firebase-functions/v2/https";
+declare const made: any;
+const fns: any[] = [];
+fns.push(onRequest((req, res) => { res.end(); }));
+export const unknownHandler = onRequest(made);
+const local = express();
+local.get("/dev/status", (req, res) => { res.json({}); });
+local.listen(3000);`,
+    },
+    routes: ["GET /dev/status []"],
+    diagnostics: ["APX201 src/index.ts:5", "APX210 src/index.ts:6"],
+  },
+];
+
+const FRAMEWORK_CASES: InMemoryCase[] = [
+  {
+    name: "functions.http(name, app) and functions.http(name, handler): below /<name>, every method the handler answers; named imports and const names",
+    files: {
+      ...AUTH,
+      "src/index.ts": `import { http } from "@google-cloud/functions-framework";
+import * as functions from "@google-cloud/functions-framework";
+import express from "express";
+import { requirePermission } from "./auth";
+const NAME = "items";
+const app = express();
+app.get("/", requirePermission("items.read"), (req, res) => { res.json([]); });
+app.delete("/:id", requirePermission("items.delete"), (req, res) => { res.end(); });
+http(NAME, app);
+functions.http("hello", (req, res) => { if (req.method !== "GET" && req.method !== "POST") { res.status(405).end(); return; } res.send("hi"); });`,
+    },
+    routes: ["DELETE /items/{id} [items.delete]", "GET /hello []", "GET /items [items.read]", "POST /hello []"],
+  },
+  {
+    name: "a name apidex cannot read is said (APX201); a CloudEvent function has no URL",
+    files: {
+      "src/index.ts": `import * as functions from "@google-cloud/functions-framework";
+functions.http(process.env.FN as string, (req, res) => { res.end(); });
+functions.cloudEvent("onUpload", (event) => {});`,
+    },
+    routes: [],
+    diagnostics: ["APX201 src/index.ts:2"],
+  },
+];
+
+describe.each([
+  ["Azure Functions", AZURE_CASES],
+  ["Firebase", FIREBASE_CASES],
+  ["Functions Framework", FRAMEWORK_CASES],
+] as const)("%s (in memory)", (_platform, cases) => {
+  it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result).filter((d) => !d.startsWith("APX4") && !d.startsWith("APX001"))).toEqual(c.diagnostics ?? []);
+  });
+});
+
+const V3_CASES: InMemoryCase[] = [
+  {
+    name: "v3: function.json's httpTrigger (methods, every method without them, route, the folder's name without one), the handler scriptFile names in build output read as its TypeScript source",
+    files: {
+      ...AUTH,
+      "host.json": `{ "version": "2.0" }`,
+      "tsconfig.json": JSON.stringify({ compilerOptions: { outDir: "dist" } }),
+      "GetUser/function.json": JSON.stringify({
+        bindings: [
+          { authLevel: "function", type: "httpTrigger", direction: "in", name: "req", methods: ["get"], route: "users/{id:int}" },
+          { type: "http", direction: "out", name: "res" },
+        ],
+        scriptFile: "../dist/GetUser/index.js",
+      }),
+      "GetUser/index.ts": `import { AzureFunction, Context, HttpRequest } from "@azure/functions";
+import { requirePermission } from "../src/auth";
+/** Reads one user. */
+const httpTrigger: AzureFunction = async function (context: Context, req: HttpRequest): Promise<void> {
+  requirePermission(req, "users.read");
+  context.res = { body: {} };
+};
+export default httpTrigger;`,
+      "Health/function.json": JSON.stringify({ bindings: [{ type: "httpTrigger", direction: "in", name: "req" }] }),
+      "Health/index.js": `module.exports = async function (context, req) { context.res = { body: "ok" }; };`,
+      "Orders/function.json": JSON.stringify({
+        bindings: [{ type: "httpTrigger", direction: "in", name: "req", methods: ["post", "put"], route: "orders" }],
+        scriptFile: "../dist/Orders/handler.js",
+        entryPoint: "create",
+      }),
+      "Orders/handler.ts": `import { requirePermission } from "../src/auth";\nexport async function create(context: any, req: any) { requirePermission(req, "orders.write"); }`,
+      "Nightly/function.json": JSON.stringify({ bindings: [{ type: "timerTrigger", direction: "in", name: "t", schedule: "0 0 * * *" }] }),
+    },
+    routes: [
+      // Without `methods`, the host answers every method.
+      ...["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"].map((m) => `${m} /api/Health []`),
+      "GET /api/users/{id} [users.read]",
+      "POST /api/orders [orders.write]",
+      "PUT /api/orders [orders.write]",
+    ],
+  },
+  {
+    name: "v3: a script that is not among the sources keeps its route, marked (APX210); a function.json apidex cannot read is said (APX201)",
+    files: {
+      "api/host.json": `{ "version": "2.0", "extensions": { "http": { "routePrefix": "" } } }`,
+      "api/Built/function.json": JSON.stringify({
+        bindings: [{ type: "httpTrigger", name: "req", methods: ["get"] }],
+        scriptFile: "../out/Built/index.js",
+      }),
+      "api/Broken/function.json": JSON.stringify({ bindings: [{ type: "httpTrigger", name: "req", route: 5 }] }),
+    },
+    routes: ["GET /Built [] unresolved(permissions)"],
+    diagnostics: ["APX201 api/Broken/function.json:1", "APX210 api/Built/function.json:1"],
+  },
+];
+
+describe("Azure Functions v3 (in memory)", () => {
+  it.each(V3_CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual([...c.routes].sort());
+    expect(diagnosticLines(result).filter((d) => !d.startsWith("APX4"))).toEqual(c.diagnostics ?? []);
+  });
+});

@@ -1,13 +1,18 @@
+import path from "node:path";
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
-import { type ExternalValue, stringsOf, type Value } from "../../resolve/values.js";
+import { type ExternalValue, type FunctionValue, stringsOf, type Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ExpressHost } from "../express/express-host.js";
-import type { RouterNode } from "../router-graph.js";
-import { statementDoc, unwrap } from "../router-host.js";
+import type { RouteCheck, RouterNode } from "../router-graph.js";
+import { declarationDoc, type HandlerParts, statementDoc, unwrap } from "../router-host.js";
+import { answeredMethodsOf } from "../answered-methods.js";
+import { ALL_METHODS } from "../flatten.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
 import { azureTemplateToExpress, routePrefixFor, underRoutePrefix } from "./azure-route.js";
+import { exportExpression, type FunctionJson } from "./function-json.js";
 
 /** Which platform declared a function, and how its routes are read. */
 export type Platform = "azure" | "firebase" | "gcf";
@@ -20,7 +25,8 @@ export type Platform = "azure" | "firebase" | "gcf";
 export interface CloudFunction {
   platform: Platform;
   root: RouterNode;
-  call: ts.CallExpression;
+  /** The registration; none for a v3 function (declared by its function.json). */
+  call: ts.CallExpression | undefined;
   /** A Firebase callable (`onCall`): POST with a JSON `{ data }` body, not an Express-style handler. */
   callable?: true;
 }
@@ -221,7 +227,7 @@ export class CloudFunctionsHost extends ExpressHost {
       return;
     }
     if (value.kind === "function") {
-      this.addRoute(fn.root, method, ["/"], [{ node: arg, value }], call, registrationDoc(fn.call));
+      this.addRoute(fn.root, method, ["/"], [{ node: arg, value }], call, registrationDoc(fn.call!));
       return;
     }
     this.diagnostics.warning(
@@ -230,6 +236,87 @@ export class CloudFunctionsHost extends ExpressHost {
       siteOf(arg),
       "Pass a handler function or an Express app (`express()`) written in the analysed sources.",
     );
+  }
+
+  /**
+   * A v3 function (its folder's function.json): one route per method the binding lists (every method, less
+   * those its handler refuses, when it lists none) at host.json's route prefix and the route (the folder's name
+   * without one), with the checks of the handler `scriptFile` names. A script apidex does not have (build output
+   * without its TypeScript source) keeps the route, marked `unresolved: ["permissions"]` (APX210).
+   */
+  addScriptFunction(fn: FunctionJson, interpreter: Interpreter): void {
+    const relative = path.relative(this.sources.root, fn.file);
+    if (fn.problem) {
+      this.diagnostics.warning(
+        "APX201",
+        `${relative} ${fn.problem}; the function \`${fn.name}\` is not indexed.`,
+        fn.site,
+        "List the methods as strings and write the route as a string.",
+      );
+      return;
+    }
+    const template = fn.route ?? fn.name;
+    const expressPath = azureTemplateToExpress(template);
+    const prefix = routePrefixFor(this.sources, fn.file);
+    if (expressPath === undefined || prefix.prefix === undefined) {
+      this.diagnostics.warning(
+        "APX201",
+        expressPath === undefined
+          ? `The route template \`${template}\` of ${relative} has a parameter apidex does not read (a default value, or one that is not a whole name); it is not indexed.`
+          : `${prefix.file ?? "host.json"} sets \`extensions.http.routePrefix\` to something that is not a string; the function \`${fn.name}\` is not indexed.`,
+        fn.site,
+        "Write the route with `{name}`, `{name:constraint}`, `{name?}` or `{*name}` parameters, and routePrefix as a string.",
+      );
+      return;
+    }
+    const parts: HandlerParts = { checks: [], handlers: [] };
+    let handler: FunctionValue | undefined;
+    let doc: DocComment | undefined;
+    if (fn.script) {
+      const instance = interpreter.module(fn.script);
+      const node = exportExpression(fn.script, fn.entryPoint);
+      const exported = interpreter.exportOf(instance, fn.entryPoint ?? "default", node ?? fn.script);
+      const value = exported.kind === "unknown" && node ? interpreter.evaluate(node, instance.scope) : exported;
+      // (Only the scope of the context is read: the handler is an export, not a call's argument.)
+      if (node) this.collect(node, value, { node: node as unknown as ts.CallExpression, args: [], scope: instance.scope }, parts);
+      handler = parts.handlers.at(-1);
+      doc = handler ? declarationDoc(handler.decl) : undefined;
+      if (!handler)
+        this.diagnostics.warning(
+          "APX210",
+          `Cannot read the handler ${fn.entryPoint ? `\`${fn.entryPoint}\`` : "(the default export)"} of ${path.relative(this.sources.root, fn.script.fileName)}, which ${relative} runs; the route is indexed, marked \`unresolved: ["permissions"]\`.`,
+          node ? siteOf(node) : fn.site,
+          "Export the handler function itself (`export default async function (context, req) { ... }`), or name it in function.json's `entryPoint`.",
+        );
+    } else
+      this.diagnostics.warning(
+        "APX210",
+        `${relative} runs \`${fn.missingScript}\`, which is not among the analysed sources (build output whose TypeScript source apidex cannot place?); the route is indexed, marked \`unresolved: ["permissions"]\`.`,
+        fn.site,
+        "Analyse the function app's sources (its TypeScript files beside function.json, or a tsconfig.json whose `outDir` maps the script back to them).",
+      );
+    // Without the handler, whatever it checks is unknown: the route is marked, never taken as checking nothing.
+    const checks: RouteCheck[] = handler ? parts.checks : [...parts.checks, { keys: [], unresolved: true }];
+    const root = this.newScriptFunction(fn);
+    const methods = fn.methods ?? (handler ? answeredMethodsOf(handler, ALL_METHODS, interpreter)?.methods : undefined) ?? ALL_METHODS;
+    for (const method of methods)
+      root.stack.push({
+        type: "route",
+        method,
+        paths: [underRoutePrefix(prefix.prefix, expressPath)],
+        checks,
+        terminal: true,
+        site: fn.site,
+        ...(doc ? { doc } : {}),
+        ...(handler ? { handler: handler.decl } : {}),
+      });
+  }
+
+  private newScriptFunction(fn: FunctionJson): RouterNode {
+    const router: RouterNode = { id: -1 - this.functions.length, kind: "app", site: fn.site, stack: [], mounted: true };
+    const made: CloudFunction = { platform: "azure", root: router, call: undefined };
+    this.functions.push(made);
+    return router;
   }
 
   private cannotRead(

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { ts } from "../../typescript.js";
 import { siteOf, type DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -9,6 +10,7 @@ import { flattenApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { importedPackages, localNamesOf } from "../shared.js";
+import { functionJsons } from "./function-json.js";
 import { exportedFunctionNames, functionsEntry, ownExportNames } from "./function-names.js";
 import { type CloudFunction, CloudFunctionsHost } from "./functions-host.js";
 
@@ -26,7 +28,10 @@ export const CLOUD_FUNCTIONS = "cloud-functions";
  */
 export const cloudFunctionsAdapter: FrameworkAdapter = {
   name: "cloud-functions",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => FUNCTION_PACKAGES.test(p))),
+  detect: (sources) =>
+    sources.files.some((file) => importedPackages(file).some((p) => FUNCTION_PACKAGES.test(p))) ||
+    // A v3 function app in JavaScript imports nothing: its function.json files declare it.
+    functionAppRoots(sources).some((root) => functionJsons(sources, root).length > 0),
   extract(sources, options, diagnostics) {
     let host: CloudFunctionsHost | undefined;
     const style: ExpressStyle = {
@@ -37,6 +42,9 @@ export const cloudFunctionsAdapter: FrameworkAdapter = {
       methods: EXPRESS_METHODS,
       own: (_host, interpreter) => {
         const functions = host!.functions;
+        // Azure Functions' v3 model: function.json files beside host.json (the project's, or an `api/` folder's).
+        for (const root of functionAppRoots(sources))
+          for (const fn of functionJsons(sources, root)) host!.addScriptFunction(fn, interpreter);
         nameFirebaseFunctions(functions, sources, interpreter, host!, diagnostics);
         // Every function is flattened here, not as a root app of its own: the functions of a project answer at
         // one origin (the function app's host, `REGION-PROJECT.cloudfunctions.net`), not as separate servers.
@@ -69,7 +77,7 @@ function nameFirebaseFunctions(
   const functionOf = (value: Parameters<CloudFunctionsHost["functionOf"]>[0]) => host.functionOf(value);
   const entry = functionsEntry(sources);
   const deployed = entry ? exportedFunctionNames(entry, interpreter, functionOf) : new Map<CloudFunction, string>();
-  const files = new Set(functions.filter((f) => f.platform === "firebase").map((f) => f.call.getSourceFile()));
+  const files = new Set(functions.filter((f) => f.platform === "firebase").map((f) => f.call!.getSourceFile()));
   const own = ownExportNames(files, interpreter, functionOf);
   // (Read after the exports: an object's members are evaluated when read, so `export const v1 = { users:
   // onRequest(...) }` makes its function as the walk reads it.)
@@ -86,12 +94,28 @@ function nameFirebaseFunctions(
       exported && entry
         ? `The Firebase function \`${exported}\` is not exported by ${relative(sources, entry)}, the module Firebase deploys: it is not deployed, and not indexed.`
         : "Cannot tell this Firebase function's name (the export that holds it), which is its URL's path; it is not indexed.",
-      siteOf(fn.call),
+      siteOf(fn.call!),
       exported && entry
         ? `Export it from ${relative(sources, entry)} (\`export { ${exported} } from "./..."\`).`
         : "Export the function under a name (`export const api = onRequest(app)`) from the module Firebase deploys.",
     );
   }
+}
+
+/**
+ * The folders of v3 function apps: the project root and its immediate subfolders that hold a host.json (a
+ * Static Web App's `api/`), when the project does not use the v4 model's registrations only.
+ */
+function functionAppRoots(sources: SourceSet): string[] {
+  const roots = [sources.root];
+  for (const entry of sources.host.listDirectory?.(sources.root) ?? [])
+    if (
+      !entry.startsWith(".") &&
+      entry !== "node_modules" &&
+      sources.host.readFile(path.join(sources.root, entry, "host.json")) !== undefined
+    )
+      roots.push(path.join(sources.root, entry));
+  return roots;
 }
 
 function relative(sources: SourceSet, file: ts.SourceFile): string {
