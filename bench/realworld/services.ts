@@ -1322,4 +1322,20 @@ export const SERVICES: Service[] = [
       note: "spec/oas_v1.yaml, the public API reference written by hand (server https://vote.optimism.io/api/v1); it documents the public v1 API only, so precision says little. First run zero-config = final: 41 of 41, no warnings; every one of the 101 route files is indexed (108 operations)",
     },
   },
+  {
+    name: "dfe-chart-rendering",
+    repo: "DFE-Digital/education-benchmarking-and-insights",
+    commit: "0ed1c1e9f982f90441cc6b31435a4105cdebe040",
+    framework: "Azure Functions (Node v4 model)",
+    style:
+      "a TypeScript function app of the Department for Education's benchmarking platform: one `route.ts` per function calling `app.http(name, { route?, methods, authLevel: \"admin\", handler })`, the handler imported from a sibling `function.ts`; host.json's routePrefix `api`",
+    monorepo: false,
+    app: "platform/src/apis/Platform.Api.ChartRendering",
+    config: true,
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["platform/src/apis/Platform.Api.ChartRendering/src/assets/openapi.json"] },
+      note: "src/assets/openapi.json, written by the project's `api` script (ts-oas over the request and response types of src/openapi/*/api.ts); no servers, paths under /api (host.json's routePrefix). First run zero-config = final: 3 of 5 (60%), no warning. The two misses are the build's, not apidex's: tsconfig.json excludes src/functions/**/dom (the d3 DOM chart functions) and src/functions/swagger from the production build, so the production function app does not register POST /api/horizontalBarChart/dom and /api/verticalBarChart/dom, and apidex, reading that tsconfig, does not index them; the document is generated for the dev build. The config run reads tsconfig.dev.json (`npm run dev`, which keeps them): 5 of 5, and beyond the document the swagger function's GET /api/openapi.json and GET /api/swagger/{swaggerAsset} (its `{*swaggerAsset}` catch-all, APX205). Every function is `authLevel: \"admin\"` (the host's master key): no permission keys",
+    },
+  },
 ];
