@@ -1338,4 +1338,20 @@ export const SERVICES: Service[] = [
       note: "src/assets/openapi.json, written by the project's `api` script (ts-oas over the request and response types of src/openapi/*/api.ts); no servers, paths under /api (host.json's routePrefix). First run zero-config = final: 3 of 5 (60%), no warning. The two misses are the build's, not apidex's: tsconfig.json excludes src/functions/**/dom (the d3 DOM chart functions) and src/functions/swagger from the production build, so the production function app does not register POST /api/horizontalBarChart/dom and /api/verticalBarChart/dom, and apidex, reading that tsconfig, does not index them; the document is generated for the dev build. The config run reads tsconfig.dev.json (`npm run dev`, which keeps them): 5 of 5, and beyond the document the swagger function's GET /api/openapi.json and GET /api/swagger/{swaggerAsset} (its `{*swaggerAsset}` catch-all, APX205). Every function is `authLevel: \"admin\"` (the host's master key): no permission keys",
     },
   },
+  {
+    name: "element-api",
+    repo: "decentralized-identity/element",
+    commit: "1a3f47f024a58821bd345b52cdd75e42bab10a1c",
+    framework: "Firebase Cloud Functions (firebase-functions v1) + Express 4 (JavaScript)",
+    style:
+      "a Lerna monorepo's functions package: index.js exports `main = functions.https.onRequest(app)`, the Express app mounting a router at /api/v1/ whose sub-routers (version, sidetree) are required from folders; firebase.json's hosting rewrites /api/** to the function",
+    monorepo: false,
+    app: "packages/element-api",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi-comments", dir: "packages/element-api/src/express/routes" },
+      prefix: "/main/api/v1",
+      note: "the swagger-jsdoc `@swagger` blocks of the route files (under a `paths:` key, swagger 2), which src/express/swagger serves with `basePath` /api/v1 (production: element-did.com, whose firebase.json hosting rewrites /api/** to the function `main`, which sees the whole path): written by hand beside the routes, so recall only. apidex indexes the function at its own URL, `/main` below the cloudfunctions.net origin (the hosting rewrites are not read), hence the prefix /main/api/v1. First run zero-config = final: 7 of 8 (87.5%). The miss is the comment's: it documents GET /sidetree/transaction/{transactionTimeHash}, the route written under it is `/transaction/:transactionTimeHash/summary` (indexed). Beyond the comments: GET /main/api/v1/swagger.json (the swagger module's route). APX502×6 and APX501×1: the @swagger comments make these operations documented, and the JavaScript handlers send `any`. No permission checks (the service is public)",
+    },
+  },
 ];
