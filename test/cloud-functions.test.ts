@@ -526,3 +526,29 @@ describe("Azure Functions v3 (in memory)", () => {
     expect(diagnosticLines(result).filter((d) => !d.startsWith("APX4"))).toEqual(c.diagnostics ?? []);
   });
 });
+
+describe("a handler that hands its request to an Express app (in memory)", () => {
+  it("onRequest((req, res) => app(req, res)) and functions.http(name, (req, res) => { app(req, res) }) serve the app's routes", async () => {
+    const result = await generateFrom({
+      "src/index.ts": `import express from "express";
+import { onRequest } from "firebase-functions/v2/https";
+import * as ff from "@google-cloud/functions-framework";
+const app = express();
+app.get("/things", (req, res) => { res.json([]); });
+export const api = onRequest({ memory: "1GiB" }, (req, res) => app(req, res));
+ff.http("legacy", (req, res) => { console.log(req.url); app(req, res); });
+export const other = onRequest((req, res) => { if (req.query.x) return app(req, res); res.send("no"); });`,
+    });
+    expect(routeLines(result)).toEqual([
+      "DELETE /other []",
+      "GET /api/things []",
+      "GET /legacy/things []",
+      "GET /other []",
+      "HEAD /other []",
+      "OPTIONS /other []",
+      "PATCH /other []",
+      "POST /other []",
+      "PUT /other []",
+    ]);
+  });
+});

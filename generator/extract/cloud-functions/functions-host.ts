@@ -226,6 +226,14 @@ export class CloudFunctionsHost extends ExpressHost {
       fn.root.stack.push({ type: "mount", paths: ["/"], router: app, site: siteOf(arg), ...this.conditional() });
       return;
     }
+    // `onRequest((req, res) => app(req, res))`: a handler that hands its request to an Express app answers with the
+    // app's routes (its own checks, if any, before them).
+    const forwarded = value.kind === "function" && !fn.callable ? this.forwardedApp(value) : undefined;
+    if (forwarded) {
+      forwarded.mounted = true;
+      fn.root.stack.push({ type: "mount", paths: ["/"], router: forwarded, site: siteOf(arg), ...this.conditional() });
+      return;
+    }
     if (value.kind === "function") {
       this.addRoute(fn.root, method, ["/"], [{ node: arg, value }], call, registrationDoc(fn.call!));
       return;
@@ -317,6 +325,45 @@ export class CloudFunctionsHost extends ExpressHost {
     const made: CloudFunction = { platform: "azure", root: router, call: undefined };
     this.functions.push(made);
     return router;
+  }
+
+  /**
+   * The Express app a handler calls with its own request and response (`app(req, res)`, `return api(req, res)`), when
+   * the response is used nowhere else: the function is a wrapper serving the app. One that also answers on its own
+   * (`if (!ok) return res.status(401).end()`) is read as a handler.
+   */
+  private forwardedApp(fn: FunctionValue): RouterNode | undefined {
+    const [request, response] = fn.decl.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+    const body = fn.decl.body;
+    if (!request || !response || !body) return undefined;
+    let found: RouterNode | undefined;
+    let other = false;
+    const visit = (node: ts.Node): void => {
+      if (other || (ts.isFunctionLike(node) && node !== fn.decl)) return;
+      // The response read anywhere but in the forwarding call: the handler answers too.
+      const call = node.parent;
+      const forwarding =
+        ts.isCallExpression(call) &&
+        call.arguments[1] === node &&
+        ts.isIdentifier(call.arguments[0]!) &&
+        (call.arguments[0] as ts.Identifier).text === request;
+      if (ts.isIdentifier(node) && node.text === response && !forwarding) {
+        other = true;
+        return;
+      }
+      if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+        const [a, b] = node.arguments;
+        if (a && b && ts.isIdentifier(a) && a.text === request && ts.isIdentifier(b) && b.text === response) {
+          const router = this.routerOf(this.interpreter.valueInside(fn, node.expression));
+          if (router && (!found || found === router)) found = router;
+          else other = true;
+          return;
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+    return other ? undefined : found;
   }
 
   private cannotRead(
