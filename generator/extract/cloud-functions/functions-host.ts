@@ -106,8 +106,17 @@ export class CloudFunctionsHost extends ExpressHost {
     this.visit(node);
     const [nameArg, optionsArg] = call.args;
     const name = nameArg ? stringsOf(this.interpreter.evaluate(nameArg, call.scope)) : undefined;
-    if (!nameArg || !optionsArg || name?.length !== 1) {
+    if (!nameArg || name?.length !== 1) {
       this.cannotRead(nameArg ?? node, call, "the function's name", "Name the function with a string literal or a const.");
+      return { kind: "undefined" };
+    }
+    if (!optionsArg) {
+      this.diagnostics.warning(
+        "APX210",
+        `The Azure function \`${name[0]}\` is given no handler; it is not indexed.`,
+        siteOf(node),
+        "Pass the options object (or the handler) as the second argument.",
+      );
       return { kind: "undefined" };
     }
     const options = this.interpreter.evaluate(optionsArg, call.scope);
