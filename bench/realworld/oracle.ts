@@ -210,7 +210,7 @@ function encoreClientCalls(text: string, file: string): { method: string; path: 
 
 /**
  * The path items of swagger-jsdoc comments: a `/** @openapi` (or `@swagger`) block's YAML, its top-level keys
- * that are paths (`/v1/runs:`); component blocks have none.
+ * that are paths (`/v1/runs:`), or those of its `paths:` key; component blocks have none.
  */
 function openApiCommentBlocks(text: string): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
@@ -219,7 +219,9 @@ function openApiCommentBlocks(text: string): Record<string, unknown>[] {
     const start = body.findIndex((line) => /^@(openapi|swagger)\s*$/.test(line.trim()));
     if (start < 0) continue;
     const parsed = parseYaml(body.slice(start + 1).join("\n")) as Record<string, unknown> | null;
-    const paths = Object.fromEntries(Object.entries(parsed ?? {}).filter(([key]) => key.startsWith("/")));
+    // swagger-jsdoc merges a block's top-level keys into the document: path items at the top, or under `paths:`.
+    const wrapped = parsed?.paths && typeof parsed.paths === "object" ? (parsed.paths as Record<string, unknown>) : {};
+    const paths = Object.fromEntries(Object.entries({ ...parsed, ...wrapped }).filter(([key]) => key.startsWith("/")));
     if (Object.keys(paths).length) out.push(paths);
   }
   return out;

@@ -1374,4 +1374,36 @@ export const SERVICES: Service[] = [
       note: "docs/api.md, the project's hand-written API reference (its `### GET /api/ping` headings, each path in backticks), pinned at e5bb0a2 (the dev branch, where api/ and the reference were added). First run zero-config = final: 6 of 6. APX230×3 are true: ping.ts, openapi.ts and index.ts (Swagger UI) test no method, and a Vercel Function answers every method its handler does not refuse, so they are indexed under GET, POST, PUT, PATCH and DELETE (the precision figure counts those). APX403×6: local-api.ts is a development Express server (`npm run dev:full`) that mirrors each function at the same path; apidex reads both and keeps the Express registration, the same operation. api/_lib and api/__tests__ are no functions (Vercel skips paths with a segment starting with `_`), and vercel.json's only rewrite sends the SPA's paths to /index.html, which no function answers",
     },
   },
+  {
+    name: "dfe-chart-rendering",
+    repo: "DFE-Digital/education-benchmarking-and-insights",
+    commit: "0ed1c1e9f982f90441cc6b31435a4105cdebe040",
+    framework: "Azure Functions (Node v4 model)",
+    style:
+      "a TypeScript function app of the Department for Education's benchmarking platform: one `route.ts` per function calling `app.http(name, { route?, methods, authLevel: \"admin\", handler })`, the handler imported from a sibling `function.ts`; host.json's routePrefix `api`",
+    monorepo: false,
+    app: "platform/src/apis/Platform.Api.ChartRendering",
+    config: true,
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["platform/src/apis/Platform.Api.ChartRendering/src/assets/openapi.json"] },
+      note: "src/assets/openapi.json, written by the project's `api` script (ts-oas over the request and response types of src/openapi/*/api.ts); no servers, paths under /api (host.json's routePrefix). First run zero-config = final: 3 of 5 (60%), no warning. The two misses are the build's, not apidex's: tsconfig.json excludes src/functions/**/dom (the d3 DOM chart functions) and src/functions/swagger from the production build, so the production function app does not register POST /api/horizontalBarChart/dom and /api/verticalBarChart/dom, and apidex, reading that tsconfig, does not index them; the document is generated for the dev build. The config run reads tsconfig.dev.json (`npm run dev`, which keeps them): 5 of 5, and beyond the document the swagger function's GET /api/openapi.json and GET /api/swagger/{swaggerAsset} (its `{*swaggerAsset}` catch-all, APX205). Every function is `authLevel: \"admin\"` (the host's master key): no permission keys",
+    },
+  },
+  {
+    name: "element-api",
+    repo: "decentralized-identity/element",
+    commit: "1a3f47f024a58821bd345b52cdd75e42bab10a1c",
+    framework: "Firebase Cloud Functions (firebase-functions v1) + Express 4 (JavaScript)",
+    style:
+      "a Lerna monorepo's functions package: index.js exports `main = functions.https.onRequest(app)`, the Express app mounting a router at /api/v1/ whose sub-routers (version, sidetree) are required from folders; firebase.json's hosting rewrites /api/** to the function",
+    monorepo: false,
+    app: "packages/element-api",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi-comments", dir: "packages/element-api/src/express/routes" },
+      prefix: "/main/api/v1",
+      note: "the swagger-jsdoc `@swagger` blocks of the route files (under a `paths:` key, swagger 2), which src/express/swagger serves with `basePath` /api/v1 (production: element-did.com, whose firebase.json hosting rewrites /api/** to the function `main`, which sees the whole path): written by hand beside the routes, so recall only. apidex indexes the function at its own URL, `/main` below the cloudfunctions.net origin (the hosting rewrites are not read), hence the prefix /main/api/v1. First run zero-config = final: 7 of 8 (87.5%). The miss is the comment's: it documents GET /sidetree/transaction/{transactionTimeHash}, the route written under it is `/transaction/:transactionTimeHash/summary` (indexed). Beyond the comments: GET /main/api/v1/swagger.json (the swagger module's route). APX502×6 and APX501×1: the @swagger comments make these operations documented, and the JavaScript handlers send `any`. No permission checks (the service is public)",
+    },
+  },
 ];

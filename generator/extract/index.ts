@@ -30,6 +30,7 @@ import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import { effectAdapter } from "./effect/index.js";
 import { encoreAdapter } from "./encore/index.js";
+import { cloudFunctionsAdapter } from "./cloud-functions/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -70,6 +71,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   sails: sailsAdapter,
   effect: effectAdapter,
   encore: encoreAdapter,
+  "cloud-functions": cloudFunctionsAdapter,
 };
 
 /**
@@ -89,6 +91,9 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   // project's plain Express apps and routers, as the Express adapter does (its host is the Express one). Both
   // running would read those routers twice, once without the Feathers app they are mounted on.
   if (adapters.includes(feathersAdapter)) adapters = adapters.filter((a) => a !== expressAdapter);
+  // So is the serverless functions' host: it reads the Express apps a function serves under the function's URL,
+  // and the project's other Express apps as the Express adapter does.
+  else if (adapters.includes(cloudFunctionsAdapter)) adapters = adapters.filter((a) => a !== expressAdapter);
   // Configured folders of route files are read whatever the framework.
   if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
   // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.

@@ -34,6 +34,11 @@ export interface ExpressStyle {
   createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean;
   /** The registration methods, for the sweep that reports the calls the evaluator did not reach. */
   methods: ReadonlySet<string>;
+  /**
+   * Run once the sources have been evaluated, before the apps are flattened: the root apps the framework
+   * flattens itself (left out of the Express flattening) and the facts it made of them (serverless functions).
+   */
+  own?: (host: ExpressHost, interpreter: Interpreter) => { routers: ReadonlySet<RouterNode>; facts: RouteFact[] };
 }
 
 const EXPRESS_STYLE: ExpressStyle = {
@@ -91,7 +96,8 @@ export function extractExpressStyle(
   runAppFactories(sources, interpreter, style.createsApp, (file) => session?.recorder.spoil(file, "it has an app factory"));
 
   interpreter.finishChecks();
-  const routes: RouteFact[] = [];
+  const own = style.own?.(host, interpreter);
+  const routes: RouteFact[] = [...(own?.facts ?? [])];
   // Apps in the order of where they are created, not of when: a replayed module creates its routers after
   // the modules it reached, where its evaluation would have created them first.
   // An app a Pages Router API file or a Vercel Function serves (`export default app`) is the file-route adapter's to index.
@@ -115,7 +121,7 @@ export function extractExpressStyle(
     ? routerFilesApp(options.routerFiles, sources, interpreter, (value) => host.routerOf(value), diagnostics)
     : undefined;
   // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
-  for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
+  for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r) && !own?.routers.has(r)).sort(bySite))
     routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, expressToOpenApi, simplePath), app));
   if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, expressToOpenApi, simplePath));
   // A folder of router modules that a loader walks at run time: one warning for the folder, with the config to write.
