@@ -174,7 +174,7 @@ export function flattenApp(
   };
 
   /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
-  const filters: { segments: string[]; end: boolean; method?: string; only?: true }[] = [];
+  const filters: { segments: string[]; end: boolean; method?: string; only?: true; below?: true }[] = [];
   const filterOf = (filter: NonNullable<Extract<Layer, { type: "mount" }>["filter"]>, full: string) => {
     const parsed = parsePath(joinPaths(full, filter.path));
     const variant = parsed.ok ? parsed.variants[0] : undefined;
@@ -184,6 +184,7 @@ export function flattenApp(
           end: filter.end,
           ...(filter.method ? { method: filter.method } : {}),
           ...(filter.only ? { only: true as const } : {}),
+          ...(filter.below ? { below: true as const } : {}),
         }
       : undefined;
   };
@@ -356,8 +357,9 @@ export function uniqueSorted(a: readonly string[], b: readonly string[]): string
  * start with the filter's (all of them, when it matches one path only), a parameter on either side taking
  * any segment; its method is the filter's, when the filter has one.
  */
-function admits(filter: { segments: string[]; end: boolean; method?: string }, segments: string[], method: string): boolean {
+function admits(filter: { segments: string[]; end: boolean; method?: string; below?: true }, segments: string[], method: string): boolean {
   if (filter.method && method !== "ALL" && method !== filter.method) return false;
+  if (filter.below && segments.length === filter.segments.length) return false;
   if (segments.length < filter.segments.length || (filter.end && segments.length !== filter.segments.length)) return false;
   return filter.segments.every((s, i) => s === segments[i] || isParam(s) || isParam(segments[i]!));
 }

@@ -10,7 +10,7 @@ import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
-import { flattenApp, ofApp } from "../flatten.js";
+import { flattenApp, ofApp, type PathParser } from "../flatten.js";
 import { routerFilesApp } from "../router-files.js";
 import { reportUnmountedFolders } from "../unmounted-folders.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
@@ -32,6 +32,8 @@ export interface ExpressStyle {
   createsApp: (call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile) => boolean;
   /** The registration methods, for the sweep that reports the calls the evaluator did not reach. */
   methods: ReadonlySet<string>;
+  /** How its route paths read as OpenAPI paths, when not as Express's (h3's radix3 syntax). */
+  toOpenApi?: PathParser;
 }
 
 const EXPRESS_STYLE: ExpressStyle = {
@@ -52,6 +54,11 @@ export const expressAdapter: FrameworkAdapter = {
   },
   extract: (sources, options, diagnostics) => extractExpressStyle(EXPRESS_STYLE, sources, options, diagnostics),
 };
+
+/** The path parsers of a framework: its own (no fast path), or Express's with its fast path for plain paths. */
+function parsersOf(style: ExpressStyle): [PathParser, typeof simplePath | undefined] {
+  return style.toOpenApi ? [style.toOpenApi, undefined] : [expressToOpenApi, simplePath];
+}
 
 /**
  * The routes of every root app of an Express-style framework: the sources evaluated with its host, app
@@ -108,8 +115,8 @@ export function extractExpressStyle(
     : undefined;
   // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
   for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r)).sort(bySite))
-    routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, expressToOpenApi, simplePath), app));
-  if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, expressToOpenApi, simplePath));
+    routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, ...parsersOf(style)), app));
+  if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, ...parsersOf(style)));
   // A folder of router modules that a loader walks at run time: one warning for the folder, with the config to write.
   const inFolders = reportUnmountedFolders(host.routers, sources, interpreter, (value) => host.routerOf(value), diagnostics);
   reportUnmounted(host.routers, diagnostics, inFolders);
