@@ -185,7 +185,11 @@ export class H3Host extends ExpressHost {
       this.visit(node);
       const [methodArg, pathArg, handlerArg, optionsArg] = method === "on" ? call.args : [undefined, ...call.args];
       const methods = method === "on" ? (methodArg ? this.methodsOf(methodArg, call) : undefined) : [method];
-      const paths = this.paths(pathArg, call, "route path");
+      // rou3 (h3 2) matches a catch-all `**` with nothing too: `/files/**` answers `/files` as well.
+      const paths = this.paths(pathArg, call, "route path")?.flatMap((p) => {
+        const below = h3WildcardPrefix(p);
+        return below === undefined ? [p] : [below, p];
+      });
       if (!methods || !paths || !handlerArg) return receiver;
       const value = this.interpreter.evaluate(handlerArg, call.scope);
       const options = optionsArg ? this.interpreter.evaluate(optionsArg, call.scope) : undefined;
