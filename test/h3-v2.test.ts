@@ -27,7 +27,9 @@ describe("h3 2 (fixture)", () => {
   it("the real h3 2, booted on node:http, answers each indexed operation with its keys and refuses it without one; what is not indexed is 404/405", async () => {
     const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
     const { app } = (await import(pathToFileURL(path.join(fixture, "src", "app.ts")).href)) as { app: { fetch: unknown } };
-    const { toNodeHandler } = (await import("h3-v2")) as unknown as { toNodeHandler: (app: unknown) => Parameters<typeof compareWithServer>[0] };
+    const { toNodeHandler } = (await import("h3-v2")) as unknown as {
+      toNodeHandler: (app: unknown) => Parameters<typeof compareWithServer>[0];
+    };
     const out = await compareWithServer(toNodeHandler(app), result.index, [
       ["GET", "/nope"],
       ["DELETE", "/items/1"],

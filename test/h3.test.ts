@@ -31,7 +31,9 @@ describe("h3 1.x (fixture)", () => {
 
   it("the real h3 1.x, booted with toNodeListener on node:http, answers each indexed operation with its keys and refuses it without one; what is not indexed is 404/405", async () => {
     const result = await indexOf(fixture);
-    const { app } = (await import(pathToFileURL(path.join(fixture, "src", "app.ts")).href)) as { app: Parameters<typeof toNodeListener>[0] };
+    const { app } = (await import(pathToFileURL(path.join(fixture, "src", "app.ts")).href)) as {
+      app: Parameters<typeof toNodeListener>[0];
+    };
     const out = await compareWithServer(toNodeListener(app), result.index, [
       ["GET", "/nope"],
       // `/reports/**` hands the nested router nothing at `/api/reports` itself.
@@ -43,5 +45,255 @@ describe("h3 1.x (fixture)", () => {
     ]);
     expect(out).toEqual([]);
     expect(result.index.operations.length).toBeGreaterThan(10);
+  });
+});
+
+const AUTH = `
+import type { H3Event } from "h3";
+export function requirePermission(...keys: string[]) { return (event: H3Event) => { if (!event) throw new Error(keys.join()); }; }
+export function assertPermission(event: H3Event, key: string): void { if (!event) throw new Error(key); }
+`;
+
+const CASES: InMemoryCase[] = [
+  {
+    name: "1.x: createRouter() verbs (each returns the router), app.use(router); checks in handler bodies",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/app.ts": `
+import { createApp, createRouter, defineEventHandler, eventHandler, toNodeListener } from "h3";
+import { createServer } from "node:http";
+import { assertPermission } from "./auth";
+export const app = createApp();
+const router = createRouter()
+  .get("/a", defineEventHandler((event) => { assertPermission(event, "a.read"); return 1; }))
+  .post("/a", eventHandler(() => 2))
+  .put("/a/:id", (event) => 3)
+  .patch("/a/:id", () => 4)
+  .delete("/a/:id", () => 5)
+  .head("/a", () => null)
+  .options("/a", () => "")
+  .connect("/c", () => 1)
+  .trace("/c", () => 1);
+app.use(router);
+createServer(toNodeListener(app)).listen(3000);
+`,
+    },
+    routes: [
+      "CONNECT /c []",
+      "DELETE /a/{id} []",
+      "GET /a [a.read]",
+      "HEAD /a []",
+      "OPTIONS /a []",
+      "PATCH /a/{id} []",
+      "POST /a []",
+      "PUT /a/{id} []",
+      "TRACE /c []",
+    ],
+    diagnostics: [],
+  },
+  {
+    name: "1.x: add/use(path, handler, method | methods | nothing): the methods given, lower-cased; every method without one",
+    files: {
+      "src/app.ts": `
+import { createApp, createRouter, defineEventHandler } from "h3";
+export const app = createApp();
+const router = createRouter();
+router.add("/x", defineEventHandler(() => 1), ["get", "post"]);
+router.add("/y", defineEventHandler(() => 1), "put");
+router.add("/y", defineEventHandler(() => 1), "PATCH");
+router.use("/z", defineEventHandler(() => 1));
+app.use(router);
+`,
+    },
+    routes: [
+      "DELETE /z []",
+      "GET /x []",
+      "GET /z []",
+      "HEAD /z []",
+      "OPTIONS /z []",
+      "PATCH /z []",
+      "POST /x []",
+      "POST /z []",
+      "PUT /y []",
+      "PUT /z []",
+    ],
+    // `"PATCH"` in capitals: h3 1.x never matches it.
+    diagnostics: ["APX231 src/app.ts:7"],
+  },
+  {
+    name: "1.x: app.use(prefix, router.handler), app.use(prefix, router), useBase(base, router.handler) on the app and in a router's `**` route",
+    files: {
+      "src/app.ts": `
+import { createApp, createRouter, useBase } from "h3";
+export const app = createApp();
+const a = createRouter().get("/a", () => 1);
+const b = createRouter().get("/b", () => 1);
+const c = createRouter().get("/c", () => 1).get("/", () => 0);
+const d = createRouter().get("/d", () => 1);
+app.use("/one", a.handler);
+app.use("/two", b);
+const root = createRouter();
+root.use("/three/**", useBase("/three", c.handler));
+app.use(root.handler);
+app.use(useBase("/four", d.handler));
+`,
+    },
+    routes: ["GET /four/d []", "GET /one/a []", "GET /three/c []", "GET /two/b []"],
+    // c's `/` is never reached: `/three/**` needs a segment below `/three`.
+    diagnostics: ["APX231 src/app.ts:6"],
+  },
+  {
+    name: "1.x: middleware that returns nothing gates what is registered after it; createApp({ onRequest }) gates everything; an answering use() is an endpoint at its prefix",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/app.ts": `
+import { createApp, createRouter, defineEventHandler, eventHandler, fromNodeMiddleware } from "h3";
+import { requirePermission } from "./auth";
+export const app = createApp({ onRequest: requirePermission("service") });
+app.use("/status", eventHandler(() => ({ ok: true })));
+app.use(defineEventHandler((event) => { requirePermission("gate")(event); }));
+app.use("/admin", fromNodeMiddleware((req: any, res: any, next: () => void) => { requirePermission("admin")(req); next(); }));
+const router = createRouter().get("/admin/users", () => []).get("/users", () => []);
+app.use(router);
+app.use(defineEventHandler(() => { requirePermission("late")({} as never); }));
+app.use(eventHandler(() => "fallback"));
+`,
+    },
+    routes: [
+      "DELETE /status [service]",
+      "GET /admin/users [admin,gate,service]",
+      "GET /status [service]",
+      "GET /users [gate,service]",
+      "HEAD /status [service]",
+      "OPTIONS /status [service]",
+      "PATCH /status [service]",
+      "POST /status [service]",
+      "PUT /status [service]",
+    ],
+    diagnostics: [],
+  },
+  {
+    name: "1.x: defineEventHandler({ onRequest: [...], handler }) and lazy handlers",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/app.ts": `
+import { createApp, createRouter, defineEventHandler, defineLazyEventHandler, lazyEventHandler } from "h3";
+import { assertPermission, requirePermission } from "./auth";
+export const app = createApp();
+const router = createRouter();
+router.post("/items", defineEventHandler({ onRequest: [requirePermission("items.write")], handler: () => 1 }));
+router.get("/items", defineEventHandler({ onRequest: requirePermission("items.read"), handler: (event) => { assertPermission(event, "items.list"); return []; } }));
+router.get("/lazy", defineLazyEventHandler(() => defineEventHandler((event) => { assertPermission(event, "lazy"); return 1; })));
+router.get("/lazy2", lazyEventHandler(async () => { const x = 1; return (event) => { assertPermission(event, "lazy2"); return x; }; }));
+app.use(router);
+`,
+    },
+    routes: ["GET /items [items.list,items.read]", "GET /lazy [lazy]", "GET /lazy2 [lazy2]", "POST /items [items.write]"],
+    diagnostics: [],
+  },
+  {
+    name: "paths: `*` is one unnamed segment (`_0`), `**` and `**:name` a catch-all below the path (APX205), a colon inside a segment is literal, `**` before the end is left out",
+    files: {
+      "src/app.ts": `
+import { createApp, createRouter } from "h3";
+export const app = createApp();
+const router = createRouter();
+router.get("/a/*/b/*", () => 1);
+router.get("/files/**", () => 1);
+router.get("/docs/**:slug", () => 1);
+router.get("/v/file-:id", () => 1);
+router.get("/bad/**/x", () => 1);
+app.use(router);
+`,
+    },
+    routes: ["GET /a/{_0}/b/{_1} []", "GET /docs/{slug} []", "GET /files/{wildcard} []", "GET /v/file-:id []"],
+    diagnostics: ["APX205 src/app.ts:6", "APX205 src/app.ts:7", "APX204 src/app.ts:9"],
+  },
+  {
+    name: "what cannot be read is said: a path, a method, a mount of something unreadable",
+    files: {
+      "src/app.ts": `
+import { createApp, createRouter, H3 } from "h3";
+declare const config: { path: string; method: string; sub: any };
+export const app = createApp();
+const router = createRouter();
+router.get(config.path, () => 1);
+router.add("/m", () => 1, config.method);
+app.use(router);
+export const v2 = new H3();
+v2.mount("/ext", config.sub);
+`,
+    },
+    routes: [],
+    diagnostics: ["APX201 src/app.ts:6", "APX201 src/app.ts:7", "APX210 src/app.ts:10"],
+  },
+  {
+    name: "2: new H3() verbs, on(method, ...), all(), route middleware, app.use() middleware (every route it matches, whatever the order, `method` option), mount(base, app) and use(base, app); `**` also matches its base",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/app.ts": `
+import { defineHandler, H3 } from "h3";
+import { assertPermission, requirePermission } from "./auth";
+export const app = new H3();
+app.get("/a", (event) => { assertPermission(event, "a.read"); return 1; });
+app.post("/a", () => 1, { middleware: [requirePermission("a.write")] });
+app.on("PATCH", "/a/:id", defineHandler({ middleware: [requirePermission("a.patch")], handler: () => 1 }));
+app.on("", "/any", () => 1);
+app.all("/all", () => 1);
+app.query("/q", () => 1);
+app.get("/files/**", () => 1);
+app.use("/a/**", requirePermission("a"));
+app.use(requirePermission("writes"), { method: "POST" });
+const sub = new H3().get("/s", () => 1);
+sub.use(requirePermission("sub"));
+app.mount("/sub", sub);
+const other = new H3().get("/o", () => 1);
+app.use("/other", other);
+`,
+    },
+    routes: [
+      "DELETE /all []",
+      "DELETE /any []",
+      "GET /a [a,a.read]",
+      "GET /all []",
+      "GET /any []",
+      "GET /files []",
+      "GET /files/{wildcard} []",
+      "GET /other/o []",
+      "GET /sub/s [sub]",
+      "HEAD /all []",
+      "HEAD /any []",
+      "OPTIONS /all []",
+      "OPTIONS /any []",
+      "PATCH /a/{id} [a,a.patch]",
+      "PATCH /all []",
+      "PATCH /any []",
+      "POST /a [a,a.write,writes]",
+      "POST /all [writes]",
+      "POST /any [writes]",
+      "PUT /all []",
+      "PUT /any []",
+      "QUERY /q []",
+    ],
+    diagnostics: ["APX205 src/app.ts:11"],
+  },
+  {
+    name: "a module that only imports h3's helpers (a Nitro route's) is not an h3 app",
+    files: {
+      "src/handler.ts": `
+import { defineEventHandler } from "h3";
+export default defineEventHandler(() => "hi");
+`,
+    },
+    routes: [],
+    diagnostics: ["APX001 -"],
+  },
+];
+
+describe("h3 (in-memory cases)", () => {
+  it.each(CASES)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual(routes);
+    if (diagnostics) expect(diagnosticLines(result)).toEqual(diagnostics);
   });
 });

@@ -57,7 +57,8 @@ export class H3Host extends ExpressHost {
       return value;
     }
     if (name === "createRouter") return this.create("router", call.node).value;
-    if (name === "H3" && ts.isNewExpression(call.node)) {
+    // `new H3()`, and `createH3()` of h3 2's early betas.
+    if ((name === "H3" && ts.isNewExpression(call.node)) || name === "createH3") {
       const { value, router } = this.create("app", call.node);
       this.v2.add(router);
       const options = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
@@ -120,7 +121,7 @@ export class H3Host extends ExpressHost {
     if (router.kind === "router") {
       if (V1_ROUTER_METHODS.has(method)) this.routerRoute(router, node, [method], call);
       else if (method === "add" || method === "use") {
-        const methods = call.args[2] ? this.methodsOf(call.args[2], call) : ["all"];
+        const methods = call.args[2] ? this.methodsOf(call.args[2], call, true) : ["all"];
         if (methods) this.routerRoute(router, node, methods, call);
         else this.visit(node);
       }
@@ -171,12 +172,27 @@ export class H3Host extends ExpressHost {
     }
   }
 
-  /** The method (or methods) a registration names, lower-cased; reported (APX201) when not read. */
-  private methodsOf(arg: ts.Expression, call: CallContext): string[] | undefined {
+  /**
+   * The method (or methods) a registration names; reported (APX201) when not read. h3 2 upper-cases what it is
+   * given (`""` is every method); h3 1.x keys a route's handlers by the name as written and looks them up by
+   * the request's method in lower case, so a name in capitals never answers: said (APX231), not indexed.
+   */
+  private methodsOf(arg: ts.Expression, call: CallContext, v1: boolean): string[] | undefined {
     const strings = stringsOf(this.interpreter.evaluate(arg, call.scope));
-    if (strings) return strings.map((m) => (m === "" || m === "*" ? "all" : m.toLowerCase()));
-    this.paths(arg, call, "route method");
-    return undefined;
+    if (!strings) {
+      this.paths(arg, call, "route method");
+      return undefined;
+    }
+    if (!v1) return strings.map((m) => (m === "" ? "all" : m.toLowerCase()));
+    const dead = strings.filter((m) => m !== m.toLowerCase());
+    if (dead.length)
+      this.diagnostics.warning(
+        "APX231",
+        `h3 1.x never answers ${dead.map((m) => `\`${m}\``).join(", ")} here: it looks a route's handler up by the request's method in lower case; ${dead.length > 1 ? "these methods are" : "this method is"} not indexed.`,
+        siteOf(arg),
+        'Name the method in lower case (`"put"`), as h3\'s `RouterMethod` type does.',
+      );
+    return strings.filter((m) => m === m.toLowerCase());
   }
 
   /** h3 2's app: `get/.../all(path, handler, { middleware })`, `on(method, path, ...)`, `use(...)`, `mount(base, app)`. */
@@ -184,7 +200,7 @@ export class H3Host extends ExpressHost {
     if (V2_METHODS.has(method) || method === "on") {
       this.visit(node);
       const [methodArg, pathArg, handlerArg, optionsArg] = method === "on" ? call.args : [undefined, ...call.args];
-      const methods = method === "on" ? (methodArg ? this.methodsOf(methodArg, call) : undefined) : [method];
+      const methods = method === "on" ? (methodArg ? this.methodsOf(methodArg, call, false) : undefined) : [method];
       // rou3 (h3 2) matches a catch-all `**` with nothing too: `/files/**` answers `/files` as well.
       const paths = this.paths(pathArg, call, "route path")?.flatMap((p) => {
         const below = h3WildcardPrefix(p);

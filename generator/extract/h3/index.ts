@@ -7,8 +7,8 @@ import { h3ToOpenApi } from "./path-syntax.js";
 
 const PACKAGE = /^h3(-nightly)?$/;
 
-/** What makes an app or router in code: h3 1.x's `createApp()` / `createRouter()`, h3 2's `new H3()`. */
-const CREATES = /\b(createApp|createRouter)\s*\(|\bnew\s+H3\s*\(/;
+/** What makes an app or router in code: h3 1.x's `createApp()` / `createRouter()`, h3 2's `new H3()` (`createH3()` in its betas). */
+const CREATES = /\b(createApp|createRouter|createH3)\s*\(|\bnew\s+H3\s*\(/;
 
 /**
  * h3 used as a router in code (h3-host.ts), on Express's extraction: every app nothing mounts is a root; paths
@@ -26,7 +26,9 @@ export const h3Adapter: FrameworkAdapter = {
         host: (d) => new H3Host(d),
         createsApp: (call, file) =>
           ts.isIdentifier(call.expression) &&
-          (call.expression.text === "createApp" || (ts.isNewExpression(call) && call.expression.text === "H3")) &&
+          (call.expression.text === "createApp" ||
+            call.expression.text === "createH3" ||
+            (ts.isNewExpression(call) && call.expression.text === "H3")) &&
           importedPackages(file).some((p) => PACKAGE.test(p)),
         methods: H3_METHODS,
         toOpenApi: h3ToOpenApi,

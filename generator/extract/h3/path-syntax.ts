@@ -36,7 +36,8 @@ export function h3ToOpenApi(raw: string): PathParseResult {
     }
     if (!name || name.includes("{") || name.includes("}"))
       return { ok: false, problem: `the parameter segment \`${segment}\``, hint: "Name path parameters with word characters (`:id`)." };
-    if (params.includes(name)) return { ok: false, problem: `the parameter \`${name}\` twice`, hint: "Give every path parameter a distinct name." };
+    if (params.includes(name))
+      return { ok: false, problem: `the parameter \`${name}\` twice`, hint: "Give every path parameter a distinct name." };
     params.push(name);
     out.push(`{${name}}`);
   }
