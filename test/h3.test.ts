@@ -278,6 +278,38 @@ app.use("/other", other);
     diagnostics: ["APX205 src/app.ts:11"],
   },
   {
+    name: "Nuxt/Nitro: a route file serving an h3 router (`useBase(base, router.handler)`, `router.handler`; h3's helpers imported or auto-imported) answers with the router's routes, for the file's method suffix only, within the paths the file receives",
+    files: {
+      "package.json": JSON.stringify({ dependencies: { nuxt: "3.17.0" } }),
+      "nuxt.config.ts": "export default defineNuxtConfig({});",
+      "server/api/[...].ts": `
+import { createRouter, defineEventHandler, useBase } from "h3";
+import { assertPermission } from "../utils/auth";
+const router = createRouter();
+router.get("/hello", defineEventHandler(() => "hi"));
+router.post("/items/:id", defineEventHandler((event) => { assertPermission(event, "items.write"); return 1; }));
+export default useBase("/api", router.handler);
+`,
+      "server/utils/auth.ts": AUTH,
+      "server/routes/auto/[...].ts": `
+const router = createRouter();
+router.get("/auto/x", defineEventHandler(() => "hi"));
+export default router.handler;
+`,
+      "server/routes/v2/[...].post.ts": `
+import { createRouter, defineEventHandler } from "h3";
+const router = createRouter();
+router.get("/v2/x", defineEventHandler(() => "hi"));
+router.post("/v2/y", defineEventHandler(() => "hi"));
+router.post("/elsewhere", defineEventHandler(() => "hi"));
+export default router.handler;
+`,
+      "server/api/other.get.ts": "export default defineEventHandler(() => 1);",
+    },
+    routes: ["GET /api/hello []", "GET /api/other []", "GET /auto/x []", "POST /api/items/{id} [items.write]", "POST /v2/y []"],
+    diagnostics: ["APX231 server/routes/v2/[...].post.ts:7"],
+  },
+  {
     name: "a module that only imports h3's helpers (a Nitro route's) is not an h3 app",
     files: {
       "src/handler.ts": `

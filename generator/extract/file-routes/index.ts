@@ -14,6 +14,7 @@ import { servesTsRest } from "../ts-rest/index.js";
 import { expressToOpenApi, type PathParseResult, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
+import { h3ToOpenApi } from "../h3/path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
@@ -371,7 +372,11 @@ function extractFileRoutes(
           ...(value.kind === "function" ? [value] : []),
           ...host.handlerParts(node, value, instance.scope).handlers.reverse(),
         ];
-        if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
+        // `export default useBase("/api", router.handler)` (or `router.handler`): an h3 router answers the file's
+        // requests with its own routes, for the file's method only when its name has one.
+        const app = host.servedApp(value);
+        if (app) serve(app, nitroRoute.method, node);
+        else if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
         else {
           catchAll(node);
           // h3 calls it for every method; untested, the methods an API client uses (as for a Pages Router handler).
@@ -453,7 +458,7 @@ function servedRoutes(
   diagnostics: DiagnosticBag,
 ): RouteFact[] {
   const { app, route, methods, node } = served;
-  const parser = app.framework === "hono" ? honoToOpenApi : expressToOpenApi;
+  const parser = app.framework === "hono" ? honoToOpenApi : app.framework === "h3" ? h3ToOpenApi : expressToOpenApi;
   const out: RouteFact[] = [];
   const unreachable: string[] = [];
   // Elysia's paths are Express's, read as its own adapter reads them.

@@ -77,9 +77,23 @@ function layerServerDirs(sources: SourceSet, config: string): string[] {
 }
 
 /**
+ * h3's exports Nitro makes available to server code without an import, that a route file may serve an h3
+ * router with (`export default useBase("/api", router.handler)`): read as imports of `h3`.
+ */
+const H3_AUTO_IMPORTS = new Set([
+  "createRouter",
+  "useBase",
+  "defineEventHandler",
+  "eventHandler",
+  "defineLazyEventHandler",
+  "lazyEventHandler",
+  "fromNodeMiddleware",
+]);
+
+/**
  * Nitro's auto-imports: the names the top-level files of each server folder's `utils/` export (Nuxt's
  * `server/utils`), which its server code calls without importing them. The first file in path order that
- * exports a name gives it.
+ * exports a name gives it; h3's router helpers otherwise (`pkg:h3`).
  */
 export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name: string, fromFile: string) => string | undefined {
   let byName: Map<string, string> | undefined;
@@ -96,7 +110,7 @@ export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name
       for (const file of files)
         for (const exported of exportedNames(sources.getFile(file))) if (!byName.has(exported)) byName.set(exported, file);
     }
-    return byName.get(name);
+    return byName.get(name) ?? (H3_AUTO_IMPORTS.has(name) ? "pkg:h3" : undefined);
   };
 }
 

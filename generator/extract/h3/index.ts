@@ -1,4 +1,7 @@
+import path from "node:path";
 import { ts } from "../../typescript.js";
+import { nitroRoutePaths } from "../file-routes/file-paths.js";
+import { nitroLayout } from "../file-routes/nitro-layout.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import { extractExpressStyle } from "../express/index.js";
 import { importedPackages } from "../shared.js";
@@ -13,12 +16,21 @@ const CREATES = /\b(createApp|createRouter|createH3)\s*\(|\bnew\s+H3\s*\(/;
 /**
  * h3 used as a router in code (h3-host.ts), on Express's extraction: every app nothing mounts is a root; paths
  * are read in radix3's / rou3's syntax (path-syntax.ts). A module of a Nuxt or Nitro project that only imports
- * h3's helpers for its file routes (`defineEventHandler`) is the file-route adapter's: this one runs where a
+ * h3's helpers for its file routes (`defineEventHandler`) is the file-route adapter's, and so is a router a
+ * Nitro route file serves (`export default useBase("/api", router.handler)`): this one runs where another
  * module importing h3 makes an app or a router.
  */
 export const h3Adapter: FrameworkAdapter = {
   name: "h3",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => PACKAGE.test(p)) && CREATES.test(file.text)),
+  detect(sources) {
+    const layout = nitroLayout(sources);
+    return sources.files.some(
+      (file) =>
+        importedPackages(file).some((p) => PACKAGE.test(p)) &&
+        CREATES.test(file.text) &&
+        !(layout && nitroRoutePaths(path.relative(sources.root, file.fileName).split(path.sep).join("/"), layout)),
+    );
+  },
   extract: (sources, options, diagnostics) =>
     extractExpressStyle(
       {
