@@ -310,6 +310,34 @@ export default router.handler;
     diagnostics: ["APX231 server/routes/v2/[...].post.ts:7"],
   },
   {
+    name: 'Nitro: the config\'s `handlers` are routes at their `route` (rou3 syntax), for their `method` or what the handler answers; `middleware: true`, `env: "dev"` and `devHandlers` are not; an entry that cannot be read is said',
+    files: {
+      "package.json": JSON.stringify({ devDependencies: { nitropack: "2.13.6" } }),
+      "nitro.config.ts": `export default defineNitroConfig({
+  handlers: [
+    { route: "/hooks/:id", method: "post", handler: "./handlers/hook.ts" },
+    { route: "/legacy/**", handler: "handlers/legacy" },
+    { route: "/mw", middleware: true, handler: "./handlers/mw.ts" },
+    { route: "/dev", env: "dev", handler: "./handlers/dev.ts" },
+    { route: process.env.HOOK_ROUTE, handler: "./handlers/hook.ts" },
+  ],
+  devHandlers: [{ route: "/devonly", handler: "./handlers/dev.ts" }],
+});`,
+      "handlers/auth.ts": AUTH,
+      "handlers/hook.ts": `import { defineEventHandler } from "h3";
+import { assertPermission } from "./auth";
+export default defineEventHandler((event) => { assertPermission(event, "hooks.write"); return 1; });`,
+      "handlers/legacy.ts": `import { createRouter, useBase } from "h3";
+const router = createRouter().get("/a", () => 1).get("/b/:id", () => 2);
+export default useBase("/legacy", router.handler);`,
+      "handlers/mw.ts": "export default defineEventHandler(() => {});",
+      "handlers/dev.ts": "export default defineEventHandler(() => 1);",
+      "routes/index.get.ts": "export default defineEventHandler(() => 1);",
+    },
+    routes: ["GET / []", "GET /legacy/a []", "GET /legacy/b/{id} []", "POST /hooks/{id} [hooks.write]"],
+    diagnostics: ["APX201 nitro.config.ts:7"],
+  },
+  {
     name: "a module that only imports h3's helpers (a Nitro route's) is not an h3 app",
     files: {
       "src/handler.ts": `

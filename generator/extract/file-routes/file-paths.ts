@@ -252,6 +252,10 @@ export interface NitroLayout {
    * config sets none), or where the config sets it to what apidex cannot read.
    */
   baseURL: string | { unreadable: SourceSite };
+  /** The config's `handlers` (Nuxt: `serverHandlers`) that are routes, by their handler file (root-relative, posix). */
+  handlers?: Map<string, NitroRoute>;
+  /** Where a `handlers` entry apidex cannot read is written (its route, method or handler file). */
+  unreadableHandlers?: SourceSite[];
 }
 
 /** A Nitro route file's route, and the method and environment its name's suffixes give (`users.post.ts`, `x.get.dev.ts`). */
@@ -454,4 +458,23 @@ export function receives(pattern: readonly RouteSegment[], openApiPath: string):
 
 function toPosix(file: string): string {
   return file.split(path.sep).join("/");
+}
+
+/**
+ * A route of the Nitro config's `handlers` (`{ route: "/api/users/:id", method: "get" }`), in rou3's syntax as
+ * h3 matches it: `:name` a parameter, `*` an unnamed one (`_0`, ...), a last `**` (`**:name`) a catch-all that
+ * also matches the path above it (indexed with and without it).
+ */
+export function nitroConfigRoute(route: string, method: string | undefined): NitroRoute {
+  let unnamed = 0;
+  const choices: RouteSegment[][] = route
+    .split("/")
+    .filter(Boolean)
+    .map((segment): RouteSegment[] => {
+      if (segment.startsWith("**")) return [{ kind: "catchAll", name: segment.slice(3) || "_", optional: true }];
+      if (segment === "*") return [{ kind: "param", name: `_${unnamed++}` }];
+      if (segment.startsWith(":") && segment.length > 1) return [{ kind: "param", name: segment.slice(1) }];
+      return [{ kind: "literal", text: segment }];
+    });
+  return { ...routeOfChoices(choices), ...(method ? { method: method.toUpperCase() } : {}) };
 }

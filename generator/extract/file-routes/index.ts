@@ -123,7 +123,8 @@ function extractFileRoutes(
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
     }
     if (nitro) {
-      const route = nitroRoutePaths(rel, nitro);
+      // A handler file the config's `handlers` name serves at the route it gives.
+      const route = nitro.handlers?.get(rel.split(path.sep).join("/")) ?? nitroRoutePaths(rel, nitro);
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
@@ -422,6 +423,21 @@ function extractFileRoutes(
     readRouteFile(file);
   }
   while (next < replayed.length) replayNext();
+  // The config's handler files that the scan did not read (nothing imports them, and they need not live in a
+  // route folder).
+  for (const name of nitro?.handlers?.keys() ?? []) {
+    const fileName = path.join(sources.root, name);
+    if (sources.parsedFile(fileName) && sources.files.some((f) => f.fileName === sources.parsedFile(fileName)?.fileName)) continue;
+    const file = sources.getFile(fileName);
+    if (file) readRouteFile(file);
+  }
+  for (const site of nitro?.unreadableHandlers ?? [])
+    diagnostics.warning(
+      "APX201",
+      "Cannot read this entry of the config's `handlers` statically (its `route`, `method` and `handler` must be string literals, the handler a file of the project): the route it serves is left out.",
+      site,
+      'Write the entry as `{ route: "/api/x", method: "get", handler: "./server/handlers/x.ts" }`.',
+    );
   // A configured folder's middleware file: `middlewares.ts` directly in it.
   for (const [i, dir] of dirs.entries()) {
     for (const ext of ["ts", "mts", "js", "mjs"]) {

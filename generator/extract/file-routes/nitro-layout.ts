@@ -5,8 +5,9 @@
 import path from "node:path";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
-import { configSetting } from "./config-settings.js";
-import type { NitroLayout } from "./file-paths.js";
+import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import { type ConfigText, configExpression, configSetting } from "./config-settings.js";
+import { type NitroLayout, type NitroRoute, nitroConfigRoute } from "./file-paths.js";
 
 const CONFIG_ENDINGS = ["ts", "mts", "js", "mjs"];
 
@@ -56,7 +57,71 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
     apiBase: `/${(literal("apiBaseURL") ?? "/api").replace(/^\/+|\/+$/g, "")}`,
     // Nuxt's `app.baseURL` is its Nitro server's `baseURL`: every server route is served under it.
     baseURL: configSetting(nuxt ? nuxtFile : nitroFile, nuxt ? ["app", "baseURL"] : ["baseURL"]),
+    ...configHandlers(sources, nuxt ? nuxtFile : nitroFile, nuxt ? [["serverHandlers"], ["nitro", "handlers"]] : [["handlers"]]),
   };
+}
+
+/**
+ * The routes of the config's `handlers` (Nitro) / `serverHandlers` (Nuxt, and its `nitro.handlers`): each
+ * `{ route, method?, handler: "./path/to/file" }` is served as a route file at `route` (its `method`, or every
+ * method the handler answers). Entries with `middleware: true` (run before every route, not a route),
+ * `env: "dev"` or `"prerender"` (not on a deployed server) and `devHandlers` are not routes. An entry apidex
+ * cannot read (a route, method or handler that is not a string literal, a handler file it cannot find) is
+ * reported where it is written.
+ */
+function configHandlers(
+  sources: SourceSet,
+  config: ConfigText | undefined,
+  keyPaths: readonly (readonly string[])[],
+): { handlers?: Map<string, NitroRoute>; unreadableHandlers?: SourceSite[] } {
+  const handlers = new Map<string, NitroRoute>();
+  const unreadable: SourceSite[] = [];
+  for (const keys of keyPaths) {
+    const setting = configExpression(config, keys);
+    if (!setting) continue;
+    if ("unreadable" in setting || !ts.isArrayLiteralExpression(setting.expression)) {
+      unreadable.push("unreadable" in setting ? setting.unreadable : siteOf(setting.expression, setting.file));
+      continue;
+    }
+    for (const element of setting.expression.elements) {
+      if (!ts.isObjectLiteralExpression(element)) {
+        unreadable.push(siteOf(element, setting.file));
+        continue;
+      }
+      const prop = (name: string) => {
+        const p = element.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText(setting.file) === name);
+        return p && ts.isPropertyAssignment(p) ? p.initializer : undefined;
+      };
+      const text = (e: ts.Expression | undefined) =>
+        e && (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) ? e.text : undefined;
+      const middleware = prop("middleware");
+      const env = text(prop("env"));
+      if ((middleware && middleware.kind === ts.SyntaxKind.TrueKeyword) || env === "dev" || env === "prerender") continue;
+      const route = text(prop("route"));
+      const method = prop("method");
+      const handler = text(prop("handler"));
+      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      if (route === undefined || file === undefined || (method && text(method) === undefined)) {
+        unreadable.push(siteOf(element, setting.file));
+        continue;
+      }
+      handlers.set(file, nitroConfigRoute(route, text(method)));
+    }
+  }
+  return { ...(handlers.size ? { handlers } : {}), ...(unreadable.length ? { unreadableHandlers: unreadable } : {}) };
+}
+
+const HANDLER_ENDINGS = ["", ".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"];
+
+/** A handler's file, root-relative (posix): `./x`, `x`, and Nuxt's `~/x`, `~~/x`, `@/x`, `@@/x` from the root. */
+function handlerFile(sources: SourceSet, handler: string): string | undefined {
+  const rel = handler.replace(/^(~~|@@|~|@)\//, "").replace(/^\.\//, "");
+  if (rel.startsWith("../") || rel.startsWith("/") || /^[#\w@-]+:/.test(rel)) return undefined;
+  for (const ending of HANDLER_ENDINGS) {
+    const file = path.join(sources.root, rel + ending);
+    if (sources.host.fileExists(file)) return path.relative(sources.root, file).split(path.sep).join("/");
+  }
+  return undefined;
 }
 
 /**

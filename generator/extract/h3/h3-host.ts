@@ -44,7 +44,7 @@ export class H3Host extends ExpressHost {
   private readonly v2 = new WeakSet<RouterNode>();
 
   override callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
-    if (!/^h3(-nightly)?$/.test(callee.module) || callee.path.length !== 1) return undefined;
+    if (!/^(h3(-nightly)?|nitro\/h3)$/.test(callee.module) || callee.path.length !== 1) return undefined;
     const name = callee.path[0]!;
     const arg = call.args[0];
     if (name === "createApp") {
