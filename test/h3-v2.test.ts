@@ -37,6 +37,7 @@ describe("h3 2 (fixture)", () => {
       ["GET", "/stats"],
       ["GET", "/admin/cache/x"],
       ["GET", "/admin/cache"],
+      ["GET", "/admin/late"],
     ]);
     expect(out).toEqual([]);
     expect(result.index.operations.length).toBeGreaterThan(8);

@@ -244,9 +244,16 @@ app.query("/q", () => 1);
 app.get("/files/**", () => 1);
 app.use("/a/**", requirePermission("a"));
 app.use(requirePermission("writes"), { method: "POST" });
+// Copied when mounted: a route added later is not served under /sub; middleware added later runs there only
+// when the app had middleware when it was mounted (h3 2 adds its middleware through one wrapper, then).
 const sub = new H3().get("/s", () => 1);
-sub.use(requirePermission("sub"));
 app.mount("/sub", sub);
+sub.get("/late", () => 1);
+sub.use(requirePermission("never"));
+const sub2 = new H3().get("/t", () => 1);
+sub2.use(requirePermission("sub2"));
+app.mount("/sub2", sub2);
+sub2.use(requirePermission("sub2.late"));
 const other = new H3().get("/o", () => 1);
 app.use("/other", other);
 `,
@@ -260,7 +267,8 @@ app.use("/other", other);
       "GET /files []",
       "GET /files/{wildcard} []",
       "GET /other/o []",
-      "GET /sub/s [sub]",
+      "GET /sub/s []",
+      "GET /sub2/t [sub2,sub2.late]",
       "HEAD /all []",
       "HEAD /any []",
       "OPTIONS /all []",

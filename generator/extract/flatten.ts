@@ -211,9 +211,11 @@ export function flattenApp(
     if (outside) {
       diagnostics.warning(
         "APX231",
-        `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.end ? "" : "/*"}; it is not indexed.`,
+        `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.below ? "/* (not that path itself)" : outside.end ? "" : "/*"}; it is not indexed.`,
         layer.site,
-        'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
+        outside.below
+          ? "Register the route on the parent router, or give the parent a route for that path too (h3's `/api/**` needs a segment below `/api`)."
+          : 'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
       );
       return;
     }

@@ -4,7 +4,7 @@ import type { CallContext } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type FunctionValue, type HostValue, type Value } from "../../resolve/values.js";
 import { ExpressHost } from "../express/express-host.js";
 import { flattenValues, statementDoc, unwrap } from "../router-host.js";
-import type { RouterNode } from "../router-graph.js";
+import type { Layer, RouterNode } from "../router-graph.js";
 import { mayReturnNothing } from "../itty/handler-returns.js";
 import { h3WildcardPrefix } from "./path-syntax.js";
 
@@ -234,6 +234,7 @@ export class H3Host extends ExpressHost {
       this.mountV2(router, node, routeArg, fnArg, call);
       return receiver;
     }
+    this.middlewareCount.set(router, (this.middlewareCount.get(router) ?? 0) + 1);
     const checks = this.middlewareChecks(this.handlerOf(fn));
     if (!checks.length) return receiver;
     const routes = routeArg ? (this.paths(routeArg, call, "middleware route") ?? []) : ["/**"];
@@ -254,6 +255,7 @@ export class H3Host extends ExpressHost {
     });
     const at = router.stack.findIndex((layer) => layer.type !== "middleware");
     router.stack.splice(at < 0 ? router.stack.length : at, 0, ...layers);
+    this.shareLateMiddleware(router, layers);
     return receiver;
   }
 
@@ -274,14 +276,35 @@ export class H3Host extends ExpressHost {
       return;
     }
     sub.mounted = true;
-    if (bases)
-      router.stack.push({
-        type: "mount",
-        paths: bases.map((b) => b.replace(/\/+$/, "") || "/"),
-        router: sub,
-        site: siteOf(node),
-        ...this.conditional(),
-      });
+    if (!bases) return;
+    // h3 2 copies the app's routes when it is mounted (`for (const r of input["~routes"]) this["~addRoute"](...)`):
+    // what is registered on it later is not served here. Its middleware, composed at the first request, is.
+    const { router: snapshot } = this.create("router", node);
+    snapshot.mounted = true;
+    snapshot.stack.push(...sub.stack);
+    // Its middleware runs there through one wrapper h3 adds only when the app has middleware at that moment.
+    if (this.middlewareCount.get(sub)) this.lateMiddleware.push({ sub, snapshot });
+    router.stack.push({
+      type: "mount",
+      paths: bases.map((b) => b.replace(/\/+$/, "") || "/"),
+      router: snapshot,
+      site: siteOf(node),
+      ...this.conditional(),
+    });
+  }
+
+  /** Mounted h3 2 apps whose middleware registered after the mount still runs for the copied routes. */
+  private readonly lateMiddleware: { sub: RouterNode; snapshot: RouterNode }[] = [];
+  /** How many middleware each h3 2 app was given with `use()` (checks or not). */
+  private readonly middlewareCount = new WeakMap<RouterNode, number>();
+
+  /** Middleware `use()`d on an h3 2 app after it was mounted elsewhere reaches the routes copied there too. */
+  private shareLateMiddleware(sub: RouterNode, layers: readonly Layer[]): void {
+    for (const entry of this.lateMiddleware) {
+      if (entry.sub !== sub) continue;
+      const at = entry.snapshot.stack.findIndex((layer) => layer.type !== "middleware");
+      entry.snapshot.stack.splice(at < 0 ? entry.snapshot.stack.length : at, 0, ...layers);
+    }
   }
 
   /** An h3 handler hands the request on by returning nothing (`undefined`): then it is middleware, not an endpoint. */
