@@ -173,6 +173,32 @@ app.use(eventHandler(() => "fallback"));
     diagnostics: [],
   },
   {
+    name: "1.x: a layer `use()`d with a `match` option runs only for the requests it accepts: its routes are conditional, its checks not counted after it (APX217)",
+    files: {
+      "src/auth.ts": AUTH,
+      "src/app.ts": `
+import { createApp, createRouter, defineEventHandler, eventHandler } from "h3";
+import { requirePermission } from "./auth";
+export const app = createApp();
+app.use(defineEventHandler((event) => { requirePermission("beta")(event); }), { match: (url: string) => url.startsWith("/x") });
+app.use("/beta", eventHandler(() => "beta"), { match: () => Math.random() > 0.5 });
+app.use(createRouter().get("/y", () => 1));
+`,
+    },
+    routes: [
+      "DELETE /beta [] unresolved(permissions,registration)",
+      "GET /beta [] unresolved(permissions,registration)",
+      // After a gate that runs only when its `match` accepts the request: the keys are a lower bound.
+      "GET /y [] unresolved(permissions)",
+      "HEAD /beta [] unresolved(permissions,registration)",
+      "OPTIONS /beta [] unresolved(permissions,registration)",
+      "PATCH /beta [] unresolved(permissions,registration)",
+      "POST /beta [] unresolved(permissions,registration)",
+      "PUT /beta [] unresolved(permissions,registration)",
+    ],
+    diagnostics: ["APX217 src/app.ts:5", "APX217 src/app.ts:6"],
+  },
+  {
     name: "1.x: defineEventHandler({ onRequest: [...], handler }) and lazy handlers",
     files: {
       "src/auth.ts": AUTH,

@@ -130,9 +130,35 @@ export class H3Host extends ExpressHost {
     if (method !== "use") return receiver;
     // `app.use(route, handler, { match, lazy })`: the options are no handler.
     const last = call.args[call.args.length - 1];
-    const trimmed =
-      call.args.length >= 2 && last && ts.isObjectLiteralExpression(unwrap(last)) ? { ...call, args: call.args.slice(0, -1) } : call;
-    return super.callMethod(receiver, method, trimmed);
+    const options =
+      call.args.length >= 2 && last && ts.isObjectLiteralExpression(unwrap(last))
+        ? (unwrap(last) as ts.ObjectLiteralExpression)
+        : undefined;
+    const before = router.stack.length;
+    const result = super.callMethod(receiver, method, options ? { ...call, args: call.args.slice(0, -1) } : call);
+    const match = options?.properties.find((p) => p.name?.getText() === "match");
+    if (match) this.matchedOnly(router.stack.slice(before), match);
+    return result;
+  }
+
+  /**
+   * `app.use(route, handler, { match })`: the layer runs only for the requests `match` accepts, decided at run
+   * time. What it serves is indexed marked `unresolved: ["registration"]`; its checks may not run for a route
+   * after it, so they are not counted there, and those routes are marked `unresolved: ["permissions"]` (their
+   * keys a lower bound). Said at the option (APX217).
+   */
+  private matchedOnly(layers: readonly Layer[], match: ts.ObjectLiteralElementLike): void {
+    if (!layers.length) return;
+    for (const layer of layers) {
+      if (layer.type === "middleware") layer.checks = [{ keys: [], unresolved: true }];
+      else layer.conditional = true;
+    }
+    this.diagnostics.warning(
+      "APX217",
+      'h3 runs this layer only for the requests its `match` option accepts, decided at run time: what it serves is indexed marked `unresolved: ["registration"]`, and the checks it makes are not counted for the routes after it, which are marked `unresolved: ["permissions"]`.',
+      siteOf(match),
+      "Mount the layer at a route prefix instead of matching requests with a function, or register the checks on the routes themselves.",
+    );
   }
 
   /**
