@@ -270,6 +270,7 @@ app.query("/q", () => 1);
 app.get("/files/**", () => 1);
 app.use("/a/**", requirePermission("a"));
 app.use(requirePermission("writes"), { method: "POST" });
+app.use("/all", requirePermission("sometimes"), { match: (event: { req: Request }) => event.req.headers.has("x") });
 // Copied when mounted: a route added later is not served under /sub; middleware added later runs there only
 // when the app had middleware when it was mounted (h3 2 adds its middleware through one wrapper, then).
 const sub = new H3().get("/s", () => 1);
@@ -285,31 +286,31 @@ app.use("/other", other);
 `,
     },
     routes: [
-      "DELETE /all []",
+      "DELETE /all [] unresolved(permissions)",
       "DELETE /any []",
       "GET /a [a,a.read]",
-      "GET /all []",
+      "GET /all [] unresolved(permissions)",
       "GET /any []",
       "GET /files []",
       "GET /files/{wildcard} []",
       "GET /other/o []",
       "GET /sub/s []",
       "GET /sub2/t [sub2,sub2.late]",
-      "HEAD /all []",
+      "HEAD /all [] unresolved(permissions)",
       "HEAD /any []",
-      "OPTIONS /all []",
+      "OPTIONS /all [] unresolved(permissions)",
       "OPTIONS /any []",
       "PATCH /a/{id} [a,a.patch]",
-      "PATCH /all []",
+      "PATCH /all [] unresolved(permissions)",
       "PATCH /any []",
       "POST /a [a,a.write,writes]",
-      "POST /all [writes]",
+      "POST /all [writes] unresolved(permissions)",
       "POST /any [writes]",
-      "PUT /all []",
+      "PUT /all [] unresolved(permissions)",
       "PUT /any []",
       "QUERY /q []",
     ],
-    diagnostics: ["APX205 src/app.ts:11"],
+    diagnostics: ["APX205 src/app.ts:11", "APX217 src/app.ts:14"],
   },
   {
     name: "Nuxt/Nitro: a route file serving an h3 router (`useBase(base, router.handler)`, `router.handler`; h3's helpers imported or auto-imported) answers with the router's routes, for the file's method suffix only, within the paths the file receives",

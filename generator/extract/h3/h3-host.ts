@@ -279,6 +279,12 @@ export class H3Host extends ExpressHost {
         site: siteOf(node),
       };
     });
+    // `{ match: (event) => ... }`: run only for the requests it accepts, decided at run time.
+    const match =
+      optionsArg && ts.isObjectLiteralExpression(unwrap(optionsArg))
+        ? (unwrap(optionsArg) as ts.ObjectLiteralExpression).properties.find((p) => p.name?.getText() === "match")
+        : undefined;
+    if (match) this.matchedOnly(layers, match);
     const at = router.stack.findIndex((layer) => layer.type !== "middleware");
     router.stack.splice(at < 0 ? router.stack.length : at, 0, ...layers);
     this.shareLateMiddleware(router, layers);
