@@ -47,26 +47,10 @@ export class H3Host extends ExpressHost {
     if (!/^(h3(-nightly)?|nitro\/h3)$/.test(callee.module) || callee.path.length !== 1) return undefined;
     const name = callee.path[0]!;
     const arg = call.args[0];
-    if (name === "createApp") {
-      const { value, router } = this.create("app", call.node);
-      // `createApp({ onRequest })`: a hook run before every layer of the app.
-      const options = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
-      const hook = options?.kind === "object" ? options.props.get("onRequest") : undefined;
-      const checks = hook ? this.middlewareChecks(hook) : [];
-      if (checks.length) router.stack.push({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(call.node) });
-      return value;
-    }
+    if (name === "createApp") return this.app(call, false);
     if (name === "createRouter") return this.create("router", call.node).value;
     // `new H3()`, and `createH3()` of h3 2's early betas.
-    if ((name === "H3" && ts.isNewExpression(call.node)) || name === "createH3") {
-      const { value, router } = this.create("app", call.node);
-      this.v2.add(router);
-      const options = arg ? this.interpreter.evaluate(arg, call.scope) : undefined;
-      const hook = options?.kind === "object" ? options.props.get("onRequest") : undefined;
-      const checks = hook ? this.middlewareChecks(hook) : [];
-      if (checks.length) router.stack.push({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(call.node) });
-      return value;
-    }
+    if ((name === "H3" && ts.isNewExpression(call.node)) || name === "createH3") return this.app(call, true);
     if (!arg) return undefined;
     if (HANDLER_WRAPPERS.has(name)) return this.handlerOf(this.interpreter.evaluate(arg, call.scope));
     if (ADAPTED.has(name)) return this.interpreter.evaluate(arg, call.scope);
@@ -80,6 +64,17 @@ export class H3Host extends ExpressHost {
     }
     if (name === "useBase" && call.args[1]) return this.useBase(call);
     return undefined;
+  }
+
+  /** A new app (`createApp(options)`, h3 2's `new H3(options)`); its `onRequest` hook runs before every layer. */
+  private app(call: CallContext, v2: boolean): Value {
+    const { value, router } = this.create("app", call.node);
+    if (v2) this.v2.add(router);
+    const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const hook = options?.kind === "object" ? options.props.get("onRequest") : undefined;
+    const checks = hook ? this.middlewareChecks(hook) : [];
+    if (checks.length) router.stack.push({ type: "middleware", paths: ["/"], end: false, checks, site: siteOf(call.node) });
+    return value;
   }
 
   /**
@@ -147,7 +142,7 @@ export class H3Host extends ExpressHost {
    * after it, so they are not counted there, and those routes are marked `unresolved: ["permissions"]` (their
    * keys a lower bound). Said at the option (APX217).
    */
-  private matchedOnly(layers: readonly Layer[], match: ts.ObjectLiteralElementLike): void {
+  private matchedOnly(layers: readonly Layer[], match: ts.Node): void {
     if (!layers.length) return;
     for (const layer of layers) {
       if (layer.type === "middleware") layer.checks = [{ keys: [], unresolved: true }];
