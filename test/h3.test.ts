@@ -373,6 +373,41 @@ export default useBase("/legacy", router.handler);`,
     diagnostics: ["APX201 nitro.config.ts:7"],
   },
   {
+    name: "Nitro 3: the config's `routes` (a handler file, or `{ handler, method }`), a last `**` matching its base too; an app the handler file exports answers with its routes",
+    files: {
+      "package.json": JSON.stringify({ dependencies: { nitro: "3.0.1-alpha.1", h3: "2.0.8" } }),
+      "nitro.config.ts": `import { defineNitroConfig } from "nitro/config";
+export default defineNitroConfig({
+  routes: {
+    "/files/**": "./src/files.ts",
+    "/api/**": { handler: "./src/api.ts" },
+    "/hooks/:id": { handler: "./src/hook.ts", method: "post" },
+  },
+});`,
+      "src/files.ts": `import { defineHandler } from "nitro/h3";
+export default defineHandler(() => "file");`,
+      "src/api.ts": `import { H3 } from "h3";
+export default new H3().get("/api/items", () => []).post("/api/items", () => 1).get("/elsewhere", () => 0);`,
+      "src/hook.ts": `import { defineHandler } from "nitro/h3";
+export default defineHandler(() => 1);`,
+    },
+    routes: [
+      "DELETE /files []",
+      "DELETE /files/{_} []",
+      "GET /api/items []",
+      "GET /files []",
+      "GET /files/{_} []",
+      "PATCH /files []",
+      "PATCH /files/{_} []",
+      "POST /api/items []",
+      "POST /files []",
+      "POST /files/{_} []",
+      "POST /hooks/{id} []",
+      "PUT /files []",
+      "PUT /files/{_} []",
+    ],
+  },
+  {
     name: "a module that only imports h3's helpers (a Nitro route's) is not an h3 app",
     files: {
       "src/handler.ts": `

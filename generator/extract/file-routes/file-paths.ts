@@ -461,17 +461,20 @@ function toPosix(file: string): string {
 }
 
 /**
- * A route of the Nitro config's `handlers` (`{ route: "/api/users/:id", method: "get" }`), in rou3's syntax as
- * h3 matches it: `:name` a parameter, `*` an unnamed one (`_0`, ...), a last `**` (`**:name`) a catch-all that
- * also matches the path above it (indexed with and without it).
+ * A route of the Nitro config's `handlers` (`{ route: "/api/users/:id", method: "get" }`), as h3's router reads
+ * it: `:name` a parameter, `*` an unnamed one (`_0`, ...), a last `**` (`**:name`) a catch-all below the path —
+ * and the path itself too where Nitro 3 routes with rou3 (`baseToo`: indexed with and without it).
  */
-export function nitroConfigRoute(route: string, method: string | undefined): NitroRoute {
+export function nitroConfigRoute(route: string, method: string | undefined, baseToo: boolean): NitroRoute {
   let unnamed = 0;
   const choices: RouteSegment[][] = route
     .split("/")
     .filter(Boolean)
     .map((segment): RouteSegment[] => {
-      if (segment.startsWith("**")) return [{ kind: "catchAll", name: segment.slice(3) || "_", optional: true }];
+      if (segment.startsWith("**")) {
+        const catchAll: RouteSegment = { kind: "catchAll", name: segment.slice(3) || "_", optional: baseToo };
+        return baseToo ? [catchAll, { kind: "literal", text: "" }] : [catchAll];
+      }
       if (segment === "*") return [{ kind: "param", name: `_${unnamed++}` }];
       if (segment.startsWith(":") && segment.length > 1) return [{ kind: "param", name: segment.slice(1) }];
       return [{ kind: "literal", text: segment }];

@@ -908,6 +908,8 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const nitro = nitroLayout(sources);
   const astro = usesAstro(sources);
   const nextRoute = nextRoutes(sources);
+  // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
+  if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (

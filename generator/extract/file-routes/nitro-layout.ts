@@ -57,12 +57,20 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
     apiBase: `/${(literal("apiBaseURL") ?? "/api").replace(/^\/+|\/+$/g, "")}`,
     // Nuxt's `app.baseURL` is its Nitro server's `baseURL`: every server route is served under it.
     baseURL: configSetting(nuxt ? nuxtFile : nitroFile, nuxt ? ["app", "baseURL"] : ["baseURL"]),
-    ...configHandlers(sources, nuxt ? nuxtFile : nitroFile, nuxt ? [["serverHandlers"], ["nitro", "handlers"]] : [["handlers"]]),
+    ...configHandlers(
+      sources,
+      nuxt ? nuxtFile : nitroFile,
+      nuxt ? [["serverHandlers"], ["nitro", "handlers"]] : [["handlers"]],
+      // Nitro 3 (the `nitro` package) routes with rou3, whose last `**` matches the path above it too; Nitro 2
+      // (`nitropack`, Nuxt 3 and 4) with h3 1.x's radix3, whose `**` needs a segment below.
+      !nuxt && dependencies.some((d) => d === "nitro" || d === "nitro-nightly") && !dependencies.includes("nitropack"),
+    ),
   };
 }
 
 /**
- * The routes of the config's `handlers` (Nitro) / `serverHandlers` (Nuxt, and its `nitro.handlers`): each
+ * The routes of the config's `handlers` (Nitro) / `serverHandlers` (Nuxt, and its `nitro.handlers`), and Nitro 3's
+ * `routes` (`{ "/api/**": "./src/api.ts" }`, or `{ handler, method }` per route): each
  * `{ route, method?, handler: "./path/to/file" }` is served as a route file at `route` (its `method`, or every
  * method the handler answers). Entries with `middleware: true` (run before every route, not a route),
  * `env: "dev"` or `"prerender"` (not on a deployed server) and `devHandlers` are not routes. An entry apidex
@@ -73,9 +81,33 @@ function configHandlers(
   sources: SourceSet,
   config: ConfigText | undefined,
   keyPaths: readonly (readonly string[])[],
+  rou3: boolean,
 ): { handlers?: Map<string, NitroRoute>; unreadableHandlers?: SourceSite[] } {
   const handlers = new Map<string, NitroRoute>();
   const unreadable: SourceSite[] = [];
+  const text = (e: ts.Expression | undefined) =>
+    e && (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) ? e.text : undefined;
+  // Nitro 3's `routes: { "/api/**": "./src/api.ts", "/hooks": { handler, method } }`.
+  const routes = rou3 ? configExpression(config, ["routes"]) : undefined;
+  if (routes && "unreadable" in routes) unreadable.push(routes.unreadable);
+  else if (routes && ts.isObjectLiteralExpression(routes.expression))
+    for (const property of routes.expression.properties) {
+      const route = property.name && (ts.isStringLiteral(property.name) || ts.isIdentifier(property.name)) ? property.name.text : undefined;
+      const value = ts.isPropertyAssignment(property) ? property.initializer : undefined;
+      const entry = value && ts.isObjectLiteralExpression(value) ? value : undefined;
+      const field = (name: string) => {
+        const p = entry?.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText(routes.file) === name);
+        return p && ts.isPropertyAssignment(p) ? p.initializer : undefined;
+      };
+      const handler = entry ? text(field("handler")) : text(value);
+      const method = field("method");
+      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      if (route === undefined || file === undefined || (method && text(method) === undefined)) {
+        unreadable.push(siteOf(property, routes.file));
+        continue;
+      }
+      handlers.set(file, nitroConfigRoute(route, text(method), true));
+    }
   for (const keys of keyPaths) {
     const setting = configExpression(config, keys);
     if (!setting) continue;
@@ -92,8 +124,6 @@ function configHandlers(
         const p = element.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText(setting.file) === name);
         return p && ts.isPropertyAssignment(p) ? p.initializer : undefined;
       };
-      const text = (e: ts.Expression | undefined) =>
-        e && (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) ? e.text : undefined;
       const middleware = prop("middleware");
       const env = text(prop("env"));
       if ((middleware && middleware.kind === ts.SyntaxKind.TrueKeyword) || env === "dev" || env === "prerender") continue;
@@ -105,7 +135,7 @@ function configHandlers(
         unreadable.push(siteOf(element, setting.file));
         continue;
       }
-      handlers.set(file, nitroConfigRoute(route, text(method)));
+      handlers.set(file, nitroConfigRoute(route, text(method), rou3));
     }
   }
   return { ...(handlers.size ? { handlers } : {}), ...(unreadable.length ? { unreadableHandlers: unreadable } : {}) };
