@@ -174,7 +174,7 @@ export function flattenApp(
   };
 
   /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
-  const filters: { segments: string[]; end: boolean; method?: string; only?: true }[] = [];
+  const filters: { segments: string[]; end: boolean; method?: string; only?: true; below?: true }[] = [];
   const filterOf = (filter: NonNullable<Extract<Layer, { type: "mount" }>["filter"]>, full: string) => {
     const parsed = parsePath(joinPaths(full, filter.path));
     const variant = parsed.ok ? parsed.variants[0] : undefined;
@@ -184,6 +184,7 @@ export function flattenApp(
           end: filter.end,
           ...(filter.method ? { method: filter.method } : {}),
           ...(filter.only ? { only: true as const } : {}),
+          ...(filter.below ? { below: true as const } : {}),
         }
       : undefined;
   };
@@ -210,9 +211,11 @@ export function flattenApp(
     if (outside) {
       diagnostics.warning(
         "APX231",
-        `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.end ? "" : "/*"}; it is not indexed.`,
+        `\`${layer.method} ${path}\` is never answered: the router it is registered on matches the whole path, and its parent hands it only ${outside.method ? `${outside.method} ` : ""}requests to /${outside.segments.join("/")}${outside.below ? "/* (not that path itself)" : outside.end ? "" : "/*"}; it is not indexed.`,
         layer.site,
-        'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
+        outside.below
+          ? "Register the route on the parent router, or give the parent a route for that path too (h3's `/api/**` needs a segment below `/api`)."
+          : 'Give the child router the base its parent mounts it at (`Router({ base: "/api" })` for `router.all("/api/*", api.fetch)`).',
       );
       return;
     }
@@ -356,8 +359,9 @@ export function uniqueSorted(a: readonly string[], b: readonly string[]): string
  * start with the filter's (all of them, when it matches one path only), a parameter on either side taking
  * any segment; its method is the filter's, when the filter has one.
  */
-function admits(filter: { segments: string[]; end: boolean; method?: string }, segments: string[], method: string): boolean {
+function admits(filter: { segments: string[]; end: boolean; method?: string; below?: true }, segments: string[], method: string): boolean {
   if (filter.method && method !== "ALL" && method !== filter.method) return false;
+  if (filter.below && segments.length === filter.segments.length) return false;
   if (segments.length < filter.segments.length || (filter.end && segments.length !== filter.segments.length)) return false;
   return filter.segments.every((s, i) => s === segments[i] || isParam(s) || isParam(segments[i]!));
 }

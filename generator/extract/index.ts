@@ -15,6 +15,7 @@ import { feathersAdapter } from "./feathers/index.js";
 import { polkaAdapter } from "./polka/index.js";
 import { tinyhttpAdapter } from "./tinyhttp/index.js";
 import { ittyAdapter } from "./itty/index.js";
+import { h3Adapter } from "./h3/index.js";
 import { nestAdapter, nestAdapterWith } from "./nest/index.js";
 import { fileRoutesAdapter, nextAdapter } from "./file-routes/index.js";
 import { routingControllersAdapter } from "./routing-controllers/index.js";
@@ -51,6 +52,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   polka: polkaAdapter,
   tinyhttp: tinyhttpAdapter,
   "itty-router": ittyAdapter,
+  h3: h3Adapter,
   elysia: elysiaAdapter,
   hapi: hapiAdapter,
   fastify: fastifyAdapter,

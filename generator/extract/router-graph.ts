@@ -111,6 +111,8 @@ export interface MountLayer {
     method?: string;
     /** The router's routes outside the filter are never reached (itty-router: it matches the whole path; Express's keeps them). */
     only?: true;
+    /** Only the paths below `path` reach it, not `path` itself (h3's `/api/**`, which needs a segment after `/api`). */
+    below?: true;
   };
   site: SourceSite;
 }

@@ -113,7 +113,8 @@ export interface InterpreterOptions {
   factoryArguments?: Readonly<Record<string, readonly unknown[]>> | undefined;
   /**
    * Names a framework makes available without an import (Nitro's `server/utils` exports): the file that
-   * exports a name a module uses undeclared, for that module; undefined when none does.
+   * exports a name a module uses undeclared, for that module (or `pkg:<specifier>` for a package's export of
+   * that name, Nitro's h3 helpers); undefined when none does.
    */
   autoImports?: ((name: string, fromFile: string) => string | undefined) | undefined;
 }
@@ -1799,6 +1800,8 @@ export class Interpreter {
     if (name === "global" || name === "globalThis") return this.globalObject;
     // A name the framework imports by itself (Nitro's `server/utils`): read as an import of it would be.
     const from = this.autoImports?.(name, scope.file.fileName);
+    // A package's export the framework provides (Nuxt's h3 helpers): read as `import { name } from "pkg"`.
+    if (from?.startsWith("pkg:")) return { kind: "external", module: from.slice(4), path: [name] };
     if (from && from !== scope.file.fileName) {
       const value = this.exportValue(from, name);
       if (value) return value;

@@ -382,7 +382,7 @@ export class ExpressHost extends RouterHost {
    * `next` (two parameters), or never calls it. An error handler (four parameters), a router, a package's
    * middleware and anything apidex cannot read are not.
    */
-  private answersAtMount(value: Value): boolean {
+  protected answersAtMount(value: Value): boolean {
     if (value.kind !== "function" || this.routerOf(value)) return false;
     const params = value.decl.parameters.length;
     if (params < 1 || params > 3) return false;

@@ -12,7 +12,7 @@ import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
 import { EXPRESS_METHODS, ExpressHost } from "./express-host.js";
-import { flattenApp, ofApp } from "../flatten.js";
+import { flattenApp, ofApp, type PathParser } from "../flatten.js";
 import { routerFilesApp } from "../router-files.js";
 import { reportUnmountedFolders } from "../unmounted-folders.js";
 import { expressToOpenApi, simplePath } from "./path-syntax.js";
@@ -39,6 +39,8 @@ export interface ExpressStyle {
    * flattens itself (left out of the Express flattening) and the facts it made of them (serverless functions).
    */
   own?: (host: ExpressHost, interpreter: Interpreter) => { routers: ReadonlySet<RouterNode>; facts: RouteFact[] };
+  /** How its route paths read as OpenAPI paths, when not as Express's (h3's radix3 syntax). */
+  toOpenApi?: PathParser;
 }
 
 const EXPRESS_STYLE: ExpressStyle = {
@@ -59,6 +61,11 @@ export const expressAdapter: FrameworkAdapter = {
   },
   extract: (sources, options, diagnostics) => extractExpressStyle(EXPRESS_STYLE, sources, options, diagnostics),
 };
+
+/** The path parsers of a framework: its own (no fast path), or Express's with its fast path for plain paths. */
+function parsersOf(style: ExpressStyle): [PathParser, typeof simplePath | undefined] {
+  return style.toOpenApi ? [style.toOpenApi, undefined] : [expressToOpenApi, simplePath];
+}
 
 /**
  * The routes of every root app of an Express-style framework: the sources evaluated with its host, app
@@ -122,8 +129,8 @@ export function extractExpressStyle(
     : undefined;
   // An app mounted in another (`app.use("/sync", syncApp)`, Express's sub-apps) answers there, through its parent.
   for (const app of host.routers.filter((r) => r.kind === "app" && !r.mounted && !served.has(r) && !own?.routers.has(r)).sort(bySite))
-    routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, expressToOpenApi, simplePath), app));
-  if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, expressToOpenApi, simplePath));
+    routes.push(...ofApp(flattenApp(app, diagnostics, style.framework, ...parsersOf(style)), app));
+  if (filesApp) routes.push(...flattenApp(filesApp, diagnostics, style.framework, ...parsersOf(style)));
   // A folder of router modules that a loader walks at run time: one warning for the folder, with the config to write.
   const inFolders = reportUnmountedFolders(host.routers, sources, interpreter, (value) => host.routerOf(value), diagnostics);
   reportUnmounted(host.routers, diagnostics, inFolders);

@@ -254,6 +254,10 @@ export interface NitroLayout {
    * config sets none), or where the config sets it to what apidex cannot read.
    */
   baseURL: string | { unreadable: SourceSite };
+  /** The config's `handlers` (Nuxt: `serverHandlers`) that are routes, by their handler file (root-relative, posix). */
+  handlers?: Map<string, NitroRoute>;
+  /** Where a `handlers` entry apidex cannot read is written (its route, method or handler file). */
+  unreadableHandlers?: SourceSite[];
 }
 
 /** A Nitro route file's route, and the method and environment its name's suffixes give (`users.post.ts`, `x.get.dev.ts`). */
@@ -461,4 +465,26 @@ export function usesRemix(sources: SourceSet): boolean {
 
 function toPosix(file: string): string {
   return file.split(path.sep).join("/");
+}
+
+/**
+ * A route of the Nitro config's `handlers` (`{ route: "/api/users/:id", method: "get" }`), as h3's router reads
+ * it: `:name` a parameter, `*` an unnamed one (`_0`, ...), a last `**` (`**:name`) a catch-all below the path —
+ * and the path itself too where Nitro 3 routes with rou3 (`baseToo`: indexed with and without it).
+ */
+export function nitroConfigRoute(route: string, method: string | undefined, baseToo: boolean): NitroRoute {
+  let unnamed = 0;
+  const choices: RouteSegment[][] = route
+    .split("/")
+    .filter(Boolean)
+    .map((segment): RouteSegment[] => {
+      if (segment.startsWith("**")) {
+        const catchAll: RouteSegment = { kind: "catchAll", name: segment.slice(3) || "_", optional: baseToo };
+        return baseToo ? [catchAll, { kind: "literal", text: "" }] : [catchAll];
+      }
+      if (segment === "*") return [{ kind: "param", name: `_${unnamed++}` }];
+      if (segment.startsWith(":") && segment.length > 1) return [{ kind: "param", name: segment.slice(1) }];
+      return [{ kind: "literal", text: segment }];
+    });
+  return { ...routeOfChoices(choices), ...(method ? { method: method.toUpperCase() } : {}) };
 }

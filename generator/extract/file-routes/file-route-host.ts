@@ -6,6 +6,7 @@ import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from 
 import { ExpressHost } from "../express/express-host.js";
 import { ElysiaHost } from "../elysia/elysia-host.js";
 import { HonoHost } from "../hono/hono-host.js";
+import { H3Host } from "../h3/h3-host.js";
 import type { RouterNode } from "../router-graph.js";
 import { declarationDoc, type HandlerParts, RouterHost, type RouterObject } from "../router-host.js";
 import { isServeCall, topRouter } from "./file-paths.js";
@@ -19,10 +20,10 @@ export interface ServedApp {
   type: "served";
   /** The router requests meet (the top of a `basePath()` chain). */
   router: RouterNode;
-  framework: "hono" | "express" | "elysia";
+  framework: "hono" | "express" | "elysia" | "h3";
 }
 
-type FrameworkHost = HonoHost | ExpressHost | ElysiaHost;
+type FrameworkHost = HonoHost | ExpressHost | ElysiaHost | H3Host;
 
 /**
  * The evaluator's host for route files: route handlers are plain exports, so nothing in them is a framework
@@ -33,6 +34,8 @@ export class FileRouteHost extends RouterHost {
   private readonly hono: HonoHost;
   private readonly express: ExpressHost;
   private readonly elysia: ElysiaHost;
+  /** h3's routers: a Nitro route file may serve one (`export default useBase("/api", router.handler)`). */
+  private readonly h3: H3Host;
   private readonly owners = new Map<RouterNode, FrameworkHost>();
 
   constructor(diagnostics: ConstructorParameters<typeof RouterHost>[0]) {
@@ -40,6 +43,7 @@ export class FileRouteHost extends RouterHost {
     this.hono = new HonoHost(diagnostics);
     this.express = new ExpressHost(diagnostics);
     this.elysia = new ElysiaHost(diagnostics);
+    this.h3 = new H3Host(diagnostics);
   }
 
   /** Sets the evaluator for this host and the framework hosts it delegates to. */
@@ -48,6 +52,7 @@ export class FileRouteHost extends RouterHost {
     this.hono.interpreter = interpreter;
     this.express.interpreter = interpreter;
     this.elysia.interpreter = interpreter;
+    this.h3.interpreter = interpreter;
   }
 
   /** Whether the evaluation created any framework router (a route file serves an app, or imports one). */
@@ -73,7 +78,7 @@ export class FileRouteHost extends RouterHost {
     // Medusa's `defineMiddlewares(config)` returns its config.
     if (callee.path[callee.path.length - 1] === "defineMiddlewares" && call.args[0])
       return this.interpreter.evaluate(call.args[0], call.scope);
-    for (const inner of [this.hono, this.express, this.elysia]) {
+    for (const inner of [this.hono, this.express, this.elysia, this.h3]) {
       const value = inner.callExternal(callee, call);
       if (!value) continue;
       const router = this.routerOf(value);
@@ -100,7 +105,7 @@ export class FileRouteHost extends RouterHost {
   private ownerOf(router: RouterNode): FrameworkHost | undefined {
     const known = this.owners.get(router);
     if (known) return known;
-    const owner = [this.hono, this.express, this.elysia].find((h) => h.routers.includes(router));
+    const owner = [this.hono, this.express, this.elysia, this.h3].find((h) => h.routers.includes(router));
     if (owner) this.owners.set(router, owner);
     return owner;
   }
@@ -112,6 +117,9 @@ export class FileRouteHost extends RouterHost {
   property(receiver: HostValue, name: string): Value | undefined {
     const object = receiver.host as RouterObject | ServedApp;
     if (object.type === "served") return undefined;
+    // `router.handler` of an h3 router: the router, as h3's own host reads it.
+    const router = this.routerOf(receiver);
+    if (router && this.ownerOf(router) === this.h3) return this.h3.property(receiver, name);
     return this.forwardsThrough(receiver, name as ForwardingMember) ? { kind: "host", host: this.servedApp(receiver)! } : undefined;
   }
 
@@ -136,6 +144,8 @@ export class FileRouteHost extends RouterHost {
     // An Elysia app answers with its own routes (`use()` adds a plugin's to it); Hono's `basePath()` returns an
     // app that shares its parent's, so the top of that chain is what a request meets.
     if (owner === this.elysia) return { type: "served", router: object.router, framework: "elysia" };
+    // An h3 router (or `useBase()` of one) answers with its own routes, matched against the path it is given.
+    if (owner === this.h3) return { type: "served", router: object.router, framework: "h3" };
     return { type: "served", router: topRouter(object.router, owner.routers), framework: owner === this.hono ? "hono" : "express" };
   }
 

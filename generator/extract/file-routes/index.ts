@@ -14,6 +14,7 @@ import { servesTsRest } from "../ts-rest/index.js";
 import { expressToOpenApi, type PathParseResult, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
 import { honoToOpenApi } from "../hono/path-syntax.js";
+import { h3ToOpenApi } from "../h3/path-syntax.js";
 import { IncrementalSession } from "../incremental/session.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouterNode } from "../router-graph.js";
@@ -138,7 +139,8 @@ function extractFileRoutes(
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
     }
     if (nitro) {
-      const route = nitroRoutePaths(rel, nitro);
+      // A handler file the config's `handlers` name serves at the route it gives.
+      const route = nitro.handlers?.get(rel.split(path.sep).join("/")) ?? nitroRoutePaths(rel, nitro);
       if (route) return { route, style: "nitro", group: groups[0]! };
     }
     if (vercel) {
@@ -398,7 +400,11 @@ function extractFileRoutes(
           ...(value.kind === "function" ? [value] : []),
           ...host.handlerParts(node, value, instance.scope).handlers.reverse(),
         ];
-        if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
+        // `export default useBase("/api", router.handler)` (or `router.handler`): an h3 router answers the file's
+        // requests with its own routes, for the file's method only when its name has one.
+        const app = host.servedApp(value);
+        if (app) serve(app, nitroRoute.method, node);
+        else if (nitroRoute.method) answer(nitroRoute.method, node, value, instance.scope);
         else {
           catchAll(node);
           // h3 calls it for every method; untested, the methods an API client uses (as for a Pages Router handler).
@@ -466,6 +472,21 @@ function extractFileRoutes(
     readRouteFile(file);
   }
   while (next < replayed.length) replayNext();
+  // The config's handler files that the scan did not read (nothing imports them, and they need not live in a
+  // route folder).
+  for (const name of nitro?.handlers?.keys() ?? []) {
+    const fileName = path.join(sources.root, name);
+    if (sources.parsedFile(fileName) && sources.files.some((f) => f.fileName === sources.parsedFile(fileName)?.fileName)) continue;
+    const file = sources.getFile(fileName);
+    if (file) readRouteFile(file);
+  }
+  for (const site of nitro?.unreadableHandlers ?? [])
+    diagnostics.warning(
+      "APX201",
+      "Cannot read this entry of the config's `handlers` statically (its `route`, `method` and `handler` must be string literals, the handler a file of the project): the route it serves is left out.",
+      site,
+      'Write the entry as `{ route: "/api/x", method: "get", handler: "./server/handlers/x.ts" }`.',
+    );
   // A configured folder's middleware file: `middlewares.ts` directly in it.
   for (const [i, dir] of dirs.entries()) {
     for (const ext of ["ts", "mts", "js", "mjs"]) {
@@ -499,7 +520,7 @@ function extractFileRoutes(
  */
 function servedRoutes(served: ServedEntry, file: string, diagnostics: DiagnosticBag): RouteFact[] {
   const { app, route, methods, node } = served;
-  const parser = app.framework === "hono" ? honoToOpenApi : expressToOpenApi;
+  const parser = app.framework === "hono" ? honoToOpenApi : app.framework === "h3" ? h3ToOpenApi : expressToOpenApi;
   const out: RouteFact[] = [];
   const unreachable: string[] = [];
   // Elysia's paths are Express's, read as its own adapter reads them.
@@ -1039,6 +1060,8 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const nextRoute = nextRoutes(sources);
   // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
   if (readsVercelFunctions(sources)) return true;
+  // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
+  if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (

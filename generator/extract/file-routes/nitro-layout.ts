@@ -5,8 +5,9 @@
 import path from "node:path";
 import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
-import { configSetting } from "./config-settings.js";
-import type { NitroLayout } from "./file-paths.js";
+import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import { type ConfigText, configExpression, configSetting } from "./config-settings.js";
+import { type NitroLayout, type NitroRoute, nitroConfigRoute } from "./file-paths.js";
 
 const CONFIG_ENDINGS = ["ts", "mts", "js", "mjs"];
 
@@ -56,7 +57,101 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
     apiBase: `/${(literal("apiBaseURL") ?? "/api").replace(/^\/+|\/+$/g, "")}`,
     // Nuxt's `app.baseURL` is its Nitro server's `baseURL`: every server route is served under it.
     baseURL: configSetting(nuxt ? nuxtFile : nitroFile, nuxt ? ["app", "baseURL"] : ["baseURL"]),
+    ...configHandlers(
+      sources,
+      nuxt ? nuxtFile : nitroFile,
+      nuxt ? [["serverHandlers"], ["nitro", "handlers"]] : [["handlers"]],
+      // Nitro 3 (the `nitro` package) routes with rou3, whose last `**` matches the path above it too; Nitro 2
+      // (`nitropack`, Nuxt 3 and 4) with h3 1.x's radix3, whose `**` needs a segment below.
+      !nuxt && dependencies.some((d) => d === "nitro" || d === "nitro-nightly") && !dependencies.includes("nitropack"),
+    ),
   };
+}
+
+/**
+ * The routes of the config's `handlers` (Nitro) / `serverHandlers` (Nuxt, and its `nitro.handlers`), and Nitro 3's
+ * `routes` (`{ "/api/**": "./src/api.ts" }`, or `{ handler, method }` per route): each
+ * `{ route, method?, handler: "./path/to/file" }` is served as a route file at `route` (its `method`, or every
+ * method the handler answers). Entries with `middleware: true` (run before every route, not a route),
+ * `env: "dev"` or `"prerender"` (not on a deployed server) and `devHandlers` are not routes. An entry apidex
+ * cannot read (a route, method or handler that is not a string literal, a handler file it cannot find) is
+ * reported where it is written.
+ */
+function configHandlers(
+  sources: SourceSet,
+  config: ConfigText | undefined,
+  keyPaths: readonly (readonly string[])[],
+  rou3: boolean,
+): { handlers?: Map<string, NitroRoute>; unreadableHandlers?: SourceSite[] } {
+  const handlers = new Map<string, NitroRoute>();
+  const unreadable: SourceSite[] = [];
+  const text = (e: ts.Expression | undefined) =>
+    e && (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) ? e.text : undefined;
+  // Nitro 3's `routes: { "/api/**": "./src/api.ts", "/hooks": { handler, method } }`.
+  const routes = rou3 ? configExpression(config, ["routes"]) : undefined;
+  if (routes && "unreadable" in routes) unreadable.push(routes.unreadable);
+  else if (routes && ts.isObjectLiteralExpression(routes.expression))
+    for (const property of routes.expression.properties) {
+      const route = property.name && (ts.isStringLiteral(property.name) || ts.isIdentifier(property.name)) ? property.name.text : undefined;
+      const value = ts.isPropertyAssignment(property) ? property.initializer : undefined;
+      const entry = value && ts.isObjectLiteralExpression(value) ? value : undefined;
+      const field = (name: string) => {
+        const p = entry?.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText(routes.file) === name);
+        return p && ts.isPropertyAssignment(p) ? p.initializer : undefined;
+      };
+      const handler = entry ? text(field("handler")) : text(value);
+      const method = field("method");
+      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      if (route === undefined || file === undefined || (method && text(method) === undefined)) {
+        unreadable.push(siteOf(property, routes.file));
+        continue;
+      }
+      handlers.set(file, nitroConfigRoute(route, text(method), true));
+    }
+  for (const keys of keyPaths) {
+    const setting = configExpression(config, keys);
+    if (!setting) continue;
+    if ("unreadable" in setting || !ts.isArrayLiteralExpression(setting.expression)) {
+      unreadable.push("unreadable" in setting ? setting.unreadable : siteOf(setting.expression, setting.file));
+      continue;
+    }
+    for (const element of setting.expression.elements) {
+      if (!ts.isObjectLiteralExpression(element)) {
+        unreadable.push(siteOf(element, setting.file));
+        continue;
+      }
+      const prop = (name: string) => {
+        const p = element.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText(setting.file) === name);
+        return p && ts.isPropertyAssignment(p) ? p.initializer : undefined;
+      };
+      const middleware = prop("middleware");
+      const env = text(prop("env"));
+      if ((middleware && middleware.kind === ts.SyntaxKind.TrueKeyword) || env === "dev" || env === "prerender") continue;
+      const route = text(prop("route"));
+      const method = prop("method");
+      const handler = text(prop("handler"));
+      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      if (route === undefined || file === undefined || (method && text(method) === undefined)) {
+        unreadable.push(siteOf(element, setting.file));
+        continue;
+      }
+      handlers.set(file, nitroConfigRoute(route, text(method), rou3));
+    }
+  }
+  return { ...(handlers.size ? { handlers } : {}), ...(unreadable.length ? { unreadableHandlers: unreadable } : {}) };
+}
+
+const HANDLER_ENDINGS = ["", ".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"];
+
+/** A handler's file, root-relative (posix): `./x`, `x`, and Nuxt's `~/x`, `~~/x`, `@/x`, `@@/x` from the root. */
+function handlerFile(sources: SourceSet, handler: string): string | undefined {
+  const rel = handler.replace(/^(~~|@@|~|@)\//, "").replace(/^\.\//, "");
+  if (rel.startsWith("../") || rel.startsWith("/") || /^[#\w@-]+:/.test(rel)) return undefined;
+  for (const ending of HANDLER_ENDINGS) {
+    const file = path.join(sources.root, rel + ending);
+    if (sources.host.fileExists(file)) return path.relative(sources.root, file).split(path.sep).join("/");
+  }
+  return undefined;
 }
 
 /**
@@ -77,9 +172,23 @@ function layerServerDirs(sources: SourceSet, config: string): string[] {
 }
 
 /**
+ * h3's exports Nitro makes available to server code without an import, that a route file may serve an h3
+ * router with (`export default useBase("/api", router.handler)`): read as imports of `h3`.
+ */
+const H3_AUTO_IMPORTS = new Set([
+  "createRouter",
+  "useBase",
+  "defineEventHandler",
+  "eventHandler",
+  "defineLazyEventHandler",
+  "lazyEventHandler",
+  "fromNodeMiddleware",
+]);
+
+/**
  * Nitro's auto-imports: the names the top-level files of each server folder's `utils/` export (Nuxt's
  * `server/utils`), which its server code calls without importing them. The first file in path order that
- * exports a name gives it.
+ * exports a name gives it; h3's router helpers otherwise (`pkg:h3`).
  */
 export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name: string, fromFile: string) => string | undefined {
   let byName: Map<string, string> | undefined;
@@ -96,7 +205,7 @@ export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name
       for (const file of files)
         for (const exported of exportedNames(sources.getFile(file))) if (!byName.has(exported)) byName.set(exported, file);
     }
-    return byName.get(name);
+    return byName.get(name) ?? (H3_AUTO_IMPORTS.has(name) ? "pkg:h3" : undefined);
   };
 }
 
