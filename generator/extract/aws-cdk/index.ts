@@ -1,0 +1,96 @@
+/**
+ * AWS CDK's API Gateway routes (aws-cdk-lib 2, CDK 1's `@aws-cdk/*` packages), read from the infrastructure
+ * code that declares them — never by running `cdk synth`. Each REST API or HTTP API is an app of its own (its
+ * own base URL: the stage, `/prod`, belongs to that URL, not to the paths); each route's Lambda handler is read
+ * from the sources, so the shared permission recognition runs on its body and its middy middleware.
+ */
+import path from "node:path";
+import { Interpreter } from "../../resolve/interpreter.js";
+import { callsOf } from "../../scan/calls.js";
+import type { SourceSet } from "../../scan/source-set.js";
+import { ts } from "../../typescript.js";
+import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
+import { flattenApp, ofApp } from "../flatten.js";
+import type { RouteFact } from "../route-fact.js";
+import { dedupe, importedPackages, runAppFactories } from "../shared.js";
+import { CdkHost } from "./cdk-host.js";
+import { isCdkRouteModule } from "./cdk-modules.js";
+import { apiGatewayToOpenApi } from "./path-syntax.js";
+
+/** The constructs that make an API, by name (how app factories and stacks nothing constructs are found). */
+const API_CONSTRUCTS = /^(RestApi|LambdaRestApi|HttpApi)$/;
+
+/** Whether a file declares API Gateway routes with CDK: it imports an API Gateway module (or the barrel's namespace). */
+function usesCdkApis(file: ts.SourceFile): boolean {
+  return importedPackages(file).some((p) => isCdkRouteModule(p) || (p === "aws-cdk-lib" && /\baws_apigateway(v2)?\b/.test(file.text)));
+}
+
+export const cdkAdapter: FrameworkAdapter = {
+  name: "aws-cdk",
+  detect: (sources) => sources.files.some(usesCdkApis),
+  extract(sources, options, diagnostics) {
+    const host = new CdkHost(diagnostics, appDirOf(sources));
+    const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
+    host.interpreter = interpreter;
+    interpreter.executeAll();
+    // `export function createApi(scope) { new RestApi(scope, ...) }`, which only the app's entry calls.
+    runAppFactories(sources, interpreter, createsApi);
+    constructUnbuiltStacks(sources, interpreter);
+    interpreter.finishChecks();
+    const routes: RouteFact[] = [];
+    for (const api of host.routers) routes.push(...ofApp(flattenApp(api, diagnostics, "aws-cdk", apiGatewayToOpenApi), api));
+    return dedupe(routes);
+  },
+};
+
+/** `new RestApi(...)`, `new apigw.HttpApi(...)`: a call that makes an API. */
+function createsApi(call: ts.CallExpression | ts.NewExpression): boolean {
+  if (!ts.isNewExpression(call)) return false;
+  const callee = call.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  return name !== undefined && API_CONSTRUCTS.test(name);
+}
+
+/**
+ * A stack or construct class of the sources that makes an API in its constructor, which nothing in the sources
+ * constructs (the app's entry, `bin/app.ts`, left out of the sources; a construct only tests make): made as CDK
+ * would, its constructor's parameters unknown, so the routes it declares are read.
+ */
+function constructUnbuiltStacks(sources: SourceSet, interpreter: Interpreter): void {
+  for (const file of sources.files) {
+    for (const call of callsOf(file)) {
+      if (!createsApi(call)) continue;
+      let ctor: ts.Node | undefined = call.parent;
+      while (ctor && !ts.isConstructorDeclaration(ctor) && !ts.isSourceFile(ctor)) ctor = ctor.parent;
+      if (!ctor || !ts.isConstructorDeclaration(ctor) || interpreter.invoked.has(ctor)) continue;
+      const cls = ctor.parent;
+      if (!ts.isClassDeclaration(cls) || !cls.name) continue;
+      const value = interpreter.lookup(cls.name.text, interpreter.module(file).scope, cls);
+      if (value.kind === "class") interpreter.injected(value, cls);
+    }
+  }
+}
+
+/**
+ * Where `cdk synth` (or `sst deploy`) runs for a file: the nearest folder above it with `cdk.json` (or an SST
+ * config), else the project root. A relative `entry` or asset path is read from there, as `path.resolve` reads it.
+ */
+function appDirOf(sources: SourceSet): (file: string) => string {
+  const known = new Map<string, string>();
+  const markers = ["cdk.json", "sst.config.ts", "sst.json"];
+  return (file) => {
+    const start = path.posix.dirname(file);
+    const cached = known.get(start);
+    if (cached) return cached;
+    let found = sources.root;
+    for (let dir = start; dir.startsWith(sources.root); dir = path.posix.dirname(dir)) {
+      if (markers.some((m) => sources.host.fileExists(path.posix.join(dir, m)))) {
+        found = dir;
+        break;
+      }
+      if (dir === path.posix.dirname(dir)) break;
+    }
+    known.set(start, found);
+    return found;
+  };
+}
