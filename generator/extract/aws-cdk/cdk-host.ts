@@ -2,7 +2,15 @@ import path from "node:path";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
-import { type CheckValue, type ExternalValue, type FunctionValue, type HostValue, str, stringsOf, type Value } from "../../resolve/values.js";
+import {
+  type CheckValue,
+  type ExternalValue,
+  type FunctionValue,
+  type HostValue,
+  str,
+  stringsOf,
+  type Value,
+} from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 import { ALL_METHODS } from "../flatten.js";
 import type { RouterNode } from "../router-graph.js";
@@ -11,6 +19,9 @@ import { cdkMember } from "./cdk-modules.js";
 import { exportedHandler, type LambdaTarget, moduleFile } from "./lambda-handlers.js";
 
 type ObjectValue = Extract<Value, { kind: "object" }>;
+
+/** The calls that add routes, for the sweep that reports those the evaluator never reached. */
+export const REGISTRATIONS: ReadonlySet<string> = new Set(["addMethod", "addRoutes", "addProxy"]);
 
 /** What a resource (or an API) gives the methods created on it unless they say otherwise. */
 interface Defaults {
@@ -42,7 +53,9 @@ type CdkObject =
   | { type: "cdk-function"; target: LambdaTarget }
   | { type: "cdk-integration"; target?: LambdaTarget }
   | { type: "cdk-code"; dir?: string }
-  | { type: "cdk-route-key"; method?: string; path?: string };
+  | { type: "cdk-route-key"; method?: string; path?: string }
+  /** A resource whose path could not be read (said where): what is added below it is left out with it. */
+  | { type: "cdk-unread" };
 
 /**
  * AWS CDK's API Gateway constructs inside the evaluator (aws-cdk-lib 2 and CDK 1's packages). REST APIs
@@ -87,11 +100,15 @@ export class CdkHost extends RouterHost {
     switch (member.module) {
       case "apigateway":
         if (isNew && (name === "RestApi" || name === "LambdaRestApi")) return this.restApi(name, props(2), call);
+        // An API another stack defines (`RestApi.fromRestApiAttributes(this, id, { restApiId, rootResourceId })`,
+        // how a large API is split across stacks): the routes added here are its routes, indexed as an API.
+        if (name === "RestApi" && (sub === "fromRestApiAttributes" || sub === "fromRestApiId")) return this.restApi(name, undefined, call);
         if (isNew && name === "LambdaIntegration") return this.value({ type: "cdk-integration", target: this.targetOf(arg(0), call) });
         if (isNew && /Integration$/.test(name!)) return this.value({ type: "cdk-integration" });
         return undefined;
       case "apigatewayv2":
         if (isNew && name === "HttpApi") return this.httpApi(props(2), call);
+        if (name === "HttpApi" && sub === "fromHttpApiAttributes") return this.httpApi(undefined, call);
         if (isNew && name === "HttpRoute") {
           this.httpRoute(props(2), call);
           return { kind: "runtime", what: "an HttpRoute" };
@@ -108,7 +125,8 @@ export class CdkHost extends RouterHost {
         return undefined;
       case "integrations":
         if (isNew && name === "HttpLambdaIntegration") return this.value({ type: "cdk-integration", target: this.targetOf(arg(1), call) });
-        if (isNew && name === "LambdaProxyIntegration") return this.value({ type: "cdk-integration", target: this.targetOf(props(0)?.props.get("handler"), call) });
+        if (isNew && name === "LambdaProxyIntegration")
+          return this.value({ type: "cdk-integration", target: this.targetOf(props(0)?.props.get("handler"), call) });
         if (isNew && /Integration$/.test(name!)) return this.value({ type: "cdk-integration" });
         return undefined;
       case "lambda-nodejs":
@@ -130,7 +148,8 @@ export class CdkHost extends RouterHost {
   /** `HttpMethod.GET` (HTTP APIs) and `AuthorizationType.NONE` read as the strings they are. */
   externalValue(value: ExternalValue): Value | undefined {
     const member = cdkMember(value);
-    if (member?.path.length === 2 && (member.path[0] === "HttpMethod" || member.path[0] === "AuthorizationType")) return str(member.path[1]!);
+    if (member?.path.length === 2 && (member.path[0] === "HttpMethod" || member.path[0] === "AuthorizationType"))
+      return str(member.path[1]!);
     return undefined;
   }
 
@@ -144,6 +163,7 @@ export class CdkHost extends RouterHost {
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
     const object = receiver.host as CdkObject;
+    if (REGISTRATIONS.has(method) && ts.isCallExpression(call.node)) this.visit(call.node);
     if (object.type === "cdk-rest-api") {
       // `api.addResource(...)`? No: a RestApi's own methods that build routes go through its root.
       if (method === "addResource" || method === "addMethod" || method === "resourceForPath" || method === "addProxy")
@@ -151,6 +171,7 @@ export class CdkHost extends RouterHost {
       return { kind: "runtime", what: `the result of RestApi.${method}()` };
     }
     if (object.type === "cdk-resource") return this.resourceMethod(object.resource, method, call);
+    if (object.type === "cdk-unread") return receiver;
     if (object.type === "cdk-http-api") {
       if (method === "addRoutes") {
         const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
@@ -178,7 +199,8 @@ export class CdkHost extends RouterHost {
       root.defaults.integration = this.value({ type: "cdk-integration", target: this.targetOf(handler, call) });
       const proxy = props?.props.get("proxy");
       if (!proxy || proxy.kind !== "boolean" || proxy.value) {
-        if (proxy && proxy.kind !== "boolean" && proxy.kind !== "undefined") this.unreadable(call.node, "this LambdaRestApi's `proxy`", proxy);
+        if (proxy && proxy.kind !== "boolean" && proxy.kind !== "undefined")
+          this.unreadable(call.node, "this LambdaRestApi's `proxy`", proxy);
         this.addMethod(root, "ANY", undefined, undefined, call);
         this.addMethod(this.child(root, "{proxy+}", undefined), "ANY", undefined, undefined, call);
       }
@@ -196,7 +218,7 @@ export class CdkHost extends RouterHost {
       path,
       // A resource's defaults are its parent's, each option overridden by its own (as CDK merges them).
       defaults: {
-        ...(own.integration ?? parent.defaults.integration ? { integration: own.integration ?? parent.defaults.integration } : {}),
+        ...((own.integration ?? parent.defaults.integration) ? { integration: own.integration ?? parent.defaults.integration } : {}),
         ...(own.options || parent.defaults.options ? { options: mergeOptions(parent.defaults.options, own.options) } : {}),
       },
     };
@@ -217,7 +239,7 @@ export class CdkHost extends RouterHost {
         const parts = stringsOf(arg(0));
         if (parts?.length !== 1) {
           this.reportPath(call.args[0] ?? call.node, arg(0), method);
-          return { kind: "unknown", reason: "is a resource whose path apidex cannot read", node: call.node };
+          return this.value({ type: "cdk-unread" });
         }
         if (method === "getResource") {
           const path = resource.path === "/" ? `/${parts[0]}` : `${resource.path}/${parts[0]}`;
@@ -256,7 +278,13 @@ export class CdkHost extends RouterHost {
   }
 
   /** One method of a resource: an operation at the resource's path (ANY: every method). */
-  private addMethod(resource: ResourceState, method: string, integration: Value | undefined, options: ObjectValue | undefined, call: CallContext): void {
+  private addMethod(
+    resource: ResourceState,
+    method: string,
+    integration: Value | undefined,
+    options: ObjectValue | undefined,
+    call: CallContext,
+  ): void {
     const given = integration && integration.kind !== "undefined" ? integration : resource.defaults.integration;
     const merged = mergeOptions(resource.defaults.options, options);
     this.route(resource.api, method, resource.path, given, merged?.props.get("authorizationScopes"), call);
@@ -321,7 +349,14 @@ export class CdkHost extends RouterHost {
   // Routes and their functions
 
   /** An operation of an API: its handler's checks and its scopes (any one of them lets a token through). */
-  route(api: ApiState, method: string, routePath: string, integration: Value | undefined, scopes: Value | undefined, call: CallContext): void {
+  route(
+    api: ApiState,
+    method: string,
+    routePath: string,
+    integration: Value | undefined,
+    scopes: Value | undefined,
+    call: CallContext,
+  ): void {
     const node = call.node as ts.CallExpression;
     this.visit(node);
     const checks: CheckValue[] = [];
@@ -407,9 +442,14 @@ export class CdkHost extends RouterHost {
       const id = call.args[1] ? stringsOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
       if (id?.length !== 1) return { checks: [], unreadable: "it has no `entry` and an id apidex cannot read", site };
       entry = moduleFile(file.replace(/\.[cm]?[jt]sx?$/, `.${id[0]}`), (f) => this.exists(f));
-      if (!entry) return { checks: [], unreadable: `it has no \`entry\`, and no ${path.posix.basename(file).replace(/\.[^.]+$/, "")}.${id[0]}.ts is beside its file`, site };
+      if (!entry)
+        return {
+          checks: [],
+          unreadable: `it has no \`entry\`, and no ${path.posix.basename(file).replace(/\.[^.]+$/, "")}.${id[0]}.ts is beside its file`,
+          site,
+        };
     }
-    return exportedHandler(this.interpreter, entry, exported, site);
+    return exportedHandler(this.interpreter, entry, exported, site, (c) => this.visited.add(c));
   }
 
   /**
@@ -428,8 +468,13 @@ export class CdkHost extends RouterHost {
     const name = handlerName[0]!;
     const base = path.posix.resolve(this.appDir(call.node.getSourceFile().fileName), code.dir, name.slice(0, name.lastIndexOf(".")));
     const file = moduleFile(base, (f) => this.exists(f));
-    if (!file) return { checks: [], unreadable: `its handler module ${name.slice(0, name.lastIndexOf("."))} is not in the sources under ${code.dir} (a build output?)`, site };
-    return exportedHandler(this.interpreter, file, name.slice(name.lastIndexOf(".") + 1), site);
+    if (!file)
+      return {
+        checks: [],
+        unreadable: `its handler module ${name.slice(0, name.lastIndexOf("."))} is not in the sources under ${code.dir} (a build output?)`,
+        site,
+      };
+    return exportedHandler(this.interpreter, file, name.slice(name.lastIndexOf(".") + 1), site, (c) => this.visited.add(c));
   }
 
   private exists(file: string): boolean {

@@ -5,6 +5,7 @@
  * from the sources, so the shared permission recognition runs on its body and its middy middleware.
  */
 import path from "node:path";
+import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { callsOf } from "../../scan/calls.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -13,12 +14,14 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, runAppFactories } from "../shared.js";
-import { CdkHost } from "./cdk-host.js";
+import { CdkHost, REGISTRATIONS } from "./cdk-host.js";
 import { isCdkRouteModule } from "./cdk-modules.js";
 import { apiGatewayToOpenApi } from "./path-syntax.js";
 
 /** The constructs that make an API, by name (how app factories and stacks nothing constructs are found). */
 const API_CONSTRUCTS = /^(RestApi|LambdaRestApi|HttpApi)$/;
+/** The static methods that give an API another stack defines. */
+const IMPORTED_APIS = /^(fromRestApiAttributes|fromRestApiId|fromHttpApiAttributes)$/;
 
 /** Whether a file declares API Gateway routes with CDK: it imports an API Gateway module (or the barrel's namespace). */
 function usesCdkApis(file: ts.SourceFile): boolean {
@@ -39,16 +42,17 @@ export const cdkAdapter: FrameworkAdapter = {
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const api of host.routers) routes.push(...ofApp(flattenApp(api, diagnostics, "aws-cdk", apiGatewayToOpenApi), api));
+    reportUnreachedRoutes(sources, host.visited, interpreter, diagnostics);
     return dedupe(routes);
   },
 };
 
-/** `new RestApi(...)`, `new apigw.HttpApi(...)`: a call that makes an API. */
+/** `new RestApi(...)`, `new apigw.HttpApi(...)`, `RestApi.fromRestApiAttributes(...)`: a call that makes an API. */
 function createsApi(call: ts.CallExpression | ts.NewExpression): boolean {
-  if (!ts.isNewExpression(call)) return false;
   const callee = call.expression;
   const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-  return name !== undefined && API_CONSTRUCTS.test(name);
+  if (name === undefined) return false;
+  return ts.isNewExpression(call) ? API_CONSTRUCTS.test(name) : IMPORTED_APIS.test(name);
 }
 
 /**
@@ -93,4 +97,32 @@ function appDirOf(sources: SourceSet): (file: string) => string {
     known.set(start, found);
     return found;
   };
+}
+
+/**
+ * `resource.addMethod(...)`, `api.addRoutes(...)` and `addProxy(...)` calls of the stack modules that the
+ * evaluator never ran or ran on a value that is no API or resource of the sources (a callback of a package, a
+ * branch of a condition apidex cannot read, an API from a function it cannot follow): what they add is not
+ * indexed, and that is said (APX210).
+ */
+function reportUnreachedRoutes(
+  sources: SourceSet,
+  visited: ReadonlySet<ts.CallExpression>,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): void {
+  for (const file of sources.files) {
+    if (!usesCdkApis(file)) continue;
+    for (const call of callsOf(file)) {
+      if (!ts.isCallExpression(call) || visited.has(call) || interpreter.sourceCalls.has(call)) continue;
+      const callee = call.expression;
+      if (!ts.isPropertyAccessExpression(callee) || !REGISTRATIONS.has(callee.name.text)) continue;
+      diagnostics.warning(
+        "APX210",
+        `This \`${callee.name.text}(...)\` was not analysed: it is in code apidex did not run (a callback, a branch of a condition it cannot read, a function nothing calls), or on a value it cannot tell is an API or resource of the sources; what it adds is not indexed.`,
+        siteOf(callee.name),
+        "Add routes in the stack's or construct's constructor (or a function it calls), on the API or resource made there.",
+      );
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import type { SourceSite } from "../../diagnostics/diagnostic.js";
 import type { Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
@@ -39,12 +39,20 @@ export function moduleFile(base: string, exists: (file: string) => boolean): str
  * around one written as a call chain (`middy(main).use(auth()).use(validator)`, `wrap(main, { scopes })`):
  * every function argument of the chain is middleware but the one the chain starts from, which answers.
  */
-export function exportedHandler(interpreter: Interpreter, file: string, name: string, site: SourceSite): LambdaTarget {
+export function exportedHandler(
+  interpreter: Interpreter,
+  file: string,
+  name: string,
+  site: SourceSite,
+  /** Told of each call of a wrapper chain read (`.use(...)` is no route registration of the handler's module). */
+  reached: (call: ts.CallExpression) => void,
+): LambdaTarget {
   const value = interpreter.exportValue(file, name);
   if (value?.kind === "function") return { handler: value, checks: [], site };
   const source = interpreter.sources.getFile(file);
   const written = source ? exportInitializer(source, name) : undefined;
-  if (!source || !written) return { checks: [], unreadable: `the module ${path.posix.basename(file)} exports no \`${name}\` apidex can read`, site };
+  if (!source || !written)
+    return { checks: [], unreadable: `the module ${path.posix.basename(file)} exports no \`${name}\` apidex can read`, site };
   const scope = interpreter.module(source).scope;
   const checks: CheckValue[] = [];
   let handler: FunctionValue | undefined;
@@ -56,6 +64,7 @@ export function exportedHandler(interpreter: Interpreter, file: string, name: st
     e = ts.isPropertyAccessExpression(callee) ? unwrapExpression(callee.expression) : callee;
   }
   for (const [index, call] of chain.entries()) {
+    reached(call);
     for (const arg of call.arguments) {
       const argValue = interpreter.evaluate(arg, scope);
       if (index === 0 && argValue.kind === "function" && !handler) {
@@ -82,8 +91,14 @@ function exportInitializer(file: ts.SourceFile, name: string): ts.Expression | u
   let local = name;
   for (const statement of file.statements) {
     if (name === "default" && ts.isExportAssignment(statement)) return statement.expression;
-    if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause))
-      for (const element of statement.exportClause.elements) if (element.name.text === name) local = (element.propertyName ?? element.name).text;
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.moduleSpecifier &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    )
+      for (const element of statement.exportClause.elements)
+        if (element.name.text === name) local = (element.propertyName ?? element.name).text;
   }
   for (const statement of file.statements) {
     if (ts.isVariableStatement(statement))
@@ -101,9 +116,4 @@ function exportInitializer(file: ts.SourceFile, name: string): ts.Expression | u
       return statement.expression.right;
   }
   return undefined;
-}
-
-/** Where a declaration is, for a target made from a node. */
-export function targetSite(node: ts.Node): SourceSite {
-  return siteOf(node);
 }

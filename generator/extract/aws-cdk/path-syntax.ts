@@ -30,7 +30,6 @@ export function apiGatewayToOpenApi(raw: string): PathParseResult {
     segments[index] = `{${match[1]}}`;
   }
   const duplicate = params.find((p, i) => params.indexOf(p) !== i);
-  if (duplicate)
-    return { ok: false, problem: `the parameter \`${duplicate}\` twice`, hint: "Give every path parameter a distinct name." };
+  if (duplicate) return { ok: false, problem: `the parameter \`${duplicate}\` twice`, hint: "Give every path parameter a distinct name." };
   return { ok: true, variants: [{ path: cleanPath(segments.join("/")), params, wildcard }] };
 }
