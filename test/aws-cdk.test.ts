@@ -15,7 +15,9 @@ import { REPO_ROOT } from "./helpers/repo.js";
  * AWS CDK's API Gateway routes, read from the infrastructure code (generator/extract/aws-cdk). The fixture is a
  * `cdk init`-style app (bin/, lib/, cdk.json) with three stacks; the oracle synthesizes it with the real
  * aws-cdk-lib — offline, no credentials, bundling skipped — and compares the template's methods and routes
- * with the index.
+ * with the index. SST v2's routes (`sst/constructs`) are checked by in-memory cases only: its constructs are
+ * made inside the App the `sst` CLI creates for a stage, and the package (with that CLI) is not installed for an
+ * oracle. SST v3 (`sst.config.ts` with the global `sst.aws.ApiGatewayV2`, deployed through Pulumi) is not read.
  */
 const FIXTURE = path.join(REPO_ROOT, "test", "fixtures", "aws-cdk");
 
@@ -320,6 +322,46 @@ export const handler = middy(main).use(requireScope("reports.any")).use({ before
     },
     routes: ["GET /shared [users.read]"],
   },
+  {
+    name: "SST v2: Api routes (handler strings from the app's folder, function props, Function constructs, $default), addRoutes, default scopes",
+    files: {
+      "sst.config.ts": `import { API } from "./stacks/API";\nexport default { config() { return { name: "notes" }; }, stacks(app) { app.stack(API); } };`,
+      "packages/functions/src/notes.ts": `
+export async function list() { requirePermission("notes.read"); return { statusCode: 200 }; }
+export async function create() { requirePermission("notes.write"); return { statusCode: 201 }; }
+export const main = async () => { requirePermission("billing.pay"); return { statusCode: 200 }; };`,
+      "stacks/API.ts": `
+import { Api, Function, StackContext } from "sst/constructs";
+export function API({ stack }: StackContext) {
+  const billing = new Function(stack, "Billing", { handler: "packages/functions/src/notes.main" });
+  const api = new Api(stack, "api", {
+    defaults: { function: { timeout: 20 }, authorizationScopes: ["notes/user"] },
+    routes: {
+      "GET /notes": "packages/functions/src/notes.list",
+      "POST /notes": { function: { handler: "packages/functions/src/notes.create" }, authorizer: "jwt", authorizationScopes: ["notes/write"] },
+      "POST /billing": billing,
+      "GET /docs": { type: "url", url: "https://example.com/docs" },
+    },
+  });
+  api.addRoutes(stack, { "$default": "packages/functions/src/notes.list" });
+  return { api };
+}`,
+    },
+    routes: [
+      "DELETE /{proxy} [notes.read,notes/user]",
+      "GET /docs [notes/user]",
+      "GET /notes [notes.read,notes/user]",
+      "GET /{proxy} [notes.read,notes/user]",
+      "HEAD /{proxy} [notes.read,notes/user]",
+      "OPTIONS /{proxy} [notes.read,notes/user]",
+      "PATCH /{proxy} [notes.read,notes/user]",
+      "POST /billing [billing.pay,notes/user]",
+      "POST /notes [notes.write,notes/write]",
+      "POST /{proxy} [notes.read,notes/user]",
+      "PUT /{proxy} [notes.read,notes/user]",
+    ],
+    diagnostics: ["APX205 stacks/API.ts:14"],
+  },
 ];
 
 const warnings: InMemoryCase[] = [
@@ -402,6 +444,29 @@ const warnings: InMemoryCase[] = [
     },
     routes: [],
     diagnostics: ["APX210 lib/stack.ts:13"],
+  },
+  {
+    name: "SST v2: a route key or handler apidex cannot read (APX201; APX301, the route unresolved)",
+    files: {
+      "sst.config.ts": "export default {};",
+      "stacks/API.ts": `
+import { Api } from "sst/constructs";
+export function API({ stack }) {
+  new Api(stack, "api", { routes: { "GET /gone": "src/gone.main", "NOT A ROUTE": "src/x.main", [process.env.ROUTE]: "src/y.main" } });
+}`,
+    },
+    routes: ["GET /gone [] unresolved(permissions)"],
+    diagnostics: ["APX201 stacks/API.ts:4", "APX201 stacks/API.ts:4", "APX301 stacks/API.ts:4"],
+  },
+  {
+    name: "a SpecRestApi: its routes are its OpenAPI document's (APX210), not indexed",
+    files: {
+      "cdk.json": "{}",
+      "lib/stack.ts": stack(`
+    new apigw.SpecRestApi(this, "Api", { apiDefinition: apigw.ApiDefinition.fromAsset("openapi.yaml") });`),
+    },
+    routes: [],
+    diagnostics: ["APX210 lib/stack.ts:12"],
   },
 ];
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { siteOf } from "../../diagnostics/diagnostic.js";
+import { type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import {
@@ -17,6 +17,7 @@ import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
 import { cdkMember } from "./cdk-modules.js";
 import { exportedHandler, type LambdaTarget, moduleFile } from "./lambda-handlers.js";
+import { addSstRoutes, type SstApi, type SstHost, sstModuleBase, splitHandler } from "./sst-routes.js";
 
 type ObjectValue = Extract<Value, { kind: "object" }>;
 
@@ -50,6 +51,7 @@ type CdkObject =
   | { type: "cdk-rest-api"; api: ApiState; root: ResourceState }
   | { type: "cdk-resource"; resource: ResourceState }
   | { type: "cdk-http-api"; api: ApiState; defaults: Defaults }
+  | { type: "sst-api"; sst: SstApi }
   | { type: "cdk-function"; target: LambdaTarget }
   | { type: "cdk-integration"; target?: LambdaTarget }
   | { type: "cdk-code"; dir?: string }
@@ -103,6 +105,17 @@ export class CdkHost extends RouterHost {
         // An API another stack defines (`RestApi.fromRestApiAttributes(this, id, { restApiId, rootResourceId })`,
         // how a large API is split across stacks): the routes added here are its routes, indexed as an API.
         if (name === "RestApi" && (sub === "fromRestApiAttributes" || sub === "fromRestApiId")) return this.restApi(name, undefined, call);
+        // `new SpecRestApi(this, id, { apiDefinition: ApiDefinition.fromAsset("openapi.yaml") })`: its routes are the
+        // operations of the OpenAPI document it is given, which already describes them.
+        if (isNew && name === "SpecRestApi") {
+          this.diagnostics.warning(
+            "APX210",
+            "This SpecRestApi's routes are the operations of the OpenAPI document it is given (its `apiDefinition`), which apidex does not read: they are not indexed.",
+            siteOf(call.node),
+            "That document already describes these routes; build the API with RestApi's resources and methods for apidex to index it.",
+          );
+          return { kind: "runtime", what: "a SpecRestApi" };
+        }
         if (isNew && name === "LambdaIntegration") return this.value({ type: "cdk-integration", target: this.targetOf(arg(0), call) });
         if (isNew && /Integration$/.test(name!)) return this.value({ type: "cdk-integration" });
         return undefined;
@@ -131,6 +144,19 @@ export class CdkHost extends RouterHost {
         return undefined;
       case "lambda-nodejs":
         if (isNew && name === "NodejsFunction") return this.value({ type: "cdk-function", target: this.nodejsFunction(props(2), call) });
+        return undefined;
+      case "sst2":
+        if (isNew && (name === "Api" || name === "ApiGatewayV1Api")) return this.sstApi(props(2), call);
+        if (isNew && name === "Function") {
+          const handler = props(2)?.props.get("handler");
+          const strings = handler ? stringsOf(handler) : undefined;
+          const site = siteOf(call.node);
+          const target =
+            strings?.length === 1
+              ? this.sstHandler(strings[0]!, call.node.getSourceFile().fileName, site)
+              : { checks: [], unreadable: "its `handler` is not a static string", site };
+          return this.value({ type: "cdk-function", target });
+        }
         return undefined;
       case "lambda":
         if (name === "Code" && (sub === "fromAsset" || sub === "asset")) {
@@ -172,6 +198,12 @@ export class CdkHost extends RouterHost {
     }
     if (object.type === "cdk-resource") return this.resourceMethod(object.resource, method, call);
     if (object.type === "cdk-unread") return receiver;
+    if (object.type === "sst-api") {
+      // `api.addRoutes(stack, { "GET /x": "src/x.main" })`
+      if (method === "addRoutes")
+        addSstRoutes(this.sst, object.sst, call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined, call);
+      return { kind: "runtime", what: `the result of Api.${method}()` };
+    }
     if (object.type === "cdk-http-api") {
       if (method === "addRoutes") {
         const options = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
@@ -346,10 +378,50 @@ export class CdkHost extends RouterHost {
   }
 
   // ------------------------------------------------------------------------------------------------
+  // SST v2
+
+  /** `new Api(stack, id, { routes, defaults: { function, authorizationScopes } })` of `sst/constructs`. */
+  private sstApi(props: ObjectValue | undefined, call: CallContext): Value {
+    const { router } = this.create("app", call.node);
+    const api: ApiState = { router, resources: new Map() };
+    const defaults = props?.props.get("defaults");
+    const scopes = defaults?.kind === "object" ? defaults.props.get("authorizationScopes") : undefined;
+    const sst: SstApi = { api, ...(scopes ? { defaultScopes: scopes } : {}) };
+    addSstRoutes(this.sst, sst, props?.props.get("routes"), call);
+    return this.value({ type: "sst-api", sst });
+  }
+
+  /** SST's handler string (`"packages/functions/src/list.main"`), read from the app's folder (sst.config.ts's). */
+  private sstHandler(handler: string, fromFile: string, site: SourceSite): LambdaTarget {
+    const parts = splitHandler(handler);
+    if (!parts) return { checks: [], unreadable: `its handler \`${handler}\` is not \`path/to/module.export\``, site };
+    const file = moduleFile(sstModuleBase(this.appDir(fromFile), parts.module), (f) => this.exists(f));
+    if (!file) return { checks: [], unreadable: `its handler module ${parts.module} is not a file of the sources`, site };
+    return exportedHandler(this.interpreter, file, parts.exported, site, (c) => this.visited.add(c));
+  }
+
+  /** What the SST route tables need of this host. */
+  private readonly sst: SstHost = {
+    route: (api, method, routePath, target, scopes, call) => this.routeTo(api as ApiState, method, routePath, target, [], scopes, call),
+    functionOf: (value) => {
+      const object = this.objectOf(value);
+      return object?.type === "cdk-function" ? object.target : undefined;
+    },
+    handlerAt: (handler, fromFile, site) => this.sstHandler(handler, fromFile, site),
+    reportRouteKey: (node, key) =>
+      this.diagnostics.warning(
+        "APX201",
+        `Cannot read the route \`${key}\` of this API statically; it is left out.`,
+        siteOf(node),
+        'Write each route key as `"METHOD /path"` (or `$default`) in an object literal or a const.',
+      ),
+  };
+
+  // ------------------------------------------------------------------------------------------------
   // Routes and their functions
 
-  /** An operation of an API: its handler's checks and its scopes (any one of them lets a token through). */
-  route(
+  /** An operation of an API answered by an integration: the function it invokes, or why it cannot be read. */
+  private route(
     api: ApiState,
     method: string,
     routePath: string,
@@ -358,8 +430,34 @@ export class CdkHost extends RouterHost {
     call: CallContext,
   ): void {
     const node = call.node as ts.CallExpression;
-    this.visit(node);
     const checks: CheckValue[] = [];
+    const object = this.objectOf(integration);
+    const target = object?.type === "cdk-integration" ? object.target : undefined;
+    if (integration && integration.kind !== "undefined" && object?.type !== "cdk-integration") {
+      // An integration apidex cannot read may invoke a function of the sources whose checks would be missed.
+      checks.push({ kind: "check", keys: [], node, unresolved: true });
+      this.diagnostics.warning(
+        "APX301",
+        `Cannot read this route's integration (${explain(integration, "an integration")}): a check in the function it invokes would be missed, so the route is marked \`unresolved\`.`,
+        siteOf(node),
+        "Pass `new LambdaIntegration(fn)` / `new HttpLambdaIntegration(id, fn)` of a function made in the sources.",
+      );
+    }
+    this.routeTo(api, method, routePath, target, checks, scopes, call);
+  }
+
+  /** An operation of an API: its handler's checks and its scopes (any one of them lets a token through). */
+  private routeTo(
+    api: ApiState,
+    method: string,
+    routePath: string,
+    target: LambdaTarget | undefined,
+    checks: CheckValue[],
+    scopes: Value | undefined,
+    call: CallContext,
+  ): void {
+    const node = call.node as ts.CallExpression;
+    this.visit(node);
     if (scopes && scopes.kind !== "undefined") {
       const keys = stringsOf(scopes);
       if (keys) {
@@ -373,18 +471,6 @@ export class CdkHost extends RouterHost {
           "Write the scopes as string literals or consts.",
         );
       }
-    }
-    const object = this.objectOf(integration);
-    const target = object?.type === "cdk-integration" ? object.target : undefined;
-    if (integration && integration.kind !== "undefined" && object?.type !== "cdk-integration") {
-      // An integration apidex cannot read may invoke a function of the sources whose checks would be missed.
-      checks.push({ kind: "check", keys: [], node, unresolved: true });
-      this.diagnostics.warning(
-        "APX301",
-        `Cannot read this route's integration (${explain(integration, "an integration")}): a check in the function it invokes would be missed, so the route is marked \`unresolved\`.`,
-        siteOf(node),
-        "Pass `new LambdaIntegration(fn)` / `new HttpLambdaIntegration(id, fn)` of a function made in the sources.",
-      );
     }
     if (target) {
       checks.push(...target.checks);

@@ -19,7 +19,7 @@ import { isCdkRouteModule } from "./cdk-modules.js";
 import { apiGatewayToOpenApi } from "./path-syntax.js";
 
 /** The constructs that make an API, by name (how app factories and stacks nothing constructs are found). */
-const API_CONSTRUCTS = /^(RestApi|LambdaRestApi|HttpApi)$/;
+const API_CONSTRUCTS = /^(RestApi|LambdaRestApi|SpecRestApi|HttpApi|Api|ApiGatewayV1Api)$/;
 /** The static methods that give an API another stack defines. */
 const IMPORTED_APIS = /^(fromRestApiAttributes|fromRestApiId|fromHttpApiAttributes)$/;
 
