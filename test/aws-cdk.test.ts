@@ -17,7 +17,9 @@ import { REPO_ROOT } from "./helpers/repo.js";
  * aws-cdk-lib — offline, no credentials, bundling skipped — and compares the template's methods and routes
  * with the index. SST v2's routes (`sst/constructs`) are checked by in-memory cases only: its constructs are
  * made inside the App the `sst` CLI creates for a stage, and the package (with that CLI) is not installed for an
- * oracle. SST v3 (`sst.config.ts` with the global `sst.aws.ApiGatewayV2`, deployed through Pulumi) is not read.
+ * oracle. SST v3 (`sst.config.ts`'s `run()` with the global `sst.aws.ApiGatewayV2`) is checked by in-memory cases
+ * only: it deploys through Pulumi, whose engine the `sst` CLI downloads on its first run from outside the npm
+ * registry, which this machine cannot reach.
  */
 const FIXTURE = path.join(REPO_ROOT, "test", "fixtures", "aws-cdk");
 
@@ -362,6 +364,43 @@ export function API({ stack }: StackContext) {
     ],
     diagnostics: ["APX205 stacks/API.ts:14"],
   },
+  {
+    name: "SST v3: sst.config.ts's run() with the global sst: ApiGatewayV2 routes (handler strings, { handler }, jwt scopes, $default), routeUrl, a Function with a URL",
+    files: {
+      "sst.config.ts": `/// <reference path="./.sst/platform/config.d.ts" />
+export default $config({
+  app(input) { return { name: "notes", home: "aws" }; },
+  async run() {
+    const api = new sst.aws.ApiGatewayV2("MyApi");
+    api.route("GET /notes", "packages/functions/src/notes.list");
+    api.route("POST /notes", { handler: "packages/functions/src/notes.create" }, { auth: { jwt: { issuer: "x", audiences: ["y"], scopes: ["notes/write", "notes/admin"] } } });
+    api.routeUrl("GET /docs", "https://example.com/docs");
+    const v1 = new sst.aws.ApiGatewayV1("Legacy");
+    v1.route("GET /legacy/{id}", "packages/functions/src/notes.list");
+    v1.deploy();
+    new sst.aws.Function("Billing", { handler: "packages/functions/src/notes.main", url: true });
+  },
+});`,
+      "packages/functions/src/notes.ts": `
+export async function list() { requirePermission("notes.read"); return { statusCode: 200 }; }
+export async function create() { requirePermission("notes.write"); return { statusCode: 201 }; }
+export const main = async () => { requirePermission("billing.pay"); return { statusCode: 200 }; };`,
+    },
+    routes: [
+      "DELETE /{proxy} [billing.pay]",
+      "GET /docs []",
+      "GET /legacy/{id} [notes.read]",
+      "GET /notes [notes.read]",
+      "GET /{proxy} [billing.pay]",
+      "HEAD /{proxy} [billing.pay]",
+      "OPTIONS /{proxy} [billing.pay]",
+      "PATCH /{proxy} [billing.pay]",
+      "POST /notes [notes.write] any(notes/admin|notes/write)",
+      "POST /{proxy} [billing.pay]",
+      "PUT /{proxy} [billing.pay]",
+    ],
+    diagnostics: ["APX412 sst.config.ts:5", "APX205 sst.config.ts:12"],
+  },
 ];
 
 const warnings: InMemoryCase[] = [
@@ -467,6 +506,20 @@ export function API({ stack }) {
     },
     routes: [],
     diagnostics: ["APX210 lib/stack.ts:12"],
+  },
+  {
+    name: "SST v3: a route key apidex cannot read (APX201), a handler it cannot read (APX301, unresolved)",
+    files: {
+      "sst.config.ts": `export default $config({
+  async run() {
+    const api = new sst.aws.ApiGatewayV2("MyApi");
+    api.route(process.env.ROUTE, "src/x.handler");
+    api.route("GET /arn", imported.arn);
+  },
+});`,
+    },
+    routes: ["GET /arn [] unresolved(permissions)"],
+    diagnostics: ["APX201 sst.config.ts:4", "APX301 sst.config.ts:5"],
   },
 ];
 

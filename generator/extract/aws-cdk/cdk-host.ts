@@ -52,6 +52,7 @@ type CdkObject =
   | { type: "cdk-resource"; resource: ResourceState }
   | { type: "cdk-http-api"; api: ApiState; defaults: Defaults }
   | { type: "sst-api"; sst: SstApi }
+  | { type: "sst3-api"; api: ApiState }
   | { type: "cdk-function"; target: LambdaTarget }
   | { type: "cdk-integration"; target?: LambdaTarget }
   | { type: "cdk-code"; dir?: string }
@@ -90,6 +91,13 @@ export class CdkHost extends RouterHost {
   }
 
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    // SST v3: `export default $config({ app(input) {...}, async run() {...} })`: `sst deploy` runs `run()`.
+    if (callee.module === "sst" && callee.path.length === 1 && callee.path[0] === "$config") {
+      const config = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+      const run = config?.kind === "object" ? config.props.get("run") : undefined;
+      if (run?.kind === "function") this.interpreter.callFunction(run, [], call.node);
+      return config;
+    }
     const member = cdkMember(callee);
     if (!member) return undefined;
     const [name, sub] = member.path;
@@ -158,6 +166,13 @@ export class CdkHost extends RouterHost {
           return this.value({ type: "cdk-function", target });
         }
         return undefined;
+      case "sst3":
+        if (isNew && (name === "ApiGatewayV2" || name === "ApiGatewayV1")) {
+          const { router } = this.create("app", call.node);
+          return this.value({ type: "sst3-api", api: { router, resources: new Map() } });
+        }
+        if (isNew && name === "Function") return this.sst3Function(props(1), call);
+        return undefined;
       case "lambda":
         if (name === "Code" && (sub === "fromAsset" || sub === "asset")) {
           const dir = stringsOf(arg(0));
@@ -198,6 +213,10 @@ export class CdkHost extends RouterHost {
     }
     if (object.type === "cdk-resource") return this.resourceMethod(object.resource, method, call);
     if (object.type === "cdk-unread") return receiver;
+    if (object.type === "sst3-api") {
+      if (method === "route" || method === "routeUrl") this.sst3Route(object.api, method, call);
+      return { kind: "runtime", what: `the result of ApiGateway.${method}()` };
+    }
     if (object.type === "sst-api") {
       // `api.addRoutes(stack, { "GET /x": "src/x.main" })`
       if (method === "addRoutes")
@@ -398,6 +417,56 @@ export class CdkHost extends RouterHost {
     const file = moduleFile(sstModuleBase(this.appDir(fromFile), parts.module), (f) => this.exists(f));
     if (!file) return { checks: [], unreadable: `its handler module ${parts.module} is not a file of the sources`, site };
     return exportedHandler(this.interpreter, file, parts.exported, site, (c) => this.visited.add(c));
+  }
+
+  /**
+   * SST v3: `api.route("GET /notes/{id}", "src/get.handler" | { handler } | fn.arn, { auth: { jwt: { scopes } } })`,
+   * `api.routeUrl("GET /docs", url)` (a proxy to a URL: no function of the sources).
+   */
+  private sst3Route(api: ApiState, method: string, call: CallContext): void {
+    const arg = (i: number): Value => (call.args[i] ? this.interpreter.evaluate(call.args[i]!, call.scope) : { kind: "undefined" });
+    const key = stringsOf(arg(0));
+    const parsed = key?.length === 1 ? (key[0] === "$default" ? ["", "ANY", "/{proxy+}"] : /^(\w+)\s+(\/\S*)$/.exec(key[0]!.trim())) : null;
+    if (!parsed) {
+      this.sst.reportRouteKey(call.args[0] ?? call.node, key?.[0] ?? excerpt(call.args[0] ?? call.node));
+      return;
+    }
+    const site = siteOf(call.node);
+    const handler = arg(1);
+    let target: LambdaTarget | undefined;
+    if (method === "route") {
+      const construct = this.sst.functionOf(handler);
+      const written = handler.kind === "object" ? handler.props.get("handler") : handler;
+      const strings = written ? stringsOf(written) : undefined;
+      target =
+        construct ??
+        (strings?.length === 1 && !strings[0]!.startsWith("arn:")
+          ? this.sstHandler(strings[0]!, call.node.getSourceFile().fileName, site)
+          : { checks: [], unreadable: `its handler is ${explain(handler, "a handler string")}`, site });
+    }
+    // `auth: { jwt: { scopes } }` (also a Cognito user pool's `jwt`): the scopes, any one of which lets a token through.
+    const auth = arg(2).kind === "object" ? (arg(2) as ObjectValue).props.get("auth") : undefined;
+    const jwt = auth?.kind === "object" ? (auth.props.get("jwt") ?? auth.props.get("cognito")) : undefined;
+    const scopes = jwt?.kind === "object" ? jwt.props.get("scopes") : undefined;
+    this.routeTo(api, parsed[1]!.toUpperCase(), parsed[2]!, target, [], scopes, call);
+  }
+
+  /** SST v3's `new sst.aws.Function(name, { handler, url })`: a function, and with `url` one answering at its own URL. */
+  private sst3Function(props: ObjectValue | undefined, call: CallContext): Value {
+    const site = siteOf(call.node);
+    const handler = props?.props.get("handler");
+    const strings = handler ? stringsOf(handler) : undefined;
+    const target =
+      strings?.length === 1
+        ? this.sstHandler(strings[0]!, call.node.getSourceFile().fileName, site)
+        : { checks: [], unreadable: "its `handler` is not a static string", site };
+    const url = props?.props.get("url");
+    if (url && !(url.kind === "boolean" && !url.value) && url.kind !== "undefined") {
+      // A function URL sends every method and path to the one handler: a catch-all of its own base URL.
+      const { router } = this.create("app", call.node);
+      this.routeTo({ router, resources: new Map() }, "ANY", "/{proxy+}", target, [], undefined, call);
+    }
+    return this.value({ type: "cdk-function", target });
   }
 
   /** What the SST route tables need of this host. */

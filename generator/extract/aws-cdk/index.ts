@@ -9,6 +9,7 @@ import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { callsOf } from "../../scan/calls.js";
 import type { SourceSet } from "../../scan/source-set.js";
+import type { Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
@@ -28,14 +29,34 @@ function usesCdkApis(file: ts.SourceFile): boolean {
   return importedPackages(file).some((p) => isCdkRouteModule(p) || (p === "aws-cdk-lib" && /\baws_apigateway(v2)?\b/.test(file.text)));
 }
 
+/** An SST v3 app's `sst.config.ts` that declares an API or a function (with the global `sst`, no import). */
+function isSst3Config(file: ts.SourceFile): boolean {
+  return /(^|\/)sst\.config\.ts$/.test(file.fileName) && /\bsst\.aws\.(ApiGatewayV[12]|Function)\b/.test(file.text);
+}
+
+/** SST v3's globals, declared by its platform (`.sst/platform`): `sst` (its components) and `$config`. */
+function sst3Globals(name: string): Value | undefined {
+  if (name === "sst") return { kind: "external", module: "sst", path: [] };
+  if (name === "$config") return { kind: "external", module: "sst", path: ["$config"] };
+  return undefined;
+}
+
 export const cdkAdapter: FrameworkAdapter = {
   name: "aws-cdk",
-  detect: (sources) => sources.files.some(usesCdkApis),
+  detect: (sources) => sources.files.some((file) => usesCdkApis(file) || isSst3Config(file)),
   extract(sources, options, diagnostics) {
     const host = new CdkHost(diagnostics, appDirOf(sources));
-    const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
+    const sst3 = sources.files.filter(isSst3Config);
+    const interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      { ...interpreterOptionsOf(options), ...(sst3.length ? { globals: sst3Globals } : {}) },
+      host,
+    );
     host.interpreter = interpreter;
     interpreter.executeAll();
+    // `export default $config({ ..., async run() {...} })`: read, so that `run()` runs.
+    for (const file of sst3) interpreter.exportValue(file.fileName, "default");
     // `export function createApi(scope) { new RestApi(scope, ...) }`, which only the app's entry calls.
     runAppFactories(sources, interpreter, createsApi);
     constructUnbuiltStacks(sources, interpreter);
