@@ -290,8 +290,10 @@ export function readOracle(gitDir: string, commit: string, spec: OracleSpec): Or
       const text = git(gitDir, ["show", `${at}:${file}`]).toString("utf8");
       // A path may be set in code (GET `/users/me`); a file may omit the prefix the others write (filePrefix).
       const prefix = reader.filePrefix?.[file] ?? spec.prefix ?? "";
-      for (const m of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) +`?(\/[^\s`)'"]*)/g))
-        operations.push({ method: m[1]!, path: `${prefix}${m[2]!.split("?")[0]}` });
+      const line = reader.methodColon
+        ? /\b(GET|POST|PUT|PATCH|DELETE):? +`?(\/[^\s`)\]'"]*)/g
+        : /\b(GET|POST|PUT|PATCH|DELETE) +`?(\/[^\s`)'"]*)/g;
+      for (const m of text.matchAll(line)) operations.push({ method: m[1]!, path: `${prefix}${m[2]!.split("?")[0]}` });
       // `### \`/repos/{owner}/{name}\`` (a heading naming only a path): any method at that path.
       if (reader.pathHeadings)
         for (const m of text.matchAll(/^#{2,6} +`(\/[^\s`]*)`\s*$/gm))

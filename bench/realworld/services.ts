@@ -46,6 +46,8 @@ export interface OracleSpec {
          * API reference of GET-only proxies. Scored by path (any method), as a route manifest is.
          */
         pathHeadings?: boolean;
+        /** The method is followed by a colon (`#### GET: /reviews`, lunch-box-reviews' README). */
+        methodColon?: boolean;
       }
     /**
      * Feathers services' feathers-swagger docs written by hand as YAML files (`service.docs = yml("posts.doc.yml")`):
@@ -1404,6 +1406,21 @@ export const SERVICES: Service[] = [
       reader: { type: "openapi-comments", dir: "packages/element-api/src/express/routes" },
       prefix: "/main/api/v1",
       note: "the swagger-jsdoc `@swagger` blocks of the route files (under a `paths:` key, swagger 2), which src/express/swagger serves with `basePath` /api/v1 (production: element-did.com, whose firebase.json hosting rewrites /api/** to the function `main`, which sees the whole path): written by hand beside the routes, so recall only. apidex indexes the function at its own URL, `/main` below the cloudfunctions.net origin (the hosting rewrites are not read), hence the prefix /main/api/v1. First run zero-config = final: 7 of 8 (87.5%). The miss is the comment's: it documents GET /sidetree/transaction/{transactionTimeHash}, the route written under it is `/transaction/:transactionTimeHash/summary` (indexed). Beyond the comments: GET /main/api/v1/swagger.json (the swagger module's route). APX502×6 and APX501×1: the @swagger comments make these operations documented, and the JavaScript handlers send `any`. No permission checks (the service is public)",
+    },
+  },
+  {
+    name: "lunch-box-reviews",
+    repo: "KyleMinter/lunch-box-reviews",
+    commit: "3a1ea3e62e6a570b85ec53ca2632f9a2051e0f27",
+    framework: "AWS CDK (API Gateway HTTP API)",
+    style:
+      "a `cdk init` app under cdk/: an ApiStack makes one HttpApi and, in a try block, walks the lambda folder with fs.readdirSync (one folder per resource, one per function), `import()`s each function's route/route.ts (`export const PATH = '/users/{id}'; export const METHODS = [HttpMethod.GET]`) and in the promise's callback makes a lambda.Function from Code.fromAsset(functionDir) with handler index.handler and calls httpApi.addRoutes({ path: route.PATH, methods: route.METHODS, integration: new HttpLambdaIntegration(...) })",
+    monorepo: false,
+    app: "cdk",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "cdk", files: ["cdk/README.md"], methodColon: true },
+      note: "cdk/README.md's API Documentation (`#### GET: /reviews`, and its table of contents `[GET: /reviews](#get-reviews)`), written by hand and removed from the repository in a later commit (735c06e): pinned at 3a1ea3e, the last commit where the document and the code are together; recall only. First run zero-config = final: 19 of 24 (79.2%), no warnings, nothing indexed beyond the document. The 5 misses are the document's: the /menuInstances endpoints (GET and POST /menuInstances, GET, PUT and DELETE /menuInstances/{id}) are documented, but no function folder serves them at this commit (cdk/lambda holds foodItems, reviews and users only, and no source names menuInstances). The handlers check no permission keys (an Auth0 JWT is verified in some of them), so none are indexed",
     },
   },
 ];

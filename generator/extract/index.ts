@@ -32,6 +32,7 @@ import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import { effectAdapter } from "./effect/index.js";
 import { encoreAdapter } from "./encore/index.js";
 import { cloudFunctionsAdapter } from "./cloud-functions/index.js";
+import { cdkAdapter } from "./aws-cdk/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -74,6 +75,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   effect: effectAdapter,
   encore: encoreAdapter,
   "cloud-functions": cloudFunctionsAdapter,
+  "aws-cdk": cdkAdapter,
 };
 
 /**

@@ -117,6 +117,11 @@ export interface InterpreterOptions {
    * that name, Nitro's h3 helpers); undefined when none does.
    */
   autoImports?: ((name: string, fromFile: string) => string | undefined) | undefined;
+  /**
+   * Globals a framework's runtime declares (SST v3's `sst` and `$config` in `sst.config.ts`): the value of a name a
+   * module uses undeclared, read as a package's export would be; undefined when it is no such global.
+   */
+  globals?: ((name: string, fromFile: string) => Value | undefined) | undefined;
 }
 
 /**
@@ -305,6 +310,7 @@ export class Interpreter {
   private readonly registry: RegistryOptions | undefined;
   private readonly env: Readonly<Record<string, string>> | undefined;
   private readonly autoImports: InterpreterOptions["autoImports"];
+  private readonly globals: InterpreterOptions["globals"];
   private readonly callOptions: Readonly<Record<string, { argument?: number; property?: string }>>;
   /** Arguments the config gives uncalled app factories, by function name (JSON values). */
   readonly factoryArguments: Readonly<Record<string, readonly unknown[]>>;
@@ -350,6 +356,7 @@ export class Interpreter {
     this.registry = options.registry;
     this.env = options.env;
     this.autoImports = options.autoImports;
+    this.globals = options.globals;
     this.callOptions = options.permissionCallOptions ?? {};
     this.factoryArguments = options.factoryArguments ?? {};
     this.tracker = options.tracker;
@@ -1798,6 +1805,9 @@ export class Interpreter {
     // `global.RouterBasePath = basePath` in code that ran, read back in another module: the one global object,
     // open (a name nothing set is unknown, not undefined: the runtime and packages set their own).
     if (name === "global" || name === "globalThis") return this.globalObject;
+    // A global the framework's runtime declares (SST v3's `sst`): read as a package's export.
+    const global = this.globals?.(name, scope.file.fileName);
+    if (global) return global;
     // A name the framework imports by itself (Nitro's `server/utils`): read as an import of it would be.
     const from = this.autoImports?.(name, scope.file.fileName);
     // A package's export the framework provides (Nuxt's h3 helpers): read as `import { name } from "pkg"`.

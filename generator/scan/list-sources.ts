@@ -133,7 +133,8 @@ function routeFilesInWellKnown(options: ScanOptions, what: "files" | "folders"):
  * package's when it sits at the project root or beside a package.json, and it is build output when that
  * package builds: it has a tsconfig.json or a `src` folder — unless that tsconfig.json names `lib` as its
  * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`), or the package
- * builds with Next.js (its output is `.next`). A JavaScript
+ * builds with Next.js (its output is `.next`), or is an AWS CDK app (a `cdk.json` beside it: `cdk init` keeps the
+ * stacks in `lib/` and runs them from source with ts-node). A JavaScript
  * package with neither (a hapi or Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that
  * is its source. One set of existence checks per distinct `lib` folder.
  */
@@ -152,7 +153,8 @@ export function packageLibs(root: string): (file: string) => boolean {
           (parent === top || existsSync(path.join(parent, "package.json"))) &&
           (existsSync(tsconfig) || existsSync(path.join(parent, "src"))) &&
           !(existsSync(tsconfig) && compilesLib(tsconfig)) &&
-          !buildsWithNext(parent);
+          !buildsWithNext(parent) &&
+          !existsSync(path.join(parent, "cdk.json"));
         known.set(parent, output);
       }
       if (output) return true;

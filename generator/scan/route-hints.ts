@@ -15,6 +15,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     TEGG_CONTROLLER.test(text) ||
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
+    CDK_ROUTES.test(text) ||
     declaresDocument(text)
   );
 }
@@ -45,6 +46,11 @@ const SAILS_CONFIG = /(^|[\\/])config[\\/](routes|policies|blueprints)\.js$/;
 // call is what runs the class's route setup.
 const ROUTE_HINTS =
   /["'](express|router|express-promise-router|@zodios\/express|fastify|hono(\/[^"']*)?|@hono\/zod-openapi|koa|@koa\/router|koa-router|@nestjs\/[^"']+|routing-controllers|tsoa|@tsoa\/runtime|inversify-express-utils|@tsed\/[^"']+|@adonisjs\/core\/services\/router|@ioc:Adonis\/Core\/Route|@loopback\/(rest|openapi-v3|core|boot)|@overnightjs\/core|@trpc\/server(\/[^"']*)?|@hono\/trpc-server|trpc-to-openapi|trpc-openapi|@orpc\/(server|openapi|contract)(\/[^"']*)?|elysia|@hapi\/hapi|hapi|restify|restify-router|polka|@tinyhttp\/app|itty-router(\/[^"']*)?|@feathersjs\/(feathers|express|koa)|moleculer|moleculer-web|@azure\/functions|@google-cloud\/functions-framework|firebase-functions(\/[^"']*)?|@effect\/platform(\/[^"']*)?|effect\/(unstable\/)?(http-api|httpapi)(\/[^"']*)?|encore\.dev\/(api|service))["']|\.(get|post|put|patch|delete|del|all|options|opts|head|use|pre|route|register|on|basePath|addHook|setGlobalPrefix|enableVersioning|openapi|registerPath|group|guard|applyRoutes|listen)\s*\(|\b(app|router|api|routes?|server|fastify|\w*Router|\w*App)\s*\[[^\]\n]+\]\s*\(|\[\s*[\w.]*(method|Method|verb|Verb)\w*(\.toLowerCase\(\))?\s*\]\s*\(/;
+// AWS CDK's API Gateway constructs (CDK 2's module paths and barrel namespaces, CDK 1's packages) and SST's
+// constructs, SST v3's global components (`new sst.aws.ApiGatewayV2(...)`): infrastructure code that declares an
+// API's routes without a registration-shaped call.
+const CDK_ROUTES =
+  /["'](aws-cdk-lib\/aws-apigateway(v2)?|@aws-cdk\/aws-apigateway(v2(-alpha)?)?|sst\/constructs)["']|\baws_apigateway(v2)?\b|\bsst\.aws\.(ApiGatewayV[12]|Function)\b/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
