@@ -29,6 +29,7 @@ import { moleculerAdapter } from "./moleculer/index.js";
 import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import { effectAdapter } from "./effect/index.js";
+import { serverlessAdapter } from "./serverless/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -68,6 +69,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   moleculer: moleculerAdapter,
   sails: sailsAdapter,
   effect: effectAdapter,
+  serverless: serverlessAdapter,
 };
 
 /**
