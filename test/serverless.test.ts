@@ -38,6 +38,243 @@ export async function get(event: unknown) { assertPermission(event, "users.read"
     },
     routes: ["DELETE /users/{id} [users.read]", "GET /users [users.read]", "GET /users/{id} [users.read]", "POST /users [users.read]"],
   },
+  {
+    name: "authorizer scopes are alternatives (any one grants, as API Gateway checks them), beside the handler's checks",
+    files: {
+      "serverless.yml": `service: orders
+provider:
+  name: aws
+  httpApi:
+    authorizers:
+      jwt: { identitySource: $request.header.Authorization, issuerUrl: https://issuer, audience: [api] }
+functions:
+  create:
+    handler: src/orders.create
+    events:
+      - httpApi:
+          method: POST
+          path: /orders
+          authorizer:
+            name: jwt
+            scopes: [orders.write, admin]
+      - http:
+          path: orders/{id}
+          method: put
+          authorizer:
+            name: pool
+            type: COGNITO_USER_POOLS
+            scopes:
+              - orders.write
+          private: true
+`,
+      "src/auth.ts": AUTH,
+      "src/orders.ts": `import { assertPermission } from "./auth";
+export const create = async (event: unknown) => { assertPermission(event, "orders.audit"); return { statusCode: 201 }; };
+`,
+    },
+    routes: ["POST /orders [orders.audit] any(admin|orders.write)", "PUT /orders/{id} [orders.audit,orders.write]"],
+  },
+  {
+    name: "variables: self references, option and environment fallbacks, sls:stage, a file of the service",
+    files: {
+      "serverless.yml": `service: vars
+provider:
+  name: aws
+  stage: \${opt:stage, 'prod'}
+custom:
+  base: v2
+  scope: \${env:READ_SCOPE, 'items.read'}
+functions: \${file(./functions.yml)}
+`,
+      "functions.yml": `items:
+  handler: src/items.list
+  events:
+    - http: GET /\${self:custom.base}/items
+    - http:
+        path: \${self:custom.base}/\${sls:stage}/items/{id}
+        method: get
+        authorizer: { name: pool, scopes: ["\${self:custom.scope}"] }
+    - httpApi: GET /\${env:UNSET_PREFIX}/items
+`,
+      "src/items.ts": "export async function list() { return { statusCode: 200 }; }\n",
+    },
+    routes: ["GET /v2/items []", "GET /v2/prod/items/{id} [items.read]"],
+    diagnostics: ["APX201 functions.yml:9"],
+  },
+  {
+    name: "any method, a greedy parameter and the HTTP API's default route (a catch-all segment, said)",
+    files: {
+      "serverless.yml": `service: proxy
+provider: { name: aws }
+functions:
+  files:
+    handler: src/files.handler
+    events:
+      - http: { path: 'files/{key+}', method: any }
+      - httpApi: '*'
+`,
+      "src/files.ts": "export const handler = async () => ({ statusCode: 200 });\n",
+    },
+    routes: [
+      "DELETE /files/{key} []",
+      "DELETE /{proxy} []",
+      "GET /files/{key} []",
+      "GET /{proxy} []",
+      "HEAD /files/{key} []",
+      "HEAD /{proxy} []",
+      "OPTIONS /files/{key} []",
+      "OPTIONS /{proxy} []",
+      "PATCH /files/{key} []",
+      "PATCH /{proxy} []",
+      "POST /files/{key} []",
+      "POST /{proxy} []",
+      "PUT /files/{key} []",
+      "PUT /{proxy} []",
+    ],
+    diagnostics: ["APX205 serverless.yml:7", "APX205 serverless.yml:8"],
+  },
+  {
+    name: "middy: use() middleware and before() guard the handler, through a project's middyfy helper too",
+    files: {
+      "serverless.yml": `service: mid
+provider: { name: aws }
+functions:
+  read:
+    handler: src/handlers/read.main
+    events:
+      - http: GET /reports
+  write:
+    handler: src/handlers/write.main
+    events:
+      - http: POST /reports
+  remove:
+    handler: src/handlers/remove.main
+    events:
+      - http: DELETE /reports/{id}
+`,
+      "src/auth.ts": AUTH,
+      "src/lib/lambda.ts": `import middy from "@middy/core";
+import jsonBodyParser from "@middy/http-json-body-parser";
+export const middyfy = (handler: unknown, ...checks: unknown[]) => middy(handler).use(jsonBodyParser()).use(checks);
+`,
+      "src/handlers/read.ts": `import middy from "@middy/core";
+import { requirePermission } from "../auth";
+const read = async () => ({ statusCode: 200 });
+export const main = middy(read).use(requirePermission("reports.read"));
+`,
+      "src/handlers/write.ts": `import { middyfy } from "../lib/lambda";
+import { requirePermission, assertPermission } from "../auth";
+const write = async (event: unknown) => { assertPermission(event, "reports.audit"); return { statusCode: 201 }; };
+export const main = middyfy(write, requirePermission("reports.write"));
+`,
+      "src/handlers/remove.ts": `import middy from "@middy/core";
+import { assertPermission } from "../auth";
+export const main = middy()
+  .before(async (request: { event: unknown }) => { assertPermission(request.event, "reports.remove"); })
+  .handler(async () => ({ statusCode: 204 }));
+`,
+    },
+    routes: ["DELETE /reports/{id} [reports.remove]", "GET /reports [reports.read]", "POST /reports [reports.audit,reports.write]"],
+  },
+  {
+    name: "serverless.ts: functions spread from modules, handlers placed with handlerPath(__dirname)",
+    files: {
+      "serverless.ts": `import type { AWS } from "@serverless/typescript";
+import { hello, users } from "./src/functions";
+const serverlessConfiguration: AWS = {
+  service: "typed",
+  provider: { name: "aws", runtime: "nodejs20.x" },
+  functions: { hello, ...users },
+};
+module.exports = serverlessConfiguration;
+`,
+      "src/libs/handler-resolver.ts": "export const handlerPath = (context: string) => `${context.split(process.cwd())[1].substring(1).replace(/\\\\/g, '/')}`;\n",
+      "src/functions/index.ts": `export { default as hello } from "./hello";
+import list from "./users/list";
+export const users = { listUsers: list, getUser: { handler: "src/functions/users/handler.get", events: [{ httpApi: "GET /users/{id}" }] } };
+`,
+      "src/functions/hello/index.ts": `import { handlerPath } from "../../libs/handler-resolver";
+export default { handler: \`\${handlerPath(__dirname)}/handler.main\`, events: [{ http: { method: "post", path: "hello" } }] };
+`,
+      "src/functions/hello/handler.ts": `import { assertPermission } from "../../auth";
+/** Says hello. */
+export const main = async (event: unknown) => { assertPermission(event, "hello.say"); return { statusCode: 200 }; };
+`,
+      "src/functions/users/list.ts": `import { handlerPath } from "../../libs/handler-resolver";
+export default { handler: \`\${handlerPath(__dirname)}/handler.list\`, events: [{ httpApi: { method: "GET", path: "/users" } }] };
+`,
+      "src/functions/users/handler.ts": `import { assertPermission } from "../../auth";
+export async function list(event: unknown) { assertPermission(event, "users.read"); return { statusCode: 200 }; }
+export async function get(event: unknown) { assertPermission(event, "users.read"); return { statusCode: 200 }; }
+`,
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /users [users.read]", "GET /users/{id} [users.read]", "POST /hello [hello.say]"],
+  },
+  {
+    name: "unreadable: a path from an option without fallback (left out), a missing handler module and export, scopes from SSM (kept, unresolved)",
+    files: {
+      "serverless.yml": `service: broken
+provider: { name: aws }
+functions:
+  a:
+    handler: src/missing.handler
+    events:
+      - http: GET /a
+      - http: GET /\${opt:prefix}/a
+  b:
+    handler: src/b.nothere
+    events:
+      - httpApi:
+          method: GET
+          path: /b
+          authorizer:
+            name: jwt
+            scopes: \${ssm:/scopes}
+  c:
+    handler: src/b.ok
+    events:
+      - sqs: arn:aws:sqs:region:account:queue
+      - schedule: rate(1 hour)
+      - http: 'FETCH /c'
+`,
+      "src/b.ts": "export const ok = async () => ({ statusCode: 200 });\n",
+    },
+    routes: ["GET /a [] unresolved(permissions)", "GET /b [] unresolved(permissions)"],
+    diagnostics: ["APX301 serverless.yml:5", "APX201 serverless.yml:8", "APX301 serverless.yml:10", "APX301 serverless.yml:17", "APX201 serverless.yml:23"],
+  },
+  {
+    name: "a function serving an app of a framework apidex reads: the app's routes are the operations",
+    files: {
+      "serverless.yml": `service: lambdalith
+provider: { name: aws }
+functions:
+  api:
+    handler: src/lambda.handler
+    events:
+      - http: ANY /{proxy+}
+      - httpApi: '*'
+`,
+      "src/lambda.ts": `import serverless from "serverless-http";
+import { app } from "./app";
+export const handler = serverless(app);
+`,
+      "src/app.ts": `import express from "express";
+export const app = express();
+app.get("/things/:id", (req, res) => res.json({}));
+`,
+    },
+    routes: ["GET /things/{id} []"],
+  },
+  {
+    name: "not a Serverless service: a serverless.yml without provider and functions is no config",
+    files: {
+      "serverless.yml": "component: website\ninputs:\n  src: ./dist\n",
+      "src/index.ts": "export const x = 1;\n",
+    },
+    routes: [],
+    diagnostics: ["APX001 -"],
+  },
 ];
 
 describe("Serverless Framework (in memory)", () => {
