@@ -1,5 +1,101 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generate } from "../generator/generate.js";
+import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+import { REPO_ROOT } from "./helpers/repo.js";
+
+const fixture = path.join(REPO_ROOT, "test", "fixtures", "serverless");
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+
+/**
+ * The routes the real Serverless Framework (3, the last version that runs without a login) compiles the fixture's
+ * config to: `serverless package` writes the CloudFormation template it would deploy, offline (dummy
+ * credentials; nothing is sent to AWS). REST API methods are `AWS::ApiGateway::Method` on a tree of
+ * `AWS::ApiGateway::Resource` path parts; HTTP API routes are `AWS::ApiGatewayV2::Route` with a route key
+ * (`GET /shared/{shareId}`). Each with the authorization scopes API Gateway checks.
+ */
+async function packagedRoutes(): Promise<Map<string, string[]>> {
+  const out = mkdtempSync(path.join(tmpdir(), "apidex-sls-"));
+  try {
+    await promisify(execFile)(
+      path.join(REPO_ROOT, "node_modules", ".bin", "serverless"),
+      ["package", "--stage", "test", "--package", out],
+      {
+        cwd: fixture,
+        env: {
+          ...process.env,
+          HOME: out,
+          AWS_ACCESS_KEY_ID: "AKIAEXAMPLE",
+          AWS_SECRET_ACCESS_KEY: "example",
+          SLS_TELEMETRY_DISABLED: "1",
+          SLS_NOTIFICATIONS_MODE: "off",
+          SLS_DEPRECATION_DISABLE: "*",
+          CI: "true",
+        },
+        timeout: 180_000,
+      },
+    );
+    const template = JSON.parse(readFileSync(path.join(out, "cloudformation-template-update-stack.json"), "utf8")) as {
+      Resources: Record<string, Resource>;
+    };
+    const resources = template.Resources;
+    const pathOf = (ref: unknown): string => {
+      const id = (ref as { Ref?: string }).Ref;
+      if (!id) return ""; // the REST API's root resource (Fn::GetAtt RootResourceId)
+      const resource = resources[id]!.Properties;
+      return `${pathOf(resource.ParentId)}/${resource.PathPart as string}`;
+    };
+    // `{key+}` (greedy) is indexed as `{key}`: one OpenAPI parameter.
+    const openapi = (p: string) => p.replace(/\{([^}+]+)\+\}/g, "{$1}") || "/";
+    const routes = new Map<string, string[]>();
+    const add = (method: string, route: string, scopes: unknown) => {
+      for (const m of method === "ANY" || method === "*" ? ALL_METHODS : [method])
+        routes.set(`${m} ${openapi(route)}`, ((scopes as string[]) ?? []).slice().sort());
+    };
+    for (const resource of Object.values(resources)) {
+      const p = resource.Properties;
+      // An OPTIONS method the framework adds for `cors: true` answers preflights: no operation of the service.
+      if (resource.Type === "AWS::ApiGateway::Method" && p.HttpMethod !== "OPTIONS")
+        add(p.HttpMethod as string, pathOf(p.ResourceId), p.AuthorizationScopes);
+      if (resource.Type === "AWS::ApiGatewayV2::Route") {
+        const [method, route] = (p.RouteKey as string).split(" ");
+        add(method!, route!, p.AuthorizationScopes);
+      }
+    }
+    return routes;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+describe("Serverless Framework (fixture)", () => {
+  it("matches the golden index and equals the routes and scopes the real Serverless Framework compiles", { timeout: 240_000 }, async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
+    expect(result.diagnostics.errors).toEqual([]);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture, "expected-operations.json"), "utf8"));
+    const compiled = await packagedRoutes();
+    expect([...compiled.keys()].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+    // The authorizer's scopes are one group of alternatives of the operation (API Gateway lets any one through).
+    for (const op of result.index.operations) {
+      const scopes = compiled.get(`${op.method} ${op.path}`)!;
+      if (scopes.length > 1) expect(op.any_of).toContainEqual(scopes);
+      else for (const scope of scopes) expect(op.permissions).toContain(scope);
+    }
+    // The scoped routes are there, so the loop above compared something.
+    expect([...compiled.values()].filter((s) => s.length).length).toBe(2);
+  });
+});
 
 /** The Serverless Framework's config (generator/extract/serverless): routes declared as function events. */
 const AUTH = `export function requirePermission(key: string) { return { before: async () => {} }; }
@@ -188,7 +284,8 @@ const serverlessConfiguration: AWS = {
 };
 module.exports = serverlessConfiguration;
 `,
-      "src/libs/handler-resolver.ts": "export const handlerPath = (context: string) => `${context.split(process.cwd())[1].substring(1).replace(/\\\\/g, '/')}`;\n",
+      "src/libs/handler-resolver.ts":
+        "export const handlerPath = (context: string) => `${context.split(process.cwd())[1].substring(1).replace(/\\\\/g, '/')}`;\n",
       "src/functions/index.ts": `export { default as hello } from "./hello";
 import list from "./users/list";
 export const users = { listUsers: list, getUser: { handler: "src/functions/users/handler.get", events: [{ httpApi: "GET /users/{id}" }] } };
@@ -241,7 +338,13 @@ functions:
       "src/b.ts": "export const ok = async () => ({ statusCode: 200 });\n",
     },
     routes: ["GET /a [] unresolved(permissions)", "GET /b [] unresolved(permissions)"],
-    diagnostics: ["APX301 serverless.yml:5", "APX201 serverless.yml:8", "APX301 serverless.yml:10", "APX301 serverless.yml:17", "APX201 serverless.yml:23"],
+    diagnostics: [
+      "APX301 serverless.yml:5",
+      "APX201 serverless.yml:8",
+      "APX301 serverless.yml:10",
+      "APX301 serverless.yml:17",
+      "APX201 serverless.yml:23",
+    ],
   },
   {
     name: "a function serving an app of a framework apidex reads: the app's routes are the operations",

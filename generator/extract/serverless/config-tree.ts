@@ -33,7 +33,26 @@ export function parseYamlConfig(fileName: string, text: string): ConfigNode | { 
 }
 
 /** The short-form intrinsic functions CloudFormation's YAML accepts, each for its scalar, sequence and mapping forms. */
-const INTRINSICS = ["Ref", "Sub", "GetAtt", "Join", "Select", "Split", "If", "Equals", "Not", "And", "Or", "FindInMap", "ImportValue", "Base64", "Cidr", "GetAZs", "Condition", "Transform"];
+const INTRINSICS = [
+  "Ref",
+  "Sub",
+  "GetAtt",
+  "Join",
+  "Select",
+  "Split",
+  "If",
+  "Equals",
+  "Not",
+  "And",
+  "Or",
+  "FindInMap",
+  "ImportValue",
+  "Base64",
+  "Cidr",
+  "GetAZs",
+  "Condition",
+  "Transform",
+];
 const CLOUDFORMATION_TAGS: ScalarTag[] | CollectionTag[] = INTRINSICS.flatMap((name) => [
   // The tagged node is kept as it is (its tag too); `fromYaml` reads the tag.
   { tag: `!${name}`, resolve: (value: string) => value } as ScalarTag,
@@ -64,7 +83,8 @@ function fromYaml(node: YamlNode | null | undefined, siteAt: (offset: number | u
     }
     return { kind: "unreadable", why: "is a YAML alias or node apidex does not read", site };
   };
-  if (tag && INTRINSICS.includes(tag)) return { kind: "intrinsic", name: tag === "Ref" || tag === "Condition" ? tag : `Fn::${tag}`, argument: plain(), site };
+  if (tag && INTRINSICS.includes(tag))
+    return { kind: "intrinsic", name: tag === "Ref" || tag === "Condition" ? tag : `Fn::${tag}`, argument: plain(), site };
   return plain();
 }
 

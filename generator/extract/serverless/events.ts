@@ -38,7 +38,8 @@ export function readEvent(event: ConfigNode, vars: Variables): EventReading {
     const value = vars.resolve(given)!;
     if (value.kind === "unreadable") return { problem: `its \`${kind}\` event ${value.why}`, site: value.site };
     if (value.kind === "scalar" && typeof value.value === "string") return shorthand(kind, value.value, value.site);
-    if (value.kind !== "map") return { problem: `its \`${kind}\` event is neither a \`METHOD /path\` string nor an object`, site: value.site };
+    if (value.kind !== "map")
+      return { problem: `its \`${kind}\` event is neither a \`METHOD /path\` string nor an object`, site: value.site };
     const method = vars.get(value, "method");
     const pathNode = vars.get(value, "path");
     if (kind === "httpApi" && !method && !pathNode) return routeOf(kind, "ANY", "*", value.site, authorizerChecks(value, vars));
@@ -83,8 +84,10 @@ function routeOf(
   if (!REST_METHODS.has(method)) return { problem: `its method \`${rawMethod}\` is not one API Gateway routes`, site };
   const checks = keys.checks ?? [];
   const extra = keys.unreadable ? { unreadableKeys: keys.unreadable } : {};
-  if (kind === "httpApi" && rawPath.trim() === "*") return { route: { method: "ANY", path: "/{proxy}", greedy: "default-route", checks, site, ...extra } };
-  if (kind === "httpApi" && !rawPath.startsWith("/")) return { problem: `its path \`${rawPath}\` does not start with \`/\` (an HTTP API path must)`, site };
+  if (kind === "httpApi" && rawPath.trim() === "*")
+    return { route: { method: "ANY", path: "/{proxy}", greedy: "default-route", checks, site, ...extra } };
+  if (kind === "httpApi" && !rawPath.startsWith("/"))
+    return { problem: `its path \`${rawPath}\` does not start with \`/\` (an HTTP API path must)`, site };
   const segments = rawPath.split("/").filter((s) => s !== "");
   let greedy = false;
   const out: string[] = [];

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { ts } from "../../typescript.js";
+import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import type { CallContext, HostAdapter, Interpreter } from "../../resolve/interpreter.js";
 import { explain } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
@@ -75,7 +77,7 @@ export function middyHost(interpreter: () => Interpreter): HostAdapter {
 
 /** What a function's `handler` names, read: the function that answers and the checks on its way, or why not. */
 export type HandlerReading =
-  | { fn: FunctionValue; checks: CheckValue[] }
+  | { fn: FunctionValue; checks: CheckValue[]; doc?: DocComment }
   /** A function serving an app of a framework apidex reads: the app's routes are the operations. */
   | { app: string }
   | { problem: string; checks?: CheckValue[] };
@@ -105,11 +107,26 @@ export function readHandler(given: string, serviceDir: string, sources: SourceSe
   if (value?.kind === "host" && isChain(value.host)) {
     const chain = value.host;
     if (!chain.handler) return { problem: "its middy chain's handler cannot be read", checks: chain.checks };
-    return { fn: chain.handler, checks: [...chain.checks, ...interpreter.bodyChecks(chain.handler)] };
+    // The chain's own export describes the operation (`/** Creates a note. */ export const main = middy(create)...`).
+    const doc = exportDoc(sources.getFile(file)!, exportPath[0]!);
+    return { fn: chain.handler, checks: [...chain.checks, ...interpreter.bodyChecks(chain.handler)], ...(doc ? { doc } : {}) };
   }
   const served = servedApp(sources, file);
   if (served) return { app: served };
-  return { problem: `its export \`${exportPath.join(".")}\` of ${path.posix.basename(file)} ${value ? explain(value, "a function") : "is not there"}` };
+  return {
+    problem: `its export \`${exportPath.join(".")}\` of ${path.posix.basename(file)} ${value ? explain(value, "a function") : "is not there"}`,
+  };
+}
+
+/** The doc comment of a module's top-level `export const name = ...`, if it has one. */
+function exportDoc(file: ts.SourceFile, name: string): DocComment | undefined {
+  for (const statement of file.statements)
+    if (
+      ts.isVariableStatement(statement) &&
+      statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)
+    )
+      return leadingDoc(statement);
+  return undefined;
 }
 
 function isChain(host: object): host is MiddyChain {

@@ -16,7 +16,15 @@ import { type HandlerReading, middyHost, readHandler } from "./handlers.js";
 import { Variables } from "./variables.js";
 
 /** The names the Serverless Framework looks for at a service's root, in its order. */
-const CONFIG_NAMES = ["serverless.yml", "serverless.yaml", "serverless.json", "serverless.js", "serverless.ts", "serverless.cjs", "serverless.mjs"];
+const CONFIG_NAMES = [
+  "serverless.yml",
+  "serverless.yaml",
+  "serverless.json",
+  "serverless.js",
+  "serverless.ts",
+  "serverless.cjs",
+  "serverless.mjs",
+];
 
 /** A config file of the Serverless Framework at the project's root: a service with a `provider` and `functions`. */
 function serverlessConfig(sources: SourceSet): { file: string; text: string } | undefined {
@@ -45,7 +53,12 @@ export const serverlessAdapter: FrameworkAdapter = {
     const config = serverlessConfig(sources);
     if (!config) return [];
     let interpreter: Interpreter | undefined;
-    interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), middyHost(() => interpreter!));
+    interpreter = new Interpreter(
+      sources,
+      diagnostics,
+      interpreterOptionsOf(options),
+      middyHost(() => interpreter!),
+    );
     const tree = readConfig(config, sources, interpreter, diagnostics);
     if (!tree) return [];
     const vars = new Variables(tree, config.file, sources, options.env);
@@ -54,7 +67,12 @@ export const serverlessAdapter: FrameworkAdapter = {
       const events = vars.get(fn, "events");
       if (!events) continue;
       if (events.kind !== "list") {
-        diagnostics.warning("APX210", `Cannot read the events of the function \`${name}\`: ${events.kind === "unreadable" ? `the value ${events.why}` : "they are not a list"}; its routes are not indexed.`, events.site, "List the events (`events: [{ http: ... }]`) with values apidex can read.");
+        diagnostics.warning(
+          "APX210",
+          `Cannot read the events of the function \`${name}\`: ${events.kind === "unreadable" ? `the value ${events.why}` : "they are not a list"}; its routes are not indexed.`,
+          events.site,
+          "List the events (`events: [{ http: ... }]`) with values apidex can read.",
+        );
         continue;
       }
       let handler: HandlerReading | undefined;
@@ -62,7 +80,12 @@ export const serverlessAdapter: FrameworkAdapter = {
         const reading = readEvent(event, vars);
         if (!reading) continue;
         if ("problem" in reading) {
-          diagnostics.warning("APX201", `Cannot read the HTTP route of the function \`${name}\`: ${reading.problem}; the route is not indexed.`, reading.site, "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).");
+          diagnostics.warning(
+            "APX201",
+            `Cannot read the HTTP route of the function \`${name}\`: ${reading.problem}; the route is not indexed.`,
+            reading.site,
+            "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).",
+          );
           continue;
         }
         const route = reading.route;
@@ -79,10 +102,19 @@ export const serverlessAdapter: FrameworkAdapter = {
             "Declare the function's routes one by one if its clients call them as operations.",
           );
         if (route.unreadableKeys)
-          diagnostics.warning("APX301", `Cannot read the keys of the route ${route.method} ${route.path} (function \`${name}\`): ${route.unreadableKeys.why}; the operation is marked \`unresolved\`.`, route.unreadableKeys.site, "Write the scopes as strings, with variables apidex can resolve.");
-        const checks: RouteCheck[] = [...route.checks, ...("fn" in handler ? handler.checks : (handler.checks ?? [])), ...("problem" in handler ? [{ keys: [], unresolved: true }] : [])];
+          diagnostics.warning(
+            "APX301",
+            `Cannot read the keys of the route ${route.method} ${route.path} (function \`${name}\`): ${route.unreadableKeys.why}; the operation is marked \`unresolved\`.`,
+            route.unreadableKeys.site,
+            "Write the scopes as strings, with variables apidex can resolve.",
+          );
+        const checks: RouteCheck[] = [
+          ...route.checks,
+          ...("fn" in handler ? handler.checks : (handler.checks ?? [])),
+          ...("problem" in handler ? [{ keys: [], unresolved: true }] : []),
+        ];
         const decl = "fn" in handler ? handler.fn.decl : undefined;
-        const doc = decl ? declarationDoc(decl) : undefined;
+        const doc = ("fn" in handler ? handler.doc : undefined) ?? (decl ? declarationDoc(decl) : undefined);
         for (const method of route.method === "ANY" ? ALL_METHODS : [route.method]) {
           const fact: RouteFact = {
             framework: "serverless",
@@ -111,12 +143,22 @@ export const serverlessAdapter: FrameworkAdapter = {
 };
 
 /** The config as data: YAML and JSON parsed, a JavaScript or TypeScript module evaluated (its default export or `module.exports`). */
-function readConfig(config: { file: string; text: string }, sources: SourceSet, interpreter: Interpreter, diagnostics: DiagnosticBag): ConfigNode | undefined {
+function readConfig(
+  config: { file: string; text: string },
+  sources: SourceSet,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): ConfigNode | undefined {
   const top: SourceSite = { file: config.file, line: 1, column: 1 };
   if (/\.(ya?ml|json)$/.test(config.file)) {
     const parsed = parseYamlConfig(config.file, config.text);
     if ("kind" in parsed) return parsed;
-    diagnostics.warning("APX210", `Cannot parse ${path.basename(config.file)}: ${parsed.error}; no route of it is indexed.`, parsed.site, "Fix the file's syntax.");
+    diagnostics.warning(
+      "APX210",
+      `Cannot parse ${path.basename(config.file)}: ${parsed.error}; no route of it is indexed.`,
+      parsed.site,
+      "Fix the file's syntax.",
+    );
     return undefined;
   }
   const value = interpreter.exportValue(config.file, "default");
@@ -143,7 +185,12 @@ function functionsOf(tree: ConfigNode, vars: Variables, diagnostics: DiagnosticB
         const resolved = vars.resolve(fn)!;
         if (resolved.kind === "map") out.push([name, resolved]);
         else if (resolved.kind === "unreadable")
-          diagnostics.warning("APX210", `Cannot read the function \`${name}\`: the value ${resolved.why}; its routes are not indexed.`, resolved.site, "Define the function with values apidex can read.");
+          diagnostics.warning(
+            "APX210",
+            `Cannot read the function \`${name}\`: the value ${resolved.why}; its routes are not indexed.`,
+            resolved.site,
+            "Define the function with values apidex can read.",
+          );
       }
       continue;
     }

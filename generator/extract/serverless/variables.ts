@@ -101,7 +101,9 @@ export class Variables {
         return unreadable("is known only when the framework runs");
       case "env": {
         const value = this.env?.[address];
-        return value !== undefined ? { kind: "scalar", value, site } : unreadable("reads the environment, which the config's `env` does not set, without a fallback");
+        return value !== undefined
+          ? { kind: "scalar", value, site }
+          : unreadable("reads the environment, which the config's `env` does not set, without a fallback");
       }
       default:
         return unreadable(`is read from \`${source}\` when the framework runs, without a fallback`);
