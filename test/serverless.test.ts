@@ -309,6 +309,19 @@ export async function get(event: unknown) { assertPermission(event, "users.read"
     routes: ["GET /users [users.read]", "GET /users/{id} [users.read]", "POST /hello [hello.say]"],
   },
   {
+    name: "serverless.ts: functions given as a namespace import of a module re-exporting each function (export default)",
+    files: {
+      "serverless.ts": `import * as functions from "./src/functions";
+export default { service: "ns", provider: { name: "aws" }, functions };
+`,
+      "src/functions/index.ts": `export { default as hello } from "./hello";\nexport { default as bye } from "./bye";\n`,
+      "src/functions/hello.ts": `export default { handler: "src/handlers.hello", events: [{ http: { method: "get", path: "hello" } }] };\n`,
+      "src/functions/bye.ts": `export default { handler: "src/handlers.bye", events: [{ httpApi: "POST /bye" }] };\n`,
+      "src/handlers.ts": "export const hello = async () => ({ statusCode: 200 });\nexport const bye = async () => ({ statusCode: 200 });\n",
+    },
+    routes: ["GET /hello []", "POST /bye []"],
+  },
+  {
     name: "unreadable: a path from an option without fallback (left out), a missing handler module and export, scopes from SSM (kept, unresolved)",
     files: {
       "serverless.yml": `service: broken

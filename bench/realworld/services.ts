@@ -1322,4 +1322,22 @@ export const SERVICES: Service[] = [
       note: "spec/oas_v1.yaml, the public API reference written by hand (server https://vote.optimism.io/api/v1); it documents the public v1 API only, so precision says little. First run zero-config = final: 41 of 41, no warnings; every one of the 101 route files is indexed (108 operations)",
     },
   },
+  {
+    name: "trade-game-backend",
+    repo: "bahrmichael/trade-game-backend",
+    commit: "456c92bc76f275ee80a82c9ff37ea8d21118493b",
+    framework: "Serverless Framework 3",
+    style:
+      "serverless.ts (`const serverlessConfiguration: AWS = {...}`) whose `functions` is a namespace import of src/functions/index.ts re-exporting each function's module (`export { default as hello } from './hello'`), handlers placed with the aws-nodejs-typescript template's `${handlerPath(__dirname)}/handler.main`, middy-wrapped handlers (`middyfy(hello)`), tsconfig path aliases (@functions, @libs)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      // The document's server is the stage's execute-api URL (`.../dev/`): the stage belongs to the base URL,
+      // as apidex indexes a Serverless service's paths.
+      ignoreServerBase: true,
+      note: "openapi.json, written by @motymichaely/serverless-openapi-documentation from the config's `documentation` blocks and committed with the code (456c92b, pinned: the last commit holding both; later ones generate it in CI). Tiny (2 operations) but generated from the very config apidex reads. First run: 0 of 2, APX210: `functions` is a namespace import (`import * as functions from \"@functions/index\"`), which the config reader did not take as the module's exports; now read: 2 of 2, no warnings. Indexed beyond the document: GET /openapi (an event without a `documentation` block, which the plugin leaves out). No permission keys: the functions check none (secure-hello, added later, reads the caller from a Lambda authorizer's context)",
+    },
+  },
 ];

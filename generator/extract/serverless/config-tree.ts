@@ -116,6 +116,12 @@ export function fromValue(value: Value, interpreter: Interpreter, site: SourceSi
       }
       return { kind: "map", entries, site: literal ? siteOf(literal) : site };
     }
+    case "namespace": {
+      // `import * as functions from "./functions"`: the module's exports, as the config object receives them.
+      const exports = interpreter.moduleExports(value.file, value.file);
+      if (exports) return fromValue(exports, interpreter, site, value.file);
+      return { kind: "unreadable", why: explain(value, "a static value"), site };
+    }
     default:
       return { kind: "unreadable", why: explain(value, "a static value"), site };
   }
