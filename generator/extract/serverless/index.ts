@@ -1,17 +1,11 @@
 import path from "node:path";
 import { type DiagnosticBag, type SourceSite } from "../../diagnostics/diagnostic.js";
-import { declarationDoc } from "../router-host.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { ALL_METHODS } from "../flatten.js";
-import { handlerLabel } from "../handler-label.js";
-import { markFact, requirementsOf } from "../requirements.js";
-import type { RouteFact } from "../route-fact.js";
-import type { RouteCheck } from "../router-graph.js";
-import { dedupe } from "../shared.js";
 import { type ConfigNode, entry, fromValue, parseYamlConfig } from "./config-tree.js";
 import { readEvent } from "./events.js";
+import { FunctionRoutes } from "./route-facts.js";
 import { type HandlerReading, middyHost, readHandler } from "./handlers.js";
 import { Variables } from "./variables.js";
 
@@ -62,7 +56,7 @@ export const serverlessAdapter: FrameworkAdapter = {
     const tree = readConfig(config, sources, interpreter, diagnostics);
     if (!tree) return [];
     const vars = new Variables(tree, config.file, sources, options.env);
-    const pending: { fact: RouteFact; checks: RouteCheck[] }[] = [];
+    const routes = new FunctionRoutes("serverless", diagnostics);
     for (const [name, fn] of functionsOf(tree, vars, diagnostics)) {
       const events = vars.get(fn, "events");
       if (!events) continue;
@@ -88,57 +82,11 @@ export const serverlessAdapter: FrameworkAdapter = {
           );
           continue;
         }
-        const route = reading.route;
-        handler ??= handlerOf(name, fn, config.file, vars, sources, interpreter, diagnostics);
-        // The function serves an app of a framework apidex reads: the app's routes are the operations.
-        if ("app" in handler) continue;
-        if (route.greedy)
-          diagnostics.warning(
-            "APX205",
-            route.greedy === "default-route"
-              ? `The function \`${name}\` is the HTTP API's default route (\`*\`), which answers every method and path no other route matches: indexed as one catch-all segment, \`/{proxy}\`.`
-              : `The greedy parameter of \`${route.path}\` (function \`${name}\`) matches the rest of the path (several segments): indexed as one segment.`,
-            route.site,
-            "Declare the function's routes one by one if its clients call them as operations.",
-          );
-        if (route.unreadableKeys)
-          diagnostics.warning(
-            "APX301",
-            `Cannot read the keys of the route ${route.method} ${route.path} (function \`${name}\`): ${route.unreadableKeys.why}; the operation is marked \`unresolved\`.`,
-            route.unreadableKeys.site,
-            "Write the scopes as strings, with variables apidex can resolve.",
-          );
-        const checks: RouteCheck[] = [
-          ...route.checks,
-          ...("fn" in handler ? handler.checks : (handler.checks ?? [])),
-          ...("problem" in handler ? [{ keys: [], unresolved: true }] : []),
-        ];
-        const decl = "fn" in handler ? handler.fn.decl : undefined;
-        const doc = ("fn" in handler ? handler.doc : undefined) ?? (decl ? declarationDoc(decl) : undefined);
-        for (const method of route.method === "ANY" ? ALL_METHODS : [route.method]) {
-          const fact: RouteFact = {
-            framework: "serverless",
-            method,
-            path: route.path,
-            pathParams: [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
-            permissions: [],
-            site: route.site,
-            handlerLabel: handlerLabel(decl) ?? name,
-            ...(decl ? { handler: decl } : {}),
-            ...(doc ? { doc } : {}),
-          };
-          pending.push({ fact, checks });
-        }
+        handler ??= handlerOf(name, fn, config.file, vars, sources, interpreter, routes);
+        routes.add(name, reading.route, handler);
       }
     }
-    // Keys the syntax could not give are looked up in types now; the checks are complete after this.
-    interpreter.finishChecks();
-    const facts = pending.map(({ fact, checks }) => {
-      const requirements = requirementsOf(checks);
-      fact.permissions = requirements.permissions;
-      return markFact(fact, requirements);
-    });
-    return dedupe(facts);
+    return routes.finish(interpreter);
   },
 };
 
@@ -212,19 +160,13 @@ function handlerOf(
   vars: Variables,
   sources: SourceSet,
   interpreter: Interpreter,
-  diagnostics: DiagnosticBag,
+  routes: FunctionRoutes,
 ): HandlerReading {
   const handler = vars.get(fn, "handler");
   const reading: HandlerReading =
     handler?.kind === "scalar" && typeof handler.value === "string"
       ? readHandler(handler.value, path.posix.dirname(configFile), sources, interpreter)
       : { problem: handler?.kind === "unreadable" ? `its \`handler\` ${handler.why}` : "it has no `handler` string" };
-  if ("problem" in reading)
-    diagnostics.warning(
-      "APX301",
-      `Cannot read the handler of the function \`${name}\`: ${reading.problem}; the checks in its body are not read and its operations are marked \`unresolved\`.`,
-      handler?.site ?? entry(fn, "handler")?.site ?? fn.site,
-      "Name the handler as `path/to/file.export` relative to the service's folder, exporting a function (or a middy chain of one).",
-    );
+  routes.reportHandler(name, reading, handler?.site ?? entry(fn, "handler")?.site ?? fn.site);
   return reading;
 }
