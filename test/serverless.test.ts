@@ -401,3 +401,156 @@ describe("Serverless Framework (in memory)", () => {
       expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
     });
 });
+
+const SAM_HEADER = `AWSTemplateFormatVersion: "2010-09-09"
+Transform: AWS::Serverless-2016-10-31
+`;
+
+const samCases: InMemoryCase[] = [
+  {
+    name: "Api and HttpApi events, Globals.Function's CodeUri, an esbuild entry point, the API's default authorizer scopes",
+    files: {
+      "template.yaml": `${SAM_HEADER}Globals:
+  Function:
+    Runtime: nodejs20.x
+    CodeUri: functions/
+Resources:
+  ItemsApi:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      Auth:
+        DefaultAuthorizer: Pool
+        Authorizers:
+          Pool:
+            UserPoolArn: !GetAtt UserPool.Arn
+            AuthorizationScopes:
+              - items.read
+  ListItems:
+    Type: AWS::Serverless::Function
+    Properties:
+      Handler: items.list
+      Events:
+        List:
+          Type: Api
+          Properties:
+            Path: /items
+            Method: get
+            RestApiId: !Ref ItemsApi
+        Remove:
+          Type: Api
+          Properties:
+            Path: /items/{id}
+            Method: delete
+            RestApiId: !Ref ItemsApi
+            Auth:
+              Authorizer: Pool
+              AuthorizationScopes: [items.write, admin]
+        Public:
+          Type: Api
+          Properties:
+            Path: /items/public
+            Method: get
+            RestApiId: !Ref ItemsApi
+            Auth:
+              Authorizer: NONE
+        Queue:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt Queue.Arn
+  Reports:
+    Type: AWS::Serverless::Function
+    Metadata:
+      BuildMethod: esbuild
+      BuildProperties:
+        EntryPoints:
+          - src/handlers/reports.ts
+    Properties:
+      CodeUri: reports/
+      Handler: reports.handler
+      Events:
+        Get:
+          Type: HttpApi
+          Properties:
+            Path: /reports/{id}
+            Method: GET
+`,
+      "functions/items.ts": `import { assertPermission } from "./auth";
+export const list = async (event: unknown) => { assertPermission(event, "items.list"); return { statusCode: 200 }; };
+`,
+      "functions/auth.ts": AUTH,
+      "reports/src/handlers/reports.ts": `import middy from "@middy/core";
+import { requirePermission } from "../auth";
+export const handler = middy(async () => ({ statusCode: 200 })).use(requirePermission("reports.read"));
+`,
+      "reports/src/auth.ts": AUTH,
+    },
+    routes: [
+      "DELETE /items/{id} [items.list] any(admin|items.write)",
+      "GET /items [items.list,items.read]",
+      "GET /items/public [items.list]",
+      "GET /reports/{id} [reports.read]",
+    ],
+  },
+  {
+    name: "an HttpApi event without path and method is the default route; intrinsic paths, handlers and scopes are said",
+    files: {
+      "template.yml": `${SAM_HEADER}Resources:
+  Proxy:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: src/
+      Handler: proxy.handler
+      Events:
+        All:
+          Type: HttpApi
+        Sub:
+          Type: Api
+          Properties:
+            Path: !Sub /\${Stage}/things
+            Method: get
+  Elsewhere:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: !Ref CodeBucket
+      Handler: index.handler
+      Events:
+        Get:
+          Type: HttpApi
+          Properties:
+            Path: /elsewhere
+            Method: get
+            Auth:
+              Authorizer: Jwt
+              AuthorizationScopes: !Ref Scopes
+`,
+      "src/proxy.ts": "export const handler = async () => ({ statusCode: 200 });\n",
+    },
+    routes: [
+      "DELETE /{proxy} []",
+      "GET /elsewhere [] unresolved(permissions)",
+      "GET /{proxy} []",
+      "HEAD /{proxy} []",
+      "OPTIONS /{proxy} []",
+      "PATCH /{proxy} []",
+      "POST /{proxy} []",
+      "PUT /{proxy} []",
+    ],
+    diagnostics: ["APX205 template.yml:11", "APX201 template.yml:15", "APX301 template.yml:20", "APX301 template.yml:30"],
+  },
+  {
+    name: "not a SAM template: a template.yaml without serverless functions",
+    files: { "template.yaml": "Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n", "src/index.ts": "export const x = 1;\n" },
+    routes: [],
+    diagnostics: ["APX001 -"],
+  },
+];
+
+describe("AWS SAM (in memory)", () => {
+  for (const c of samCases)
+    it(c.name, async () => {
+      const result = await generateFrom(c.files, c.config);
+      expect(routeLines(result)).toEqual(c.routes);
+      expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+    });
+});

@@ -30,6 +30,7 @@ import { sailsAdapter } from "./sails/index.js";
 import { orpcAdapter, withoutOrpcHosts } from "./orpc/index.js";
 import { effectAdapter } from "./effect/index.js";
 import { serverlessAdapter } from "./serverless/index.js";
+import { samAdapter } from "./serverless/sam.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -70,6 +71,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   sails: sailsAdapter,
   effect: effectAdapter,
   serverless: serverlessAdapter,
+  sam: samAdapter,
 };
 
 /**

@@ -72,7 +72,11 @@ function shorthand(kind: "http" | "httpApi", text: string, site: SourceSite): Ev
   return routeOf(kind, match[1]!, match[2]!, site, {});
 }
 
-function routeOf(
+/**
+ * An API Gateway route from its method and path as a config writes them: `kind` `http` is a REST API's (the path
+ * with or without its leading `/`), `httpApi` an HTTP API's (`*` alone is its default route).
+ */
+export function routeOf(
   kind: "http" | "httpApi",
   rawMethod: string,
   rawPath: string,
@@ -112,7 +116,10 @@ function routeOf(
  * Gateway lets a request through with any one in the token. An authorizer without scopes (a Lambda
  * authorizer, IAM) names no key.
  */
-function authorizerChecks(event: ConfigNode, vars: Variables): { checks?: RouteCheck[]; unreadable?: { why: string; site: SourceSite } } {
+export function authorizerChecks(
+  event: ConfigNode,
+  vars: Variables,
+): { checks?: RouteCheck[]; unreadable?: { why: string; site: SourceSite } } {
   const authorizer = vars.get(event, "authorizer");
   if (authorizer?.kind !== "map") return {};
   const scopes = vars.get(authorizer, "scopes");
