@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./
 import { REPO_ROOT } from "./helpers/repo.js";
 
 const fixture = path.join(REPO_ROOT, "test", "fixtures", "serverless");
+const samFixture = path.join(REPO_ROOT, "test", "fixtures", "sam");
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
 interface Resource {
@@ -553,4 +554,63 @@ describe("AWS SAM (in memory)", () => {
       expect(routeLines(result)).toEqual(c.routes);
       expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
     });
+});
+
+/**
+ * AWS SAM has no JavaScript implementation (the SAM CLI is Python): the oracle is AWS's own SAM transform,
+ * aws-sam-translator (the library the CloudFormation `AWS::Serverless` transform and the SAM CLI run), called
+ * offline by test/helpers/sam-transform.py. Where Python or the library is missing the test says so and is
+ * skipped; the in-memory cases above still run.
+ */
+const samTranslator = (() => {
+  try {
+    execFileSync("python3", ["-c", "import samtranslator"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("AWS SAM (fixture)", () => {
+  it.skipIf(!samTranslator)(
+    "matches the golden index and equals the routes and scopes AWS's SAM transform makes of the template (python3 with aws-sam-translator)",
+    { timeout: 120_000 },
+    async () => {
+      const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: samFixture }));
+      expect(result.diagnostics.errors).toEqual([]);
+      expect(canonicalJson(result.index)).toBe(readFileSync(path.join(samFixture, "expected-operations.json"), "utf8"));
+      const { stdout } = await promisify(execFile)(
+        "python3",
+        [path.join(REPO_ROOT, "test", "helpers", "sam-transform.py"), path.join(samFixture, "template.yaml")],
+        {
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
+      const template = JSON.parse(stdout) as { Resources: Record<string, Resource> };
+      // Each API's OpenAPI body, as the transform writes it: paths, methods (`x-amazon-apigateway-any-method`:
+      // every one) and each operation's `security` (the authorizer and the scopes it checks; `NONE`: none).
+      const compiled = new Map<string, string[]>();
+      for (const resource of Object.values(template.Resources)) {
+        if (resource.Type !== "AWS::ApiGateway::RestApi" && resource.Type !== "AWS::ApiGatewayV2::Api") continue;
+        const body = (resource.Properties.Body ?? resource.Properties.DefinitionBody) as {
+          paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+        };
+        for (const [route, operations] of Object.entries(body.paths))
+          for (const [method, operation] of Object.entries(operations)) {
+            const scopes = (operation.security ?? []).flatMap((s) => Object.values(s).flat()).sort();
+            const p = route === "$default" ? "/{proxy}" : route.replace(/\{([^}+]+)\+\}/g, "{$1}");
+            for (const m of method === "x-amazon-apigateway-any-method" ? ALL_METHODS : [method.toUpperCase()])
+              compiled.set(`${m} ${p}`, scopes);
+          }
+      }
+      expect([...compiled.keys()].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
+      for (const op of result.index.operations) {
+        const scopes = compiled.get(`${op.method} ${op.path}`)!;
+        if (scopes.length > 1) expect(op.any_of).toContainEqual(scopes);
+        else for (const scope of scopes) expect(op.permissions).toContain(scope);
+      }
+      // Scoped routes of both kinds of API are there (default and own scopes), so the loop compared something.
+      expect([...compiled.values()].filter((s) => s.length).length).toBeGreaterThanOrEqual(4);
+    },
+  );
 });
