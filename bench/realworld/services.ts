@@ -1340,4 +1340,21 @@ export const SERVICES: Service[] = [
       note: "openapi.json, written by @motymichaely/serverless-openapi-documentation from the config's `documentation` blocks and committed with the code (456c92b, pinned: the last commit holding both; later ones generate it in CI). Tiny (2 operations) but generated from the very config apidex reads. First run: 0 of 2, APX210: `functions` is a namespace import (`import * as functions from \"@functions/index\"`), which the config reader did not take as the module's exports; now read: 2 of 2, no warnings. Indexed beyond the document: GET /openapi (an event without a `documentation` block, which the plugin leaves out). No permission keys: the functions check none (secure-hello, added later, reads the caller from a Lambda authorizer's context)",
     },
   },
+  {
+    name: "shop-backend-products",
+    repo: "AlreadyBored/shop-backend",
+    commit: "7b5912a1b6f2caff54699330b89681d2e81d22e2",
+    framework: "Serverless Framework 3",
+    style:
+      "one Serverless service per folder (product-service, import-service, authorization-service), each a serverless.ts (`const serverlessConfiguration: AWS = {...}`) with `functions: { getProductsList, ... }` imported from src/functions/index.ts, each function's module `export default { handler: `${handlerPath(__dirname)}/handler.main`, events: [{ http: {...} }] }`, handlers wrapped by middy",
+    monorepo: false,
+    app: "product-service",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["product-service/openapi.yml"] },
+      // Its server is the stage's execute-api URL (`.../dev`): the stage belongs to the base URL.
+      ignoreServerBase: true,
+      note: "product-service/openapi.yml, written by hand (server https://....execute-api.eu-west-1.amazonaws.com/dev). First run zero-config = final: 4 of 4, no warnings; the fifth function (catalogBatchProcess) has an SQS event only, no route. The functions check no permission keys (the import-service next to it uses a Lambda TOKEN authorizer, which names none)",
+    },
+  },
 ];
