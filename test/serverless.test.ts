@@ -1,11 +1,12 @@
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { generateToDisk } from "../generator/generate-to-disk.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -613,4 +614,48 @@ describe("AWS SAM (fixture)", () => {
       expect([...compiled.values()].filter((s) => s.length).length).toBeGreaterThanOrEqual(4);
     },
   );
+});
+
+describe("Serverless Framework and the run cache", () => {
+  it("sees a config appear, a file its variables read change, and a handler module appear", { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-sls-cache-"));
+    const write = (files: Record<string, string>) => {
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), text);
+      }
+    };
+    try {
+      write({
+        "package.json": JSON.stringify({ name: "cached-sls", version: "1.0.0" }),
+        "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true } }),
+        "src/auth.ts": AUTH,
+        "src/handlers/notes.ts": `import { assertPermission } from "../auth";\nexport const list = async (event: unknown) => { assertPermission(event, "notes.list"); return { statusCode: 200 }; };\n`,
+      });
+      const config = await loadConfig({ cwd: dir, root: dir });
+      const routes = async () => {
+        const result = await generateToDisk(config, { cwd: dir });
+        const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8")) as {
+          operations: { method: string; path: string; permissions: string[] }[];
+        };
+        return { fromCache: result.fromCache, routes: index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`) };
+      };
+      expect((await routes()).routes).toEqual([]);
+      write({
+        "serverless.yml":
+          "service: notes\nprovider:\n  name: aws\ncustom: ${file(./custom.yml)}\nfunctions:\n  list:\n    handler: src/handlers/notes.list\n    events:\n      - http: GET /${self:custom.version}/notes\n  get:\n    handler: src/handlers/note.get\n    events:\n      - http: GET /${self:custom.version}/notes/{id}\n",
+        "custom.yml": "version: v1\n",
+      });
+      expect(await routes()).toEqual({ fromCache: false, routes: ["GET /v1/notes [notes.list]", "GET /v1/notes/{id} []"] });
+      expect((await routes()).fromCache).toBe(true);
+      write({ "custom.yml": "version: v2\n" });
+      expect(await routes()).toEqual({ fromCache: false, routes: ["GET /v2/notes [notes.list]", "GET /v2/notes/{id} []"] });
+      write({
+        "src/handlers/note.ts": `import { assertPermission } from "../auth";\nexport const get = async (event: unknown) => { assertPermission(event, "notes.read"); return { statusCode: 200 }; };\n`,
+      });
+      expect(await routes()).toEqual({ fromCache: false, routes: ["GET /v2/notes [notes.list]", "GET /v2/notes/{id} [notes.read]"] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

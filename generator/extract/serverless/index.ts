@@ -22,12 +22,12 @@ const CONFIG_NAMES = [
 
 /** A config file of the Serverless Framework at the project's root: a service with a `provider` and `functions`. */
 function serverlessConfig(sources: SourceSet): { file: string; text: string } | undefined {
+  // Where the routes are decided: a cached run must miss when one of these appears or changes.
+  sources.recordInputs(CONFIG_NAMES.map((name) => path.posix.join(sources.root, name)));
   for (const name of CONFIG_NAMES) {
     const file = path.posix.join(sources.root, name);
     const text = sources.host.readFile(file);
     if (text === undefined) continue;
-    // Which file decides the routes: a cached run must miss when it changes.
-    sources.recordInputs([file]);
     if (/\bprovider\b/.test(text) && /\bfunctions\b/.test(text)) return { file, text };
   }
   return undefined;

@@ -14,12 +14,12 @@ const TEMPLATE_NAMES = ["template.yaml", "template.yml", "template.json"];
 
 /** An AWS SAM template at the project's root: a CloudFormation template with `AWS::Serverless::Function` resources. */
 function samTemplate(sources: SourceSet): { file: string; text: string } | undefined {
+  // Where the routes are decided: a cached run must miss when one of these appears or changes.
+  sources.recordInputs(TEMPLATE_NAMES.map((name) => path.posix.join(sources.root, name)));
   for (const name of TEMPLATE_NAMES) {
     const file = path.posix.join(sources.root, name);
     const text = sources.host.readFile(file);
     if (text === undefined) continue;
-    // Which file decides the routes: a cached run must miss when it changes.
-    sources.recordInputs([file]);
     if (/AWS::Serverless::Function/.test(text)) return { file, text };
   }
   return undefined;
