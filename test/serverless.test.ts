@@ -349,6 +349,11 @@ functions:
       - sqs: arn:aws:sqs:region:account:queue
       - schedule: rate(1 hour)
       - http: 'FETCH /c'
+      - alb:
+          listenerArn: arn:aws:elasticloadbalancing:region:account:listener/app/x/y/z
+          priority: 1
+          conditions:
+            path: /c
 `,
       "src/b.ts": "export const ok = async () => ({ statusCode: 200 });\n",
     },
@@ -359,6 +364,7 @@ functions:
       "APX301 serverless.yml:10",
       "APX301 serverless.yml:17",
       "APX201 serverless.yml:23",
+      "APX201 serverless.yml:25",
     ],
   },
   {

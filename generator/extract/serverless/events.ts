@@ -26,12 +26,20 @@ const REST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "
 /**
  * A Serverless Framework event, if it is an HTTP one: `http` (API Gateway REST API: `{ path, method,
  * authorizer }` or the `GET /users` shorthand) or `httpApi` (API Gateway HTTP API: `{ method, path,
- * authorizer }`, `'GET /users'`, or `'*'`, its default route). Other events (queues, schedules, `alb`,
- * `websocket`) are no operation of the API and give undefined.
+ * authorizer }`, `'GET /users'`, or `'*'`, its default route). An `alb` event is said (a problem). Other events
+ * (queues, schedules, `websocket`) are no operation of the API and give undefined.
  */
 export function readEvent(event: ConfigNode, vars: Variables): EventReading {
   const resolved = vars.resolve(event);
   if (resolved?.kind !== "map") return undefined;
+  // An Application Load Balancer rule answers HTTP too, by conditions on path patterns, methods, headers and
+  // query strings, which apidex does not read: said, not dropped.
+  const alb = resolved.entries.get("alb");
+  if (alb)
+    return {
+      problem: "its `alb` event (an Application Load Balancer listener rule, matched by its `conditions`) is not read",
+      site: alb.site,
+    };
   for (const kind of ["http", "httpApi"] as const) {
     const given = resolved.entries.get(kind);
     if (!given) continue;
