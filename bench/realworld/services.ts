@@ -1423,4 +1423,39 @@ export const SERVICES: Service[] = [
       note: "cdk/README.md's API Documentation (`#### GET: /reviews`, and its table of contents `[GET: /reviews](#get-reviews)`), written by hand and removed from the repository in a later commit (735c06e): pinned at 3a1ea3e, the last commit where the document and the code are together; recall only. First run zero-config = final: 19 of 24 (79.2%), no warnings, nothing indexed beyond the document. The 5 misses are the document's: the /menuInstances endpoints (GET and POST /menuInstances, GET, PUT and DELETE /menuInstances/{id}) are documented, but no function folder serves them at this commit (cdk/lambda holds foodItems, reviews and users only, and no source names menuInstances). The handlers check no permission keys (an Auth0 JWT is verified in some of them), so none are indexed",
     },
   },
+  {
+    name: "trade-game-backend",
+    repo: "bahrmichael/trade-game-backend",
+    commit: "456c92bc76f275ee80a82c9ff37ea8d21118493b",
+    framework: "Serverless Framework 3",
+    style:
+      "serverless.ts (`const serverlessConfiguration: AWS = {...}`) whose `functions` is a namespace import of src/functions/index.ts re-exporting each function's module (`export { default as hello } from './hello'`), handlers placed with the aws-nodejs-typescript template's `${handlerPath(__dirname)}/handler.main`, middy-wrapped handlers (`middyfy(hello)`), tsconfig path aliases (@functions, @libs)",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      // The document's server is the stage's execute-api URL (`.../dev/`): the stage belongs to the base URL,
+      // as apidex indexes a Serverless service's paths.
+      ignoreServerBase: true,
+      note: "openapi.json, written by @motymichaely/serverless-openapi-documentation from the config's `documentation` blocks and committed with the code (456c92b, pinned: the last commit holding both; later ones generate it in CI). Tiny (2 operations) but generated from the very config apidex reads. First run: 0 of 2, APX210: `functions` is a namespace import (`import * as functions from \"@functions/index\"`), which the config reader did not take as the module's exports; now read: 2 of 2, no warnings. Indexed beyond the document: GET /openapi (an event without a `documentation` block, which the plugin leaves out). No permission keys: the functions check none (secure-hello, added later, reads the caller from a Lambda authorizer's context)",
+    },
+  },
+  {
+    name: "shop-backend-products",
+    repo: "AlreadyBored/shop-backend",
+    commit: "7b5912a1b6f2caff54699330b89681d2e81d22e2",
+    framework: "Serverless Framework 3",
+    style:
+      "one Serverless service per folder (product-service, import-service, authorization-service), each a serverless.ts (`const serverlessConfiguration: AWS = {...}`) with `functions: { getProductsList, ... }` imported from src/functions/index.ts, each function's module `export default { handler: `${handlerPath(__dirname)}/handler.main`, events: [{ http: {...} }] }`, handlers wrapped by middy",
+    monorepo: false,
+    app: "product-service",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["product-service/openapi.yml"] },
+      // Its server is the stage's execute-api URL (`.../dev`): the stage belongs to the base URL.
+      ignoreServerBase: true,
+      note: "product-service/openapi.yml, written by hand (server https://....execute-api.eu-west-1.amazonaws.com/dev). First run zero-config = final: 4 of 4, no warnings; the fifth function (catalogBatchProcess) has an SQS event only, no route. The functions check no permission keys (the import-service next to it uses a Lambda TOKEN authorizer, which names none)",
+    },
+  },
 ];

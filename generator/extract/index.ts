@@ -33,6 +33,8 @@ import { effectAdapter } from "./effect/index.js";
 import { encoreAdapter } from "./encore/index.js";
 import { cloudFunctionsAdapter } from "./cloud-functions/index.js";
 import { cdkAdapter } from "./aws-cdk/index.js";
+import { serverlessAdapter } from "./serverless/index.js";
+import { samAdapter } from "./serverless/sam.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -76,6 +78,8 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   encore: encoreAdapter,
   "cloud-functions": cloudFunctionsAdapter,
   "aws-cdk": cdkAdapter,
+  serverless: serverlessAdapter,
+  sam: samAdapter,
 };
 
 /**

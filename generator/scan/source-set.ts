@@ -761,7 +761,11 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
     getCurrentDirectory: () => root,
     useCaseSensitiveFileNames: true,
   };
-  const parsed = [...texts.keys()].sort().map((name) => parse(name, texts.get(name)!, true));
+  // A YAML file (a deployment config, a node-config file) is read as data where an adapter reads it, never parsed as a module.
+  const parsed = [...texts.keys()]
+    .filter((name) => !/\.ya?ml$/i.test(name))
+    .sort()
+    .map((name) => parse(name, texts.get(name)!, true));
   return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true, texts.keys());
 }
 
