@@ -74,6 +74,7 @@ export const configSchema = z
         "tsed",
         "loopback",
         "overnightjs",
+        "foal",
         "trpc",
         "orpc",
         "elysia",

@@ -23,6 +23,7 @@ import { inversifyAdapter } from "./inversify/index.js";
 import { tsedAdapter } from "./tsed/index.js";
 import { loopbackAdapter } from "./loopback/index.js";
 import { overnightAdapter } from "./overnight/index.js";
+import { foalAdapter } from "./foal/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { moleculerAdapter } from "./moleculer/index.js";
@@ -61,6 +62,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   tsed: tsedAdapter,
   loopback: loopbackAdapter,
   overnightjs: overnightAdapter,
+  foal: foalAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,
