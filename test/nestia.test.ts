@@ -55,7 +55,7 @@ describe("the nestia fixture", () => {
     const runtime = runtimeRoutes(express).map((r) => `${r.method} ${r.path}`);
     await app.close();
     expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
-    expect(runtime.length).toBe(8);
+    expect(runtime.length).toBe(13);
   });
 
   it("types the body, path parameters and query from @TypedBody, @TypedParam and @TypedQuery", async () => {
@@ -102,6 +102,16 @@ const CASES: InMemoryCase[] = [
       `  @TypedQuery.Get("search") @SetMetadata("permissions", ["items.read"]) search() {}\n  @EncryptedRoute.Post("secret") secret() {}`,
     ),
     routes: ["GET /items/search [items.read]", "POST /items/secret []"],
+    diagnostics: [],
+  },
+  {
+    name: "a controller made by a factory function: its @Controller path read with the factory's arguments",
+    files: {
+      "src/app.module.ts": `import { Module } from "@nestjs/common";\nimport { AdminItems, SellerItems } from "./items.js";\n@Module({ controllers: [AdminItems, SellerItems] }) export class AppModule {}\n`,
+      "src/base.ts": `import core from "@nestia/core";\nimport { Controller, SetMetadata } from "@nestjs/common";\nexport function Readable(props: { path: string; key: string }) {\n  @Controller(\`shop/\${props.path}/items\`)\n  abstract class Readable {\n    @core.TypedRoute.Get(":id") @SetMetadata("permissions", ["items.read"]) at() {}\n  }\n  return Readable;\n}\nexport function Writable(props: { path: string; key: string }) {\n  abstract class Writable extends Readable(props) {\n    @core.TypedRoute.Post() make() {}\n  }\n  return Writable;\n}\n`,
+      "src/items.ts": `import { Readable, Writable } from "./base.js";\nexport class AdminItems extends Writable({ path: "admins", key: "a" }) {}\nexport class SellerItems extends Readable({ path: "sellers", key: "s" }) {}\n`,
+    },
+    routes: ["GET /shop/admins/items/{id} [items.read]", "GET /shop/sellers/items/{id} [items.read]", "POST /shop/admins/items []"],
     diagnostics: [],
   },
   {

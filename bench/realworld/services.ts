@@ -1322,4 +1322,20 @@ export const SERVICES: Service[] = [
       note: "spec/oas_v1.yaml, the public API reference written by hand (server https://vote.optimism.io/api/v1); it documents the public v1 API only, so precision says little. First run zero-config = final: 41 of 41, no warnings; every one of the 101 route files is indexed (108 operations)",
     },
   },
+  {
+    name: "shopping-backend",
+    repo: "samchon/shopping-backend",
+    commit: "3a11cedf634ccc312a8f49f3917dc87cb908972f",
+    framework: "NestJS 11 + nestia",
+    style:
+      "nestia controllers: @TypedRoute.Get/Post/Put/Patch/Delete (`@core.TypedRoute.Patch()` through nestia's default export), @TypedBody/@TypedParam/@TypedQuery, abstract controller classes per actor (customers, sellers, admins) made concrete by factory functions",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["packages/api/swagger.json"] },
+      ignoreServerBase: true,
+      note: "packages/api/swagger.json, written by nestia's own generator (`npx nestia swagger`, nestia.config.ts) from the Nest application; its server is the production host (no base path). First run zero-config: 35.4% — most controllers are `class ShoppingAdminCouponController extends ShoppingCouponWritableController({ path: \"admins\", AuthGuard })`, whose `@Controller(`shoppings/${props.path}/coupons`)` is on an abstract class a factory function makes, and NestJS controllers without a `@Controller` of their own were dropped silently; now served under the nearest one up the chain, read with the factory's arguments: 206 of 206 (100%), 209 indexed, no warnings. The 3 indexed operations the document lacks are the `@internal` ones nestia leaves out of it (DELETE /shoppings/admins/coupons/{id}/destroy, GET /monitors/system/internal_server_error and uncaught_exception)",
+    },
+  },
 ];

@@ -162,10 +162,8 @@ function subControllers(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): { cls: ts.ClassDeclaration; paths: string[] }[] {
-  const property = cls.members.find(
-    (m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === "subControllers",
-  );
-  if (!property?.initializer) return [];
+  const property = cls.members.find((m) => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === "subControllers");
+  if (!property || !ts.isPropertyDeclaration(property) || !property.initializer) return [];
   const unreadable = (node: ts.Node, why: string) =>
     diagnostics.warning(
       "APX210",
