@@ -75,6 +75,7 @@ export const configSchema = z
         "loopback",
         "overnightjs",
         "foal",
+        "midway",
         "trpc",
         "orpc",
         "elysia",

@@ -31,6 +31,8 @@ export interface ControllerFlavor {
    * nothing when absent. Given the interpreter it serves, once made.
    */
   host?(interpreter: () => Interpreter): HostAdapter;
+  /** Whether a route is served outside the server's prefixes (Midway's `@Get(path, { ignoreGlobalPrefix: true })`). */
+  ignoresServerPrefix?(verb: ControllerVerb): boolean;
   /** Class decorators that make a controller: `@JsonController(prefix)`, `@Route(prefix)`. */
   controllerDecorators: ReadonlySet<string>;
   /** Method decorators by name and the HTTP method each declares (`Get` → GET); NestJS's names when absent. */
@@ -427,7 +429,7 @@ function controllerRoutes(
           : verb.route
             ? pathStrings(verb.route, memberScope, interpreter, diagnostics, "route path")
             : [""];
-      for (const serverPrefix of serverPrefixes)
+      for (const serverPrefix of flavor.ignoresServerPrefix?.(verb) ? [""] : serverPrefixes)
         for (const prefix of prefixes)
           for (const path of paths ?? []) {
             const join = flavor.joinPaths ?? joinPaths;

@@ -24,6 +24,7 @@ import { tsedAdapter } from "./tsed/index.js";
 import { loopbackAdapter } from "./loopback/index.js";
 import { overnightAdapter } from "./overnight/index.js";
 import { foalAdapter } from "./foal/index.js";
+import { midwayAdapter } from "./midway/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { moleculerAdapter } from "./moleculer/index.js";
@@ -63,6 +64,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   loopback: loopbackAdapter,
   overnightjs: overnightAdapter,
   foal: foalAdapter,
+  midway: midwayAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,
