@@ -1344,7 +1344,7 @@ export const SERVICES: Service[] = [
     commit: "39380ea810925af3a25ece44bc25860dbc9cf298",
     framework: "FoalTS 2",
     style:
-      "a Foal app: AppController's subControllers (controller(\"/api/v2\", ApiController)) nested two levels, JWT hooks (@JWTRequired) and the project's own hooks, @Options(\"*\") for CORS",
+      'a Foal app: AppController\'s subControllers (controller("/api/v2", ApiController)) nested two levels, JWT hooks (@JWTRequired) and the project\'s own hooks, @Options("*") for CORS',
     monorepo: false,
     app: ".",
     oracle: {

@@ -1,5 +1,5 @@
 import { ts } from "../../typescript.js";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { excerpt, explain, type HostAdapter, type Interpreter } from "../../resolve/interpreter.js";
 import type { Scope } from "../../resolve/scope.js";
 import { stringsOf } from "../../resolve/values.js";
@@ -129,7 +129,8 @@ function libraryRoots(sources: SourceSet, interpreter: Interpreter): ts.ClassDec
       : [],
   );
   const listed = new Set<ts.Node>();
-  const quiet = { warning: () => undefined } as unknown as DiagnosticBag;
+  // What cannot be followed here is said where the roots' trees are walked; this pass only finds the roots.
+  const quiet = new DiagnosticBag();
   for (const cls of classes)
     for (const child of subControllers(cls, interpreter.module(cls.getSourceFile()).scope, interpreter, quiet)) listed.add(child.cls);
   return classes.filter((c) => !listed.has(c));
