@@ -404,17 +404,20 @@ function registeredControllers(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): { controllers: ts.ClassDeclaration[]; conditional: Set<ts.ClassDeclaration> } {
-  const all: ts.ClassDeclaration[] = [];
+  const classes: ts.ClassDeclaration[] = [];
   // Each listed controller, and whether some module lists it without a condition.
   const listed = new Map<ts.ClassDeclaration, boolean>();
   for (const file of sources.files) {
     for (const statement of file.statements) {
       if (!ts.isClassDeclaration(statement)) continue;
-      if (controllerDecorator(statement, interpreter)) all.push(statement);
+      classes.push(statement);
       for (const { controller, conditional } of declaredControllers(statement, interpreter, diagnostics) ?? [])
         listed.set(controller, listed.get(controller) === true || !conditional);
     }
   }
+  // Which are controllers is asked of the listed classes only when modules list some: following a class's
+  // `extends` (controllerDecorator) evaluates it, which the project's other classes need not cost.
+  const all = classes.filter((c) => (!listed.size || listed.has(c)) && controllerDecorator(c, interpreter));
   if (!listed.size) return { controllers: all, conditional: new Set() };
   return {
     controllers: all.filter((c) => listed.has(c)),
