@@ -9,7 +9,8 @@
  * compares Midway's own router table (`MidwayWebRouterService.getFlattenRouterTable()`), then calls each
  * indexed route over HTTP (Koa answers 404 only for a route it does not hold).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -55,7 +56,9 @@ describe("the Midway fixture", () => {
         ].map(fixtureModule),
       )
     ).flatMap((m) => Object.values(m).filter((v) => typeof v === "function"));
-    const app = await createApp(FIXTURE, { imports: [MainConfiguration], preloadModules: modules, moduleDetector: false } as never);
+    // Midway writes its logs (and run files) under the app's folder: a scratch one, not the fixture.
+    const appDir = mkdtempSync(path.join(tmpdir(), "apidex-midway-"));
+    const app = await createApp(appDir, { imports: [MainConfiguration], preloadModules: modules, moduleDetector: false } as never);
     try {
       const routerService = await app.getApplicationContext().getAsync(MidwayWebRouterService);
       const table = await routerService.getFlattenRouterTable();
@@ -75,6 +78,7 @@ describe("the Midway fixture", () => {
       expect((await createHttpRequest(app).get("/v1/nowhere")).status).toBe(404);
     } finally {
       await close(app);
+      rmSync(appDir, { recursive: true, force: true });
     }
   });
 });
