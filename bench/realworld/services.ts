@@ -1458,4 +1458,35 @@ export const SERVICES: Service[] = [
       note: "product-service/openapi.yml, written by hand (server https://....execute-api.eu-west-1.amazonaws.com/dev). First run zero-config = final: 4 of 4, no warnings; the fifth function (catalogBatchProcess) has an SQS event only, no route. The functions check no permission keys (the import-service next to it uses a Lambda TOKEN authorizer, which names none)",
     },
   },
+  {
+    name: "shopping-backend",
+    repo: "samchon/shopping-backend",
+    commit: "3a11cedf634ccc312a8f49f3917dc87cb908972f",
+    framework: "NestJS 11 + nestia",
+    style:
+      "nestia controllers: @TypedRoute.Get/Post/Put/Patch/Delete (`@core.TypedRoute.Patch()` through nestia's default export), @TypedBody/@TypedParam/@TypedQuery, abstract controller classes per actor (customers, sellers, admins) made concrete by factory functions",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["packages/api/swagger.json"] },
+      ignoreServerBase: true,
+      note: "packages/api/swagger.json, written by nestia's own generator (`npx nestia swagger`, nestia.config.ts) from the Nest application; its server is the production host (no base path). First run zero-config: 35.4% — most controllers are `class ShoppingAdminCouponController extends ShoppingCouponWritableController({ path: \"admins\", AuthGuard })`, whose `@Controller(`shoppings/${props.path}/coupons`)` is on an abstract class a factory function makes, and NestJS controllers without a `@Controller` of their own were dropped silently; now served under the nearest one up the chain, read with the factory's arguments: 206 of 206 (100%), 209 indexed, no warnings. The 3 indexed operations the document lacks are the `@internal` ones nestia leaves out of it (DELETE /shoppings/admins/coupons/{id}/destroy, GET /monitors/system/internal_server_error and uncaught_exception)",
+    },
+  },
+  {
+    name: "agrific-api",
+    repo: "ocdkerosine/foalts-mongodb-api-boilerplate",
+    commit: "39380ea810925af3a25ece44bc25860dbc9cf298",
+    framework: "FoalTS 2",
+    style:
+      'a Foal app: AppController\'s subControllers (controller("/api/v2", ApiController)) nested two levels, JWT hooks (@JWTRequired) and the project\'s own hooks, @Options("*") for CORS',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.yml"] },
+      note: "openapi.yml, written by Foal's own createOpenApiDocument(ApiController) (src/scripts/generate-openapi-doc.ts); its paths are relative to the API controller, whose server URL carries /api/v2. First run zero-config = final: 6 of 7 (85.7%), APX205×2. The miss is the document's form of ApiController's `@Options(\"*\")`: Foal's OpenAPI writer puts a `/` before a relative path (`/*`), while its router joins by concatenation, so Express serves `/api/v2*` (indexed as `/api/v2{wildcard}`, APX205). The one indexed operation the document lacks is AppController's `@Get(\"*\")` (the SPA fallback), outside the documented ApiController",
+    },
+  },
 ];

@@ -74,6 +74,8 @@ export const configSchema = z
         "tsed",
         "loopback",
         "overnightjs",
+        "foal",
+        "midway",
         "trpc",
         "orpc",
         "elysia",

@@ -2,7 +2,7 @@ import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf } from "../diagnostics/diagnostic.js";
 import { type DocComment, leadingDoc } from "../resolve/doc-comment.js";
 import { mergeDocs } from "../resolve/framework-docs.js";
-import { excerpt, Interpreter } from "../resolve/interpreter.js";
+import { excerpt, type HostAdapter, Interpreter } from "../resolve/interpreter.js";
 import type { Scope } from "../resolve/scope.js";
 import { type CheckValue, stringsOf, type Value } from "../resolve/values.js";
 import type { SourceSet } from "../scan/source-set.js";
@@ -26,6 +26,13 @@ import { type ControllerMethod, controllerMethods, type HeritagePolicy } from ".
 export interface ControllerFlavor {
   framework: string;
   packages: ReadonlySet<string>;
+  /**
+   * What the framework's own calls evaluate to, where the flavor reads them (FoalTS's `Hook(fn)` is its function);
+   * nothing when absent. Given the interpreter it serves, once made.
+   */
+  host?(interpreter: () => Interpreter): HostAdapter;
+  /** Whether a route is served outside the server's prefixes (Midway's `@Get(path, { ignoreGlobalPrefix: true })`). */
+  ignoresServerPrefix?(verb: ControllerVerb): boolean;
   /** Class decorators that make a controller: `@JsonController(prefix)`, `@Route(prefix)`. */
   controllerDecorators: ReadonlySet<string>;
   /** Method decorators by name and the HTTP method each declares (`Get` → GET); NestJS's names when absent. */
@@ -34,6 +41,11 @@ export interface ControllerFlavor {
   methodDecorator?: string;
   /** A route as written, in Express's syntax (tsoa writes `{id}`). */
   expressPath(path: string): string;
+  /**
+   * How the framework joins a prefix and a path, where it differs from Express's `/`-joining (FoalTS concatenates
+   * them and collapses repeated slashes).
+   */
+  joinPaths?(prefix: string, path: string): string;
   /**
    * What the framework's own documentation says of a method (tsoa's spec documents every controller method
    * that is not `@Hidden`), merged under the written doc comment; undefined where it says nothing.
@@ -124,7 +136,10 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
     name: flavor.framework,
     detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => flavor.packages.has(p))),
     extract(sources, options, diagnostics) {
-      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), NO_HOST);
+      let made: Interpreter | undefined;
+      const host = flavor.host ? flavor.host(() => made!) : NO_HOST;
+      const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
+      made = interpreter;
       interpreter.executeAll();
       const server = flavor.server(sources, interpreter, diagnostics);
       if (server.reached) options.unreached?.reached(server.reached);
@@ -414,10 +429,11 @@ function controllerRoutes(
           : verb.route
             ? pathStrings(verb.route, memberScope, interpreter, diagnostics, "route path")
             : [""];
-      for (const serverPrefix of serverPrefixes)
+      for (const serverPrefix of flavor.ignoresServerPrefix?.(verb) ? [""] : serverPrefixes)
         for (const prefix of prefixes)
           for (const path of paths ?? []) {
-            const full = joinPaths(joinPaths(joinPaths("/", serverPrefix), flavor.expressPath(prefix)), flavor.expressPath(path));
+            const join = flavor.joinPaths ?? joinPaths;
+            const full = join(join(joinPaths("/", serverPrefix), flavor.expressPath(prefix)), flavor.expressPath(path));
             const parsed = expressToOpenApi(full);
             if (!parsed.ok) {
               diagnostics.warning(

@@ -24,6 +24,8 @@ import { inversifyAdapter } from "./inversify/index.js";
 import { tsedAdapter } from "./tsed/index.js";
 import { loopbackAdapter } from "./loopback/index.js";
 import { overnightAdapter } from "./overnight/index.js";
+import { foalAdapter } from "./foal/index.js";
+import { midwayAdapter } from "./midway/index.js";
 import { trpcAdapter } from "./trpc/index.js";
 import { tsRestAdapter } from "./ts-rest/index.js";
 import { moleculerAdapter } from "./moleculer/index.js";
@@ -68,6 +70,8 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   tsed: tsedAdapter,
   loopback: loopbackAdapter,
   overnightjs: overnightAdapter,
+  foal: foalAdapter,
+  midway: midwayAdapter,
   trpc: trpcAdapter,
   "ts-rest": tsRestAdapter,
   orpc: orpcAdapter,

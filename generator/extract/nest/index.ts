@@ -16,7 +16,7 @@ import { markFact, requirementsOf } from "../requirements.js";
 import type { BranchChoice, RouteFact } from "../route-fact.js";
 import type { RouteCheck } from "../router-graph.js";
 import { importedPackages } from "../shared.js";
-import { controllerMethods as inheritedMethods, NEST_HERITAGE } from "../inherited-methods.js";
+import { extendsClause, controllerMethods as inheritedMethods, NEST_HERITAGE } from "../inherited-methods.js";
 import { NestHost } from "./module-decorators.js";
 import { decoratorCall } from "./decorators.js";
 import { metadataPermissionDecorators } from "./metadata-decorators.js";
@@ -132,7 +132,7 @@ export function nestAdapterWith(
       });
       const bodyChecks = new Map<ts.MethodDeclaration, CheckValue[]>();
       for (const cls of new Set(units.flatMap((u) => u.controllers))) {
-        if (!decoratorCall(cls, "Controller")) continue;
+        if (!controllerDecorator(cls, interpreter)) continue;
         const scope = interpreter.module(cls.getSourceFile()).scope;
         decoratorChecks.set(cls, decorated(cls, scope));
         // The controller as Nest makes it, its constructor's providers injected, for a handler that calls a policy
@@ -201,10 +201,9 @@ function controllerRoutes(
   requestVersions?: Map<RouteFact, RouteVersion[]>,
 ): RouteFact[] {
   const routes: RouteFact[] = [];
-  const scope = interpreter.module(cls.getSourceFile()).scope;
-  const controller = decoratorCall(cls, "Controller");
+  const controller = controllerDecorator(cls, interpreter);
   if (!controller) return routes;
-  const { prefixes, version: classVersion } = controllerOptions(controller, scope, interpreter, diagnostics);
+  const { prefixes, version: classVersion } = controllerOptions(controller.call, controller.scope, interpreter, diagnostics);
   for (const { member, scope: memberScope } of controllerMethods(cls, interpreter)) {
     for (const [decoratorName, method] of Object.entries(VERB_DECORATORS)) {
       const verb = decoratorCall(member, decoratorName);
@@ -275,6 +274,34 @@ function controllerRoutes(
     }
   }
   return routes;
+}
+
+/**
+ * The `@Controller(...)` a class is served under, with the scope its arguments are read in: its own, else that of
+ * the nearest class of the sources it extends (Nest reads the controller's metadata up the prototype chain), read
+ * in the scope that made that class — a controller factory, `function Readable(props) { @Controller(`shop/${props.path}`)
+ * abstract class C { ... } return C; }`, extended as `class AdminCoupons extends Readable({ path: "admins" }) {}`,
+ * serves AdminCoupons at `shop/admins` (nestia's own projects are written so). Undefined for a class that has none.
+ */
+export function controllerDecorator(
+  cls: ts.ClassDeclaration,
+  interpreter: Interpreter,
+): { call: ts.CallExpression; scope: Scope } | undefined {
+  let current: ts.ClassLikeDeclaration = cls;
+  let scope = interpreter.module(cls.getSourceFile()).scope;
+  const seen = new Set<ts.Node>();
+  while (!seen.has(current)) {
+    seen.add(current);
+    const call = decoratorCall(current, "Controller");
+    if (call) return { call, scope };
+    const heritage = extendsClause(current);
+    if (!heritage) return undefined;
+    const base = interpreter.evaluate(heritage.expression, scope);
+    if (base.kind !== "class") return undefined;
+    current = base.decl;
+    scope = base.scope;
+  }
+  return undefined;
 }
 
 /**
@@ -377,17 +404,20 @@ function registeredControllers(
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,
 ): { controllers: ts.ClassDeclaration[]; conditional: Set<ts.ClassDeclaration> } {
-  const all: ts.ClassDeclaration[] = [];
+  const classes: ts.ClassDeclaration[] = [];
   // Each listed controller, and whether some module lists it without a condition.
   const listed = new Map<ts.ClassDeclaration, boolean>();
   for (const file of sources.files) {
     for (const statement of file.statements) {
       if (!ts.isClassDeclaration(statement)) continue;
-      if (decoratorCall(statement, "Controller")) all.push(statement);
+      classes.push(statement);
       for (const { controller, conditional } of declaredControllers(statement, interpreter, diagnostics) ?? [])
         listed.set(controller, listed.get(controller) === true || !conditional);
     }
   }
+  // Which are controllers is asked of the listed classes only when modules list some: following a class's
+  // `extends` (controllerDecorator) evaluates it, which the project's other classes need not cost.
+  const all = classes.filter((c) => (!listed.size || listed.has(c)) && controllerDecorator(c, interpreter));
   if (!listed.size) return { controllers: all, conditional: new Set() };
   return {
     controllers: all.filter((c) => listed.has(c)),

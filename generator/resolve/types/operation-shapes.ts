@@ -120,10 +120,13 @@ export function fastifyTypeSources(registration: ts.CallExpression | undefined):
 export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, checker: ts.TypeChecker, httpMethod: string): TypeSources {
   if (!method) return {};
   const out: TypeSources = { defaultStatus: httpMethod === "POST" ? "201" : "200" };
+  // Nest's `@Param("id")`, `@Query()`, `@Body()`, and nestia's `@TypedParam("id")`, `@TypedQuery()`, `@TypedBody()`
+  // (@nestia/core), which bind the same parts of the request (validated by typia); also through a namespace
+  // import (`@core.TypedBody()`).
   const decorated = (parameter: ts.ParameterDeclaration, name: string) =>
     (ts.canHaveDecorators(parameter) ? ts.getDecorators(parameter) : undefined)
       ?.map((d) => d.expression)
-      .find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name);
+      .find((e): e is ts.CallExpression => ts.isCallExpression(e) && [name, `Typed${name}`].includes(calleeName(e.expression) ?? ""));
   for (const parameter of method.parameters) {
     if (!parameter.type) continue;
     const param = decorated(parameter, "Param");
@@ -144,6 +147,18 @@ export function nestTypeSources(method: ts.FunctionLikeDeclaration | undefined, 
   const uploads = nestUploads(method, checker);
   if (uploads) out.uploads = uploads;
   return out;
+}
+
+/**
+ * The name a decorator is called by: `Body` of `Body(...)`, `TypedBody` of `core.TypedBody(...)`. nestia's
+ * `TypedQuery.Body()` and `TypedFormData.Body()` take a URL-encoded or multipart body, not JSON: not read as one.
+ */
+function calleeName(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const owner = callee.expression;
+  const ownerName = ts.isIdentifier(owner) ? owner.text : ts.isPropertyAccessExpression(owner) ? owner.name.text : undefined;
+  return ownerName === "TypedQuery" || ownerName === "TypedFormData" ? undefined : callee.name.text;
 }
 
 /**
