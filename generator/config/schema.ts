@@ -85,6 +85,15 @@ export const configSchema = z
         "tegg",
         "moleculer",
         "sails",
+        "h3",
+        "files",
+        "ts-rest",
+        "effect",
+        "encore",
+        "cloud-functions",
+        "aws-cdk",
+        "serverless",
+        "sam",
       ])
       .optional(),
     nest: z
