@@ -314,6 +314,36 @@ export const handler = middy(main).use(requireScope("reports.any")).use({ before
     routes: ["GET /report [reports.any,reports.audit,reports.read]"],
   },
   {
+    name: "a function serving an app of a framework apidex reads (serverless-http): the app's routes are the operations, as in the Serverless adapter",
+    files: {
+      "cdk.json": "{}",
+      "src/lambda.ts": `import serverless from "serverless-http";
+import { app } from "./app";
+export const handler = serverless(app);`,
+      "src/app.ts": `import express from "express";
+export const app = express();
+app.get("/things/:id", (req, res) => res.json({}));`,
+      "lib/stack.ts": stack(`
+    const fn = new NodejsFunction(this, "F", { entry: "src/lambda.ts" });
+    new apigw.LambdaRestApi(this, "Api", { handler: fn });`),
+    },
+    routes: ["GET /things/{id} []"],
+  },
+  {
+    name: "a wrapper of a package apidex does not know: the function it wraps answers, its other arguments gate it",
+    files: {
+      "cdk.json": "{}",
+      "src/report.ts": `
+import { wrap } from "some-lambda-kit";
+const main = async () => { requirePermission("reports.read"); return { statusCode: 200 }; };
+export const handler = wrap(main, requireScope("reports.any"));`,
+      "lib/stack.ts": stack(`
+    const fn = new NodejsFunction(this, "F", { entry: "src/report.ts" });
+    new apigw.RestApi(this, "Api").root.addResource("report").addMethod("GET", new apigw.LambdaIntegration(fn));`),
+    },
+    routes: ["GET /report [reports.any,reports.read]"],
+  },
+  {
     name: "an API split across stacks: RestApi.fromRestApiAttributes's root takes the routes added here",
     files: {
       ...HANDLERS,

@@ -16,6 +16,7 @@ import { ALL_METHODS } from "../flatten.js";
 import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
 import { cdkMember } from "./cdk-modules.js";
+import { isMiddyChain, middyHost } from "../lambda/handler.js";
 import { exportedHandler, type LambdaTarget, moduleFile } from "./lambda-handlers.js";
 import { addSstRoutes, type SstApi, type SstHost, sstModuleBase, splitHandler } from "./sst-routes.js";
 
@@ -73,6 +74,8 @@ type CdkObject =
 export class CdkHost extends RouterHost {
   /** Functions whose handler cannot be read, said once each. */
   private readonly saidUnreadable = new Set<LambdaTarget>();
+  /** middy's chains in handler modules, read as the Serverless adapter reads them (generator/extract/lambda). */
+  private readonly middy = middyHost(() => this.interpreter);
 
   constructor(
     diagnostics: ConstructorParameters<typeof RouterHost>[0],
@@ -91,6 +94,8 @@ export class CdkHost extends RouterHost {
   }
 
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    const chain = this.middy.callExternal(callee, call);
+    if (chain) return chain;
     // SST v3: `export default $config({ app(input) {...}, async run() {...} })`: `sst deploy` runs `run()`.
     if (callee.module === "sst" && callee.path.length === 1 && callee.path[0] === "$config") {
       const config = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
@@ -194,6 +199,11 @@ export class CdkHost extends RouterHost {
     return undefined;
   }
 
+  /** A middy chain is a function (the one Lambda calls); CDK's objects are left to the evaluator. */
+  typeOf(value: HostValue): "function" | "object" | undefined {
+    return this.middy.typeOf(value);
+  }
+
   property(receiver: HostValue, name: string): Value | undefined {
     const object = receiver.host as CdkObject;
     if (object.type === "cdk-rest-api" && name === "root") return this.value({ type: "cdk-resource", resource: object.root });
@@ -203,6 +213,7 @@ export class CdkHost extends RouterHost {
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    if (isMiddyChain(receiver)) return this.middy.callMethod(receiver, method, call);
     const object = receiver.host as CdkObject;
     if (REGISTRATIONS.has(method) && ts.isCallExpression(call.node)) this.visit(call.node);
     if (object.type === "cdk-rest-api") {
@@ -414,7 +425,7 @@ export class CdkHost extends RouterHost {
   private sstHandler(handler: string, fromFile: string, site: SourceSite): LambdaTarget {
     const parts = splitHandler(handler);
     if (!parts) return { checks: [], unreadable: `its handler \`${handler}\` is not \`path/to/module.export\``, site };
-    const file = moduleFile(sstModuleBase(this.appDir(fromFile), parts.module), (f) => this.exists(f));
+    const file = moduleFile(this.interpreter, sstModuleBase(this.appDir(fromFile), parts.module));
     if (!file) return { checks: [], unreadable: `its handler module ${parts.module} is not a file of the sources`, site };
     return exportedHandler(this.interpreter, file, parts.exported, site, (c) => this.visited.add(c));
   }
@@ -527,6 +538,9 @@ export class CdkHost extends RouterHost {
   ): void {
     const node = call.node as ts.CallExpression;
     this.visit(node);
+    // The function serves an app of a framework apidex reads (a Lambda-lith): the app's routes are the
+    // operations, read by its adapter, as the Serverless adapter leaves them (serverless/route-facts.ts).
+    if (target?.app) return;
     if (scopes && scopes.kind !== "undefined") {
       const keys = stringsOf(scopes);
       if (keys) {
@@ -559,7 +573,7 @@ export class CdkHost extends RouterHost {
     const handlerArgs = target?.handler ? [{ node: handlerNode(target.handler), value: target.handler as Value }] : [];
     const upper = method.toUpperCase();
     for (const m of upper === "ANY" ? ALL_METHODS : [upper])
-      this.addRoute(api.router, m.toLowerCase(), [routePath], handlerArgs, call, statementDoc(node), checks);
+      this.addRoute(api.router, m.toLowerCase(), [routePath], handlerArgs, call, statementDoc(node) ?? target?.doc, checks);
   }
 
   /** The Lambda function a value holds (a function construct of the sources), or why it cannot be read. */
@@ -596,7 +610,7 @@ export class CdkHost extends RouterHost {
     } else {
       const id = call.args[1] ? stringsOf(this.interpreter.evaluate(call.args[1], call.scope)) : undefined;
       if (id?.length !== 1) return { checks: [], unreadable: "it has no `entry` and an id apidex cannot read", site };
-      entry = moduleFile(file.replace(/\.[cm]?[jt]sx?$/, `.${id[0]}`), (f) => this.exists(f));
+      entry = moduleFile(this.interpreter, file.replace(/\.[cm]?[jt]sx?$/, `.${id[0]}`));
       if (!entry)
         return {
           checks: [],
@@ -622,7 +636,7 @@ export class CdkHost extends RouterHost {
       return { checks: [], unreadable: "its `handler` is not a static `module.export` string", site };
     const name = handlerName[0]!;
     const base = path.posix.resolve(this.appDir(call.node.getSourceFile().fileName), code.dir, name.slice(0, name.lastIndexOf(".")));
-    const file = moduleFile(base, (f) => this.exists(f));
+    const file = moduleFile(this.interpreter, base);
     if (!file)
       return {
         checks: [],

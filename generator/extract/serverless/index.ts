@@ -6,7 +6,8 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { type ConfigNode, entry, fromValue, parseYamlConfig } from "./config-tree.js";
 import { readEvent } from "./events.js";
 import { FunctionRoutes } from "./route-facts.js";
-import { type HandlerReading, middyHost, readHandler } from "./handlers.js";
+import { middyHost } from "../lambda/handler.js";
+import { type HandlerReading, readHandler } from "./handlers.js";
 import { Variables } from "./variables.js";
 
 /** The names the Serverless Framework looks for at a service's root, in its order. */

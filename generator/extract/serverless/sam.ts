@@ -6,7 +6,8 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import type { RouteCheck } from "../router-graph.js";
 import { type ConfigNode, entry, MODULE_FOLDER, parseYamlConfig } from "./config-tree.js";
 import { type EventReading, routeOf } from "./events.js";
-import { type HandlerReading, middyHost, readHandler } from "./handlers.js";
+import { middyHost } from "../lambda/handler.js";
+import { type HandlerReading, readHandler } from "./handlers.js";
 import { FunctionRoutes } from "./route-facts.js";
 
 /** The names `sam build` and `sam deploy` look for at a project's root. */
