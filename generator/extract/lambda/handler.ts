@@ -6,8 +6,9 @@
  */
 import path from "node:path";
 import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
-import type { CallContext, HostAdapter, Interpreter } from "../../resolve/interpreter.js";
-import { explain } from "../../resolve/interpreter.js";
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
+import type { CallContext, HostAdapter, InterpreterOptions } from "../../resolve/interpreter.js";
+import { explain, Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { isFrameworkModule } from "../../scan/route-hints.js";
@@ -64,6 +65,18 @@ interface MiddyChain {
   readonly middy: true;
   handler?: FunctionValue;
   checks: CheckValue[];
+}
+
+/** An interpreter over the sources that reads middy's chains (a deployment config's handlers are read with it). */
+export function lambdaInterpreter(sources: SourceSet, diagnostics: DiagnosticBag, options: InterpreterOptions): Interpreter {
+  let interpreter: Interpreter | undefined;
+  interpreter = new Interpreter(
+    sources,
+    diagnostics,
+    options,
+    middyHost(() => interpreter!),
+  );
+  return interpreter;
 }
 
 /** Whether a host value is a middy chain {@link middyHost} made. */

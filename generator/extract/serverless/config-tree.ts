@@ -2,6 +2,7 @@ import path from "node:path";
 import { type CollectionTag, isMap, isScalar, isSeq, LineCounter, type Node as YamlNode, parseDocument, type ScalarTag } from "yaml";
 import { ts } from "../../typescript.js";
 import { type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
+import type { DiagnosticBag } from "../../diagnostics/diagnostic.js";
 import { explain, type Interpreter } from "../../resolve/interpreter.js";
 import { findProperty } from "../../resolve/syntax.js";
 import type { Value } from "../../resolve/values.js";
@@ -30,6 +31,19 @@ export function parseYamlConfig(fileName: string, text: string): ConfigNode | { 
   };
   if (doc.errors.length) return { error: doc.errors[0]!.message, site: siteAt(doc.errors[0]!.pos[0]) };
   return fromYaml(doc.contents as YamlNode | null, siteAt, siteAt(0));
+}
+
+/** A YAML (or JSON) config as data, or undefined after saying why it cannot be parsed (its routes are not indexed). */
+export function parsedConfig(fileName: string, text: string, diagnostics: DiagnosticBag): ConfigNode | undefined {
+  const parsed = parseYamlConfig(fileName, text);
+  if ("kind" in parsed) return parsed;
+  diagnostics.warning(
+    "APX210",
+    `Cannot parse ${path.basename(fileName)}: ${parsed.error}; no route of it is indexed.`,
+    parsed.site,
+    "Fix the file's syntax.",
+  );
+  return undefined;
 }
 
 /** The short-form intrinsic functions CloudFormation's YAML accepts, each for its scalar, sequence and mapping forms. */

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { type DiagnosticBag, type SourceSite } from "../../diagnostics/diagnostic.js";
-import { Interpreter } from "../../resolve/interpreter.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { type ConfigNode, entry, fromValue, parseYamlConfig } from "./config-tree.js";
+import { type ConfigNode, entry, fromValue, parsedConfig } from "./config-tree.js";
 import { readEvent } from "./events.js";
 import { FunctionRoutes } from "./route-facts.js";
-import { middyHost } from "../lambda/handler.js";
+import { lambdaInterpreter } from "../lambda/handler.js";
 import { type HandlerReading, readHandler } from "./handlers.js";
 import { Variables } from "./variables.js";
 
@@ -47,13 +47,7 @@ export const serverlessAdapter: FrameworkAdapter = {
   extract(sources, options, diagnostics) {
     const config = serverlessConfig(sources);
     if (!config) return [];
-    let interpreter: Interpreter | undefined;
-    interpreter = new Interpreter(
-      sources,
-      diagnostics,
-      interpreterOptionsOf(options),
-      middyHost(() => interpreter!),
-    );
+    const interpreter = lambdaInterpreter(sources, diagnostics, interpreterOptionsOf(options));
     const tree = readConfig(config, sources, interpreter, diagnostics);
     if (!tree) return [];
     const vars = new Variables(tree, config.file, sources, options.env);
@@ -70,22 +64,14 @@ export const serverlessAdapter: FrameworkAdapter = {
         );
         continue;
       }
-      let handler: HandlerReading | undefined;
-      for (const event of events.items) {
-        const reading = readEvent(event, vars);
-        if (!reading) continue;
-        if ("problem" in reading) {
-          diagnostics.warning(
-            "APX201",
-            `Cannot read the HTTP route of the function \`${name}\`: ${reading.problem}; the route is not indexed.`,
-            reading.site,
-            "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).",
-          );
-          continue;
-        }
-        handler ??= handlerOf(name, fn, config.file, vars, sources, interpreter, routes);
-        routes.add(name, reading.route, handler);
-      }
+      routes.addEvents(
+        name,
+        events.items,
+        (event) => readEvent(event, vars),
+        () => `the HTTP route of the function \`${name}\``,
+        "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).",
+        () => handlerOf(name, fn, config.file, vars, sources, interpreter, routes),
+      );
     }
     return routes.finish(interpreter);
   },
@@ -99,17 +85,7 @@ function readConfig(
   diagnostics: DiagnosticBag,
 ): ConfigNode | undefined {
   const top: SourceSite = { file: config.file, line: 1, column: 1 };
-  if (/\.(ya?ml|json)$/.test(config.file)) {
-    const parsed = parseYamlConfig(config.file, config.text);
-    if ("kind" in parsed) return parsed;
-    diagnostics.warning(
-      "APX210",
-      `Cannot parse ${path.basename(config.file)}: ${parsed.error}; no route of it is indexed.`,
-      parsed.site,
-      "Fix the file's syntax.",
-    );
-    return undefined;
-  }
+  if (/\.(ya?ml|json)$/.test(config.file)) return parsedConfig(config.file, config.text, diagnostics);
   const value = interpreter.exportValue(config.file, "default");
   const file = sources.getFile(config.file);
   const node = value ? fromValue(value, interpreter, top, file) : undefined;

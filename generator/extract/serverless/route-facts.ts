@@ -7,7 +7,7 @@ import type { RouteFact } from "../route-fact.js";
 import { declarationDoc } from "../router-host.js";
 import type { RouteCheck } from "../router-graph.js";
 import { dedupe } from "../shared.js";
-import type { EventRoute } from "./events.js";
+import type { EventReading, EventRoute } from "./events.js";
 import type { HandlerReading } from "./handlers.js";
 
 /**
@@ -23,6 +23,31 @@ export class FunctionRoutes {
     private readonly framework: string,
     private readonly diagnostics: DiagnosticBag,
   ) {}
+
+  /**
+   * The routes of one function's events: an event whose route cannot be read is said (APX201; `what` names it
+   * in the message) and left out, and the handler is read once, at the function's first route.
+   */
+  addEvents<E>(
+    name: string,
+    events: Iterable<E>,
+    read: (event: E) => EventReading,
+    what: (event: E) => string,
+    hint: string,
+    handlerOf: () => HandlerReading,
+  ): void {
+    let handler: HandlerReading | undefined;
+    for (const event of events) {
+      const reading = read(event);
+      if (!reading) continue;
+      if ("problem" in reading) {
+        this.diagnostics.warning("APX201", `Cannot read ${what(event)}: ${reading.problem}; the route is not indexed.`, reading.site, hint);
+        continue;
+      }
+      handler ??= handlerOf();
+      this.add(name, reading.route, handler);
+    }
+  }
 
   /** A route of the function `name` answered by its handler; nothing for a function serving an app of another framework. */
   add(name: string, route: EventRoute, handler: HandlerReading): void {

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { SourceSite } from "../../diagnostics/diagnostic.js";
-import { Interpreter } from "../../resolve/interpreter.js";
+import type { Interpreter } from "../../resolve/interpreter.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import type { RouteCheck } from "../router-graph.js";
-import { type ConfigNode, entry, MODULE_FOLDER, parseYamlConfig } from "./config-tree.js";
+import { type ConfigNode, entry, MODULE_FOLDER, parsedConfig } from "./config-tree.js";
 import { type EventReading, routeOf } from "./events.js";
-import { middyHost } from "../lambda/handler.js";
+import { lambdaInterpreter } from "../lambda/handler.js";
 import { type HandlerReading, readHandler } from "./handlers.js";
 import { FunctionRoutes } from "./route-facts.js";
 
@@ -39,23 +39,9 @@ export const samAdapter: FrameworkAdapter = {
   extract(sources, options, diagnostics) {
     const template = samTemplate(sources);
     if (!template) return [];
-    const tree = parseYamlConfig(template.file, template.text);
-    if (!("kind" in tree)) {
-      diagnostics.warning(
-        "APX210",
-        `Cannot parse ${path.basename(template.file)}: ${tree.error}; no route of it is indexed.`,
-        tree.site,
-        "Fix the file's syntax.",
-      );
-      return [];
-    }
-    let interpreter: Interpreter | undefined;
-    interpreter = new Interpreter(
-      sources,
-      diagnostics,
-      interpreterOptionsOf(options),
-      middyHost(() => interpreter!),
-    );
+    const tree = parsedConfig(template.file, template.text, diagnostics);
+    if (!tree) return [];
+    const interpreter = lambdaInterpreter(sources, diagnostics, interpreterOptionsOf(options));
     const routes = new FunctionRoutes("sam", diagnostics);
     const resources = entry(tree, "Resources");
     const globals = entry(entry(tree, "Globals"), "Function");
@@ -64,22 +50,14 @@ export const samAdapter: FrameworkAdapter = {
       const properties = entry(resource, "Properties");
       const events = entry(properties, "Events");
       if (events?.kind !== "map") continue;
-      let handler: HandlerReading | undefined;
-      for (const [eventName, event] of events.entries) {
-        const reading = readSamEvent(event, tree);
-        if (!reading) continue;
-        if ("problem" in reading) {
-          diagnostics.warning(
-            "APX201",
-            `Cannot read the route of the event \`${eventName}\` of the function \`${id}\`: ${reading.problem}; the route is not indexed.`,
-            reading.site,
-            "Write the path and method as strings (CloudFormation functions such as `!Sub` are evaluated at deployment).",
-          );
-          continue;
-        }
-        handler ??= samHandler(id, resource, globals, template.file, sources, interpreter, routes);
-        routes.add(id, reading.route, handler);
-      }
+      routes.addEvents(
+        id,
+        events.entries,
+        ([, event]) => readSamEvent(event, tree),
+        ([eventName]) => `the route of the event \`${eventName}\` of the function \`${id}\``,
+        "Write the path and method as strings (CloudFormation functions such as `!Sub` are evaluated at deployment).",
+        () => samHandler(id, resource, globals, template.file, sources, interpreter, routes),
+      );
     }
     return routes.finish(interpreter);
   },
