@@ -9,6 +9,7 @@ import { generate } from "../generator/generate.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { disagreementsWithRuntime } from "./helpers/express-runtime-routes.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+import { nestRuntimeRoutes } from "./helpers/nest-runtime.js";
 import { REPO_ROOT } from "./helpers/repo.js";
 
 /**
@@ -738,21 +739,7 @@ describe("NestJS", () => {
 
   it("equals the routes Nest registers on its HTTP adapter, with the bootstrap's prefix and versioning", async () => {
     const result = await generate(await nestConfig());
-    await import("reflect-metadata");
-    const { NestFactory } = await import("@nestjs/core");
-    const { AppModule } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "app.module.ts")).href)) as {
-      AppModule: new () => unknown;
-    };
-    const { configure } = (await import(pathToFileURL(path.join(fixture("nest"), "src", "main.ts")).href)) as {
-      configure: (app: unknown) => unknown;
-    };
-    const app = await NestFactory.create(AppModule as never, { logger: false });
-    configure(app);
-    await app.init();
-    const express = app.getHttpAdapter().getInstance() as { router: { stack: never[] } };
-    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
-    const runtime = runtimeRoutes(express).map((r) => `${r.method} ${r.path}`);
-    await app.close();
+    const runtime = await nestRuntimeRoutes(fixture("nest"));
     expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
   });
 });

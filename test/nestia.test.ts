@@ -10,10 +10,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
 import { generate } from "../generator/generate.js";
+import { nestRuntimeRoutes } from "./helpers/nest-runtime.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -37,23 +37,9 @@ describe("the nestia fixture", () => {
 
   it("equals the routes Nest registers with nestia's decorators", async () => {
     const result = await fixtureIndex();
-    await import("reflect-metadata");
     const nestia = await import("@nestia/core");
     nestia.doNotThrowTransformError();
-    const { NestFactory } = await import("@nestjs/core");
-    const { AppModule } = (await import(pathToFileURL(path.join(FIXTURE, "src", "app.module.ts")).href)) as {
-      AppModule: new () => unknown;
-    };
-    const { configure } = (await import(pathToFileURL(path.join(FIXTURE, "src", "main.ts")).href)) as {
-      configure: (app: unknown) => unknown;
-    };
-    const app = await NestFactory.create(AppModule as never, { logger: false });
-    configure(app);
-    await app.init();
-    const express = app.getHttpAdapter().getInstance() as { router: { stack: never[] } };
-    const { runtimeRoutes } = await import("./helpers/express-runtime-routes.js");
-    const runtime = runtimeRoutes(express).map((r) => `${r.method} ${r.path}`);
-    await app.close();
+    const runtime = await nestRuntimeRoutes(FIXTURE);
     expect([...new Set(runtime)].sort()).toEqual(result.index.operations.map((o) => `${o.method} ${o.path}`).sort());
     expect(runtime.length).toBe(13);
   });
