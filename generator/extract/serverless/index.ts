@@ -16,7 +16,8 @@ import { Variables } from "./variables.js";
  * `http` (REST API) and `httpApi` (HTTP API) events are operations, answered by the function its `handler`
  * names, with its authorizer's scopes (alternatives) and the checks of the handler (its body, its middy
  * middleware). Paths are relative to the API's base URL: the stage (`/dev` on an execute-api URL) and a
- * custom domain's base path are the base URL's, as the service's clients configure it.
+ * custom domain's base path are the base URL's, as the service's clients configure it. Run at a monorepo's root,
+ * every service below it the Serverless tooling deploys is read (service-configs.ts), each an app of its own.
  */
 export const serverlessAdapter: FrameworkAdapter = {
   name: "serverless",
