@@ -676,3 +676,122 @@ describe("Serverless Framework and the run cache", () => {
     }
   });
 });
+
+/** A service's serverless.yml with one function (its handler and events as given), and the handler module it names. */
+function service(name: string, functions: string, extra = ""): string {
+  return `service: ${name}\nprovider:\n  name: aws\n${extra}functions:\n${functions}`;
+}
+const LIST_HANDLER = `import { assertPermission } from "../../../src/auth";
+export const list = async (event: unknown) => { assertPermission(event, "users.read"); return { statusCode: 200 }; };
+export const health = async () => ({ statusCode: 200 });
+`;
+
+/** Services below a monorepo's root (generator/extract/serverless/service-configs.ts): each an API at its own base URL. */
+const monorepoCases: InMemoryCase[] = [
+  {
+    name: "a Serverless Compose file's services, each read from its folder (handlers, ${file()}, a `config` name); a listed folder without a config is said",
+    files: {
+      "serverless-compose.yml": `services:
+  users:
+    path: services/users
+  orders:
+    path: services/orders
+    config: serverless.api.yml
+    dependsOn: users
+  ghost:
+    path: services/ghost
+`,
+      "services/users/serverless.yml": service(
+        "users",
+        "  list:\n    handler: src/users.list\n    events:\n      - http: GET /${file(./custom.yml):prefix}/users\n      - httpApi: GET /health\n",
+      ),
+      "services/users/custom.yml": "prefix: v1\n",
+      "services/users/src/users.ts": LIST_HANDLER,
+      "services/orders/serverless.api.yml": service(
+        "orders",
+        "  health:\n    handler: src/orders.health\n    events:\n      - httpApi: GET /health\n",
+      ),
+      "services/orders/src/orders.ts": LIST_HANDLER,
+      // Not composed: `serverless deploy` at the root does not deploy it.
+      "services/legacy/serverless.yml": service("legacy", "  old:\n    handler: src/old.run\n    events:\n      - http: GET /old\n"),
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /health [users.read]", "GET /v1/users [users.read]"],
+    diagnostics: [
+      "APX210 serverless-compose.yml:9",
+      "APX403 services/orders/serverless.api.yml:8",
+      "APX412 services/users/serverless.yml:1",
+    ],
+  },
+  {
+    name: "workspace packages' own configs (YAML and serverless.ts), each handler read from its package",
+    files: {
+      "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["packages/*"] }),
+      "packages/users/package.json": JSON.stringify({ name: "@acme/users" }),
+      "packages/users/serverless.yml": service("users", "  list:\n    handler: src/users.list\n    events:\n      - httpApi: GET /users\n"),
+      "packages/users/src/users.ts": LIST_HANDLER,
+      "packages/billing/package.json": JSON.stringify({ name: "@acme/billing" }),
+      "packages/billing/serverless.ts": `const config = {
+  service: "billing",
+  provider: { name: "aws", runtime: "nodejs20.x" },
+  functions: { charge: { handler: "src/charge.main", events: [{ httpApi: { method: "post", path: "/charges" } }] } },
+};
+module.exports = config;
+`,
+      "packages/billing/src/charge.ts": `import { assertPermission } from "../../../src/auth";
+export const main = async (event: unknown) => { assertPermission(event, "billing.charge"); return { statusCode: 201 }; };
+`,
+      "packages/shared/package.json": JSON.stringify({ name: "@acme/shared" }),
+      "packages/shared/index.ts": "export const x = 1;\n",
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /users [users.read]", "POST /charges [billing.charge]"],
+    diagnostics: ["APX412 packages/billing/serverless.ts:1"],
+  },
+  {
+    name: "configs one or two folders down, not those of dependencies, build output or fixtures",
+    files: {
+      "services/users/serverless.yml": service("users", "  list:\n    handler: src/users.list\n    events:\n      - http: GET /users\n"),
+      "services/users/src/users.ts": LIST_HANDLER,
+      "api/serverless.yml": service("api", "  health:\n    handler: handler.health\n    events:\n      - httpApi: GET /status\n"),
+      "api/handler.ts": "export const health = async () => ({ statusCode: 200 });\n",
+      // A service's own folders are its code, not services: not searched.
+      "api/tools/serverless.yml": service("tools", "  t:\n    handler: t.run\n    events:\n      - http: GET /tools\n"),
+      "node_modules/sls-plugin/serverless.yml": service("plugin", "  p:\n    handler: p.run\n    events:\n      - http: GET /plugin\n"),
+      "fixtures/demo/serverless.yml": service("demo", "  d:\n    handler: d.run\n    events:\n      - http: GET /demo\n"),
+      "dist/serverless.yml": service("built", "  b:\n    handler: b.run\n    events:\n      - http: GET /built\n"),
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /status []", "GET /users [users.read]"],
+    diagnostics: ["APX412 api/serverless.yml:1"],
+  },
+  {
+    name: "one nested service is the project's one API (no separate apps)",
+    files: {
+      "services/users/serverless.yml": service("users", "  list:\n    handler: src/users.list\n    events:\n      - http: GET /users\n"),
+      "services/users/src/users.ts": LIST_HANDLER,
+      "node_modules/sls-plugin/serverless.yml": service("plugin", "  p:\n    handler: p.run\n    events:\n      - http: GET /plugin\n"),
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /users [users.read]"],
+  },
+  {
+    name: "a root config is the service: the configs below it are not read",
+    files: {
+      "serverless.yml": service("root", "  list:\n    handler: src/handlers/users.list\n    events:\n      - http: GET /users\n"),
+      "src/handlers/users.ts": LIST_HANDLER.replace("../../../src/auth", "../auth"),
+      "services/orders/serverless.yml": service("orders", "  o:\n    handler: o.run\n    events:\n      - http: GET /orders\n"),
+      "src/auth.ts": AUTH,
+    },
+    routes: ["GET /users [users.read]"],
+  },
+];
+
+describe("Serverless Framework services below a monorepo's root (in memory)", () => {
+  for (const c of monorepoCases)
+    it(c.name, async () => {
+      const result = await generateFrom(c.files, c.config);
+      expect(routeLines(result)).toEqual(c.routes);
+      expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+    });
+});

@@ -8,78 +8,72 @@ import { readEvent } from "./events.js";
 import { FunctionRoutes } from "./route-facts.js";
 import { lambdaInterpreter } from "../lambda/handler.js";
 import { type HandlerReading, readHandler } from "./handlers.js";
+import { type ServiceConfig, serviceConfigs } from "./service-configs.js";
 import { Variables } from "./variables.js";
-
-/** The names the Serverless Framework looks for at a service's root, in its order. */
-const CONFIG_NAMES = [
-  "serverless.yml",
-  "serverless.yaml",
-  "serverless.json",
-  "serverless.js",
-  "serverless.ts",
-  "serverless.cjs",
-  "serverless.mjs",
-];
-
-/** A config file of the Serverless Framework at the project's root: a service with a `provider` and `functions`. */
-function serverlessConfig(sources: SourceSet): { file: string; text: string } | undefined {
-  // Where the routes are decided: a cached run must miss when one of these appears or changes.
-  sources.recordInputs(CONFIG_NAMES.map((name) => path.posix.join(sources.root, name)));
-  for (const name of CONFIG_NAMES) {
-    const file = path.posix.join(sources.root, name);
-    const text = sources.host.readFile(file);
-    if (text === undefined) continue;
-    if (/\bprovider\b/.test(text) && /\bfunctions\b/.test(text)) return { file, text };
-  }
-  return undefined;
-}
 
 /**
  * The Serverless Framework (`serverless.yml` and its JSON, TypeScript and JavaScript forms): each function's
  * `http` (REST API) and `httpApi` (HTTP API) events are operations, answered by the function its `handler`
  * names, with its authorizer's scopes (alternatives) and the checks of the handler (its body, its middy
  * middleware). Paths are relative to the API's base URL: the stage (`/dev` on an execute-api URL) and a
- * custom domain's base path are the base URL's, as the service's clients configure it.
+ * custom domain's base path are the base URL's, as the service's clients configure it. Run at a monorepo's root,
+ * every service below it the Serverless tooling deploys is read (service-configs.ts), each an app of its own.
  */
 export const serverlessAdapter: FrameworkAdapter = {
   name: "serverless",
-  detect: (sources) => serverlessConfig(sources) !== undefined,
+  detect: (sources) => serviceConfigs(sources).length > 0,
   extract(sources, options, diagnostics) {
-    const config = serverlessConfig(sources);
-    if (!config) return [];
+    const configs = serviceConfigs(sources, diagnostics);
+    if (!configs.length) return [];
     const interpreter = lambdaInterpreter(sources, diagnostics, interpreterOptionsOf(options));
-    const tree = readConfig(config, sources, interpreter, diagnostics);
-    if (!tree) return [];
-    const vars = new Variables(tree, config.file, sources, options.env);
     const routes = new FunctionRoutes("serverless", diagnostics);
-    for (const [name, fn] of functionsOf(tree, vars, diagnostics)) {
-      const events = vars.get(fn, "events");
-      if (!events) continue;
-      if (events.kind !== "list") {
-        diagnostics.warning(
-          "APX210",
-          `Cannot read the events of the function \`${name}\`: ${events.kind === "unreadable" ? `the value ${events.why}` : "they are not a list"}; its routes are not indexed.`,
-          events.site,
-          "List the events (`events: [{ http: ... }]`) with values apidex can read.",
-        );
-        continue;
-      }
-      routes.addEvents(
-        name,
-        events.items,
-        (event) => readEvent(event, vars),
-        () => `the HTTP route of the function \`${name}\``,
-        "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).",
-        () => handlerOf(name, fn, config.file, vars, sources, interpreter, routes),
-      );
+    for (const config of configs) {
+      // Several services are several APIs, each at its own base URL: each an app of its own (APX412 names them).
+      routes.app = configs.length > 1 ? { file: config.file, line: 1, column: 1 } : undefined;
+      readService(config, sources, options.env, interpreter, routes, diagnostics);
     }
     return routes.finish(interpreter);
   },
 };
 
+/** The routes of one service's config, its variables, files and handlers read from its folder. */
+function readService(
+  config: ServiceConfig,
+  sources: SourceSet,
+  env: Readonly<Record<string, string>> | undefined,
+  interpreter: Interpreter,
+  routes: FunctionRoutes,
+  diagnostics: DiagnosticBag,
+): void {
+  const tree = readConfig(config, sources, interpreter, diagnostics);
+  if (!tree) return;
+  const vars = new Variables(tree, config.file, sources, env);
+  for (const [name, fn] of functionsOf(tree, vars, diagnostics)) {
+    const events = vars.get(fn, "events");
+    if (!events) continue;
+    if (events.kind !== "list") {
+      diagnostics.warning(
+        "APX210",
+        `Cannot read the events of the function \`${name}\`: ${events.kind === "unreadable" ? `the value ${events.why}` : "they are not a list"}; its routes are not indexed.`,
+        events.site,
+        "List the events (`events: [{ http: ... }]`) with values apidex can read.",
+      );
+      continue;
+    }
+    routes.addEvents(
+      name,
+      events.items,
+      (event) => readEvent(event, vars),
+      () => `the HTTP route of the function \`${name}\``,
+      "Write the path and method as strings, with variables apidex can resolve (`${self:...}`, a fallback after a comma).",
+      () => handlerOf(name, fn, config.file, vars, sources, interpreter, routes),
+    );
+  }
+}
+
 /** The config as data: YAML and JSON parsed, a JavaScript or TypeScript module evaluated (its default export or `module.exports`). */
 function readConfig(
-  config: { file: string; text: string },
+  config: ServiceConfig,
   sources: SourceSet,
   interpreter: Interpreter,
   diagnostics: DiagnosticBag,

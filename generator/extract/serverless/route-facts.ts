@@ -18,6 +18,8 @@ import type { HandlerReading } from "./handlers.js";
  */
 export class FunctionRoutes {
   private readonly pending: { fact: RouteFact; checks: RouteCheck[] }[] = [];
+  /** The app (a service of several, at its own base URL) the routes added next belong to: none for a project's one service. */
+  app: SourceSite | undefined;
 
   constructor(
     private readonly framework: string,
@@ -88,6 +90,7 @@ export class FunctionRoutes {
         handlerLabel: handlerLabel(decl) ?? name,
         ...(decl ? { handler: decl } : {}),
         ...(doc ? { doc } : {}),
+        ...(this.app ? { app: this.app } : {}),
       };
       this.pending.push({ fact, checks });
     }
