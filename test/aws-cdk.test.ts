@@ -568,3 +568,101 @@ describe("AWS CDK warnings", () => {
     expect(diagnosticLines(result).filter((l) => !l.startsWith("APX408"))).toEqual(diagnostics ?? []);
   });
 });
+
+/**
+ * A handler that serves several methods and branches on the event's method (generator/extract/lambda/methods.ts):
+ * each method gets the checks of the branches that run for it, and an `ANY` route only the methods it answers.
+ */
+const METHOD_HANDLERS = {
+  "cdk.json": "{}",
+  "src/notes.ts": `
+export const rest = async (event: any) => {
+  switch (event.httpMethod) {
+    case "GET":
+      requirePermission("notes.read");
+      return { statusCode: 200 };
+    case "DELETE":
+      requirePermission("notes.delete");
+      return { statusCode: 204 };
+    default:
+      return { statusCode: 405 };
+  }
+};
+export async function http(event: any) {
+  const method = event.requestContext.http.method;
+  requirePermission("notes.access");
+  if (method === "POST") {
+    requirePermission("notes.write");
+    return { statusCode: 201 };
+  } else if (method === "GET") {
+    return { statusCode: 200 };
+  } else {
+    return { statusCode: 405 };
+  }
+}
+export async function plain(event: any) { requirePermission("notes.plain"); return { statusCode: 200 }; }
+`,
+};
+
+const methodPatterns: InMemoryCase[] = [
+  {
+    name: "a switch on event.httpMethod: LambdaRestApi's ANY routes narrowed to the cases, each method with its branch's checks",
+    files: {
+      ...METHOD_HANDLERS,
+      "lib/stack.ts": stack(`
+    const fn = new NodejsFunction(this, "F", { entry: "src/notes.ts", handler: "rest" });
+    new apigw.LambdaRestApi(this, "Api", { handler: fn });
+    const api = new apigw.RestApi(this, "Rest");
+    api.root.addResource("notes").addMethod("GET", new apigw.LambdaIntegration(fn));`),
+    },
+    routes: [
+      "DELETE / [notes.delete]",
+      "DELETE /{proxy} [notes.delete]",
+      "GET / [notes.read]",
+      "GET /notes [notes.read]",
+      "GET /{proxy} [notes.read]",
+    ],
+    diagnostics: ["APX412 lib/stack.ts:13", "APX205 lib/stack.ts:13"],
+  },
+  {
+    name: "requestContext.http.method in an if/else chain: HttpApi's ANY route narrowed, each method with its branch's checks",
+    files: {
+      ...METHOD_HANDLERS,
+      "lib/stack.ts": stack(
+        `
+    const fn = new NodejsFunction(this, "F", { entry: "src/notes.ts", handler: "http" });
+    const api = new HttpApi(this, "Api");
+    api.addRoutes({ path: "/notes", integration: new HttpLambdaIntegration("I", fn) });
+    api.addRoutes({ path: "/drafts", methods: [HttpMethod.PUT, HttpMethod.POST], integration: new HttpLambdaIntegration("I", fn) });`,
+        http,
+      ),
+    },
+    routes: [
+      "GET /notes [notes.access]",
+      "POST /drafts [notes.access,notes.write]",
+      "POST /notes [notes.access,notes.write]",
+      "PUT /drafts [notes.access]",
+    ],
+  },
+  {
+    name: "a handler with no method test: its ANY route stays every method, each with every check",
+    files: {
+      ...METHOD_HANDLERS,
+      "lib/stack.ts": stack(
+        `
+    const fn = new NodejsFunction(this, "F", { entry: "src/notes.ts", handler: "plain" });
+    new HttpApi(this, "Api").addRoutes({ path: "/plain", integration: new HttpLambdaIntegration("I", fn) });`,
+        http,
+      ),
+    },
+    routes: ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"].map((m) => `${m} /plain [notes.plain]`),
+  },
+];
+
+describe("AWS CDK: handlers that branch on the event's method", () => {
+  it.each(methodPatterns)("$name", async ({ files, routes, diagnostics }) => {
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual(routes);
+    expect(diagnosticLines(result).filter((l) => !l.startsWith("APX408"))).toEqual(diagnostics ?? []);
+  });
+});

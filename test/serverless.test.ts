@@ -795,3 +795,169 @@ describe("Serverless Framework services below a monorepo's root (in memory)", ()
       expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
     });
 });
+
+/**
+ * A handler that serves several methods and branches on the event's method (generator/extract/lambda/methods.ts):
+ * each method gets the checks of the branches that run for it, and an `ANY` route only the methods it answers.
+ */
+const methodCases: InMemoryCase[] = [
+  {
+    name: "a switch on event.httpMethod: each method's checks, the ANY route narrowed to the cases (default 405)",
+    files: {
+      "serverless.yml": `service: notes
+provider:
+  name: aws
+functions:
+  notes:
+    handler: src/notes.main
+    events:
+      - http:
+          path: notes
+          method: any
+      - http: GET /notes/all
+`,
+      "src/auth.ts": AUTH,
+      "src/notes.ts": `import { assertPermission } from "./auth";
+export const main = async (event: { httpMethod: string }) => {
+  assertPermission(event, "notes.access");
+  switch (event.httpMethod.toUpperCase()) {
+    case "GET":
+      assertPermission(event, "notes.read");
+      return { statusCode: 200 };
+    case "POST":
+    case "PUT":
+      assertPermission(event, "notes.write");
+      return { statusCode: 201 };
+    default:
+      return { statusCode: 405 };
+  }
+};
+`,
+    },
+    routes: [
+      "GET /notes [notes.access,notes.read]",
+      "GET /notes/all [notes.access,notes.read]",
+      "POST /notes [notes.access,notes.write]",
+      "PUT /notes [notes.access,notes.write]",
+    ],
+  },
+  {
+    name: "requestContext.http.method (payload 2.0) in an if/else chain, destructured, the last branch throwing",
+    files: {
+      "serverless.yml": `service: items
+provider:
+  name: aws
+functions:
+  items:
+    handler: src/items.handler
+    events:
+      - httpApi:
+          path: /items/{id}
+          method: '*'
+      - httpApi: DELETE /legacy/items/{id}
+`,
+      "src/auth.ts": AUTH,
+      "src/items.ts": `import { assertPermission } from "./auth";
+export async function handler(event: any) {
+  const { requestContext: { http: { method } } } = event;
+  if (method === "GET") {
+    assertPermission(event, "items.read");
+    return { statusCode: 200 };
+  } else if (event.requestContext.http.method === "DELETE") {
+    assertPermission(event, "items.delete");
+    return { statusCode: 204 };
+  } else {
+    throw new Error("Unsupported method");
+  }
+}
+`,
+    },
+    routes: ["DELETE /items/{id} [items.delete]", "DELETE /legacy/items/{id} [items.delete]", "GET /items/{id} [items.read]"],
+  },
+  {
+    name: "const { httpMethod } = event: guards that leave, then a last 405, narrow an ANY route to the methods answered",
+    files: {
+      "serverless.yml": `service: hooks
+provider:
+  name: aws
+functions:
+  hook:
+    handler: src/hook.main
+    events:
+      - http: ANY /hooks/{proxy+}
+`,
+      "src/auth.ts": AUTH,
+      "src/hook.ts": `import { assertPermission } from "./auth";
+export const main = async (event: any) => {
+  const { httpMethod: verb } = event;
+  if (verb === "OPTIONS") return { statusCode: 204 };
+  if (verb === "POST") {
+    assertPermission(event, "hooks.send");
+    return { statusCode: 202 };
+  }
+  return { statusCode: 405, body: "Method Not Allowed" };
+};
+`,
+    },
+    routes: ["OPTIONS /hooks/{proxy} []", "POST /hooks/{proxy} [hooks.send]"],
+    diagnostics: ["APX205 serverless.yml:8"],
+  },
+  {
+    name: "a handler with no method test: ANY stays every method, each with every check",
+    files: {
+      "serverless.yml": `service: echo
+provider:
+  name: aws
+functions:
+  echo:
+    handler: src/echo.main
+    events:
+      - http: ANY /echo
+`,
+      "src/auth.ts": AUTH,
+      "src/echo.ts": `import { assertPermission } from "./auth";
+export const main = async (event: any) => {
+  assertPermission(event, "echo.use");
+  return { statusCode: 200, body: event.body };
+};
+`,
+    },
+    routes: ALL_METHODS.map((m) => `${m} /echo [echo.use]`).sort(),
+  },
+  {
+    name: "a handler that refuses nothing (a switch whose default answers): ANY stays every method, checks per branch",
+    files: {
+      "serverless.yml": `service: docs
+provider:
+  name: aws
+functions:
+  docs:
+    handler: src/docs.main
+    events:
+      - httpApi: ANY /docs
+`,
+      "src/auth.ts": AUTH,
+      "src/docs.ts": `import { assertPermission } from "./auth";
+export const main = async (event: any) => {
+  switch (event.requestContext.http.method) {
+    case "POST":
+      assertPermission(event, "docs.write");
+      return { statusCode: 201 };
+    default:
+      return { statusCode: 200 };
+  }
+};
+`,
+    },
+    routes: ALL_METHODS.map((m) => `${m} /docs [${m === "POST" ? "docs.write" : ""}]`).sort(),
+  },
+];
+
+describe("Serverless Framework: handlers that branch on the event's method (in memory)", () => {
+  for (const c of methodCases)
+    it(c.name, async () => {
+      const result = await generateFrom(c.files, c.config);
+      expect(routeLines(result)).toEqual(c.routes);
+      expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+    });
+});

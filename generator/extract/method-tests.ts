@@ -1,8 +1,9 @@
 /**
  * How a handler tests the request's method: `req.method === "POST"`, `request.method !== "GET"`,
  * `["GET", "HEAD"].includes(req.method)`, `switch (ctx.method)`, h3's `isMethod(event, "POST")`,
- * `getMethod(event)`, `event.node.req.method` and `assertMethod(event, [...])`. Shared by the readers of handlers that
- * answer several methods (a Next.js Pages Router API route, an `all()` route).
+ * `getMethod(event)`, `event.node.req.method` and `assertMethod(event, [...])`; for an AWS Lambda handler, the API
+ * Gateway event's method fields. Shared by the readers of handlers that answer several methods (a Next.js Pages
+ * Router API route, an `all()` route, a Lambda function behind an `ANY` route).
  */
 import type { ts as Ts } from "ts-morph";
 import { unwrapExpression } from "../resolve/syntax.js";
@@ -37,6 +38,12 @@ export function methodTests(
   value: (node: ts.Expression) => string | undefined,
   /** Reads a list the method is looked up in that is not an array literal (`allowed.includes(req.method)`). */
   list?: (node: ts.Expression) => string[] | undefined,
+  /**
+   * The first parameter is an API Gateway proxy event (a Lambda handler's): its method is also
+   * `event.httpMethod` (REST API, payload 1.0; also `event.requestContext.httpMethod`) and
+   * `event.requestContext.http.method` (HTTP API, payload 2.0), read directly or destructured.
+   */
+  lambdaEvent = false,
 ): MethodTests | undefined {
   const body = fn.body;
   const request = fn.parameters[0];
@@ -46,6 +53,7 @@ export function methodTests(
   if (ts.isIdentifier(request.name)) requestName = request.name.text;
   else if (ts.isObjectBindingPattern(request.name)) {
     addMethodBindings(request.name, aliases);
+    if (lambdaEvent) addEventBindings(request.name, "event", aliases);
     // Remix and React Router: `action({ request, params })`.
     for (const element of request.name.elements) {
       const property = element.propertyName ?? element.name;
@@ -76,9 +84,24 @@ export function methodTests(
       isRequest((unwrapExpression(inner.expression) as Ts.PropertyAccessExpression).expression)
     );
   };
+  /** What part of a Lambda event an expression is: the event, its `requestContext`, or that's `http`. */
+  const eventPart = (node: ts.Expression): EventPart | undefined => {
+    if (!lambdaEvent) return undefined;
+    const inner = unwrapExpression(node);
+    if (ts.isIdentifier(inner)) return inner.text === requestName ? "event" : undefined;
+    if (!ts.isPropertyAccessExpression(inner) && !ts.isPropertyAccessChain(inner)) return undefined;
+    const parent = eventPart(inner.expression);
+    return parent ? EVENT_PARTS[parent][inner.name.text] : undefined;
+  };
   const isMethod = (node: ts.Expression): boolean => {
     const inner = unwrapExpression(node);
     if (ts.isIdentifier(inner)) return aliases.has(inner.text);
+    if (
+      lambdaEvent &&
+      (ts.isPropertyAccessExpression(inner) || ts.isPropertyAccessChain(inner)) &&
+      METHOD_FIELDS[eventPart(inner.expression) ?? "none"] === inner.name.text
+    )
+      return true;
     if ((ts.isPropertyAccessExpression(inner) || ts.isPropertyAccessChain(inner)) && inner.name.text === "method")
       return isRequest(inner.expression) || isNodeRequest(inner.expression);
     // h3: `getMethod(event)`
@@ -177,7 +200,10 @@ export function methodTests(
   const collectAliases = (node: ts.Node): void => {
     if (ts.isVariableDeclaration(node) && node.initializer) {
       const init = unwrapExpression(node.initializer);
+      const part = ts.isObjectBindingPattern(node.name) ? eventPart(init) : undefined;
       if (ts.isObjectBindingPattern(node.name) && isRequest(init)) addMethodBindings(node.name, aliases);
+      // `const { httpMethod } = event`, `const { method } = event.requestContext.http`
+      if (part && ts.isObjectBindingPattern(node.name)) addEventBindings(node.name, part, aliases);
       else if (ts.isIdentifier(node.name) && isMethod(init)) aliases.add(node.name.text);
     }
     ts.forEachChild(node, collectAliases);
@@ -192,6 +218,38 @@ function h3MethodArgument(node: ts.Expression, name: string): { event: ts.Expres
   if (!ts.isCallExpression(inner) || !ts.isIdentifier(inner.expression) || inner.expression.text !== name) return undefined;
   const [event, methods] = inner.arguments;
   return event && methods ? { event, methods } : undefined;
+}
+
+/** The parts of an API Gateway proxy event that hold its method, and the parts below each. */
+type EventPart = "event" | "context" | "http";
+const EVENT_PARTS: Record<EventPart, Record<string, EventPart | undefined>> = {
+  event: { requestContext: "context" },
+  context: { http: "http" },
+  http: {},
+};
+/** The field that holds the method in each part (`event.httpMethod`, `event.requestContext.http.method`). */
+const METHOD_FIELDS: Record<EventPart | "none", string | undefined> = {
+  event: "httpMethod",
+  context: "httpMethod",
+  http: "method",
+  none: undefined,
+};
+
+/**
+ * The names a destructuring of a Lambda event part binds to its method, nested patterns too:
+ * `{ httpMethod }`, `{ requestContext: { http: { method: verb } } }`.
+ */
+function addEventBindings(pattern: Ts.ObjectBindingPattern, part: EventPart, aliases: Set<string>): void {
+  for (const element of pattern.elements) {
+    const property = element.propertyName ?? element.name;
+    if (!ts.isIdentifier(property)) continue;
+    if (ts.isIdentifier(element.name)) {
+      if (METHOD_FIELDS[part] === property.text) aliases.add(element.name.text);
+    } else if (ts.isObjectBindingPattern(element.name)) {
+      const below = EVENT_PARTS[part][property.text];
+      if (below) addEventBindings(element.name, below, aliases);
+    }
+  }
 }
 
 function addMethodBindings(pattern: Ts.ObjectBindingPattern, aliases: Set<string>): void {

@@ -17,6 +17,7 @@ import type { RouterNode } from "../router-graph.js";
 import { RouterHost, statementDoc } from "../router-host.js";
 import { cdkMember } from "./cdk-modules.js";
 import { isMiddyChain, middyHost } from "../lambda/handler.js";
+import { readLambdaMethods } from "../lambda/methods.js";
 import { exportedHandler, type LambdaTarget, moduleFile } from "./lambda-handlers.js";
 import { addSstRoutes, type SstApi, type SstHost, sstModuleBase, splitHandler } from "./sst-routes.js";
 
@@ -572,8 +573,17 @@ export class CdkHost extends RouterHost {
     }
     const handlerArgs = target?.handler ? [{ node: handlerNode(target.handler), value: target.handler as Value }] : [];
     const upper = method.toUpperCase();
-    for (const m of upper === "ANY" ? ALL_METHODS : [upper])
+    // A handler that branches on the event's method: an `ANY` route answers only the methods it does not
+    // refuse, and a check in a branch over the method guards that branch's methods only.
+    const reading = target?.handler ? readLambdaMethods(target.handler, this.interpreter) : undefined;
+    const methods = reading ? reading.methodsOf(upper) : upper === "ANY" ? ALL_METHODS : [upper];
+    for (const m of methods) {
+      const before = api.router.stack.length;
       this.addRoute(api.router, m.toLowerCase(), [routePath], handlerArgs, call, statementDoc(node) ?? target?.doc, checks);
+      if (reading)
+        for (const layer of api.router.stack.slice(before))
+          if (layer.type === "route") layer.checks = reading.checksFor(layer.checks, m, methods);
+    }
   }
 
   /** The Lambda function a value holds (a function construct of the sources), or why it cannot be read. */

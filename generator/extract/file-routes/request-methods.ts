@@ -44,9 +44,11 @@ export function readRequestMethods(
   list?: (node: ts.Expression) => string[] | undefined,
   /** The function a called name is (`return methodNotAllowed(res)`), to see whether it refuses. */
   callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
+  /** The handler is a Lambda function's: its first parameter is an API Gateway event (methodTests). */
+  lambdaEvent = false,
 ): MethodReading | undefined {
   const body = fn.body;
-  const reader = methodTests(fn, value, list);
+  const reader = methodTests(fn, value, list, lambdaEvent);
   if (!body || !reader) return undefined;
   const { isMethod, methodName, testOf } = reader;
 

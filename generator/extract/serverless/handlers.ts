@@ -2,13 +2,15 @@ import path from "node:path";
 import type { Interpreter } from "../../resolve/interpreter.js";
 import type { SourceSet } from "../../scan/source-set.js";
 import { type ExportedHandler, handlerModule, readExportedHandler } from "../lambda/handler.js";
+import { type LambdaMethods, readLambdaMethods } from "../lambda/methods.js";
 import { MODULE_FOLDER } from "./config-tree.js";
 
 /**
  * What a function's `handler` names, read: the function that answers and the checks on its way (its
- * middleware's and its body's), the app of another framework it serves, or why it cannot be read.
+ * middleware's and its body's) with how it branches on the event's method, the app of another framework it
+ * serves, or why it cannot be read.
  */
-export type HandlerReading = ExportedHandler;
+export type HandlerReading = ExportedHandler & { methods?: LambdaMethods };
 
 /**
  * Reads `handler: "src/handlers/users.list"` (file `src/handlers/users.*` of the service's folder, export
@@ -27,6 +29,8 @@ export function readHandler(given: string, serviceDir: string, sources: SourceSe
   const file = handlerModule(sources, base, { exists: (f) => sources.host.fileExists(f), bundlerStyle: false });
   if (!file) return { problem: `the handler's module \`${module}\` is not among the service's files` };
   const reading = readExportedHandler(interpreter, file, text.slice(dot + 1).split("."));
-  // The route's checks are the middleware's, then the handler's body's.
-  return "fn" in reading ? { ...reading, checks: [...reading.checks, ...interpreter.bodyChecks(reading.fn)] } : reading;
+  if (!("fn" in reading)) return reading;
+  // The route's checks are the middleware's, then the handler's body's (some for some methods only).
+  const methods = readLambdaMethods(reading.fn, interpreter);
+  return { ...reading, checks: [...reading.checks, ...interpreter.bodyChecks(reading.fn)], ...(methods ? { methods } : {}) };
 }

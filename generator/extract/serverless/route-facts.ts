@@ -79,7 +79,11 @@ export class FunctionRoutes {
     ];
     const decl = "fn" in handler ? handler.fn.decl : undefined;
     const doc = ("fn" in handler ? handler.doc : undefined) ?? (decl ? declarationDoc(decl) : undefined);
-    for (const method of route.method === "ANY" ? ALL_METHODS : [route.method]) {
+    // A handler that branches on the event's method: an `ANY` route answers only the methods it does not
+    // refuse, and a check in a branch over the method guards that branch's methods only.
+    const reading = "fn" in handler ? handler.methods : undefined;
+    const methods = reading ? reading.methodsOf(route.method) : route.method === "ANY" ? ALL_METHODS : [route.method];
+    for (const method of methods) {
       const fact: RouteFact = {
         framework: this.framework,
         method,
@@ -92,7 +96,7 @@ export class FunctionRoutes {
         ...(doc ? { doc } : {}),
         ...(this.app ? { app: this.app } : {}),
       };
-      this.pending.push({ fact, checks });
+      this.pending.push({ fact, checks: reading ? reading.checksFor(checks, method, methods) : checks });
     }
   }
 
