@@ -486,6 +486,55 @@ const cases: Case[] = [
     diagnostics: ["APX230 pages/api/export.ts:2", "APX230 pages/api/list.ts:2"],
   },
   {
+    name: "pages/api: a branch over the method that does not leave goes on to the answer after it, which every method reaches",
+    files: {
+      "lib/auth.ts": AUTH,
+      "pages/api/notes.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next"; import { assertPermission } from "../../lib/auth";`,
+        `export default async function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "POST") assertPermission(req, "notes.write");`,
+        `  return res.json([]);`,
+        `}`,
+      ].join("\n"),
+      "pages/api/cors.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "OPTIONS") { res.setHeader("Access-Control-Allow-Methods", "GET"); }`,
+        `  res.status(200).json({ ok: true });`,
+        `}`,
+      ].join("\n"),
+      "pages/api/only-post.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "POST") { res.status(201).json({}); }`,
+        `}`,
+      ].join("\n"),
+      "pages/api/refused.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `export default function handler(req: NextApiRequest, res: NextApiResponse) {`,
+        `  if (req.method === "GET") { res.json([]); }`,
+        `  res.status(405).end();`,
+        `}`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /api/cors []",
+      "DELETE /api/notes []",
+      "GET /api/cors []",
+      "GET /api/notes []",
+      "GET /api/refused []",
+      "OPTIONS /api/cors []",
+      "PATCH /api/cors []",
+      "PATCH /api/notes []",
+      "POST /api/cors []",
+      "POST /api/notes [notes.write]",
+      "POST /api/only-post []",
+      "PUT /api/cors []",
+      "PUT /api/notes []",
+    ],
+    diagnostics: ["APX230 pages/api/cors.ts:2", "APX230 pages/api/notes.ts:2"],
+  },
+  {
     name: "pages/api: a 404 under a condition of the last branch (an item not found) does not refuse its methods; an unconditional one does",
     files: {
       "pages/api/exports.ts": [

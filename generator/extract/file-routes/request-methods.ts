@@ -144,15 +144,17 @@ export function readRequestMethods(
 
 /**
  * Whether a handler body answers methods it does not test: a top-level `if`/`else if` chain of method tests
- * whose last `else` answers (refuses nothing), or, after top-level branches over the method that leave, a last
- * statement that answers.
+ * whose last `else` answers (refuses nothing), or, after top-level branches over the method, a last statement
+ * that answers. Those branches may leave (`if (req.method === "POST") return ...`) or go on to it (`if
+ * (req.method === "POST") check(req); return res.json(x)`, a CORS preflight `if (req.method === "OPTIONS")
+ * res.setHeader(...)`): either way the methods they do not take reach that statement and are answered.
  */
 function answersOthers(
   body: ts.Block,
   testOf: (node: ts.Expression) => { negated: boolean } | undefined,
   callee?: (node: ts.Expression) => ts.FunctionLikeDeclaration | undefined,
 ): boolean {
-  let leftEarly = false;
+  let dispatched = false;
   for (const statement of body.statements) {
     if (!ts.isIfStatement(statement)) continue;
     const test = testOf(statement.expression);
@@ -160,11 +162,11 @@ function answersOthers(
     let branch: ts.Statement | undefined = statement;
     while (branch && ts.isIfStatement(branch) && testOf(branch.expression)?.negated === false) branch = branch.elseStatement;
     if (branch && !ts.isIfStatement(branch)) return !refuses(branch, callee);
-    if (exits(statement.thenStatement)) leftEarly = true;
+    dispatched = true;
   }
   const last = body.statements[body.statements.length - 1];
   return (
-    leftEarly &&
+    dispatched &&
     last !== undefined &&
     (ts.isReturnStatement(last) || ts.isExpressionStatement(last)) &&
     !refuses(last, callee) &&
