@@ -87,12 +87,25 @@ export function configExpression(config: ConfigText | undefined, keys: readonly 
   let at = object(exported);
   for (const [i, key] of keys.entries()) {
     const property = at?.properties.find(
-      (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key,
+      (p) =>
+        (ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isShorthandPropertyAssignment(p)) &&
+        (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) &&
+        p.name.text === key,
     );
-    if (!property || !ts.isPropertyAssignment(property)) return undefined;
-    if (i === keys.length - 1) return { expression: property.initializer, file };
-    at = object(property.initializer);
-    if (!at) return { unreadable: siteOf(property.initializer, file) };
+    if (!property) return undefined;
+    // A method (`async rewrites() { return [...] }`) stands for what it returns: the framework calls it for
+    // the setting's value. A shorthand (`{ rewrites }`) for the const or function of that name above.
+    const value = ts.isMethodDeclaration(property)
+      ? property.body && returnedExpression(property.body)
+      : ts.isShorthandPropertyAssignment(property)
+        ? constants.get(property.name.text)
+        : ts.isPropertyAssignment(property)
+          ? property.initializer
+          : undefined;
+    if (!value) return { unreadable: siteOf(property, file) };
+    if (i === keys.length - 1) return { expression: value, file };
+    at = object(value);
+    if (!at) return { unreadable: siteOf(value, file) };
   }
   return undefined;
 }

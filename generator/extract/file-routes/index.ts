@@ -49,7 +49,14 @@ import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 import { methodsThroughWrappers } from "./wrapper-methods.js";
 import { medusaRouteDirs } from "./medusa-dirs.js";
-import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionRoute } from "./vercel.js";
+import {
+  readsVercelFunctions,
+  readVercelConfig,
+  rewrittenRoutes,
+  type VercelConfig,
+  type VercelRewrite,
+  vercelFunctionRoute,
+} from "./vercel.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -187,6 +194,8 @@ function extractFileRoutes(
 
   /** The Vercel Functions read, with the layers each added (a rewrite makes them answer elsewhere too). */
   const vercelFiles = new Map<string, { route: FileRoute; layers: RouterNode["stack"] }>();
+  /** The route files of each Next.js project whose config has rewrites, with the layers each added. */
+  const nextFiles = new Map<NextConfig, Map<string, { route: FileRoute; layers: RouterNode["stack"] }>>();
   let svelteBaseSaid = false;
   const nextBaseSaid = new Set<string>();
   let nitroBaseSaid = false;
@@ -455,6 +464,13 @@ function extractFileRoutes(
     }
     if (baseUnknown) for (const layer of root.stack.slice(before)) if (layer.type === "route") layer.prefixUnknown = true;
     if (found.vercel) vercelFiles.set(file.fileName, { route, layers: root.stack.slice(before) });
+    if (found.next?.rewrites) {
+      // Copied to the paths a rewrite sends to it once every route file is read: not replayed alone.
+      session?.recorder.spoil(file.fileName, "next.config's rewrites send paths to it");
+      const files = nextFiles.get(found.next) ?? new Map<string, { route: FileRoute; layers: RouterNode["stack"] }>();
+      files.set(file.fileName, { route, layers: root.stack.slice(before) });
+      nextFiles.set(found.next, files);
+    }
     session?.recorder.leaveFile(file.fileName, root.stack.slice(before));
   };
 
@@ -498,7 +514,15 @@ function extractFileRoutes(
       }
     }
   }
-  if (vercel) applyVercelRewrites(sources, vercelFiles, groups[0]!, diagnostics);
+  if (vercel) {
+    const config = readVercelConfig(sources);
+    applyRewrites(sources, config.rewrites, config.unread, vercelFiles, groups[0]!, diagnostics, VERCEL_REWRITES);
+  }
+  for (const [config, files] of nextFiles)
+    applyRewrites(sources, config.rewrites!.entries, config.rewrites!.unread, files, groups[0]!, diagnostics, {
+      ...nextRewrites(path.basename(config.file ?? "next.config.js")),
+      unmatchedSaid: (rewrite) => (rewrite as { api?: boolean }).api === true,
+    });
   interpreter.finishChecks();
   session?.finish(interpreter, "next");
 
@@ -540,35 +564,60 @@ function servedRoutes(served: ServedEntry, file: string, diagnostics: Diagnostic
   return out;
 }
 
+/** How the rewrites of one config are said: its name, what its destinations reach, how to fix an entry. */
+interface RewriteWords {
+  config: string;
+  /** What a destination must reach ("a function of `api/`"). */
+  target: string;
+  /** Whether a rewrite that reaches none of them is said (a Next.js rewrite to a page is none of apidex's). */
+  unmatchedSaid?: (rewrite: VercelRewrite) => boolean;
+  pointAt: string;
+}
+
+const VERCEL_REWRITES: RewriteWords = {
+  config: "vercel.json",
+  target: "function of `api/`",
+  pointAt: "Point the destination at a function's path (`/api/users/:id` for `api/users/[id].ts`).",
+};
+
+const nextRewrites = (config: string): RewriteWords => ({
+  config,
+  target: "route file (App Router `route.ts`, Pages Router `pages/api`)",
+  pointAt: "Point the destination at a route file's path (`/api/users/:id` for `app/api/users/[id]/route.ts`).",
+});
+
 /**
- * `vercel.json`'s rewrites: each route a function added is added again at the paths a rewrite sends to it
- * (the function's own path stays: Vercel still serves it), and an app a function serves receives the
+ * A config's rewrites (vercel.json's, next.config's): each route a file added is added again at the paths a
+ * rewrite sends to it (the file's own path stays: it is still served), and an app a file serves receives the
  * rewrite's source paths too (it sees the request's own URL). What cannot be mapped is said (APX201), and a
  * catch-all source indexed as one segment (APX205).
  */
-function applyVercelRewrites(
+function applyRewrites(
   sources: SourceSet,
+  rewrites: readonly VercelRewrite[],
+  unread: VercelConfig["unread"],
   files: Map<string, { route: FileRoute; layers: RouterNode["stack"] }>,
   group: Group,
   diagnostics: DiagnosticBag,
+  words: RewriteWords,
 ): void {
-  const config = readVercelConfig(sources);
-  for (const entry of config.unread)
+  for (const entry of unread)
     diagnostics.warning(
       "APX201",
-      `Cannot map the rewrite \`${entry.text}\` of vercel.json onto a function's path statically: ${entry.why}; the paths it sends to a function are not indexed.`,
+      `Cannot map the rewrite \`${entry.text}\` of ${words.config} onto a route's path statically: ${entry.why}; the paths it sends to a ${words.target} are not indexed.`,
       entry.site,
       'Write the rewrite with literal segments, `:name` parameters and a trailing `:path*` (`{ "source": "/v1/:path*", "destination": "/api/:path*" }`).',
     );
   const functions = [...files].map(([file, { route }]) => ({ file, route }));
-  const { routes, unmatched } = rewrittenRoutes(config.rewrites, functions);
+  const { routes, unmatched } = rewrittenRoutes(rewrites, functions);
   for (const rewrite of unmatched)
-    diagnostics.warning(
-      "APX201",
-      "This rewrite of vercel.json sends requests to a path no function of `api/` that apidex reads answers (a function of another runtime, or a path nothing serves); what it sends there is not indexed.",
-      rewrite.site,
-      "Point the destination at a function's path (`/api/users/:id` for `api/users/[id].ts`).",
-    );
+    if (words.unmatchedSaid?.(rewrite) ?? true)
+      diagnostics.warning(
+        "APX201",
+        `This rewrite of ${words.config} sends requests to a path no ${words.target} that apidex reads answers (another runtime's, or a path nothing serves); what it sends there is not indexed.`,
+        rewrite.site,
+        words.pointAt,
+      );
   const wildcardSaid = new Set<string>();
   for (const r of routes) {
     const served = group.served.get(r.file);
@@ -586,7 +635,7 @@ function applyVercelRewrites(
       wildcardSaid.add(key);
       diagnostics.warning(
         "APX205",
-        `This rewrite of vercel.json sends every path below its source to ${path.relative(sources.root, r.file)}; it is indexed as ${r.to}, with one path segment.`,
+        `This rewrite of ${words.config} sends every path below its source to ${path.relative(sources.root, r.file)}; it is indexed as ${r.to}, with one path segment.`,
         r.site,
         "OpenAPI path parameters match one segment; callers must encode slashes.",
       );

@@ -9,6 +9,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import { type ConfigText, configExpression } from "./config-settings.js";
 import { appRouterPaths, type FileRoute, pagesApiPaths } from "./file-paths.js";
+import { readRewrite, type VercelConfig, type VercelRewrite } from "./vercel.js";
 
 const CONFIG_ENDINGS = ["js", "mjs", "ts", "cjs", "mts"];
 
@@ -22,6 +23,14 @@ export interface NextConfig {
   pageExtensions?: string[];
   /** The site of a `pageExtensions` apidex cannot read (Next's default endings are used then). */
   extensionsUnreadable?: SourceSite;
+  /** `rewrites`, when the config has them: where they send which paths, under the base path (see readRewrites). */
+  rewrites?: NextRewrites;
+}
+
+/** What a Next.js config's `rewrites` say: the entries read (`api`: the destination is below `/api`), and those apidex cannot map. */
+export interface NextRewrites {
+  entries: (VercelRewrite & { api: boolean })[];
+  unread: VercelConfig["unread"];
 }
 
 /** The Next.js route a file of a project is, by the App Router's or the Pages Router's rules, and its project's config. */
@@ -97,7 +106,95 @@ function readNextConfig(sources: SourceSet, dir: string): NextConfig {
     if (list.every((e): e is string => e !== undefined)) out.pageExtensions = list.map((e) => e.replace(/^\.+/, ""));
     else out.extensionsUnreadable = siteOf(extensions.expression, extensions.file);
   }
+  const rewrites = configExpression(config, ["rewrites"]);
+  if (rewrites && "unreadable" in rewrites)
+    out.rewrites = { entries: [], unread: [{ site: rewrites.unreadable, text: "rewrites", why: "apidex cannot find what it returns" }] };
+  else if (rewrites) out.rewrites = readRewrites(rewrites.expression, rewrites.file, out.basePath);
   return out;
+}
+
+/**
+ * The entries `rewrites` returns — an array (Next's `afterFiles`), or `{ beforeFiles, afterFiles, fallback }` —
+ * each `{ source, destination }` read as vercel.json's are (Next and Vercel share path-to-regexp's syntax). Both
+ * paths are below `basePath` unless the entry says `basePath: false`: they are given here with it. A
+ * destination on another origin proxies elsewhere (not read); one that is a page rather than a route file is
+ * matched with none later.
+ */
+function readRewrites(node: ts.Expression, file: ts.SourceFile, basePath: NextConfig["basePath"]): NextRewrites {
+  const out: NextRewrites = { entries: [], unread: [] };
+  const value = returnedValue(node);
+  const unread = (at: ts.Node, why: string) =>
+    out.unread.push({ site: siteOf(at, file), text: at.getText(file).replace(/\s+/g, " ").slice(0, 80), why });
+  const lists: ts.Expression[] = [];
+  if (value && ts.isArrayLiteralExpression(value)) lists.push(value);
+  else if (value && ts.isObjectLiteralExpression(value)) {
+    for (const p of value.properties)
+      if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && ["beforeFiles", "afterFiles", "fallback"].includes(p.name.text))
+        lists.push(p.initializer);
+      else unread(p, "apidex reads the lists `beforeFiles`, `afterFiles` and `fallback` written in the returned object");
+  } else {
+    unread(
+      node,
+      "apidex reads an array of entries, or an object of `beforeFiles`, `afterFiles` and `fallback` arrays, that the function returns",
+    );
+    return out;
+  }
+  const base = typeof basePath === "string" ? basePath.split("/").filter(Boolean) : undefined;
+  for (const list of lists) {
+    if (!ts.isArrayLiteralExpression(list)) {
+      unread(list, "apidex reads an array literal of entries");
+      continue;
+    }
+    for (const entry of list.elements) {
+      if (!ts.isObjectLiteralExpression(entry)) {
+        unread(entry, "apidex reads entries written as object literals");
+        continue;
+      }
+      const read = readRewrite(entry, file);
+      if (!read) continue;
+      if ("unread" in read) {
+        out.unread.push(read.unread);
+        continue;
+      }
+      const absolute = entry.properties.some(
+        (p) =>
+          ts.isPropertyAssignment(p) &&
+          ts.isIdentifier(p.name) &&
+          p.name.text === "basePath" &&
+          p.initializer.kind === ts.SyntaxKind.FalseKeyword,
+      );
+      // Routes are indexed relative to a base path apidex cannot read; an entry outside it cannot be placed.
+      if (!base && absolute) {
+        unread(entry, "it is outside `basePath`, which apidex cannot read");
+        continue;
+      }
+      const under = absolute || !base ? [] : base.map((text) => ({ kind: "literal" as const, text }));
+      const destination = [...under, ...read.destination];
+      out.entries.push({
+        ...read,
+        source: [...under, ...read.source],
+        destination,
+        api: destination[under.length]?.kind === "literal" && (destination[under.length] as { text: string }).text === "api",
+      });
+    }
+  }
+  return out;
+}
+
+/** What a config function returns (`async rewrites() {...}`, `rewrites: async () => [...]`), or the expression itself. */
+function returnedValue(node: ts.Expression): ts.Expression | undefined {
+  let value: ts.Expression | undefined = node;
+  while (
+    value &&
+    (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isAwaitExpression(value))
+  )
+    value = value.expression;
+  if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value))) {
+    if (!ts.isBlock(value.body)) return returnedValue(value.body);
+    const last = [...value.body.statements].reverse().find(ts.isReturnStatement);
+    return last?.expression && returnedValue(last.expression);
+  }
+  return value;
 }
 
 function staticString(node: ts.Expression): string | undefined {

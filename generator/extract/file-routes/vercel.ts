@@ -169,7 +169,6 @@ export function readVercelConfig(sources: SourceSet): VercelConfig {
   const json = ts.parseJsonText(file, text);
   const root = json.statements[0]?.expression;
   if (!root || !ts.isObjectLiteralExpression(root)) return out;
-  const site = (node: ts.Node) => siteOf(node, json);
   for (const [key, regex] of [
     ["rewrites", false],
     ["routes", true],
@@ -178,41 +177,70 @@ export function readVercelConfig(sources: SourceSet): VercelConfig {
     if (!list || !ts.isArrayLiteralExpression(list)) continue;
     for (const entry of list.elements) {
       if (!ts.isObjectLiteralExpression(entry)) continue;
-      const source = stringProperty(entry, regex ? "src" : "source");
-      const destination = stringProperty(entry, regex ? "dest" : "destination");
-      // A legacy route without a destination (headers, a status, `handle`) sends nothing to a function.
-      if (source === undefined || destination === undefined) continue;
-      // A rewrite to another origin (`https://api.example.com/:path*`) proxies to a service that is not this project's.
-      if (!destination.startsWith("/")) continue;
-      const destPath = destination.replace(/[?#].*$/, "");
       // Only rewrites to a function matter here (`/(.*)` → `/index.html` serves the site's pages).
-      if (!/^\/api(\/|$|\$)/.test(destPath)) continue;
-      // Conditions (`has`, `missing`) decide per request: the entry is read as if they held, which is said.
-      const conditional = ["has", "missing"].some((k) => property(entry, k) !== undefined);
-      const parsedSource = regex ? regexSource(source) : patternSource(source);
-      const parsedDestination = parseDestination(destPath);
-      const methods = regex ? stringList(property(entry, "methods")) : undefined;
-      if (!parsedSource || !parsedDestination || conditional) {
-        out.unread.push({
-          site: site(entry),
-          text: `${source} → ${destination}`,
-          why: conditional
-            ? "it applies only to requests its `has`/`missing` conditions select"
-            : !parsedSource
-              ? "apidex reads sources of literal segments, `:name` parameters and a trailing `:name*` or `(.*)`"
-              : "apidex reads destinations of literal segments and references to the source's parameters",
-        });
-        continue;
-      }
-      out.rewrites.push({
-        source: parsedSource,
-        destination: parsedDestination,
-        ...(methods ? { methods: methods.map((m) => m.toUpperCase()) } : {}),
-        site: site(entry),
-      });
+      const read = readRewrite(entry, json, { regex, to: (destination) => /^\/api(\/|$|\$)/.test(destination) });
+      if (read && "unread" in read) out.unread.push(read.unread);
+      else if (read) out.rewrites.push(read);
     }
   }
   return out;
+}
+
+/**
+ * One rewrite entry (`{ source, destination }`, or a legacy route's `{ src, dest, methods }` when `regex`), by
+ * structure, in vercel.json or a Next.js config: where it sends which paths; undefined for an entry that sends
+ * nothing to the project's own paths (a header or status rule, a proxy to another origin, a destination `to`
+ * rejects); `unread` for one apidex cannot map, with why. Conditions (`has`, `missing`) decide per request:
+ * such an entry is not read, and that is said.
+ */
+export function readRewrite(
+  entry: ts.ObjectLiteralExpression,
+  file: ts.SourceFile,
+  options: { regex?: boolean; to?: (destination: string) => boolean } = {},
+): VercelRewrite | { unread: VercelConfig["unread"][number] } | undefined {
+  const { regex = false } = options;
+  const source = stringProperty(entry, regex ? "src" : "source");
+  const destination = stringProperty(entry, regex ? "dest" : "destination");
+  // A legacy route without a destination (headers, a status, `handle`) sends nothing to a function.
+  if (source === undefined || destination === undefined) {
+    const written = property(entry, regex ? "dest" : "destination");
+    // A destination apidex cannot read as a string (a template with the environment, a variable) may send anywhere.
+    return written && !regex
+      ? {
+          unread: {
+            site: siteOf(entry, file),
+            text: entry.getText(file).replace(/\s+/g, " "),
+            why: "its source and destination must be strings",
+          },
+        }
+      : undefined;
+  }
+  // A rewrite to another origin (`https://api.example.com/:path*`) proxies to a service that is not this project's.
+  if (!destination.startsWith("/")) return undefined;
+  const destPath = destination.replace(/[?#].*$/, "");
+  if (options.to && !options.to(destPath)) return undefined;
+  const conditional = ["has", "missing"].some((k) => property(entry, k) !== undefined);
+  const parsedSource = regex ? regexSource(source) : patternSource(source);
+  const parsedDestination = parseDestination(destPath);
+  const methods = regex ? stringList(property(entry, "methods")) : undefined;
+  if (!parsedSource || !parsedDestination || conditional)
+    return {
+      unread: {
+        site: siteOf(entry, file),
+        text: `${source} → ${destination}`,
+        why: conditional
+          ? "it applies only to requests its `has`/`missing` conditions select"
+          : !parsedSource
+            ? "apidex reads sources of literal segments, `:name` parameters and a trailing `:name*` or `(.*)`"
+            : "apidex reads destinations of literal segments and references to the source's parameters",
+      },
+    };
+  return {
+    source: parsedSource,
+    destination: parsedDestination,
+    ...(methods ? { methods: methods.map((m) => m.toUpperCase()) } : {}),
+    site: siteOf(entry, file),
+  };
 }
 
 function property(object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
