@@ -376,6 +376,10 @@ function extractFileRoutes(
           }
     } else if (found.style === "tanstack") {
       tanstack!.read(file, interpreter, {
+        mark: () => root.stack.length,
+        document: (since, doc) => {
+          for (const layer of root.stack.slice(since)) if (layer.type === "route" && !layer.doc) layer.doc = doc;
+        },
         answer: (method, node, value, before) => answer(method, node, value, instance.scope, undefined, before),
         // `ANY`: the methods with no handler of their own, those its method tests leave (else every one, APX230).
         fallback: (node, value, before, own) => {

@@ -80,21 +80,21 @@ const SPLIT_SUFFIXES = new Set(["lazy", "component", "errorComponent", "notFound
  * The route id of a module below one of the routes folders, TanStack Router's rules: the path and the file
  * name split at dots (not inside `[...]`), a last `index` segment the folder's index route, a last `route`
  * segment the folder's own route, files and folders starting with `-` (or `.`) not routes, `__root` the root.
- * Undefined when the file is not a route module of these folders.
+ * Undefined when the file lies outside these folders; null when it lies in one but is no route module.
  */
-export function tanstackFileRouteId(rel: string, dirs: readonly string[]): TanstackRouteId | undefined {
+export function tanstackFileRouteId(rel: string, dirs: readonly string[]): TanstackRouteId | null | undefined {
   const posix = rel.split(path.sep).join("/");
-  if (!ROUTE_MODULE.test(posix) || /\.d\.ts$/.test(posix)) return undefined;
+  if (!ROUTE_MODULE.test(posix) || /\.d\.ts$/.test(posix)) return null;
   const dir = dirs.filter((d) => posix.startsWith(`${d}/`)).sort((a, b) => b.length - a.length)[0];
   if (dir === undefined) return undefined;
   const parts = posix
     .slice(dir.length + 1)
     .replace(ROUTE_MODULE, "")
     .split("/");
-  if (parts.some((p) => p.startsWith("-") || p.startsWith("."))) return undefined;
+  if (parts.some((p) => p.startsWith("-") || p.startsWith("."))) return null;
   const segments = parts.flatMap(splitOutsideBrackets).filter(Boolean);
   const last = segments[segments.length - 1];
-  if (last === undefined || SPLIT_SUFFIXES.has(last)) return undefined;
+  if (last === undefined || SPLIT_SUFFIXES.has(last)) return null;
   if (segments.length === 1 && last === "__root") return { segments: [], index: false };
   if (last === "route") segments.pop();
   const index = segments[segments.length - 1] === "index";

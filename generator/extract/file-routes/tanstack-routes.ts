@@ -4,6 +4,7 @@ import { unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, ExternalValue, FunctionValue, HostValue, Value } from "../../resolve/values.js";
 import { flattenValues, middlewareChecksOf } from "../router-host.js";
 import { importBindings } from "../shared.js";
+import { type ForwardingMember, forwardingCall, forwardingMember } from "./forwarded-app.js";
 import { isTanstackRouteModule, isTanstackStartModule } from "./tanstack-paths.js";
 
 /**
@@ -29,6 +30,8 @@ export interface TanstackHandler {
   node: ts.Node;
   /** Middleware given to this handler only (`{ middleware: [m], handler }`, `api.middleware([m]).handler(fn)`). */
   middleware: ts.Expression[];
+  /** The table's member (`GET: ...`): its doc comment documents the operation. */
+  member: ts.Node;
 }
 
 /** A route module's definition. */
@@ -153,9 +156,9 @@ function tableEntries(node: ts.Expression, unread: ts.Node[]): { handlers: Tanst
     }
     const method = member.name.text;
     if (!TABLE_METHODS.includes(method)) continue;
-    if (ts.isMethodDeclaration(member)) handlers.push({ method, node: member, middleware: [] });
-    else if (ts.isShorthandPropertyAssignment(member)) handlers.push({ method, node: member.name, middleware: [] });
-    else if (ts.isPropertyAssignment(member)) handlers.push({ method, ...handlerEntry(member.initializer) });
+    if (ts.isMethodDeclaration(member)) handlers.push({ method, node: member, middleware: [], member });
+    else if (ts.isShorthandPropertyAssignment(member)) handlers.push({ method, node: member.name, middleware: [], member });
+    else if (ts.isPropertyAssignment(member)) handlers.push({ method, ...handlerEntry(member.initializer), member });
   }
   return { handlers };
 }
@@ -295,4 +298,43 @@ export function startRequestMiddleware(file: ts.SourceFile): ts.Expression | und
   };
   visit(file);
   return found;
+}
+
+/**
+ * The apps a TanStack server route's handlers hand their requests to (`GET: ({ request }) => app.fetch(request)`,
+ * `const handle = ...; handlers: { GET: handle }`, `GET: app.handle`): the file-route adapter indexes them
+ * where the route serves them, so the app's own adapter leaves them out. Empty for any other module.
+ */
+export function tanstackForwardedApps(file: ts.SourceFile, members: readonly ForwardingMember[]): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  for (const handler of tanstackDefinition(file)?.handlers ?? []) {
+    let node = handler.node;
+    if (ts.isIdentifier(node)) node = localFunction(file, node.text) ?? node;
+    const found = ts.isFunctionLike(node)
+      ? forwardingCall(node as ts.FunctionLikeDeclaration)
+      : ts.isExpression(node)
+        ? forwardingMember(unwrapExpression(node))
+        : undefined;
+    if (found && members.includes(found.member)) out.push(found.app);
+  }
+  return out;
+}
+
+/** A module-level function of `file` named `name`: a function declaration, or a `const` holding a function. */
+function localFunction(file: ts.SourceFile, name: string): ts.Node | undefined {
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return statement;
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) {
+        const init = unwrapExpression(d.initializer);
+        return ts.isArrowFunction(init) || ts.isFunctionExpression(init) ? init : undefined;
+      }
+  }
+  return undefined;
+}
+
+/** Whether a module defines a TanStack server route (a route with a handler table). */
+export function isTanstackServerRoute(file: ts.SourceFile | undefined): boolean {
+  return file !== undefined && tanstackDefinition(file)?.handlers !== undefined;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { type DocComment, leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, type Interpreter } from "../../resolve/interpreter.js";
 import type { CheckValue, Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -31,6 +32,10 @@ export interface TanstackAnswer {
   answer(method: string, node: ts.Node, value: Value, before: CheckValue[]): void;
   /** The `ANY` handler: every method `own` has no handler for. */
   fallback(node: ts.Node, value: Value, before: CheckValue[], own: ReadonlySet<string>): void;
+  /** Documents the operations a handler added since `since` (the stack's length) that have no doc of their own. */
+  document(since: number, doc: DocComment): void;
+  /** The length of the route file's stack, to tell which operations a handler added. */
+  mark(): number;
 }
 
 export interface TanstackRouting {
@@ -56,6 +61,8 @@ export function tanstackRouting(sources: SourceSet, diagnostics?: DiagnosticBag)
     if (!definition) continue;
     const rel = path.relative(sources.root, file.fileName);
     const fileId = definition.root ? { segments: [], index: false } : tanstackFileRouteId(rel, dirs);
+    // A module the router ignores in its folder (`-lib/`, `.lazy.tsx`) is no route, whatever it defines.
+    if (fileId === null) continue;
     const stringId = definition.id !== undefined ? tanstackStringRouteId(definition.id) : undefined;
     // The file's path wins where the file lies in the routes folder: TanStack's generator computes the route from
     // it and rewrites the string to match on every run, so a string that differs is stale (said, APX237). A module
@@ -128,8 +135,12 @@ export function tanstackRouting(sources: SourceSet, diagnostics?: DiagnosticBag)
           ? memberValue(interpreter.evaluate(handler.node.parent as ts.ObjectLiteralExpression, scope), handler.method, handler.node)
           : interpreter.evaluate(handler.node as ts.Expression, scope);
         const before = [...global, ...above, ...own, ...middlewareChecks(handler.middleware, file, interpreter)];
+        const since = answer.mark();
         if (handler.method === "ANY") answer.fallback(handler.node, value, before, explicit);
         else answer.answer(handler.method, handler.node, value, before);
+        // The comment above the table's `GET:` describes the operation (the handler inside has none of its own).
+        const doc = leadingDoc(handler.member);
+        if (doc) answer.document(since, doc);
       }
     },
   };
