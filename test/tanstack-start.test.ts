@@ -274,8 +274,10 @@ export const ServerRoute = createServerFileRoute("/api/orders")
     GET: async () => Response.json([]),
     POST: api.middleware([admin]).handler(async ({ request }) => Response.json(await request.json())),
   }));`,
-      "src/routes/api/orders.$orderId.ts": `import { createServerFileRoute } from "@tanstack/react-start/server";
+      "src/routes/api/orders.$orderId.ts": `import { createFileRoute } from "@tanstack/react-router";
+import { createServerFileRoute } from "@tanstack/react-start/server";
 import { requirePermission } from "../../auth";
+export const Route = createFileRoute("/api/orders/$orderId")({ component: () => null });
 export const ServerRoute = createServerFileRoute().methods({
   GET: ({ params }) => Response.json({ id: params.orderId }),
   DELETE: { handler: () => { requirePermission("orders.delete"); return new Response(null); } },

@@ -60,17 +60,18 @@ export function tanstackDefinition(file: ts.SourceFile): TanstackDefinition | un
     if (ts.isIdentifier(inner)) return bindings.get(inner.text)?.split(":").pop();
     return undefined;
   };
+  // A release candidate's module may export a page `Route` beside its `ServerRoute`: the one with handlers wins.
+  const found: TanstackDefinition[] = [];
   for (const statement of file.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     if (!ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const init = declaration.initializer && unwrapExpression(declaration.initializer);
-      if (!init || !ts.isCallExpression(init)) continue;
-      const found = readDefinition(init, factory);
-      if (found) return found;
+      const definition = init && ts.isCallExpression(init) ? readDefinition(init, factory) : undefined;
+      if (definition) found.push(definition);
     }
   }
-  return undefined;
+  return found.find((d) => d.handlers !== undefined) ?? found[0];
 }
 
 function readDefinition(call: ts.CallExpression, factory: (callee: ts.Expression) => string | undefined): TanstackDefinition | undefined {
