@@ -1489,4 +1489,19 @@ export const SERVICES: Service[] = [
       note: "openapi.yml, written by Foal's own createOpenApiDocument(ApiController) (src/scripts/generate-openapi-doc.ts); its paths are relative to the API controller, whose server URL carries /api/v2. First run zero-config = final: 6 of 7 (85.7%), APX205×2. The miss is the document's form of ApiController's `@Options(\"*\")`: Foal's OpenAPI writer puts a `/` before a relative path (`/*`), while its router joins by concatenation, so Express serves `/api/v2*` (indexed as `/api/v2{wildcard}`, APX205). The one indexed operation the document lacks is AppController's `@Get(\"*\")` (the SPA fallback), outside the documented ApiController",
     },
   },
+  {
+    name: "quackback",
+    repo: "QuackbackIO/quackback",
+    commit: "b05f7cf926ad9707ca59a089a3268677fc22055a",
+    framework: "TanStack Start 1 (server routes)",
+    style:
+      "a Bun monorepo; apps/web's src/routes/api/v1/** server routes `createFileRoute('/api/v1/posts/$postId')({ server: { handlers: { GET, PATCH, DELETE } } })`, each handler wrapping its work in the project's API-key helpers; flat dot names beside folders, `$` splats for better-auth",
+    monorepo: "bun",
+    app: "apps/web",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/web/openapi.json"] },
+      note: "apps/web/openapi.json, written by the project's scripts/generate-openapi.ts from its zod-openapi registry (src/lib/server/domains/api/openapi.ts) and committed on the branch of pull request #274 (b05f7cf, pinned: main writes it in CI and commits none). First run zero-config = final: 255 of 267 (95.5%), APX205×4 (the `$` splats: better-auth's api/auth/$, api/storage/$), APX443 (the registry spreads a value known at run time into `paths`), APX219 (OTEL_SERVICE_NAME in packages/logger, no route). 11 misses are the document's: it lists /members and /members/{id} (GET, PATCH, DELETE) and /inboxes/{id}/members (GET, POST) where the code has teams/$teamId.members and inboxes/$inboxId.memberships (indexed there); GET on tickets/{id}/threads/{threadId} and on .../attachments/{attachmentId} (the files answer PATCH, and DELETE); PATCH and POST on sla-policies/{id}/targets (the file answers GET and PUT); POST /widget-profiles/environments (the file is widget-profiles/$applicationId.environments.ts: /widget-profiles/{applicationId}/environments, indexed). One is apidex's: POST /api/v1/webhooks/{webhookId}/test is the route module webhooks/$webhookId.test.ts, which the default excludes take for a test file (`**/*.test.*`); TanStack's generator routes it (no routeFileIgnorePattern is set). Indexed beyond the document (59): the app's own routes outside the public v1 API (widget, auth, integrations, user, MCP, OAuth and .well-known endpoints, /hc/sitemap.xml from `sitemap[.]xml.ts`, /robots.txt) and 9 v1 routes it does not list (the document's own route, webhook sample payloads, ...). The handlers check API-key scopes with the project's own assertScopeAllowed/hasPermission helpers (no recognizer), so no operation has keys",
+    },
+  },
 ];

@@ -16,6 +16,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
     CDK_ROUTES.test(text) ||
+    TANSTACK_START.test(text) ||
     declaresDocument(text)
   );
 }
@@ -51,6 +52,10 @@ const ROUTE_HINTS =
 // API's routes without a registration-shaped call.
 const CDK_ROUTES =
   /["'](aws-cdk-lib\/aws-apigateway(v2)?|@aws-cdk\/aws-apigateway(v2(-alpha)?)?|sst\/constructs)["']|\baws_apigateway(v2)?\b|\bsst\.aws\.(ApiGatewayV[12]|Function)\b/;
+// TanStack Start: a route module (`createFileRoute(...)`, the earlier `createServerFileRoute` and `createAPIFileRoute`)
+// anywhere — a virtual route config may route a file outside the routes folder —, and the Start instance whose
+// `requestMiddleware` runs before every server route (`src/start.ts`), which no route imports.
+const TANSTACK_START = /\bcreate(FileRoute|ServerFileRoute|APIFileRoute|Start)\s*[(<]/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;

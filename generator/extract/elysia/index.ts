@@ -2,6 +2,7 @@ import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
+import { isTanstackServerRoute, tanstackForwardedApps } from "../file-routes/tanstack-routes.js";
 import { FORWARDING_MEMBERS, forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
@@ -30,11 +31,12 @@ export const elysiaAdapter: FrameworkAdapter = {
       for (const file of sources.files) {
         if (
           anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined &&
-          !isVercelFunction(sources, file.fileName)
+          !isVercelFunction(sources, file.fileName) &&
+          !isTanstackServerRoute(file)
         )
           continue;
         const scope = interpreter.module(file).scope;
-        for (const name of forwardedApps(file, FORWARDING_MEMBERS)) {
+        for (const name of [...forwardedApps(file, FORWARDING_MEMBERS), ...tanstackForwardedApps(file, FORWARDING_MEMBERS)]) {
           const app = host.routerOf(interpreter.evaluate(name, scope));
           if (app) app.mounted = true;
         }

@@ -348,7 +348,7 @@ export function routeOfChoices(choices: readonly RouteSegment[][]): FileRoute {
 }
 
 /** `api.v1.sitemap[.]xml` → `api`, `v1`, `sitemap[.]xml`: dots split, except inside brackets. */
-function splitOutsideBrackets(name: string): string[] {
+export function splitOutsideBrackets(name: string): string[] {
   const out: string[] = [];
   let current = "";
   let depth = 0;

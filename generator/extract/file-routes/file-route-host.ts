@@ -11,6 +11,7 @@ import type { RouterNode } from "../router-graph.js";
 import { declarationDoc, type HandlerParts, RouterHost, type RouterObject } from "../router-host.js";
 import { isServeCall, topRouter } from "./file-paths.js";
 import type { ForwardingMember } from "./forwarded-app.js";
+import { tanstackMiddlewareCall, tanstackMiddlewareMethod } from "./tanstack-routes.js";
 
 /**
  * An app handed to a platform adapter (`handle(app)` of `hono/vercel`), or whose `fetch` (Elysia: `handle`)
@@ -75,6 +76,9 @@ export class FileRouteHost extends RouterHost {
       }
       return served ? { kind: "host", host: served } : undefined;
     }
+    // TanStack Start's `createMiddleware()`: a builder whose `.server(fn)` checks gate the handlers it is given to.
+    const middleware = tanstackMiddlewareCall(callee);
+    if (middleware) return middleware;
     // Medusa's `defineMiddlewares(config)` returns its config.
     if (callee.path[callee.path.length - 1] === "defineMiddlewares" && call.args[0])
       return this.interpreter.evaluate(call.args[0], call.scope);
@@ -89,6 +93,8 @@ export class FileRouteHost extends RouterHost {
   }
 
   callMethod(receiver: HostValue, method: string, call: CallContext): Value {
+    const middleware = tanstackMiddlewareMethod(receiver, method, call, this.interpreter);
+    if (middleware) return middleware;
     const object = receiver.host as RouterObject | ServedApp;
     const owner = object.type === "served" ? undefined : this.ownerOf(object.router);
     if (!owner) return receiver;

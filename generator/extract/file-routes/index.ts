@@ -57,6 +57,7 @@ import {
   type VercelRewrite,
   vercelFunctionRoute,
 } from "./vercel.js";
+import { type TanstackRouting, tanstackRouting } from "./tanstack.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -68,7 +69,7 @@ interface RouteFile {
    * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module;
    * `nitro`: one default-exported event handler, for the method its file name gives or those it tests.
    */
-  style: "methods" | "default" | "remix" | "nitro";
+  style: "methods" | "default" | "remix" | "nitro" | "tanstack";
   group: Group;
   /** The next.config of a Next.js route file's project. */
   next?: NextConfig;
@@ -126,8 +127,12 @@ function extractFileRoutes(
   const nextRoute = nextRoutes(sources);
   // Vercel Functions (`api/**` at the root), unless a framework whose Vercel preset leaves them out serves the project.
   const vercel = framework === "next" && readsVercelFunctions(sources);
+  // TanStack Start's server routes (`createFileRoute(...)({ server: { handlers } })` and the earlier factories).
+  const tanstack: TanstackRouting | undefined = framework === "next" ? tanstackRouting(sources, diagnostics) : undefined;
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
+    const tanstackRoute = tanstack?.routeOf(fileName);
+    if (tanstackRoute) return { route: tanstackRoute, style: "tanstack", group: groups[0]! };
     if (framework === "files") {
       for (const [i, dir] of dirs.entries()) {
         const route = configuredRoutePaths(rel, dir);
@@ -296,13 +301,20 @@ function extractFileRoutes(
       group.served.set(file.fileName, entry);
     };
     /** One method the file answers: served by an app it hands the request to, or by the handler at `node`. */
-    const answer = (method: string, node: ts.Node, value: Value, scope: Scope, exportedAs?: ts.ExportSpecifier): void => {
+    const answer = (
+      method: string,
+      node: ts.Node,
+      value: Value,
+      scope: Scope,
+      exportedAs?: ts.ExportSpecifier,
+      before: readonly CheckValue[] = [],
+    ): void => {
       const app = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
       if (app) return serve(app, method, node);
       // `app/api/[...notFound]/route.ts` whose handler only answers 404: the API's not-found fallback, no operation.
       if (route.wildcard && value.kind === "function" && answersNotFoundOnly(value.decl)) return;
       catchAll(node);
-      host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, [], exportedAs);
+      host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, before, exportedAs);
     };
     if (found.style === "methods") {
       // `export * from "../../workspaces/route"`: the methods another module exports are answered here too,
@@ -371,6 +383,36 @@ function extractFileRoutes(
             catchAll(exported);
             pushPerMethod(interpreter, root, route, exported, parts, read?.reading, read?.readFrom, methods);
           }
+    } else if (found.style === "tanstack") {
+      tanstack!.read(file, interpreter, {
+        mark: () => root.stack.length,
+        document: (since, doc) => {
+          for (const layer of root.stack.slice(since)) if (layer.type === "route" && !layer.doc) layer.doc = doc;
+        },
+        answer: (method, node, value, before) => answer(method, node, value, instance.scope, undefined, before),
+        // `ANY`: the methods with no handler of their own, those its method tests leave (else every one, APX230).
+        fallback: (node, value, before, own) => {
+          const forwarded = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
+          if (forwarded) return serve(forwarded, undefined, node);
+          const methods = testedMethods(
+            value.kind === "function" ? [value] : [],
+            METHODS.filter((m) => !own.has(m)),
+            EVERY_METHOD.filter((m) => !own.has(m)),
+            node,
+            interpreter,
+            diagnostics,
+            {
+              what: `the \`ANY\` handler of ${relative(file.fileName)}`,
+              hint: 'Test the method in the handler (`if (request.method !== "PUT") return new Response(null, { status: 405 })`), or give each method its own handler.',
+            },
+          );
+          const parts = host.handlerParts(node, value, instance.scope);
+          parts.checks.unshift(...before);
+          const read = methodReading(interpreter, parts);
+          catchAll(node);
+          pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
+        },
+      });
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
       // lazy-route form): its loader and action serve that page, not an API. One without is a resource
@@ -1109,6 +1151,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const nextRoute = nextRoutes(sources);
   // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
   if (readsVercelFunctions(sources)) return true;
+  if (tanstackRouting(sources).detected) return true;
   // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
   if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
   return sources.files.some((f) => {

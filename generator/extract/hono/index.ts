@@ -2,6 +2,7 @@ import path from "node:path";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
+import { isTanstackServerRoute, tanstackForwardedApps } from "../file-routes/tanstack-routes.js";
 import { forwardedApps } from "../file-routes/forwarded-app.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
@@ -32,7 +33,9 @@ export const honoAdapter: FrameworkAdapter = {
     host.interpreter = interpreter;
     if (options.servedByRouteFiles)
       host.routeFile = (fileName) =>
-        anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined || isVercelFunction(sources, fileName);
+        anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined ||
+        isVercelFunction(sources, fileName) ||
+        isTanstackServerRoute(sources.getFile(fileName));
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
@@ -54,7 +57,7 @@ export const honoAdapter: FrameworkAdapter = {
         if (!host.routeFile(file.fileName)) continue;
         const scope = interpreter.module(file).scope;
         // (`export const GET = app.fetch` too, which the file-route adapter reads as forwarding.)
-        for (const name of [...forwardedAppNames(file), ...forwardedApps(file, ["fetch"])]) {
+        for (const name of [...forwardedAppNames(file), ...forwardedApps(file, ["fetch"]), ...tanstackForwardedApps(file, ["fetch"])]) {
           const app = host.routerOf(interpreter.evaluate(name, scope));
           if (app) topRouter(app, host.routers).mounted = true;
         }
