@@ -37,6 +37,7 @@ import { cloudFunctionsAdapter } from "./cloud-functions/index.js";
 import { cdkAdapter } from "./aws-cdk/index.js";
 import { serverlessAdapter } from "./serverless/index.js";
 import { samAdapter } from "./serverless/sam.js";
+import { fetchAdapter } from "./fetch/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -84,6 +85,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "aws-cdk": cdkAdapter,
   serverless: serverlessAdapter,
   sam: samAdapter,
+  fetch: fetchAdapter,
 };
 
 /**
@@ -148,7 +150,11 @@ function unsupportedIn(sources: SourceSet): string[] {
 }
 
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
-  const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  // A hand-written fetch handler is read only when no router adapter found routes: a Worker or Bun server that
+  // hands its requests to a Hono, itty or Elysia app (`fetch: app.fetch`) is that app's adapter's to index.
+  const others = adapters.filter((adapter) => adapter !== fetchAdapter);
+  const facts = others.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  if (others.length < adapters.length && !facts.length) facts.push(...fetchAdapter.extract(sources, options, diagnostics));
   options.unreached?.report();
   // What the interpreter held back (an environment default no route reads) is summed up now that every
   // adapter has read what it reads.

@@ -16,6 +16,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
     CDK_ROUTES.test(text) ||
+    FETCH_SERVERS.test(text) ||
     declaresDocument(text)
   );
 }
@@ -51,6 +52,10 @@ const ROUTE_HINTS =
 // API's routes without a registration-shaped call.
 const CDK_ROUTES =
   /["'](aws-cdk-lib\/aws-apigateway(v2)?|@aws-cdk\/aws-apigateway(v2(-alpha)?)?|sst\/constructs)["']|\baws_apigateway(v2)?\b|\bsst\.aws\.(ApiGatewayV[12]|Function)\b/;
+// A service on the Web fetch API without a router package (extract/fetch): Bun's and Deno's servers, a Worker's
+// `export default { fetch }` (its `fetch(request, env)` method or property) and a `fetch` event listener.
+const FETCH_SERVERS =
+  /\b(Bun|Deno)\.serve\s*\(|from\s*["']bun["']|addEventListener\s*\(\s*["']fetch["']|^\s*(async\s+)?fetch\s*(\([^)]*\)\s*(:[^{]*)?\{|:)|export\s+default\s*\{[^}]*\bfetch\b/m;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
