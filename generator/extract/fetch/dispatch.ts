@@ -8,6 +8,7 @@
  * listed (`unread`) for the caller to say.
  */
 import { unwrapExpression } from "../../resolve/syntax.js";
+import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { exits, type MethodTests } from "../method-tests.js";
 import { type PathMatch, PathTests } from "./path-tests.js";
@@ -161,7 +162,7 @@ class Reader {
     const byPath = this.paths.isPathname(subject);
     const byMethod = !byPath && this.methods?.isMethod(subject) === true;
     const byTrue = subject.kind === ts.SyntaxKind.TrueKeyword;
-    let pending: ts.CaseOrDefaultClause[] = [];
+    let pending: Ts.CaseOrDefaultClause[] = [];
     for (const clause of clauses) {
       pending.push(clause);
       if (!clause.statements.length) continue;

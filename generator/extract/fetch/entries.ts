@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { SourceSet } from "../../scan/source-set.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
+import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { importBindings } from "../shared.js";
 import { declarationOf } from "./path-tests.js";
@@ -18,7 +19,7 @@ export type FetchEntry =
   /** `Deno.serve(handler)`: the handler (or an options object holding `handler`). */
   | { kind: "deno"; call: ts.CallExpression; handler: ts.Expression }
   /** `export default { fetch, routes? }`. */
-  | { kind: "default"; node: ts.ExportAssignment }
+  | { kind: "default"; node: Ts.ExportAssignment }
   /** `addEventListener("fetch", listener)`. */
   | { kind: "listener"; call: ts.CallExpression; listener: ts.Expression };
 

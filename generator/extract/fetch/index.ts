@@ -19,6 +19,7 @@ import { excerpt, Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
+import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi } from "../express/path-syntax.js";
@@ -26,7 +27,6 @@ import { answersStatus } from "../answered-methods.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "../file-routes/request-methods.js";
 import { flattenApp } from "../flatten.js";
 import { exits, methodTests, type MethodTests } from "../method-tests.js";
-import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { dedupe } from "../shared.js";
 import { type DispatchRoute, readDispatch } from "./dispatch.js";
@@ -398,7 +398,7 @@ function objectLiteralOf(node: ts.Node): ts.ObjectLiteralExpression | undefined 
 }
 
 /** The member of an object literal (or of the literal a node holds) named `name`, also in the literals it spreads. */
-function literalProperty(node: ts.Node, name: string, depth = 0): ts.ObjectLiteralElementLike | undefined {
+function literalProperty(node: ts.Node, name: string, depth = 0): Ts.ObjectLiteralElementLike | undefined {
   const literal = objectLiteralOf(node);
   if (!literal || depth > 3) return undefined;
   for (const property of [...literal.properties].reverse()) {

@@ -7,6 +7,7 @@
  * which the shared path parser turns into OpenAPI paths.
  */
 import { unwrapExpression } from "../../resolve/syntax.js";
+import type { ts as Ts } from "ts-morph";
 import { ts } from "../../typescript.js";
 import { regexpPaths } from "../regexp-paths.js";
 
@@ -216,7 +217,7 @@ export class PathTests {
     let text: string | undefined;
     if (ts.isObjectLiteralExpression(inner)) {
       const property = inner.properties.find(
-        (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === "pathname",
+        (p): p is Ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === "pathname",
       );
       // Without a `pathname`, the pattern matches every path.
       text = property ? this.stringOf(property.initializer) : "*";
