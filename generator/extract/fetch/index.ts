@@ -296,7 +296,7 @@ class FetchReader {
   private dispatchRoute(fn: FunctionValue, tests: MethodTests | undefined, route: DispatchRoute, bodyChecks: CheckValue[], prelude: CheckValue[]): void {
     const own = bodyChecks.filter((c) => within(c.node, route));
     // A function of the sources the branch hands the request to answers it (`return getUser(request, env, id)`).
-    const delegate = this.delegateOf(fn, route);
+    const delegate = this.delegateOf(fn, route, bodyChecks);
     const branchTests = tests && !route.methods ? branchMethods(route, tests) : undefined;
     const delegated = !route.methods && !branchTests && delegate ? this.methodReading(delegate) : undefined;
     let methods = route.methods ?? branchTests ?? (delegated && answeredBy(delegated));
@@ -326,12 +326,20 @@ class FetchReader {
   }
 
   /** The function of the sources a branch hands the request to, if it does. */
-  private delegateOf(fn: FunctionValue, route: DispatchRoute): FunctionValue | undefined {
+  private delegateOf(fn: FunctionValue, route: DispatchRoute, checks: readonly CheckValue[]): FunctionValue | undefined {
     const request = requestNames(fn.decl);
+    const checkCalls = new Set<ts.Node>(checks.map((c) => c.node));
     let found: FunctionValue | undefined;
     const visit = (node: ts.Node): void => {
       if (found || ts.isFunctionLike(node)) return;
-      if (ts.isCallExpression(node) && node.pos >= (route.start ?? 0) && node.arguments.some((a) => isRequestArg(a, request))) {
+      // The call whose answer the branch returns (`return getUser(request, env)`), not a check on the way.
+      if (
+        ts.isCallExpression(node) &&
+        node.pos >= (route.start ?? 0) &&
+        !checkCalls.has(node) &&
+        isReturned(node) &&
+        node.arguments.some((a) => isRequestArg(a, request))
+      ) {
         const callee = this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, node.expression));
         if (callee.kind === "function") found = callee;
       }
@@ -450,6 +458,13 @@ function requestNames(fn: ts.FunctionLikeDeclaration): string | undefined {
   return first && ts.isIdentifier(first.name) ? first.name.text : undefined;
 }
 
+/** Whether a call's answer is what its statement returns (`return f(x)`, `return await f(x)`, an arrow's body). */
+function isReturned(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (node.parent && (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent))) node = node.parent;
+  return node.parent !== undefined && (ts.isReturnStatement(node.parent) || (ts.isArrowFunction(node.parent) && node.parent.body === node));
+}
+
 /** `request`, or `event.request` of a listener's event. */
 function isRequestArg(node: ts.Expression, request: string | undefined): boolean {
   if (!request) return false;
@@ -530,6 +545,8 @@ function enclosingStatement(node: ts.Node): ts.Node | undefined {
 function docOfFunction(decl: ts.FunctionLikeDeclaration) {
   const own = leadingDoc(decl);
   if (own) return own;
+  // `/** Lists users. */ GET: (req) => ...`
+  if (decl.parent && ts.isPropertyAssignment(decl.parent)) return leadingDoc(decl.parent);
   const holder = decl.parent && ts.isVariableDeclaration(decl.parent) ? decl.parent.parent?.parent : undefined;
   return holder ? leadingDoc(holder) : undefined;
 }
