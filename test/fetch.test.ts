@@ -32,7 +32,14 @@ async function indexOf(name: string) {
 /** The Bun binary the `bun` package installs for this platform (its own `bin/bun.exe` is placed by a postinstall script). */
 function bunBinary(): string | undefined {
   const candidates = [
-    path.join(REPO_ROOT, "node_modules", "@oven", `bun-${process.platform}-${process.arch === "arm64" ? "aarch64" : process.arch}`, "bin", "bun"),
+    path.join(
+      REPO_ROOT,
+      "node_modules",
+      "@oven",
+      `bun-${process.platform}-${process.arch === "arm64" ? "aarch64" : process.arch}`,
+      "bin",
+      "bun",
+    ),
     path.join(REPO_ROOT, "node_modules", "bun", "bin", "bun.exe"),
   ];
   return candidates.find((c) => existsSync(c));
@@ -47,7 +54,11 @@ afterAll(() => {
 async function startBun(script: string, cwd: string): Promise<string> {
   const bun = bunBinary();
   if (!bun) throw new Error("the bun package's binary is not installed (npm ci installs @oven/bun-<platform> with it)");
-  const child = spawn(bun, [script], { cwd, env: { ...process.env, PORT: "0", BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(bun, [script], {
+    cwd,
+    env: { ...process.env, PORT: "0", BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -83,7 +94,11 @@ async function statusOf(base: string, method: string, p: string, keys: readonly 
  * Each indexed operation is answered with its keys (not 403, 404 or 405) and refused (403) without any one of
  * them; each probe that is not indexed is answered 404 or 405.
  */
-async function compare(base: string, operations: { method: string; path: string; permissions: string[] }[], probes: string[]): Promise<string[]> {
+async function compare(
+  base: string,
+  operations: { method: string; path: string; permissions: string[] }[],
+  probes: string[],
+): Promise<string[]> {
   const out: string[] = [];
   for (const op of operations) {
     const status = await statusOf(base, op.method, op.path, op.permissions);
@@ -115,7 +130,9 @@ describe("Bun.serve (fixture)", () => {
     expect(diagnosticLines(result).filter((d) => !d.startsWith("APX4"))).toEqual([]);
   });
 
-  it("each indexed operation is answered by the real Bun with its keys, 403 without one; what is not indexed is 404 or 405", { timeout: 120_000 }, async () => {
+  it("each indexed operation is answered by the real Bun with its keys, 403 without one; what is not indexed is 404 or 405", {
+    timeout: 120_000,
+  }, async () => {
     const result = await indexOf("bun");
     expect(result.index.operations.length).toBe(9);
     const base = await startBun("src/server.ts", path.join(FIXTURES, "bun"));
@@ -138,7 +155,9 @@ describe("Cloudflare Workers fetch handler (fixture)", () => {
     expect(diagnosticLines(result).map((d) => d.replace(/ \S*fixtures\/workers\//, " "))).toEqual(["APX205 src/index.ts:45"]);
   });
 
-  it("each indexed operation is answered by the Worker's fetch (served by the real Bun) with its keys; what is not indexed is 404 or 405", { timeout: 120_000 }, async () => {
+  it("each indexed operation is answered by the Worker's fetch (served by the real Bun) with its keys; what is not indexed is 404 or 405", {
+    timeout: 120_000,
+  }, async () => {
     const result = await indexOf("workers");
     expect(result.index.operations.length).toBe(9);
     const dir = mkdtempSync(path.join(tmpdir(), "apidex-worker-"));
@@ -425,7 +444,9 @@ describe("fetch handlers (in-memory)", () => {
   it("parses the files that start a fetch server, by their text", () => {
     expect(mayRegisterRoutes(`Bun.serve({ fetch(req) { return new Response(""); } });`, "src/server.ts")).toBe(true);
     expect(mayRegisterRoutes(`Deno.serve((req) => new Response(""));`, "main.ts")).toBe(true);
-    expect(mayRegisterRoutes(`export default {\n  async fetch(request, env) {\n    return new Response("");\n  },\n};`, "src/index.ts")).toBe(true);
+    expect(
+      mayRegisterRoutes(`export default {\n  async fetch(request, env) {\n    return new Response("");\n  },\n};`, "src/index.ts"),
+    ).toBe(true);
     expect(mayRegisterRoutes(`addEventListener("fetch", (e) => e.respondWith(handle(e.request)));`, "src/index.ts")).toBe(true);
     expect(mayRegisterRoutes(`export function add(a: number, b: number) { return a + b; }`, "src/math.ts")).toBe(false);
   });

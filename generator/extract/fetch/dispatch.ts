@@ -78,7 +78,9 @@ class Reader {
   ) {}
 
   /** A condition: its path test and its method test (`a && b`), or null where it reads the path unreadably. */
-  private condition(node: ts.Expression): { path?: { paths: PathMatch[]; negated: boolean }; method?: { methods: Set<string>; negated: boolean } } | null {
+  private condition(
+    node: ts.Expression,
+  ): { path?: { paths: PathMatch[]; negated: boolean }; method?: { methods: Set<string>; negated: boolean } } | null {
     const inner = unwrapExpression(node);
     if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
       const left = this.condition(inner.left);
@@ -86,9 +88,10 @@ class Reader {
       if (left === null || right === null) return null;
       // Two path tests (`startsWith("/api/") && pathname === "/api/users"`): the exact one decides.
       const path = !left.path ? right.path : !right.path ? left.path : right.path.paths.some((p) => p.prefix) ? left.path : right.path;
-      const method = left.method && right.method && !left.method.negated && !right.method.negated
-        ? { methods: new Set([...left.method.methods].filter((m) => right.method!.methods.has(m))), negated: false }
-        : (left.method ?? right.method);
+      const method =
+        left.method && right.method && !left.method.negated && !right.method.negated
+          ? { methods: new Set([...left.method.methods].filter((m) => right.method!.methods.has(m))), negated: false }
+          : (left.method ?? right.method);
       // A negated path test joined with more (`pathname !== "/a" && ...`) is no branch of one path.
       if (path?.negated) return {};
       return { ...(path ? { path } : {}), ...(method ? { method } : {}) };
@@ -181,7 +184,13 @@ class Reader {
           this.out.unread.push(labels[paths.indexOf(undefined)]!);
           continue;
         }
-        this.route((paths as string[]).map((raw) => ({ raw })), allowed, clause, group[0]!, block);
+        this.route(
+          (paths as string[]).map((raw) => ({ raw })),
+          allowed,
+          clause,
+          group[0]!,
+          block,
+        );
       } else if (byMethod) {
         if (hasDefault) {
           const taken = new Set(
@@ -217,7 +226,13 @@ class Reader {
     if (statements) this.block(statements, allowed);
     else if (ts.isStatement(body)) this.statement(body, allowed);
     if (this.out.routes.length + this.out.tables.length > before) return;
-    this.out.routes.push({ paths, ...(allowed ? { methods: [...allowed].sort() } : {}), body, site, ...(start !== undefined ? { start } : {}) });
+    this.out.routes.push({
+      paths,
+      ...(allowed ? { methods: [...allowed].sort() } : {}),
+      body,
+      site,
+      ...(start !== undefined ? { start } : {}),
+    });
   }
 
   /** An expression statement, a return, a declaration: dispatch tables looked up by the path. */
@@ -235,7 +250,12 @@ class Reader {
       if (ts.isElementAccessExpression(n) || ts.isElementAccessChain(n)) {
         const key = unwrapExpression(n.argumentExpression);
         if (this.paths.isPathname(key)) {
-          this.out.tables.push({ table: n.expression, keyedByMethod: false, site: n, ...(allowed ? { methods: [...allowed].sort() } : {}) });
+          this.out.tables.push({
+            table: n.expression,
+            keyedByMethod: false,
+            site: n,
+            ...(allowed ? { methods: [...allowed].sort() } : {}),
+          });
           return;
         }
         if (ts.isTemplateExpression(key) && key.templateSpans.length === 2) {

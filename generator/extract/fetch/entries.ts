@@ -24,7 +24,8 @@ export type FetchEntry =
   | { kind: "listener"; call: ts.CallExpression; listener: ts.Expression };
 
 /** The text any of them needs (a cheap test before parsing). */
-export const FETCH_ENTRY_TEXT = /\b(Bun|Deno)\.serve\s*\(|["']bun["']|addEventListener\s*\(\s*["']fetch["']|\bfetch\s*[(:,}]|std\/http|@std\/http/;
+export const FETCH_ENTRY_TEXT =
+  /\b(Bun|Deno)\.serve\s*\(|["']bun["']|addEventListener\s*\(\s*["']fetch["']|\bfetch\s*[(:,}]|std\/http|@std\/http/;
 
 /** Dependencies and files that say a project runs on Bun, Cloudflare Workers or Deno. */
 const RUNTIME_PACKAGES = new Set([
@@ -36,7 +37,16 @@ const RUNTIME_PACKAGES = new Set([
   "@cloudflare/vitest-pool-workers",
   "@cloudflare/vite-plugin",
 ]);
-const RUNTIME_FILES = ["wrangler.toml", "wrangler.json", "wrangler.jsonc", "deno.json", "deno.jsonc", "bunfig.toml", "bun.lock", "bun.lockb"];
+const RUNTIME_FILES = [
+  "wrangler.toml",
+  "wrangler.json",
+  "wrangler.jsonc",
+  "deno.json",
+  "deno.jsonc",
+  "bunfig.toml",
+  "bun.lock",
+  "bun.lockb",
+];
 
 const runtimes = new WeakMap<SourceSet, boolean>();
 

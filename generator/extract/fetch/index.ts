@@ -293,14 +293,21 @@ class FetchReader {
   }
 
   /** One branch of the dispatch: its methods (the conditions', else its own tests', else its handler's), per method its checks. */
-  private dispatchRoute(fn: FunctionValue, tests: MethodTests | undefined, route: DispatchRoute, bodyChecks: CheckValue[], prelude: CheckValue[]): void {
+  private dispatchRoute(
+    fn: FunctionValue,
+    tests: MethodTests | undefined,
+    route: DispatchRoute,
+    bodyChecks: CheckValue[],
+    prelude: CheckValue[],
+  ): void {
     const own = bodyChecks.filter((c) => within(c.node, route));
     // A function of the sources the branch hands the request to answers it (`return getUser(request, env, id)`).
     const delegate = this.delegateOf(fn, route, bodyChecks);
     const branchTests = tests && !route.methods ? branchMethods(route, tests) : undefined;
     const delegated = !route.methods && !branchTests && delegate ? this.methodReading(delegate) : undefined;
     let methods = route.methods ?? branchTests ?? (delegated && answeredBy(delegated));
-    if (delegated?.open && !route.methods && !branchTests) this.openWarning(route.paths.map((p) => p.raw).join(", "), delegated.methods, route.site);
+    if (delegated?.open && !route.methods && !branchTests)
+      this.openWarning(route.paths.map((p) => p.raw).join(", "), delegated.methods, route.site);
     const site = route.site;
     const raws = route.paths.map((p) => p.raw);
     if (!methods) {
@@ -432,7 +439,11 @@ function literalOfValue(member: ts.Node): ts.ObjectLiteralExpression | undefined
 /** A value Bun serves as it is: `new Response(...)`, `Response.json(...)`, `Bun.file(...)`, an HTML import. */
 function isStaticResponse(value: Value, at: ts.Node): boolean {
   if (value.kind === "string") return false;
-  const written = ts.isPropertyAssignment(at) ? unwrapExpression(at.initializer) : ts.isShorthandPropertyAssignment(at) ? at.name : undefined;
+  const written = ts.isPropertyAssignment(at)
+    ? unwrapExpression(at.initializer)
+    : ts.isShorthandPropertyAssignment(at)
+      ? at.name
+      : undefined;
   if (!written) return false;
   const text = written.getText();
   if (/^(new\s+Response\b|Response\.(json|redirect|error)\s*\(|Bun\.file\s*\()/.test(text)) return true;
@@ -470,7 +481,12 @@ function isRequestArg(node: ts.Expression, request: string | undefined): boolean
   if (!request) return false;
   const inner = unwrapExpression(node);
   if (ts.isIdentifier(inner)) return inner.text === request;
-  return ts.isPropertyAccessExpression(inner) && inner.name.text === "request" && ts.isIdentifier(inner.expression) && inner.expression.text === request;
+  return (
+    ts.isPropertyAccessExpression(inner) &&
+    inner.name.text === "request" &&
+    ts.isIdentifier(inner.expression) &&
+    inner.expression.text === request
+  );
 }
 
 /** The calls of a handler that hand the request on (`handleRequest(request, env)`, `app.fetch(request)`), outside inner functions. */
@@ -498,7 +514,8 @@ function branchMethods(route: DispatchRoute, tests: MethodTests): string[] | und
     if (ts.isIfStatement(node)) {
       const test = tests.testOf(node.expression);
       if (test && !test.negated) for (const m of test.methods) found.add(m);
-      if (test?.negated && exits(node.thenStatement)) guard = guard ? new Set([...guard].filter((m) => test.methods.has(m))) : new Set(test.methods);
+      if (test?.negated && exits(node.thenStatement))
+        guard = guard ? new Set([...guard].filter((m) => test.methods.has(m))) : new Set(test.methods);
     } else if (ts.isSwitchStatement(node) && tests.isMethod(node.expression)) {
       for (const clause of node.caseBlock.clauses)
         if (ts.isCaseClause(clause)) {
@@ -530,7 +547,9 @@ function methodsAt(node: ts.Node, body: ts.Node, tests: MethodTests, among: read
       const group = clauses.slice(first, clauses.indexOf(parent) + 1);
       const labelled = new Set(clauses.flatMap((c) => (ts.isCaseClause(c) ? [tests.methodName(c.expression)] : [])));
       const names = new Set(group.flatMap((c) => (ts.isCaseClause(c) ? [tests.methodName(c.expression)] : [])));
-      out = group.some((c) => ts.isDefaultClause(c)) ? out.filter((m) => !labelled.has(m) || names.has(m)) : out.filter((m) => names.has(m));
+      out = group.some((c) => ts.isDefaultClause(c))
+        ? out.filter((m) => !labelled.has(m) || names.has(m))
+        : out.filter((m) => names.has(m));
     }
   }
   return out;
