@@ -325,6 +325,22 @@ export async function handleReports(request: Request, env: unknown): Promise<Res
     routes: ["GET /reports [reports.read]", "POST /reports [reports.write]"],
   },
   {
+    name: "a Worker: a prefix branch hands the path and the request to a helper that dispatches further (its parameters named as it names them)",
+    files: worker(
+      `    const { pathname } = new URL(request.url);
+    requirePermission(request, "api.use");
+    if (pathname.startsWith("/api/")) return handleApi(pathname, request, {});
+    return new Response(null, { status: 404 });`,
+      `async function handleApi(path: string, req: Request, headers: Record<string, string>) {
+  const method = req.method;
+  if (path === "/api/chat" && method === "POST") { requirePermission(req, "chat.write"); return new Response(""); }
+  if (path === "/api/info") { if (method !== "GET") return new Response(null, { status: 405 }); return new Response("info"); }
+  return new Response(null, { status: 404 });
+}`,
+    ),
+    routes: ["GET /api/info [api.use]", "POST /api/chat [api.use,chat.write]"],
+  },
+  {
     name: "a Worker: dispatch tables keyed by the path, and by method and path",
     files: worker(
       `    const url = new URL(request.url);

@@ -42,6 +42,8 @@ export interface Dispatch {
   unread: ts.Node[];
   /** Whether the body tests the path at all. */
   testsPath: boolean;
+  /** How the body's path is read (to tell which arguments of a call hand the path on). */
+  paths?: PathTests;
 }
 
 /** Reads a handler body's dispatch on the path; `methods` reads its method tests (method-tests.ts). */
@@ -49,11 +51,14 @@ export function readDispatch(
   fn: ts.FunctionLikeDeclaration,
   methods: MethodTests | undefined,
   value: (node: ts.Expression) => string | undefined,
+  /** Parameters that hold the path (a helper the handler hands `pathname` to). */
+  pathParams: readonly string[] = [],
 ): Dispatch {
   const body = fn.body;
   const out: Dispatch = { routes: [], tables: [], unread: [], testsPath: false };
   if (!body) return out;
-  const paths = new PathTests(body, value);
+  const paths = new PathTests(body, value, pathParams);
+  out.paths = paths;
   const reader = new Reader(paths, methods, out);
   if (ts.isBlock(body)) reader.block(body.statements, undefined);
   else reader.expression(body, undefined);

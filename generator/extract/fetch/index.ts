@@ -29,7 +29,7 @@ import { flattenApp } from "../flatten.js";
 import { exits, methodTests, type MethodTests } from "../method-tests.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { dedupe } from "../shared.js";
-import { type DispatchRoute, readDispatch } from "./dispatch.js";
+import { type Dispatch, type DispatchRoute, readDispatch } from "./dispatch.js";
 import { declaresFetchRuntime, type FetchEntry, fetchEntries } from "./entries.js";
 import { declarationOf } from "./path-tests.js";
 
@@ -192,7 +192,9 @@ class FetchReader {
     );
   }
 
-  private methodReading(fn: FunctionValue) {
+  private methodReading(fn: FunctionValue, request = 0) {
+    // A helper given the request elsewhere than first (`handleUser(id, request)`) is not read by its tests.
+    if (request !== 0) return undefined;
     return readRequestMethods(
       fn.decl,
       (node) => this.stringInside(fn, node),
@@ -213,7 +215,7 @@ class FetchReader {
   // ----------------------------------------------------------------------------------------------
   // A fetch handler's dispatch
 
-  private fetchHandler(value: Value, node: ts.Node, depth: number, seen = new Set<ts.Node>()): void {
+  private fetchHandler(value: Value, node: ts.Node, depth: number, seen = new Set<ts.Node>(), call: Calling = FETCH_CALL): void {
     if (value.kind !== "function") {
       this.diagnostics.warning(
         "APX210",
@@ -226,8 +228,8 @@ class FetchReader {
     if (seen.has(value.decl)) return;
     seen.add(value.decl);
     const fn = value;
-    const tests = methodTests(fn.decl, (n) => this.stringInside(fn, n));
-    const dispatch = readDispatch(fn.decl, tests, (n) => this.stringInside(fn, n));
+    const tests = methodTests(fn.decl, (n) => this.stringInside(fn, n), undefined, false, call.request);
+    const dispatch = readDispatch(fn.decl, tests, (n) => this.stringInside(fn, n), call.paths);
     for (const unread of dispatch.unread)
       this.diagnostics.warning(
         "APX258",
@@ -239,8 +241,8 @@ class FetchReader {
     const inRoute = (check: CheckValue) => dispatch.routes.some((r) => within(check.node, r));
     for (const route of dispatch.routes) {
       // Checks before the dispatch, outside every branch, run for every route after them.
-      const prelude = bodyChecks.filter((c) => !inRoute(c) && c.node.end <= route.site.getStart());
-      this.dispatchRoute(fn, tests, route, bodyChecks, prelude);
+      const prelude = [...call.prelude, ...bodyChecks.filter((c) => !inRoute(c) && c.node.end <= route.site.getStart())];
+      this.dispatchRoute(fn, tests, route, bodyChecks, prelude, call, dispatch, depth, seen);
     }
     for (const table of dispatch.tables) {
       const object = this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, table.table));
@@ -253,7 +255,7 @@ class FetchReader {
         );
         continue;
       }
-      const prelude = bodyChecks.filter((c) => !inRoute(c) && c.node.end <= table.site.getStart());
+      const prelude = [...call.prelude, ...bodyChecks.filter((c) => !inRoute(c) && c.node.end <= table.site.getStart())];
       const literal = objectLiteralOf(table.table);
       for (const [key, entry] of object.props) {
         const at = (literal && literalProperty(literal, key)) ?? table.site;
@@ -270,15 +272,22 @@ class FetchReader {
     if (dispatch.routes.length || dispatch.tables.length || dispatch.testsPath) return;
     // No dispatch of its own: a handler that hands the request to another function of the sources is read
     // there (`return handleRequest(request, env)`, `event.respondWith(handle(event.request))`).
-    const forwarded = forwardingCalls(fn.decl);
-    for (const call of forwarded) {
-      const callee = this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, call.expression));
-      if (callee.kind === "function" && depth < MAX_DEPTH) this.fetchHandler(callee, call, depth + 1, seen);
+    const forwarded = forwardingCalls(fn.decl, call.request);
+    for (const forward of forwarded) {
+      const callee = this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, forward.expression));
+      if (callee.kind === "function" && depth < MAX_DEPTH)
+        this.fetchHandler(
+          callee,
+          forward,
+          depth + 1,
+          seen,
+          callingOf(forward, fn.decl, call.request, dispatch, [...call.prelude, ...bodyChecks]),
+        );
       else if (callee.kind !== "function")
         this.diagnostics.warning(
           "APX210",
-          `This fetch handler hands every request to \`${excerpt(call.expression)}\`, which no adapter apidex ran reads (${describe(callee)}): the routes it serves are not indexed.`,
-          siteOf(call),
+          `This fetch handler hands every request to \`${excerpt(forward.expression)}\`, which no adapter apidex ran reads (${describe(callee)}): the routes it serves are not indexed.`,
+          siteOf(forward),
           "If it is an app of a router package apidex reads, check that its module is among the sources.",
         );
     }
@@ -298,13 +307,28 @@ class FetchReader {
     tests: MethodTests | undefined,
     route: DispatchRoute,
     bodyChecks: CheckValue[],
-    prelude: CheckValue[],
+    prelude: RouteCheck[],
+    call: Calling,
+    dispatch: Dispatch,
+    depth: number,
+    seen: Set<ts.Node>,
   ): void {
     const own = bodyChecks.filter((c) => within(c.node, route));
     // A function of the sources the branch hands the request to answers it (`return getUser(request, env, id)`).
-    const delegate = this.delegateOf(fn, route, bodyChecks);
+    const found = this.delegateOf(fn, route, bodyChecks, call.request);
+    const delegate = found?.fn;
+    // ... or dispatches it further (`if (pathname.startsWith("/api/")) return handleApi(pathname, request)`):
+    // its own branches are the routes.
+    if (found && depth < MAX_DEPTH && !route.methods) {
+      const calling = callingOf(found.call, fn.decl, call.request, dispatch, [...prelude, ...own]);
+      const inner = readDispatch(found.fn.decl, undefined, (n) => this.stringInside(found.fn, n), calling.paths);
+      if (inner.routes.length || inner.tables.length || inner.unread.length) {
+        this.fetchHandler(found.fn, found.call, depth + 1, seen, calling);
+        return;
+      }
+    }
     const branchTests = tests && !route.methods ? branchMethods(route, tests) : undefined;
-    const delegated = !route.methods && !branchTests && delegate ? this.methodReading(delegate) : undefined;
+    const delegated = !route.methods && !branchTests && delegate ? this.methodReading(delegate, found?.request) : undefined;
     let methods = route.methods ?? branchTests ?? (delegated && answeredBy(delegated));
     if (delegated?.open && !route.methods && !branchTests)
       this.openWarning(route.paths.map((p) => p.raw).join(", "), delegated.methods, route.site);
@@ -333,22 +357,23 @@ class FetchReader {
   }
 
   /** The function of the sources a branch hands the request to, if it does. */
-  private delegateOf(fn: FunctionValue, route: DispatchRoute, checks: readonly CheckValue[]): FunctionValue | undefined {
-    const request = requestNames(fn.decl);
+  private delegateOf(
+    fn: FunctionValue,
+    route: DispatchRoute,
+    checks: readonly CheckValue[],
+    requestIndex: number,
+  ): { fn: FunctionValue; call: ts.CallExpression; request: number } | undefined {
+    const request = requestName(fn.decl, requestIndex);
     const checkCalls = new Set<ts.Node>(checks.map((c) => c.node));
-    let found: FunctionValue | undefined;
+    let found: { fn: FunctionValue; call: ts.CallExpression; request: number } | undefined;
     const visit = (node: ts.Node): void => {
       if (found || ts.isFunctionLike(node)) return;
       // The call whose answer the branch returns (`return getUser(request, env)`), not a check on the way.
-      if (
-        ts.isCallExpression(node) &&
-        node.pos >= (route.start ?? 0) &&
-        !checkCalls.has(node) &&
-        isReturned(node) &&
-        node.arguments.some((a) => isRequestArg(a, request))
-      ) {
-        const callee = this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, node.expression));
-        if (callee.kind === "function") found = callee;
+      if (ts.isCallExpression(node) && node.pos >= (route.start ?? 0) && !checkCalls.has(node) && isReturned(node)) {
+        const index = node.arguments.findIndex((a) => isRequestArg(a, request));
+        const callee =
+          index >= 0 ? this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, node.expression)) : undefined;
+        if (callee?.kind === "function") found = { fn: callee, call: node, request: index };
       }
       if (!found) ts.forEachChild(node, visit);
     };
@@ -463,10 +488,55 @@ function isStaticResponse(value: Value, at: ts.Node): boolean {
   return false;
 }
 
-/** The names the request goes by in a handler: its first parameter, and `event.request` for a listener's event. */
-function requestNames(fn: ts.FunctionLikeDeclaration): string | undefined {
-  const first = fn.parameters[0];
-  return first && ts.isIdentifier(first.name) ? first.name.text : undefined;
+/** The name of a handler's request parameter (for a listener, its event: `event.request` is then the request). */
+function requestName(fn: ts.FunctionLikeDeclaration, index: number): string | undefined {
+  const parameter = fn.parameters[index];
+  return parameter && ts.isIdentifier(parameter.name) ? parameter.name.text : undefined;
+}
+
+/** How a handler is called: which parameter is the request, which hold the path, the checks run before it. */
+interface Calling {
+  request: number;
+  paths: string[];
+  prelude: RouteCheck[];
+}
+
+/** A fetch handler's own convention: `(request, env, ctx)`. */
+const FETCH_CALL: Calling = { request: 0, paths: [], prelude: [] };
+
+/** How `call` calls a helper of the sources: where it passes the request and the path, after which checks. */
+function callingOf(
+  call: ts.CallExpression,
+  caller: ts.FunctionLikeDeclaration,
+  requestIndex: number,
+  dispatch: Dispatch,
+  prelude: RouteCheck[],
+): Calling {
+  const request = requestName(caller, requestIndex);
+  const callee = call.arguments.findIndex((a) => isRequestArg(a, request));
+  const paths: string[] = [];
+  const fn = calleeDeclaration(call);
+  call.arguments.forEach((arg, index) => {
+    const parameter = fn?.parameters[index];
+    if (parameter && ts.isIdentifier(parameter.name) && dispatch.paths?.isPathname(arg)) paths.push(parameter.name.text);
+  });
+  return { request: Math.max(callee, 0), paths, prelude };
+}
+
+/** The function declaration a call names syntactically (a function or const of its module), for its parameter names. */
+function calleeDeclaration(call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  for (const statement of callee.getSourceFile().statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === callee.text) return statement;
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.name.text === callee.text && d.initializer) {
+          const init = unwrapExpression(d.initializer);
+          if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+        }
+  }
+  return undefined;
 }
 
 /** Whether a call's answer is what its statement returns (`return f(x)`, `return await f(x)`, an arrow's body). */
@@ -490,8 +560,8 @@ function isRequestArg(node: ts.Expression, request: string | undefined): boolean
 }
 
 /** The calls of a handler that hand the request on (`handleRequest(request, env)`, `app.fetch(request)`), outside inner functions. */
-function forwardingCalls(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
-  const request = requestNames(fn);
+function forwardingCalls(fn: ts.FunctionLikeDeclaration, requestIndex: number): ts.CallExpression[] {
+  const request = requestName(fn, requestIndex);
   const out: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
     if (node !== fn && ts.isFunctionLike(node)) return;

@@ -38,7 +38,9 @@ export class PathTests {
   constructor(
     private readonly body: ts.Node,
     private readonly value: (node: ts.Expression) => string | undefined,
+    pathParams: readonly string[] = [],
   ) {
+    for (const name of pathParams) this.pathNames.add(name);
     // Bindings, twice over so an alias of an alias declared later in the text is still seen.
     for (let pass = 0; pass < 2; pass++) this.bind(body);
   }
