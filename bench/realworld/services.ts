@@ -1489,4 +1489,19 @@ export const SERVICES: Service[] = [
       note: "openapi.yml, written by Foal's own createOpenApiDocument(ApiController) (src/scripts/generate-openapi-doc.ts); its paths are relative to the API controller, whose server URL carries /api/v2. First run zero-config = final: 6 of 7 (85.7%), APX205×2. The miss is the document's form of ApiController's `@Options(\"*\")`: Foal's OpenAPI writer puts a `/` before a relative path (`/*`), while its router joins by concatenation, so Express serves `/api/v2*` (indexed as `/api/v2{wildcard}`, APX205). The one indexed operation the document lacks is AppController's `@Get(\"*\")` (the SPA fallback), outside the documented ApiController",
     },
   },
+  {
+    name: "meadery-worker",
+    repo: "neighborLing/cloudflare-project-worker",
+    commit: "5ddddd7853242e98a3dee3e654229636d090d371",
+    framework: "Cloudflare Workers fetch handler (JavaScript)",
+    style:
+      "a Worker without a router package: `export default { async fetch(request, env, ctx) }` dispatching on `const { pathname } = url` (an OPTIONS preflight first, `pathname === \"/api/graphql\"` handed to graphql-yoga, `pathname.startsWith(\"/api/\")` handed to `handleApiRequest(pathname, request, corsHeaders)`, whose `if (pathname === \"/api/hello\")` branches are the endpoints), wrangler.toml",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "." },
+      note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
+    },
+  },
 ];
