@@ -1495,7 +1495,7 @@ export const SERVICES: Service[] = [
     commit: "5ddddd7853242e98a3dee3e654229636d090d371",
     framework: "Cloudflare Workers fetch handler (JavaScript)",
     style:
-      "a Worker without a router package: `export default { async fetch(request, env, ctx) }` dispatching on `const { pathname } = url` (an OPTIONS preflight first, `pathname === \"/api/graphql\"` handed to graphql-yoga, `pathname.startsWith(\"/api/\")` handed to `handleApiRequest(pathname, request, corsHeaders)`, whose `if (pathname === \"/api/hello\")` branches are the endpoints), wrangler.toml",
+      'a Worker without a router package: `export default { async fetch(request, env, ctx) }` dispatching on `const { pathname } = url` (an OPTIONS preflight first, `pathname === "/api/graphql"` handed to graphql-yoga, `pathname.startsWith("/api/")` handed to `handleApiRequest(pathname, request, corsHeaders)`, whose `if (pathname === "/api/hello")` branches are the endpoints), wrangler.toml',
     monorepo: false,
     app: ".",
     oracle: {

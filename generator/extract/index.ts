@@ -122,10 +122,12 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
     );
   }
   // Registrations one adapter did not reach may be another's: reported once all have run.
-  const unreached = adapters.length > 1 ? new UnreachedRegistrations() : undefined;
+  // The fetch adapter runs only when the others find nothing: it does not make a service one of several frameworks.
+  const routers = adapters.length > 1 ? adapters.filter((a) => a !== fetchAdapter) : adapters;
+  const unreached = routers.length > 1 ? new UnreachedRegistrations() : undefined;
   if (unreached) options = { ...options, unreached };
   const { incremental, ...rest } = options;
-  const adapter = adapters.length === 1 ? adapters[0]!.name : undefined;
+  const adapter = routers.length === 1 ? routers[0]!.name : undefined;
   if (incremental && !(adapter && INCREMENTAL_ADAPTERS.has(adapter) && (!incremental.adapter || incremental.adapter === adapter))) {
     // Summaries are recorded for a service of one router framework whose adapter records them; anything
     // else (a mixed project, Fastify plugins, NestJS, Next.js) evaluates every module.

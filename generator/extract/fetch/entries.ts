@@ -27,6 +27,9 @@ export type FetchEntry =
 export const FETCH_ENTRY_TEXT =
   /\b(Bun|Deno)\.serve\s*\(|["']bun["']|addEventListener\s*\(\s*["']fetch["']|\bfetch\s*[(:,}]|std\/http|@std\/http/;
 
+/** The text a `Bun.serve`/`Deno.serve` (or std/http `serve`) entry needs. */
+const SERVER_CALL_TEXT = /\b(Bun|Deno)\.serve\s*\(|["']bun["']|std\/http|@std\/http/;
+
 /** Dependencies and files that say a project runs on Bun, Cloudflare Workers or Deno. */
 const RUNTIME_PACKAGES = new Set([
   "@types/bun",
@@ -76,7 +79,8 @@ export function declaresFetchRuntime(sources: SourceSet): boolean {
  * Node service they are a bundler's or a test's objects, not a server.
  */
 export function fetchEntries(file: ts.SourceFile, runtime: boolean): FetchEntry[] {
-  if (!FETCH_ENTRY_TEXT.test(file.text)) return [];
+  // Every project's files are asked (detection): without a runtime's config only a server call can start one.
+  if (!(runtime ? FETCH_ENTRY_TEXT : SERVER_CALL_TEXT).test(file.text)) return [];
   const bindings = importBindings(file);
   const out: FetchEntry[] = [];
   const visit = (node: ts.Node): void => {
