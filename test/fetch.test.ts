@@ -430,12 +430,12 @@ Deno.serve({ port: 8001 }, async (req: Request) => {
     routes: ["GET /a []", "POST /b []"],
   },
   {
-    name: "a default export with fetch is not read in a project that says no fetch runtime (no wrangler, deno or bun config)",
+    name: "Bun.serve names its runtime itself; a default export with fetch is not read in a project that says no fetch runtime (no wrangler, deno or bun config)",
     files: {
       "src/index.ts": `export default { async fetch(request: Request) { const url = new URL(request.url); if (url.pathname === "/a" && request.method === "GET") return new Response(""); return new Response(null, { status: 404 }); } };`,
+      "src/server.ts": `Bun.serve({ routes: { "/b": { POST: () => new Response("") } } });`,
     },
-    routes: [],
-    diagnostics: ["APX001 -"],
+    routes: ["POST /b []"],
   },
   {
     name: "a Worker that serves a Hono app is the Hono adapter's: the fetch adapter is not run",
