@@ -1504,4 +1504,19 @@ export const SERVICES: Service[] = [
       note: "apps/web/openapi.json, written by the project's scripts/generate-openapi.ts from its zod-openapi registry (src/lib/server/domains/api/openapi.ts) and committed on the branch of pull request #274 (b05f7cf, pinned: main writes it in CI and commits none). First run zero-config = final: 255 of 267 (95.5%), APX205×4 (the `$` splats: better-auth's api/auth/$, api/storage/$), APX443 (the registry spreads a value known at run time into `paths`), APX219 (OTEL_SERVICE_NAME in packages/logger, no route). 11 misses are the document's: it lists /members and /members/{id} (GET, PATCH, DELETE) and /inboxes/{id}/members (GET, POST) where the code has teams/$teamId.members and inboxes/$inboxId.memberships (indexed there); GET on tickets/{id}/threads/{threadId} and on .../attachments/{attachmentId} (the files answer PATCH, and DELETE); PATCH and POST on sla-policies/{id}/targets (the file answers GET and PUT); POST /widget-profiles/environments (the file is widget-profiles/$applicationId.environments.ts: /widget-profiles/{applicationId}/environments, indexed). One is apidex's: POST /api/v1/webhooks/{webhookId}/test is the route module webhooks/$webhookId.test.ts, which the default excludes take for a test file (`**/*.test.*`); TanStack's generator routes it (no routeFileIgnorePattern is set). Indexed beyond the document (59): the app's own routes outside the public v1 API (widget, auth, integrations, user, MCP, OAuth and .well-known endpoints, /hc/sitemap.xml from `sitemap[.]xml.ts`, /robots.txt) and 9 v1 routes it does not list (the document's own route, webhook sample payloads, ...). The handlers check API-key scopes with the project's own assertScopeAllowed/hasPermission helpers (no recognizer), so no operation has keys",
     },
   },
+  {
+    name: "meadery-worker",
+    repo: "neighborLing/cloudflare-project-worker",
+    commit: "5ddddd7853242e98a3dee3e654229636d090d371",
+    framework: "Cloudflare Workers fetch handler (JavaScript)",
+    style:
+      'a Worker without a router package: `export default { async fetch(request, env, ctx) }` dispatching on `const { pathname } = url` (an OPTIONS preflight first, `pathname === "/api/graphql"` handed to graphql-yoga, `pathname.startsWith("/api/")` handed to `handleApiRequest(pathname, request, corsHeaders)`, whose `if (pathname === "/api/hello")` branches are the endpoints), wrangler.toml',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: "." },
+      note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
+    },
+  },
 ];

@@ -94,6 +94,7 @@ export const configSchema = z
         "aws-cdk",
         "serverless",
         "sam",
+        "fetch",
       ])
       .optional(),
     nest: z

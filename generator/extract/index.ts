@@ -37,6 +37,7 @@ import { cloudFunctionsAdapter } from "./cloud-functions/index.js";
 import { cdkAdapter } from "./aws-cdk/index.js";
 import { serverlessAdapter } from "./serverless/index.js";
 import { samAdapter } from "./serverless/sam.js";
+import { fetchAdapter } from "./fetch/index.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -84,6 +85,7 @@ export const ADAPTERS: Record<string, FrameworkAdapter> = {
   "aws-cdk": cdkAdapter,
   serverless: serverlessAdapter,
   sam: samAdapter,
+  fetch: fetchAdapter,
 };
 
 /**
@@ -120,10 +122,12 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
     );
   }
   // Registrations one adapter did not reach may be another's: reported once all have run.
-  const unreached = adapters.length > 1 ? new UnreachedRegistrations() : undefined;
+  // The fetch adapter runs only when the others find nothing: it does not make a service one of several frameworks.
+  const routers = adapters.length > 1 ? adapters.filter((a) => a !== fetchAdapter) : adapters;
+  const unreached = routers.length > 1 ? new UnreachedRegistrations() : undefined;
   if (unreached) options = { ...options, unreached };
   const { incremental, ...rest } = options;
-  const adapter = adapters.length === 1 ? adapters[0]!.name : undefined;
+  const adapter = routers.length === 1 ? routers[0]!.name : undefined;
   if (incremental && !(adapter && INCREMENTAL_ADAPTERS.has(adapter) && (!incremental.adapter || incremental.adapter === adapter))) {
     // Summaries are recorded for a service of one router framework whose adapter records them; anything
     // else (a mixed project, Fastify plugins, NestJS, Next.js) evaluates every module.
@@ -148,7 +152,11 @@ function unsupportedIn(sources: SourceSet): string[] {
 }
 
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
-  const facts = adapters.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  // A hand-written fetch handler is read only when no router adapter found routes: a Worker or Bun server that
+  // hands its requests to a Hono, itty or Elysia app (`fetch: app.fetch`) is that app's adapter's to index.
+  const others = adapters.filter((adapter) => adapter !== fetchAdapter);
+  const facts = others.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  if (others.length < adapters.length && !facts.length) facts.push(...fetchAdapter.extract(sources, options, diagnostics));
   options.unreached?.report();
   // What the interpreter held back (an environment default no route reads) is summed up now that every
   // adapter has read what it reads.

@@ -44,9 +44,11 @@ export function methodTests(
    * `event.requestContext.http.method` (HTTP API, payload 2.0), read directly or destructured.
    */
   lambdaEvent = false,
+  /** Which parameter is the request (a fetch handler's helper `handleApi(pathname, request)`); the first by default. */
+  requestIndex = 0,
 ): MethodTests | undefined {
   const body = fn.body;
-  const request = fn.parameters[0];
+  const request = fn.parameters[requestIndex];
   if (!body || !request) return undefined;
   const aliases = new Set<string>(); // names bound to the method
   let requestName: string | undefined;

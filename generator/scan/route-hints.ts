@@ -17,6 +17,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     ROUTE_MODULE_EXPORTS.test(text) ||
     CDK_ROUTES.test(text) ||
     TANSTACK_START.test(text) ||
+    FETCH_SERVERS.test(text) ||
     declaresDocument(text)
   );
 }
@@ -56,6 +57,10 @@ const CDK_ROUTES =
 // anywhere — a virtual route config may route a file outside the routes folder —, and the Start instance whose
 // `requestMiddleware` runs before every server route (`src/start.ts`), which no route imports.
 const TANSTACK_START = /\bcreate(FileRoute|ServerFileRoute|APIFileRoute|Start)\s*[(<]/;
+// A service on the Web fetch API without a router package (extract/fetch): Bun's and Deno's servers, a Worker's
+// `export default { fetch }` (its `fetch(request, env)` method or property) and a `fetch` event listener.
+const FETCH_SERVERS =
+  /\b(Bun|Deno)\.serve\s*\(|from\s*["']bun["']|addEventListener\s*\(\s*["']fetch["']|^\s*(async\s+)?fetch\s*(\([^)]*\)\s*(:[^{]*)?\{|:)|export\s+default\s*\{[^}]*\bfetch\b/m;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;
