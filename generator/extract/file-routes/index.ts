@@ -50,6 +50,9 @@ import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-
 import { methodsThroughWrappers } from "./wrapper-methods.js";
 import { medusaRouteDirs } from "./medusa-dirs.js";
 import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionRoute } from "./vercel.js";
+import { solidStartLayout, solidStartRoute, usesSolidStart } from "./solid-start.js";
+import { QWIK_HANDLERS, qwikCityLayout, qwikRouteFile, usesQwikCity } from "./qwik-city.js";
+import { FrameworkGuards } from "./framework-guards.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -59,14 +62,17 @@ interface RouteFile {
   /**
    * `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages
    * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module;
-   * `nitro`: one default-exported event handler, for the method its file name gives or those it tests.
+   * `nitro`: one default-exported event handler, for the method its file name gives or those it tests;
+   * `qwik`: Qwik City's `onGet`, `onPost`, ... and `onRequest` request handlers.
    */
-  style: "methods" | "default" | "remix" | "nitro";
+  style: "methods" | "default" | "remix" | "nitro" | "qwik";
   group: Group;
   /** The next.config of a Next.js route file's project. */
   next?: NextConfig;
   /** A Vercel Function of the project's `api/` folder. */
   vercel?: boolean;
+  /** A SolidStart API route (its middleware's checks run before it). */
+  solid?: boolean;
 }
 
 /** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
@@ -119,6 +125,9 @@ function extractFileRoutes(
   const nextRoute = nextRoutes(sources);
   // Vercel Functions (`api/**` at the root), unless a framework whose Vercel preset leaves them out serves the project.
   const vercel = framework === "next" && readsVercelFunctions(sources);
+  // SolidStart's and Qwik City's route folders (`src/routes` by default), in projects that import them.
+  const solid = framework === "next" && usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
+  const qwik = framework === "next" && usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     if (framework === "files") {
@@ -149,6 +158,15 @@ function extractFileRoutes(
       // not read), else the method exports (`export function GET(request)`).
       const file = route && sources.getFile(fileName);
       if (route && file) return { route, style: vercelDefault(file) ? "default" : "methods", group: groups[0]!, vercel: true };
+    }
+    if (solid) {
+      const found = solidStartRoute(rel, solid);
+      if (found && "route" in found) return { route: found.route, style: "methods", group: groups[0]!, solid: true };
+      if (found) return undefined; // refused (said once the files are read)
+    }
+    if (qwik) {
+      const found = qwikRouteFile(rel, qwik);
+      if (found) return { route: found.route, style: "qwik", group: groups[0]! };
     }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
     const next = nextRoute(rel);
@@ -184,6 +202,8 @@ function extractFileRoutes(
   );
   host.attach(interpreter);
   session?.attach(interpreter);
+  // SolidStart's middleware, Qwik City's layouts and server plugins: checks that run before a route's handler.
+  const guards = new FrameworkGuards(sources, interpreter, host, diagnostics, { solid, qwik });
 
   /** The Vercel Functions read, with the layers each added (a rewrite makes them answer elsewhere too). */
   const vercelFiles = new Map<string, { route: FileRoute; layers: RouterNode["stack"] }>();
@@ -206,7 +226,8 @@ function extractFileRoutes(
     const baseUnknown =
       (found.style === "methods" && !found.next && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
       (found.style === "nitro" && !underNitroBase()) ||
-      (found.next !== undefined && !underNextBase(found.next));
+      (found.next !== undefined && !underNextBase(found.next)) ||
+      (found.style === "qwik" && guards.qwikBaseUnknown);
     // Next.js serves every route, API routes included, under the config's `basePath`.
     function underNextBase(config: NextConfig): boolean {
       const base = config.basePath;
@@ -287,13 +308,20 @@ function extractFileRoutes(
       group.served.set(file.fileName, entry);
     };
     /** One method the file answers: served by an app it hands the request to, or by the handler at `node`. */
-    const answer = (method: string, node: ts.Node, value: Value, scope: Scope, exportedAs?: ts.ExportSpecifier): void => {
+    const answer = (
+      method: string,
+      node: ts.Node,
+      value: Value,
+      scope: Scope,
+      exportedAs?: ts.ExportSpecifier,
+      before: readonly CheckValue[] = found.solid ? guards.solidMiddleware() : [],
+    ): void => {
       const app = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
       if (app) return serve(app, method, node);
       // `app/api/[...notFound]/route.ts` whose handler only answers 404: the API's not-found fallback, no operation.
       if (route.wildcard && value.kind === "function" && answersNotFoundOnly(value.decl)) return;
       catchAll(node);
-      host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, [], exportedAs);
+      host.addExport(root, method, rpcPaths(node, route, interpreter, scope) ?? route.paths, node, value, scope, before, exportedAs);
     };
     if (found.style === "methods") {
       // `export * from "../../workspaces/route"`: the methods another module exports are answered here too,
@@ -362,6 +390,34 @@ function extractFileRoutes(
             catchAll(exported);
             pushPerMethod(interpreter, root, route, exported, parts, read?.reading, read?.readFrom, methods);
           }
+    } else if (found.style === "qwik") {
+      // A page (a default-exported component) answers its methods' handlers too: Qwik City runs them before
+      // rendering, and one that responds (`json(200, ...)`) is what the client gets. `onRequest` beside method
+      // handlers (or in a page) is a guard for them; alone in an endpoint module, it answers every method.
+      const own = file.statements.flatMap((st) => exportedMethods(st, [...QWIK_HANDLERS.keys(), "onRequest"]));
+      const onRequest = own.find(([name]) => name === "onRequest");
+      const handlers = own.filter(([name]) => name !== "onRequest");
+      const routeGuards = (method: string) => [
+        ...guards.qwikBefore(file, method),
+        ...(onRequest ? guards.checksOf(onRequest[1], interpreter.exportOf(instance, "onRequest", onRequest[1]), instance.scope) : []),
+      ];
+      for (const [name, exported] of handlers) {
+        const method = QWIK_HANDLERS.get(name)!;
+        answer(method, exported, interpreter.exportOf(instance, name, exported), instance.scope, undefined, routeGuards(method));
+      }
+      if (onRequest && !handlers.length && !defaultExport(file)) {
+        const [, exported] = onRequest;
+        const value = interpreter.exportOf(instance, "onRequest", exported);
+        const candidates = [
+          ...(value.kind === "function" ? [value] : []),
+          ...host.handlerParts(exported, value, instance.scope).handlers.reverse(),
+        ];
+        const methods = testedMethods(candidates, METHODS, EVERY_METHOD, exported, interpreter, diagnostics, {
+          what: `the \`onRequest\` of ${relative(file.fileName)}`,
+          hint: 'Export a handler per method (`export const onPost: RequestHandler = ...`), or test the method (`if (request.method !== "POST") throw error(405, "Method Not Allowed")`).',
+        });
+        for (const method of methods) answer(method, exported, value, instance.scope, undefined, guards.qwikBefore(file, method));
+      }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
       // lazy-route form): its loader and action serve that page, not an API. One without is a resource
@@ -472,6 +528,7 @@ function extractFileRoutes(
     readRouteFile(file);
   }
   while (next < replayed.length) replayNext();
+  guards.sayRefused(locate);
   // The config's handler files that the scan did not read (nothing imports them, and they need not live in a
   // route folder).
   for (const name of nitro?.handlers?.keys() ?? []) {
@@ -1060,12 +1117,16 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const nextRoute = nextRoutes(sources);
   // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
   if (readsVercelFunctions(sources)) return true;
+  const solid = usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
+  const qwik = usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
   // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
   if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
       nextRoute(rel) !== undefined ||
+      (solid !== undefined && solidStartRoute(rel, solid) !== undefined) ||
+      (qwik !== undefined && qwikRouteFile(rel, qwik) !== undefined) ||
       svelteKitPaths(rel) !== undefined ||
       (astro && astroPaths(rel) !== undefined) ||
       (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+
+/**
+ * SolidStart API routes (`src/routes/**` files exporting `GET`, `POST`, ...) and Qwik City endpoints
+ * (`src/routes/**\/index.ts` exporting `onGet`, `onPost`, ... and `onRequest`), each written the way projects
+ * of that framework write them.
+ */
+
+const AUTH = `export function assertPermission(event: unknown, key: string): void {}\nexport const requirePermission = (key: string) => async (event: unknown) => {};\n`;
+const SOLID_PKG = `{ "name": "app", "dependencies": { "@solidjs/start": "2.0.5" } }`;
+const API_EVENT = `import type { APIEvent } from "@solidjs/start/server";\n`;
+const QWIK = `import type { RequestHandler } from "@builder.io/qwik-city";\n`;
+
+const SOLID_CASES: InMemoryCase[] = [
+  {
+    name: "SolidStart: method exports of src/routes files (index, [id], [...rest], (group)), a page's GET, a page without handlers (nothing), checks in the handler",
+    files: {
+      "package.json": SOLID_PKG,
+      "src/lib/auth.ts": AUTH,
+      "src/routes/index.tsx": `export default function Home() { return null; }\n`,
+      "src/routes/api/users/index.ts": `${API_EVENT}import { assertPermission } from "~/lib/auth";\nexport async function GET(event: APIEvent) { assertPermission(event, "users.read"); return Response.json([]); }\nexport async function POST(event: APIEvent) { assertPermission(event, "users.create"); return new Response(null, { status: 201 }); }\n`,
+      "src/routes/api/users/[id].ts": `${API_EVENT}export const GET = ({ params }: APIEvent) => Response.json({ id: params.id });\nexport const DELETE = () => new Response(null, { status: 204 });\n`,
+      "src/routes/(admin)/api/stats.ts": `${API_EVENT}export function GET() { return Response.json({}); }\n`,
+      "src/routes/api/files/[...path].ts": `${API_EVENT}export function GET({ params }: APIEvent) { return new Response(params.path); }\n`,
+      "src/routes/feed.tsx": `export function GET() { return new Response("<rss/>"); }\nexport default function Feed() { return null; }\n`,
+      "tsconfig.json": `{ "compilerOptions": { "paths": { "~/*": ["./src/*"] } } }`,
+    },
+    routes: [
+      "DELETE /api/users/{id} []",
+      "GET /api/files/{path} []",
+      "GET /api/stats []",
+      "GET /api/users [users.read]",
+      "GET /api/users/{id} []",
+      "GET /feed []",
+      "POST /api/users [users.create]",
+    ],
+    diagnostics: ["APX205 src/routes/api/files/[...path].ts:2"],
+  },
+  {
+    name: "SolidStart 2: routeDir and the middleware from vite.config's solidStart({...}); the middleware's onRequest checks apply to every API route",
+    files: {
+      "package.json": SOLID_PKG,
+      "vite.config.ts": `import { defineConfig } from "vite";\nimport { solidStart } from "@solidjs/start/config";\nexport default defineConfig({ plugins: [solidStart({ routeDir: "./api-routes", middleware: "./src/middleware.ts" })] });\n`,
+      "src/lib/auth.ts": AUTH,
+      "src/middleware.ts": `import { createMiddleware } from "@solidjs/start/middleware";\nimport { requirePermission } from "./lib/auth";\nexport default createMiddleware({ onRequest: [requirePermission("api.use")] });\n`,
+      "src/api-routes/orders.ts": `${API_EVENT}export const GET = () => Response.json([]);\n`,
+      "src/routes/ignored.ts": `export const GET = () => Response.json([]);\n`,
+    },
+    routes: ["GET /orders [api.use]"],
+  },
+  {
+    name: "SolidStart 1: app.config.ts's defineConfig({ middleware }) (a function in onRequest, its body's checks)",
+    files: {
+      "package.json": SOLID_PKG,
+      "app.config.ts": `import { defineConfig } from "@solidjs/start/config";\nexport default defineConfig({ middleware: "./src/middleware.ts" });\n`,
+      "src/lib/auth.ts": AUTH,
+      "src/middleware.ts": `import { createMiddleware } from "@solidjs/start/middleware";\nimport { assertPermission } from "./lib/auth";\nexport default createMiddleware({ onRequest: (event) => { assertPermission(event, "session"); } });\n`,
+      "src/routes/api/ping.ts": `${API_EVENT}export const POST = () => new Response("pong");\n`,
+    },
+    routes: ["POST /api/ping [session]"],
+  },
+  {
+    name: "SolidStart: an optional parameter in an API route's path is refused by SolidStart (not indexed, APX201); a parameter inside a segment too; an unreadable routeDir keeps the default (APX201)",
+    files: {
+      "package.json": SOLID_PKG,
+      "vite.config.ts": `import { solidStart } from "@solidjs/start/config";\nexport default { plugins: [solidStart({ routeDir: process.env.ROUTES })] };\n`,
+      "src/routes/api/[[lang]]/x.ts": `${API_EVENT}export const GET = () => new Response("x");\n`,
+      "src/routes/api/v-[id].ts": `${API_EVENT}export const GET = () => new Response("x");\n`,
+      "src/routes/api/ok.ts": `${API_EVENT}export const GET = () => new Response("x");\n`,
+    },
+    routes: ["GET /api/ok []"],
+    diagnostics: ["APX201 src/routes/api/[[lang]]/x.ts:2", "APX201 src/routes/api/v-[id].ts:2", "APX201 vite.config.ts:2"],
+  },
+];
+
+const QWIK_CASES: InMemoryCase[] = [
+  {
+    name: "Qwik City: onGet/onPost/... of index modules ([id], [...rest], (group)), a layout's onRequest checks for every route below, its onGet for GET only, a plugin's for all",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/routes/plugin@auth.ts": `${QWIK}import { requirePermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = requirePermission("signed.in");\n`,
+      "src/routes/layout.tsx": `${QWIK}export const onGet: RequestHandler = async ({ cacheControl }) => { cacheControl({ maxAge: 5 }); };\nexport default () => null;\n`,
+      "src/routes/api/layout.ts": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = async (ev) => { assertPermission(ev, "api.use"); await ev.next(); };\nexport const onPost: RequestHandler = async (ev) => { assertPermission(ev, "api.write"); };\n`,
+      "src/routes/api/users/index.ts": `${QWIK}export const onGet: RequestHandler = async ({ json }) => { json(200, []); };\nexport const onPost: RequestHandler = async ({ json }) => { json(201, {}); };\n`,
+      "src/routes/api/users/[id]/index.ts": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onDelete: RequestHandler = async (ev) => { assertPermission(ev, "users.delete"); ev.send(204, ""); };\n`,
+      "src/routes/api/(internal)/metrics/index.ts": `${QWIK}export const onGet: RequestHandler = ({ text }) => text(200, "ok");\n`,
+      "src/routes/files/[...path]/index.ts": `${QWIK}export const onGet: RequestHandler = ({ text, params }) => text(200, params.path);\n`,
+      "src/routes/index.tsx": `export default () => null;\n`,
+      "src/routes/about/layout.tsx": `export default () => null;\n`,
+      "tsconfig.json": `{ "compilerOptions": { "paths": { "~/*": ["./src/*"] } } }`,
+    },
+    routes: [
+      "DELETE /api/users/{id} [api.use,signed.in,users.delete]",
+      "GET /api/metrics [api.use,signed.in]",
+      "GET /api/users [api.use,signed.in]",
+      "GET /files [signed.in]",
+      "GET /files/{path} [signed.in]",
+      "POST /api/users [api.use,api.write,signed.in]",
+    ],
+    diagnostics: ["APX205 src/routes/files/[...path]/index.ts:2"],
+  },
+  {
+    name: "Qwik City: an onRequest alone answers every method it does not refuse (untested: APX230), onRequest beside onGet guards it; a page's onGet and onPost are endpoints, its onRequest a guard; index@name layouts and index! (no layouts)",
+    files: {
+      "src/lib/auth.ts": AUTH,
+      "src/routes/api/echo/index.ts": `${QWIK}export const onRequest: RequestHandler = async ({ request, json }) => { json(200, { method: request.method }); };\n`,
+      "src/routes/api/only-put/index.ts": `${QWIK}export const onRequest: RequestHandler = async ({ request, json, error }) => { if (request.method !== "PUT") throw error(405, "no"); json(200, {}); };\n`,
+      "src/routes/api/guarded/index.ts": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "guard"); };\nexport const onGet: RequestHandler = ({ json }) => json(200, {});\n`,
+      "src/routes/products/[id]/index.tsx": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "shop"); };\nexport const onGet: RequestHandler = ({ json }) => json(200, {});\nexport const onPost: RequestHandler = ({ json }) => json(200, {});\nexport default () => null;\n`,
+      "src/routes/blog/index.tsx": `${QWIK}export const onRequest: RequestHandler = () => {};\nexport default () => null;\n`,
+      "src/routes/admin/layout.tsx": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "admin"); };\nexport default () => null;\n`,
+      "src/routes/admin/layout-open.tsx": `export default () => null;\n`,
+      "src/routes/admin/report/index@open.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, {});\n`,
+      "src/routes/admin/audit/index.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, {});\n`,
+      "src/routes/admin/raw/index!.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, {});\n`,
+      "tsconfig.json": `{ "compilerOptions": { "paths": { "~/*": ["./src/*"] } } }`,
+    },
+    routes: [
+      "DELETE /api/echo []",
+      "GET /admin/audit [admin]",
+      "GET /admin/raw []",
+      "GET /admin/report [admin]",
+      "GET /api/echo []",
+      "GET /api/guarded [guard]",
+      "GET /products/{id} [shop]",
+      "PATCH /api/echo []",
+      "POST /api/echo []",
+      "POST /products/{id} [shop]",
+      "PUT /api/echo []",
+      "PUT /api/only-put []",
+    ],
+    diagnostics: ["APX230 src/routes/api/echo/index.ts:2"],
+  },
+  {
+    name: "Qwik City: routesDir and basePathname from vite.config's qwikCity({...}); Vite's base without one; an unreadable base marks the paths (APX201)",
+    files: {
+      "vite.config.ts": `import { defineConfig } from "vite";\nimport { qwikCity } from "@builder.io/qwik-city/vite";\nimport { qwikVite } from "@builder.io/qwik/optimizer";\nexport default defineConfig(() => ({ plugins: [qwikCity({ routesDir: "./app/routes", basePathname: "/shop/" }), qwikVite()] }));\n`,
+      "app/routes/api/cart/index.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, []);\n`,
+    },
+    routes: ["GET /shop/api/cart []"],
+  },
+  {
+    name: "Qwik Router (v2): qwikRouter() from @qwik.dev/router/vite, Vite's base",
+    files: {
+      "vite.config.ts": `import { defineConfig } from "vite";\nimport { qwikRouter } from "@qwik.dev/router/vite";\nexport default defineConfig({ base: "/v2/", plugins: [qwikRouter()] });\n`,
+      "src/routes/api/items/index.ts": `import type { RequestHandler } from "@qwik.dev/router";\nexport const onGet: RequestHandler = ({ json }) => json(200, []);\n`,
+    },
+    routes: ["GET /v2/api/items []"],
+  },
+  {
+    name: "Qwik City: a basePathname apidex cannot read: the routes are indexed relative to it, marked (APX201)",
+    files: {
+      "vite.config.ts": `import { qwikCity } from "@builder.io/qwik-city/vite";\nexport default { plugins: [qwikCity({ basePathname: process.env.BASE })] };\n`,
+      "src/routes/api/items/index.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, []);\n`,
+    },
+    routes: ["GET /api/items [] unresolved(path)"],
+    diagnostics: ["APX201 vite.config.ts:2"],
+  },
+];
+
+describe("SolidStart API routes", () => {
+  it.each(SOLID_CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual(c.routes);
+    expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+  });
+});
+
+describe("Qwik City endpoints", () => {
+  it.each(QWIK_CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const result = await generateFrom(c.files, c.config);
+    expect(routeLines(result)).toEqual(c.routes);
+    expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
+  });
+});
