@@ -101,7 +101,7 @@ const QWIK_CASES: InMemoryCase[] = [
     diagnostics: ["APX205 src/routes/files/[...path]/index.ts:2"],
   },
   {
-    name: "Qwik City: an onRequest alone answers every method it does not refuse (untested: APX230), onRequest beside onGet guards it; a page's onGet and onPost are endpoints, its onRequest a guard; index@name layouts and index! (no layouts)",
+    name: "Qwik City: an onRequest alone answers every method it does not refuse (untested: APX230), onRequest beside onGet guards it; a page's onGet and onPost are endpoints, its onRequest a guard; `index@open` takes its folder's `layout-open` instead of the folder's `layout` (as Qwik City picks one layout per folder), `index!` none",
     files: {
       "src/lib/auth.ts": AUTH,
       "src/routes/api/echo/index.ts": `${QWIK}export const onRequest: RequestHandler = async ({ request, json }) => { json(200, { method: request.method }); };\n`,
@@ -120,7 +120,7 @@ const QWIK_CASES: InMemoryCase[] = [
       "DELETE /api/echo []",
       "GET /admin/audit [admin]",
       "GET /admin/raw []",
-      "GET /admin/report [admin]",
+      "GET /admin/report []",
       "GET /api/echo []",
       "GET /api/guarded [guard]",
       "GET /products/{id} [shop]",
