@@ -1,4 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generate } from "../generator/generate.js";
+import { canonicalJson } from "../generator/write/canonical-json.js";
+import { REPO_ROOT } from "./helpers/repo.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 
 /**
@@ -174,3 +184,175 @@ describe("Qwik City endpoints", () => {
     expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
   });
 });
+
+const SOLID_FIXTURE = path.join(REPO_ROOT, "test", "fixtures", "solid-start");
+const QWIK_FIXTURE = path.join(REPO_ROOT, "test", "fixtures", "qwik-city");
+
+async function indexOf(root: string) {
+  const result = await generate(await loadConfig({ cwd: REPO_ROOT, root }));
+  expect(result.diagnostics.errors).toEqual([]);
+  return result;
+}
+
+/** An OpenAPI path with sample values for its parameters (`/api/users/{id}` → `/api/users/1`). */
+const sample = (openApiPath: string) => openApiPath.replace(/\{\w+\}/g, "1");
+
+describe("SolidStart fixture (test/fixtures/solid-start)", () => {
+  it("matches its golden index", async () => {
+    const result = await indexOf(SOLID_FIXTURE);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(SOLID_FIXTURE, "expected-operations.json"), "utf8"));
+  });
+
+  // SolidStart's own route table: the server file router of @solidjs/start (what its Vite plugin builds the
+  // `solid-start:routes` module from), then its API router as server/routes.js makes it (radix3, `(group)`s
+  // removed, `*rest` as `**:rest`). Booting the server needs the Vite build of the whole app (its virtual
+  // modules, an entry-server rendering Solid), so the router is made here from the same table with radix3.
+  it("equals SolidStart's own route table, and each indexed path reaches its file's handler through radix3 as SolidStart matches API routes", async () => {
+    const fsRouter = (await import(pathToFileURL(path.join(REPO_ROOT, "node_modules/@solidjs/start/dist/config/fs-router.js")).href)) as {
+      SolidStartServerFileRouter: new (config: { dir: string; extensions: string[] }) => { getRoutes(): Promise<SolidRoute[]> };
+    };
+    const { createRouter } = (await import("radix3")) as typeof import("radix3");
+    const table = await new fsRouter.SolidStartServerFileRouter({
+      dir: path.join(SOLID_FIXTURE, "src", "routes"),
+      extensions: ["js", "jsx", "ts", "tsx"],
+    }).getRoutes();
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+    // `$HEAD` picking `GET` is SolidStart's automatic HEAD of a GET handler: no operation of its own.
+    const handled = (r: SolidRoute) => methods.filter((m) => r[`$${m}`] && !(m === "HEAD" && r.$HEAD?.pick[0] === "GET"));
+    const routerPath = (r: SolidRoute) => r.path.replace(/\([^)/]+\)/g, "").replace(/\/+/g, "/");
+    const expected = table
+      .flatMap((r) =>
+        handled(r).map(
+          (m) =>
+            `${m} ${
+              routerPath(r)
+                .replace(/\/$/, "")
+                .replace(/[:*](\w+)/g, "{$1}") || "/"
+            }`,
+        ),
+      )
+      .sort();
+    const result = await indexOf(SOLID_FIXTURE);
+    expect(result.operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual(expected);
+    const router = createRouter<{ route: SolidRoute }>({
+      routes: Object.fromEntries(
+        table.filter((r) => handled(r).length).map((r) => [routerPath(r).replace(/\*([^/]*)/g, (_, m: string) => `**:${m}`), { route: r }]),
+      ),
+    });
+    for (const op of result.operations) {
+      const match = router.lookup(sample(op.path));
+      expect(match?.route[`$${op.method}`], `${op.method} ${op.path}`).toBeDefined();
+    }
+  });
+});
+
+interface SolidRoute {
+  path: string;
+  page?: boolean;
+  [handler: `$${string}`]: { pick: string[] } | undefined;
+}
+
+describe("Qwik City fixture (test/fixtures/qwik-city)", () => {
+  it("matches its golden index", async () => {
+    const result = await indexOf(QWIK_FIXTURE);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(QWIK_FIXTURE, "expected-operations.json"), "utf8"));
+  });
+
+  // Qwik City itself: its Vite plugin builds the route plan (`@qwik-city-plan`: routes, their layouts, server
+  // plugins) from the fixture's files, and its request handler serves it over HTTP on 127.0.0.1 (port 0) — the
+  // part of its Node adapter that needs no built client (pages are not rendered: no request here reaches one
+  // that does not answer first). Every indexed operation answers with its keys and is refused (403) without
+  // them; every other method of an endpoint module is not answered (404/405).
+  it("answers every indexed operation through Qwik City's own plan and request handler, and nothing else of its endpoints", async () => {
+    const { qwikCity } = (await import("@builder.io/qwik-city/vite")) as unknown as { qwikCity: (o: object) => QwikPlugin[] };
+    const [plugin] = qwikCity({});
+    await plugin!.configResolved({
+      root: QWIK_FIXTURE,
+      base: "/",
+      mode: "production",
+      command: "build",
+      build: { ssr: true },
+      plugins: [{ name: "vite-plugin-qwik", api: { getManifest: () => undefined } }],
+    });
+    const code = await plugin!.load.call({ warn: () => {} }, `${QWIK_FIXTURE}/@qwik-city-plan`, { ssr: true });
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-qwik-"));
+    const planFile = path.join(dir, "plan.mjs");
+    writeFileSync(planFile, code);
+    const plan = (await import(pathToFileURL(planFile).href)).default as object;
+    const { requestHandler } = (await import("@builder.io/qwik-city/middleware/request-handler")) as unknown as {
+      requestHandler: (ev: object, opts: object, serializer: object) => Promise<{ completion: Promise<unknown>; requestEv: { headersSent: boolean } } | null>;
+    };
+    const server = createServer(async (req, res) => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const request = new Request(url, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const ev = {
+        mode: "server",
+        url,
+        request,
+        env: { get: (key: string) => process.env[key] },
+        platform: {},
+        getClientConn: () => ({ ip: "127.0.0.1" }),
+        getWritableStream: (status: number, headers: Headers, cookies: { headers(): string[] }) => {
+          res.statusCode = status;
+          for (const [key, value] of headers) res.setHeader(key, value);
+          if (cookies.headers().length) res.setHeader("set-cookie", cookies.headers());
+          return new WritableStream({ write: (chunk) => void res.write(chunk), close: () => void res.end() });
+        },
+      };
+      const handled = await requestHandler(
+        ev,
+        { qwikCityPlan: plan, checkOrigin: false, render: () => Promise.reject(new Error("no page renders in this test")) },
+        { _deserializeData: (x: unknown) => x, _serializeData: async (x: unknown) => JSON.stringify(x), _verifySerializable: (x: unknown) => x },
+      );
+      if (handled) await handled.completion;
+      if (!res.headersSent) {
+        res.statusCode = 404;
+        res.end();
+      } else if (!res.writableEnded) res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const result = await indexOf(QWIK_FIXTURE);
+      const every = [...new Set(result.operations.flatMap((op) => op.permissions))].join(",");
+      const call = (method: string, target: string, permissions: string) =>
+        fetch(`http://127.0.0.1:${port}${target}`, {
+          method,
+          headers: { accept: "application/json", "content-type": "application/json", "x-permissions": permissions },
+          ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
+        }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        });
+      for (const op of result.operations) {
+        expect(await call(op.method, sample(op.path), op.permissions.join(",")), `${op.method} ${op.path}`).toBeLessThan(300);
+        if (op.permissions.length) expect(await call(op.method, sample(op.path), ""), `${op.method} ${op.path} without keys`).toBe(403);
+      }
+      const indexed = new Set(result.operations.map((op) => `${op.method} ${op.path}`));
+      const routes = plugin!.api.getRoutes().filter((r) => /\.(ts|js)$/.test(r.filePath)); // endpoint modules, not pages
+      expect(routes.length).toBeGreaterThan(0);
+      for (const r of routes) {
+        const openApi = r.pathname.replace(/\/\[\.\.\.\w+\]$/, "").replace(/\[(\w+)\]/g, "{$1}").replace(/\/$/, "") || "/";
+        for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+          if (indexed.has(`${method} ${openApi}`)) continue;
+          expect([404, 405], `${method} ${openApi}`).toContain(await call(method, sample(openApi), every));
+        }
+      }
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+interface QwikPlugin {
+  configResolved(config: object): Promise<void>;
+  load: { call(context: object, id: string, options: object): Promise<string> };
+  api: { getRoutes(): { pathname: string; filePath: string }[] };
+}
