@@ -82,6 +82,16 @@ const SOLID_CASES: InMemoryCase[] = [
     routes: ["GET /api/ok []"],
     diagnostics: ["APX201 src/routes/api/[[lang]]/x.ts:2", "APX201 src/routes/api/v-[id].ts:2", "APX201 vite.config.ts:2"],
   },
+  {
+    name: "SolidStart: a middleware module the config names but apidex does not have is said (APX210); the routes stay",
+    files: {
+      "package.json": SOLID_PKG,
+      "app.config.ts": `import { defineConfig } from "@solidjs/start/config";\nexport default defineConfig({\n  middleware: "./src/missing.ts",\n});\n`,
+      "src/routes/api/ping.ts": `${API_EVENT}export const GET = () => new Response("pong");\n`,
+    },
+    routes: ["GET /api/ping []"],
+    diagnostics: ["APX210 app.config.ts:3"],
+  },
 ];
 
 const QWIK_CASES: InMemoryCase[] = [
@@ -280,7 +290,11 @@ describe("Qwik City fixture (test/fixtures/qwik-city)", () => {
     writeFileSync(planFile, code);
     const plan = (await import(pathToFileURL(planFile).href)).default as object;
     const { requestHandler } = (await import("@builder.io/qwik-city/middleware/request-handler")) as unknown as {
-      requestHandler: (ev: object, opts: object, serializer: object) => Promise<{ completion: Promise<unknown>; requestEv: { headersSent: boolean } } | null>;
+      requestHandler: (
+        ev: object,
+        opts: object,
+        serializer: object,
+      ) => Promise<{ completion: Promise<unknown>; requestEv: { headersSent: boolean } } | null>;
     };
     const server = createServer(async (req, res) => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -300,7 +314,7 @@ describe("Qwik City fixture (test/fixtures/qwik-city)", () => {
         getClientConn: () => ({ ip: "127.0.0.1" }),
         getWritableStream: (status: number, headers: Headers, cookies: { headers(): string[] }) => {
           res.statusCode = status;
-          for (const [key, value] of headers) res.setHeader(key, value);
+          headers.forEach((value, key) => res.setHeader(key, value));
           if (cookies.headers().length) res.setHeader("set-cookie", cookies.headers());
           return new WritableStream({ write: (chunk) => void res.write(chunk), close: () => void res.end() });
         },
@@ -308,7 +322,11 @@ describe("Qwik City fixture (test/fixtures/qwik-city)", () => {
       const handled = await requestHandler(
         ev,
         { qwikCityPlan: plan, checkOrigin: false, render: () => Promise.reject(new Error("no page renders in this test")) },
-        { _deserializeData: (x: unknown) => x, _serializeData: async (x: unknown) => JSON.stringify(x), _verifySerializable: (x: unknown) => x },
+        {
+          _deserializeData: (x: unknown) => x,
+          _serializeData: async (x: unknown) => JSON.stringify(x),
+          _verifySerializable: (x: unknown) => x,
+        },
       );
       if (handled) await handled.completion;
       if (!res.headersSent) {
@@ -338,7 +356,11 @@ describe("Qwik City fixture (test/fixtures/qwik-city)", () => {
       const routes = plugin!.api.getRoutes().filter((r) => /\.(ts|js)$/.test(r.filePath)); // endpoint modules, not pages
       expect(routes.length).toBeGreaterThan(0);
       for (const r of routes) {
-        const openApi = r.pathname.replace(/\/\[\.\.\.\w+\]$/, "").replace(/\[(\w+)\]/g, "{$1}").replace(/\/$/, "") || "/";
+        const openApi =
+          r.pathname
+            .replace(/\/\[\.\.\.\w+\]$/, "")
+            .replace(/\[(\w+)\]/g, "{$1}")
+            .replace(/\/$/, "") || "/";
         for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
           if (indexed.has(`${method} ${openApi}`)) continue;
           expect([404, 405], `${method} ${openApi}`).toContain(await call(method, sample(openApi), every));

@@ -58,15 +58,16 @@ export class FrameworkGuards {
   solidMiddleware(): CheckValue[] {
     if (this.solidChecks) return this.solidChecks;
     this.solidChecks = [];
-    const name = this.layouts.solid?.middleware;
-    if (!name) return this.solidChecks;
+    const middleware = this.layouts.solid?.middleware;
+    if (!middleware) return this.solidChecks;
+    const name = middleware.file;
     const fileName = path.join(this.sources.root, name);
     const file = this.sources.getFile(fileName) ?? this.sources.getFile(fileName.replace(/\.[cm]?[jt]sx?$/, ".ts"));
     if (!file) {
       this.diagnostics.warning(
         "APX210",
         `The config's \`middleware\` names ${name}, which apidex does not have: its checks are not applied to the API routes.`,
-        { file: path.join(this.sources.root, "app.config.ts"), line: 1, column: 1 },
+        middleware.site,
         "Keep the middleware module among the analysed sources.",
       );
       return this.solidChecks;
@@ -129,7 +130,9 @@ export class FrameworkGuards {
       const rel = path.relative(this.sources.root, file.fileName);
       const found = solidStartRoute(rel, layout);
       if (!found || "route" in found || locate(file.fileName)) continue;
-      const handler = file.statements.flatMap((st) => exportedHandlers(st, ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]))[0];
+      const handler = file.statements.flatMap((st) =>
+        exportedHandlers(st, ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
+      )[0];
       if (handler)
         this.diagnostics.warning(
           "APX201",
@@ -150,7 +153,12 @@ function exportedHandlers(statement: ts.Statement, names: readonly string[] = [.
     return statement.declarationList.declarations.flatMap((d): [string, ts.Node][] =>
       d.initializer && ts.isIdentifier(d.name) && names.includes(d.name.text) ? [[d.name.text, d.initializer]] : [],
     );
-  if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause) && !statement.moduleSpecifier)
+  if (
+    ts.isExportDeclaration(statement) &&
+    statement.exportClause &&
+    ts.isNamedExports(statement.exportClause) &&
+    !statement.moduleSpecifier
+  )
     return statement.exportClause.elements.filter((e) => names.includes(e.name.text)).map((e) => [e.name.text, e]);
   return [];
 }

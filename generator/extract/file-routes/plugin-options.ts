@@ -9,7 +9,7 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 
 /** One option: a string as written, or where it is set to something apidex cannot read statically. */
-export type OptionValue = { text: string } | { unreadable: SourceSite };
+export type OptionValue = { text: string; site: SourceSite } | { unreadable: SourceSite };
 
 /** The options of the first call of the plugin found, by name; the config file they are written in. */
 export interface PluginOptions {
@@ -26,7 +26,12 @@ const ENDINGS = ["ts", "mts", "js", "mjs", "cjs"];
  * (`vite.config.*`, `app.config.*`) that calls it. Only string-valued options are read; an option written as
  * anything else is unreadable (the caller says so where it matters).
  */
-export function pluginOptions(sources: SourceSet, configNames: readonly string[], module: RegExp, names: readonly string[]): PluginOptions | undefined {
+export function pluginOptions(
+  sources: SourceSet,
+  configNames: readonly string[],
+  module: RegExp,
+  names: readonly string[],
+): PluginOptions | undefined {
   for (const base of configNames) {
     for (const ending of ENDINGS) {
       const fileName = path.join(sources.root, `${base}.${ending}`);
@@ -36,11 +41,16 @@ export function pluginOptions(sources: SourceSet, configNames: readonly string[]
       const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
       const locals = new Set<string>();
       for (const statement of file.statements) {
-        if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !module.test(statement.moduleSpecifier.text))
+        if (
+          !ts.isImportDeclaration(statement) ||
+          !ts.isStringLiteral(statement.moduleSpecifier) ||
+          !module.test(statement.moduleSpecifier.text)
+        )
           continue;
         const bindings = statement.importClause?.namedBindings;
         if (bindings && ts.isNamedImports(bindings))
-          for (const element of bindings.elements) if (names.includes((element.propertyName ?? element.name).text)) locals.add(element.name.text);
+          for (const element of bindings.elements)
+            if (names.includes((element.propertyName ?? element.name).text)) locals.add(element.name.text);
       }
       if (!locals.size) continue;
       let found: PluginOptions | undefined;
@@ -70,7 +80,9 @@ function stringProperties(node: ts.Expression, file: ts.SourceFile): Map<string,
     const value = unwrap(property.initializer);
     out.set(
       property.name.text,
-      ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? { text: value.text } : { unreadable: siteOf(value, file) },
+      ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)
+        ? { text: value.text, site: siteOf(value, file) }
+        : { unreadable: siteOf(value, file) },
     );
   }
   return out;
@@ -87,6 +99,7 @@ function enclosingConfig(call: ts.Node, file: ts.SourceFile): Map<string, Option
 
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.expression;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current))
+    current = current.expression;
   return current;
 }

@@ -43,9 +43,7 @@ const MODULE = /\.(ts|tsx|js|jsx)$/;
 
 /** Whether the project uses Qwik City: a module imports `@builder.io/qwik-city` or `@qwik.dev/router`. */
 export function usesQwikCity(sources: SourceSet): boolean {
-  return sources.files.some((f) =>
-    importedPackages(f).some((p) => /^(@builder\.io\/qwik-city|@qwik\.dev\/router)(\/|$)/.test(p)),
-  );
+  return sources.files.some((f) => importedPackages(f).some((p) => /^(@builder\.io\/qwik-city|@qwik\.dev\/router)(\/|$)/.test(p)));
 }
 
 /**

@@ -15,8 +15,8 @@ export interface SolidStartLayout {
   routesDir: string;
   /** The extensions of route files, without dots (`js`, `jsx`, `ts`, `tsx` and the config's `extensions`). */
   extensions: string[];
-  /** The module the config's `middleware` names, root-relative; undefined without one. */
-  middleware?: string;
+  /** The module the config's `middleware` names, root-relative, and where; undefined without one. */
+  middleware?: { file: string; site: SourceSite };
   /** Options written as something apidex cannot read (`routeDir: process.env.X`), with what was assumed. */
   unreadable: { option: string; site: SourceSite }[];
 }
@@ -51,11 +51,14 @@ export function solidStartLayout(sources: SourceSet): SolidStartLayout {
   const appRoot = option("appRoot", "./src")!;
   const routesDir = clean(path.posix.join(appRoot, option("routeDir", "./routes")!));
   const middleware = option("middleware", undefined);
+  const middlewareSite = found?.options.get("middleware");
   return {
     routesDir,
     // `extensions` is an array: only the defaults are taken (a project adding `mdx` adds pages, not API routes).
     extensions: ["js", "jsx", "ts", "tsx"],
-    ...(middleware ? { middleware: clean(middleware) } : {}),
+    ...(middleware && middlewareSite && "site" in middlewareSite
+      ? { middleware: { file: clean(middleware), site: middlewareSite.site } }
+      : {}),
     unreadable,
   };
 }
@@ -71,7 +74,10 @@ export function solidStartRoute(rel: string, layout: SolidStartLayout): SolidSta
   if (!posix.startsWith(dir) || /\.d\.[cm]?ts$/.test(posix)) return undefined;
   const ending = new RegExp(`\\.(${layout.extensions.join("|")})$`);
   if (!ending.test(posix)) return undefined;
-  const name = posix.slice(dir.length).replace(ending, "").replace(/(^|\/)index$/, "$1");
+  const name = posix
+    .slice(dir.length)
+    .replace(ending, "")
+    .replace(/(^|\/)index$/, "$1");
   const segments = name
     .replace(/\([^)/]+\)/g, "")
     .split("/")
@@ -82,8 +88,7 @@ export function solidStartRoute(rel: string, layout: SolidStartLayout): SolidSta
     const rest = /^\[\.\.\.(.+)\]$/.exec(segment);
     const param = /^\[(.+)\]$/.exec(segment);
     if (optional) return { refused: `its path has the optional parameter \`${segment}\`, which SolidStart refuses in API routes` };
-    if (rest)
-      choices.push([{ kind: "catchAll", name: rest[1]!, optional: false }]);
+    if (rest) choices.push([{ kind: "catchAll", name: rest[1]!, optional: false }]);
     else if (param) choices.push([{ kind: "param", name: param[1]! }]);
     else if (/\[[^\]]*\]/.test(segment))
       return { refused: `its segment \`${segment}\` mixes a parameter with literal text, which SolidStart's API router does not match` };
