@@ -92,6 +92,19 @@ const SOLID_CASES: InMemoryCase[] = [
     routes: ["GET /api/ping []"],
     diagnostics: ["APX210 app.config.ts:3"],
   },
+  {
+    name: "SolidStart: a catch-all API route handing the request to a Hono app (`app.fetch(request)`) or an Elysia app (`app.handle(event.request)`) answers with the app's routes, not as an operation of its own; `~/` is SolidStart's app root",
+    files: {
+      "package.json": SOLID_PKG,
+      "app.config.ts": `import { defineConfig } from "@solidjs/start/config";\nexport default defineConfig({});\n`,
+      "src/lib/auth.ts": AUTH,
+      "src/server/api.ts": `import { Hono } from "hono";\nimport { requirePermission } from "~/lib/auth";\nexport const app = new Hono().basePath("/api");\napp.get("/users", requirePermission("users.read"), (c) => c.json([]));\napp.post("/users/:id", (c) => c.json({}));\n`,
+      "src/routes/api/[...route].ts": `${API_EVENT}import { app } from "~/server/api";\nconst handler = ({ request }: APIEvent) => app.fetch(request);\nexport const GET = handler;\nexport const POST = handler;\n`,
+      "src/server/e.ts": `import { Elysia } from "elysia";\nexport const eapp = new Elysia({ prefix: "/e" }).get("/items", () => []);\n`,
+      "src/routes/e/[...path].ts": `${API_EVENT}import { eapp } from "~/server/e";\nconst handler = async (event: APIEvent) => await eapp.handle(event.request);\nexport const GET = handler;\n`,
+    },
+    routes: ["GET /api/users [users.read]", "GET /e/items []", "POST /api/users/{id} []"],
+  },
 ];
 
 const QWIK_CASES: InMemoryCase[] = [

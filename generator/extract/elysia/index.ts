@@ -3,6 +3,7 @@ import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
 import { FORWARDING_MEMBERS, forwardedApps } from "../file-routes/forwarded-app.js";
+import { isSolidOrQwikRouteFile } from "../file-routes/solid-qwik-files.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
@@ -30,7 +31,8 @@ export const elysiaAdapter: FrameworkAdapter = {
       for (const file of sources.files) {
         if (
           anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined &&
-          !isVercelFunction(sources, file.fileName)
+          !isVercelFunction(sources, file.fileName) &&
+          !isSolidOrQwikRouteFile(sources, file.fileName)
         )
           continue;
         const scope = interpreter.module(file).scope;

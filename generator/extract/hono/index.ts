@@ -3,6 +3,7 @@ import { Interpreter } from "../../resolve/interpreter.js";
 import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
 import { forwardedApps } from "../file-routes/forwarded-app.js";
+import { isSolidOrQwikRouteFile } from "../file-routes/solid-qwik-files.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
@@ -32,7 +33,9 @@ export const honoAdapter: FrameworkAdapter = {
     host.interpreter = interpreter;
     if (options.servedByRouteFiles)
       host.routeFile = (fileName) =>
-        anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined || isVercelFunction(sources, fileName);
+        anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined ||
+        isVercelFunction(sources, fileName) ||
+        isSolidOrQwikRouteFile(sources, fileName);
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
