@@ -183,12 +183,16 @@ function extractFileRoutes(
   const simple =
     framework === "next" &&
     !vercel &&
+    // (Not SolidStart's: its middleware module's checks go into every API route.)
+    !solid &&
     !sources.files.some(
       (f) =>
         (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express|elysia)(\/|$)/.test(p)),
     );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
-    throw new ReplayMiss("the route files are read with Pages Router handlers, served apps or Vercel Functions, which are not replayed");
+    throw new ReplayMiss(
+      "the route files are read with Pages Router handlers, served apps, Vercel Functions, SolidStart or Qwik City, which are not replayed",
+    );
   const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
   const interpreter = new Interpreter(
     sources,
