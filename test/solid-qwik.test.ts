@@ -134,7 +134,7 @@ const QWIK_CASES: InMemoryCase[] = [
     diagnostics: ["APX205 src/routes/files/[...path]/index.ts:2"],
   },
   {
-    name: "Qwik City: an onRequest alone answers every method it does not refuse (untested: APX230), onRequest beside onGet guards it; a page's onGet and onPost are endpoints, its onRequest a guard; `index@open` takes its folder's `layout-open` instead of the folder's `layout` (as Qwik City picks one layout per folder), `index!` none",
+    name: "Qwik City: an onRequest alone answers every method it does not refuse (untested: APX230), onRequest beside onGet guards it; a page's onGet (when it responds itself: a guard that only redirects lets the page answer) and onPost are endpoints, its onRequest a guard; `index@open` takes its folder's `layout-open` instead of the folder's `layout` (as Qwik City picks one layout per folder), `index!` none",
     files: {
       "src/lib/auth.ts": AUTH,
       "src/routes/api/echo/index.ts": `${QWIK}export const onRequest: RequestHandler = async ({ request, json }) => { json(200, { method: request.method }); };\n`,
@@ -142,6 +142,7 @@ const QWIK_CASES: InMemoryCase[] = [
       "src/routes/api/guarded/index.ts": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "guard"); };\nexport const onGet: RequestHandler = ({ json }) => json(200, {});\n`,
       "src/routes/products/[id]/index.tsx": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "shop"); };\nexport const onGet: RequestHandler = ({ json }) => json(200, {});\nexport const onPost: RequestHandler = ({ json }) => json(200, {});\nexport default () => null;\n`,
       "src/routes/blog/index.tsx": `${QWIK}export const onRequest: RequestHandler = () => {};\nexport default () => null;\n`,
+      "src/routes/account/index.tsx": `${QWIK}export const onGet: RequestHandler = ({ redirect, cookie }) => { if (!cookie.get("session")) throw redirect(302, "/login"); };\nexport default () => null;\n`,
       "src/routes/admin/layout.tsx": `${QWIK}import { assertPermission } from "~/lib/auth";\nexport const onRequest: RequestHandler = (ev) => { assertPermission(ev, "admin"); };\nexport default () => null;\n`,
       "src/routes/admin/layout-open.tsx": `export default () => null;\n`,
       "src/routes/admin/report/index@open.ts": `${QWIK}export const onGet: RequestHandler = ({ json }) => json(200, {});\n`,

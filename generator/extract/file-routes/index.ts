@@ -51,7 +51,7 @@ import { methodsThroughWrappers } from "./wrapper-methods.js";
 import { medusaRouteDirs } from "./medusa-dirs.js";
 import { readsVercelFunctions, readVercelConfig, rewrittenRoutes, vercelFunctionRoute } from "./vercel.js";
 import { solidStartLayout, solidStartRoute, usesSolidStart } from "./solid-start.js";
-import { QWIK_HANDLERS, qwikCityLayout, qwikRouteFile, usesQwikCity } from "./qwik-city.js";
+import { QWIK_HANDLERS, qwikCityLayout, qwikRouteFile, respondsItself, usesQwikCity } from "./qwik-city.js";
 import { FrameworkGuards } from "./framework-guards.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -405,8 +405,12 @@ function extractFileRoutes(
         ...guards.qwikBefore(file, method),
         ...(onRequest ? guards.checksOf(onRequest[1], interpreter.exportOf(instance, "onRequest", onRequest[1]), instance.scope) : []),
       ];
+      const page = defaultExport(file) !== undefined;
       for (const [name, exported] of handlers) {
         const method = QWIK_HANDLERS.get(name)!;
+        // A page's `onGet` that never responds itself (a redirect guard, cache headers) lets the page render: the
+        // page answers, not an API operation.
+        if (page && method === "GET" && !respondsItself(exported)) continue;
         answer(method, exported, interpreter.exportOf(instance, name, exported), instance.scope, undefined, routeGuards(method));
       }
       if (onRequest && !handlers.length && !defaultExport(file)) {

@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { SourceSite } from "../../diagnostics/diagnostic.js";
 import type { SourceSet } from "../../scan/source-set.js";
-import type { ts } from "../../typescript.js";
+import { ts } from "../../typescript.js";
 import { importedPackages } from "../shared.js";
 import { type FileRoute, type RouteSegment, routeOfChoices, underBase } from "./file-paths.js";
 import { pluginOptions } from "./plugin-options.js";
@@ -154,4 +154,27 @@ export function qwikPlugins(sources: SourceSet, layout: QwikCityLayout): ts.Sour
 function clean(dir: string): string {
   const normal = path.posix.normalize(dir.split(path.sep).join("/")).replace(/^\.\//, "").replace(/\/+$/, "");
   return normal === "." ? "" : normal;
+}
+
+/** The request event's members that send a response (`json(200, data)`, `ev.send(204, "")`, `text`, `html`). */
+const RESPONDERS = new Set(["json", "send", "text", "html", "getWritableStream"]);
+
+/**
+ * Whether a handler, as written, sends a response itself: it calls the request event's `json`, `send`, `text`,
+ * `html` or `getWritableStream` (destructured or as a member), or returns a `Response`.
+ */
+export function respondsItself(node: ts.Node): boolean {
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n)) {
+      const callee = n.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      if (name && RESPONDERS.has(name)) found = true;
+    }
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "Response") found = true;
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
 }
