@@ -81,8 +81,8 @@ export function forwardedApps(file: ts.SourceFile, members: readonly ForwardingM
       // `const handler = ({ request }) => app.handle(request); export const GET = handler;` (one handler for
       // several methods): the module's own declaration of that name.
       const local = localHandler(file, inner.text);
-      if (local && ts.isFunctionDeclaration(local)) add(forwardingCall(local));
-      else if (local) read(local, depth + 1);
+      if (local && "function" in local) add(forwardingCall(local.function));
+      else if (local) read(local.expression, depth + 1);
     } else add(forwardingMember(inner));
   };
   for (const statement of file.statements) {
@@ -96,12 +96,15 @@ export function forwardedApps(file: ts.SourceFile, members: readonly ForwardingM
 }
 
 /** A module-level function or const initializer of `name` in `file` (exported or not). */
-function localHandler(file: ts.SourceFile, name: string): ts.FunctionDeclaration | ts.Expression | undefined {
+function localHandler(
+  file: ts.SourceFile,
+  name: string,
+): { function: ts.FunctionLikeDeclaration } | { expression: ts.Expression } | undefined {
   for (const statement of file.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return statement;
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return { function: statement };
     if (ts.isVariableStatement(statement))
       for (const d of statement.declarationList.declarations)
-        if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
+        if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return { expression: d.initializer };
   }
   return undefined;
 }
