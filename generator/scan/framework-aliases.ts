@@ -1,7 +1,8 @@
 /**
  * Import aliases a framework declares in a tsconfig it writes itself, at build time, into a folder that is
  * not committed: SvelteKit's `$lib` and its config's `kit.alias` (in `.svelte-kit/tsconfig.json`, written by `svelte-kit sync`) and
- * Nuxt's `~`, `@`, `~~`, `@@`, `#shared` and `#server` (in `.nuxt/tsconfig.json`, written by `nuxi prepare`).
+ * Nuxt's `~`, `@`, `~~`, `@@`, `#shared` and `#server` (in `.nuxt/tsconfig.json`, written by `nuxi prepare`);
+ * and SolidStart's `~` (its app root, `./src`), which its Vite plugin declares whatever the tsconfig says.
  * The project's tsconfig extends that file, which a fresh checkout does not have, so the aliases are known
  * here, as each framework defines them, for projects of that framework.
  */
@@ -81,6 +82,11 @@ export class FrameworkAliases {
       }
       const nuxt = this.config(dir, "nuxt");
       if (nuxt !== undefined) return this.nuxt(dir, nuxt.text);
+      const solid = [this.config(dir, "app"), this.config(dir, "vite")].find((c) => c?.text.includes("@solidjs/start/config"));
+      if (solid) {
+        const appRoot = /\bappRoot\s*:\s*["'`]([^"'`$]+)["'`]/.exec(solid.text)?.[1];
+        return [{ prefix: "~", dir: path.resolve(dir, appRoot ?? "src") }];
+      }
       if (this.host.fileExists(path.join(dir, "package.json")) || path.dirname(dir) === dir) return [];
     }
   }

@@ -4,6 +4,7 @@ import { anyFileRoute } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
 import { isTanstackServerRoute, tanstackForwardedApps } from "../file-routes/tanstack-routes.js";
 import { FORWARDING_MEMBERS, forwardedApps } from "../file-routes/forwarded-app.js";
+import { isSolidOrQwikRouteFile } from "../file-routes/solid-qwik-files.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp } from "../flatten.js";
@@ -32,7 +33,8 @@ export const elysiaAdapter: FrameworkAdapter = {
         if (
           anyFileRoute(path.relative(sources.root, file.fileName), options.fileRoutes) === undefined &&
           !isVercelFunction(sources, file.fileName) &&
-          !isTanstackServerRoute(file)
+          !isTanstackServerRoute(file) &&
+          !isSolidOrQwikRouteFile(sources, file.fileName)
         )
           continue;
         const scope = interpreter.module(file).scope;

@@ -73,11 +73,17 @@ export function forwardedApps(file: ts.SourceFile, members: readonly ForwardingM
   const add = (found: { app: ts.Identifier; member: ForwardingMember } | undefined) => {
     if (found && members.includes(found.member)) out.push(found.app);
   };
-  const read = (e: ts.Expression) => {
+  const read = (e: ts.Expression, depth = 0) => {
     let inner = e;
     while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner)) inner = inner.expression;
     if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) add(forwardingCall(inner));
-    else add(forwardingMember(inner));
+    else if (ts.isIdentifier(inner) && depth < 4) {
+      // `const handler = ({ request }) => app.handle(request); export const GET = handler;` (one handler for
+      // several methods): the module's own declaration of that name.
+      const local = localHandler(file, inner.text);
+      if (local && "function" in local) add(forwardingCall(local.function));
+      else if (local) read(local.expression, depth + 1);
+    } else add(forwardingMember(inner));
   };
   for (const statement of file.statements) {
     const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
@@ -87,4 +93,18 @@ export function forwardedApps(file: ts.SourceFile, members: readonly ForwardingM
       for (const d of statement.declarationList.declarations) if (d.initializer) read(d.initializer);
   }
   return out;
+}
+
+/** A module-level function or const initializer of `name` in `file` (exported or not). */
+function localHandler(
+  file: ts.SourceFile,
+  name: string,
+): { function: ts.FunctionLikeDeclaration } | { expression: ts.Expression } | undefined {
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return { function: statement };
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return { expression: d.initializer };
+  }
+  return undefined;
 }

@@ -58,6 +58,9 @@ import {
   vercelFunctionRoute,
 } from "./vercel.js";
 import { type TanstackRouting, tanstackRouting } from "./tanstack.js";
+import { solidStartLayout, solidStartRoute, usesSolidStart } from "./solid-start.js";
+import { QWIK_HANDLERS, qwikCityLayout, qwikRouteFile, respondsItself, usesQwikCity } from "./qwik-city.js";
+import { FrameworkGuards } from "./framework-guards.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -67,14 +70,17 @@ interface RouteFile {
   /**
    * `methods`: one export per HTTP method (App Router, configured folders); `default`: one handler (Pages
    * Router); `remix`: a `loader` (GET) and an `action` (the other methods) of a Remix / React Router route module;
-   * `nitro`: one default-exported event handler, for the method its file name gives or those it tests.
+   * `nitro`: one default-exported event handler, for the method its file name gives or those it tests;
+   * `qwik`: Qwik City's `onGet`, `onPost`, ... and `onRequest` request handlers.
    */
-  style: "methods" | "default" | "remix" | "nitro" | "tanstack";
+  style: "methods" | "default" | "remix" | "nitro" | "tanstack" | "qwik";
   group: Group;
   /** The next.config of a Next.js route file's project. */
   next?: NextConfig;
   /** A Vercel Function of the project's `api/` folder. */
   vercel?: boolean;
+  /** A SolidStart API route (its middleware's checks run before it). */
+  solid?: boolean;
 }
 
 /** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
@@ -129,6 +135,9 @@ function extractFileRoutes(
   const vercel = framework === "next" && readsVercelFunctions(sources);
   // TanStack Start's server routes (`createFileRoute(...)({ server: { handlers } })` and the earlier factories).
   const tanstack: TanstackRouting | undefined = framework === "next" ? tanstackRouting(sources, diagnostics) : undefined;
+  // SolidStart's and Qwik City's route folders (`src/routes` by default), in projects that import them.
+  const solid = framework === "next" && usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
+  const qwik = framework === "next" && usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     const tanstackRoute = tanstack?.routeOf(fileName);
@@ -162,6 +171,15 @@ function extractFileRoutes(
       const file = route && sources.getFile(fileName);
       if (route && file) return { route, style: vercelDefault(file) ? "default" : "methods", group: groups[0]!, vercel: true };
     }
+    if (solid) {
+      const found = solidStartRoute(rel, solid);
+      if (found && "route" in found) return { route: found.route, style: "methods", group: groups[0]!, solid: true };
+      if (found) return undefined; // refused (said once the files are read)
+    }
+    if (qwik) {
+      const found = qwikRouteFile(rel, qwik);
+      if (found) return { route: found.route, style: "qwik", group: groups[0]! };
+    }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
     const next = nextRoute(rel);
     if (next?.router === "app") return { route: next.route, style: "methods", group: groups[0]!, next: next.config };
@@ -177,12 +195,16 @@ function extractFileRoutes(
   const simple =
     framework === "next" &&
     !vercel &&
+    // (Not SolidStart's: its middleware module's checks go into every API route.)
+    !solid &&
     !sources.files.some(
       (f) =>
         (locate(f.fileName)?.style ?? "methods") !== "methods" || importedPackages(f).some((p) => /^(hono|express|elysia)(\/|$)/.test(p)),
     );
   if (options.incremental && !simple && Object.keys(options.incremental.replay).length)
-    throw new ReplayMiss("the route files are read with Pages Router handlers, served apps or Vercel Functions, which are not replayed");
+    throw new ReplayMiss(
+      "the route files are read with Pages Router handlers, served apps, Vercel Functions, SolidStart or Qwik City, which are not replayed",
+    );
   const session = options.incremental && simple ? new IncrementalSession(host, sources, diagnostics, options.incremental) : undefined;
   const interpreter = new Interpreter(
     sources,
@@ -196,6 +218,8 @@ function extractFileRoutes(
   );
   host.attach(interpreter);
   session?.attach(interpreter);
+  // SolidStart's middleware, Qwik City's layouts and server plugins: checks that run before a route's handler.
+  const guards = new FrameworkGuards(sources, interpreter, host, diagnostics, { solid, qwik });
 
   /** The Vercel Functions read, with the layers each added (a rewrite makes them answer elsewhere too). */
   const vercelFiles = new Map<string, { route: FileRoute; layers: RouterNode["stack"] }>();
@@ -220,7 +244,8 @@ function extractFileRoutes(
     const baseUnknown =
       (found.style === "methods" && !found.next && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
       (found.style === "nitro" && !underNitroBase()) ||
-      (found.next !== undefined && !underNextBase(found.next));
+      (found.next !== undefined && !underNextBase(found.next)) ||
+      (found.style === "qwik" && guards.qwikBaseUnknown);
     // Next.js serves every route, API routes included, under the config's `basePath`.
     function underNextBase(config: NextConfig): boolean {
       const base = config.basePath;
@@ -307,7 +332,7 @@ function extractFileRoutes(
       value: Value,
       scope: Scope,
       exportedAs?: ts.ExportSpecifier,
-      before: readonly CheckValue[] = [],
+      before: readonly CheckValue[] = found.solid ? guards.solidMiddleware() : [],
     ): void => {
       const app = host.servedApp(value) ?? forwardedApp(value, host, interpreter);
       if (app) return serve(app, method, node);
@@ -413,6 +438,38 @@ function extractFileRoutes(
           pushPerMethod(interpreter, root, route, node, parts, read?.reading, read?.readFrom, methods);
         },
       });
+    } else if (found.style === "qwik") {
+      // A page (a default-exported component) answers its methods' handlers too: Qwik City runs them before
+      // rendering, and one that responds (`json(200, ...)`) is what the client gets. `onRequest` beside method
+      // handlers (or in a page) is a guard for them; alone in an endpoint module, it answers every method.
+      const own = file.statements.flatMap((st) => exportedMethods(st, [...QWIK_HANDLERS.keys(), "onRequest"]));
+      const onRequest = own.find(([name]) => name === "onRequest");
+      const handlers = own.filter(([name]) => name !== "onRequest");
+      const routeGuards = (method: string) => [
+        ...guards.qwikBefore(file, method),
+        ...(onRequest ? guards.checksOf(onRequest[1], interpreter.exportOf(instance, "onRequest", onRequest[1]), instance.scope) : []),
+      ];
+      const page = defaultExport(file) !== undefined;
+      for (const [name, exported] of handlers) {
+        const method = QWIK_HANDLERS.get(name)!;
+        // A page's `onGet` that never responds itself (a redirect guard, cache headers) lets the page render: the
+        // page answers, not an API operation.
+        if (page && method === "GET" && !respondsItself(exported)) continue;
+        answer(method, exported, interpreter.exportOf(instance, name, exported), instance.scope, undefined, routeGuards(method));
+      }
+      if (onRequest && !handlers.length && !defaultExport(file)) {
+        const [, exported] = onRequest;
+        const value = interpreter.exportOf(instance, "onRequest", exported);
+        const candidates = [
+          ...(value.kind === "function" ? [value] : []),
+          ...host.handlerParts(exported, value, instance.scope).handlers.reverse(),
+        ];
+        const methods = testedMethods(candidates, METHODS, EVERY_METHOD, exported, interpreter, diagnostics, {
+          what: `the \`onRequest\` of ${relative(file.fileName)}`,
+          hint: 'Export a handler per method (`export const onPost: RequestHandler = ...`), or test the method (`if (request.method !== "POST") throw error(405, "Method Not Allowed")`).',
+        });
+        for (const method of methods) answer(method, exported, value, instance.scope, undefined, guards.qwikBefore(file, method));
+      }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
       // lazy-route form): its loader and action serve that page, not an API. One without is a resource
@@ -530,6 +587,7 @@ function extractFileRoutes(
     readRouteFile(file);
   }
   while (next < replayed.length) replayNext();
+  guards.sayRefused(locate);
   // The config's handler files that the scan did not read (nothing imports them, and they need not live in a
   // route folder).
   for (const name of nitro?.handlers?.keys() ?? []) {
@@ -1152,12 +1210,16 @@ function hasNextRoutes(sources: SourceSet): boolean {
   // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
   if (readsVercelFunctions(sources)) return true;
   if (tanstackRouting(sources).detected) return true;
+  const solid = usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
+  const qwik = usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
   // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
   if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
       nextRoute(rel) !== undefined ||
+      (solid !== undefined && solidStartRoute(rel, solid) !== undefined) ||
+      (qwik !== undefined && qwikRouteFile(rel, qwik) !== undefined) ||
       svelteKitPaths(rel) !== undefined ||
       (astro && astroPaths(rel) !== undefined) ||
       (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||

@@ -4,6 +4,7 @@ import { anyFileRoute, topRouter } from "../file-routes/file-paths.js";
 import { isVercelFunction } from "../file-routes/vercel.js";
 import { isTanstackServerRoute, tanstackForwardedApps } from "../file-routes/tanstack-routes.js";
 import { forwardedApps } from "../file-routes/forwarded-app.js";
+import { isSolidOrQwikRouteFile } from "../file-routes/solid-qwik-files.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
@@ -35,7 +36,8 @@ export const honoAdapter: FrameworkAdapter = {
       host.routeFile = (fileName) =>
         anyFileRoute(path.relative(sources.root, fileName), options.fileRoutes) !== undefined ||
         isVercelFunction(sources, fileName) ||
-        isTanstackServerRoute(sources.getFile(fileName));
+        isTanstackServerRoute(sources.getFile(fileName)) ||
+        isSolidOrQwikRouteFile(sources, fileName);
     session?.attach(interpreter);
     interpreter.executeAll();
     session?.restoreReached();
