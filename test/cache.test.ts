@@ -649,6 +649,15 @@ describe("the scan", () => {
       "deep/a/b/c.mts",
     ];
     for (const file of tree) write({ [file]: "export {};\n" });
+    // A route module named like a test file is a URL segment where the router routes by file name (TanStack's
+    // `$webhookId.test.ts` is /webhooks/{webhookId}/test, Remix's flat `api.hooks.$id.test.ts` alike): listed when
+    // it defines a route; a unit test beside the routes, or a route module below a test folder, stays out.
+    write({
+      "src/routes/webhooks/$webhookId.test.ts": `export const Route = createFileRoute("/webhooks/$webhookId/test")({ server: { handlers: {} } });\n`,
+      "app/routes/api.hooks.$id.test.ts": "export async function action() { return null; }\n",
+      "src/routes/users.test.ts": `import { it } from "vitest";\nit("lists users", () => {});\n`,
+      "test/routes/x.test.ts": `export const Route = createFileRoute("/x/test")({});\n`,
+    });
     write({
       "packages/ts-lib/tsconfig.json": `{\n  // comments, as tsconfig allows\n  "compilerOptions": { "rootDir": "lib", "outDir": "dist" },\n  "include": ["lib/**/*"]\n}\n`,
       "packages/api/tsconfig.json": `{ "compilerOptions": { "rootDir": "src", "outDir": "lib" } }\n`,
@@ -680,6 +689,8 @@ describe("the scan", () => {
         "app/api/examples/route.ts",
         "app/api/samples/route.ts",
         "app/.well-known/assetlinks.json/route.ts",
+        "src/routes/webhooks/$webhookId.test.ts",
+        "app/routes/api.hooks.$id.test.ts",
       ]
         .filter((f) => !isOutput(path.join(dir, f)))
         .sort(),

@@ -12,14 +12,16 @@ export const DEFAULT_ANY_PERMISSION_CALLS = ["requireAnyPermission", "requireAny
 
 export const DEFAULT_INCLUDE = ["**/*.{ts,mts,cts,tsx,js,mjs,cjs}"];
 
+/** The default exclude of test files by their suffix: unit, end-to-end (NestJS writes `app.e2e-spec.ts`) and integration tests. */
+export const TEST_FILE_EXCLUDE = "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*";
+
 export const DEFAULT_EXCLUDE = [
   "**/node_modules/**",
   "**/dist/**",
   "**/build/**",
   "**/coverage/**",
   "**/*.d.ts",
-  // Test files by their suffix: unit, end-to-end (NestJS writes `app.e2e-spec.ts`) and integration tests.
-  "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*",
+  TEST_FILE_EXCLUDE,
   "**/__tests__/**",
   "**/test/**",
   "**/tests/**",

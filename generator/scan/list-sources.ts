@@ -3,6 +3,7 @@ import path from "node:path";
 import JSON5 from "json5";
 import picomatch from "picomatch";
 import { globSync } from "tinyglobby";
+import { TEST_FILE_EXCLUDE } from "../config/defaults.js";
 
 // Apart from the parser: listing and hashing the sources is all a run the cache answers needs.
 
@@ -31,7 +32,11 @@ export async function listSources(options: ScanOptions): Promise<string[]> {
     expandDirectories: false,
   });
   const isOutput = packageLibs(options.root);
-  const rescued = [...routeFilesInTestFolders(options, "files"), ...routeFilesInWellKnown(options, "files")];
+  const rescued = [
+    ...routeFilesInTestFolders(options, "files"),
+    ...routeFilesInWellKnown(options, "files"),
+    ...routeModulesNamedLikeTests(options),
+  ];
   return [...new Set([...names, ...rescued])]
     .map((n) => path.normalize(n))
     .filter((n) => !isOutput(n))
@@ -126,6 +131,46 @@ function routeFilesInWellKnown(options: ScanOptions, what: "files" | "folders"):
     })
     .map((relative) => path.join(options.root, relative));
 }
+
+/** Modules of a `routes` folder named like a test file: in a router that routes by file name, `.test` is a URL segment. */
+const ROUTE_MODULES_NAMED_LIKE_TESTS = ["**/routes/**/*.{test,spec}.{ts,tsx,js,jsx,mjs,mts}"];
+
+/**
+ * A route module whose name ends like a test file's (TanStack Router's `webhooks/$webhookId.test.ts` is
+ * `/webhooks/{webhookId}/test`, an endpoint that sends a test event; Remix's flat `api.hooks.$id.test.ts` alike),
+ * which the default exclude of test files would drop: listed when it defines a route — a TanStack route factory
+ * or a Remix `loader`/`action` export, which no unit test beside a route has. Only while the excludes name test
+ * files by their suffix (the default), and only below a `routes` folder and no test folder. (The listing is
+ * re-read when a folder changes: a test file that starts defining a route without its folder changing is seen on
+ * the next change there.)
+ */
+function routeModulesNamedLikeTests(options: ScanOptions): string[] {
+  if (!options.exclude.includes(TEST_FILE_EXCLUDE)) return [];
+  const found = globSync(ROUTE_MODULES_NAMED_LIKE_TESTS, {
+    cwd: options.root,
+    ignore: mergeFolderExcludes(options.exclude.filter((p) => p !== TEST_FILE_EXCLUDE)),
+    absolute: false,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+  });
+  const included = picomatch(options.include, { dot: false });
+  return found
+    .filter((relative) => {
+      const parts = relative.split(/[\\/]/);
+      const root = parts.indexOf("routes");
+      if (root < 0 || parts.slice(0, root).some((part) => TEST_SEGMENTS.has(part)) || !included(relative)) return false;
+      try {
+        return DEFINES_ROUTE.test(readFileSync(path.join(options.root, relative), "utf8"));
+      } catch {
+        return false;
+      }
+    })
+    .map((relative) => path.join(options.root, relative));
+}
+
+/** A TanStack Router route factory, or a Remix / React Router route module's `loader` or `action`. */
+const DEFINES_ROUTE = /\bcreate(Server|API)?FileRoute\s*[(<]|export\s+(async\s+function|function|const|let)\s+(loader|action)\b/;
 
 /**
  * Whether a file is in a package's `lib` folder — build output, like `dist` — rather than a source folder
