@@ -1519,4 +1519,19 @@ export const SERVICES: Service[] = [
       note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
     },
   },
+  {
+    name: "fxhu",
+    repo: "kripod/fxhu",
+    commit: "a31bdf862db5e53a9974b7a140b6fda663a05e3d",
+    framework: "Astro 5 (endpoints)",
+    style:
+      "src/pages/api/v1/**/*.json.ts static endpoints (`export const GET: APIRoute`), `[symbol].json.ts` dynamic segments inside a file name with getStaticPaths, a Starlight docs site beside them",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["src/pages/api/v1/_openapi.json"] },
+      note: "src/pages/api/v1/_openapi.json, the hand-written OpenAPI document of the v1 API (starlight-openapi renders it as the docs site's reference, and openapi.json.ts serves it); its server URL carries /api/v1. First run zero-config: 5 of 5 (100%), 6 indexed, no warnings — but src/pages/.well-known/api-catalog.ts (RFC 9727's API catalog, which Astro routes: its route scan skips hidden names except `.well-known`) was not listed, as the scan listed `.well-known` folders of `pages/api` only; now listed anywhere below `src/pages`: 5 of 5, 7 indexed, no warnings. Indexed beyond the document: GET /.well-known/api-catalog and GET /api/v1/openapi.json (the document itself). The endpoints are prerendered with getStaticPaths (each `[symbol]`/`[year]` answers only for the values it lists); the service checks nothing, so no keys",
+    },
+  },
 ];

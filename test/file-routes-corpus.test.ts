@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from "../generator/config/defaults.js";
+import { astroPaths } from "../generator/extract/file-routes/file-paths.js";
+import { listSources } from "../generator/scan/list-sources.js";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+
+/**
+ * What the real-world corpus of file-routed frameworks (Astro, SvelteKit, Remix, Nuxt/Nitro, Next.js) showed
+ * apidex reading wrong, each case written the way those projects write it.
+ */
+
+const ASTRO_CONFIG = `import { defineConfig } from "astro/config";\nexport default defineConfig({});\n`;
+
+const cases: InMemoryCase[] = [
+  {
+    name: "Astro: a file or folder under src/pages whose name starts with `_` is no route (Astro's route scan skips it), though it exports a GET",
+    files: {
+      "astro.config.mjs": ASTRO_CONFIG,
+      "src/pages/api/v1/rates.json.ts": `import type { APIRoute } from "astro";\nimport { rates } from "./_data";\nexport const GET: APIRoute = () => Response.json(rates);\n`,
+      "src/pages/api/v1/_data.ts": `export const rates = {};\nexport async function GET() { return Response.json(rates); }\n`,
+      "src/pages/_internal/debug.ts": `export const GET = () => new Response("debug");\n`,
+    },
+    routes: ["GET /api/v1/rates.json []"],
+  },
+];
+
+describe("file-routed frameworks: corpus findings", () => {
+  it.each(cases)("$name", async ({ files, routes, diagnostics, config }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual(routes);
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+
+  it.each([
+    ["src/pages/api/_data.ts", undefined],
+    ["src/pages/_private/feed.json.ts", undefined],
+    ["src/pages/.well-known/api-catalog.ts", ["/.well-known/api-catalog"]],
+  ])("maps %s as Astro routes it", (file, paths) => {
+    expect(astroPaths(file)?.paths).toEqual(paths);
+  });
+});
+
+describe("file-routed frameworks: listing a project's files", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-file-routes-corpus-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("lists an Astro endpoint in a `.well-known` folder of src/pages (Astro routes it: RFC 8615's /.well-known/api-catalog)", async () => {
+    const files = {
+      "astro.config.mjs": ASTRO_CONFIG,
+      "src/pages/.well-known/api-catalog.ts": `export const GET = () => Response.json({ linkset: [] });\n`,
+      "src/pages/api/v1/years.json.ts": `export const GET = () => Response.json([]);\n`,
+      // Other hidden folders hold no routes.
+      "src/pages/.drafts/x.ts": `export const GET = () => new Response("");\n`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude: [...DEFAULT_EXCLUDE] })).map((f) =>
+      path.relative(dir, f).split(path.sep).join("/"),
+    );
+    expect(listed.filter((f) => f.startsWith("src/")).sort()).toEqual([
+      "src/pages/.well-known/api-catalog.ts",
+      "src/pages/api/v1/years.json.ts",
+    ]);
+  });
+});
