@@ -25,6 +25,49 @@ const cases: InMemoryCase[] = [
     },
     routes: ["GET /api/v1/rates.json []"],
   },
+  {
+    name: "SvelteKit: a rest parameter's empty match is outranked by a route at that path (api/regions/+server.ts answers /api/regions, 405 for a method it lacks); with no route there it keeps it",
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/routes/api/regions/+server.ts": `import { json, type RequestHandler } from "@sveltejs/kit";\nexport const GET: RequestHandler = async () => json([]);\n`,
+      "src/routes/api/regions/[...ids]/+server.ts": `import { json, type RequestHandler } from "@sveltejs/kit";\nexport const GET: RequestHandler = async ({ params }) => json(params.ids.split("/"));\nexport const POST: RequestHandler = async () => json({});\n`,
+      "src/routes/docs/[...path]/+server.ts": `export const GET = () => new Response("");\n`,
+    },
+    routes: ["GET /api/regions []", "GET /api/regions/{ids} []", "GET /docs []", "GET /docs/{path} []", "POST /api/regions/{ids} []"],
+    diagnostics: [
+      "APX205 src/routes/api/regions/[...ids]/+server.ts:2",
+      "APX205 src/routes/api/regions/[...ids]/+server.ts:3",
+      "APX205 src/routes/docs/[...path]/+server.ts:1",
+    ],
+  },
+  {
+    name: "SvelteKit: an optional parameter's path without it is outranked by a static route there ([[lang]]/feed and feed)",
+    files: {
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/routes/feed/+server.ts": `export const GET = () => new Response("");\n`,
+      "src/routes/[[lang]]/feed/+server.ts": `export const GET = () => new Response("");\nexport const POST = () => new Response("");\n`,
+    },
+    routes: ["GET /feed []", "GET /{lang}/feed []", "POST /{lang}/feed []"],
+  },
+  {
+    name: "Astro: a rest parameter's empty match is outranked by a static endpoint at that path (docs/index.ts answers /docs)",
+    files: {
+      "astro.config.mjs": ASTRO_CONFIG,
+      "src/pages/docs/index.ts": `import type { APIRoute } from "astro";\nexport const GET: APIRoute = () => Response.json([]);\n`,
+      "src/pages/docs/[...slug].ts": `import type { APIRoute } from "astro";\nexport const GET: APIRoute = ({ params }) => Response.json(params);\nexport const DELETE: APIRoute = () => new Response(null, { status: 204 });\n`,
+    },
+    routes: ["DELETE /docs/{slug} []", "GET /docs []", "GET /docs/{slug} []"],
+    diagnostics: ["APX205 src/pages/docs/[...slug].ts:2", "APX205 src/pages/docs/[...slug].ts:3"],
+  },
+  {
+    name: "SvelteKit: the shorthand `paths: { base }` over `const base = process.env.PATH_BASE || ''` is said where the config sets the variable's default (APX219), not at the first endpoint read",
+    files: {
+      "svelte.config.js": `import adapter from "@sveltejs/adapter-node";\n\nconst base = process.env.PATH_BASE || "";\n\nexport default { kit: { adapter: adapter(), paths: { base } } };\n`,
+      "src/routes/api/items/+server.ts": `import { json } from "@sveltejs/kit";\nexport const GET = () => json([]);\n`,
+    },
+    routes: ["GET /api/items []"],
+    diagnostics: ["APX219 svelte.config.js:3"],
+  },
 ];
 
 describe("file-routed frameworks: corpus findings", () => {

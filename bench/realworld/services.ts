@@ -1534,4 +1534,19 @@ export const SERVICES: Service[] = [
       note: "src/pages/api/v1/_openapi.json, the hand-written OpenAPI document of the v1 API (starlight-openapi renders it as the docs site's reference, and openapi.json.ts serves it); its server URL carries /api/v1. First run zero-config: 5 of 5 (100%), 6 indexed, no warnings — but src/pages/.well-known/api-catalog.ts (RFC 9727's API catalog, which Astro routes: its route scan skips hidden names except `.well-known`) was not listed, as the scan listed `.well-known` folders of `pages/api` only; now listed anywhere below `src/pages`: 5 of 5, 7 indexed, no warnings. Indexed beyond the document: GET /.well-known/api-catalog and GET /api/v1/openapi.json (the document itself). The endpoints are prerendered with getStaticPaths (each `[symbol]`/`[year]` answers only for the values it lists); the service checks nothing, so no keys",
     },
   },
+  {
+    name: "nearcade",
+    repo: "Naptie/nearcade",
+    commit: "765336b3db49aaed2d1b12ec33201ca2d4968948",
+    framework: "SvelteKit 2 (+server.ts endpoints)",
+    style:
+      "src/routes/api/**/+server.ts endpoints exporting GET/POST/PUT/PATCH/DELETE RequestHandlers, an openapi.ts beside each describing it with zod-openapi; svelte.config.js's paths.base from an environment variable",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["static/openapi.json"] },
+      note: "TBD",
+    },
+  },
 ];

@@ -1,3 +1,4 @@
+import { fullPath, outrankedAlternativesDropped } from "./route-ranking.js";
 import path from "node:path";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
@@ -138,6 +139,19 @@ function extractFileRoutes(
   // SolidStart's and Qwik City's route folders (`src/routes` by default), in projects that import them.
   const solid = framework === "next" && usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
   const qwik = framework === "next" && usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
+  // The full path of every SvelteKit endpoint and Astro endpoint: a rest parameter's "without" path that one
+  // of them answers is that route's, as SvelteKit and Astro rank routes (route-ranking.ts).
+  let fullPathsOfRanked: Set<string> | undefined;
+  const rankedFullPaths = (): ReadonlySet<string> => {
+    fullPathsOfRanked ??= new Set(
+      sources.files.flatMap((f) => {
+        const rel = relative(f.fileName);
+        const route = svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
+        return route ? [fullPath(route)] : [];
+      }),
+    );
+    return fullPathsOfRanked;
+  };
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     const tanstackRoute = tanstack?.routeOf(fileName);
@@ -184,7 +198,12 @@ function extractFileRoutes(
     const next = nextRoute(rel);
     if (next?.router === "app") return { route: next.route, style: "methods", group: groups[0]!, next: next.config };
     const app = svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
-    if (app) return { route: app, style: "methods", group: groups[0]! };
+    if (app)
+      return {
+        route: app.paths.length > 1 ? outrankedAlternativesDropped(app, rankedFullPaths()) : app,
+        style: "methods",
+        group: groups[0]!,
+      };
     return next ? { route: next.route, style: "default", group: groups[0]!, next: next.config } : undefined;
   };
 
