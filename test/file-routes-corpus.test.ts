@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { wallClockNs } from "../generator/cache/source-stats.js";
+import { loadConfig } from "../generator/config/load-config.js";
+import { generateToDisk } from "../generator/generate-to-disk.js";
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from "../generator/config/defaults.js";
 import { astroPaths } from "../generator/extract/file-routes/file-paths.js";
 import { listSources } from "../generator/scan/list-sources.js";
@@ -109,5 +112,49 @@ describe("file-routed frameworks: listing a project's files", () => {
       "src/pages/.well-known/api-catalog.ts",
       "src/pages/api/v1/years.json.ts",
     ]);
+  });
+});
+
+describe("file-routed frameworks: a run with the cache", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-file-routes-ranked-"));
+  afterAll(() => {
+    for (const folder of [dir, `${dir}-out-cached`, `${dir}-out-full`]) rmSync(folder, { recursive: true, force: true });
+  });
+  const write = (files: Record<string, string | null>) => {
+    for (const [name, text] of Object.entries(files)) {
+      if (text === null) rmSync(path.join(dir, name), { force: true });
+      else {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), text);
+      }
+    }
+  };
+  const operations = (out: string) =>
+    (JSON.parse(readFileSync(path.join(out, "operations.json"), "utf8")) as { operations: { method: string; path: string }[] }).operations
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
+  /** A cached run (replaying unchanged route files) and one without the cache, which must agree. */
+  const bothRuns = async () => {
+    const config = await loadConfig({ cwd: dir, root: dir, out: `${dir}-out-cached` });
+    const cached = await generateToDisk(config, { cache: true, cwd: dir, clock: () => wallClockNs() + 3_600_000_000_000n });
+    const fullConfig = await loadConfig({ cwd: dir, root: dir, out: `${dir}-out-full` });
+    rmSync(fullConfig.out, { recursive: true, force: true });
+    const full = await generateToDisk(fullConfig, { cache: false, cwd: dir });
+    expect(cached.diagnostics.sorted().map((d) => d.code)).toEqual(full.diagnostics.sorted().map((d) => d.code));
+    expect(operations(config.out)).toEqual(operations(fullConfig.out));
+    return operations(fullConfig.out);
+  };
+
+  it("re-reads a rest route when a route file that outranks its path without the rest is added or removed (its paths depend on it)", async () => {
+    write({
+      "package.json": JSON.stringify({ name: "ranked", version: "1.0.0", type: "module" }),
+      "svelte.config.js": `export default { kit: {} };\n`,
+      "src/routes/api/regions/[...ids]/+server.ts": `export const GET = () => new Response("");\nexport const POST = () => new Response("");\n`,
+    });
+    expect(await bothRuns()).toEqual(["GET /api/regions", "GET /api/regions/{ids}", "POST /api/regions", "POST /api/regions/{ids}"]);
+    write({ "src/routes/api/regions/+server.ts": `export const GET = () => new Response("");\n` });
+    expect(await bothRuns()).toEqual(["GET /api/regions", "GET /api/regions/{ids}", "POST /api/regions/{ids}"]);
+    write({ "src/routes/api/regions/+server.ts": null });
+    expect(await bothRuns()).toEqual(["GET /api/regions", "GET /api/regions/{ids}", "POST /api/regions", "POST /api/regions/{ids}"]);
   });
 });
