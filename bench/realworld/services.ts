@@ -1519,4 +1519,49 @@ export const SERVICES: Service[] = [
       note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
     },
   },
+  {
+    name: "fxhu",
+    repo: "kripod/fxhu",
+    commit: "a31bdf862db5e53a9974b7a140b6fda663a05e3d",
+    framework: "Astro 5 (endpoints)",
+    style:
+      "src/pages/api/v1/**/*.json.ts static endpoints (`export const GET: APIRoute`), `[symbol].json.ts` dynamic segments inside a file name with getStaticPaths, a Starlight docs site beside them",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["src/pages/api/v1/_openapi.json"] },
+      note: "src/pages/api/v1/_openapi.json, the hand-written OpenAPI document of the v1 API (starlight-openapi renders it as the docs site's reference, and openapi.json.ts serves it); its server URL carries /api/v1. First run zero-config: 5 of 5 (100%), 6 indexed, no warnings — but src/pages/.well-known/api-catalog.ts (RFC 9727's API catalog, which Astro routes: its route scan skips hidden names except `.well-known`) was not listed, as the scan listed `.well-known` folders of `pages/api` only; now listed anywhere below `src/pages`: 5 of 5, 7 indexed, no warnings. Indexed beyond the document: GET /.well-known/api-catalog and GET /api/v1/openapi.json (the document itself). The endpoints are prerendered with getStaticPaths (each `[symbol]`/`[year]` answers only for the values it lists); the service checks nothing, so no keys",
+    },
+  },
+  {
+    name: "nearcade",
+    repo: "Naptie/nearcade",
+    commit: "765336b3db49aaed2d1b12ec33201ca2d4968948",
+    framework: "SvelteKit 2 (+server.ts endpoints)",
+    style:
+      "src/routes/api/**/+server.ts endpoints exporting GET/POST/PUT/PATCH/DELETE RequestHandlers, an openapi.ts beside each describing it with zod-openapi; svelte.config.js's paths.base from an environment variable",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["static/openapi.json"] },
+      note: "static/openapi.json, written by the project's scripts/generate-openapi.ts (zod-openapi's createDocument) from the openapi.ts module beside each documented +server.ts, committed; its server URL is /api. First run zero-config: 61 of 61 (100%), 101 indexed, APX205, APX219, APX403, APX443. Two warnings were apidex's: APX403 said GET /api/regions was registered twice, by api/regions/+server.ts and by the empty match of api/regions/[...ids]/+server.ts — SvelteKit ranks a rest parameter below any static segment and serves the first route whose pattern matches, so the rest route never answers /api/regions (now left to the static route, no warning); and APX219 for PATH_BASE was sited at the first endpoint read (src/routes/api/admin/data-updates/+server.ts:1), as svelte.config.js writes the shorthand `paths: { base }` over `const base = process.env.PATH_BASE || ''` (now sited there, svelte.config.js:9). Final: 61 of 61, 101 indexed, APX205 (the `[...ids]` rest parameter), APX219 (the base is the variable's default, the empty string), APX443 (the script builds `paths` from the openapi.ts files it finds at run time: true, nothing is documented from it). Indexed beyond the document (40): the routes without an openapi.ts (admin, globe, rankings, notifications, phone, QQ and WeChat bindings, invites, /auth/session-qr, ...). Permissions 0 of 1: the document's one scope is GET /users/me's `[{}, {oauth2: [profile]}]` (anonymous, or an OAuth token with `profile`); hooks.server.ts looks the scopes an OAuth token needs up by path and method at run time (resolveRequiredScopes over a table), which is no recognizer, and the handlers check the session and the user's role by hand, so no operation has keys",
+    },
+  },
+  {
+    name: "dave-io-nuxt",
+    repo: "daveio/dave-io-nuxt",
+    commit: "846195b88cd8d8c7db1561a2ce8b2fb928ca5464",
+    framework: "Nuxt 3 (Nitro server routes, Cloudflare Workers)",
+    style:
+      "server/api/**/*.<method>.ts and server/routes files, each a defineEventHandler default export calling the project's requireAIAuth/requireAPIAuth helpers (JWT subjects `ai:alt`, `api:tokens`, ... in a hierarchy); a `[...path]` catch-all; `~/server/...` imports",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "markdown-routes", dir: ".", files: ["README.md"] },
+      note: 'README.md\'s API section, written by hand: one `#### \`GET /api/internal/health\`` heading per endpoint (`GET/POST /api/ai/alt` is read as POST only), recall only. First run zero-config = final: 10 of 12 (83.3%), 13 indexed, APX205 (the `[...path]` catch-all). Both misses are the document\'s: GET /api/tokens/{uuid} and GET /api/tokens/{uuid}/metrics are served by server/api/tokens/[uuid]/[...path].get.ts, a catch-all Nitro 2 registers as `/api/tokens/:uuid/**:path`; radix3 matches `**` below the path, not the path itself, so nothing answers /api/tokens/{uuid}, and /metrics is one value of the catch-all (indexed as /api/tokens/{uuid}/{path}). Indexed beyond it: GET /api/ai/alt (the README\'s `GET/POST`), GET /api/internal/headers (not listed). No keys: every protected handler calls the project\'s requireAIAuth(event, "alt") / requireAPIAuth(event, "metrics") or authorizeEndpoint("api", "tokens"), which join their arguments into a JWT subject (`ai:alt`) checked against a hierarchy (`ai:alt`, `ai`, `admin` or `*`), none a recognizer; apidex names no key rather than guess the join',
+    },
+  },
 ];

@@ -3568,7 +3568,10 @@ export class Interpreter {
     return base;
   }
 
-  /** The `base` of the SvelteKit config's `paths` object, as written (`paths: { base: process.env.BASE || "" }`). */
+  /**
+   * The `base` of the SvelteKit config's `paths` object, as written (`paths: { base: process.env.BASE || "" }`);
+   * for the shorthand `paths: { base }`, the initializer of the config's own `const base = ...` (else the shorthand).
+   */
   private svelteBaseSetting(): ts.Node | undefined {
     const fileName = this.sources.svelteConfig();
     const source = fileName ? this.sources.getFile(fileName) : undefined;
@@ -3576,13 +3579,13 @@ export class Interpreter {
     const visit = (node: ts.Node): void => {
       if (found) return;
       if (
-        ts.isPropertyAssignment(node) &&
+        (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
         settingName(node.name) === "base" &&
         ts.isObjectLiteralExpression(node.parent) &&
         ts.isPropertyAssignment(node.parent.parent) &&
         settingName(node.parent.parent.name) === "paths"
       ) {
-        found = node.initializer;
+        found = ts.isPropertyAssignment(node) ? node.initializer : ((source && topLevelInitializer(source, node.name.text)) ?? node);
         return;
       }
       ts.forEachChild(node, visit);
@@ -5221,4 +5224,14 @@ function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => strin
     return named ? `\`${named}\` (${where})` : where;
   });
   return `${shown.join(", ")}${held.length > 5 ? ` and ${held.length - 5} more` : ""}`;
+}
+
+/** The initializer of a module's top-level `const name = ...` (`let`, `var` alike). */
+function topLevelInitializer(source: ts.SourceFile, name: string): ts.Expression | undefined {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const decl of statement.declarationList.declarations)
+      if (ts.isIdentifier(decl.name) && decl.name.text === name && decl.initializer) return decl.initializer;
+  }
+  return undefined;
 }

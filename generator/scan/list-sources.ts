@@ -93,11 +93,15 @@ function patternsFor(files: readonly string[], what: "files" | "folders"): strin
   });
 }
 
-/** Route files of file-system routing below a `.well-known` folder (`app/.well-known/assetlinks.json/route.ts`). */
+/**
+ * Route files of file-system routing below a `.well-known` folder (`app/.well-known/assetlinks.json/route.ts`);
+ * Astro routes one anywhere in `src/pages` (its route scan skips hidden names but `.well-known`), not only in `api`.
+ */
 const ROUTE_FILES_IN_WELL_KNOWN = [
   "**/app/**/.well-known/**/route.{ts,tsx,js,mjs,mts}",
   "**/routes/**/.well-known/**/+server.{ts,js,mts,mjs}",
   "**/pages/api/**/.well-known/**/*.{ts,tsx,js,mjs,mts}",
+  "**/src/pages/**/.well-known/**/*.{ts,js,mjs,mts}",
   "**/server/{api,routes}/**/.well-known/**/*.{ts,js,mts,mjs}",
 ];
 

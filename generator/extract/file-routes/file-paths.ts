@@ -109,6 +109,8 @@ export function pagesApiPaths(file: string, pageExtensions?: readonly string[]):
   const match = (pageExtensions ? new RegExp(`(^|\\/)pages\\/api\\/(.*?)\\.(${endings(pageExtensions)})$`) : PAGES_API_FILE).exec(posix);
   if (!match || posix.endsWith(".d.ts")) return undefined;
   const segments = match[2]!.split("/");
+  // Astro's route scan skips every file and folder whose name starts with `_` (private helpers beside the routes).
+  if (segments.some((s) => s.startsWith("_"))) return undefined;
   if (segments[segments.length - 1] === "index") segments.pop();
   return folderRoute(segments, "/api");
 }
@@ -173,14 +175,16 @@ const ASTRO_ENDPOINT_FILE = /(^|\/)src\/pages\/(.+)\.(ts|js|mts|mjs)$/;
  * An Astro endpoint (`src/pages/**\/*.ts`, in a project that uses Astro) by its file path, Astro's rules:
  * `index` is its folder's path, `[id]` a parameter (also inside a segment: `[lang]-posts`), `[...slug]` a rest
  * parameter, which also matches nothing (the path without it, and with it as one segment, APX205), and a file
- * named for what it serves keeps that extension (`data.json.ts` is `/data.json`).
- * `src/pages/api/posts/[id].ts` is `/api/posts/{id}`.
+ * named for what it serves keeps that extension (`data.json.ts` is `/data.json`); a file or folder whose name
+ * starts with `_` is no route. `src/pages/api/posts/[id].ts` is `/api/posts/{id}`.
  */
 export function astroPaths(file: string): FileRoute | undefined {
   const posix = toPosix(file);
   const match = ASTRO_ENDPOINT_FILE.exec(posix);
   if (!match || posix.endsWith(".d.ts")) return undefined;
   const segments = match[2]!.split("/");
+  // Astro's route scan skips every file and folder whose name starts with `_` (private helpers beside the routes).
+  if (segments.some((s) => s.startsWith("_"))) return undefined;
   if (segments[segments.length - 1] === "index") segments.pop();
   const choices: RouteSegment[][] = [];
   for (const segment of segments) {

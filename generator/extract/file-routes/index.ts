@@ -1,3 +1,4 @@
+import { fullPath, outrankedAlternativesDropped } from "./route-ranking.js";
 import path from "node:path";
 import { ts } from "../../typescript.js";
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
@@ -81,6 +82,8 @@ interface RouteFile {
   vercel?: boolean;
   /** A SolidStart API route (its middleware's checks run before it). */
   solid?: boolean;
+  /** A SvelteKit or Astro route with optional parts, whose paths depend on the other route files (route-ranking.ts). */
+  ranked?: boolean;
 }
 
 /** The routes of one folder of route files: a root for their handlers, the apps they serve, their middleware file. */
@@ -138,6 +141,19 @@ function extractFileRoutes(
   // SolidStart's and Qwik City's route folders (`src/routes` by default), in projects that import them.
   const solid = framework === "next" && usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
   const qwik = framework === "next" && usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
+  // The full path of every SvelteKit endpoint and Astro endpoint: a rest parameter's "without" path that one
+  // of them answers is that route's, as SvelteKit and Astro rank routes (route-ranking.ts).
+  let fullPathsOfRanked: Set<string> | undefined;
+  const rankedFullPaths = (): ReadonlySet<string> => {
+    fullPathsOfRanked ??= new Set(
+      sources.files.flatMap((f) => {
+        const rel = relative(f.fileName);
+        const route = svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
+        return route ? [fullPath(route)] : [];
+      }),
+    );
+    return fullPathsOfRanked;
+  };
   const locate = (fileName: string): RouteFile | undefined => {
     const rel = relative(fileName);
     const tanstackRoute = tanstack?.routeOf(fileName);
@@ -184,6 +200,8 @@ function extractFileRoutes(
     const next = nextRoute(rel);
     if (next?.router === "app") return { route: next.route, style: "methods", group: groups[0]!, next: next.config };
     const app = svelteKitPaths(rel) ?? (astro ? astroPaths(rel) : undefined);
+    if (app && app.paths.length > 1)
+      return { route: outrankedAlternativesDropped(app, rankedFullPaths()), style: "methods", group: groups[0]!, ranked: true };
     if (app) return { route: app, style: "methods", group: groups[0]! };
     return next ? { route: next.route, style: "default", group: groups[0]!, next: next.config } : undefined;
   };
@@ -238,6 +256,8 @@ function extractFileRoutes(
     const root = group.root;
     const before = root.stack.length;
     session?.recorder.enterFile(file.fileName);
+    // Its paths depend on which other route files exist (one added or removed changes them): not replayed.
+    if (found.ranked) session?.recorder.spoil(file.fileName, "another route file may outrank its path without its optional part");
     const instance = interpreter.module(file);
     // SvelteKit serves every route under the config's `kit.paths.base` (it answers 404 outside it and matches
     // the rest of the path), so an endpoint's URL is the base followed by its folder path.
