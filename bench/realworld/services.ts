@@ -1519,4 +1519,26 @@ export const SERVICES: Service[] = [
       note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
     },
   },
+  {
+    name: "rafiki-auth",
+    repo: "interledger/rafiki",
+    commit: "884c4bcfe657f3a04563e95ee34dc096e460d805",
+    framework: "Koa 2 (@koa/router 12)",
+    style:
+      "the Open Payments authorization server of Rafiki: an App class whose start*Server(port) methods each build their own Koa app and @koa/router (auth, interaction, introspection, admin, service API), routes registered with router.post<State, Context>(path, openapi validator, httpsig middleware, handler) and handlers taken from a dependency container",
+    monorepo: "pnpm",
+    app: "packages/auth",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "openapi",
+        files: [
+          "packages/auth/src/openapi/specs/id-provider.yaml",
+          "packages/token-introspection/src/openapi/specs/token-introspection.yaml",
+        ],
+      },
+      ignoreServerBase: true,
+      note: "PENDING",
+    },
+  },
 ];

@@ -23,11 +23,11 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       continue;
     }
     shadowed = true;
-    if (first.passesOn && !(first.app && op.app && !sameSite(first.app, op.app))) {
+    const apart = first.app !== undefined && op.app !== undefined && !sameApp(first, op);
+    if (first.passesOn && !apart) {
       byRoute.set(key, withGate(op, first));
       continue;
     }
-    const apart = first.app && op.app && !sameSite(first.app, op.app);
     diagnostics.add({
       severity: "warning",
       code: "APX403",
@@ -52,12 +52,12 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
  * server on another port) is often no part of the API the artifacts describe.
  */
 function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): void {
-  const apps: { site: SourceSite; count: number }[] = [];
+  const apps: { site: SourceSite; instance?: number; count: number }[] = [];
   for (const op of operations) {
     if (!op.app) continue;
-    const known = apps.find((a) => sameSite(a.site, op.app!));
+    const known = apps.find((a) => sameApp({ app: a.site, appInstance: a.instance }, op));
     if (known) known.count++;
-    else apps.push({ site: op.app, count: 1 });
+    else apps.push({ site: op.app, ...(op.appInstance !== undefined ? { instance: op.appInstance } : {}), count: 1 });
   }
   if (apps.length < 2) return;
   diagnostics.add({
@@ -79,6 +79,11 @@ function withGate(op: Operation, gate: Operation): Operation {
   const marks = unresolved.filter((mark) => mark !== "registration" || op.unresolved?.includes("registration"));
   if (marks.length) op.unresolved = marks.sort();
   return op;
+}
+
+/** One app: made at one site, and the same one made there (a factory called once per server makes several). */
+function sameApp(a: Pick<Operation, "app" | "appInstance">, b: Pick<Operation, "app" | "appInstance">): boolean {
+  return a.app !== undefined && b.app !== undefined && sameSite(a.app, b.app) && a.appInstance === b.appInstance;
 }
 
 function sameSite(a: SourceSite, b: SourceSite): boolean {
