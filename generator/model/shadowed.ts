@@ -52,12 +52,13 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
  * server on another port) is often no part of the API the artifacts describe.
  */
 function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): void {
-  const apps: { site: SourceSite; instance?: number; count: number }[] = [];
+  // By creation site: the apps one factory makes (one per server) are named once, as their site.
+  const apps: { site: SourceSite; count: number }[] = [];
   for (const op of operations) {
     if (!op.app) continue;
-    const known = apps.find((a) => sameApp({ app: a.site, appInstance: a.instance }, op));
+    const known = apps.find((a) => sameSite(a.site, op.app!));
     if (known) known.count++;
-    else apps.push({ site: op.app, ...(op.appInstance !== undefined ? { instance: op.appInstance } : {}), count: 1 });
+    else apps.push({ site: op.app, count: 1 });
   }
   if (apps.length < 2) return;
   diagnostics.add({
