@@ -6,7 +6,8 @@ import type { Operation } from "./operation.js";
  * matches (Express, Koa, Hono and Fastify's order of registration; a NestJS app's module order). The first
  * one is the operation; each later one is left out with a warning that points at both. Two apps of the
  * project that are not mounted on one another (a public API and an admin or metrics server on its own port)
- * are two servers: a path both serve is no shadowing, but this index holds one operation per method and
+ * are two servers — so are the apps one factory makes, once per server (`const koa = this.createKoaServer()` in
+ * each start method): a path both serve is no shadowing, but this index holds one operation per method and
  * path, so the first is kept and the warning says what happened; the apps themselves are named once
  * (APX412). A first registration whose functions only pass the request on (`app.post(path, audit())` before
  * `app.post(path, handler)`) answers nothing: the later one is the operation, and needs the gate's keys too.
