@@ -1564,4 +1564,41 @@ export const SERVICES: Service[] = [
       note: 'README.md\'s API section, written by hand: one `#### \`GET /api/internal/health\`` heading per endpoint (`GET/POST /api/ai/alt` is read as POST only), recall only. First run zero-config = final: 10 of 12 (83.3%), 13 indexed, APX205 (the `[...path]` catch-all). Both misses are the document\'s: GET /api/tokens/{uuid} and GET /api/tokens/{uuid}/metrics are served by server/api/tokens/[uuid]/[...path].get.ts, a catch-all Nitro 2 registers as `/api/tokens/:uuid/**:path`; radix3 matches `**` below the path, not the path itself, so nothing answers /api/tokens/{uuid}, and /metrics is one value of the catch-all (indexed as /api/tokens/{uuid}/{path}). Indexed beyond it: GET /api/ai/alt (the README\'s `GET/POST`), GET /api/internal/headers (not listed). No keys: every protected handler calls the project\'s requireAIAuth(event, "alt") / requireAPIAuth(event, "metrics") or authorizeEndpoint("api", "tokens"), which join their arguments into a JWT subject (`ai:alt`) checked against a hierarchy (`ai:alt`, `ai`, `admin` or `*`), none a recognizer; apidex names no key rather than guess the join',
     },
   },
+  {
+    name: "rafiki-auth",
+    repo: "interledger/rafiki",
+    commit: "884c4bcfe657f3a04563e95ee34dc096e460d805",
+    framework: "Koa 2 (@koa/router 12)",
+    style:
+      "the Open Payments authorization server of Rafiki: an App class whose start*Server(port) methods each build their own Koa app and @koa/router (auth, interaction, introspection, admin, service API), routes registered with router.post<State, Context>(path, openapi validator, httpsig middleware, handler) and handlers taken from a dependency container",
+    monorepo: "pnpm",
+    app: "packages/auth",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "openapi",
+        files: [
+          "packages/auth/src/openapi/specs/id-provider.yaml",
+          "packages/token-introspection/src/openapi/specs/token-introspection.yaml",
+        ],
+      },
+      ignoreServerBase: true,
+      note: "packages/auth/src/openapi/specs/id-provider.yaml (the interaction routes of the identity-provider hand-off) and packages/token-introspection/src/openapi/specs/token-introspection.yaml (the introspection server's `POST /`), the hand-written specs the servers validate requests with; their server URL's `/auth` is the public deployment's, not a prefix the code adds. The GNAP grant and token routes of the authorization server are described by the Open Payments spec of the @interledger/open-payments package, which the repository does not hold: indexed beyond the documents (POST /{tenantId}, /continue/{id}, /token/{id}, GET /discovery, /healthz, and the service API's /tenant routes). First run zero-config: 5 of 5 (100%), every operation marked `unresolved: [\"registration\"]`: src/index.ts starts the servers under `if (!module.parent)` (the entry-module guard), which was an unreadable condition (APX217); and APX403×2 said GET /healthz was \"registered twice\", where the five servers are five Koa apps one factory method (`this.createKoaServer()`) makes, each listening on its own port. Now entry guards are read as in the started service, and apps one factory makes are apart: final 5 of 5 (100%), no operation marked, APX403×2 saying /healthz is served by two separate apps (the index holds one operation per method and path). No permission keys: access is GNAP tokens and HTTP signatures",
+    },
+  },
+  {
+    name: "central-ledger",
+    repo: "mojaloop/central-ledger",
+    commit: "ddc7fe3af88e5c327a46ec59f3cf46a7cda47b18",
+    framework: "hapi 21 (JavaScript)",
+    style:
+      "CommonJS hapi (Mojaloop's central ledger admin API): setup.js's createServer(port, modules) builds the server and registers the modules; the api plugin requires every `**/routes.js` under src/api (node:fs globSync) and passes each module's route array to server.route; Joi validation, tags for the docs",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["src/api/interface/swagger.json"] },
+      note: "src/api/interface/swagger.json, written by hand and served by the APIDocumentation plugin of @mojaloop/central-services-shared. First run zero-config = final: 25 of 26 (96.2%), precision 100%, APX210×1. The miss is GET /metrics, which the Prometheus plugin of the @mojaloop/central-services-metrics package registers (`modules: [Routes, !Config.INSTRUMENTATION_METRICS_DISABLED && MetricsPlugin]`): a package's plugin, reported where the modules are registered (APX210). The routes are read through the api plugin's node:fs globSync of `**/routes.js`. No permission keys: the admin API checks none",
+    },
+  },
 ];

@@ -60,9 +60,12 @@ class MiddlewareTrie {
   }
 }
 
-/** The routes of a root app, each marked with where the app is created (`RouteFact.app`). */
+/** The routes of a root app, each marked with where the app is created and which app made there it is (`RouteFact.app`, `appInstance`). */
 export function ofApp(facts: RouteFact[], app: RouterNode): RouteFact[] {
-  for (const fact of facts) fact.app = app.site;
+  for (const fact of facts) {
+    fact.app = app.site;
+    fact.appInstance = app.id;
+  }
   return facts;
 }
 

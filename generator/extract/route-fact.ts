@@ -40,6 +40,12 @@ export interface RouteFact {
    */
   app?: SourceSite;
   /**
+   * Which app of those made at `app` serves it: one creation site makes several apps when a factory is called
+   * once per server (`const koa = this.createKoaServer()` in each start method), and they are apart as apps made
+   * at different sites are.
+   */
+  appInstance?: number;
+  /**
    * The branches of conditions apidex cannot read under which the route is registered (each entry one way to
    * it: a list of branch choices), when the adapter can tell: two registrations of one method and path whose
    * branches exclude one another never coexist at run time (extract/alternative-branches.ts).

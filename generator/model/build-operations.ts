@@ -103,6 +103,7 @@ export function buildOperations(
     // Optional fields are set only when present: the artifacts and the cache tell absent from empty.
     if (fact.anyOf) op.anyOf = fact.anyOf;
     if (fact.app) op.app = fact.app;
+    if (fact.appInstance !== undefined) op.appInstance = fact.appInstance;
     if (fact.unresolved) op.unresolved = fact.unresolved;
     if (fact.passesOn) op.passesOn = true;
     if (doc?.description) op.description = doc.description;

@@ -51,6 +51,8 @@ export interface Operation {
   site: SourceSite;
   /** Where the app that serves it is created (a router framework's root app), when apidex knows. */
   app?: SourceSite;
+  /** Which app made at `app` serves it (RouteFact.appInstance). */
+  appInstance?: number;
   /** The doc comment and handler the operation was read from (in memory only). */
   doc?: DocComment;
   handler?: ts.FunctionLikeDeclaration;

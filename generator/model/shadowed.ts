@@ -6,7 +6,8 @@ import type { Operation } from "./operation.js";
  * matches (Express, Koa, Hono and Fastify's order of registration; a NestJS app's module order). The first
  * one is the operation; each later one is left out with a warning that points at both. Two apps of the
  * project that are not mounted on one another (a public API and an admin or metrics server on its own port)
- * are two servers: a path both serve is no shadowing, but this index holds one operation per method and
+ * are two servers — so are the apps one factory makes, once per server (`const koa = this.createKoaServer()` in
+ * each start method): a path both serve is no shadowing, but this index holds one operation per method and
  * path, so the first is kept and the warning says what happened; the apps themselves are named once
  * (APX412). A first registration whose functions only pass the request on (`app.post(path, audit())` before
  * `app.post(path, handler)`) answers nothing: the later one is the operation, and needs the gate's keys too.
@@ -23,11 +24,11 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       continue;
     }
     shadowed = true;
-    if (first.passesOn && !(first.app && op.app && !sameSite(first.app, op.app))) {
+    const apart = first.app !== undefined && op.app !== undefined && !sameApp(first, op);
+    if (first.passesOn && !apart) {
       byRoute.set(key, withGate(op, first));
       continue;
     }
-    const apart = first.app && op.app && !sameSite(first.app, op.app);
     diagnostics.add({
       severity: "warning",
       code: "APX403",
@@ -52,6 +53,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
  * server on another port) is often no part of the API the artifacts describe.
  */
 function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): void {
+  // By creation site: the apps one factory makes (one per server) are named once, as their site.
   const apps: { site: SourceSite; count: number }[] = [];
   for (const op of operations) {
     if (!op.app) continue;
@@ -79,6 +81,11 @@ function withGate(op: Operation, gate: Operation): Operation {
   const marks = unresolved.filter((mark) => mark !== "registration" || op.unresolved?.includes("registration"));
   if (marks.length) op.unresolved = marks.sort();
   return op;
+}
+
+/** One app: made at one site, and the same one made there (a factory called once per server makes several). */
+function sameApp(a: Pick<Operation, "app" | "appInstance">, b: Pick<Operation, "app" | "appInstance">): boolean {
+  return a.app !== undefined && b.app !== undefined && sameSite(a.app, b.app) && a.appInstance === b.appInstance;
 }
 
 function sameSite(a: SourceSite, b: SourceSite): boolean {

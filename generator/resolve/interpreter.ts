@@ -2,6 +2,7 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../typescript.js";
 import { nodeBuiltin, statMethod } from "./node-builtins.js";
+import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
 import {
   configFiles,
   configFolder,
@@ -1871,6 +1872,9 @@ export class Interpreter {
         return { kind: "undefined" };
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = node as ts.PropertyAccessExpression;
+        // The entry guards `!module.parent` and `import.meta.main` (entry-guard.ts): read as in the started service.
+        if (isModuleParent(access, scope)) return { kind: "undefined" };
+        if (isImportMetaMain(access)) return { kind: "boolean", value: true };
         // CommonJS's `module.filename` (`file !== path.basename(module.filename)`): where the source file is.
         if (
           ts.isIdentifier(access.expression) &&
@@ -2041,6 +2045,9 @@ export class Interpreter {
       }
       return unknown(node, "assigns to a value apidex does not track");
     }
+    // `require.main === module` (entry-guard.ts): read as in the started service.
+    const entry = entryComparison(node, scope);
+    if (entry !== undefined) return { kind: "boolean", value: entry };
     // Comparisons and logic over static values: the conditions and filters of loops over route tables.
     if (
       op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
