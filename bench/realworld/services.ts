@@ -1519,4 +1519,19 @@ export const SERVICES: Service[] = [
       note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
     },
   },
+  {
+    name: "graasp",
+    repo: "graasp/graasp",
+    commit: "26d8668e432e844321a02b9af20b20037c539a1f",
+    framework: "Fastify 4",
+    style:
+      "service folders each an index plugin registering its sub-plugins with `{ prefix }` (items, members, memberships, auth, ...), TypeBox type provider and route schemas, permission levels checked in handlers and preHandlers",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      note: "openapi.json, written by the project's `openapi:generate` script (src/scripts/generateOpenAPI.ts: @fastify/swagger over the real app, registered and made ready), committed at 26d8668e, pinned (the last commit that regenerates it; a later one deletes it as outdated)",
+    },
+  },
 ];
