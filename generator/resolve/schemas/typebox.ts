@@ -8,10 +8,12 @@ import {
   constDeclaration,
   enumValues,
   isModuleLevel,
+  type Json,
   NOT_STATIC,
   objectLiteralOf,
   packageOrigin,
   propertyKey,
+  type StaticResult,
   staticJson,
   targetSymbol,
   unwrapExpression,
@@ -96,12 +98,19 @@ export class TypeBoxConverter {
    * declaration that returns one expression): its body, when it is one.
    */
   private helperOf(call: ts.CallExpression): { params: readonly ts.ParameterDeclaration[]; body: ts.Expression } | undefined {
-    const callee = unwrapExpression(call.expression);
-    if (!ts.isIdentifier(callee)) return undefined;
-    const decl = targetSymbol(callee, this.ctx.checker)?.valueDeclaration;
-    const fn = decl && ts.isVariableDeclaration(decl) ? constDeclaration(callee, this.ctx.checker)?.initializer : decl;
+    const fn = this.helperFunction(unwrapExpression(call.expression));
     const target = fn ? unwrapExpression(fn as ts.Expression) : undefined;
-    if (!target || !(ts.isArrowFunction(target) || ts.isFunctionExpression(target) || ts.isFunctionDeclaration(target)) || !target.body)
+    if (
+      !target ||
+      !(
+        ts.isArrowFunction(target) ||
+        ts.isFunctionExpression(target) ||
+        ts.isFunctionDeclaration(target) ||
+        ts.isMethodDeclaration(target)
+      ) ||
+      !target.body ||
+      target.getSourceFile().isDeclarationFile
+    )
       return undefined;
     if (target.parameters.some((p) => p.dotDotDotToken || !ts.isIdentifier(p.name))) return undefined;
     const body = ts.isBlock(target.body)
@@ -112,20 +121,79 @@ export class TypeBoxConverter {
     return body ? { params: target.parameters, body } : undefined;
   }
 
+  /**
+   * The function a helper call names: a function or const (`Nullable(x)`), or a property or method of an
+   * object literal that gathers helpers (`customType.UUID()`, `const customType = { UUID: (o) => Type.String(...) }`).
+   * TypeBox's own `Type.X` is the builder, never a helper.
+   */
+  private helperFunction(callee: ts.Expression): ts.Node | undefined {
+    if (ts.isIdentifier(callee)) {
+      const decl = targetSymbol(callee, this.ctx.checker)?.valueDeclaration;
+      return decl && ts.isVariableDeclaration(decl) ? constDeclaration(callee, this.ctx.checker)?.initializer : decl;
+    }
+    if (!ts.isPropertyAccessExpression(callee) || this.isNamespace(callee.expression)) return undefined;
+    const decl = targetSymbol(callee.name, this.ctx.checker)?.valueDeclaration;
+    if (decl && ts.isPropertyAssignment(decl) && ts.isObjectLiteralExpression(decl.parent)) return decl.initializer;
+    if (decl && ts.isMethodDeclaration(decl) && ts.isObjectLiteralExpression(decl.parent)) return decl;
+    return undefined;
+  }
+
+  /**
+   * A value read statically where a helper's parameters stand for the call's arguments: a parameter whose
+   * argument is omitted (and has no default) is `undefined`, and spreading it adds nothing, as in JavaScript
+   * (`Type.String({ ...options, format: "uuid" })` called as `UUID()`).
+   */
+  private staticValue(node: ts.Expression, depth = 0): StaticResult {
+    if (depth > 32) return NOT_STATIC;
+    const expr = unwrapExpression(this.resolveBound(node));
+    if (ts.isIdentifier(expr) && this.omitted.has(targetSymbol(expr, this.ctx.checker)?.valueDeclaration as ts.Node)) return undefined;
+    if (!ts.isObjectLiteralExpression(expr)) return staticJson(expr, this.ctx.checker);
+    const out: { [key: string]: Json } = {};
+    for (const prop of expr.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        const spread = this.staticValue(prop.expression, depth + 1);
+        if (spread === undefined || spread === null) continue;
+        if (spread === NOT_STATIC || typeof spread !== "object" || Array.isArray(spread)) return NOT_STATIC;
+        Object.assign(out, spread);
+        continue;
+      }
+      const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+      const value =
+        key === undefined
+          ? NOT_STATIC
+          : ts.isPropertyAssignment(prop)
+            ? this.staticValue(prop.initializer, depth + 1)
+            : ts.isShorthandPropertyAssignment(prop)
+              ? this.staticValue(prop.name, depth + 1)
+              : NOT_STATIC;
+      if (value === NOT_STATIC) return NOT_STATIC;
+      if (value !== undefined) out[key!] = value;
+    }
+    return out;
+  }
+
+  /** Parameters of the helpers being expanded whose argument the call omits (and that have no default). */
+  private readonly omitted = new Set<ts.Node>();
+
   /** A helper's body converted with its parameters standing for the call's arguments. */
   private expandHelper(call: ts.CallExpression, inline: boolean, depth: number): Converted | undefined {
     const helper = this.helperOf(call);
     if (!helper || (!this.isSchema(helper.body, depth + 1) && !this.bindsSchema(helper, call, depth))) return undefined;
     const previous = helper.params.map((p) => [p, this.bound.get(p)] as const);
+    const previouslyOmitted = helper.params.filter((p) => this.omitted.has(p));
     helper.params.forEach((p, i) => {
       const argument = call.arguments[i] ?? p.initializer;
       if (argument) this.bound.set(p, argument);
       else this.bound.delete(p);
+      if (argument) this.omitted.delete(p);
+      else this.omitted.add(p);
     });
     try {
       return this.convert(helper.body, inline, depth + 1);
     } finally {
       for (const [p, value] of previous) value ? this.bound.set(p, value) : this.bound.delete(p);
+      for (const p of helper.params) this.omitted.delete(p);
+      for (const p of previouslyOmitted) this.omitted.add(p);
     }
   }
 
@@ -223,7 +291,7 @@ export class TypeBoxConverter {
      */
     const options = (index: number, omit?: ReadonlySet<string>): JsonSchema => {
       const arg = args[index] ? this.resolveBound(args[index]) : undefined;
-      const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
+      const value = arg ? this.staticValue(arg) : undefined;
       if (value === NOT_STATIC) {
         // An options literal with one keyword set at run time (`pattern: isTest ? undefined : "..."`)
         // keeps the keywords it states; only the unreadable ones are left out, and named.
@@ -234,10 +302,7 @@ export class TypeBoxConverter {
           for (const prop of literal.properties) {
             const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
             if (key !== undefined && omit?.has(key)) continue;
-            const v =
-              key !== undefined && ts.isPropertyAssignment(prop)
-                ? staticJson(this.resolveBound(prop.initializer), this.ctx.checker)
-                : NOT_STATIC;
+            const v = key !== undefined && ts.isPropertyAssignment(prop) ? this.staticValue(prop.initializer) : NOT_STATIC;
             if (key !== undefined && v !== NOT_STATIC && v !== undefined) kept[key] = v;
             else if (v === NOT_STATIC) dropped.push(key ?? prop.getText().slice(0, 20));
           }
@@ -439,7 +504,7 @@ export class TypeBoxConverter {
         return { schema: { ...constSchema(value), ...options(1) } };
       }
       case "Unsafe": {
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : undefined;
+        const value = args[0] ? this.staticValue(args[0]) : undefined;
         return value && typeof value === "object" && !Array.isArray(value) ? { schema: value } : { schema: {} };
       }
       default:

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
+
+/**
+ * Patterns of real Fastify services (the real-world corpus, bench/realworld/services.ts) that apidex read
+ * wrong, each reduced to the general rule. TypeBox results are checked against TypeBox itself: the same
+ * source is run and its schema is the expected answer.
+ */
+type Doc = { paths: Record<string, Record<string, any>> };
+
+async function documentFor(files: Record<string, string>) {
+  const result = await generateFrom(files);
+  const doc = result.openapi as Doc;
+  await SwaggerParser.validate(structuredClone(doc) as never);
+  return { doc, diagnostics: diagnosticLines(result) };
+}
+
+describe("Fastify services of the corpus", () => {
+  it("TypeBox: helpers held by an object (`customType.UUID()`, a method or an arrow property) are what TypeBox builds, an omitted options argument spreading nothing", async () => {
+    const source = `import { type SchemaOptions, type StringOptions, Type } from "@sinclair/typebox";
+export const customType = {
+  UUID: (options?: StringOptions) => Type.String({ ...options, format: "uuid" }),
+  DateTime: (options?: SchemaOptions) => Type.Unsafe<Date>({ ...options, type: "string", format: "date-time" }),
+  Page(max = 50) {
+    return Type.Integer({ minimum: 1, maximum: max });
+  },
+} as const;
+export const Params = Type.Object({ itemId: customType.UUID(), at: customType.DateTime({ description: "When" }) }, { additionalProperties: false });
+export const Query = Type.Object({ owner: customType.UUID({ maxLength: 36 }), page: customType.Page(), size: customType.Page(10) });
+`;
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-typebox-"));
+    writeFileSync(path.join(dir, "schemas.ts"), source);
+    const runtime = (await import(pathToFileURL(path.join(dir, "schemas.ts")).href)) as Record<string, unknown>;
+    rmSync(dir, { recursive: true, force: true });
+    const { doc, diagnostics } = await documentFor({
+      "schemas.ts": source,
+      "app.ts": `import Fastify from "fastify"; import { Params, Query } from "./schemas";
+        const app = Fastify();
+        /** Save an item's time
+         * @documented */
+        app.put("/items/:itemId/at/:at", { schema: { params: Params, querystring: Query } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as { properties: Record<string, unknown> };
+    const parameters = doc.paths["/items/{itemId}/at/{at}"]!.put.parameters as { name: string; schema: unknown }[];
+    const schemaOf = (name: string) => parameters.find((p) => p.name === name)?.schema;
+    const params = json(runtime.Params).properties;
+    const query = json(runtime.Query).properties;
+    expect(schemaOf("itemId")).toEqual(params.itemId);
+    expect(schemaOf("at")).toEqual(params.at);
+    expect(schemaOf("owner")).toEqual(query.owner);
+    expect(schemaOf("page")).toEqual(query.page);
+    expect(schemaOf("size")).toEqual(query.size);
+  });
+});
