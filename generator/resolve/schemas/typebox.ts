@@ -325,7 +325,7 @@ export class TypeBoxConverter {
       return rest;
     };
     const list = (n: ts.Expression | undefined) => {
-      const expr = n ? unwrapExpression(n) : undefined;
+      const expr = n ? unwrapExpression(this.resolveBound(n)) : undefined;
       const literal = expr && ts.isIdentifier(expr) ? constDeclaration(expr, this.ctx.checker)?.initializer : expr;
       return literal && ts.isArrayLiteralExpression(unwrapExpression(literal))
         ? (unwrapExpression(literal) as ts.ArrayLiteralExpression).elements
@@ -333,7 +333,7 @@ export class TypeBoxConverter {
     };
     /** `Type.Object(props, options)` of this call (Elysia's `t.ObjectString`, `t.Cookie`, `t.Form` build one too). */
     const object = (omit?: ReadonlySet<string>): Converted => {
-      const literal = objectLiteralOf(args[0], this.ctx.checker);
+      const literal = objectLiteralOf(args[0] && this.resolveBound(args[0]), this.ctx.checker);
       if (!literal)
         return unreadable(this.ctx, args[0] ?? call, "its properties are not an object literal", "Write them inline or as a const object.");
       const properties = new Map<string, Converted>();
