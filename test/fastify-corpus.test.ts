@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { diagnosticLines, generateFrom } from "./helpers/in-memory.js";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 
 /**
  * Patterns of real Fastify services (the real-world corpus, bench/realworld/services.ts) that apidex read
@@ -65,5 +65,35 @@ export const Query = Type.Object({ owner: customType.UUID({ maxLength: 36 }), pa
     // symbol-keyed bookkeeping, which JSON leaves out, aside).
     const body = doc.paths["/items/{itemId}/at/{at}"]!.put.requestBody.content["application/json"].schema;
     expect(body).toEqual(json(runtime.Body));
+  });
+
+  it.each([
+    {
+      name: "an enum member of a package not in the tree is named in the warning, the url read",
+      route: `fastify.route({ method: HttpMethod.Post, url: "/app-data/upload", handler: async () => ({}) });`,
+      imports: `import { HttpMethod } from "@acme/sdk";`,
+      routes: [],
+      messages: ["APX201 Cannot resolve the method (`HttpMethod.Post`) of this route() statically; the route is left out."],
+    },
+    {
+      name: "an unreadable url is named, not the method",
+      route: `fastify.route({ method: "GET", url: paths.upload, handler: async () => ({}) });`,
+      imports: `import { paths } from "@acme/sdk";`,
+      routes: [],
+      messages: ["APX201 Cannot resolve the url (`paths.upload`) of this route() statically; the route is left out."],
+    },
+  ])("route(): $name", async ({ route, imports, routes, messages }) => {
+    const result = await generateFrom({
+      "http.ts": `export enum HttpMethod { Get = "GET", Post = "POST" }`,
+      "app.ts": `import Fastify, { type FastifyPluginAsync } from "fastify"; ${imports}
+        const files: FastifyPluginAsync = async (fastify) => {
+          ${route}
+        };
+        const app = Fastify();
+        app.register(files, { prefix: "/app-items" });
+        export default app;`,
+    });
+    expect(routeLines(result)).toEqual(routes.map((r) => r.replace(" /", " /app-items/")));
+    expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual(messages);
   });
 });
