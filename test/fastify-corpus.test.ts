@@ -82,18 +82,86 @@ export const Query = Type.Object({ owner: customType.UUID({ maxLength: 36 }), pa
       routes: [],
       messages: ["APX201 Cannot resolve the url (`paths.upload`) of this route() statically; the route is left out."],
     },
-  ])("route(): $name", async ({ route, imports, routes, messages }) => {
-    const result = await generateFrom({
-      "http.ts": `export enum HttpMethod { Get = "GET", Post = "POST" }`,
-      "app.ts": `import Fastify, { type FastifyPluginAsync } from "fastify"; ${imports}
+  ] as { name: string; route: string; imports: string; routes: string[]; messages: string[] }[])(
+    "route(): $name",
+    async ({ route, imports, routes, messages }) => {
+      const result = await generateFrom({
+        "http.ts": `export enum HttpMethod { Get = "GET", Post = "POST" }`,
+        "app.ts": `import Fastify, { type FastifyPluginAsync } from "fastify"; ${imports}
         const files: FastifyPluginAsync = async (fastify) => {
           ${route}
         };
         const app = Fastify();
         app.register(files, { prefix: "/app-items" });
         export default app;`,
+      });
+      expect(routeLines(result)).toEqual(routes.map((r) => r.replace(" /", " /app-items/")));
+      expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual(messages);
+    },
+  );
+
+  it("TypeBox: a schema object literal spreading a schema (to override its description) is the schema TypeBox and Fastify take", async () => {
+    const source = `import { Type } from "@sinclair/typebox";
+export const HashSchema = Type.String({ pattern: "^0x[a-f0-9]{64}$", description: "A hash", examples: ["0x00"] });
+const Overrides = { description: "Gas limit" } as const;
+export const Body = Type.Object({
+  to: { ...HashSchema, description: "The recipient" },
+  from: Type.Optional({ ...HashSchema, examples: ["0x01"] }),
+  gas: { ...Type.String(), ...Overrides, minLength: 1 },
+});
+`;
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-typebox-"));
+    writeFileSync(path.join(dir, "schemas.ts"), source);
+    const runtime = (await import(pathToFileURL(path.join(dir, "schemas.ts")).href)) as Record<string, unknown>;
+    rmSync(dir, { recursive: true, force: true });
+    const { doc, diagnostics } = await documentFor({
+      "schemas.ts": source,
+      "app.ts": `import Fastify from "fastify"; import { Body } from "./schemas";
+        const app = Fastify();
+        /** Transfer
+         * @documented */
+        app.post("/transfer", { schema: { body: Body } }, async () => ({}));
+        export default app;`,
     });
-    expect(routeLines(result)).toEqual(routes.map((r) => r.replace(" /", " /app-items/")));
+    expect(diagnostics).toEqual([]);
+    const body = doc.paths["/transfer"]!.post.requestBody.content["application/json"].schema;
+    const components = (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const schema = body.$ref ? components[body.$ref.replace("#/components/schemas/", "")] : body;
+    expect(schema).toEqual(JSON.parse(JSON.stringify(runtime.Body)));
+  });
+
+  it.each([
+    {
+      name: "a regular expression literal is a string pattern, the options beside it",
+      schema: `Type.RegExp(/^0x[a-fA-F0-9]{40}$/, { examples: ["0x152e"] })`,
+      expected: { type: "string", pattern: "^0x[a-fA-F0-9]{40}$", examples: ["0x152e"] },
+      messages: [] as string[],
+    },
+    {
+      name: "a string is the pattern",
+      schema: `Type.RegExp("^[0-9]+$")`,
+      expected: { type: "string", pattern: "^[0-9]+$" },
+      messages: [] as string[],
+    },
+    {
+      name: "a flag JSON Schema cannot say leaves the pattern out, with a warning",
+      schema: `Type.RegExp(/^abc$/i)`,
+      expected: { type: "string" },
+      messages: [
+        "APX505 The schema's pattern /^abc$/i has a flag JSON Schema cannot express and is left out; the rest of the schema is kept.",
+      ],
+    },
+  ])("TypeBox 0.31 Type.RegExp: $name", async ({ schema, expected, messages }) => {
+    const result = await generateFrom({
+      "app.ts": `import Fastify from "fastify"; import { Type } from "@sinclair/typebox";
+        const app = Fastify();
+        /** Look up
+         * @documented */
+        app.get("/lookup", { schema: { querystring: Type.Object({ q: ${schema} }) } }, async () => ({}));
+        export default app;`,
+    });
+    const doc = result.openapi as Doc;
+    expect(doc.paths["/lookup"]!.get.parameters[0].schema).toEqual(expected);
     expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual(messages);
   });
 });

@@ -1534,4 +1534,19 @@ export const SERVICES: Service[] = [
       note: "openapi.json, written by the project's `openapi:generate` script (src/scripts/generateOpenAPI.ts: @fastify/swagger over the real app, registered and made ready), committed at 26d8668e, pinned (the last commit that regenerates it; a later one deletes it as outdated)",
     },
   },
+  {
+    name: "thirdweb-engine",
+    repo: "thirdweb-dev/engine",
+    commit: "926c989d9890734e99d08099a121a74d3c983935",
+    framework: "Fastify 4",
+    style:
+      "one module per operation exporting an async plugin that calls `fastify.route<...>({ method, url, schema, handler })`, all registered from src/server/routes/index.ts; TypeBox schemas; access decided by an onRequest hook",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["sdk/old_openapi.json"] },
+      note: "sdk/old_openapi.json, the document @fastify/swagger serves at /json, dumped from the running server and committed at 926c989d (pinned) by src/scripts/generate-sdk.ts's change that maps new operation ids to old ones",
+    },
+  },
 ];

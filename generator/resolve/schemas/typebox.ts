@@ -220,6 +220,9 @@ export class TypeBoxConverter {
       const expanded = this.expandHelper(expr, inline, depth);
       if (expanded) return expanded;
     }
+    // `{ ...AddressSchema, description: "The recipient" }`: TypeBox's schemas are JSON Schema objects, and a
+    // literal that spreads one (to override its keywords) is one too, as TypeBox and Fastify take it.
+    if (ts.isObjectLiteralExpression(expr)) return this.literalSchema(expr, depth);
     // `Model.login`: a schema held by a namespace's const or an object's property.
     if (ts.isPropertyAccessExpression(expr) && !this.isNamespace(expr.expression)) {
       const decl = targetSymbol(expr.name, this.ctx.checker)?.valueDeclaration;
@@ -231,6 +234,40 @@ export class TypeBoxConverter {
     if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
       return unreadable(this.ctx, expr, "it is not a TypeBox schema expression", "Pass Type.X(...) or a const holding one.");
     return this.builder(callee.name.text, expr, depth, this.isElysiaTypes(callee.expression));
+  }
+
+  /** A JSON Schema object literal among TypeBox schemas: spread schemas merged in order, keywords as written. */
+  private literalSchema(literal: ts.ObjectLiteralExpression, depth: number): Converted {
+    const schema: JsonSchema = {};
+    for (const prop of literal.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        if (this.isSchema(prop.expression)) {
+          const { $id: _id, ...spread } = this.convert(prop.expression, true, depth + 1).schema;
+          Object.assign(schema, spread);
+          continue;
+        }
+        const value = this.staticValue(prop.expression);
+        if (value === undefined || value === null) continue;
+        if (value === NOT_STATIC || typeof value !== "object" || Array.isArray(value))
+          return unreadable(
+            this.ctx,
+            prop,
+            "a spread in this schema object cannot be read statically",
+            "Spread a TypeBox schema or a const object.",
+          );
+        Object.assign(schema, value);
+        continue;
+      }
+      const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+      const initializer = ts.isPropertyAssignment(prop) ? prop.initializer : ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined;
+      if (key === undefined || !initializer)
+        return unreadable(this.ctx, prop, "a key of this schema object cannot be read statically", "Write the keywords inline.");
+      const value = this.isSchema(initializer) ? this.convert(initializer, false, depth + 1).schema : this.staticValue(initializer);
+      if (value === NOT_STATIC)
+        return unreadable(this.ctx, prop, `its keyword \`${key}\` cannot be read statically`, "Write the keyword's value inline.");
+      if (value !== undefined) schema[key] = value;
+    }
+    return { schema };
   }
 
   private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
@@ -502,6 +539,32 @@ export class TypeBoxConverter {
         if (value === NOT_STATIC || value === undefined)
           return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Pass a literal or a const.");
         return { schema: { ...constSchema(value), ...options(1) } };
+      }
+      case "RegExp": {
+        // TypeBox up to 0.31 (the versions Fastify's Ajv validates) builds `{ type: "string", pattern }` from the
+        // expression's source; later versions build a JavaScript-only kind with no JSON Schema. A flag JSON
+        // Schema's pattern cannot say (`i`, `m`, `s`) would change what matches, so the pattern is left out then.
+        const expr = args[0] ? unwrapExpression(this.resolveBound(args[0])) : undefined;
+        const written = expr && ts.isRegularExpressionLiteral(expr) ? expr.text : undefined;
+        const source = written ? written.slice(1, written.lastIndexOf("/")) : expr ? this.staticValue(expr) : undefined;
+        const flags = written ? written.slice(written.lastIndexOf("/") + 1) : "";
+        if (typeof source !== "string")
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "its expression cannot be read statically",
+            "Pass a regular expression literal or a string.",
+          );
+        if (/[ims]/.test(flags)) {
+          this.ctx.diagnostics.warning(
+            "APX505",
+            `The schema's pattern /${source}/${flags} has a flag JSON Schema cannot express and is left out; the rest of the schema is kept.`,
+            siteOf(args[0]!),
+            "Write the pattern without the flag (`[Aa]` for a case-insensitive letter).",
+          );
+          return { schema: { type: "string", ...options(1) } };
+        }
+        return { schema: { type: "string", pattern: source, ...options(1) } };
       }
       case "Unsafe": {
         const value = args[0] ? this.staticValue(args[0]) : undefined;
