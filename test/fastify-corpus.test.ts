@@ -164,4 +164,60 @@ export const Body = Type.Object({
     expect(doc.paths["/lookup"]!.get.parameters[0].schema).toEqual(expected);
     expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual(messages);
   });
+
+  it("TypeBox: a union of a schema built for each element of a const array (`ALGS.map((a) => Type.Literal(a))`) is what TypeBox builds", async () => {
+    const source = `import { Type } from "@sinclair/typebox";
+const ALGORITHMS = ["RS256", "ES256", "PS256"] as const;
+export const Algorithm = Type.Union(ALGORITHMS.map((alg) => Type.Literal(alg)), { description: "A signing algorithm" });
+export const Query = Type.Object({ alg: Algorithm, sizes: Type.Union([1, 2].map((n) => { return Type.Literal(n); })) });
+`;
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-typebox-"));
+    writeFileSync(path.join(dir, "schemas.ts"), source);
+    const runtime = (await import(pathToFileURL(path.join(dir, "schemas.ts")).href)) as Record<string, unknown>;
+    rmSync(dir, { recursive: true, force: true });
+    const { doc, diagnostics } = await documentFor({
+      "schemas.ts": source,
+      "app.ts": `import Fastify from "fastify"; import { Query } from "./schemas";
+        const app = Fastify();
+        /** Sign
+         * @documented */
+        app.post("/sign", { schema: { body: Query } }, async () => ({}));
+        export default app;`,
+    });
+    expect(diagnostics).toEqual([]);
+    const components = (doc as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas;
+    const body = doc.paths["/sign"]!.post.requestBody.content["application/json"].schema;
+    const inline = (schema: Record<string, unknown>): unknown =>
+      typeof schema.$ref === "string" ? components[schema.$ref.replace("#/components/schemas/", "")] : schema;
+    const query = inline(body) as { properties: Record<string, Record<string, unknown>> };
+    const expected = JSON.parse(JSON.stringify(runtime.Query)) as { properties: Record<string, unknown> };
+    // Alternatives that are each a const of one type are one enum in apidex's output, the same set of values.
+    const values = (schema: unknown) => {
+      const s = schema as { anyOf?: { const: unknown }[]; enum?: unknown[] };
+      return s.enum ?? s.anyOf?.map((m) => m.const);
+    };
+    expect(values(inline(query.properties.alg!))).toEqual(values(expected.properties.alg));
+    expect((inline(query.properties.alg!) as { description?: string }).description).toBe("A signing algorithm");
+    expect(values(inline(query.properties.sizes!))).toEqual(values(expected.properties.sizes));
+  });
+
+  it("TypeBox: a helper's omitted options spread beside a keyword set at run time is not named as unreadable, the keyword is", async () => {
+    const result = await generateFrom({
+      "schemas.ts": `import { type StringOptions, Type } from "@sinclair/typebox"; import { MIN_USERNAME_LENGTH } from "@acme/sdk";
+        export const customType = {
+          Username: (options?: StringOptions) => Type.String({ ...options, format: "username", minLength: MIN_USERNAME_LENGTH }),
+        };`,
+      "app.ts": `import Fastify from "fastify"; import { Type } from "@sinclair/typebox"; import { customType } from "./schemas";
+        const app = Fastify();
+        /** Find a member
+         * @documented */
+        app.get("/members/:name", { schema: { params: Type.Object({ name: customType.Username() }) } }, async () => ({}));
+        export default app;`,
+    });
+    const doc = result.openapi as Doc;
+    expect(doc.paths["/members/{name}"]!.get.parameters[0].schema).toEqual({ type: "string", format: "username" });
+    expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual([
+      "APX505 The schema option minLength cannot be read statically and is left out; the rest of the schema is kept.",
+    ]);
+  });
 });

@@ -236,6 +236,39 @@ export class TypeBoxConverter {
     return this.builder(callee.name.text, expr, depth, this.isElysiaTypes(callee.expression));
   }
 
+  /**
+   * `ALGORITHMS.map((alg) => Type.Literal(alg))`: a schema built for each element of a const array, each
+   * converted with the callback's parameter standing for the element; undefined for any other expression.
+   */
+  private mapped(node: ts.Expression | undefined, depth: number): JsonSchema[] | undefined {
+    const call = node ? unwrapExpression(this.resolveBound(node)) : undefined;
+    if (!call || !ts.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+    const callee = unwrapExpression(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map") return undefined;
+    const target = unwrapExpression(callee.expression);
+    const declared = ts.isIdentifier(target) ? constDeclaration(target, this.ctx.checker)?.initializer : target;
+    const array = declared ? unwrapExpression(declared) : undefined;
+    const fn = unwrapExpression(call.arguments[0]!);
+    if (!array || !ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement)) return undefined;
+    if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || fn.parameters.length < 1) return undefined;
+    const param = fn.parameters[0]!;
+    const body = ts.isBlock(fn.body)
+      ? fn.body.statements.length === 1 && ts.isReturnStatement(fn.body.statements[0]!)
+        ? fn.body.statements[0].expression
+        : undefined
+      : fn.body;
+    if (!body || !ts.isIdentifier(param.name) || param.dotDotDotToken) return undefined;
+    const previous = this.bound.get(param);
+    try {
+      return array.elements.map((element) => {
+        this.bound.set(param, element);
+        return this.convert(body, false, depth + 1).schema;
+      });
+    } finally {
+      previous ? this.bound.set(param, previous) : this.bound.delete(param);
+    }
+  }
+
   /** A JSON Schema object literal among TypeBox schemas: spread schemas merged in order, keywords as written. */
   private literalSchema(literal: ts.ObjectLiteralExpression, depth: number): Converted {
     const schema: JsonSchema = {};
@@ -337,6 +370,13 @@ export class TypeBoxConverter {
           const kept: JsonSchema = {};
           const dropped: string[] = [];
           for (const prop of literal.properties) {
+            if (ts.isSpreadAssignment(prop)) {
+              // `{ ...options, minLength: MIN }`: an omitted options argument spreads nothing.
+              const spread = this.staticValue(prop.expression);
+              if (spread && spread !== NOT_STATIC && typeof spread === "object" && !Array.isArray(spread)) Object.assign(kept, spread);
+              else if (spread !== undefined && spread !== null) dropped.push(excerptOf(prop));
+              continue;
+            }
             const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
             if (key !== undefined && omit?.has(key)) continue;
             const v = key !== undefined && ts.isPropertyAssignment(prop) ? this.staticValue(prop.initializer) : NOT_STATIC;
@@ -412,7 +452,7 @@ export class TypeBoxConverter {
       case "Unknown":
         return { schema: { ...options(0) } };
       case "Literal": {
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        const value = args[0] ? this.staticValue(args[0]) : NOT_STATIC;
         if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
           return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Use a literal or a const.");
         return { schema: { const: value, type: jsonType(value), ...options(1) } };
@@ -429,8 +469,8 @@ export class TypeBoxConverter {
       case "Union":
       case "Intersect": {
         const items = list(args[0]);
-        if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
-        const members = items.map((i) => this.convert(i, false, depth + 1).schema);
+        const members = items ? items.map((i) => this.convert(i, false, depth + 1).schema) : this.mapped(args[0], depth);
+        if (!members) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
         const combined = name === "Union" ? union(members) : { allOf: members };
         // A union of one is that member; a `$ref` to a component is filled in only when the components are
         // named, so it is annotated in place (each use has its own), never copied.
@@ -535,7 +575,7 @@ export class TypeBoxConverter {
       case "Const": {
         // The schema of exactly this value, as TypeBox builds it: literals, objects of required constant
         // properties, arrays as tuples (written as OpenAPI 3.1's prefixItems).
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        const value = args[0] ? this.staticValue(args[0]) : NOT_STATIC;
         if (value === NOT_STATIC || value === undefined)
           return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Pass a literal or a const.");
         return { schema: { ...constSchema(value), ...options(1) } };
@@ -579,6 +619,12 @@ export class TypeBoxConverter {
         );
     }
   }
+}
+
+/** A property as written, shortened, to name it in a warning. */
+function excerptOf(node: ts.Node): string {
+  const text = node.getText().replace(/\s+/g, " ");
+  return text.length > 30 ? `${text.slice(0, 27)}...` : text;
 }
 
 /** The schema that only `value` fits, as TypeBox's `Type.Const` makes it. */
