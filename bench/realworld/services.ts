@@ -1601,4 +1601,34 @@ export const SERVICES: Service[] = [
       note: "src/api/interface/swagger.json, written by hand and served by the APIDocumentation plugin of @mojaloop/central-services-shared. First run zero-config = final: 25 of 26 (96.2%), precision 100%, APX210×1. The miss is GET /metrics, which the Prometheus plugin of the @mojaloop/central-services-metrics package registers (`modules: [Routes, !Config.INSTRUMENTATION_METRICS_DISABLED && MetricsPlugin]`): a package's plugin, reported where the modules are registered (APX210). The routes are read through the api plugin's node:fs globSync of `**/routes.js`. No permission keys: the admin API checks none",
     },
   },
+  {
+    name: "graasp",
+    repo: "graasp/graasp",
+    commit: "26d8668e432e844321a02b9af20b20037c539a1f",
+    framework: "Fastify 4",
+    style:
+      "service folders each an index plugin registering its sub-plugins with `{ prefix }` (items, members, memberships, auth, ...), TypeBox type provider and route schemas, permission levels checked in handlers and preHandlers",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["openapi.json"] },
+      note: "openapi.json, written by the project's `openapi:generate` script (src/scripts/generateOpenAPI.ts: @fastify/swagger over the real app, registered and made ready), committed at 26d8668e, pinned (the last commit that regenerates it; a later one deletes it as outdated). First run zero-config: 161 of 163 (98.8%), precision 100%, APX505×9 (every `customType.UUID()` in route params: the project's schema helpers are arrow properties of a const object, which were not expanded), APX201×2. Final: the same 161 of 163, APX505×4. The two misses are POST /app-items/app-data/upload and /app-settings/upload, registered with `fastify.route({ method: HttpMethod.Post, ... })`, an enum of the workspace package @graasp/sdk, which the snapshot does not install (APX201 names `HttpMethod.Post`; with node_modules its declaration is read). APX505×4 are the same package's values: `Type.Enum(FlagType)`, `Type.Enum(ItemTagType)` ×2 and customType.Username's minLength/maxLength (MIN_USERNAME_LENGTH). APX217 is true (the H5P routes are registered only for a local file store); APX440×2 are the password-reset summaries' length. Access is decided by the project's own services (`itemService.get(member, repositories, id, PermissionLevel.Admin)`) and role preHandlers (`matchOne(validatedMemberAccountRole)`), which name no permission key, so none are indexed",
+    },
+  },
+  {
+    name: "thirdweb-engine",
+    repo: "thirdweb-dev/engine",
+    commit: "926c989d9890734e99d08099a121a74d3c983935",
+    framework: "Fastify 4",
+    style:
+      "one module per operation exporting an async plugin that calls `fastify.route<...>({ method, url, schema, handler })`, all registered from src/server/routes/index.ts; TypeBox schemas; access decided by an onRequest hook",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["sdk/old_openapi.json"] },
+      note: "sdk/old_openapi.json, the document @fastify/swagger serves at /json, dumped from the running server and committed at 926c989d (pinned) by the change to src/scripts/generate-sdk.ts that maps new operation ids to old ones. First run zero-config: 232 of 232 (100%), 247 indexed (precision 93.9%), APX505×75: `Type.RegExp(/^0x.../)` (AddressSchema, TokenAmountStringSchema: TypeBox 0.31 builds a string pattern) was not converted, nor the schema literals that spread one to override its description (`to: { ...AddressSchema, description }`), nor `Type.Union(ALGORITHMS.map((alg) => Type.Literal(alg)))`. Final: the same recall and precision, APX505×4, each true: `examples: [ZERO_ADDRESS]` of the package thirdweb (not installed in the snapshot), `default: Date.now()` ×2 (run time) and a description joined from `env.TRANSACTION_HISTORY_COUNT`. The 15 operations beyond the document are the 13 routes whose schema says `hide: true` (admin nonces and transaction details, the event-log and receipt queries, deploy prebuilt, the home route, /system/health and /system/queue, /transaction/retry), which @fastify/swagger leaves out though Fastify serves them, GET /openapi.json, and GET /metrics on the separate Prometheus server (APX412). APX217×2: src/index.ts starts the server or the worker by `env.ENGINE_MODE`. Access is decided by an onRequest hook on the request's path and the token's permissions (`Permission.Admin`), no key per route, so none are indexed",
+    },
+  },
 ];

@@ -87,11 +87,18 @@ export class FastifyHost extends RouterHost {
       const urlNode = ts.isObjectLiteralExpression(written) ? (propertyOf(written, "url") ?? propertyOf(written, "path")) : undefined;
       const paths = url ? (stringsOf(url) ?? (urlNode ? this.relativeRoutePaths(urlNode, call) : undefined)) : undefined;
       if (!methods || !paths) {
+        // Name what could not be read, as written: `method: HttpMethod.Post` of a package that is not
+        // installed reads as nothing, and "the method or url" would send the reader to the wrong one.
+        const methodNode = ts.isObjectLiteralExpression(written) ? propertyOf(written, "method") : undefined;
+        const shown = (what: string, at: ts.Expression | undefined) => (at ? `the ${what} (\`${excerpt(at)}\`)` : `the ${what}`);
+        const unread = [!methods ? shown("method", methodNode) : undefined, !paths ? shown("url", urlNode) : undefined]
+          .filter(Boolean)
+          .join(" and ");
         this.diagnostics.warning(
           "APX201",
-          "Cannot resolve the method or url of this route() statically; the route is left out.",
+          `Cannot resolve ${unread} of this route() statically; the route is left out.`,
           siteOf(node),
-          "Give `method` and `url` as string literals or consts.",
+          "Give `method` and `url` as string literals or consts (an enum member is read when its declaration is in the tree or installed).",
         );
         return receiver;
       }

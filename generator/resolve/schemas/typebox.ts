@@ -8,10 +8,12 @@ import {
   constDeclaration,
   enumValues,
   isModuleLevel,
+  type Json,
   NOT_STATIC,
   objectLiteralOf,
   packageOrigin,
   propertyKey,
+  type StaticResult,
   staticJson,
   targetSymbol,
   unwrapExpression,
@@ -96,12 +98,19 @@ export class TypeBoxConverter {
    * declaration that returns one expression): its body, when it is one.
    */
   private helperOf(call: ts.CallExpression): { params: readonly ts.ParameterDeclaration[]; body: ts.Expression } | undefined {
-    const callee = unwrapExpression(call.expression);
-    if (!ts.isIdentifier(callee)) return undefined;
-    const decl = targetSymbol(callee, this.ctx.checker)?.valueDeclaration;
-    const fn = decl && ts.isVariableDeclaration(decl) ? constDeclaration(callee, this.ctx.checker)?.initializer : decl;
+    const fn = this.helperFunction(unwrapExpression(call.expression));
     const target = fn ? unwrapExpression(fn as ts.Expression) : undefined;
-    if (!target || !(ts.isArrowFunction(target) || ts.isFunctionExpression(target) || ts.isFunctionDeclaration(target)) || !target.body)
+    if (
+      !target ||
+      !(
+        ts.isArrowFunction(target) ||
+        ts.isFunctionExpression(target) ||
+        ts.isFunctionDeclaration(target) ||
+        ts.isMethodDeclaration(target)
+      ) ||
+      !target.body ||
+      target.getSourceFile().isDeclarationFile
+    )
       return undefined;
     if (target.parameters.some((p) => p.dotDotDotToken || !ts.isIdentifier(p.name))) return undefined;
     const body = ts.isBlock(target.body)
@@ -112,20 +121,79 @@ export class TypeBoxConverter {
     return body ? { params: target.parameters, body } : undefined;
   }
 
+  /**
+   * The function a helper call names: a function or const (`Nullable(x)`), or a property or method of an
+   * object literal that gathers helpers (`customType.UUID()`, `const customType = { UUID: (o) => Type.String(...) }`).
+   * TypeBox's own `Type.X` is the builder, never a helper.
+   */
+  private helperFunction(callee: ts.Expression): ts.Node | undefined {
+    if (ts.isIdentifier(callee)) {
+      const decl = targetSymbol(callee, this.ctx.checker)?.valueDeclaration;
+      return decl && ts.isVariableDeclaration(decl) ? constDeclaration(callee, this.ctx.checker)?.initializer : decl;
+    }
+    if (!ts.isPropertyAccessExpression(callee) || this.isNamespace(callee.expression)) return undefined;
+    const decl = targetSymbol(callee.name, this.ctx.checker)?.valueDeclaration;
+    if (decl && ts.isPropertyAssignment(decl) && ts.isObjectLiteralExpression(decl.parent)) return decl.initializer;
+    if (decl && ts.isMethodDeclaration(decl) && ts.isObjectLiteralExpression(decl.parent)) return decl;
+    return undefined;
+  }
+
+  /**
+   * A value read statically where a helper's parameters stand for the call's arguments: a parameter whose
+   * argument is omitted (and has no default) is `undefined`, and spreading it adds nothing, as in JavaScript
+   * (`Type.String({ ...options, format: "uuid" })` called as `UUID()`).
+   */
+  private staticValue(node: ts.Expression, depth = 0): StaticResult {
+    if (depth > 32) return NOT_STATIC;
+    const expr = unwrapExpression(this.resolveBound(node));
+    if (ts.isIdentifier(expr) && this.omitted.has(targetSymbol(expr, this.ctx.checker)?.valueDeclaration as ts.Node)) return undefined;
+    if (!ts.isObjectLiteralExpression(expr)) return staticJson(expr, this.ctx.checker);
+    const out: { [key: string]: Json } = {};
+    for (const prop of expr.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        const spread = this.staticValue(prop.expression, depth + 1);
+        if (spread === undefined || spread === null) continue;
+        if (spread === NOT_STATIC || typeof spread !== "object" || Array.isArray(spread)) return NOT_STATIC;
+        Object.assign(out, spread);
+        continue;
+      }
+      const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+      const value =
+        key === undefined
+          ? NOT_STATIC
+          : ts.isPropertyAssignment(prop)
+            ? this.staticValue(prop.initializer, depth + 1)
+            : ts.isShorthandPropertyAssignment(prop)
+              ? this.staticValue(prop.name, depth + 1)
+              : NOT_STATIC;
+      if (value === NOT_STATIC) return NOT_STATIC;
+      if (value !== undefined) out[key!] = value;
+    }
+    return out;
+  }
+
+  /** Parameters of the helpers being expanded whose argument the call omits (and that have no default). */
+  private readonly omitted = new Set<ts.Node>();
+
   /** A helper's body converted with its parameters standing for the call's arguments. */
   private expandHelper(call: ts.CallExpression, inline: boolean, depth: number): Converted | undefined {
     const helper = this.helperOf(call);
     if (!helper || (!this.isSchema(helper.body, depth + 1) && !this.bindsSchema(helper, call, depth))) return undefined;
     const previous = helper.params.map((p) => [p, this.bound.get(p)] as const);
+    const previouslyOmitted = helper.params.filter((p) => this.omitted.has(p));
     helper.params.forEach((p, i) => {
       const argument = call.arguments[i] ?? p.initializer;
       if (argument) this.bound.set(p, argument);
       else this.bound.delete(p);
+      if (argument) this.omitted.delete(p);
+      else this.omitted.add(p);
     });
     try {
       return this.convert(helper.body, inline, depth + 1);
     } finally {
       for (const [p, value] of previous) value ? this.bound.set(p, value) : this.bound.delete(p);
+      for (const p of helper.params) this.omitted.delete(p);
+      for (const p of previouslyOmitted) this.omitted.add(p);
     }
   }
 
@@ -152,6 +220,9 @@ export class TypeBoxConverter {
       const expanded = this.expandHelper(expr, inline, depth);
       if (expanded) return expanded;
     }
+    // `{ ...AddressSchema, description: "The recipient" }`: TypeBox's schemas are JSON Schema objects, and a
+    // literal that spreads one (to override its keywords) is one too, as TypeBox and Fastify take it.
+    if (ts.isObjectLiteralExpression(expr)) return this.literalSchema(expr, depth);
     // `Model.login`: a schema held by a namespace's const or an object's property.
     if (ts.isPropertyAccessExpression(expr) && !this.isNamespace(expr.expression)) {
       const decl = targetSymbol(expr.name, this.ctx.checker)?.valueDeclaration;
@@ -163,6 +234,73 @@ export class TypeBoxConverter {
     if (!ts.isCallExpression(expr) || !callee || !ts.isPropertyAccessExpression(callee) || !this.isNamespace(callee.expression))
       return unreadable(this.ctx, expr, "it is not a TypeBox schema expression", "Pass Type.X(...) or a const holding one.");
     return this.builder(callee.name.text, expr, depth, this.isElysiaTypes(callee.expression));
+  }
+
+  /**
+   * `ALGORITHMS.map((alg) => Type.Literal(alg))`: a schema built for each element of a const array, each
+   * converted with the callback's parameter standing for the element; undefined for any other expression.
+   */
+  private mapped(node: ts.Expression | undefined, depth: number): JsonSchema[] | undefined {
+    const call = node ? unwrapExpression(this.resolveBound(node)) : undefined;
+    if (!call || !ts.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+    const callee = unwrapExpression(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map") return undefined;
+    const target = unwrapExpression(callee.expression);
+    const declared = ts.isIdentifier(target) ? constDeclaration(target, this.ctx.checker)?.initializer : target;
+    const array = declared ? unwrapExpression(declared) : undefined;
+    const fn = unwrapExpression(call.arguments[0]!);
+    if (!array || !ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement)) return undefined;
+    if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || fn.parameters.length < 1) return undefined;
+    const param = fn.parameters[0]!;
+    const body = ts.isBlock(fn.body)
+      ? fn.body.statements.length === 1 && ts.isReturnStatement(fn.body.statements[0]!)
+        ? fn.body.statements[0].expression
+        : undefined
+      : fn.body;
+    if (!body || !ts.isIdentifier(param.name) || param.dotDotDotToken) return undefined;
+    const previous = this.bound.get(param);
+    try {
+      return array.elements.map((element) => {
+        this.bound.set(param, element);
+        return this.convert(body, false, depth + 1).schema;
+      });
+    } finally {
+      previous ? this.bound.set(param, previous) : this.bound.delete(param);
+    }
+  }
+
+  /** A JSON Schema object literal among TypeBox schemas: spread schemas merged in order, keywords as written. */
+  private literalSchema(literal: ts.ObjectLiteralExpression, depth: number): Converted {
+    const schema: JsonSchema = {};
+    for (const prop of literal.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        if (this.isSchema(prop.expression)) {
+          const { $id: _id, ...spread } = this.convert(prop.expression, true, depth + 1).schema;
+          Object.assign(schema, spread);
+          continue;
+        }
+        const value = this.staticValue(prop.expression);
+        if (value === undefined || value === null) continue;
+        if (value === NOT_STATIC || typeof value !== "object" || Array.isArray(value))
+          return unreadable(
+            this.ctx,
+            prop,
+            "a spread in this schema object cannot be read statically",
+            "Spread a TypeBox schema or a const object.",
+          );
+        Object.assign(schema, value);
+        continue;
+      }
+      const key = prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
+      const initializer = ts.isPropertyAssignment(prop) ? prop.initializer : ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined;
+      if (key === undefined || !initializer)
+        return unreadable(this.ctx, prop, "a key of this schema object cannot be read statically", "Write the keywords inline.");
+      const value = this.isSchema(initializer) ? this.convert(initializer, false, depth + 1).schema : this.staticValue(initializer);
+      if (value === NOT_STATIC)
+        return unreadable(this.ctx, prop, `its keyword \`${key}\` cannot be read statically`, "Write the keyword's value inline.");
+      if (value !== undefined) schema[key] = value;
+    }
+    return { schema };
   }
 
   private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
@@ -223,7 +361,7 @@ export class TypeBoxConverter {
      */
     const options = (index: number, omit?: ReadonlySet<string>): JsonSchema => {
       const arg = args[index] ? this.resolveBound(args[index]) : undefined;
-      const value = arg ? staticJson(arg, this.ctx.checker) : undefined;
+      const value = arg ? this.staticValue(arg) : undefined;
       if (value === NOT_STATIC) {
         // An options literal with one keyword set at run time (`pattern: isTest ? undefined : "..."`)
         // keeps the keywords it states; only the unreadable ones are left out, and named.
@@ -232,12 +370,16 @@ export class TypeBoxConverter {
           const kept: JsonSchema = {};
           const dropped: string[] = [];
           for (const prop of literal.properties) {
+            if (ts.isSpreadAssignment(prop)) {
+              // `{ ...options, minLength: MIN }`: an omitted options argument spreads nothing.
+              const spread = this.staticValue(prop.expression);
+              if (spread && spread !== NOT_STATIC && typeof spread === "object" && !Array.isArray(spread)) Object.assign(kept, spread);
+              else if (spread !== undefined && spread !== null) dropped.push(excerptOf(prop));
+              continue;
+            }
             const key = ts.isPropertyAssignment(prop) && prop.name ? propertyKey(prop.name, this.ctx.checker) : undefined;
             if (key !== undefined && omit?.has(key)) continue;
-            const v =
-              key !== undefined && ts.isPropertyAssignment(prop)
-                ? staticJson(this.resolveBound(prop.initializer), this.ctx.checker)
-                : NOT_STATIC;
+            const v = key !== undefined && ts.isPropertyAssignment(prop) ? this.staticValue(prop.initializer) : NOT_STATIC;
             if (key !== undefined && v !== NOT_STATIC && v !== undefined) kept[key] = v;
             else if (v === NOT_STATIC) dropped.push(key ?? prop.getText().slice(0, 20));
           }
@@ -260,7 +402,7 @@ export class TypeBoxConverter {
       return rest;
     };
     const list = (n: ts.Expression | undefined) => {
-      const expr = n ? unwrapExpression(n) : undefined;
+      const expr = n ? unwrapExpression(this.resolveBound(n)) : undefined;
       const literal = expr && ts.isIdentifier(expr) ? constDeclaration(expr, this.ctx.checker)?.initializer : expr;
       return literal && ts.isArrayLiteralExpression(unwrapExpression(literal))
         ? (unwrapExpression(literal) as ts.ArrayLiteralExpression).elements
@@ -268,7 +410,7 @@ export class TypeBoxConverter {
     };
     /** `Type.Object(props, options)` of this call (Elysia's `t.ObjectString`, `t.Cookie`, `t.Form` build one too). */
     const object = (omit?: ReadonlySet<string>): Converted => {
-      const literal = objectLiteralOf(args[0], this.ctx.checker);
+      const literal = objectLiteralOf(args[0] && this.resolveBound(args[0]), this.ctx.checker);
       if (!literal)
         return unreadable(this.ctx, args[0] ?? call, "its properties are not an object literal", "Write them inline or as a const object.");
       const properties = new Map<string, Converted>();
@@ -310,7 +452,7 @@ export class TypeBoxConverter {
       case "Unknown":
         return { schema: { ...options(0) } };
       case "Literal": {
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        const value = args[0] ? this.staticValue(args[0]) : NOT_STATIC;
         if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
           return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Use a literal or a const.");
         return { schema: { const: value, type: jsonType(value), ...options(1) } };
@@ -327,8 +469,8 @@ export class TypeBoxConverter {
       case "Union":
       case "Intersect": {
         const items = list(args[0]);
-        if (!items) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
-        const members = items.map((i) => this.convert(i, false, depth + 1).schema);
+        const members = items ? items.map((i) => this.convert(i, false, depth + 1).schema) : this.mapped(args[0], depth);
+        if (!members) return unreadable(this.ctx, args[0] ?? call, "its members are not an array literal", "Write them inline.");
         const combined = name === "Union" ? union(members) : { allOf: members };
         // A union of one is that member; a `$ref` to a component is filled in only when the components are
         // named, so it is annotated in place (each use has its own), never copied.
@@ -433,13 +575,39 @@ export class TypeBoxConverter {
       case "Const": {
         // The schema of exactly this value, as TypeBox builds it: literals, objects of required constant
         // properties, arrays as tuples (written as OpenAPI 3.1's prefixItems).
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : NOT_STATIC;
+        const value = args[0] ? this.staticValue(args[0]) : NOT_STATIC;
         if (value === NOT_STATIC || value === undefined)
           return unreadable(this.ctx, args[0] ?? call, "its value cannot be read statically", "Pass a literal or a const.");
         return { schema: { ...constSchema(value), ...options(1) } };
       }
+      case "RegExp": {
+        // TypeBox up to 0.31 (the versions Fastify's Ajv validates) builds `{ type: "string", pattern }` from the
+        // expression's source; later versions build a JavaScript-only kind with no JSON Schema. A flag JSON
+        // Schema's pattern cannot say (`i`, `m`, `s`) would change what matches, so the pattern is left out then.
+        const expr = args[0] ? unwrapExpression(this.resolveBound(args[0])) : undefined;
+        const written = expr && ts.isRegularExpressionLiteral(expr) ? expr.text : undefined;
+        const source = written ? written.slice(1, written.lastIndexOf("/")) : expr ? this.staticValue(expr) : undefined;
+        const flags = written ? written.slice(written.lastIndexOf("/") + 1) : "";
+        if (typeof source !== "string")
+          return unreadable(
+            this.ctx,
+            args[0] ?? call,
+            "its expression cannot be read statically",
+            "Pass a regular expression literal or a string.",
+          );
+        if (/[ims]/.test(flags)) {
+          this.ctx.diagnostics.warning(
+            "APX505",
+            `The schema's pattern /${source}/${flags} has a flag JSON Schema cannot express and is left out; the rest of the schema is kept.`,
+            siteOf(args[0]!),
+            "Write the pattern without the flag (`[Aa]` for a case-insensitive letter).",
+          );
+          return { schema: { type: "string", ...options(1) } };
+        }
+        return { schema: { type: "string", pattern: source, ...options(1) } };
+      }
       case "Unsafe": {
-        const value = args[0] ? staticJson(args[0], this.ctx.checker) : undefined;
+        const value = args[0] ? this.staticValue(args[0]) : undefined;
         return value && typeof value === "object" && !Array.isArray(value) ? { schema: value } : { schema: {} };
       }
       default:
@@ -451,6 +619,12 @@ export class TypeBoxConverter {
         );
     }
   }
+}
+
+/** A property as written, shortened, to name it in a warning. */
+function excerptOf(node: ts.Node): string {
+  const text = node.getText().replace(/\s+/g, " ");
+  return text.length > 30 ? `${text.slice(0, 27)}...` : text;
 }
 
 /** The schema that only `value` fits, as TypeBox's `Type.Const` makes it. */
