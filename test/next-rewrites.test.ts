@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
-import { wallClockNs } from "../generator/cache/source-stats.js";
 import { generate } from "../generator/generate.js";
-import { generateToDisk } from "../generator/generate-to-disk.js";
+import { diskProject } from "./helpers/disk-project.js";
 import { filesUnder } from "./helpers/files.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -229,41 +228,28 @@ describe("next.config rewrites against the config's own rewrites() and Vercel's 
 
 describe("next.config rewrites with the run cache", () => {
   it("a cached run after an edit indexes what a full run does: rewrites copy the routes of unchanged route files too", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "apidex-next-rewrites-cache-"));
-    const files: Record<string, string> = {
+    const project = diskProject("apidex-next-rewrites-cache-", {
       "package.json": JSON.stringify({ name: "next-cache", version: "1.0.0", dependencies: { next: "15.0.0" } }),
       "next.config.js": `module.exports = { async rewrites() { return [{ source: "/v1/:path*", destination: "/api/:path*" }]; } };\n`,
       "app/api/a/route.ts": `export function GET(request: Request) { return new Response("a"); }\n`,
       "app/api/b/route.ts": `export function POST(request: Request) { return new Response("b"); }\n`,
-    };
-    const write = (name: string, text: string) => {
-      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), text);
-    };
-    for (const [name, text] of Object.entries(files)) write(name, text);
-    // A clock an hour ahead: unchanged files are known by their stat signatures, as on a developer's machine.
-    const run = async (cache: boolean, out: string) =>
-      generateToDisk(await loadConfig({ cwd: root, root, out }), { cache, cwd: root, clock: () => wallClockNs() + 3_600_000_000_000n });
+    });
     try {
-      await run(true, `${root}-out-cached`);
-      write("app/api/b/route.ts", `export function PUT(request: Request) { return new Response("b"); }\n`);
-      await run(true, `${root}-out-cached`);
-      await run(false, `${root}-out-full`);
-      const ops = JSON.parse(readFileSync(path.join(`${root}-out-cached`, "operations.json"), "utf8")) as {
-        operations: { method: string; path: string }[];
-      };
-      expect(ops.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(["GET /api/a", "GET /v1/a", "PUT /api/b", "PUT /v1/b"]);
-      expect(filesUnder(`${root}-out-cached`)).toEqual(filesUnder(`${root}-out-full`));
+      await project.run(true);
+      project.write("app/api/b/route.ts", `export function PUT(request: Request) { return new Response("b"); }\n`);
+      await project.run(true);
+      await project.run(false);
+      expect(project.operations()).toEqual(["GET /api/a", "GET /v1/a", "PUT /api/b", "PUT /v1/b"]);
+      expect(filesUnder(project.cached)).toEqual(filesUnder(project.full));
       // The config is an input of the run: a cached run after editing it reads the new rewrites.
-      write(
+      project.write(
         "next.config.js",
         `module.exports = { async rewrites() { return [{ source: "/v2/:path*", destination: "/api/:path*" }]; } };\n`,
       );
-      await run(true, `${root}-out-cached`);
-      const again = JSON.parse(readFileSync(path.join(`${root}-out-cached`, "operations.json"), "utf8")) as typeof ops;
-      expect(again.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(["GET /api/a", "GET /v2/a", "PUT /api/b", "PUT /v2/b"]);
+      await project.run(true);
+      expect(project.operations()).toEqual(["GET /api/a", "GET /v2/a", "PUT /api/b", "PUT /v2/b"]);
     } finally {
-      for (const dir of [root, `${root}-out-cached`, `${root}-out-full`]) rmSync(dir, { recursive: true, force: true });
+      project.remove();
     }
   });
 });

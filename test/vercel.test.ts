@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -7,10 +6,9 @@ import { pathToFileURL } from "node:url";
 import fg from "fast-glob";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../generator/config/load-config.js";
-import { wallClockNs } from "../generator/cache/source-stats.js";
 import { generate, type GenerateResult } from "../generator/generate.js";
-import { generateToDisk } from "../generator/generate-to-disk.js";
 import { canonicalJson } from "../generator/write/canonical-json.js";
+import { diskProject } from "./helpers/disk-project.js";
 import { filesUnder } from "./helpers/files.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 import { REPO_ROOT } from "./helpers/repo.js";
@@ -421,33 +419,21 @@ describe("Vercel Functions, in memory", () => {
 
 describe("Vercel Functions with the run cache", () => {
   it("a cached run after an edit indexes what a full run does: rewrites copy the routes of unchanged functions too", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "apidex-vercel-"));
-    const files: Record<string, string> = {
+    const project = diskProject("apidex-vercel-", {
       "package.json": JSON.stringify({ name: "vercel-cache", version: "1.0.0", type: "module" }),
       "vercel.json": VERCEL_JSON([{ source: "/v1/:path*", destination: "/api/:path*" }]),
       "api/a.ts": `export function GET(request: Request) { return new Response("a"); }\n`,
       "api/b.ts": `export function POST(request: Request) { return new Response("b"); }\n`,
-    };
-    const write = (name: string, text: string) => {
-      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), text);
-    };
-    for (const [name, text] of Object.entries(files)) write(name, text);
-    // A clock an hour ahead: unchanged files are known by their stat signatures, as on a developer's machine.
-    const run = async (cache: boolean, out: string) =>
-      generateToDisk(await loadConfig({ cwd: root, root, out }), { cache, cwd: root, clock: () => wallClockNs() + 3_600_000_000_000n });
+    });
     try {
-      await run(true, `${root}-out-cached`);
-      write("api/b.ts", `export function PUT(request: Request) { return new Response("b"); }\n`);
-      await run(true, `${root}-out-cached`);
-      await run(false, `${root}-out-full`);
-      const ops = JSON.parse(readFileSync(path.join(`${root}-out-cached`, "operations.json"), "utf8")) as {
-        operations: { method: string; path: string }[];
-      };
-      expect(ops.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(["GET /api/a", "GET /v1/a", "PUT /api/b", "PUT /v1/b"]);
-      expect(filesUnder(`${root}-out-cached`)).toEqual(filesUnder(`${root}-out-full`));
+      await project.run(true);
+      project.write("api/b.ts", `export function PUT(request: Request) { return new Response("b"); }\n`);
+      await project.run(true);
+      await project.run(false);
+      expect(project.operations()).toEqual(["GET /api/a", "GET /v1/a", "PUT /api/b", "PUT /v1/b"]);
+      expect(filesUnder(project.cached)).toEqual(filesUnder(project.full));
     } finally {
-      for (const dir of [root, `${root}-out-cached`, `${root}-out-full`]) rmSync(dir, { recursive: true, force: true });
+      project.remove();
     }
   });
 });
