@@ -28,7 +28,7 @@ import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { onlyPicksAnswer } from "./answer-choice.js";
 import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
-import { isFunctionLike, unwrapExpression } from "./syntax.js";
+import { isFunctionLike, topLevelInitializer, unwrapExpression } from "./syntax.js";
 export { isFunctionLike } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
@@ -5231,14 +5231,4 @@ function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => strin
     return named ? `\`${named}\` (${where})` : where;
   });
   return `${shown.join(", ")}${held.length > 5 ? ` and ${held.length - 5} more` : ""}`;
-}
-
-/** The initializer of a module's top-level `const name = ...` (`let`, `var` alike). */
-function topLevelInitializer(source: ts.SourceFile, name: string): ts.Expression | undefined {
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const decl of statement.declarationList.declarations)
-      if (ts.isIdentifier(decl.name) && decl.name.text === name && decl.initializer) return decl.initializer;
-  }
-  return undefined;
 }

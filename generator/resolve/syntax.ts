@@ -61,3 +61,16 @@ export function findProperty(node: ts.Node, name: string): ts.Node | undefined {
   visit(node);
   return found;
 }
+
+/**
+ * The initializer of a module's top-level variable `name` (`const`, `let` or `var`; only a `const` when
+ * `constOnly`, for a value that cannot have changed since).
+ */
+export function topLevelInitializer(file: ts.SourceFile, name: string, constOnly = false): ts.Expression | undefined {
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement) || (constOnly && !(statement.declarationList.flags & ts.NodeFlags.Const))) continue;
+    for (const d of statement.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
+  }
+  return undefined;
+}

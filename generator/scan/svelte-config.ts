@@ -4,6 +4,7 @@
  * `svelte.config.js` itself. Only what is written as a string is read (SvelteKit requires strings there);
  * the config object may be the default export or a `const` it names.
  */
+import { topLevelInitializer } from "../resolve/syntax.js";
 import { ts } from "../typescript.js";
 
 export interface SvelteKitAliases {
@@ -50,7 +51,7 @@ function objectOf(file: ts.SourceFile, node: ts.Expression | undefined, depth = 
   if (!node || depth > 8) return undefined;
   const e = unwrap(node);
   if (ts.isObjectLiteralExpression(e)) return e;
-  if (ts.isIdentifier(e)) return objectOf(file, constInitializer(file, e.text), depth + 1);
+  if (ts.isIdentifier(e)) return objectOf(file, topLevelInitializer(file, e.text, true), depth + 1);
   if (ts.isCallExpression(e)) return objectOf(file, e.arguments[0], depth + 1);
   return undefined;
 }
@@ -68,7 +69,7 @@ function propertyOf(file: ts.SourceFile, object: ts.ObjectLiteralExpression | un
   for (const p of object?.properties ?? []) {
     if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name)) && p.name.text === name)
       return p.initializer;
-    if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return constInitializer(file, name);
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return topLevelInitializer(file, name, true);
   }
   return undefined;
 }
@@ -77,15 +78,7 @@ function stringOf(file: ts.SourceFile, node: ts.Expression | undefined): string 
   if (!node) return undefined;
   const e = unwrap(node);
   if (ts.isStringLiteralLike(e)) return e.text;
-  if (ts.isIdentifier(e)) return stringOf(file, constInitializer(file, e.text));
-  return undefined;
-}
-
-function constInitializer(file: ts.SourceFile, name: string): ts.Expression | undefined {
-  for (const statement of file.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return d.initializer;
-  }
+  if (ts.isIdentifier(e)) return stringOf(file, topLevelInitializer(file, e.text, true));
   return undefined;
 }
 

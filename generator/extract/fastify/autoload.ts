@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
-import { unwrapExpression } from "../../resolve/syntax.js";
+import { topLevelInitializer, unwrapExpression } from "../../resolve/syntax.js";
 
 /**
  * @fastify/autoload (and its older name fastify-autoload): `register(AutoLoad, { dir: join(__dirname,
@@ -106,7 +106,7 @@ export function staticFolder(node: ts.Expression, file: ts.SourceFile): string |
     if (ts.isStringLiteralLike(e)) return e.text;
     if (ts.isIdentifier(e)) {
       if (e.text === "__dirname") return here;
-      const init = constInitializer(e.text, file);
+      const init = topLevelInitializer(file, e.text, true);
       return init ? read(init, depth + 1) : undefined;
     }
     // import.meta.dirname
@@ -153,13 +153,4 @@ function isFileOfModule(e: ts.Expression): boolean {
 function isMetaUrl(e: ts.Expression): boolean {
   const inner = unwrapExpression(e);
   return ts.isPropertyAccessExpression(inner) && inner.name.text === "url" && ts.isMetaProperty(inner.expression);
-}
-
-function constInitializer(name: string, file: ts.SourceFile): ts.Expression | undefined {
-  for (const statement of file.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const d of statement.declarationList.declarations)
-      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
-  }
-  return undefined;
 }

@@ -13,6 +13,7 @@
  * middleware registered before it; any other method gets the router's `onNoMatch` (a 404 by default, or
  * what the options say), so it is no operation of the file.
  */
+import { topLevelInitializer } from "../../resolve/syntax.js";
 import { ts } from "../../typescript.js";
 
 /** The registration methods of next-connect's router (0.x and 1.x), lower case as written. */
@@ -70,7 +71,7 @@ export function nextConnectRoutes(exported: ts.Node, file: ts.SourceFile): NextC
     }
     if (ts.isIdentifier(node) && !name) {
       name = node.text;
-      const init = declarationOf(file, node.text);
+      const init = topLevelInitializer(file, node.text);
       if (init) walk(init, depth + 1);
     }
   };
@@ -153,16 +154,6 @@ function nextConnectFactories(file: ts.SourceFile): Set<string> {
       }
   }
   return out;
-}
-
-/** The initializer of a top-level `const` of the file. */
-function declarationOf(file: ts.SourceFile, name: string): ts.Expression | undefined {
-  for (const statement of file.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const d of statement.declarationList.declarations)
-      if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
-  }
-  return undefined;
 }
 
 /** A path pattern argument (next-connect takes a string or a regular expression before the handlers). */
