@@ -1519,4 +1519,19 @@ export const SERVICES: Service[] = [
       note: "README.md's hand-written endpoint list (`GET /api/hello`, ..., `POST /api/chat`, `GET/POST /api/graphql`): recall only. First run (the fetch adapter's first version): 0 indexed — the `/api/` branch hands the path and the request to `handleApiRequest(pathname, request, corsHeaders)` as its first and second arguments, and the helper's own `pathname === ...` tests were not followed; now read through the helper's dispatch, with its parameters as it names them: 6 of 6 (100%). 26 indexed, APX230×5: the root, /api/hello, /api/status, /api/info and /api/graphql (handed to graphql-yoga) test no method and answer any, so each is indexed under GET, POST, PUT, PATCH and DELETE (the README names GET only; precision is not meaningful for a hand-written list). No permission keys: the Worker checks none",
     },
   },
+  {
+    name: "openflow",
+    repo: "open-rpa/openflow",
+    commit: "d9a48a2a2facbee4efa67b87f6573ce1852a0c3b",
+    framework: "tsoa 5 (Express)",
+    style:
+      "OpenIAP's core server: tsoa.json names one controller file (src/ee/OpenAPIuser.ts) of @Route(\"api/v1/...\") classes extending tsoa's Controller, each method @Security(\"oidc\"); routes written into src/ee/build/routes.ts and registered on the Express app",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["src/public/swagger.json"] },
+      note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed",
+    },
+  },
 ];
