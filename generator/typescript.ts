@@ -57,6 +57,7 @@ export declare namespace ts {
   type JSDoc = Ts.JSDoc;
   type JSDocParsingMode = Ts.JSDocParsingMode;
   type MethodDeclaration = Ts.MethodDeclaration;
+  type PropertyDeclaration = Ts.PropertyDeclaration;
   type LiteralType = Ts.LiteralType;
   type ModuleKind = Ts.ModuleKind;
   type ModuleResolutionHost = Ts.ModuleResolutionHost;

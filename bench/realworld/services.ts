@@ -1631,4 +1631,19 @@ export const SERVICES: Service[] = [
       note: "sdk/old_openapi.json, the document @fastify/swagger serves at /json, dumped from the running server and committed at 926c989d (pinned) by the change to src/scripts/generate-sdk.ts that maps new operation ids to old ones. First run zero-config: 232 of 232 (100%), 247 indexed (precision 93.9%), APX505×75: `Type.RegExp(/^0x.../)` (AddressSchema, TokenAmountStringSchema: TypeBox 0.31 builds a string pattern) was not converted, nor the schema literals that spread one to override its description (`to: { ...AddressSchema, description }`), nor `Type.Union(ALGORITHMS.map((alg) => Type.Literal(alg)))`. Final: the same recall and precision, APX505×4, each true: `examples: [ZERO_ADDRESS]` of the package thirdweb (not installed in the snapshot), `default: Date.now()` ×2 (run time) and a description joined from `env.TRANSACTION_HISTORY_COUNT`. The 15 operations beyond the document are the 13 routes whose schema says `hide: true` (admin nonces and transaction details, the event-log and receipt queries, deploy prebuilt, the home route, /system/health and /system/queue, /transaction/retry), which @fastify/swagger leaves out though Fastify serves them, GET /openapi.json, and GET /metrics on the separate Prometheus server (APX412). APX217×2: src/index.ts starts the server or the worker by `env.ENGINE_MODE`. Access is decided by an onRequest hook on the request's path and the token's permissions (`Permission.Admin`), no key per route, so none are indexed",
     },
   },
+  {
+    name: "openflow",
+    repo: "open-rpa/openflow",
+    commit: "d9a48a2a2facbee4efa67b87f6573ce1852a0c3b",
+    framework: "tsoa 5 (Express)",
+    style:
+      'OpenIAP\'s core server: tsoa.json names one controller file (src/ee/OpenAPIuser.ts) of @Route("api/v1/...") classes extending tsoa\'s Controller, each method @Security("oidc"); routes written into src/ee/build/routes.ts and registered on the Express app',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["src/public/swagger.json"] },
+      note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed. First run zero-config: no result — the run did not end (stopped after 10 minutes): the Express side of the service (WebServer.ts and what its start-up calls) reaches a settings class whose static fields each call Config.getEnv(...), re-evaluated on every read, and a logger and a message-queue wrapper called from every function; the interpreter now evaluates a static initializer once and stops following calls past a budget (APX220, once). Final zero-config: 25 of 25 (100%), precision 100%, in about 50 s; APX210×56 are the Express routes of the OpenAPI proxy, the form.io and git proxies, which apidex reports registered in functions nothing in the analysed sources calls (WebServer's configure step); none of them is in the document. The tsoa operations' `@Security(\"oidc\")` carries no scopes, so no keys",
+    },
+  },
 ];

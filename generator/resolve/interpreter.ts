@@ -198,6 +198,13 @@ export class ReplayMiss extends Error {
 const ERROR_PARAMETER = /^(err|error|e|er|ex|exception)$/i;
 
 const MAX_CALL_DEPTH = 40;
+/**
+ * Function bodies one interpreter runs at most. Each call is run afresh (its result depends on its arguments), so
+ * a service whose start-up code calls helpers that call helpers (a logger and a message queue wrapper called
+ * from every function, each calling the other) is a call tree that grows exponentially with MAX_CALL_DEPTH and
+ * never ends; route registration needs a small part of that. Past the budget calls are unknown (APX220).
+ */
+const MAX_CALLS = 100_000;
 /** The export slot of a CommonJS module's `module.exports` (no ES name can collide with it). */
 const COMMONJS_EXPORTS = "\0module.exports";
 /** Loops over more items than this are not unrolled (reported instead): generated tables, not route lists. */
@@ -334,6 +341,8 @@ export class Interpreter {
   /** The object literal an object value was read from (a ts-rest contract entry: its schemas are read from the syntax). */
   readonly literalOf = new WeakMap<Value, ts.ObjectLiteralExpression>();
   private depth = 0;
+  /** Function bodies run so far (MAX_CALLS). */
+  private calls = 0;
   private readonly tracker: EvaluationTracker | undefined;
   private readonly replay: ModuleReplay | undefined;
   private readonly replayedExports = new Map<string, ReadonlyMap<string, Value>>();
@@ -2491,6 +2500,7 @@ export class Interpreter {
         if (ts.isMethodDeclaration(member)) return { kind: "function", decl: member, scope, thisValue: owner };
         if (ts.isGetAccessorDeclaration(member) && member.body)
           return this.callFunction({ kind: "function", decl: member, scope, thisValue: owner }, [], node);
+        if (ts.isPropertyDeclaration(member) && member.initializer && wantStatic) return this.staticInitializer(member, scope);
         // A constructed instance has its fields in props; an unconstructed one reads the initializer.
         if (ts.isPropertyDeclaration(member) && member.initializer && !(owner.kind === "instance" && owner.props))
           return this.lazyProperty(member.initializer, scope);
@@ -2605,6 +2615,32 @@ export class Interpreter {
   }
   /** Static fields set by code apidex ran (`Holder.instance = new Holder()` in a lazy `getInstance()`). */
   private readonly staticFields = new Map<ts.ClassLikeDeclaration, Map<string, Value>>();
+  /** The value of each static field's initializer, once read (see staticInitializer). */
+  private readonly staticInitialized = new Map<ts.PropertyDeclaration, Value>();
+
+  /**
+   * A static field's initializer runs once, when the class is defined, so every read of the field sees that one
+   * value: evaluated on the first read and kept. Evaluating it again on each read made a class of settings
+   * (`static port = Config.parseInt(Config.getEnv("port"))`, dozens of fields read all over a service) cost a call
+   * tree per read, which multiplied through the code that reads them until a run did not end. It is evaluated as
+   * at the class's definition, outside the calls that happen to read it first (their depth would cut it short);
+   * a field read while its own initializer runs is unknown (JavaScript gives `undefined` there).
+   */
+  private staticInitializer(member: ts.PropertyDeclaration, scope: Scope): Value {
+    const known = this.staticInitialized.get(member);
+    if (known) return known;
+    const initializer = member.initializer!;
+    this.staticInitialized.set(member, unknown(initializer, "is read while its own static initializer runs"));
+    const depth = this.depth;
+    this.depth = 0;
+    try {
+      const value = this.lazyProperty(initializer, scope);
+      this.staticInitialized.set(member, value);
+      return value;
+    } finally {
+      this.depth = depth;
+    }
+  }
   /** The value of the `return` statement that ended the innermost function body being run. */
   private returned: Value = UNDEFINED;
 
@@ -3769,6 +3805,16 @@ export class Interpreter {
 
   private callFunctionBody(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
+    if (++this.calls > MAX_CALLS) {
+      if (this.calls === MAX_CALLS + 1)
+        this.diagnostics.warning(
+          "APX220",
+          `apidex stopped following calls here: the code it runs to find the routes made ${MAX_CALLS} calls (helpers that call helpers at every step), and what the calls after this one return or register is not read.`,
+          siteOf(node),
+          "Routes registered through these calls may be missing; registering them from a module's top level, or from functions that do not call the service's runtime helpers, keeps them readable.",
+        );
+      return unknown(node, "is past the number of calls apidex follows in one run");
+    }
     const decl = fn.decl;
     const body = decl.body;
     if (!body) return unknown(node, "calls a function without a body");

@@ -1,0 +1,52 @@
+/**
+ * What the decorator-controller corpus services (bench/realworld/services.ts: openflow) showed of the interpreter
+ * that runs a service's start-up code: a static field's initializer runs once, and a start-up whose helpers call
+ * helpers at every step ends (a call budget, APX220) instead of running without end.
+ */
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
+
+const EXPRESS_PACKAGE = JSON.stringify({ name: "svc", dependencies: { express: "4.21.2" } });
+
+describe("interpreter: static field initializers", () => {
+  it("evaluates a static field's initializer once, as JavaScript does when the class is defined", async () => {
+    // Each read of \`Registry.paths\` is the one array its initializer made: what a read pushes, the next one sees.
+    const result = await generateFrom({
+      "package.json": EXPRESS_PACKAGE,
+      "src/app.ts": `
+        import express from "express";
+        class Registry {
+          static paths: string[] = [];
+        }
+        Registry.paths.push("/users");
+        Registry.paths.push("/teams");
+        const app = express();
+        for (const path of Registry.paths) app.get(path, (req, res) => res.send(path));
+        app.listen(3000);
+      `,
+    });
+    expect(routeLines(result)).toEqual(["GET /teams []", "GET /users []"]);
+  });
+});
+
+describe("interpreter: call budget", () => {
+  it("stops following calls past its budget (APX220) and still reads the registrations after them", async () => {
+    // h20 runs 2^20 function bodies: more than the budget, each a call the interpreter runs afresh.
+    const helpers = ["function h0(): void {}"];
+    for (let i = 1; i <= 20; i++) helpers.push(`function h${i}(): void { h${i - 1}(); h${i - 1}(); }`);
+    const result = await generateFrom({
+      "package.json": EXPRESS_PACKAGE,
+      "src/app.ts": `
+        import express from "express";
+        ${helpers.join("\n")}
+        const app = express();
+        app.get("/before", (req, res) => res.send("before"));
+        h20();
+        app.get("/after", (req, res) => res.send("after"));
+        app.listen(3000);
+      `,
+    });
+    expect(routeLines(result)).toEqual(["GET /after []", "GET /before []"]);
+    expect(diagnosticLines(result).filter((line) => line.startsWith("APX220"))).toEqual(["APX220 src/app.ts:5"]);
+  }, 60_000);
+});
