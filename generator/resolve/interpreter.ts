@@ -202,9 +202,10 @@ const MAX_CALL_DEPTH = 40;
  * Function bodies one interpreter runs at most. Each call is run afresh (its result depends on its arguments), so
  * a service whose start-up code calls helpers that call helpers (a logger and a message queue wrapper called
  * from every function, each calling the other) is a call tree that grows exponentially with MAX_CALL_DEPTH and
- * never ends; route registration needs a small part of that. Past the budget calls are unknown (APX220).
+ * never ends; route registration needs a small part of that. Past the budget calls are unknown (APX220). The
+ * largest service of the real-world corpus makes about 400,000 (supabase-storage); most make a few thousand.
  */
-const MAX_CALLS = 100_000;
+const MAX_CALLS = 1_000_000;
 /** The export slot of a CommonJS module's `module.exports` (no ES name can collide with it). */
 const COMMONJS_EXPORTS = "\0module.exports";
 /** Loops over more items than this are not unrolled (reported instead): generated tables, not route lists. */
