@@ -438,7 +438,7 @@ Deno.serve({ port: 8001 }, async (req: Request) => {
     routes: ["POST /b []"],
   },
   {
-    name: "a Worker that serves a Hono app is the Hono adapter's: the fetch adapter is not run",
+    name: "a Worker that serves a Hono app is the Hono adapter's: the handler that hands it every request adds nothing and says nothing",
     files: {
       "wrangler.toml": WRANGLER,
       "src/index.ts": `import { Hono } from "hono";
@@ -447,6 +447,53 @@ app.get("/hono", (c) => c.text("x"));
 export default { fetch(request: Request, env: unknown, ctx: unknown) { return app.fetch(request, env, ctx); } };`,
     },
     routes: ["GET /hono []"],
+  },
+  {
+    name: "beside a router's routes: Bun's own `routes` are indexed too; `fetch: app.fetch` and a WebSocket upgrade before `app.fetch` add nothing",
+    files: {
+      "bunfig.toml": "",
+      "src/app.ts": `import { Hono } from "hono";
+export const app = new Hono();
+app.get("/users", (c) => c.json([]));`,
+      "src/server.ts": `import { app } from "./app";
+Bun.serve({ routes: { "/health": new Response("ok"), "/version": { GET: () => Response.json({ v: 1 }) } }, fetch: app.fetch });`,
+      "src/ws.ts": `import { app } from "./app";
+export default { port: 3001, fetch(req: Request, server: { upgrade(r: Request): boolean }) { if (server.upgrade(req)) return; return app.fetch(req, server); } };`,
+    },
+    routes: ["GET /health []", "GET /users []", "GET /version []"],
+  },
+  {
+    name: "beside a router's routes: a Worker's own branches are indexed, the branch that hands the request to the app is the app's",
+    files: {
+      "wrangler.toml": WRANGLER,
+      "src/auth.ts": AUTH,
+      "src/index.ts": `import { Hono } from "hono";
+import { requirePermission } from "./auth";
+const api = new Hono().basePath("/api");
+api.get("/users", (c) => c.json([]));
+export default {
+  async fetch(request: Request, env: { ASSETS: { fetch(r: Request): Promise<Response> } }, ctx: unknown) {
+    const url = new URL(request.url);
+    if (url.pathname === "/status" && request.method === "GET") return new Response("ok");
+    if (url.pathname === "/purge" && request.method === "POST") { requirePermission(request, "cache.purge"); return new Response(""); }
+    if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+    return env.ASSETS.fetch(request);
+  },
+};`,
+    },
+    routes: ["GET /api/users []", "GET /status []", "POST /purge [cache.purge]"],
+  },
+  {
+    name: "beside an Express app: a metrics server on Bun.serve is indexed with it (its branch tests no method: APX230)",
+    files: {
+      "src/app.ts": `import express from "express";
+const app = express();
+app.get("/orders", (req, res) => res.json([]));
+app.listen(3000);`,
+      "src/metrics.ts": `Bun.serve({ port: 9090, fetch(req) { if (new URL(req.url).pathname === "/metrics") return new Response(""); return new Response(null, { status: 404 }); } });`,
+    },
+    routes: ["DELETE /metrics []", "GET /metrics []", "GET /orders []", "PATCH /metrics []", "POST /metrics []", "PUT /metrics []"],
+    diagnostics: ["APX230 src/metrics.ts:1"],
   },
 ];
 

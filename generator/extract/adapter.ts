@@ -48,6 +48,11 @@ export interface ExtractOptions {
   servedByRouteFiles?: boolean;
   /** Told what the project's own OpenAPI setup says of its document, when an adapter reads one. */
   documentInfo?: (info: DocumentInfo) => void;
+  /**
+   * The fetch adapter runs beside router adapters that found routes: what its handlers hand to another app
+   * (`fetch: app.fetch`, `return app.fetch(request)`) is theirs, and only what it dispatches itself is its own.
+   */
+  fetchBesideRouters?: boolean;
   /** Set when several adapters run: registrations none of them reached are reported once, after all. */
   unreached?: UnreachedRegistrations;
   /** Record module summaries and replay the given ones; only adapters that support it see this (Express). */

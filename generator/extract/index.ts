@@ -122,7 +122,7 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
     );
   }
   // Registrations one adapter did not reach may be another's: reported once all have run.
-  // The fetch adapter runs only when the others find nothing: it does not make a service one of several frameworks.
+  // The fetch adapter does not make a service one of several frameworks: it reads what the others leave.
   const routers = adapters.length > 1 ? adapters.filter((a) => a !== fetchAdapter) : adapters;
   const unreached = routers.length > 1 ? new UnreachedRegistrations() : undefined;
   if (unreached) options = { ...options, unreached };
@@ -152,11 +152,14 @@ function unsupportedIn(sources: SourceSet): string[] {
 }
 
 function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: ExtractOptions, diagnostics: DiagnosticBag): RouteFact[] {
-  // A hand-written fetch handler is read only when no router adapter found routes: a Worker or Bun server that
-  // hands its requests to a Hono, itty or Elysia app (`fetch: app.fetch`) is that app's adapter's to index.
+  // A hand-written fetch handler is read after the router adapters: a Worker or Bun server that hands its
+  // requests to a Hono, itty or Elysia app (`fetch: app.fetch`) is that app's adapter's to index, and where one
+  // found routes only what the handler answers itself is the fetch adapter's (Bun's `routes` beside the app,
+  // `if (url.pathname === "/health")` before `return app.fetch(request)`).
   const others = adapters.filter((adapter) => adapter !== fetchAdapter);
   const facts = others.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
-  if (others.length < adapters.length && !facts.length) facts.push(...fetchAdapter.extract(sources, options, diagnostics));
+  if (others.length < adapters.length)
+    facts.push(...fetchAdapter.extract(sources, facts.length ? { ...options, fetchBesideRouters: true } : options, diagnostics));
   options.unreached?.report();
   // What the interpreter held back (an environment default no route reads) is summed up now that every
   // adapter has read what it reads.

@@ -10,8 +10,10 @@
  *    branch's body is the operation's, its checks read by the shared recognizers. A handler that hands every
  *    request to another function of the sources (`return handleRequest(request, env)`) is read there.
  * 3. What apidex cannot read is said (APX258), never silently left out. A handler that hands the request to a
- *    router package (`app.fetch(request)`) is that package's adapter's: this adapter runs only when no other
- *    found routes (extract/index.ts), and then says it (APX210).
+ *    router package (`app.fetch(request)`) is that package's adapter's: where another adapter found routes
+ *    (extract/index.ts runs this one after them) it adds nothing and says nothing, only what the handler answers
+ *    itself is read (Bun's `routes` beside `fetch: app.fetch`, a Worker's `/status` branch before
+ *    `return app.fetch(request)`); where none did, it is said (APX210).
  */
 import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
@@ -50,7 +52,7 @@ export const fetchAdapter: FrameworkAdapter = {
       callExternal: () => undefined,
       callMethod: (receiver) => receiver,
     });
-    const reader = new FetchReader(sources, interpreter, diagnostics);
+    const reader = new FetchReader(sources, interpreter, diagnostics, options.fetchBesideRouters === true);
     const runtime = declaresFetchRuntime(sources);
     for (const file of sources.files) for (const entry of fetchEntries(file, runtime)) reader.entry(entry);
     interpreter.finishChecks();
@@ -67,6 +69,8 @@ class FetchReader {
     private readonly sources: SourceSet,
     private readonly interpreter: Interpreter,
     private readonly diagnostics: DiagnosticBag,
+    /** Router adapters found routes: what a handler hands to something else than a function of the sources is theirs. */
+    private readonly besideRouters: boolean,
   ) {}
 
   entry(entry: FetchEntry): void {
@@ -217,6 +221,8 @@ class FetchReader {
 
   private fetchHandler(value: Value, node: ts.Node, depth: number, seen = new Set<ts.Node>(), call: Calling = FETCH_CALL): void {
     if (value.kind !== "function") {
+      // `fetch: app.fetch` beside a router adapter's routes: the app is that adapter's.
+      if (this.besideRouters) return;
       this.diagnostics.warning(
         "APX210",
         `This fetch handler (\`${excerpt(node)}\`) is no function of the sources apidex reads (${describe(value)}): the routes it serves are not indexed.`,
@@ -283,7 +289,7 @@ class FetchReader {
           seen,
           callingOf(forward, fn.decl, call.request, dispatch, [...call.prelude, ...bodyChecks]),
         );
-      else if (callee.kind !== "function")
+      else if (callee.kind !== "function" && !this.besideRouters)
         this.diagnostics.warning(
           "APX210",
           `This fetch handler hands every request to \`${excerpt(forward.expression)}\`, which no adapter apidex ran reads (${describe(callee)}): the routes it serves are not indexed.`,
@@ -317,6 +323,9 @@ class FetchReader {
     // A function of the sources the branch hands the request to answers it (`return getUser(request, env, id)`).
     const found = this.delegateOf(fn, route, bodyChecks, call.request);
     const delegate = found?.fn;
+    // A branch that hands the request to an app of a router package (`if (pathname.startsWith("/api/")) return
+    // app.fetch(request)`), beside the routes a router adapter found, is that app's: they are its operations.
+    if (!found && this.besideRouters && this.handsOnElsewhere(fn, route, call.request)) return;
     // ... or dispatches it further (`if (pathname.startsWith("/api/")) return handleApi(pathname, request)`):
     // its own branches are the routes.
     if (found && depth < MAX_DEPTH && !route.methods) {
@@ -354,6 +363,26 @@ class FetchReader {
       ];
       this.push(method, raws, site, checks, delegate?.decl, doc);
     }
+  }
+
+  /** Whether a branch returns what a call given the request answers, the callee no function of the sources (`app.fetch(request)`). */
+  private handsOnElsewhere(fn: FunctionValue, route: DispatchRoute, requestIndex: number): boolean {
+    const request = requestName(fn.decl, requestIndex);
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (found || ts.isFunctionLike(node)) return;
+      if (
+        ts.isCallExpression(node) &&
+        node.pos >= (route.start ?? 0) &&
+        isReturned(node) &&
+        node.arguments.some((a) => isRequestArg(a, request)) &&
+        this.interpreter.diagnostics.quietly(() => this.interpreter.valueInside(fn, node.expression)).kind !== "function"
+      )
+        found = true;
+      else ts.forEachChild(node, visit);
+    };
+    visit(route.body);
+    return found;
   }
 
   /** The function of the sources a branch hands the request to, if it does. */
