@@ -4,13 +4,15 @@
  * For every service of services.ts: materialize the pinned commit's tree from the mirror git directory
  * ($APIDEX_CORPUS_MIRROR, default /work/.mirror; `fetch` github:owner/name puts it at owner+name/repo) into
  * $APIDEX_CORPUS_DIR (default $TMPDIR/apidex-corpus), run `apidex generate --root <app>` (and with the
- * service's config, when it has one), and compare the index with the oracle. Also measures the floor (the
+ * service's config, when it has one; and, for a monorepo's service, at the repository's root), and compare the
+ * index with the oracle. Also measures the floor (the
  * bare TypeScript parser over the same files, bench/floor.mjs). No network; never part of `npm test`.
  *
  * Writes bench/realworld/results.json and docs/realworld.md. Options:
  *   --only a,b     run these services only (results of the others are kept from the previous results.json)
  *   --no-floor     skip the floor measurement
  *   --show-misses  print every missed oracle operation
+ *   --no-root      skip the runs at a monorepo's root
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -39,6 +41,7 @@ const args = process.argv.slice(2);
 const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1]!.split(",")) : undefined;
 const withFloor = !args.includes("--no-floor");
 const showMisses = args.includes("--show-misses");
+const atRoot = !args.includes("--no-root");
 
 interface DiagnosticLine {
   severity: "error" | "warning";
@@ -48,7 +51,7 @@ interface DiagnosticLine {
 }
 
 interface RunResult {
-  mode: "zero-config" | "config" | "after build";
+  mode: "zero-config" | "config" | "after build" | "repository root";
   exit: number | null;
   indexed: number;
   /** Oracle operations found in the index / all oracle operations (in scope). */
@@ -298,6 +301,14 @@ function runService(s: Service): ServiceResult {
       }
       base.runs.push(score(s, oracle, out, mode, timed(cmd, app), probe, app));
     }
+    // A monorepo's service, run at the repository's root as a user's first `npx apidex generate --root .` there
+    // would be: every workspace package read, the other apps' routes indexed beside the service's.
+    if (atRoot && s.app !== ".") {
+      const out = path.join(outBase, "repository-root");
+      rmSync(out, { recursive: true, force: true });
+      const cmd = [CLI, "generate", "--root", tree, "--out", out, "--no-cache"];
+      base.runs.push(score(s, oracle, out, "repository root", timed(cmd, tree), ["--root", tree], tree));
+    }
     if (s.build) {
       const built = path.join(SCRATCH, `${s.name}.built`);
       buildTree(s, gitDir, built);
@@ -479,7 +490,11 @@ ${[`| ${DOC_HEAD.join(" | ")} |`, `|${DOC_HEAD.map(() => "---").join("|")}|`, ..
   documented config in bench/realworld/configs/; \`after build\`: zero-config on the tree after the project's own
   code-generation step, which its build runs before the service can start and which writes sources the
   repository does not hold (services.ts \`build\`: Logto's \`@logto/schemas\` \`generate\`, run with tsx, its three
-  packages installed once from the registry) — what a release pipeline that runs apidex after the build sees.
+  packages installed once from the registry) — what a release pipeline that runs apidex after the build sees;
+  \`repository root\`: for a service of a monorepo (an app folder below the repository's root), zero-config at the
+  repository's root, as a first \`npx apidex generate --root .\` there runs: the other workspace packages' apps are
+  indexed beside the service's (precision falls by design), and recall shows whether the service's routes
+  survive that.
 - **exit** — the CLI's exit status: 0 artifacts written, 1 errors (nothing written, so recall is 0), 2 usage.
 - **indexed** — operations in the written \`operations.json\`.
 - **oracle ops** — (method, path) pairs of the service's own OpenAPI document (in scope).
