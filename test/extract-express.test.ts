@@ -488,6 +488,52 @@ const patterns: Case[] = [
     routes: ["GET /health []"],
   },
   {
+    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
+    files: {
+      "web/api.client.ts": [
+        `import axios from "axios";`,
+        `export const api = {`,
+        `  get(url: string) { return axios.get(url).then((r) => r.data); },`,
+        `  post(url: string, data: unknown) { return axios.post(url, data).then((r) => r.data); },`,
+        `};`,
+      ].join("\n"),
+      "web/index.ts": `export * from "./api.client";`,
+      "web/bridge.ts": `import { api } from "./index";\nexport function validate(payload: unknown) { return api.post(\`/v1/bridge/validate\`, payload); }`,
+      "sdk/http-client.ts": [
+        `export class HttpClient {`,
+        `  private async doFetch(url: string, init?: RequestInit) { return fetch(\`https://api.example.com\${url}\`, init); }`,
+        `  async post(url: string, body = {}) { return (await this.doFetch(url, { method: "POST", body: JSON.stringify(body) })).json(); }`,
+        `}`,
+      ].join("\n"),
+      "sdk/with-http.ts": `import type { AxiosInstance } from "axios";\nexport class WithHttp { constructor(protected readonly http: AxiosInstance) {} }`,
+      "sdk/organizations.ts": [
+        `import { WithHttp } from "./with-http";`,
+        `import { HttpClient } from "./http-client";`,
+        `export class Organizations extends WithHttp { rename(payload: unknown) { return this.http.patch("/organizations", payload); } }`,
+        `export class Widgets { private httpClient = new HttpClient(); markSeen(ids: unknown) { return this.httpClient.post(\`/widgets/messages/seen\`, ids); } }`,
+        `const client = new HttpClient();`,
+        `export function seen(ids: unknown) { return client.post(\`/widgets/seen\`, ids); }`,
+      ].join("\n"),
+      "web/layouts.ts": [
+        `import { api } from "./api.client";`,
+        `export async function createLayout(data: { name: string }) { return api.post(\`/v1/layouts\`, data); }`,
+        `const http = { async put(path: string, body: unknown) { return fetch(path, { method: "PUT", body: JSON.stringify(body) }); } };`,
+        `export async function rename(id: string, body: unknown) { return http.put(\`/v1/layouts/\${id}\`, body); }`,
+      ].join("\n"),
+      "server/app.ts": [
+        `import express from "express";`,
+        `const app = express();`,
+        `const table: { path: string; fn: unknown }[] = [];`,
+        `const mini = { get(path: string, fn: unknown) { table.push({ path, fn }); } };`,
+        `const wrap = { post(path: string, fn: express.RequestHandler) { app.post(path, fn); } };`,
+        `app.get("/health", (q, s) => s.end());`,
+        `export function later(h: express.RequestHandler) { mini.get("/a", h); wrap.post("/b", h); }`,
+      ].join("\n"),
+    },
+    routes: ["GET /health []"],
+    diagnostics: ["APX210 server/app.ts:5", "APX210 server/app.ts:7", "APX210 server/app.ts:7"],
+  },
+  {
     name: "all(): a guard that refuses through a helper of the sources (return methodNotAllowed(res)) lets only its methods through",
     files: {
       "app.ts": [

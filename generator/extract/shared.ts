@@ -7,6 +7,7 @@ import { enclosingFunction, unwrapExpression } from "../resolve/syntax.js";
 import { moduleReferences, type SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
+import { isOwnRequestSender } from "./request-senders.js";
 import type { RouterNode } from "./router-graph.js";
 
 /** What every interpreter-based adapter shares: app factories, the unreached sweep, de-duplication. */
@@ -382,7 +383,12 @@ export function reportUnreached(
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
-      if (!ts.isCallExpression(node) || visited.has(node) || interpreter.sourceCalls.has(node) || !looksLikeRegistration(node, methods))
+      if (
+        !ts.isCallExpression(node) ||
+        visited.has(node) ||
+        interpreter.sourceCalls.has(node) ||
+        !looksLikeRegistration(node, methods, sources)
+      )
         continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
       const why = whyUnreached(node, interpreter, callers);
@@ -423,7 +429,7 @@ function reportUnrunHelperCalls(
   const helpers = new Map<string, { fn: ts.Node; registration: ts.CallExpression }>();
   for (const file of sources.files)
     for (const node of callsOf(file)) {
-      if (!ts.isCallExpression(node) || !looksLikeRegistration(node, methods)) continue;
+      if (!ts.isCallExpression(node) || !looksLikeRegistration(node, methods, sources)) continue;
       const fn = enclosingFunction(node);
       const name = fn && interpreter.invoked.has(fn) ? nameOf(fn as ts.FunctionLikeDeclaration) : undefined;
       if (name && !helpers.has(name)) helpers.set(name, { fn: fn!, registration: node });
@@ -500,12 +506,23 @@ export class UnreachedRegistrations {
   }
 }
 
-function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
+function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>, sources?: SourceSet): boolean {
   if (!shapedLikeRegistration(call, methods) || isAmdModule(call.getSourceFile())) return false;
   // `axios.post("/api/col/up_case", params)`, `api.get(url)` of `const api = axios.create()`: an HTTP client's
   // request (browser code beside the server), not a route registration.
   const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
-  return !isHttpClient(callee.expression, call.getSourceFile());
+  if (isHttpClient(callee.expression, call.getSourceFile())) return false;
+  // `api.post(\`/v1/layouts\`, data)` of the project's own request helpers (request-senders.ts).
+  return !(
+    sources &&
+    ts.isPropertyAccessExpression(callee) &&
+    isOwnRequestSender(callee, sources, {
+      registers: (c) => looksLikeRegistration(c, methods),
+      isClient: isHttpClient,
+      clientNames: httpClientNames,
+      isClientPackage: (module) => HTTP_CLIENTS.test(module),
+    })
+  );
 }
 
 const amdModules = new WeakMap<ts.SourceFile, boolean>();
