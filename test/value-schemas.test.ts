@@ -100,6 +100,7 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
       `z.object({ a: z.string().describe("A thing"), b: z.string().optional().describe("Maybe"), c: z.enum(["x"]).describe("E"), m: z.string().meta({ description: "d", example: "e" }) })`,
     ],
     ["coerce", `z.object({ n: z.coerce.number().int(), b: z.coerce.boolean(), s: z.coerce.string().min(2) })`],
+    ["stringbool: a string a client sends", `z.object({ flag: z.stringbool(), maybe: z.stringbool().optional() })`],
     ["tuple", `z.tuple([z.string(), z.number()])`],
     [
       "transforms and refinements keep the input shape",
@@ -114,6 +115,14 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
       "shape spreads and .shape access",
       `z.object({ ...Base.shape, c: z.boolean(), b2: Base.shape.b })`,
       `const Base = z.object({ a: z.string(), b: z.number().optional() });`,
+    ],
+    [
+      "schema helpers of the sources: a function returning a schema, one returning an object of schemas (spread, and a member of its result)",
+      `z.object({ email: zEmail({ message: "Invalid" }).min(3), first: pagination.page, ...paging(), tags: z.array(tag()) })`,
+      `const zEmail = (options?: { message?: string }) => { const message = options?.message ?? "Invalid email"; return z.string().email({ message }); };
+function paging() { return { page: z.number().int().optional(), size: z.number().int().min(1).optional() }; }
+const pagination = paging();
+function tag() { return z.enum(["a", "b"]); }`,
     ],
   ])("%s", async (_name, expr, decls = "") => {
     const { schema, diagnostics } = await staticAnswer(decls, expr);
@@ -176,8 +185,9 @@ async function drizzleAnswer(decls: string, expr: string): Promise<unknown> {
 }
 
 /** The request body apidex publishes for `zValidator("json", Body)`, `Body` exported by `schemas` (refs inlined). */
-async function bodyOf(schemas: string) {
+async function bodyOf(schemas: string, more: Record<string, string> = {}) {
   const result = await generateFrom({
+    ...more,
     "schemas.ts": schemas,
     "app.ts": `import { Hono } from "hono"; import { zValidator } from "@hono/zod-validator"; import { Body } from "./schemas";
       const app = new Hono();
@@ -192,6 +202,56 @@ async function bodyOf(schemas: string) {
     diagnostics: diagnosticLines(result),
   };
 }
+
+describe("Prisma enums (the schema's, for a client module a checkout lacks), as zod converts the object Prisma Client makes of them", () => {
+  const schema = `generator client {
+  provider = "prisma-client-js"
+}
+// Roles a member may hold.
+enum Role {
+  USER
+  ADMIN @map("admin") // renames the database value only
+  @@map("roles")
+}
+enum Status {
+  ACTIVE
+  SUSPENDED
+}`;
+  // What Prisma Client generates for each enum: an object of its member names.
+  const generated = `const Role = { USER: "USER", ADMIN: "ADMIN" } as const; const Status = { ACTIVE: "ACTIVE", SUSPENDED: "SUSPENDED" } as const;`;
+  const expr = `z.object({ role: z.nativeEnum(Role).default(Role.USER), roles: z.array(z.enum([Role.ADMIN, Role.USER])), status: z.nativeEnum(Status).optional() })`;
+
+  it.each<[string, Record<string, string>, string]>([
+    [
+      "prisma/schema.prisma, imported from @prisma/client",
+      { "prisma/schema.prisma": schema },
+      `import { Role, Status } from "@prisma/client";`,
+    ],
+    [
+      "package.json's prisma.schema folder (a multi-file schema), re-exported by a module of the project",
+      {
+        "package.json": JSON.stringify({ name: "svc", prisma: { schema: "db/schema" } }),
+        "db/schema/roles.prisma": schema.slice(schema.indexOf("// Roles")),
+        "db/client.ts": `export * from "@prisma/client";`,
+      },
+      `import { Role, Status } from "./db/client";`,
+    ],
+  ])("%s", async (_name, files, imports) => {
+    const { schema: body, diagnostics } = await bodyOf(`import { z } from "zod";\n${imports}\nexport const Body = ${expr};`, files);
+    expect(diagnostics).toEqual([]);
+    expect(body).toEqual(zodAnswer(generated, expr));
+  });
+
+  it("an enum of the same name from a module that is no Prisma client's stays unread (APX505)", async () => {
+    const { diagnostics } = await bodyOf(
+      `import { z } from "zod";\nimport { Role } from "some-package";\nexport const Body = z.object({ role: z.nativeEnum(Role) });`,
+      {
+        "prisma/schema.prisma": schema,
+      },
+    );
+    expect(diagnostics).toEqual(["APX505 schemas.ts:3"]);
+  });
+});
 
 describe("drizzle-zod's table schemas, statically, as drizzle-zod itself builds them", () => {
   const apps = `const role = pgEnum("role", ["admin", "member"]);

@@ -108,6 +108,11 @@ export class SourceSet {
     return this.workspaces.packagesBelow();
   }
 
+  /** The folders of every package of the monorepo the project is in (beside the project's folder too). */
+  workspacePackages(): string[] {
+    return this.workspaces.allPackages();
+  }
+
   /** Whether a specifier goes through an import alias the project's framework declares (SvelteKit's `$lib`, `kit.alias`). */
   frameworkAlias(specifier: string): boolean {
     return this.aliases.declares(specifier);
@@ -761,9 +766,10 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
     getCurrentDirectory: () => root,
     useCaseSensitiveFileNames: true,
   };
-  // A YAML file (a deployment config, a node-config file) is read as data where an adapter reads it, never parsed as a module.
+  // A YAML file (a deployment config, a node-config file) or a Prisma schema is read as data where apidex reads
+  // it, never parsed as a module.
   const parsed = [...texts.keys()]
-    .filter((name) => !/\.ya?ml$/i.test(name))
+    .filter((name) => !/\.(ya?ml|prisma)$/i.test(name))
     .sort()
     .map((name) => parse(name, texts.get(name)!, true));
   return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true, texts.keys());

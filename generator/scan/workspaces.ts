@@ -47,6 +47,12 @@ export class Workspaces {
     return [...new Set([...packages.values()].filter(inside))].sort();
   }
 
+  /** The folders of every workspace package of the monorepo `root` is in (inside `root` or beside it), sorted. */
+  allPackages(): string[] {
+    const packages = (this.packages ??= this.find());
+    return [...new Set(packages.values())].sort();
+  }
+
   /** Package name → folder, for every workspace package of the nearest workspace root above `root`. */
   private find(): Map<string, string> {
     const out = new Map<string, string>();

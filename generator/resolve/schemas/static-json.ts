@@ -1,5 +1,6 @@
 import { ts } from "../../typescript.js";
 import { unwrapExpression } from "../syntax.js";
+import { prismaEnumObject } from "./prisma-enums.js";
 
 export { unwrapExpression };
 
@@ -152,7 +153,9 @@ export function staticJson(
     const decl = symbol?.valueDeclaration;
     if (decl && ts.isEnumMember(decl)) return enumMemberValue(decl, checker);
     const constant = constDeclaration(expr, checker);
-    return constant ? again(constant.initializer!) : NOT_STATIC;
+    if (constant) return again(constant.initializer!);
+    // An enum of a Prisma client module, which `prisma generate` writes and a checkout lacks: the schema's.
+    return prismaEnumObject(expr, checker) ?? NOT_STATIC;
   }
   if (ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr)) {
     const symbol = targetSymbol(ts.isPropertyAccessExpression(expr) ? expr.name : expr.argumentExpression, checker);

@@ -124,11 +124,19 @@ export class ZodConverter {
     const expr = unwrapExpression(node);
     if (ts.isCallExpression(expr)) {
       const callee = unwrapExpression(expr.expression);
-      if (ts.isIdentifier(callee)) return this.factoryImport(callee) !== undefined || isDrizzleSchemaCall(expr, this.ctx);
+      if (ts.isIdentifier(callee)) {
+        if (this.factoryImport(callee) !== undefined || isDrizzleSchemaCall(expr, this.ctx)) return true;
+        const result = helperResult(expr, this.ctx.checker);
+        return result !== undefined && this.isSchema(result, depth + 1);
+      }
       if (!ts.isPropertyAccessExpression(callee)) return false;
       return this.isNamespace(callee.expression) || this.isSchema(callee.expression, depth + 1);
     }
-    if (ts.isPropertyAccessExpression(expr)) return !this.isNamespace(expr) && this.isSchema(expr.expression, depth + 1);
+    if (ts.isPropertyAccessExpression(expr)) {
+      const member = this.memberOfHelperObject(expr);
+      if (member) return this.isSchema(member, depth + 1);
+      return !this.isNamespace(expr) && this.isSchema(expr.expression, depth + 1);
+    }
     if (ts.isIdentifier(expr)) {
       const decl = constDeclaration(expr, this.ctx.checker);
       return decl ? this.isSchema(decl.initializer!, depth + 1) : false;
@@ -161,6 +169,9 @@ export class ZodConverter {
         const property = (object.properties as Record<string, JsonSchema> | undefined)?.[expr.name.text];
         if (property) return { schema: property, optional: !((object.required as string[] | undefined) ?? []).includes(expr.name.text) };
       }
+      // `pagination.page` of `const pagination = paginationSchemas({ pageSize: 100 })`: a schema of what a helper returns.
+      const member = this.memberOfHelperObject(expr);
+      if (member) return this.convert(member, false, depth + 1);
       return unreadable(this.ctx, expr, `\`${expr.getText()}\` is not a schema apidex can read`, "Use the schema itself.");
     }
     if (!ts.isCallExpression(expr))
@@ -171,9 +182,12 @@ export class ZodConverter {
       if (isDrizzleSchemaCall(expr, this.ctx))
         return convertDrizzleSchema(expr, this.ctx, (n) => (this.isSchema(n) ? this.convert(n, false, depth + 1) : undefined));
       const name = this.factoryImport(callee);
-      return name
-        ? this.factory(name, expr, depth)
-        : unreadable(this.ctx, expr, `\`${callee.text}()\` is not zod`, "Use zod's own builders.");
+      if (name) return this.factory(name, expr, depth);
+      // A schema helper of the sources (`const zEmail = () => z.string().email()`): the schema it returns, its
+      // parameters unknown (a constraint or description made of one is left out).
+      const result = helperResult(expr, this.ctx.checker);
+      if (result && this.isSchema(result)) return this.convert(result, inline, depth + 1);
+      return unreadable(this.ctx, expr, `\`${callee.text}()\` is not zod`, "Use zod's own builders.");
     }
     if (!ts.isPropertyAccessExpression(callee)) return unreadable(this.ctx, expr, "its callee cannot be read", "Use zod's own builders.");
     const method = callee.name.text;
@@ -242,6 +256,8 @@ export class ZodConverter {
     if (FORMATS[name]) return { schema: { type: "string", format: FORMATS[name] } };
     switch (name) {
       case "string":
+      // zod 4's `z.stringbool()` reads "true", "1", "yes", ... from a string: a client sends a string.
+      case "stringbool":
         return { schema: { type: "string" } };
       case "number":
       case "float32":
@@ -559,7 +575,7 @@ export class ZodConverter {
     const expr = unwrapExpression(node);
     if (ts.isPropertyAccessExpression(expr) && expr.name.text === "shape")
       return fromObject(this.convert(expr.expression, true, depth + 1).schema);
-    const literal = objectLiteralOf(expr, this.ctx.checker);
+    const literal = objectLiteralOf(expr, this.ctx.checker) ?? this.helperObject(expr);
     if (!literal) return undefined;
     const out = new Map<string, Converted>();
     for (const prop of literal.properties) {
@@ -583,6 +599,27 @@ export class ZodConverter {
       }
     }
     return out;
+  }
+
+  /** The object literal a helper of the sources returns, called here or by the const named here (`...pagination({ pageSize: 100 })`). */
+  private helperObject(node: ts.Expression): ts.ObjectLiteralExpression | undefined {
+    let expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) {
+      const decl = constDeclaration(expr, this.ctx.checker);
+      if (!decl) return undefined;
+      expr = unwrapExpression(decl.initializer!);
+    }
+    const result = ts.isCallExpression(expr) ? helperResult(expr, this.ctx.checker) : undefined;
+    return result ? objectLiteralOf(result, this.ctx.checker) : undefined;
+  }
+
+  /** `pagination.page`, where `pagination` holds the object literal a helper returns: that property's value. */
+  private memberOfHelperObject(expr: ts.PropertyAccessExpression): ts.Expression | undefined {
+    const literal = this.helperObject(expr.expression);
+    const prop = literal?.properties.find((p) => p.name !== undefined && propertyKey(p.name, this.ctx.checker) === expr.name.text);
+    if (!prop) return undefined;
+    if (ts.isPropertyAssignment(prop)) return prop.initializer;
+    return ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined;
   }
 
   /** Array literal elements, following consts. */
@@ -611,6 +648,35 @@ export class ZodConverter {
 }
 
 /** An object schema's properties with their optionality, to derive another from (`extend`, `pick`). */
+/**
+ * What a schema helper of the sources returns: the one expression a function declared in the sources (a
+ * function declaration, or a const holding an arrow or function expression) returns, when it has one `return`
+ * (or an expression body). A package's function (a declaration file) is none.
+ */
+function helperResult(call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const decl = targetSymbol(callee, checker)?.valueDeclaration;
+  let fn: ts.FunctionLikeDeclaration | undefined;
+  if (decl && ts.isFunctionDeclaration(decl)) fn = decl;
+  else if (decl && ts.isVariableDeclaration(decl) && decl.initializer) {
+    const init = unwrapExpression(decl.initializer);
+    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) fn = init;
+  }
+  if (!fn?.body || fn.getSourceFile().isDeclarationFile) return undefined;
+  if (ts.isBlock(fn.body)) {
+    let returns = 0;
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+      if (ts.isReturnStatement(node)) returns++;
+      ts.forEachChild(node, visit);
+    };
+    fn.body.statements.forEach(visit);
+    if (returns !== 1) return undefined;
+  }
+  return returnedExpression(fn);
+}
+
 function fromObject(schema: JsonSchema): Map<string, Converted> {
   const required = new Set((schema.required as string[] | undefined) ?? []);
   return new Map(

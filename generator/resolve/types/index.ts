@@ -14,6 +14,7 @@ import {
 } from "./operation-shapes.js";
 import { type JsonSchema, SchemaBuilder } from "./schema-builder.js";
 import { createTypeContext } from "./type-context.js";
+import { prismaEnums, registerPrismaEnums } from "../schemas/prisma-enums.js";
 import { SchemaValues } from "../schemas/schema-values.js";
 import { SharedSchemas } from "../schemas/shared-schemas.js";
 import { routeValueShapes, trpcValueShapes, tsRestValueShapes } from "../schemas/route-schemas.js";
@@ -85,6 +86,8 @@ export function resolveShapes(
     () => sharedSchemaFiles.map((f) => types.file(f)).filter((f): f is ts.SourceFile => f !== undefined),
     types.checker,
   );
+  const prisma = prismaEnums(sources);
+  registerPrismaEnums(types.checker, prisma.enums);
   const values = new SchemaValues({ checker: types.checker, builder, diagnostics }, shared);
   for (const op of documented) {
     const handlerNode = op.handler ?? (op.handlerAt ? (locate(sources, op.handlerAt) as ts.FunctionLikeDeclaration) : undefined);
@@ -124,7 +127,10 @@ export function resolveShapes(
     ? {
         documentedKey,
         // package.json files decide where the program's imports resolved, so they are read files too.
-        files: Object.fromEntries([...types.programFiles(), ...sources.packageJsonsRead()].map((f) => [f, cache.fingerprint(f)])),
+        // So are the Prisma schemas looked for: their enums are the values of `@prisma/client`'s.
+        files: Object.fromEntries(
+          [...types.programFiles(), ...sources.packageJsonsRead(), ...prisma.looked].map((f) => [f, cache.fingerprint(f)]),
+        ),
         shapes: Object.fromEntries(documented.filter((op) => op.shapes).map((op) => [`${op.method} ${op.path}`, op.shapes!])),
         schemas,
         diagnostics: diagnostics.items.slice(before),
