@@ -488,7 +488,7 @@ const patterns: Case[] = [
     routes: ["GET /health []"],
   },
   {
-    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
+    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too; a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
       "web/api.client.ts": [
         `import axios from "axios";`,
@@ -498,6 +498,8 @@ const patterns: Case[] = [
         `};`,
       ].join("\n"),
       "web/index.ts": `export * from "./api.client";`,
+      "client/lib/api-client.ts": `import axios, { type AxiosInstance } from "axios";\nconst api: AxiosInstance = axios.create({ baseURL: "/api" });\nexport default api;`,
+      "client/keys.ts": `import api from "./lib/api-client";\nexport async function createKey(data: unknown) { return (await api.post("/api-keys/create", data)).data; }`,
       "web/bridge.ts": `import { api } from "./index";\nexport function validate(payload: unknown) { return api.post(\`/v1/bridge/validate\`, payload); }`,
       "sdk/http-client.ts": [
         `export class HttpClient {`,

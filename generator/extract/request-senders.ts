@@ -8,6 +8,7 @@
  */
 import { unwrapExpression } from "../resolve/syntax.js";
 import type { SourceSet } from "../scan/source-set.js";
+import type { ts as Ts } from "ts-morph";
 import { ts } from "../typescript.js";
 
 /** What the caller knows of calls: whether one is a route registration, whether a receiver is a client package's. */
@@ -66,6 +67,8 @@ function declared(file: ts.SourceFile, name: string, cx: Context, hops: number):
   if (hops >= MAX_HOPS) return undefined;
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    // `import api from "@/lib/api-client"`: that module's default export.
+    if (statement.importClause?.name?.text === name) return exported(statement.moduleSpecifier.text, file, "default", cx, hops + 1);
     const bindings = statement.importClause?.namedBindings;
     const element = bindings && ts.isNamedImports(bindings) ? bindings.elements.find((e) => e.name.text === name) : undefined;
     if (!element) continue;
@@ -80,6 +83,13 @@ function exported(specifier: string, from: ts.SourceFile, name: string, cx: Cont
   if (cx.kinds.isClientPackage(specifier)) return { client: true };
   const target = cx.sources.resolveImport(specifier, from.fileName);
   if (target.kind !== "source") return undefined;
+  if (name === "default") {
+    // `export default api` (a name of the module), `export default axios.create()`, `export default new Client()`.
+    const assignment = target.file.statements.find((s): s is Ts.ExportAssignment => ts.isExportAssignment(s) && !s.isExportEquals);
+    if (!assignment) return undefined;
+    const value = unwrapExpression(assignment.expression);
+    return ts.isIdentifier(value) ? declared(target.file, value.text, cx, MAX_HOPS) : { node: value, file: target.file };
+  }
   const own = declared(target.file, name, cx, MAX_HOPS);
   if (own) return own;
   if (hops >= MAX_HOPS) return undefined;
@@ -106,8 +116,8 @@ function heldBy(found: Declared, cx: Context): Held | undefined {
   if ("client" in found) return { kind: "client" };
   const { node, file } = found;
   if (ts.isClassDeclaration(node)) return undefined; // the class itself, not an instance
-  if (!ts.isVariableDeclaration(node) || !node.initializer) return undefined;
-  return valueOf(node.initializer, file, cx);
+  if (ts.isVariableDeclaration(node)) return typed(node.type, node.initializer, file, cx);
+  return ts.isExpression(node) ? valueOf(node, file, cx) : undefined;
 }
 
 function valueOf(expression: ts.Expression, file: ts.SourceFile, cx: Context): Held | undefined {
