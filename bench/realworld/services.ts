@@ -1646,4 +1646,19 @@ export const SERVICES: Service[] = [
       note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed. First run zero-config: no result — the run did not end (stopped after 10 minutes): the Express side of the service (WebServer.ts and what its start-up calls) reaches a settings class whose static fields each call Config.getEnv(...), re-evaluated on every read, and a logger and a message-queue wrapper called from every function; the interpreter now evaluates a static initializer once and stops following calls past a budget (APX220, once). Final zero-config: 25 of 25 (100%); 79 indexed — the tsoa operations and the Express side's own routes (the OpenAPI, form.io and git proxies, none in the document); APX210×6, APX205×3; the slowest run of the corpus (about 270 s on a loaded machine): its start-up makes most of the 1,000,000 calls the interpreter follows (a budget set with 100,000 first, which stopped this run at about 50 s with 56 Express routes unread but also cut supabase-storage, which needs about 400,000). The tsoa operations' `@Security(\"oidc\")` carries no scopes, so no keys",
     },
   },
+  {
+    name: "opensauced-api",
+    repo: "open-sauced/api",
+    commit: "658d64ab45f2e60e4b4c539e9d239050a3757ddf",
+    framework: "NestJS 9 (Fastify)",
+    style:
+      'controllers under URI versioning whose default version is computed (`String(major("2.0.0"))` of semver), @nestjs/swagger decorators, Supabase auth guards',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger.yaml"] },
+      note: "swagger.yaml, written from the running Nest application's SwaggerModule document (src/main.ts writes dist/swagger.json; nest-cli.generate-swagger.json) and committed",
+    },
+  },
 ];

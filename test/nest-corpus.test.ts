@@ -1,0 +1,67 @@
+/**
+ * NestJS shapes met on the real-world corpus (services nobody here wrote), read in memory: a default version
+ * computed with semver from a version string (`String(major("2.0.0", { loose: false }))`, the bootstrap of
+ * OpenSauced's API and of the services made from its template), and what is said when such a value cannot be read.
+ */
+import { describe, expect, it } from "vitest";
+import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
+
+/** A bootstrap with URI versioning whose default version is `version` (code), after the `imports` lines. */
+const main = (imports: string, version: string) =>
+  `import { NestFactory } from "@nestjs/core";\nimport { VersioningType } from "@nestjs/common";\nimport { AppModule } from "./app.module";\n${imports}\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  app.enableVersioning({ type: VersioningType.URI, defaultVersion: ${version} });\n  await app.listen(3000);\n}\nvoid bootstrap();\n`;
+const MODULE = `import { Controller, Get, Module, Version } from "@nestjs/common";\n@Controller("cats") export class Cats { @Get() list() {} @Version("3") @Get(":id") one() {} }\n@Module({ controllers: [Cats] }) export class AppModule {}\n`;
+const app = (imports: string, version: string): Record<string, string> => ({
+  "src/main.ts": main(imports, version),
+  "src/app.module.ts": MODULE,
+});
+
+const cases: InMemoryCase[] = [
+  {
+    name: "semver's major of a static version, made a string: the default version",
+    files: app(`import { major } from "semver";`, `String(major("2.0.0", { loose: false }))`),
+    routes: ["GET /v2/cats []", "GET /v3/cats/{id} []"],
+    diagnostics: [],
+  },
+  {
+    name: "semver's default export, of a version held in a const, in a template",
+    files: app(`import semver from "semver";\nconst VERSION = "v1.8.0";`, "`${semver.major(VERSION)}`"),
+    routes: ["GET /v1/cats []", "GET /v3/cats/{id} []"],
+    diagnostics: [],
+  },
+  {
+    name: "semver's namespace, minor and patch",
+    files: app(`import * as semver from "semver";`, `[String(semver.minor("1.4.2")), String(semver.patch("1.4.2"))]`),
+    routes: ["GET /v2/cats []", "GET /v3/cats/{id} []", "GET /v4/cats []"],
+    diagnostics: [],
+  },
+  {
+    name: "semver's major of a string it refuses (it throws): said, the routes without a version",
+    files: app(`import { major } from "semver";`, `String(major("2.0"))`),
+    routes: ["GET /cats []", "GET /v3/cats/{id} []"],
+    diagnostics: ["APX201 src/main.ts:7"],
+  },
+  {
+    name: "semver's major of a version only known at run time: said, the routes without a version",
+    files: app(`import { major } from "semver";`, `String(major(process.argv[2]))`),
+    routes: ["GET /cats []", "GET /v3/cats/{id} []"],
+    diagnostics: ["APX201 src/main.ts:7"],
+  },
+];
+
+describe("NestJS corpus shapes", () => {
+  it.each(cases)("$name", async ({ files, config, routes, diagnostics }) => {
+    const result = await generateFrom(files, config);
+    expect(routeLines(result)).toEqual(routes);
+    if (diagnostics) expect(diagnosticLines(result)).toEqual(diagnostics);
+  });
+
+  it.each([
+    ["String(major(process.argv[2]))", "only known at run time"],
+    ['String(major("2.0"))', "semver refuses"],
+  ])("says what it cannot read inside String(...), not that String is unknown: %s", async (version, says) => {
+    const result = await generateFrom(app(`import { major } from "semver";`, version));
+    const message = result.diagnostics.sorted().find((d) => d.code === "APX201")?.message ?? "";
+    expect(message).not.toContain("`String`");
+    expect(message).toContain(says);
+  });
+});
