@@ -1,7 +1,8 @@
 /**
  * NestJS shapes met on the real-world corpus (services nobody here wrote), read in memory: a default version
  * computed with semver from a version string (`String(major("2.0.0", { loose: false }))`, the bootstrap of
- * OpenSauced's API and of the services made from its template), and what is said when such a value cannot be read.
+ * OpenSauced's API and of the services made from its template), and what is said when such a value cannot be read;
+ * a handler answering one of several object literals (Postiz's billing: `{ url }`, `{ id }` or `{ portal }`).
  */
 import { describe, expect, it } from "vitest";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
@@ -63,5 +64,33 @@ describe("NestJS corpus shapes", () => {
     const message = result.diagnostics.sorted().find((d) => d.code === "APX201")?.message ?? "";
     expect(message).not.toContain("`String`");
     expect(message).toContain(says);
+  });
+});
+
+/** A documented Nest route answering `body` (a method body), its response schema and what was said. */
+async function answer(body: string) {
+  const result = await generateFrom({
+    "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((a) => a.listen(3000));\n`,
+    "app.module.ts": `import { Controller, Get, Module } from "@nestjs/common";\n@Controller("billing") export class Billing {\n  /** Subscribes.\n   * @documented\n   */\n  @Get() subscribe(n: number) {\n    ${body}\n  }\n}\n@Module({ controllers: [Billing] }) export class AppModule {}\n`,
+  });
+  const doc = result.openapi as { paths: Record<string, Record<string, any>> };
+  return { schema: doc.paths["/billing"]?.get?.responses["200"].content["application/json"].schema, diagnostics: diagnosticLines(result) };
+}
+
+describe("responses of several object literals", () => {
+  it("leaves out the `?: undefined` properties TypeScript adds to each literal of the union (never in the JSON), saying nothing", async () => {
+    const out = await answer(`return n > 1 ? { id: "x" } : { portal: 1 };`);
+    expect(out.diagnostics).toEqual([]);
+    expect(out.schema).toEqual({
+      anyOf: [
+        { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+        { type: "object", properties: { portal: { type: "number" } }, required: ["portal"] },
+      ],
+    });
+  });
+
+  it("still reports a property that is always there but undefined", async () => {
+    const out = await answer(`return { id: "x", gone: undefined as undefined };`);
+    expect(out.diagnostics).toEqual(["APX501 app.module.ts:7"]);
   });
 });

@@ -1661,4 +1661,19 @@ export const SERVICES: Service[] = [
       note: "swagger.yaml, written from the running Nest application's SwaggerModule document (src/main.ts writes dist/swagger.json; nest-cli.generate-swagger.json) and committed, last on 2024-02-03 (the code is pinned at its newest commit, 2024-03-27). First run zero-config: 0 of 167 (0%), 205 indexed, APX201×2: the bootstrap (src/main.ts, and src/generate-swagger.ts alike) sets `enableVersioning({ type: VersioningType.URI, defaultVersion: String(major(\"2.0.0\", { loose: false })) })`, semver's `major` was not evaluated, so every route was indexed without its /v2 segment (and the warning blamed `String`). Final zero-config: 165 of 167 (98.8%), precision 80.5%: semver's `major`/`minor`/`patch` of a static version are evaluated, and `String(x)` passes on why x is unknown. The two misses are the document's: POST and DELETE /v2/workspaces/{id}/contributors/{contributorId} are now served at .../contributors/id/{contributorId} (beside .../login/{contributorLogin}); the 40 operations beyond the document are code newer than it (the URL shortener, the top-histogram and workspace insight and user-list routes, the profile's accept-usage-terms and developer-pack). Access is decided by a Supabase JWT guard and by workspace membership roles checked in services (`canUserManageWorkspace`), no keys, so none are indexed; APX501×4 are `unknown`/`any`/`object`-typed fields",
     },
   },
+  {
+    name: "postiz",
+    repo: "gitroomhq/postiz-app",
+    commit: "d230e10870476108d044cd894bb9c2575441af51",
+    framework: "NestJS 10",
+    style:
+      "an Nx monorepo's Nest app (apps/backend) whose controllers import services of shared libraries through tsconfig paths (`@gitroom/...`); policy tuples `@CheckPolicies([AuthorizationActions.Create, Sections.ADMIN])` read by a guard through Reflector",
+    monorepo: "npm",
+    app: "apps/backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/docs/openapi.json"] },
+      note: "apps/docs/openapi.json, the Nest application's SwaggerModule document (libraries/helpers/src/swagger/load.swagger.ts serves it at /docs) committed for the Mintlify docs site while it existed (March to September 2024); pinned at d230e1087, its last change, code and document together",
+    },
+  },
 ];

@@ -219,6 +219,10 @@ export class SchemaBuilder {
           ts.isSetAccessor(declaration))
       )
         continue;
+      // An optional property that can only be undefined is never in the JSON (JSON.stringify leaves it out): no
+      // property at all. TypeScript writes one into each object literal of a union for the others' properties
+      // (`cond ? { id } : { portal }` is `{ id: string; portal?: undefined } | { portal: string; id?: undefined }`).
+      if (prop.flags & ts.SymbolFlags.Optional && propType.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) continue;
       // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
       const mayBeUndefined =
         propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
