@@ -1676,4 +1676,19 @@ export const SERVICES: Service[] = [
       note: "apps/docs/openapi.json, the Nest application's SwaggerModule document (libraries/helpers/src/swagger/load.swagger.ts serves it at /docs) committed for the Mintlify docs site while it existed (March to September 2024); pinned at d230e1087, its last change, code and document together. First run zero-config: 55 of 55 (100%), precision 100%, APX501×30. Final: the same, APX501×28: two were TypeScript's normalization of the object literals `StripeService.subscribe` answers (`{ url }`, `{ id }` or `{ portal }`: each member gets the others' properties as `?: undefined`), said as \"undefined, which JSON cannot carry\"; such a property is never in the JSON and is now left out without a word. The 28 left are `any`: Prisma's generated client and stripe are not in the snapshot. Keys: `@CheckPolicies([AuthorizationActions.Create, Sections.ADMIN], ...)` sets policy tuples its global PoliciesGuard reads with `reflector.get(CHECK_POLICIES_KEY, context.getHandler())` and requires every one of (`policyHandlers.find(h => !can(h))` refuses), indexed as `admin:create`, `team_members:create`, `channel:create`, `posts_per_month:create` on 16 operations; the document carries no permissions, so keys are not scored",
     },
   },
+  {
+    name: "git-rest-api",
+    repo: "Azure/git-rest-api",
+    commit: "0ed79f935ef91a8767e7231dcf98f61b570aaa0a",
+    framework: "NestJS 8",
+    style:
+      'a REST API over git repositories: controllers whose paths carry parameters with regular expressions (`:base([^/]*)...:head([^/]*)`, `@Get([":path([^/]*)", ""])`)',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger-spec.json"] },
+      note: 'swagger-spec.json, written by the project\'s `swagger:gen` script (src/scripts/generate-swagger-specs.ts: SwaggerModule.createDocument over the Nest application of src/app.ts) and committed (2019; the code\'s last change is 2022, no route changed since). First run zero-config: 7 of 7 (100%), 9 indexed (precision 77.8%), APX408×2; unchanged by this session\'s fixes. The two beyond the document are the second paths of `@Get([":path([^/]*)", ""])` on the contents and tree controllers (GET /repos/{remote}/contents and /tree, which Nest registers too; the document lists one path per handler), and APX408×2 says that each such handler\'s two paths share a derived operation id. The regular-expression parameters are read as plain ones (`{base}...{head}`, `{path}`). The service checks no permissions (no keys). The document\'s `addServer("http://")` and `addServer("https://")` (scheme-only URLs) are copied into openapi-public.json as the project wrote them, which Redocly\'s no-server-trailing-slash rule flags',
+    },
+  },
 ];
