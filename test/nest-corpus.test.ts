@@ -2,7 +2,8 @@
  * NestJS shapes met on the real-world corpus (services nobody here wrote), read in memory: a default version
  * computed with semver from a version string (`String(major("2.0.0", { loose: false }))`, the bootstrap of
  * OpenSauced's API and of the services made from its template), and what is said when such a value cannot be read;
- * a handler answering one of several object literals (Postiz's billing: `{ url }`, `{ id }` or `{ portal }`).
+ * a handler answering one of several object literals (Postiz's billing: `{ url }`, `{ id }` or `{ portal }`);
+ * DTO properties typed `object` or `any` whose @ApiProperty states the type (RS School's profile DTOs).
  */
 import { describe, expect, it } from "vitest";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
@@ -92,5 +93,53 @@ describe("responses of several object literals", () => {
   it("still reports a property that is always there but undefined", async () => {
     const out = await answer(`return { id: "x", gone: undefined as undefined };`);
     expect(out.diagnostics).toEqual(["APX501 app.module.ts:7"]);
+  });
+});
+
+/** A documented Nest route answering the DTO `Dto` declared by `members` (class body), its components and what was said. */
+async function dto(members: string) {
+  const result = await generateFrom({
+    "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nNestFactory.create(AppModule).then((a) => a.listen(3000));\n`,
+    "dto.ts": `import { ApiProperty, ApiPropertyOptional } from "@nestjs/swagger";\nexport class Dto {\n${members}\n}\n`,
+    "app.module.ts": `import { Controller, Get, Module } from "@nestjs/common";\nimport { Dto } from "./dto";\n@Controller("profile") export class Profile {\n  /** Reads it.\n   * @documented\n   */\n  @Get() read(): Dto { return new Dto(); }\n}\n@Module({ controllers: [Profile] }) export class AppModule {}\n`,
+  });
+  const doc = result.openapi as { components: { schemas: Record<string, any> } };
+  return { schema: doc.components.schemas.Dto, diagnostics: diagnosticLines(result) };
+}
+
+describe("@ApiProperty's type on a property whose TypeScript type says no shape", () => {
+  it.each([
+    ["`type: Object` on `object`", `  @ApiProperty({ type: Object }) settings: object;`, { type: "object" }],
+    ["`type: [Object]` on `object[]`", `  @ApiProperty({ type: [Object] }) stats: object[];`, { type: "array", items: { type: "object" } }],
+    [
+      "`nullable: true` on `object | null`",
+      `  @ApiProperty({ type: Object, nullable: true }) discord: object | null;`,
+      { type: ["object", "null"] },
+    ],
+    ["`object | null` without `nullable`", `  @ApiProperty({ type: Object }) discord: object | null;`, { type: ["object", "null"] }],
+    [
+      "`type: String, isArray: true` on `any`",
+      `  @ApiProperty({ type: String, isArray: true }) tags: any;`,
+      { type: "array", items: { type: "string" } },
+    ],
+    ['`type: "integer"` on `unknown`', `  @ApiPropertyOptional({ type: "integer" }) count?: unknown;`, { type: "integer" }],
+    ["`type: Date` on `any`", `  @ApiProperty({ type: Date }) at: any;`, { type: "string", format: "date-time" }],
+  ])("%s: the stated type, no APX501", async (_name, members, expected) => {
+    const out = await dto(members);
+    expect(out.diagnostics).toEqual([]);
+    expect(Object.values(out.schema.properties)[0]).toEqual(expected);
+  });
+
+  it("a TypeScript type with a shape keeps it (the stated type does not replace it)", async () => {
+    const out = await dto(`  @ApiProperty({ type: Object }) name: string;`);
+    expect(out.schema.properties.name).toEqual({ type: "string" });
+  });
+
+  it.each([
+    ["no `type`", `  @ApiProperty() data: object;`],
+    ["a lazy `type` (a DTO class's form)", `  @ApiProperty({ type: () => Object }) data: any;`],
+  ])("%s: still said (APX501)", async (_name, members) => {
+    const out = await dto(members);
+    expect(out.diagnostics).toEqual(["APX501 dto.ts:3"]);
   });
 });

@@ -1691,4 +1691,20 @@ export const SERVICES: Service[] = [
       note: 'swagger-spec.json, written by the project\'s `swagger:gen` script (src/scripts/generate-swagger-specs.ts: SwaggerModule.createDocument over the Nest application of src/app.ts) and committed (2019; the code\'s last change is 2022, no route changed since). First run zero-config: 7 of 7 (100%), 9 indexed (precision 77.8%), APX408×2; unchanged by this session\'s fixes. The two beyond the document are the second paths of `@Get([":path([^/]*)", ""])` on the contents and tree controllers (GET /repos/{remote}/contents and /tree, which Nest registers too; the document lists one path per handler), and APX408×2 says that each such handler\'s two paths share a derived operation id. The regular-expression parameters are read as plain ones (`{base}...{head}`, `{path}`). The service checks no permissions (no keys). The document\'s `addServer("http://")` and `addServer("https://")` (scheme-only URLs) are copied into openapi-public.json as the project wrote them, which Redocly\'s no-server-trailing-slash rule flags',
     },
   },
+  {
+    name: "rsschool",
+    repo: "rolling-scopes/rsschool-app",
+    commit: "a10d3eb862a9051976ff1f0454b78f443e5a8e2e",
+    framework: "NestJS 11",
+    style:
+      "the RS School platform's Nest API (an npm workspace beside the Next.js client): ~50 controllers behind DefaultGuard and a RoleGuard reading `@RequiredRoles([Role.Admin, CourseRole.Manager], requireCourseMatch)` metadata through Reflector",
+    monorepo: "npm",
+    app: "nestjs",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["nestjs/src/spec.json"] },
+      ignoreServerBase: true,
+      note: "nestjs/src/spec.json, written by nestjs/src/openapi-spec.ts (SwaggerModule.createDocument over the application, `npm run openapi`) and committed with the code; its server `/api/v2` is the mount the proxies strip (nginx's rewrite, the Lambda adapter's AWS_LWA_REMOVE_BASE_PATH, Next.js' rewrite), so the application serves the document's paths at its root",
+    },
+  },
 ];
