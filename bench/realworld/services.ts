@@ -1646,4 +1646,65 @@ export const SERVICES: Service[] = [
       note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed. First run zero-config: no result — the run did not end (stopped after 10 minutes): the Express side of the service (WebServer.ts and what its start-up calls) reaches a settings class whose static fields each call Config.getEnv(...), re-evaluated on every read, and a logger and a message-queue wrapper called from every function; the interpreter now evaluates a static initializer once and stops following calls past a budget (APX220, once). Final zero-config: 25 of 25 (100%); 79 indexed — the tsoa operations and the Express side's own routes (the OpenAPI, form.io and git proxies, none in the document); APX210×6, APX205×3; the slowest run of the corpus (about 270 s on a loaded machine): its start-up makes most of the 1,000,000 calls the interpreter follows (a budget set with 100,000 first, which stopped this run at about 50 s with 56 Express routes unread but also cut supabase-storage, which needs about 400,000). The tsoa operations' `@Security(\"oidc\")` carries no scopes, so no keys",
     },
   },
+  {
+    name: "opensauced-api",
+    repo: "open-sauced/api",
+    commit: "658d64ab45f2e60e4b4c539e9d239050a3757ddf",
+    framework: "NestJS 9 (Fastify)",
+    style:
+      'controllers under URI versioning whose default version is computed (`String(major("2.0.0"))` of semver), @nestjs/swagger decorators, Supabase auth guards',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger.yaml"] },
+      note: "swagger.yaml, written from the running Nest application's SwaggerModule document (src/main.ts writes dist/swagger.json; nest-cli.generate-swagger.json) and committed, last on 2024-02-03 (the code is pinned at its newest commit, 2024-03-27). First run zero-config: 0 of 167 (0%), 205 indexed, APX201×2: the bootstrap (src/main.ts, and src/generate-swagger.ts alike) sets `enableVersioning({ type: VersioningType.URI, defaultVersion: String(major(\"2.0.0\", { loose: false })) })`, semver's `major` was not evaluated, so every route was indexed without its /v2 segment (and the warning blamed `String`). Final zero-config: 165 of 167 (98.8%), precision 80.5%: semver's `major`/`minor`/`patch` of a static version are evaluated, and `String(x)` passes on why x is unknown. The two misses are the document's: POST and DELETE /v2/workspaces/{id}/contributors/{contributorId} are now served at .../contributors/id/{contributorId} (beside .../login/{contributorLogin}); the 40 operations beyond the document are code newer than it (the URL shortener, the top-histogram and workspace insight and user-list routes, the profile's accept-usage-terms and developer-pack). Access is decided by a Supabase JWT guard and by workspace membership roles checked in services (`canUserManageWorkspace`), no keys, so none are indexed; APX501×4 are `unknown`/`any`/`object`-typed fields",
+    },
+  },
+  {
+    name: "postiz",
+    repo: "gitroomhq/postiz-app",
+    commit: "d230e10870476108d044cd894bb9c2575441af51",
+    framework: "NestJS 10",
+    style:
+      "an Nx monorepo's Nest app (apps/backend) whose controllers import services of shared libraries through tsconfig paths (`@gitroom/...`); policy tuples `@CheckPolicies([AuthorizationActions.Create, Sections.ADMIN])` read by a guard through Reflector",
+    monorepo: "npm",
+    app: "apps/backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/docs/openapi.json"] },
+      note: "apps/docs/openapi.json, the Nest application's SwaggerModule document (libraries/helpers/src/swagger/load.swagger.ts serves it at /docs) committed for the Mintlify docs site while it existed (March to September 2024); pinned at d230e1087, its last change, code and document together. First run zero-config: 55 of 55 (100%), precision 100%, APX501×30. Final: the same, APX501×28: two were TypeScript's normalization of the object literals `StripeService.subscribe` answers (`{ url }`, `{ id }` or `{ portal }`: each member gets the others' properties as `?: undefined`), said as \"undefined, which JSON cannot carry\"; such a property is never in the JSON and is now left out without a word. The 28 left are `any`: Prisma's generated client and stripe are not in the snapshot. Keys: `@CheckPolicies([AuthorizationActions.Create, Sections.ADMIN], ...)` sets policy tuples its global PoliciesGuard reads with `reflector.get(CHECK_POLICIES_KEY, context.getHandler())` and requires every one of (`policyHandlers.find(h => !can(h))` refuses), indexed as `admin:create`, `team_members:create`, `channel:create`, `posts_per_month:create` on 16 operations; the document carries no permissions, so keys are not scored",
+    },
+  },
+  {
+    name: "git-rest-api",
+    repo: "Azure/git-rest-api",
+    commit: "0ed79f935ef91a8767e7231dcf98f61b570aaa0a",
+    framework: "NestJS 8",
+    style:
+      'a REST API over git repositories: controllers whose paths carry parameters with regular expressions (`:base([^/]*)...:head([^/]*)`, `@Get([":path([^/]*)", ""])`)',
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["swagger-spec.json"] },
+      note: 'swagger-spec.json, written by the project\'s `swagger:gen` script (src/scripts/generate-swagger-specs.ts: SwaggerModule.createDocument over the Nest application of src/app.ts) and committed (2019; the code\'s last change is 2022, no route changed since). First run zero-config: 7 of 7 (100%), 9 indexed (precision 77.8%), APX408×2; unchanged by this session\'s fixes. The two beyond the document are the second paths of `@Get([":path([^/]*)", ""])` on the contents and tree controllers (GET /repos/{remote}/contents and /tree, which Nest registers too; the document lists one path per handler), and APX408×2 says that each such handler\'s two paths share a derived operation id. The regular-expression parameters are read as plain ones (`{base}...{head}`, `{path}`). The service checks no permissions (no keys). The document\'s `addServer("http://")` and `addServer("https://")` (scheme-only URLs) are copied into openapi-public.json as the project wrote them, which Redocly\'s no-server-trailing-slash rule flags',
+    },
+  },
+  {
+    name: "rsschool",
+    repo: "rolling-scopes/rsschool-app",
+    commit: "a10d3eb862a9051976ff1f0454b78f443e5a8e2e",
+    framework: "NestJS 11",
+    style:
+      "the RS School platform's Nest API (an npm workspace beside the Next.js client): ~50 controllers behind DefaultGuard and a RoleGuard reading `@RequiredRoles([Role.Admin, CourseRole.Manager], requireCourseMatch)` metadata through Reflector",
+    monorepo: "npm",
+    app: "nestjs",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["nestjs/src/spec.json"] },
+      ignoreServerBase: true,
+      note: "nestjs/src/spec.json, written by nestjs/src/openapi-spec.ts (SwaggerModule.createDocument over the application, `npm run openapi`) and committed with the code; its server `/api/v2` is the mount the proxies strip (nginx's rewrite, the Lambda adapter's AWS_LWA_REMOVE_BASE_PATH, Next.js' rewrite), so the application serves the document's paths at its root (`ignoreServerBase`). First run zero-config: 246 of 246 (100%), precision 100%, APX217×1, APX501×60. Final: the same, APX501×47: thirteen were DTO properties typed `object` / `object[]` / `object | null` whose `@ApiProperty({ type: Object })` (`[Object]`, `nullable: true`) states the shape, as @nestjs/swagger documents it; apidex now takes @ApiProperty's `type` where the TypeScript type gives none. The 47 left are `any`/`unknown` inferred from services and TypeORM raw queries, and two handlers answering `object[]` with no @ApiProperty. APX217: DevtoolsModule.forRoot() lists its controller only when `process.env.RSSCHOOL_DEV_TOOLS === 'true'` (both branches read, its two routes marked; the document was written with them). Access: DefaultGuard authenticates, RoleGuard reads `@RequiredRoles([Role.Admin, CourseRole.Manager], requireCourseMatch)` through `getAllAndOverride` — roles, not permission keys, so none are indexed (as documented for `roles` metadata)",
+    },
+  },
 ];

@@ -28,6 +28,7 @@ import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { onlyPicksAnswer } from "./answer-choice.js";
 import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
+import { semverPart } from "./semver-parts.js";
 import { isFunctionLike, topLevelInitializer, unwrapExpression } from "./syntax.js";
 export { isFunctionLike } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
@@ -2945,6 +2946,9 @@ export class Interpreter {
         if (assigned) return assigned;
         const picked = this.pickHelper(callee, node, scope);
         if (picked) return picked;
+        // `major("2.0.0")` of semver: a pure function of a static version (a NestJS default version is one).
+        const part = semverPart(callee, () => this.arguments(args, scope), node);
+        if (part) return part;
         // `container.resolve(Files)` (tsyringe), `Container.get(Files)` (typedi): the container's instance of a
         // class of the sources, made as a container makes it (its injected services instances of their classes).
         if (DI_PACKAGES.test(callee.module) && DI_LOOKUPS.has(callee.path.at(-1) ?? "") && args[0]) {
@@ -3323,6 +3327,8 @@ export class Interpreter {
     if (!arg) return undefined;
     if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
       const v = this.evaluate(arg, scope);
+      // What is unknown inside says why (`String(major(process.argv[2]))`), not that `String` is.
+      if (v.kind === "unknown") return v;
       return v.kind === "string" || v.kind === "number" || v.kind === "boolean" ? str(String(v.value)) : undefined;
     }
     // `new URL("/api", "https://example.com/base/")` of static strings: its parts (`pathname`, `origin`, ...).

@@ -219,13 +219,20 @@ export class SchemaBuilder {
           ts.isSetAccessor(declaration))
       )
         continue;
+      // An optional property that can only be undefined is never in the JSON (JSON.stringify leaves it out): no
+      // property at all. TypeScript writes one into each object literal of a union for the others' properties
+      // (`cond ? { id } : { portal }` is `{ id: string; portal?: undefined } | { portal: string; id?: undefined }`).
+      if (prop.flags & ts.SymbolFlags.Optional && propType.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) continue;
       // A property that may be undefined is left out of the JSON, so it is optional whatever its marker.
       const mayBeUndefined =
         propType.flags & ts.TypeFlags.Union && (propType as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Undefined);
       // @nestjs/swagger's @ApiProperty on a DTO class: its keywords, under the property's own JSDoc.
       const apiProperty = apiPropertyOf(declaration);
       const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || Boolean(mayBeUndefined) || Boolean(apiProperty?.optional);
-      const schema = this.convert(propType, { ...ctx, where, label: `${label}.${prop.name}` });
+      // A type that says nothing JSON can describe (`any`, `unknown`, `object`) takes the one @ApiProperty's
+      // `type` states (`@ApiProperty({ type: Object }) settings: object`), as @nestjs/swagger documents it.
+      const stated = apiProperty?.type && this.saysNothing(propType) ? withNull(apiProperty.type, propType) : undefined;
+      const schema = stated ?? this.convert(propType, { ...ctx, where, label: `${label}.${prop.name}` });
       // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
       properties[prop.name] = Object.assign(schema, apiProperty?.schema, this.documentation(prop));
       if (!optional) required.push(prop.name);
@@ -236,6 +243,20 @@ export class SchemaBuilder {
     const index = checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & (ts.TypeFlags.String | ts.TypeFlags.Number));
     if (index) out.additionalProperties = this.convert(index.type, { ...ctx, label: `${label}[key]` });
     return out;
+  }
+
+  /**
+   * Whether a property's type gives no JSON shape: `any`, `unknown` or `object` (any non-primitive: an array,
+   * a function), alone, with null or undefined, or as a list's items.
+   */
+  private saysNothing(type: ts.Type): boolean {
+    const parts = type.flags & ts.TypeFlags.Union ? (type as ts.UnionType).types : [type];
+    const rest = parts.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Null)));
+    return (
+      rest.length === 1 &&
+      (Boolean(rest[0]!.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.NonPrimitive)) ||
+        (this.checker.isArrayType(rest[0]!) && this.saysNothing(this.checker.getTypeArguments(rest[0] as ts.TypeReference)[0]!)))
+    );
   }
 
   /** description, examples and deprecated from a property's JSDoc. */
@@ -365,4 +386,11 @@ function jsDocSummary(node: ts.Node): string | undefined {
   const last = docs?.[docs.length - 1];
   const text = last ? ts.getTextOfJSDocComment(last.comment)?.trim() : undefined;
   return text || undefined;
+}
+
+/** The stated schema, also null where the property's TypeScript type admits null (`object | null`). */
+function withNull(schema: JsonSchema, type: ts.Type): JsonSchema {
+  const admitsNull = type.flags & ts.TypeFlags.Union && (type as ts.UnionType).types.some((t) => t.flags & ts.TypeFlags.Null);
+  if (!admitsNull || (Array.isArray(schema.type) && schema.type.includes("null"))) return { ...schema };
+  return { ...schema, type: [schema.type, "null"] };
 }
