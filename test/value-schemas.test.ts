@@ -228,6 +228,18 @@ enum Status {
       `import { Role, Status } from "@prisma/client";`,
     ],
     [
+      "a monorepo's database package with a schema per database (postgresql/, mysql/), imported through its enum module",
+      {
+        "package.json": JSON.stringify({ name: "root", workspaces: ["packages/*"] }),
+        "packages/db/package.json": JSON.stringify({ name: "@acme/db" }),
+        "packages/db/postgresql/schema.prisma": schema,
+        "packages/db/mysql/schema.prisma": schema.replace("prisma-client-js", "prisma-client"),
+        "packages/db/src/enum.ts": `export { Role, Status } from "@prisma/client";`,
+        "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@acme/db/*": ["packages/db/src/*"] } } }),
+      },
+      `import { Role, Status } from "@acme/db/enum";`,
+    ],
+    [
       "package.json's prisma.schema folder (a multi-file schema), re-exported by a module of the project",
       {
         "package.json": JSON.stringify({ name: "svc", prisma: { schema: "db/schema" } }),

@@ -41,8 +41,8 @@ export function prismaEnums(sources: SourceSet): { enums: ReadonlyMap<string, re
 
 /**
  * The Prisma schema files of the project's folder and of every package of its monorepo: package.json's
- * `prisma.schema` (a file, or a folder of them), else `prisma/schema.prisma`, `schema.prisma`, and the
- * `.prisma` files of `prisma/` and `prisma/schema/` (Prisma's multi-file schema).
+ * `prisma.schema` (a file, or a folder of them), else the `.prisma` files of the folder, of its subfolders and
+ * of `prisma/schema/`.
  */
 function schemaFiles(sources: SourceSet): { files: string[]; looked: string[] } {
   const host = sources.host;
@@ -52,13 +52,17 @@ function schemaFiles(sources: SourceSet): { files: string[]; looked: string[] } 
     (host.listDirectory?.(dir) ?? []).filter((f) => f.endsWith(".prisma")).map((f) => path.join(dir, f));
   for (const folder of new Set([sources.root, ...sources.workspacePackages()])) {
     const declared = declaredSchema(sources, folder);
+    // Else the `.prisma` files of the folder, of `prisma/schema/` (Prisma's multi-file schema) and of the folder's
+    // own subfolders (`prisma/schema.prisma`, `db/schema.prisma`, `postgresql/schema.prisma` beside `mysql/`).
+    const subfolders = (host.listDirectory?.(folder) ?? []).filter((e) => e !== "node_modules" && !e.startsWith(".") && !e.includes("."));
     const candidates = declared
       ? [declared, ...prismaFilesIn(declared)]
       : [
           path.join(folder, "prisma", "schema.prisma"),
           path.join(folder, "schema.prisma"),
-          ...prismaFilesIn(path.join(folder, "prisma")),
+          ...prismaFilesIn(folder),
           ...prismaFilesIn(path.join(folder, "prisma", "schema")),
+          ...subfolders.flatMap((sub) => prismaFilesIn(path.join(folder, sub))),
         ];
     for (const file of candidates) {
       if (!file.endsWith(".prisma")) continue;
