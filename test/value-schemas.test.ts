@@ -101,6 +101,11 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
     ],
     ["coerce", `z.object({ n: z.coerce.number().int(), b: z.coerce.boolean(), s: z.coerce.string().min(2) })`],
     ["stringbool: a string a client sends", `z.object({ flag: z.stringbool(), maybe: z.stringbool().optional() })`],
+    [
+      "union options spread from a const array",
+      `z.discriminatedUnion("type", [...blocks, z.object({ type: z.literal("c"), n: z.number() })])`,
+      `const blocks = [z.object({ type: z.literal("a"), s: z.string() }), z.object({ type: z.literal("b") })] as const;`,
+    ],
     ["tuple", `z.tuple([z.string(), z.number()])`],
     [
       "transforms and refinements keep the input shape",

@@ -622,14 +622,25 @@ export class ZodConverter {
     return ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined;
   }
 
-  /** Array literal elements, following consts. */
-  private elements(node: ts.Expression | undefined): readonly ts.Expression[] | undefined {
-    if (!node) return undefined;
+  /** Array literal elements, following consts; a spread of another such array is its elements (`[...logicBlocks, other]`). */
+  private elements(node: ts.Expression | undefined, depth = 0): readonly ts.Expression[] | undefined {
+    if (!node || depth > 16) return undefined;
     const expr = unwrapExpression(node);
-    if (ts.isArrayLiteralExpression(expr)) return expr.elements.some(ts.isSpreadElement) ? undefined : expr.elements;
+    if (ts.isArrayLiteralExpression(expr)) {
+      const out: ts.Expression[] = [];
+      for (const element of expr.elements) {
+        if (!ts.isSpreadElement(element)) out.push(element);
+        else {
+          const spread = this.elements(element.expression, depth + 1);
+          if (!spread) return undefined;
+          out.push(...spread);
+        }
+      }
+      return out;
+    }
     if (ts.isIdentifier(expr)) {
       const decl = constDeclaration(expr, this.ctx.checker);
-      return decl ? this.elements(decl.initializer) : undefined;
+      return decl ? this.elements(decl.initializer, depth + 1) : undefined;
     }
     return undefined;
   }
