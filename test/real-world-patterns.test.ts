@@ -324,6 +324,20 @@ const cases: Case[] = [
     routes: ["GET /users []"],
   },
   {
+    name: "the Nest apps of a monorepo's packages, each with its own AppModule, are told apart: the largest is described, the others named at their bootstraps (APX420)",
+    files: {
+      "packages/api/src/users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class UsersController { @Get() list() { return []; } @Get(":id") one() { return {}; } }\n`,
+      "packages/api/src/teams.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("teams")\nexport class TeamsController { @Get() list() { return []; } }\n`,
+      "packages/api/src/app.module.ts": `import { Module } from "@nestjs/common"; import { UsersController } from "./users.controller"; import { TeamsController } from "./teams.controller";\n@Module({ controllers: [UsersController, TeamsController] }) export class AppModule {}\n`,
+      "packages/api/src/main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+      "ee/packages/sync/src/health.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("health")\nexport class HealthController { @Get() ok() { return "ok"; } }\n`,
+      "ee/packages/sync/src/app.module.ts": `import { Module } from "@nestjs/common"; import { HealthController } from "./health.controller";\n@Module({ controllers: [HealthController] }) export class AppModule {}\n`,
+      "ee/packages/sync/src/main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3001); }\nbootstrap();\n`,
+    },
+    routes: ["GET /teams []", "GET /users []", "GET /users/{id} []"],
+    diagnostics: ["APX420 packages/api/src/main.ts:2"],
+  },
+  {
     name: "NestJS RouterModule.register gives modules (and their children) a path prefix",
     files: {
       "admin/users.controller.ts": `import { Controller, Get } from "@nestjs/common";\n@Controller("users")\nexport class AdminUsersController { @Get() list() { return []; } }\n`,

@@ -19,6 +19,8 @@ import { moduleDecorationsOf, runTimeState } from "./module-decorators.js";
 export interface NestApplication {
   /** The root module's class name (`AppModule`): how the config names the application. */
   name: string;
+  /** The root module's class. */
+  module: ts.ClassDeclaration;
   site: SourceSite;
   /** The controllers of the module tree, in module order (imports first, as Nest registers them). */
   controllers: ts.ClassDeclaration[];
@@ -124,6 +126,7 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
       const tree = moduleTree(root.decl, interpreter, diagnostics, { imports: rootImports, controllers: dynamic?.controllers ?? [] });
       apps.push({
         name: root.decl.name?.text ?? "(anonymous module)",
+        module: root.decl,
         site: siteOf(call),
         controllers: tree.controllers,
         modulePrefixes: tree.prefixes,
@@ -143,12 +146,13 @@ export function findApplications(sources: SourceSet, interpreter: Interpreter, d
  * it, else the first.
  */
 function oneBootstrapPerModule(apps: NestApplication[]): NestApplication[] {
-  const byName = new Map<string, NestApplication>();
+  // By the module class itself: the packages of a monorepo each name theirs `AppModule`.
+  const byModule = new Map<ts.ClassDeclaration, NestApplication>();
   for (const app of apps) {
-    const seen = byName.get(app.name);
-    if (!seen || (app.listens && !seen.listens)) byName.set(app.name, app);
+    const seen = byModule.get(app.module);
+    if (!seen || (app.listens && !seen.listens)) byModule.set(app.module, app);
   }
-  return apps.filter((app) => byName.get(app.name) === app);
+  return apps.filter((app) => byModule.get(app.module) === app);
 }
 
 /** `NestFactory.create(...)`: only HTTP applications (microservices and plain contexts serve no routes). */

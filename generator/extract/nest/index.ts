@@ -339,12 +339,18 @@ function chooseApplications(apps: NestApplication[], named: string | string[] | 
   if (apps.length <= 1) return apps;
   const largest = apps.reduce((best, app) => (app.controllers.length > best.controllers.length ? app : best));
   const others = apps.filter((app) => app !== largest);
-  diagnostics.warning(
-    "APX420",
-    `This project bootstraps ${apps.length} NestJS applications; the artifacts describe ${largest.name} (the one with the most controllers, ${largest.controllers.length}), not ${others.map((a) => a.name).join(", ")}.`,
-    largest.site,
-    `Set nest.app in the config to the root module(s) the API serves, e.g. nest: { app: "${largest.name}" }.`,
-  );
+  // Root modules of one name (each package of a monorepo has its `AppModule`): each bootstrap's site tells them apart.
+  const sameNames = apps.some((a) => apps.some((b) => b !== a && b.name === a.name));
+  diagnostics.add({
+    severity: "warning",
+    code: "APX420",
+    message: `This project bootstraps ${apps.length} NestJS applications; the artifacts describe ${largest.name} (the one with the most controllers, ${largest.controllers.length}), not ${others.map((a) => a.name).join(", ")}${sameNames ? " (each bootstrapped where the related sites say)" : ""}.`,
+    site: largest.site,
+    related: others.map((a) => ({ message: `${a.name} (${a.controllers.length} controllers) is bootstrapped here`, site: a.site })),
+    hint: sameNames
+      ? "Run apidex on the package of the application the API serves (its own root), or set nest.app in the config to the root module(s) it serves."
+      : `Set nest.app in the config to the root module(s) the API serves, e.g. nest: { app: "${largest.name}" }.`,
+  });
   return [largest];
 }
 
