@@ -805,6 +805,26 @@ describe("the scan", () => {
     expect(atRoot.diagnostics.items.map((d) => d.code)).toEqual(["APX412"]);
   });
 
+  it("runs the entries of an Nx workspace's projects (project.json, no package.json of their own) when run at its root", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    rmSync(path.join(dir, "tsconfig.json"));
+    // Nx needs no package manager's workspaces: its projects are the folders with a project.json.
+    write({
+      "nx.json": "{}",
+      "package.json": JSON.stringify({ name: "mono", private: true, scripts: { start: "nx serve api" } }),
+      "apps/orders/project.json": JSON.stringify({ targets: { build: { options: { main: "apps/orders/src/main.ts" } } } }),
+      "apps/orders/src/main.ts": `require("./start").start({ prefix: "/v1" });\n`,
+      "apps/orders/src/start.ts": `import express, { Router } from "express";\nexport function start(o: { prefix: string }) { const app = express(); const r = Router(); r.get("/orders", (q, s) => s.end()); app.use(o.prefix, r); app.listen(3000); }\n`,
+    });
+    const config = await loadConfig({ cwd: dir, root: dir });
+    const result = await generateToDisk(config, { cache: false, cwd: dir, clock: settledClock });
+    expect(result.diagnostics.errors).toEqual([]);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+    // The prefix is the entry's: read only when the entry runs.
+    expect(index.operations.map((o: { path: string }) => o.path)).toEqual(["/v1/orders"]);
+    expect(result.diagnostics.items.map((d) => d.code)).toEqual([]);
+  });
+
   it("parses files that cannot register routes only when an analysed file imports them", async () => {
     write({
       "src/unused-model.ts": `export interface Broken { a: string \n`,

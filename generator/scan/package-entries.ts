@@ -30,6 +30,8 @@ export function projectEntries(root: string, packages: readonly string[]): Set<s
  */
 export function packageEntries(root: string): Set<string> {
   const out = new Set<string>();
+  // An Nx project's targets name its entry (`project.json`), with or without a package.json of its own.
+  for (const file of nxEntries(root)) out.add(path.normalize(file));
   let manifest: { main?: unknown; bin?: unknown; scripts?: Record<string, unknown> };
   try {
     manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -44,7 +46,6 @@ export function packageEntries(root: string): Set<string> {
   for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort())
     if (SCRIPT.test(script) && typeof text === "string") named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
   const sources = sourceFolderOf(root);
-  for (const file of nxEntries(root)) out.add(path.normalize(file));
   for (const name of named) {
     // A checkout that was built still starts from the sources: the build output is not analysed.
     const file = sourceOfOutput(root, name, sources) ?? resolveEntry(path.resolve(root, name));

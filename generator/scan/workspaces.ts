@@ -44,7 +44,34 @@ export class Workspaces {
       const relative = path.relative(this.root, folder);
       return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
     };
-    return [...new Set([...packages.values()].filter(inside))].sort();
+    return [...new Set([...packages.values(), ...this.nxProjectsBelow()].filter(inside))].sort();
+  }
+
+  /**
+   * An Nx workspace's projects below `root` (folders with a `project.json`, where an `nx.json` is at `root` or
+   * above): Nx needs no package manager's workspaces, and its projects often have no package.json. They are
+   * packages of the monorepo for what starts code (their targets' `main`), not names imports resolve by (those
+   * go through the workspace's tsconfig paths).
+   */
+  private nxProjectsBelow(): string[] {
+    let nx = false;
+    for (let dir = this.root; ; dir = path.dirname(dir)) {
+      if (this.host.fileExists(path.join(dir, "nx.json"))) nx = true;
+      if (nx || path.dirname(dir) === dir) break;
+    }
+    if (!nx) return [];
+    const out: string[] = [];
+    const walk = (dir: string, depth: number): void => {
+      for (const entry of this.host.getDirectories?.(dir) ?? []) {
+        const name = path.basename(entry);
+        if (name === "node_modules" || name.startsWith(".") || name === "dist" || name === "build") continue;
+        const child = path.resolve(dir, entry);
+        if (this.host.fileExists(path.join(child, "project.json"))) out.push(child);
+        if (depth < 3) walk(child, depth + 1);
+      }
+    };
+    walk(this.root, 0);
+    return out;
   }
 
   /** The folders of every workspace package of the monorepo `root` is in (inside `root` or beside it), sorted. */
