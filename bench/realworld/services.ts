@@ -1646,4 +1646,20 @@ export const SERVICES: Service[] = [
       note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed. First run zero-config: no result — the run did not end (stopped after 10 minutes): the Express side of the service (WebServer.ts and what its start-up calls) reaches a settings class whose static fields each call Config.getEnv(...), re-evaluated on every read, and a logger and a message-queue wrapper called from every function; the interpreter now evaluates a static initializer once and stops following calls past a budget (APX220, once). Final zero-config: 25 of 25 (100%); 79 indexed — the tsoa operations and the Express side's own routes (the OpenAPI, form.io and git proxies, none in the document); APX210×6, APX205×3; the slowest run of the corpus (about 270 s on a loaded machine): its start-up makes most of the 1,000,000 calls the interpreter follows (a budget set with 100,000 first, which stopped this run at about 50 s with 56 Express routes unread but also cut supabase-storage, which needs about 400,000). The tsoa operations' `@Security(\"oidc\")` carries no scopes, so no keys",
     },
   },
+  {
+    name: "elysian",
+    repo: "yukin371/Elysian",
+    commit: "1f413d1285b371b57a07950608008619ae81a248",
+    framework: "Elysia 1 (Bun)",
+    style:
+      "module objects `{ name, register: (app, context) => app.get(...).post(...) }` per resource, folded onto one Elysia app by registerModules() in a loop; handlers call `authorize(request.headers, permissions.x)` with keys from a const object",
+    monorepo: "bun",
+    app: "apps/server",
+    config: true,
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/example-vue/src/lib/platform-api/generated/openapi.json"] },
+      note: 'apps/example-vue/src/lib/platform-api/generated/openapi.json, the document @elysiajs/openapi serves for the running server (with a database), committed by `openapi:types:generate` for the Vue client\'s types; pinned to 1f413d12, the last commit that regenerates it (HEAD is 34 commits later). First run zero-config: 5 of 98 (5.1%), APX213×1 (true: src/index.ts pushes every module but the system one only when DATABASE_RUNTIME_URL or DATABASE_URL is set, and apidex does not run a branch on the environment without `env`), APX505×5: the 204 responses written `t.Void()`, read as a schema apidex could not convert; a Void or Undefined response schema now says the response has no body, without a warning. Config (`env` with DATABASE_URL, `permissions.extraCalls: ["authorize"]`): 98 of 98 (100%), precision 100%, no warnings; the modules are objects `{ name, register(app, context) }` whose register chains the routes on the app, folded in a loop by registerModules(); 86 operations carry the key each handler passes to the local `authorize(request.headers, xPermissions.list)` (a const object of `module:resource:action` codes). The document carries no keys, so they are not scored; the auth, generator-session and system routes check a login only',
+    },
+  },
 ];
