@@ -1662,4 +1662,19 @@ export const SERVICES: Service[] = [
       note: 'apps/example-vue/src/lib/platform-api/generated/openapi.json, the document @elysiajs/openapi serves for the running server (with a database), committed by `openapi:types:generate` for the Vue client\'s types; pinned to 1f413d12, the last commit that regenerates it (HEAD is 34 commits later). First run zero-config: 5 of 98 (5.1%), APX213×1 (true: src/index.ts pushes every module but the system one only when DATABASE_RUNTIME_URL or DATABASE_URL is set, and apidex does not run a branch on the environment without `env`), APX505×5: the 204 responses written `t.Void()`, read as a schema apidex could not convert; a Void or Undefined response schema now says the response has no body, without a warning. Config (`env` with DATABASE_URL, `permissions.extraCalls: ["authorize"]`): 98 of 98 (100%), precision 100%, no warnings; the modules are objects `{ name, register(app, context) }` whose register chains the routes on the app, folded in a loop by registerModules(); 80 operations carry the key each handler passes to the local `authorize(request.headers, xPermissions.list)` (a const object of `module:resource:action` codes). The document carries no keys, so they are not scored; the auth, generator-session and system routes check a login only',
     },
   },
+  {
+    name: "devicesdk-server",
+    repo: "device-sdk/devicesdk",
+    commit: "ab7ea119859cff30d0721ab54e34876676d49a99",
+    framework: "Hono 4 + chanfana 3 (Bun)",
+    style:
+      "chanfana's fromHono(app) with one OpenAPIRoute class per endpoint, routers per resource (`fromHono(new Hono())`) mounted with route(prefix, router); written by chanfana's maintainer",
+    monorepo: "pnpm",
+    app: "apps/server",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/server/openapi.json"] },
+      note: 'apps/server/openapi.json, written by scripts/generate-openapi.ts (the package\'s `openapi` script: app.request("/openapi.json") on the chanfana app, no server started) and committed; pinned to ab7ea119, the last commit that regenerates it (e299282 removes it from the repository and ignores it). First run zero-config: 49 of 50 (98.0%), precision 96.1%, APX205×1; final the same. The one miss is the document\'s: chanfana lists the SPA fallback `app.get("*", serveSpa)` under the Hono path `*` itself, which is no OpenAPI path; apidex indexes it as GET / and GET /{wildcard} (APX205, true), the two operations beyond the document. The plain Hono handlers beside the OpenAPIRoute classes (auth, CLI approval, health, the device WebSockets) are in the document and indexed. Every /v1 route is behind one login middleware (`app.use("/v1/*", authenticateUser)`), which names no key, so none are indexed',
+    },
+  },
 ];
