@@ -1677,4 +1677,20 @@ export const SERVICES: Service[] = [
       note: 'apps/server/openapi.json, written by scripts/generate-openapi.ts (the package\'s `openapi` script: app.request("/openapi.json") on the chanfana app, no server started) and committed; pinned to ab7ea119, the last commit that regenerates it (e299282 removes it from the repository and ignores it). First run zero-config: 49 of 50 (98.0%), precision 96.1%, APX205×1; final the same. The one miss is the document\'s: chanfana lists the SPA fallback `app.get("*", serveSpa)` under the Hono path `*` itself, which is no OpenAPI path; apidex indexes it as GET / and GET /{wildcard} (APX205, true), the two operations beyond the document. The plain Hono handlers beside the OpenAPIRoute classes (auth, CLI approval, health, the device WebSockets) are in the document and indexed. Every /v1 route is behind one login middleware (`app.use("/v1/*", authenticateUser)`), which names no key, so none are indexed',
     },
   },
+  {
+    name: "cella",
+    repo: "cellajs/cella",
+    commit: "a000598a770050f5895fdb3ae5ef4092d2ed6336",
+    framework: "Hono 4 + @hono/zod-openapi",
+    style:
+      "a project's createXRoute({ guard, middleware, ... }) wrapper around zod-openapi's createRoute, OpenAPIHono routers per module mounted from routes.ts; guards (auth, tenant, org, sysAdmin) and a permission manager",
+    monorepo: "pnpm",
+    app: "backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["sdk/gen/openapi.json"] },
+      ignoreServerBase: true,
+      note: "sdk/gen/openapi.json, written from the backend's own zod-openapi document for the SDK and committed (updated the day before the pinned HEAD); its server is /api, which the load balancer keeps on requests and src/server.ts strips by mounting the app into itself (`baseApp.mount(\"/api\", (request, env, ctx) => baseApp.fetch(request, env, ctx))`, and so for /mcp): the app answers its routes at / and under /api alike, and its document lists them under /api, hence `ignoreServerBase`. First run zero-config: 0 of 77 (0%), 7 indexed, APX201×78: every route is built by the project's createXRoute() wrapper, which returns `createRoute({ security, ...cleanConfig, middleware })` with `cleanConfig = Object.fromEntries(Object.entries(config).filter(([key]) => !extensionPropIds.includes(key)))`, and the interpreter had neither Object.fromEntries nor an array's includes(); APX218×2 called the two self-mounts applications of another framework. Both are read now (Object.fromEntries; an array's includes, indexOf, some, every, find, findIndex; a mount() handler that forwards its parameters to an app's fetch, here the app itself: a cycle, APX212×2, its routes indexed once). Final zero-config: 77 of 77 (100%), 85 indexed (precision 90.6%): beyond the document GET /, /health, /favicon.ico, /openapi.json, POST /yjs/materialize and the three /dev/emails routes registered only outside production (APX217). APX217 (`hasApiKey` in the MCP worker entry) and APX412 (that worker's app) are true. Access is decided by guard middleware in each route's xGuard (authGuard, tenantGuard, orgGuard, sysAdminGuard) and a permission manager called with entity actions, which name no key, so none are indexed",
+    },
+  },
 ];
