@@ -173,3 +173,16 @@ describe("Hono mount() of a function that forwards the request to an app's fetch
     expect(diagnosticLines(result)).toEqual(["APX218 app.ts:5"]);
   });
 });
+
+describe("includes() with an environment variable's default decides nothing on its own", () => {
+  it('`[...].includes(process.env.MODE || "a")` deciding a registration stays undecided (APX217), as a comparison with it does', async () => {
+    const result = await generateFrom({
+      "app.ts": `import { Hono } from "hono";
+        const app = new Hono();
+        if (["a", "b"].includes(process.env.MODE || "a")) app.get("/a", (c) => c.text("a"));
+        export default app;`,
+    });
+    expect(routeLines(result)).toEqual(["GET /a [] unresolved(registration)"]);
+    expect(diagnosticLines(result)).toContain("APX217 app.ts:3");
+  });
+});

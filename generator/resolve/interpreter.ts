@@ -3298,12 +3298,21 @@ export class Interpreter {
     if (receiver.kind === "array" && (method === "includes" || method === "indexOf") && args.length === 1) {
       const value = this.evaluate(args[0]!, scope);
       if (!PLAIN_KINDS.has(value.kind)) return unknown(node, `looks for a value only known at run time with ${method}()`);
+      // An environment variable's default (the value or an item) makes the answer one of the run time, as a
+      // comparison with it is: the deployment may set the variable.
+      let env = value.kind === "string" ? value.env : undefined;
+      let answer: Value | undefined;
       for (const [index, item] of receiver.items.entries()) {
-        if (sameValue(item, value)) return method === "includes" ? bool(true) : { kind: "number", value: index };
+        if (item.kind === "string" && item.env) env ??= item.env;
+        if (sameValue(item, value)) {
+          answer = method === "includes" ? bool(true) : { kind: "number", value: index };
+          break;
+        }
         if (UNREAD_KINDS.has(item.kind))
           return unknown(node, `looks through an array holding a value only known at run time with ${method}()`);
       }
-      return method === "includes" ? bool(false) : { kind: "number", value: -1 };
+      answer ??= method === "includes" ? bool(false) : { kind: "number", value: -1 };
+      return env ? withEnvironment(answer, env, node) : answer;
     }
     // `extensions.some((e) => e.kind === "guard")`, `every`, `find`, `findIndex`: the callback runs once per item
     // in order, as JavaScript runs it, until the answer is known; a condition only known at run time before that
