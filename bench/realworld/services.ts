@@ -1707,4 +1707,51 @@ export const SERVICES: Service[] = [
       note: "nestjs/src/spec.json, written by nestjs/src/openapi-spec.ts (SwaggerModule.createDocument over the application, `npm run openapi`) and committed with the code; its server `/api/v2` is the mount the proxies strip (nginx's rewrite, the Lambda adapter's AWS_LWA_REMOVE_BASE_PATH, Next.js' rewrite), so the application serves the document's paths at its root (`ignoreServerBase`). First run zero-config: 246 of 246 (100%), precision 100%, APX217×1, APX501×60. Final: the same, APX501×47: thirteen were DTO properties typed `object` / `object[]` / `object | null` whose `@ApiProperty({ type: Object })` (`[Object]`, `nullable: true`) states the shape, as @nestjs/swagger documents it; apidex now takes @ApiProperty's `type` where the TypeScript type gives none. The 47 left are `any`/`unknown` inferred from services and TypeORM raw queries, and two handlers answering `object[]` with no @ApiProperty. APX217: DevtoolsModule.forRoot() lists its controller only when `process.env.RSSCHOOL_DEV_TOOLS === 'true'` (both branches read, its two routes marked; the document was written with them). Access: DefaultGuard authenticates, RoleGuard reads `@RequiredRoles([Role.Admin, CourseRole.Manager], requireCourseMatch)` through `getAllAndOverride` — roles, not permission keys, so none are indexed (as documented for `roles` metadata)",
     },
   },
+  {
+    name: "elysian",
+    repo: "yukin371/Elysian",
+    commit: "1f413d1285b371b57a07950608008619ae81a248",
+    framework: "Elysia 1 (Bun)",
+    style:
+      "module objects `{ name, register: (app, context) => app.get(...).post(...) }` per resource, folded onto one Elysia app by registerModules() in a loop; handlers call `authorize(request.headers, permissions.x)` with keys from a const object",
+    monorepo: "bun",
+    app: "apps/server",
+    config: true,
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/example-vue/src/lib/platform-api/generated/openapi.json"] },
+      note: 'apps/example-vue/src/lib/platform-api/generated/openapi.json, the document @elysiajs/openapi serves for the running server (with a database), committed by `openapi:types:generate` for the Vue client\'s types; pinned to 1f413d12, the last commit that regenerates it (HEAD is 34 commits later). First run zero-config: 5 of 98 (5.1%), APX213×1 (true: src/index.ts pushes every module but the system one only when DATABASE_RUNTIME_URL or DATABASE_URL is set, and apidex does not run a branch on the environment without `env`), APX505×5: the 204 responses written `t.Void()`, read as a schema apidex could not convert; a Void or Undefined response schema now says the response has no body, without a warning. Config (`env` with DATABASE_URL, `permissions.extraCalls: ["authorize"]`): 98 of 98 (100%), precision 100%, no warnings; the modules are objects `{ name, register(app, context) }` whose register chains the routes on the app, folded in a loop by registerModules(); 80 operations carry the key each handler passes to the local `authorize(request.headers, xPermissions.list)` (a const object of `module:resource:action` codes). The document carries no keys, so they are not scored; the auth, generator-session and system routes check a login only',
+    },
+  },
+  {
+    name: "devicesdk-server",
+    repo: "device-sdk/devicesdk",
+    commit: "ab7ea119859cff30d0721ab54e34876676d49a99",
+    framework: "Hono 4 + chanfana 3 (Bun)",
+    style:
+      "chanfana's fromHono(app) with one OpenAPIRoute class per endpoint, routers per resource (`fromHono(new Hono())`) mounted with route(prefix, router); written by chanfana's maintainer",
+    monorepo: "pnpm",
+    app: "apps/server",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["apps/server/openapi.json"] },
+      note: 'apps/server/openapi.json, written by scripts/generate-openapi.ts (the package\'s `openapi` script: app.request("/openapi.json") on the chanfana app, no server started) and committed; pinned to ab7ea119, the last commit that regenerates it (e299282 removes it from the repository and ignores it). First run zero-config: 49 of 50 (98.0%), precision 96.1%, APX205×1; final the same. The one miss is the document\'s: chanfana lists the SPA fallback `app.get("*", serveSpa)` under the Hono path `*` itself, which is no OpenAPI path; apidex indexes it as GET / and GET /{wildcard} (APX205, true), the two operations beyond the document. The plain Hono handlers beside the OpenAPIRoute classes (auth, CLI approval, health, the device WebSockets) are in the document and indexed. Every /v1 route is behind one login middleware (`app.use("/v1/*", authenticateUser)`), which names no key, so none are indexed',
+    },
+  },
+  {
+    name: "cella",
+    repo: "cellajs/cella",
+    commit: "a000598a770050f5895fdb3ae5ef4092d2ed6336",
+    framework: "Hono 4 + @hono/zod-openapi",
+    style:
+      "a project's createXRoute({ guard, middleware, ... }) wrapper around zod-openapi's createRoute, OpenAPIHono routers per module mounted from routes.ts; guards (auth, tenant, org, sysAdmin) and a permission manager",
+    monorepo: "pnpm",
+    app: "backend",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["sdk/gen/openapi.json"] },
+      ignoreServerBase: true,
+      note: "sdk/gen/openapi.json, written from the backend's own zod-openapi document for the SDK and committed (updated the day before the pinned HEAD); its server is /api, which the load balancer keeps on requests and src/server.ts strips by mounting the app into itself (`baseApp.mount(\"/api\", (request, env, ctx) => baseApp.fetch(request, env, ctx))`, and so for /mcp): the app answers its routes at / and under /api alike, and its document lists them under /api, hence `ignoreServerBase`. First run zero-config: 0 of 77 (0%), 7 indexed, APX201×78: every route is built by the project's createXRoute() wrapper, which returns `createRoute({ security, ...cleanConfig, middleware })` with `cleanConfig = Object.fromEntries(Object.entries(config).filter(([key]) => !extensionPropIds.includes(key)))`, and the interpreter had neither Object.fromEntries nor an array's includes(); APX218×2 called the two self-mounts applications of another framework. Both are read now (Object.fromEntries; an array's includes, indexOf, some, every, find, findIndex; a mount() handler that forwards its parameters to an app's fetch, here the app itself: a cycle, APX212×2, its routes indexed once). Final zero-config: 77 of 77 (100%), 85 indexed (precision 90.6%): beyond the document GET /, /health, /favicon.ico, /openapi.json, POST /yjs/materialize and the three /dev/emails routes registered only outside production (APX217). APX217 (`hasApiKey` in the MCP worker entry) and APX412 (that worker's app) are true. Access is decided by guard middleware in each route's xGuard (authGuard, tenantGuard, orgGuard, sysAdminGuard) and a permission manager called with entity actions, which name no key, so none are indexed",
+    },
+  },
 ];

@@ -3170,6 +3170,7 @@ export class Interpreter {
   /** The few standard-library calls that keep a value static. */
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
+    const bool = (value: boolean): Value => ({ kind: "boolean", value });
     // `connectDb().then(() => { app.use("/api", api) })`, `listen().finally(...)`: a promise's continuation runs
     // once it settles, as the service runs normally; it gets the value (an async function's call already gives
     // what it resolves to, and a package's promise an unknown value). A `.catch` handler runs only on failure.
@@ -3295,6 +3296,54 @@ export class Interpreter {
       }
       return { kind: "array", items: kept };
     }
+    // `omitted.includes(key)`, `names.indexOf(name)`: whether a static array holds a static value (a string, a
+    // number, a boolean, null or undefined), compared as `includes` compares them; an item or a value apidex
+    // cannot read leaves the answer unknown unless an item equal to the value comes before it.
+    if (receiver.kind === "array" && (method === "includes" || method === "indexOf") && args.length === 1) {
+      const value = this.evaluate(args[0]!, scope);
+      if (!PLAIN_KINDS.has(value.kind)) return unknown(node, `looks for a value only known at run time with ${method}()`);
+      // An environment variable's default (the value or an item) makes the answer one of the run time, as a
+      // comparison with it is: the deployment may set the variable.
+      let env = value.kind === "string" ? value.env : undefined;
+      let answer: Value | undefined;
+      for (const [index, item] of receiver.items.entries()) {
+        if (item.kind === "string" && item.env) env ??= item.env;
+        if (sameValue(item, value)) {
+          answer = method === "includes" ? bool(true) : { kind: "number", value: index };
+          break;
+        }
+        if (UNREAD_KINDS.has(item.kind))
+          return unknown(node, `looks through an array holding a value only known at run time with ${method}()`);
+      }
+      answer ??= method === "includes" ? bool(false) : { kind: "number", value: -1 };
+      return env ? withEnvironment(answer, env, node) : answer;
+    }
+    // `extensions.some((e) => e.kind === "guard")`, `every`, `find`, `findIndex`: the callback runs once per item
+    // in order, as JavaScript runs it, until the answer is known; a condition only known at run time before that
+    // leaves the answer unknown.
+    if (receiver.kind === "array" && SEARCH_METHODS.has(method) && args[0]) {
+      const fn = this.evaluate(args[0], scope);
+      if (fn.kind !== "function" || receiver.items.length > MAX_UNROLLED) return undefined;
+      for (const [index, item] of receiver.items.entries()) {
+        const truth = truthiness(this.callFunction(fn, [item, { kind: "number", value: index }, receiver], node));
+        if (truth === undefined) return unknown(node, `${method}() decides by a condition only known at run time`);
+        if (method === "every" ? !truth : truth)
+          return method === "some"
+            ? bool(true)
+            : method === "every"
+              ? bool(false)
+              : method === "find"
+                ? item
+                : { kind: "number", value: index };
+      }
+      return method === "some"
+        ? bool(false)
+        : method === "every"
+          ? bool(true)
+          : method === "find"
+            ? { kind: "undefined" }
+            : { kind: "number", value: -1 };
+    }
     // `/${parts.join("/")}`: an array of static strings and numbers joined (null and undefined as empty, as
     // JavaScript joins them).
     if (receiver.kind === "array" && method === "join" && args.length <= 1) {
@@ -3399,6 +3448,25 @@ export class Interpreter {
           target.unlisted = true;
         }
       return target;
+    }
+    // `Object.fromEntries(Object.entries(config).filter(([key]) => !omitted.includes(key)))`: an object of the
+    // `[key, value]` pairs, in order, a later key replacing an earlier one as JavaScript does (a route config
+    // a project's createRoute wrapper copies without its own options). A pair apidex cannot read leaves the
+    // object open and unlisted: its method and path may still be read, but what lists it says it may hold more.
+    if (method === "fromEntries") {
+      const v = this.evaluate(arg, scope);
+      if (v.kind !== "array") return v.kind === "unknown" ? v : unknown(arg, "is not a static list of [key, value] pairs");
+      const props = new Map<string, Value>();
+      let unread = false;
+      for (const item of v.items) {
+        const key = item.kind === "array" ? item.items[0] : undefined;
+        if (item.kind !== "array" || (key?.kind !== "string" && key?.kind !== "number")) {
+          unread = true;
+          continue;
+        }
+        props.set(String(key.value), item.items[1] ?? { kind: "undefined" });
+      }
+      return unread ? { kind: "object", props, open: true, unlisted: true } : { kind: "object", props };
     }
     if (method === "values" || method === "keys" || method === "entries") {
       let v = this.evaluate(arg, scope);
@@ -4716,6 +4784,13 @@ const NUMBER_OPERATORS = new Map<ts.SyntaxKind, (a: number, b: number) => number
   [ts.SyntaxKind.SlashToken, (a, b) => a / b],
   [ts.SyntaxKind.PercentToken, (a, b) => a % b],
 ]);
+
+/** Values an array's `includes`/`indexOf` compares by value (objects, arrays and functions are never equal to one). */
+const PLAIN_KINDS = new Set<Value["kind"]>(["string", "number", "boolean", "undefined", "null"]);
+/** Values whose identity apidex does not know (a package's export, a run-time value, what it could not follow). */
+const UNREAD_KINDS = new Set<Value["kind"]>(["unknown", "runtime", "external"]);
+/** Array methods that search with a callback, run per item until the answer is known. */
+const SEARCH_METHODS = new Set(["some", "every", "find", "findIndex"]);
 
 /** String methods kept static over static arguments (`Interpreter.stringMethod`). */
 const STRING_METHODS = new Set([

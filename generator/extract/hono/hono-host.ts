@@ -156,11 +156,14 @@ export class HonoHost extends RouterHost {
       this.visit(node);
       const paths = this.paths(call.args[0], call, "mount path");
       const handler = call.args[1];
-      const mounted =
-        handler && ts.isPropertyAccessExpression(handler) && handler.name.text === "fetch"
-          ? this.routerOf(this.interpreter.evaluate(handler.expression, call.scope))
-          : undefined;
-      if (mounted && paths) {
+      const mounted = handler ? this.fetchedApp(handler, call) : undefined;
+      if (mounted === app && paths) {
+        // `app.mount("/api", (req, env, ctx) => app.fetch(req, env, ctx))`: the app serves itself under the path
+        // (a load balancer's prefix kept on the request). Hono dispatches to it when a request comes, so every
+        // route it has by then answers there too: the mount holds the app itself, and the flattener indexes its
+        // routes once under the path, saying the cycle (APX212) where it would mount itself again below it.
+        app.stack.push({ type: "mount", paths, router: app, site: siteOf(node), ...this.conditional() });
+      } else if (mounted && paths) {
         mounted.mounted = true;
         app.stack.push({
           type: "mount",
@@ -190,6 +193,32 @@ export class HonoHost extends RouterHost {
       return child.value;
     }
     return receiver;
+  }
+
+  /**
+   * The Hono app a `mount()` handler serves: `other.fetch`, or a function that hands its own parameters on to
+   * one, in order (`(request, env, ctx) => other.fetch(request, env, ctx)`, a forwarding wrapper Hono calls as
+   * it would call `other.fetch`). Undefined for any other handler.
+   */
+  private fetchedApp(handler: ts.Expression, call: CallContext) {
+    const written = unwrapParens(handler);
+    if (ts.isPropertyAccessExpression(written) && written.name.text === "fetch")
+      return this.routerOf(this.interpreter.evaluate(written.expression, call.scope));
+    const fn = this.interpreter.evaluate(handler, call.scope);
+    if (fn.kind !== "function" || !(ts.isArrowFunction(fn.decl) || ts.isFunctionExpression(fn.decl)) || !fn.decl.body) return undefined;
+    const body = fn.decl.body;
+    const only = ts.isBlock(body) ? (body.statements.length === 1 ? body.statements[0] : undefined) : undefined;
+    const returned = ts.isBlock(body) ? (only && ts.isReturnStatement(only) ? only.expression : undefined) : body;
+    const forwarded = returned ? unwrapParens(returned) : undefined;
+    if (!forwarded || !ts.isCallExpression(forwarded)) return undefined;
+    const callee = unwrapParens(forwarded.expression);
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "fetch") return undefined;
+    const params = fn.decl.parameters;
+    const passesOwn =
+      forwarded.arguments.length >= 1 &&
+      forwarded.arguments.length <= params.length &&
+      forwarded.arguments.every((a, i) => ts.isIdentifier(a) && ts.isIdentifier(params[i]!.name) && a.text === params[i]!.name.text);
+    return passesOwn ? this.routerOf(this.interpreter.evaluate(callee.expression, fn.scope)) : undefined;
   }
 
   /**
@@ -324,3 +353,10 @@ function nearestMember<M>(
 
 const ZOD_OPENAPI = /^@hono\/zod-openapi$/;
 const HONO_OPENAPI = /^hono-openapi(\/|$)/;
+
+/** An expression without the parentheses around it. */
+function unwrapParens(node: ts.Expression): ts.Expression {
+  let e = node;
+  while (ts.isParenthesizedExpression(e)) e = e.expression;
+  return e;
+}

@@ -90,7 +90,7 @@ export function routeValueShapes(
       if (out.body && mediaType) out.bodyMediaType = mediaType;
       const response = props.get("response");
       if (response && !out.responses && !objectLiteralOf(response, checker)) {
-        const converted = values.convert(response);
+        const converted = values.typebox.isNoBody(response) ? undefined : values.convert(response);
         if (converted) out.responses = [{ status: "200", schema: converted }];
       }
     }
@@ -275,7 +275,8 @@ function readFastifySchema(node: ts.Expression, values: SchemaValues, checker: t
       shapes.push(responseShape(status, content, values));
       continue;
     }
-    const converted = values.convert(value);
+    // `204: t.Void()`: a response without a body, so no schema (and no warning that it has none apidex reads).
+    const converted = values.typebox.isNoBody(value) ? undefined : values.convert(value);
     shapes.push(converted ? { status, schema: converted } : { status });
   }
   if (shapes.length) out.responses = shapes.sort((a, b) => Number(a.status) - Number(b.status));

@@ -78,6 +78,26 @@ export class TypeBoxConverter {
     return false;
   }
 
+  /**
+   * Whether a schema is `Type.Void()` or `Type.Undefined()` (Elysia's `t.Void()` too), written there or held by
+   * a const: as a response's schema it says the response has no body (a 204), not a value of an unknown shape.
+   */
+  isNoBody(node: ts.Expression, depth = 0): boolean {
+    if (depth > 24) return false;
+    const expr = unwrapExpression(node);
+    if (ts.isIdentifier(expr)) {
+      const decl = constDeclaration(expr, this.ctx.checker);
+      return decl ? this.isNoBody(decl.initializer!, depth + 1) : false;
+    }
+    if (!ts.isCallExpression(expr) || expr.arguments.length > 1) return false;
+    const callee = unwrapExpression(expr.expression);
+    return (
+      ts.isPropertyAccessExpression(callee) &&
+      (callee.name.text === "Void" || callee.name.text === "Undefined") &&
+      this.isNamespace(callee.expression)
+    );
+  }
+
   /** Arguments of the schema helpers being expanded, by parameter (`Nullable(UserId)`: `type` is `UserId`). */
   private readonly bound = new Map<ts.Node, ts.Expression>();
 
