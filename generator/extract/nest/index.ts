@@ -346,7 +346,10 @@ function chooseApplications(apps: NestApplication[], named: string | string[] | 
     code: "APX420",
     message: `This project bootstraps ${apps.length} NestJS applications; the artifacts describe ${largest.name} (the one with the most controllers, ${largest.controllers.length}), not ${others.map((a) => a.name).join(", ")}${sameNames ? " (each bootstrapped where the related sites say)" : ""}.`,
     site: largest.site,
-    related: others.map((a) => ({ message: `${a.name} (${a.controllers.length} controllers) is bootstrapped here`, site: a.site })),
+    related: others.map((a) => ({
+      message: `${a.name} (${a.controllers.length} controller${a.controllers.length === 1 ? "" : "s"}) is bootstrapped here`,
+      site: a.site,
+    })),
     hint: sameNames
       ? "Run apidex on the package of the application the API serves (its own root), or set nest.app in the config to the root module(s) it serves."
       : `Set nest.app in the config to the root module(s) the API serves, e.g. nest: { app: "${largest.name}" }.`,
