@@ -102,6 +102,11 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
     ["coerce", `z.object({ n: z.coerce.number().int(), b: z.coerce.boolean(), s: z.coerce.string().min(2) })`],
     ["stringbool: a string a client sends", `z.object({ flag: z.stringbool(), maybe: z.stringbool().optional() })`],
     [
+      "a schema an object of schemas holds (versions of one schema under keys)",
+      `z.object({ block: blockSchemas.v6, old: blockSchemas.v5.optional() })`,
+      `const blockSchemas = { v5: z.object({ id: z.string() }), v6: z.object({ id: z.string(), items: z.array(z.string()) }) } as const;`,
+    ],
+    [
       "union options spread from a const array",
       `z.discriminatedUnion("type", [...blocks, z.object({ type: z.literal("c"), n: z.number() })])`,
       `const blocks = [z.object({ type: z.literal("a"), s: z.string() }), z.object({ type: z.literal("b") })] as const;`,

@@ -169,7 +169,8 @@ export class ZodConverter {
         const property = (object.properties as Record<string, JsonSchema> | undefined)?.[expr.name.text];
         if (property) return { schema: property, optional: !((object.required as string[] | undefined) ?? []).includes(expr.name.text) };
       }
-      // `pagination.page` of `const pagination = paginationSchemas({ pageSize: 100 })`: a schema of what a helper returns.
+      // `schemas.v6` of `const schemas = { v5: ..., v6: ... }`, `pagination.page` of `const pagination =
+      // paginationSchemas({ pageSize: 100 })`: a schema an object of the sources holds.
       const member = this.memberOfHelperObject(expr);
       if (member) return this.convert(member, false, depth + 1);
       return unreadable(this.ctx, expr, `\`${expr.getText()}\` is not a schema apidex can read`, "Use the schema itself.");
@@ -601,19 +602,23 @@ export class ZodConverter {
     return out;
   }
 
-  /** The object literal a helper of the sources returns, called here or by the const named here (`...pagination({ pageSize: 100 })`). */
+  /**
+   * The object literal of schemas a const holds (`const blockSchemas = { v5: ..., v6: ... }`) or a helper of the
+   * sources returns, called here or by the const named here (`...pagination({ pageSize: 100 })`).
+   */
   private helperObject(node: ts.Expression): ts.ObjectLiteralExpression | undefined {
     let expr = unwrapExpression(node);
     if (ts.isIdentifier(expr)) {
       const decl = constDeclaration(expr, this.ctx.checker);
       if (!decl) return undefined;
       expr = unwrapExpression(decl.initializer!);
+      if (ts.isObjectLiteralExpression(expr)) return expr;
     }
     const result = ts.isCallExpression(expr) ? helperResult(expr, this.ctx.checker) : undefined;
     return result ? objectLiteralOf(result, this.ctx.checker) : undefined;
   }
 
-  /** `pagination.page`, where `pagination` holds the object literal a helper returns: that property's value. */
+  /** `pagination.page`, where `pagination` holds an object literal (its own, or the one a helper returns): that property's value. */
   private memberOfHelperObject(expr: ts.PropertyAccessExpression): ts.Expression | undefined {
     const literal = this.helperObject(expr.expression);
     const prop = literal?.properties.find((p) => p.name !== undefined && propertyKey(p.name, this.ctx.checker) === expr.name.text);
