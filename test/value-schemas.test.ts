@@ -264,6 +264,30 @@ enum Status {
     expect(body).toEqual(zodAnswer(generated, expr));
   });
 
+  it("a TypeScript property typed with a Prisma enum (the checker reads any) is the schema's enum", async () => {
+    const result = await generateFrom({
+      "prisma/schema.prisma": schema,
+      "app.ts": `import express from "express"; import type { Role } from "@prisma/client";
+      interface Member { id: string; role: Role; roles: Role[]; previous?: Role | null }
+      const app = express();
+      /** A member
+       * @documented */
+      app.get("/m", (req, res) => { res.json({} as Member); });
+      app.listen(3000);`,
+    });
+    const doc = result.openapi as Doc;
+    const member = inline(doc.paths["/m"]?.get.responses["200"].content["application/json"].schema, doc.components.schemas) as {
+      properties: Record<string, unknown>;
+    };
+    expect(diagnosticLines(result)).toEqual([]);
+    expect(member.properties).toEqual({
+      id: { type: "string" },
+      role: { type: "string", enum: ["USER", "ADMIN"] },
+      roles: { type: "array", items: { type: "string", enum: ["USER", "ADMIN"] } },
+      previous: { type: ["string", "null"], enum: ["USER", "ADMIN"] },
+    });
+  });
+
   it("an enum of the same name from a module that is no Prisma client's stays unread (APX505)", async () => {
     const { diagnostics } = await bodyOf(
       `import { z } from "zod";\nimport { Role } from "some-package";\nexport const Body = z.object({ role: z.nativeEnum(Role) });`,

@@ -141,3 +141,31 @@ export function prismaEnumObject(node: ts.Expression, checker: ts.TypeChecker): 
   if (!members || !fromPrismaClient(id, checker)) return undefined;
   return Object.fromEntries(members.map((m) => [m, m]));
 }
+
+/**
+ * The JSON Schema of a property whose written type names a Prisma enum the checker cannot resolve (`role: Role`,
+ * `role?: Role | null`, `roles: Role[]`): a string of its members. Undefined for any other type.
+ */
+export function prismaEnumTypeSchema(declaration: ts.Node | undefined, checker: ts.TypeChecker): Record<string, unknown> | undefined {
+  const written =
+    declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+  return written ? enumTypeSchema(written, checker) : undefined;
+}
+
+function enumTypeSchema(node: ts.TypeNode, checker: ts.TypeChecker): Record<string, unknown> | undefined {
+  if (ts.isParenthesizedTypeNode(node)) return enumTypeSchema(node.type, checker);
+  if (ts.isArrayTypeNode(node)) {
+    const items = enumTypeSchema(node.elementType, checker);
+    return items ? { type: "array", items } : undefined;
+  }
+  if (ts.isUnionTypeNode(node)) {
+    const isNull = (t: ts.TypeNode) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword;
+    const rest = node.types.filter((t) => !isNull(t) && t.kind !== ts.SyntaxKind.UndefinedKeyword);
+    const inner = rest.length === 1 ? enumTypeSchema(rest[0]!, checker) : undefined;
+    if (!inner) return undefined;
+    return node.types.some(isNull) ? { ...inner, type: [inner.type, "null"] } : inner;
+  }
+  if (!ts.isTypeReferenceNode(node) || !ts.isIdentifier(node.typeName) || node.typeArguments) return undefined;
+  const members = prismaEnumObject(node.typeName, checker);
+  return members ? { type: "string", enum: Object.keys(members) } : undefined;
+}

@@ -4,6 +4,7 @@ import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/d
 import type { TypeContext } from "./type-context.js";
 import { byCodePoint } from "../../write/canonical-json.js";
 import { apiPropertyOf } from "./api-property.js";
+import { prismaEnumTypeSchema } from "../schemas/prisma-enums.js";
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -232,7 +233,10 @@ export class SchemaBuilder {
       // A type that says nothing JSON can describe (`any`, `unknown`, `object`) takes the one @ApiProperty's
       // `type` states (`@ApiProperty({ type: Object }) settings: object`), as @nestjs/swagger documents it.
       const stated = apiProperty?.type && this.saysNothing(propType) ? withNull(apiProperty.type, propType) : undefined;
-      const schema = stated ?? this.convert(propType, { ...ctx, where, label: `${label}.${prop.name}` });
+      // A property typed with an enum of a Prisma client module a checkout lacks (`role: Role` of
+      // `@prisma/client`, which the checker reads as any): the enum the project's Prisma schema defines.
+      const prismaEnum = this.saysNothing(propType) ? prismaEnumTypeSchema(declaration, checker) : undefined;
+      const schema = stated ?? prismaEnum ?? this.convert(propType, { ...ctx, where, label: `${label}.${prop.name}` });
       // Mutate rather than copy: a `$ref` object must stay the one registered for patching in finish().
       properties[prop.name] = Object.assign(schema, apiProperty?.schema, this.documentation(prop));
       if (!optional) required.push(prop.name);
