@@ -1646,4 +1646,61 @@ export const SERVICES: Service[] = [
       note: "src/public/swagger.json, written by `tsoa spec` (the package's spec script) from the controllers tsoa.json names, and committed. First run zero-config: no result — the run did not end (stopped after 10 minutes): the Express side of the service (WebServer.ts and what its start-up calls) reaches a settings class whose static fields each call Config.getEnv(...), re-evaluated on every read, and a logger and a message-queue wrapper called from every function; the interpreter now evaluates a static initializer once and stops following calls past a budget (APX220, once). Final zero-config: 25 of 25 (100%); 79 indexed — the tsoa operations and the Express side's own routes (the OpenAPI, form.io and git proxies, none in the document); APX210×6, APX205×3; the slowest run of the corpus (about 270 s on a loaded machine): its start-up makes most of the 1,000,000 calls the interpreter follows (a budget set with 100,000 first, which stopped this run at about 50 s with 56 Express routes unread but also cut supabase-storage, which needs about 400,000). The tsoa operations' `@Security(\"oidc\")` carries no scopes, so no keys",
     },
   },
+  {
+    name: "inbox-zero",
+    repo: "elie222/inbox-zero",
+    commit: "4f70dcefc55c65f2664ec27a19e118003138fb5f",
+    framework: "Next.js App Router",
+    style:
+      "apps/web/app/api/**/route.ts (about 220) exporting handlers built by the project's wrappers (`export const GET = withAccountApiKey(\"v1/rules\", [\"RULES_READ\"], async (request) => {...})`, withEmailAccount, withAuth, withError), [param] and catch-all folders; next.config redirects and rewrites",
+    monorepo: "pnpm",
+    app: "apps/web",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["docs/openapi.json"] },
+      note: "docs/openapi.json, the Mintlify API reference of the public v1 API (server https://www.getinboxzero.com/api/v1), generated from the zod schemas the v1 routes validate with (apps/web/app/api/v1/openapi/route.ts serves the same); it documents the public API only, so precision says little",
+    },
+  },
+  {
+    name: "nextspark",
+    repo: "NextSpark-js/nextspark",
+    commit: "3f452511993c605d7e925e63a88ec3d098c5308c",
+    framework: "Next.js App Router",
+    style:
+      "a SaaS framework's dev app (apps/dev/app/api/**/route.ts, about 70) importing its core from a workspace package; handlers wrapped in `withRateLimitTier(async (request, { params }) => {...}, 'read')` that check an API key's scope (`hasRequiredScope(auth, 'media:read')`) and a team role's permission (`checkPermission(userId, teamId, 'media.read')`); dynamic `[entity]` CRUD routes and `[...path]` catch-alls that hand plugin and theme routes to a registry",
+    monorepo: "pnpm",
+    app: "apps/dev",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "markdown-routes",
+        dir: "packages/core/docs",
+        files: [
+          "packages/core/docs/05-api/10-api-reference.md",
+          "packages/core/docs/06-authentication/04-api-keys.md",
+          "packages/core/docs/10-teams/03-api-reference.md",
+          "packages/core/docs/18-page-builder/06-pages-api.md",
+          "packages/core/docs/19-billing/04-api-reference.md",
+          "packages/core/docs/20-scheduled-actions/05-api-reference.md",
+          "packages/core/docs/21-media-library/02-api-reference.md",
+        ],
+      },
+      note: "the `METHOD /path` lines of the API reference pages of the framework's hand-written docs (packages/core/docs): recall only",
+    },
+  },
+  {
+    name: "corso",
+    repo: "mwimer1/corso-dec",
+    commit: "e90f37a06fffdea425143ac026aa7dca999b229f",
+    framework: "Next.js App Router",
+    style:
+      "app/api/**/route.ts at the project's root (Next 16, proxy.ts), handlers declared as consts and exported through the project's wrappers (`export const POST = withErrorHandlingNode(withRateLimitNode(handler, RATE_LIMIT_30_PER_MIN))`), a [entity] folder, route groups; Clerk roles checked in the handlers",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["api/openapi.json"] },
+      note: "api/openapi.json, bundled from the hand-written api/openapi.yml (scripts/openapi/openapi-bundle.mjs) and checked against the routes' role checks in CI (openapi-guard-rbac.ts); its `x-corso-rbac` lists roles, which are no keys",
+    },
+  },
 ];
