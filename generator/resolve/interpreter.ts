@@ -32,6 +32,7 @@ import { isFunctionLike, topLevelInitializer, unwrapExpression } from "./syntax.
 export { isFunctionLike } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
+import { type Shortcut, shortcutOf } from "./shortcut.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
 import { unsupportedFramework, unsupportedHint } from "./unsupported-frameworks.js";
 import {
@@ -4373,6 +4374,8 @@ export class Interpreter {
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
     if (!calls.length && !helpers.length) return NO_CHECKS;
     const found: CheckValue[] = [];
+    // The call a policy helper's checks were read through (their own nodes are in the helper's body).
+    const sites = new Map<CheckValue, ts.Node>();
     {
       const scopes = new Map<ts.Node, Scope>();
       const scopeFor = (node: ts.Node): Scope => {
@@ -4421,10 +4424,71 @@ export class Interpreter {
           (a): Value => literalValue(a) ?? this.enumMemberArgument(a, scopeFor(node)) ?? { kind: "undefined" },
         );
         const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
-        found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
+        for (const c of inner.filter((c) => c.keys.length && !c.unresolved)) {
+          found.push(c);
+          sites.set(c, node);
+        }
       }
+      this.applyShortcuts(fn.decl, found, sites, depth > 0);
     }
     return found.length ? found : NO_CHECKS;
+  }
+
+  /**
+   * Checks whose holder leaves the body early (`if (scopes.includes("*")) return all;`, see shortcut.ts) are no
+   * keys every caller needs. Where the branch answers, the key is an alternative to the checks after the `if`:
+   * with one check after it (one key, or one group of alternatives) they become one `any_of` group; with
+   * several, a holder of the shortcut's key needs none of them while anyone else needs them all, which an
+   * `any_of` group cannot say — in a handler the keys become one group marked unresolved (APX304, as for
+   * alternatives that need several keys at once), in a policy helper (read quietly) the later checks stay
+   * required: the stricter reading, rather than nothing. Where the branch refuses, or nothing comes after it,
+   * the shortcut's checks are simply dropped. A shortcut whose own keys are not all read is left as it is.
+   * `sites` gives the call a policy helper's checks were read through (their nodes are in the helper).
+   */
+  private applyShortcuts(
+    body: ts.FunctionLikeDeclaration,
+    found: CheckValue[],
+    sites: ReadonlyMap<CheckValue, ts.Node>,
+    helper: boolean,
+  ): void {
+    const siteOf_ = (c: CheckValue): ts.Node => sites.get(c) ?? c.node;
+    const byStatement = new Map<ts.IfStatement, { shortcut: Shortcut; checks: CheckValue[] }>();
+    for (const c of found) {
+      const shortcut = shortcutOf(siteOf_(c), body);
+      if (!shortcut) continue;
+      const entry = byStatement.get(shortcut.statement) ?? { shortcut, checks: [] };
+      entry.checks.push(c);
+      byStatement.set(shortcut.statement, entry);
+    }
+    if (!byStatement.size) return;
+    // The last shortcut first: `if (a) return; if (b) return; check(c)` is a, or b, or c.
+    const entries = [...byStatement.values()].sort((x, y) => y.shortcut.statement.pos - x.shortcut.statement.pos);
+    for (const { shortcut, checks } of entries) {
+      if (checks.some((c) => c.unresolved || !c.keys.length)) continue;
+      const end = shortcut.statement.end;
+      const later = found.filter(
+        (c) => !checks.includes(c) && siteOf_(c).pos >= end && siteOf_(c).getSourceFile() === body.getSourceFile(),
+      );
+      const drop = new Set<CheckValue>(checks);
+      if (shortcut.grants && later.length) {
+        const readable = later.every((c) => !c.unresolved && c.keys.length);
+        const one = later.length === 1 && (later[0]!.any || later[0]!.keys.length === 1);
+        if (readable && (one || !helper)) {
+          for (const c of later) drop.add(c);
+          const keys = [...new Set([...checks.flatMap((c) => c.keys), ...later.flatMap((c) => c.keys)])];
+          const node = checks[0]!.node;
+          found.push({ kind: "check", keys, any: true, node, ...(one ? {} : { unresolved: true }) });
+          if (!one)
+            this.diagnostics.warning(
+              "APX304",
+              `Permission checks tested as alternatives (${keys.map((k) => `\`${k}\``).join(", ")}): a caller holding \`${checks.flatMap((c) => c.keys).join("`, `")}\` leaves early, anyone else needs every check after it; the operations they guard list the keys as one \`any_of\` group (a caller let through holds one of them) and are marked \`unresolved\`.`,
+              siteOf(shortcut.statement.expression),
+              "An any-of group says that any one key is enough: where the other way needs several keys at once, the index cannot say it.",
+            );
+        }
+      }
+      found.splice(0, found.length, ...found.filter((c) => !drop.has(c)));
+    }
   }
 
   /**
