@@ -163,3 +163,58 @@ describe("App Router handlers: a check whose holder leaves early", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 });
+
+/**
+ * A key built at the check from text and a run-time value (nextspark's generic entity handlers:
+ * `hasRequiredScope(authResult, \`${entity.slug}:read\`)`): a call recognized by its name alone was taken at
+ * its literal keys only, so this one was dropped in silence, and the route looked open. It is this site's key,
+ * not a value passed through: said (APX301), the route marked unresolved. A bare `${key}` is passed through.
+ */
+const SCOPE = `export function hasRequiredScope(auth: unknown, scope: string): boolean { return true; }\n`;
+const builtKeyCases: InMemoryCase[] = [
+  {
+    name: "a template over a route parameter: unresolved, said",
+    files: {
+      "lib/scope.ts": SCOPE,
+      "app/api/v1/[entity]/route.ts": `import { hasRequiredScope } from "../../../../lib/scope";
+export async function GET(req: Request, { params }: { params: Promise<{ entity: string }> }) {
+  const { entity } = await params;
+  const auth = {};
+  if (!hasRequiredScope(auth, \`\${entity}:read\`)) return new Response(null, { status: 403 });
+  return Response.json({});
+}
+`,
+    },
+    routes: ["GET /api/v1/{entity} [] unresolved(permissions)"],
+    diagnostics: ["APX301 app/api/v1/[entity]/route.ts:5"],
+  },
+  {
+    name: "a template over constants is read; a bare template of a value passed through names no key",
+    files: {
+      "lib/scope.ts": SCOPE,
+      "app/api/media/route.ts": `import { hasRequiredScope } from "../../../lib/scope";
+const RESOURCE = "media";
+export async function GET(req: Request) {
+  const auth = {};
+  if (!hasRequiredScope(auth, \`\${RESOURCE}:read\`)) return new Response(null, { status: 403 });
+  return Response.json({});
+}
+export async function POST(req: Request) {
+  const auth = {};
+  const wanted = req.headers.get("x-scope") ?? "";
+  if (!hasRequiredScope(auth, \`\${wanted}\`)) return new Response(null, { status: 403 });
+  return Response.json({});
+}
+`,
+    },
+    routes: ["GET /api/media [media:read]", "POST /api/media []"],
+  },
+];
+
+describe("App Router handlers: a key built at a check recognized by its name", () => {
+  it.each(builtKeyCases)("$name", async ({ files, routes, diagnostics }) => {
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual(routes);
+    expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
+  });
+});

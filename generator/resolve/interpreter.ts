@@ -3998,9 +3998,17 @@ export class Interpreter {
     // A call known only by its name takes other arguments too: the function's parameter names and the text
     // itself say when a string is a message for the refusal, not a key.
     const parameters = byNameOnly ? this.parametersOf(node, scope) : undefined;
+    // Keys built at this call from text and a value apidex cannot read (`hasRequiredScope(auth,
+    // \`${entity.slug}:read\`)`): unlike a value passed through, they are this site's keys, so even a call known
+    // only by its name reports them.
+    const built: { arg: ts.Expression; reason: string }[] = [];
     for (const [index, arg] of node.arguments.entries()) {
       const value = this.argument(arg, scope);
       if (byNameOnly && value.kind === "string" && (isProse(value.value) || MESSAGE_PARAMETER.test(parameters?.[index] ?? ""))) continue;
+      if (byNameOnly && value.kind !== "string" && isKeyTemplate(arg)) {
+        built.push({ arg, reason: `is a key built here from a value that ${explain(value)}` });
+        continue;
+      }
       // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
       // statement of resources and their actions, read as `task:update` whatever the call is.
       const statement = readStatement(value, ts.isSpreadElement(arg) ? undefined : arg);
@@ -4065,6 +4073,7 @@ export class Interpreter {
     // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
     // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
     // than a key, so it neither warns nor marks the operation.
+    for (const { arg, reason } of built) this.deferInto(arg, reason, [], result, (why) => this.reportUnresolvedKey(node, arg, why));
     if (byNameOnly) return result;
     if (unreadOptions && !keys.length && !unresolved.length) {
       result.unresolved = true;
@@ -5342,4 +5351,10 @@ function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => strin
     return named ? `\`${named}\` (${where})` : where;
   });
   return `${shown.join(", ")}${held.length > 5 ? ` and ${held.length - 5} more` : ""}`;
+}
+
+/** A template literal with text of its own (`\`${slug}:read\``, not a bare `\`${key}\``): a key written at its site. */
+function isKeyTemplate(arg: ts.Expression): boolean {
+  const inner = unwrapExpression(arg);
+  return ts.isTemplateExpression(inner) && (inner.head.text !== "" || inner.templateSpans.some((span) => span.literal.text !== ""));
 }
