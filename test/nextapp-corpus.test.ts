@@ -209,6 +209,28 @@ export async function POST(req: Request) {
     },
     routes: ["GET /api/media [media:read]", "POST /api/media []"],
   },
+  {
+    name: "in a policy helper (read quietly, its unread checks left out) it is not said either (agora-next's validateProjectCategoryScope)",
+    files: {
+      "lib/auth.ts": `export async function validateProjectCategoryScope(projectId: string, auth: { scope?: string }) {
+  const category = await categoryOf(projectId);
+  if (!category || !auth.scope?.includes(\`category:\${category.toLowerCase()}\`)) {
+    return new Response("Unauthorized", { status: 401 });
+  }
+}
+async function categoryOf(id: string): Promise<string> { return id; }
+`,
+      "app/api/projects/[id]/route.ts": `import { validateProjectCategoryScope } from "../../../../lib/auth";
+export async function PUT(req: Request, { params }: { params: { id: string } }) {
+  const auth = { scope: req.headers.get("x-scope") ?? "" };
+  const refused = await validateProjectCategoryScope(params.id, auth);
+  if (refused) return refused;
+  return Response.json({});
+}
+`,
+    },
+    routes: ["PUT /api/projects/{id} []"],
+  },
 ];
 
 describe("App Router handlers: a key built at a check recognized by its name", () => {

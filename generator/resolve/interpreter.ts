@@ -4154,6 +4154,9 @@ export class Interpreter {
     check: { keys: string[]; unresolved?: boolean },
     report: (why: string) => void,
   ): void {
+    // A check read quietly (a policy helper's, whose unresolved checks are left out) stays quiet when the type
+    // checker answers later: a warning there would say operations are marked that are not.
+    const quiet = this.diagnostics.isQuiet;
     this.deferKey({
       arg,
       ...(path.length ? { property: [...path] } : {}),
@@ -4162,7 +4165,9 @@ export class Interpreter {
       },
       unresolved: (type) => {
         check.unresolved = true;
-        report(type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+        const say = () => report(type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+        if (quiet) this.diagnostics.quietly(say);
+        else say();
       },
     });
   }
