@@ -154,6 +154,55 @@ export async function DELETE(req: Request) {
     },
     routes: ["DELETE /api/a [a.delete]", "GET /api/a [a.read]", "POST /api/a [a.write]", "PUT /api/a [a.put]"],
   },
+  {
+    name: "not shortcuts: what comes after refuses outright (a 403, a throw, `res.status(403)` then `return;`, a helper's `return false` or its end)",
+    files: {
+      "lib/auth.ts": AUTH,
+      "lib/policy.ts": `import { hasPermission } from "./auth";
+export function canExport(user: unknown): boolean {
+  if (hasPermission(user, "b.export")) return true;
+  return false;
+}
+export function canImport(user: unknown) {
+  if (hasPermission(user, "b.import")) {
+    return true;
+  }
+}
+`,
+      "app/api/b/route.ts": `import { hasPermission } from "../../../lib/auth";
+import { canExport, canImport } from "../../../lib/policy";
+export async function GET(req: Request) {
+  const user = {};
+  if (hasPermission(user, "b.read")) return Response.json({});
+  return new Response(null, { status: 403 });
+}
+export async function POST(req: Request) {
+  const user = {};
+  if (hasPermission(user, "b.write")) return Response.json({});
+  throw new Error("forbidden");
+}
+export async function PUT(req: Request) {
+  const user = {};
+  if (!canExport(user)) return new Response(null, { status: 403 });
+  return Response.json({});
+}
+export async function PATCH(req: Request) {
+  const user = {};
+  if (!canImport(user)) return new Response(null, { status: 403 });
+  return Response.json({});
+}
+`,
+      "pages/api/c.ts": `import { hasPermission } from "../../lib/auth";
+export default function handler(req: any, res: any) {
+  if (req.method !== "GET") return res.status(405).end();
+  if (hasPermission(req.user, "c.read")) return res.json({});
+  res.status(403).json({ error: "forbidden" });
+  return;
+}
+`,
+    },
+    routes: ["GET /api/b [b.read]", "GET /api/c [c.read]", "PATCH /api/b [b.import]", "POST /api/b [b.write]", "PUT /api/b [b.export]"],
+  },
 ];
 
 describe("App Router handlers: a check whose holder leaves early", () => {
