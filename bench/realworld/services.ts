@@ -1652,13 +1652,13 @@ export const SERVICES: Service[] = [
     commit: "4f70dcefc55c65f2664ec27a19e118003138fb5f",
     framework: "Next.js App Router",
     style:
-      "apps/web/app/api/**/route.ts (about 220) exporting handlers built by the project's wrappers (`export const GET = withAccountApiKey(\"v1/rules\", [\"RULES_READ\"], async (request) => {...})`, withEmailAccount, withAuth, withError), [param] and catch-all folders; next.config redirects and rewrites",
+      'apps/web/app/api/**/route.ts (about 220) exporting handlers built by the project\'s wrappers (`export const GET = withAccountApiKey("v1/rules", ["RULES_READ"], async (request) => {...})`, withEmailAccount, withEmailProvider, withAuth, withError), [param] and catch-all folders; next.config redirects and rewrites',
     monorepo: "pnpm",
     app: "apps/web",
     oracle: {
       kind: "generated",
       reader: { type: "openapi", files: ["docs/openapi.json"] },
-      note: "docs/openapi.json, the Mintlify API reference of the public v1 API (server https://www.getinboxzero.com/api/v1), generated from the zod schemas the v1 routes validate with (apps/web/app/api/v1/openapi/route.ts serves the same); it documents the public API only, so precision says little. First run zero-config = final: 7 of 7 (100%), 248 indexed, APX205×2 (the Better Auth catch-all app/api/auth/[...all], one per export statement: `export const { POST, PUT, PATCH, DELETE } = handlers` and a GET of its own). Keys: the rules operations carry RULES_READ / RULES_WRITE from withAccountApiKey's `requiredScopes` parameter; the two stats operations check STATS_READ three calls down (withStatsApiKey → validateApiKeyAndGetEmailProvider(request) → validateAccountApiKey(request, [\"STATS_READ\"])), through functions not named as checks, which apidex does not follow: no key indexed there",
+      note: 'docs/openapi.json, the Mintlify API reference of the public v1 API (server https://www.getinboxzero.com/api/v1), generated from the zod schemas the v1 routes validate with (apps/web/app/api/v1/openapi/route.ts serves the same); it documents the public API only, so precision says little. First run zero-config = final: 7 of 7 (100%), 248 indexed, APX205×2 (the Better Auth catch-all app/api/auth/[...all], one per export statement: `export const { POST, PUT, PATCH, DELETE } = handlers` and a GET of its own). Keys: the rules operations carry RULES_READ / RULES_WRITE from withAccountApiKey\'s `requiredScopes` parameter; the two stats operations check STATS_READ three calls down (withStatsApiKey → validateApiKeyAndGetEmailProvider(request) → validateAccountApiKey(request, ["STATS_READ"])), through functions not named as checks, which apidex does not follow: no key indexed there',
     },
   },
   {
