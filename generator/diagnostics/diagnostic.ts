@@ -55,11 +55,6 @@ export class DiagnosticBag {
   /** While above 0, diagnostics are not kept (a speculative read whose findings are only used when complete). */
   private muted = 0;
 
-  /** Whether diagnostics are dropped now (inside `quietly`): a report deferred from here must stay quiet. */
-  get isQuiet(): boolean {
-    return this.muted > 0;
-  }
-
   /** Runs `fn` with every diagnostic it reports dropped. */
   quietly<T>(fn: () => T): T {
     this.muted++;

@@ -250,6 +250,10 @@ export class ModuleInstance {
  */
 export class Interpreter {
   private readonly modules = new Map<string, ModuleInstance>();
+  /** Above 0 while a policy helper's body is read for checks (quietly, see checksInBody). */
+  private helperReads = 0;
+  /** Checks of policy helpers with a key handed to the type checker: left out, as unresolved ones are. */
+  private readonly deferredInHelpers = new WeakSet<object>();
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
@@ -4154,9 +4158,10 @@ export class Interpreter {
     check: { keys: string[]; unresolved?: boolean },
     report: (why: string) => void,
   ): void {
-    // A check read quietly (a policy helper's, whose unresolved checks are left out) stays quiet when the type
-    // checker answers later: a warning there would say operations are marked that are not.
-    const quiet = this.diagnostics.isQuiet;
+    // A policy helper's check (read quietly, its unresolved checks left out) stays quiet when the type checker
+    // answers later: a warning there would say operations are marked that are not.
+    const quiet = this.helperReads > 0;
+    if (quiet) this.deferredInHelpers.add(check);
     this.deferKey({
       arg,
       ...(path.length ? { property: [...path] } : {}),
@@ -4437,8 +4442,15 @@ export class Interpreter {
         const passed = (node as ts.CallExpression).arguments.map(
           (a): Value => literalValue(a) ?? this.enumMemberArgument(a, scopeFor(node)) ?? { kind: "undefined" },
         );
-        const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
-        for (const c of inner.filter((c) => c.keys.length && !c.unresolved)) {
+        this.helperReads++;
+        let inner: CheckValue[];
+        try {
+          inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
+        } finally {
+          this.helperReads--;
+        }
+        // A check whose key waits for the type checker is not read in full either.
+        for (const c of inner.filter((c) => c.keys.length && !c.unresolved && !this.deferredInHelpers.has(c))) {
           found.push(c);
           sites.set(c, node);
         }
