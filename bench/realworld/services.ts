@@ -1754,4 +1754,61 @@ export const SERVICES: Service[] = [
       note: "sdk/gen/openapi.json, written from the backend's own zod-openapi document for the SDK and committed (updated the day before the pinned HEAD); its server is /api, which the load balancer keeps on requests and src/server.ts strips by mounting the app into itself (`baseApp.mount(\"/api\", (request, env, ctx) => baseApp.fetch(request, env, ctx))`, and so for /mcp): the app answers its routes at / and under /api alike, and its document lists them under /api, hence `ignoreServerBase`. First run zero-config: 0 of 77 (0%), 7 indexed, APX201×78: every route is built by the project's createXRoute() wrapper, which returns `createRoute({ security, ...cleanConfig, middleware })` with `cleanConfig = Object.fromEntries(Object.entries(config).filter(([key]) => !extensionPropIds.includes(key)))`, and the interpreter had neither Object.fromEntries nor an array's includes(); APX218×2 called the two self-mounts applications of another framework. Both are read now (Object.fromEntries; an array's includes, indexOf, some, every, find, findIndex; a mount() handler that forwards its parameters to an app's fetch, here the app itself: a cycle, APX212×2, its routes indexed once). Final zero-config: 77 of 77 (100%), 85 indexed (precision 90.6%): beyond the document GET /, /health, /favicon.ico, /openapi.json, POST /yjs/materialize and the three /dev/emails routes registered only outside production (APX217). APX217 (`hasApiKey` in the MCP worker entry) and APX412 (that worker's app) are true. Access is decided by guard middleware in each route's xGuard (authGuard, tenantGuard, orgGuard, sysAdminGuard) and a permission manager called with entity actions, which name no key, so none are indexed",
     },
   },
+  {
+    name: "inbox-zero",
+    repo: "elie222/inbox-zero",
+    commit: "4f70dcefc55c65f2664ec27a19e118003138fb5f",
+    framework: "Next.js App Router",
+    style:
+      'apps/web/app/api/**/route.ts (about 220) exporting handlers built by the project\'s wrappers (`export const GET = withAccountApiKey("v1/rules", ["RULES_READ"], async (request) => {...})`, withEmailAccount, withEmailProvider, withAuth, withError), [param] and catch-all folders; next.config redirects and rewrites',
+    monorepo: "pnpm",
+    app: "apps/web",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["docs/openapi.json"] },
+      note: 'docs/openapi.json, the Mintlify API reference of the public v1 API (server https://www.getinboxzero.com/api/v1), generated from the zod schemas the v1 routes validate with (apps/web/app/api/v1/openapi/route.ts serves the same); it documents the public API only, so precision says little. First run zero-config = final: 7 of 7 (100%), 248 indexed, APX205×2 (the Better Auth catch-all app/api/auth/[...all], one per export statement: `export const { POST, PUT, PATCH, DELETE } = handlers` and a GET of its own). Keys: the rules operations carry RULES_READ / RULES_WRITE from withAccountApiKey\'s `requiredScopes` parameter; the two stats operations check STATS_READ three calls down (withStatsApiKey → validateApiKeyAndGetEmailProvider(request) → validateAccountApiKey(request, ["STATS_READ"])), through functions not named as checks, which apidex does not follow: no key indexed there',
+    },
+  },
+  {
+    name: "nextspark",
+    repo: "NextSpark-js/nextspark",
+    commit: "3f452511993c605d7e925e63a88ec3d098c5308c",
+    framework: "Next.js App Router",
+    style:
+      "a SaaS framework's dev app (apps/dev/app/api/**/route.ts, about 70) importing its core from a workspace package; handlers wrapped in `withRateLimitTier(async (request, { params }) => {...}, 'read')` that check an API key's scope (`hasRequiredScope(auth, 'media:read')`) and a team role's permission (`checkPermission(userId, teamId, 'media.read')`); dynamic `[entity]` CRUD routes and `[...path]` catch-alls that hand plugin and theme routes to a registry",
+    monorepo: "pnpm",
+    app: "apps/dev",
+    oracle: {
+      kind: "hand-written",
+      reader: {
+        type: "markdown-routes",
+        dir: "packages/core/docs",
+        files: [
+          "packages/core/docs/05-api/10-api-reference.md",
+          "packages/core/docs/06-authentication/04-api-keys.md",
+          "packages/core/docs/10-teams/03-api-reference.md",
+          "packages/core/docs/18-page-builder/06-pages-api.md",
+          "packages/core/docs/19-billing/04-api-reference.md",
+          "packages/core/docs/20-scheduled-actions/05-api-reference.md",
+          "packages/core/docs/21-media-library/02-api-reference.md",
+        ],
+      },
+      note: "the `METHOD /path` lines of the API reference pages of the framework's hand-written docs (packages/core/docs): recall only. First run zero-config = final recall: 50 of 66 (75.8%), 152 indexed. The 16 misses are the reference's: /api/v1/keys (3; the code serves /api/v1/api-keys, indexed), the scheduled-actions devtools routes by id and their retry (3; only scheduled-actions and scheduled-actions/run exist), DELETE /api/v1/team-invitations/{invitationId} and POST /api/v1/media (those route files export GET only), POST /api/v1/pages/validate-slug (no such route anywhere), POST /api/v1/ai/generate (a plugin's route, served through /api/v1/plugin/[...path], indexed as /api/v1/plugin/{path}), and entity examples the dynamic [entity] routes serve (/api/v1/tasks, /api/v1/pages and /api/v1/pages/<a literal uuid>: indexed as /api/v1/{entity} and /api/v1/{entity}/{id}; 6). Keys, first run: POST /api/v1/api-keys required `*`, from validateScopesForUser's `if (allowedScopes.includes(\"*\")) return { valid: true, ... }` (a holder's way out, not a key every caller needs; fixed); the generic entity handlers' `hasRequiredScope(authResult, `${entity.slug}:read`)` was dropped in silence (now APX301×5, those operations marked unresolved). Left: those operations also list the literal action `checkSessionPermission(authResult, slug, \"list\", ...)` is given (its body builds `${slug}.list`) as a key. Media, users and api-keys operations carry both the API key scope and the team permission (`media:read` and `media.read`). Final warnings: APX205×14 (the `[...path]`/`[...all]` catch-alls, one per export), APX408×4 (/api/v1/team-invitations and /api/v1/teams/{teamId}/invitations derive the same ids), APX219×1 (database settings read with defaults), APX301×5 (the built entity scopes above)",
+    },
+  },
+  {
+    name: "corso",
+    repo: "mwimer1/corso-dec",
+    commit: "e90f37a06fffdea425143ac026aa7dca999b229f",
+    framework: "Next.js App Router",
+    style:
+      "app/api/**/route.ts at the project's root (Next 16, proxy.ts), handlers exported through the project's wrappers (`export const POST = withErrorHandling(withRateLimit(handler, ...))`, `export const GET = createDynamicRouteHandler(handler, {...})`) beside `export async function OPTIONS`, an [entity] folder, a route group; Clerk roles checked in the handlers",
+    monorepo: false,
+    app: ".",
+    oracle: {
+      kind: "hand-written",
+      reader: { type: "openapi", files: ["api/openapi.json"] },
+      note: "api/openapi.json, bundled from the hand-written api/openapi.yml (scripts/openapi/openapi-bundle.mjs) and checked against the routes' role checks in CI (openapi-guard-rbac.ts); its `x-corso-rbac` lists roles, which are no keys. First run zero-config = final: 14 of 14 (100%), 29 indexed, no warnings; beyond the document: the 12 OPTIONS handlers, the internal Clerk webhook (POST /api/internal/auth), the RSS route of the (marketing) route group (GET /insights/rss) and GET /api/v1/ai/chat/mockdb-health",
+    },
+  },
 ];

@@ -33,6 +33,7 @@ import { isFunctionLike, topLevelInitializer, unwrapExpression } from "./syntax.
 export { isFunctionLike } from "./syntax.js";
 import { DEFAULT_ANY_PERMISSION_CALLS } from "../config/defaults.js";
 import { Binding, Scope } from "./scope.js";
+import { type Shortcut, shortcutOf } from "./shortcut.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
 import { unsupportedFramework, unsupportedHint } from "./unsupported-frameworks.js";
 import {
@@ -250,6 +251,10 @@ export class ModuleInstance {
  */
 export class Interpreter {
   private readonly modules = new Map<string, ModuleInstance>();
+  /** Above 0 while a policy helper's body is read for checks (quietly, see checksInBody). */
+  private helperReads = 0;
+  /** Checks of policy helpers with a key handed to the type checker: left out, as unresolved ones are. */
+  private readonly deferredInHelpers = new WeakSet<object>();
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
@@ -4071,9 +4076,17 @@ export class Interpreter {
     // A call known only by its name takes other arguments too: the function's parameter names and the text
     // itself say when a string is a message for the refusal, not a key.
     const parameters = byNameOnly ? this.parametersOf(node, scope) : undefined;
+    // Keys built at this call from text and a value apidex cannot read (`hasRequiredScope(auth,
+    // \`${entity.slug}:read\`)`): unlike a value passed through, they are this site's keys, so even a call known
+    // only by its name reports them.
+    const built: { arg: ts.Expression; reason: string }[] = [];
     for (const [index, arg] of node.arguments.entries()) {
       const value = this.argument(arg, scope);
       if (byNameOnly && value.kind === "string" && (isProse(value.value) || MESSAGE_PARAMETER.test(parameters?.[index] ?? ""))) continue;
+      if (byNameOnly && value.kind !== "string" && isKeyTemplate(arg)) {
+        built.push({ arg, reason: `is a key built here from a value that ${explain(value)}` });
+        continue;
+      }
       // `requirePermission({ task: ["update"] })`, `checkPermission(ctx, { [resource]: [action] })`: a
       // statement of resources and their actions, read as `task:update` whatever the call is.
       const statement = readStatement(value, ts.isSpreadElement(arg) ? undefined : arg);
@@ -4138,6 +4151,7 @@ export class Interpreter {
     // A call recognized only by its name (`hasPermission(user, permissions)` inside a generic RBAC
     // middleware) is taken at its literal keys: what it is given otherwise is more likely passed through
     // than a key, so it neither warns nor marks the operation.
+    for (const { arg, reason } of built) this.deferInto(arg, reason, [], result, (why) => this.reportUnresolvedKey(node, arg, why));
     if (byNameOnly) return result;
     if (unreadOptions && !keys.length && !unresolved.length) {
       result.unresolved = true;
@@ -4218,6 +4232,10 @@ export class Interpreter {
     check: { keys: string[]; unresolved?: boolean },
     report: (why: string) => void,
   ): void {
+    // A policy helper's check (read quietly, its unresolved checks left out) stays quiet when the type checker
+    // answers later: a warning there would say operations are marked that are not.
+    const quiet = this.helperReads > 0;
+    if (quiet) this.deferredInHelpers.add(check);
     this.deferKey({
       arg,
       ...(path.length ? { property: [...path] } : {}),
@@ -4226,7 +4244,9 @@ export class Interpreter {
       },
       unresolved: (type) => {
         check.unresolved = true;
-        report(type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+        const say = () => report(type === undefined ? reason : `${reason}, and its type, \`${type}\`, is not one string literal`);
+        if (quiet) this.diagnostics.quietly(say);
+        else say();
       },
     });
   }
@@ -4447,6 +4467,8 @@ export class Interpreter {
     // Most handlers check nothing in their bodies: they share one empty answer and build no scopes.
     if (!calls.length && !helpers.length) return NO_CHECKS;
     const found: CheckValue[] = [];
+    // The call a policy helper's checks were read through (their own nodes are in the helper's body).
+    const sites = new Map<CheckValue, ts.Node>();
     {
       const scopes = new Map<ts.Node, Scope>();
       const scopeFor = (node: ts.Node): Scope => {
@@ -4494,11 +4516,79 @@ export class Interpreter {
         const passed = (node as ts.CallExpression).arguments.map(
           (a): Value => literalValue(a) ?? this.enumMemberArgument(a, scopeFor(node)) ?? { kind: "undefined" },
         );
-        const inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
-        found.push(...inner.filter((c) => c.keys.length && !c.unresolved));
+        this.helperReads++;
+        let inner: CheckValue[];
+        try {
+          inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
+        } finally {
+          this.helperReads--;
+        }
+        // A check whose key waits for the type checker is not read in full either.
+        for (const c of inner.filter((c) => c.keys.length && !c.unresolved && !this.deferredInHelpers.has(c))) {
+          found.push(c);
+          sites.set(c, node);
+        }
       }
+      this.applyShortcuts(fn.decl, found, sites, depth > 0);
     }
     return found.length ? found : NO_CHECKS;
+  }
+
+  /**
+   * Checks whose holder leaves the body early (`if (scopes.includes("*")) return all;`, see shortcut.ts) are no
+   * keys every caller needs. Where the branch answers, the key is an alternative to the checks after the `if`:
+   * with one check after it (one key, or one group of alternatives) they become one `any_of` group; with
+   * several, a holder of the shortcut's key needs none of them while anyone else needs them all, which an
+   * `any_of` group cannot say — in a handler the keys become one group marked unresolved (APX304, as for
+   * alternatives that need several keys at once), in a policy helper (read quietly) the later checks stay
+   * required: the stricter reading, rather than nothing. Where the branch refuses, or nothing comes after it,
+   * the shortcut's checks are simply dropped. A shortcut whose own keys are not all read is left as it is.
+   * `sites` gives the call a policy helper's checks were read through (their nodes are in the helper).
+   */
+  private applyShortcuts(
+    body: ts.FunctionLikeDeclaration,
+    found: CheckValue[],
+    sites: ReadonlyMap<CheckValue, ts.Node>,
+    helper: boolean,
+  ): void {
+    const siteOf_ = (c: CheckValue): ts.Node => sites.get(c) ?? c.node;
+    const byStatement = new Map<ts.IfStatement, { shortcut: Shortcut; checks: CheckValue[] }>();
+    for (const c of found) {
+      const shortcut = shortcutOf(siteOf_(c), body);
+      if (!shortcut) continue;
+      const entry = byStatement.get(shortcut.statement) ?? { shortcut, checks: [] };
+      entry.checks.push(c);
+      byStatement.set(shortcut.statement, entry);
+    }
+    if (!byStatement.size) return;
+    // The last shortcut first: `if (a) return; if (b) return; check(c)` is a, or b, or c.
+    const entries = [...byStatement.values()].sort((x, y) => y.shortcut.statement.pos - x.shortcut.statement.pos);
+    for (const { shortcut, checks } of entries) {
+      if (checks.some((c) => c.unresolved || !c.keys.length)) continue;
+      const end = shortcut.statement.end;
+      const later = found.filter(
+        (c) => !checks.includes(c) && siteOf_(c).pos >= end && siteOf_(c).getSourceFile() === body.getSourceFile(),
+      );
+      const drop = new Set<CheckValue>(checks);
+      if (shortcut.grants && later.length) {
+        const readable = later.every((c) => !c.unresolved && c.keys.length);
+        const one = later.length === 1 && (later[0]!.any || later[0]!.keys.length === 1);
+        if (readable && (one || !helper)) {
+          for (const c of later) drop.add(c);
+          const keys = [...new Set([...checks.flatMap((c) => c.keys), ...later.flatMap((c) => c.keys)])];
+          const node = checks[0]!.node;
+          found.push({ kind: "check", keys, any: true, node, ...(one ? {} : { unresolved: true }) });
+          if (!one)
+            this.diagnostics.warning(
+              "APX304",
+              `Permission checks tested as alternatives (${keys.map((k) => `\`${k}\``).join(", ")}): a caller holding \`${checks.flatMap((c) => c.keys).join("`, `")}\` leaves early, anyone else needs every check after it; the operations they guard list the keys as one \`any_of\` group (a caller let through holds one of them) and are marked \`unresolved\`.`,
+              siteOf(shortcut.statement.expression),
+              "An any-of group says that any one key is enough: where the other way needs several keys at once, the index cannot say it.",
+            );
+        }
+      }
+      found.splice(0, found.length, ...found.filter((c) => !drop.has(c)));
+    }
   }
 
   /**
@@ -5359,4 +5449,10 @@ function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => strin
     return named ? `\`${named}\` (${where})` : where;
   });
   return `${shown.join(", ")}${held.length > 5 ? ` and ${held.length - 5} more` : ""}`;
+}
+
+/** A template literal with text of its own (`\`${slug}:read\``, not a bare `\`${key}\``): a key written at its site. */
+function isKeyTemplate(arg: ts.Expression): boolean {
+  const inner = unwrapExpression(arg);
+  return ts.isTemplateExpression(inner) && (inner.head.text !== "" || inner.templateSpans.some((span) => span.literal.text !== ""));
 }
