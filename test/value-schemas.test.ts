@@ -102,6 +102,13 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
     ["coerce", `z.object({ n: z.coerce.number().int(), b: z.coerce.boolean(), s: z.coerce.string().min(2) })`],
     ["stringbool: a string a client sends", `z.object({ flag: z.stringbool(), maybe: z.stringbool().optional() })`],
     [
+      "schema helpers given schemas: each parameter is the argument given at the call (an envelope of the data, a shape with the given field)",
+      `z.object({ user: envelopeOf(User), list: envelopeOf(z.array(User)), ...withMeta(z.string()), first: withMeta(z.number()).meta })`,
+      `const User = z.object({ id: z.string() });
+function envelopeOf<T extends z.ZodTypeAny>(data: T) { return z.object({ code: z.literal(0), data }); }
+const withMeta = (meta: z.ZodTypeAny) => ({ meta, at: z.number() });`,
+    ],
+    [
       "a schema an object of schemas holds (versions of one schema under keys)",
       `z.object({ block: blockSchemas.v6, old: blockSchemas.v5.optional() })`,
       `const blockSchemas = { v5: z.object({ id: z.string() }), v6: z.object({ id: z.string(), items: z.array(z.string()) }) } as const;`,

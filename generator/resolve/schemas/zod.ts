@@ -127,21 +127,44 @@ export class ZodConverter {
       if (ts.isIdentifier(callee)) {
         if (this.factoryImport(callee) !== undefined || isDrizzleSchemaCall(expr, this.ctx)) return true;
         const result = helperResult(expr, this.ctx.checker);
-        return result !== undefined && this.isSchema(result, depth + 1);
+        return result !== undefined && this.bound(result.bindings, () => this.isSchema(result.expression, depth + 1));
       }
       if (!ts.isPropertyAccessExpression(callee)) return false;
       return this.isNamespace(callee.expression) || this.isSchema(callee.expression, depth + 1);
     }
     if (ts.isPropertyAccessExpression(expr)) {
       const member = this.memberOfHelperObject(expr);
-      if (member) return this.isSchema(member, depth + 1);
+      if (member) return this.bound(member.bindings, () => this.isSchema(member.expression, depth + 1));
       return !this.isNamespace(expr) && this.isSchema(expr.expression, depth + 1);
     }
     if (ts.isIdentifier(expr)) {
+      const argument = this.argumentFor(expr);
+      if (argument) return this.isSchema(argument, depth + 1);
       const decl = constDeclaration(expr, this.ctx.checker);
       return decl ? this.isSchema(decl.initializer!, depth + 1) : false;
     }
     return false;
+  }
+
+  /** The arguments helper parameters stand for while the schema a helper returns is read (`helperResult`). */
+  private readonly arguments = new Map<ts.Node, ts.Expression>();
+
+  /** `f` with a helper call's parameters standing for its arguments. */
+  private bound<T>(bindings: ReadonlyMap<ts.Node, ts.Expression>, f: () => T): T {
+    const added = [...bindings].filter(([parameter]) => !this.arguments.has(parameter));
+    for (const [parameter, arg] of added) this.arguments.set(parameter, arg);
+    try {
+      return f();
+    } finally {
+      for (const [parameter] of added) this.arguments.delete(parameter);
+    }
+  }
+
+  /** The argument a helper's parameter stands for, while its result is read. */
+  private argumentFor(id: ts.Identifier): ts.Expression | undefined {
+    if (!this.arguments.size) return undefined;
+    const decl = targetSymbol(id, this.ctx.checker)?.valueDeclaration;
+    return decl && ts.isParameter(decl) ? this.arguments.get(decl) : undefined;
   }
 
   /** The JSON Schema of a zod schema expression. `inline` asks for the structure even of a named schema. */
@@ -172,7 +195,7 @@ export class ZodConverter {
       // `schemas.v6` of `const schemas = { v5: ..., v6: ... }`, `pagination.page` of `const pagination =
       // paginationSchemas({ pageSize: 100 })`: a schema an object of the sources holds.
       const member = this.memberOfHelperObject(expr);
-      if (member) return this.convert(member, false, depth + 1);
+      if (member) return this.bound(member.bindings, () => this.convert(member.expression, false, depth + 1));
       return unreadable(this.ctx, expr, `\`${expr.getText()}\` is not a schema apidex can read`, "Use the schema itself.");
     }
     if (!ts.isCallExpression(expr))
@@ -184,10 +207,12 @@ export class ZodConverter {
         return convertDrizzleSchema(expr, this.ctx, (n) => (this.isSchema(n) ? this.convert(n, false, depth + 1) : undefined));
       const name = this.factoryImport(callee);
       if (name) return this.factory(name, expr, depth);
-      // A schema helper of the sources (`const zEmail = () => z.string().email()`): the schema it returns, its
-      // parameters unknown (a constraint or description made of one is left out).
+      // A schema helper of the sources (`const zEmail = () => z.string().email()`, `envelopeOf(User)`): the schema
+      // it returns, a parameter standing for the argument given here (a schema; a bound or description made of
+      // another value is left out).
       const result = helperResult(expr, this.ctx.checker);
-      if (result && this.isSchema(result)) return this.convert(result, inline, depth + 1);
+      if (result && this.bound(result.bindings, () => this.isSchema(result.expression)))
+        return this.bound(result.bindings, () => this.convert(result.expression, inline, depth + 1));
       return unreadable(this.ctx, expr, `\`${callee.text}()\` is not zod`, "Use zod's own builders.");
     }
     if (!ts.isPropertyAccessExpression(callee)) return unreadable(this.ctx, expr, "its callee cannot be read", "Use zod's own builders.");
@@ -203,6 +228,8 @@ export class ZodConverter {
   }
 
   private identifier(id: ts.Identifier, inline: boolean, depth: number): Converted {
+    const argument = this.argumentFor(id);
+    if (argument) return this.convert(argument, inline, depth + 1);
     const decl = constDeclaration(id, this.ctx.checker);
     if (!decl)
       return unreadable(
@@ -576,8 +603,15 @@ export class ZodConverter {
     const expr = unwrapExpression(node);
     if (ts.isPropertyAccessExpression(expr) && expr.name.text === "shape")
       return fromObject(this.convert(expr.expression, true, depth + 1).schema);
-    const literal = objectLiteralOf(expr, this.ctx.checker) ?? this.helperObject(expr);
+    const own = objectLiteralOf(expr, this.ctx.checker);
+    const fromHelper = own ? undefined : this.helperObject(expr);
+    const literal = own ?? fromHelper?.literal;
     if (!literal) return undefined;
+    // A helper's object is read with its parameters standing for the arguments given (`...withData(User)`).
+    return this.bound(fromHelper?.bindings ?? NO_BINDINGS, () => this.shapeOf(literal, call, depth));
+  }
+
+  private shapeOf(literal: ts.ObjectLiteralExpression, call: ts.CallExpression, depth: number): Map<string, Converted> | undefined {
     const out = new Map<string, Converted>();
     for (const prop of literal.properties) {
       if (ts.isSpreadAssignment(prop)) {
@@ -606,25 +640,30 @@ export class ZodConverter {
    * The object literal of schemas a const holds (`const blockSchemas = { v5: ..., v6: ... }`) or a helper of the
    * sources returns, called here or by the const named here (`...pagination({ pageSize: 100 })`).
    */
-  private helperObject(node: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  private helperObject(
+    node: ts.Expression,
+  ): { literal: ts.ObjectLiteralExpression; bindings: ReadonlyMap<ts.Node, ts.Expression> } | undefined {
     let expr = unwrapExpression(node);
     if (ts.isIdentifier(expr)) {
       const decl = constDeclaration(expr, this.ctx.checker);
       if (!decl) return undefined;
       expr = unwrapExpression(decl.initializer!);
-      if (ts.isObjectLiteralExpression(expr)) return expr;
+      if (ts.isObjectLiteralExpression(expr)) return { literal: expr, bindings: NO_BINDINGS };
     }
     const result = ts.isCallExpression(expr) ? helperResult(expr, this.ctx.checker) : undefined;
-    return result ? objectLiteralOf(result, this.ctx.checker) : undefined;
+    const literal = result ? objectLiteralOf(result.expression, this.ctx.checker) : undefined;
+    return literal ? { literal, bindings: result!.bindings } : undefined;
   }
 
   /** `pagination.page`, where `pagination` holds an object literal (its own, or the one a helper returns): that property's value. */
-  private memberOfHelperObject(expr: ts.PropertyAccessExpression): ts.Expression | undefined {
-    const literal = this.helperObject(expr.expression);
-    const prop = literal?.properties.find((p) => p.name !== undefined && propertyKey(p.name, this.ctx.checker) === expr.name.text);
+  private memberOfHelperObject(
+    expr: ts.PropertyAccessExpression,
+  ): { expression: ts.Expression; bindings: ReadonlyMap<ts.Node, ts.Expression> } | undefined {
+    const found = this.helperObject(expr.expression);
+    const prop = found?.literal.properties.find((p) => p.name !== undefined && propertyKey(p.name, this.ctx.checker) === expr.name.text);
     if (!prop) return undefined;
-    if (ts.isPropertyAssignment(prop)) return prop.initializer;
-    return ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined;
+    if (ts.isPropertyAssignment(prop)) return { expression: prop.initializer, bindings: found!.bindings };
+    return ts.isShorthandPropertyAssignment(prop) ? { expression: prop.name, bindings: found!.bindings } : undefined;
   }
 
   /** Array literal elements, following consts; a spread of another such array is its elements (`[...logicBlocks, other]`). */
@@ -663,13 +702,12 @@ export class ZodConverter {
   }
 }
 
-/** An object schema's properties with their optionality, to derive another from (`extend`, `pick`). */
 /**
  * What a schema helper of the sources returns: the one expression a function declared in the sources (a
  * function declaration, or a const holding an arrow or function expression) returns, when it has one `return`
  * (or an expression body). A package's function (a declaration file) is none.
  */
-function helperResult(call: ts.CallExpression, checker: ts.TypeChecker): ts.Expression | undefined {
+function helperResult(call: ts.CallExpression, checker: ts.TypeChecker): HelperResult | undefined {
   const callee = unwrapExpression(call.expression);
   if (!ts.isIdentifier(callee)) return undefined;
   const decl = targetSymbol(callee, checker)?.valueDeclaration;
@@ -690,9 +728,26 @@ function helperResult(call: ts.CallExpression, checker: ts.TypeChecker): ts.Expr
     fn.body.statements.forEach(visit);
     if (returns !== 1) return undefined;
   }
-  return returnedExpression(fn);
+  const expression = returnedExpression(fn);
+  if (!expression) return undefined;
+  // Each parameter named by an identifier stands for the argument given here (`envelopeOf(User)`: `User`).
+  const bindings = new Map<ts.Node, ts.Expression>();
+  fn.parameters.forEach((parameter, i) => {
+    const arg = call.arguments[i];
+    if (ts.isIdentifier(parameter.name) && arg && !ts.isSpreadElement(arg) && !parameter.dotDotDotToken) bindings.set(parameter, arg);
+  });
+  return { expression, bindings };
 }
 
+const NO_BINDINGS: ReadonlyMap<ts.Node, ts.Expression> = new Map();
+
+/** What a helper call returns, and the arguments its parameters stand for there. */
+interface HelperResult {
+  expression: ts.Expression;
+  bindings: ReadonlyMap<ts.Node, ts.Expression>;
+}
+
+/** An object schema's properties with their optionality, to derive another from (`extend`, `pick`). */
 function fromObject(schema: JsonSchema): Map<string, Converted> {
   const required = new Set((schema.required as string[] | undefined) ?? []);
   return new Map(
