@@ -211,8 +211,12 @@ export class ZodConverter {
       // it returns, a parameter standing for the argument given here (a schema; a bound or description made of
       // another value is left out).
       const result = helperResult(expr, this.ctx.checker);
-      if (result && this.bound(result.bindings, () => this.isSchema(result.expression)))
-        return this.bound(result.bindings, () => this.convert(result.expression, inline, depth + 1));
+      const converted =
+        result &&
+        this.bound(result.bindings, () =>
+          this.isSchema(result.expression) ? this.convert(result.expression, inline, depth + 1) : undefined,
+        );
+      if (converted) return converted;
       return unreadable(this.ctx, expr, `\`${callee.text}()\` is not zod`, "Use zod's own builders.");
     }
     if (!ts.isPropertyAccessExpression(callee)) return unreadable(this.ctx, expr, "its callee cannot be read", "Use zod's own builders.");
