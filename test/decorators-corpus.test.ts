@@ -53,3 +53,61 @@ describe("interpreter: call budget", () => {
     expect(said[0]).toMatch(/^APX220 src\/app\.ts:\d+$/);
   }, 60_000);
 });
+
+describe("interpreter: recursion", () => {
+  it("follows a function inside itself 6 deep: a walker over a nested route tree reads every level it is given", async () => {
+    // Five levels of nesting: the walker is under way 6 times at the deepest (the top call and one per level).
+    const result = await generateFrom({
+      "package.json": EXPRESS_PACKAGE,
+      "src/app.ts": `
+        import express, { Router } from "express";
+        type Node = { path: string; children?: Node[] };
+        const tree: Node = { path: "/a", children: [{ path: "/b", children: [{ path: "/c", children: [{ path: "/d", children: [{ path: "/e", children: [{ path: "/f" }] }] }] }] }] };
+        function walk(router: Router, node: Node, prefix: string): void {
+          router.get(prefix + node.path, (req, res) => res.end());
+          for (const child of node.children ?? []) walk(router, child, prefix + node.path);
+        }
+        const app = express();
+        walk(app, tree, "");
+        app.listen(3000);
+      `,
+    });
+    expect(routeLines(result)).toEqual([
+      "GET /a []",
+      "GET /a/b []",
+      "GET /a/b/c []",
+      "GET /a/b/c/d []",
+      "GET /a/b/c/d/e []",
+      "GET /a/b/c/d/e/f []",
+    ]);
+  });
+
+  it("does not follow a function that calls itself without end in both branches of an undecided condition past 6 deep: no budget spent, the routes after it read", async () => {
+    // Four calls of itself per level: followed 40 deep (the nesting limit) it would be 4^40 bodies, far past the
+    // call budget (APX220), which then leaves what follows it unread.
+    const result = await generateFrom({
+      "package.json": EXPRESS_PACKAGE,
+      "src/agent.ts": `
+        export class Agent {
+          limit = Number(process.env.LIMIT);
+          run(messages: string[], depth = 0): string[] {
+            if (depth >= this.limit) return messages;
+            if (messages.length > Number(process.env.MAX)) return this.run([...messages, "a"], depth + 1).concat(this.run(messages, depth + 1));
+            return this.run([...messages, "b"], depth + 1).concat(this.run(messages, depth + 1));
+          }
+        }
+      `,
+      "src/app.ts": `
+        import express from "express";
+        import { Agent } from "./agent";
+        const app = express();
+        app.get("/before", (req, res) => res.end());
+        new Agent().run([]);
+        app.get("/after", (req, res) => res.end());
+        app.listen(3000);
+      `,
+    });
+    expect(routeLines(result)).toEqual(["GET /after []", "GET /before []"]);
+    expect(diagnosticLines(result).filter((line) => line.startsWith("APX220"))).toEqual([]);
+  }, 60_000);
+});

@@ -967,7 +967,7 @@ const closedRoutes: Case[] = [
 
 const negatives: Case[] = [
   {
-    name: "routes a router class collects in a Map at run time and a loop replays: APX210 at the registration, naming the loop; a method name known only at run time: APX201",
+    name: "routes a router class collects in a Map at run time and a loop replays: APX210 at the registration, naming the loop, and APX259 at the registrations on the class (reaching no framework); a method name known only at run time: APX201",
     files: {
       "mini.ts": `export class MiniRouter {
           private table = new Map<string, { method: "get" | "post" }[]>();
@@ -993,7 +993,7 @@ const negatives: Case[] = [
         app.get("/ok", (q, s) => s.end());`,
     },
     routes: ["GET /ok []"],
-    diagnostics: ["APX210 app.ts:7", "APX210 app.ts:8", "APX210 app.ts:9", "APX201 app.ts:12"],
+    diagnostics: ["APX210 app.ts:7", "APX210 app.ts:8", "APX210 app.ts:9", "APX201 app.ts:12", "APX259 mini.ts:8"],
   },
   {
     name: "a path computed at run time: left out; one whose leading part only is, indexed relative to that part, marked",

@@ -160,7 +160,7 @@ function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: Extra
   const facts = others.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
   if (others.length < adapters.length)
     facts.push(...fetchAdapter.extract(sources, facts.length ? { ...options, fetchBesideRouters: true } : options, diagnostics));
-  options.unreached?.report();
+  options.unreached?.report(diagnostics);
   // What the interpreter held back (an environment default no route reads) is summed up now that every
   // adapter has read what it reads.
   diagnostics.close();

@@ -7,6 +7,7 @@ import { enclosingFunction, unwrapExpression } from "../resolve/syntax.js";
 import { moduleReferences, type SourceSet } from "../scan/source-set.js";
 import { checksOfFact, markFact, requirementsOf } from "./requirements.js";
 import type { RouteFact } from "./route-fact.js";
+import { OwnRouterCalls } from "./own-routers.js";
 import { isOwnRequestSender } from "./request-senders.js";
 import type { RouterNode } from "./router-graph.js";
 
@@ -380,16 +381,18 @@ export function reportUnreached(
 ): void {
   shared?.reached(visited);
   const callers = callersByName(sources);
+  // Registrations on a router of the sources' own (own-routers.ts): ran as calls of the sources, reaching no framework.
+  const ownRouted: ts.CallExpression[] = [];
   for (const file of sources.files) {
     interpreter.onPost?.enter(file.fileName);
     for (const node of callsOf(file)) {
-      if (
-        !ts.isCallExpression(node) ||
-        visited.has(node) ||
-        interpreter.sourceCalls.has(node) ||
-        !looksLikeRegistration(node, methods, sources)
-      )
+      if (!ts.isCallExpression(node) || visited.has(node)) continue;
+      if (interpreter.sourceCalls.has(node)) {
+        if (interpreter.quietSourceCalls.has(node) && routesByVerb(node, methods) && looksLikeRegistration(node, methods, sources))
+          ownRouted.push(node);
         continue;
+      }
+      if (!looksLikeRegistration(node, methods, sources)) continue;
       // Always a warning: the code is valid, apidex only cannot tell whether (or how often) it runs.
       const why = whyUnreached(node, interpreter, callers);
       if (!why) continue;
@@ -407,7 +410,23 @@ export function reportUnreached(
     }
     interpreter.onPost?.leave();
   }
+  const ownRouters = shared?.ownRouters ?? new OwnRouterCalls();
+  ownRouters.take(interpreter, visited, ownRouted);
+  if (!shared) ownRouters.report(diagnostics, (call) => looksLikeRegistration(call, methods, sources));
+  else {
+    const others = shared.registers;
+    shared.registers = (call) => others(call) || looksLikeRegistration(call, methods, sources);
+  }
   reportUnrunHelperCalls(sources, interpreter, diagnostics, methods, callers, shared);
+}
+
+/** `router.get(path, handler)`: a registration by an HTTP method's name (not `use`, `route` or `on`). */
+function routesByVerb(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
+  return (
+    ts.isPropertyAccessExpression(call.expression) &&
+    methods.has(call.expression.name.text) &&
+    !["use", "route", "on"].includes(call.expression.name.text)
+  );
 }
 
 /**
@@ -500,9 +519,14 @@ export class UnreachedRegistrations {
     if (!this.misses.has(call)) this.misses.set(call, report);
   }
 
+  /** Registrations on routers of the sources' own, over every adapter's run, and how one adapter tells a registration. */
+  readonly ownRouters = new OwnRouterCalls();
+  registers: (call: ts.CallExpression) => boolean = () => false;
+
   /** Reports every miss no adapter reached, once all have run. */
-  report(): void {
+  report(diagnostics: DiagnosticBag): void {
     for (const [call, report] of this.misses) if (!this.visited.has(call)) report();
+    this.ownRouters.report(diagnostics, this.registers);
   }
 }
 

@@ -201,6 +201,13 @@ const ERROR_PARAMETER = /^(err|error|e|er|ex|exception)$/i;
 
 const MAX_CALL_DEPTH = 40;
 /**
+ * Calls of one function under way at once, at most. Registration code recurses as deep as the route tree or
+ * folder it walks (a few levels); code that recurses without end (an agent's tool loop calling itself in both
+ * branches of a condition apidex cannot decide) is a call tree that doubles at every level up to
+ * MAX_CALL_DEPTH, which reads nothing more and only spends the call budget.
+ */
+const MAX_RECURSION = 6;
+/**
  * Function bodies one interpreter runs at most. Each call is run afresh (its result depends on its arguments), so
  * a service whose start-up code calls helpers that call helpers (a logger and a message queue wrapper called
  * from every function, each calling the other) is a call tree that grows exponentially with MAX_CALL_DEPTH and
@@ -339,6 +346,21 @@ export class Interpreter {
    * registrations themselves.
    */
   readonly sourceCalls = new Set<ts.Node>();
+  /**
+   * Of those, the ones that reached no adapter in any run (the function and what it called handed nothing to a
+   * framework's app, router or package), with the declaration each called: a router the sources make
+   * themselves, which dispatches requests with its own code (extract/own-routers.ts), shows as such calls.
+   */
+  readonly quietSourceCalls = new Map<ts.Node, ts.Node>();
+  /** Declarations of functions of the sources one of whose calls reached an adapter (a wrapper of a framework's router). */
+  readonly hostReaching = new Set<ts.Node>();
+  /** Calls of the sources one of whose runs reached an adapter. */
+  readonly hostReachingCalls = new Set<ts.Node>();
+  /** How many times the evaluator handed something to its adapter, and how many calls it cut short (limits). */
+  private hostCalls = 0;
+  private cutShort = 0;
+  /** How many calls of each function are under way (recursion), for MAX_RECURSION. */
+  private readonly activeFrames = new Map<ts.Node, number>();
   /**
    * The call (and its scope) that returned a function, for readers that need the call's own arguments
    * where only its result travelled (`export { handler as default } from "./handler"`, handler being
@@ -2257,6 +2279,7 @@ export class Interpreter {
 
   /** Runs a call into the host: the host's evaluations of the call's arguments are its reads. */
   private hosted<T>(call: () => T): T {
+    this.hostCalls++;
     const base = this.readBase;
     this.readBase = this.nesting;
     try {
@@ -2991,8 +3014,11 @@ export class Interpreter {
           const returned = this.callFunction({ ...callee, thisValue: instance }, this.arguments(args, scope), node);
           return returned.kind === "object" || returned.kind === "instance" || returned.kind === "host" ? returned : instance;
         }
+        const hostCalls = this.hostCalls;
+        const cutShort = this.cutShort;
         const result = this.callFunction(callee, this.deploymentArguments(callee, this.arguments(args, scope)), node);
         if (result.kind === "function") this.madeBy.set(result, { node, scope });
+        this.noteReach(node, callee.decl, this.hostCalls !== hostCalls, this.cutShort !== cutShort);
         return result;
       }
       case "class":
@@ -3869,6 +3895,15 @@ export class Interpreter {
   }
 
   /** Runs a function's body with its parameters bound to the arguments' values. */
+  /** Whether a call of a function of the sources reached an adapter, for quietSourceCalls and hostReaching. */
+  private noteReach(node: ts.Node, decl: ts.Node, reached: boolean, cut: boolean): void {
+    if (reached) {
+      this.hostReaching.add(decl);
+      this.hostReachingCalls.add(node);
+      this.quietSourceCalls.delete(node);
+    } else if (!cut && !this.hostReachingCalls.has(node)) this.quietSourceCalls.set(node, decl);
+  }
+
   callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.nesting !== this.readBase) return this.callFunctionBody(fn, args, node);
     // A call an adapter makes: it reads what the function returns.
@@ -3884,8 +3919,12 @@ export class Interpreter {
   }
 
   private callFunctionBody(fn: FunctionValue, args: Value[], node: ts.Node): Value {
-    if (this.depth >= MAX_CALL_DEPTH) return unknown(node, "is reached through calls nested too deeply to follow");
+    if (this.depth >= MAX_CALL_DEPTH) {
+      this.cutShort++;
+      return unknown(node, "is reached through calls nested too deeply to follow");
+    }
     if (++this.calls > MAX_CALLS) {
+      this.cutShort++;
       if (this.calls === MAX_CALLS + 1)
         this.diagnostics.warning(
           "APX220",
@@ -3898,6 +3937,11 @@ export class Interpreter {
     const decl = fn.decl;
     const body = decl.body;
     if (!body) return unknown(node, "calls a function without a body");
+    const active = this.activeFrames.get(decl) ?? 0;
+    if (active >= MAX_RECURSION) {
+      this.cutShort++;
+      return unknown(node, "is a call of a function inside itself, deeper than apidex follows");
+    }
     this.invoked.add(decl);
     this.tracker?.invoked(decl);
     const scope = new Scope(fn.scope.file, fn.scope, decl);
@@ -3911,11 +3955,13 @@ export class Interpreter {
       for (const [name, binding] of this.destructure(parameter.name, Binding.of(value, parameter), scope)) scope.bind(name, binding);
     });
     this.depth++;
+    this.activeFrames.set(decl, active + 1);
     try {
       if (!ts.isBlock(body)) return this.evaluate(body, scope);
       return this.runBlock(body, scope);
     } finally {
       this.depth--;
+      this.activeFrames.set(decl, active);
     }
   }
 
