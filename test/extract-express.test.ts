@@ -488,8 +488,17 @@ const patterns: Case[] = [
     routes: ["GET /health []"],
   },
   {
-    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too; a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
+    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
+      "web/data.service.ts": [
+        `import { Injectable, inject } from "@angular/core";`,
+        `import { HttpClient } from "@angular/common/http";`,
+        `@Injectable({ providedIn: "root" })`,
+        `export class DataService {`,
+        `  private readonly http = inject(HttpClient);`,
+        `  public postAccess(access: unknown) { return this.http.post("/api/v1/access", access); }`,
+        `}`,
+      ].join("\n"),
       "web/api.client.ts": [
         `import axios from "axios";`,
         `export const api = {`,

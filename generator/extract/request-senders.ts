@@ -125,10 +125,30 @@ function valueOf(expression: ts.Expression, file: ts.SourceFile, cx: Context): H
   while (ts.isSatisfiesExpression(init) || ts.isAsExpression(init)) init = unwrapExpression(init.expression);
   if (ts.isObjectLiteralExpression(init)) return { kind: "object", literal: init };
   if (ts.isNewExpression(init) && ts.isIdentifier(init.expression)) return classNamed(init.expression.text, file, cx);
+  // `inject(HttpClient)` (Angular's `inject` of @angular/core, a field's initializer): the instance of the class named.
+  const [token] = ts.isCallExpression(init) ? init.arguments : [];
+  if (ts.isCallExpression(init) && token && ts.isIdentifier(token) && injects(init.expression, file))
+    return classNamed(token.text, file, cx);
   // `axios.create({ baseURL })`: made from a client package.
   let root: ts.Expression = init;
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root)) root = unwrapExpression(root.expression);
   return ts.isIdentifier(root) && cx.kinds.clientNames(file).has(root.text) ? { kind: "client" } : undefined;
+}
+
+/** `inject` imported from a package (Angular's dependency injection), not a function of the sources. */
+function injects(callee: ts.Expression, file: ts.SourceFile): boolean {
+  const name = unwrapExpression(callee);
+  if (!ts.isIdentifier(name) || name.text !== "inject") return false;
+  return file.statements.some((statement) => {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      /^[./]/.test(statement.moduleSpecifier.text)
+    )
+      return false;
+    const bindings = statement.importClause?.namedBindings;
+    return Boolean(bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.name.text === "inject"));
+  });
 }
 
 function classNamed(name: string, file: ts.SourceFile, cx: Context): Held | undefined {
