@@ -1,5 +1,6 @@
 import { isBuiltin } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ts } from "../typescript.js";
 import { nodeBuiltin, statMethod } from "./node-builtins.js";
 import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
@@ -16,6 +17,7 @@ import {
   readDotted,
 } from "./node-config.js";
 import { type Diagnostic, type DiagnosticBag, formatSite, siteOf } from "../diagnostics/diagnostic.js";
+import { isRoutingPackage } from "./routing-packages.js";
 import type { SourceSet } from "../scan/source-set.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
@@ -1913,6 +1915,14 @@ export class Interpreter {
         // The entry guards `!module.parent` and `import.meta.main` (entry-guard.ts): read as in the started service.
         if (isModuleParent(access, scope)) return { kind: "undefined" };
         if (isImportMetaMain(access)) return { kind: "boolean", value: true };
+        // `import.meta.url` (`path.dirname(fileURLToPath(import.meta.url))`), Node's `import.meta.dirname` and
+        // `import.meta.filename`: where the module is, as `__dirname` and `__filename` say in CommonJS.
+        if (ts.isMetaProperty(access.expression) && access.expression.keywordToken === ts.SyntaxKind.ImportKeyword) {
+          const file = scope.file.fileName;
+          if (access.name.text === "url") return str(pathToFileURL(file).href);
+          if (access.name.text === "dirname") return str(path.posix.dirname(file));
+          if (access.name.text === "filename") return str(file);
+        }
         // CommonJS's `module.filename` (`file !== path.basename(module.filename)`): where the source file is.
         if (
           ts.isIdentifier(access.expression) &&
@@ -2995,7 +3005,17 @@ export class Interpreter {
         if (first && (ts.isCallExpression(first) || ts.isNewExpression(first) || ts.isIdentifier(first)) && !isBuiltin(callee.module)) {
           const given = this.evaluate(first, scope);
           for (const arg of args.slice(1)) this.runCallsIn(arg, scope);
-          if (given.kind === "host" && (given.host as { type?: unknown }).type === "router") return given;
+          if (given.kind === "host" && (given.host as { type?: unknown }).type === "router") {
+            // `await createRouter(app)` of express-file-routing: a package that adds routes it builds at run time.
+            if (isRoutingPackage(callee.module))
+              this.diagnostics.warning(
+                "APX210",
+                `This call was not analysed: it hands the app to ${callee.module}, a routing package apidex does not read (it adds routes it builds at run time, from a folder's files or a table); the routes it adds are not indexed.`,
+                siteOf(node),
+                "Register the routes with the framework's router; if the package mounts a folder's modules that each export a router, name the folder in the config's `routerFiles`.",
+              );
+            return given;
+          }
           return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
         }
         // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is

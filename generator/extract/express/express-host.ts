@@ -1,4 +1,5 @@
 import { ts } from "../../typescript.js";
+import { routingPackageOf } from "../../resolve/routing-packages.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt } from "../../resolve/interpreter.js";
 import { stringsOf, type ExternalValue, type HostValue, unknown, type Value } from "../../resolve/values.js";
@@ -9,6 +10,7 @@ import type { Scope } from "../../resolve/scope.js";
 import { regexpPrefixes } from "../regexp-paths.js";
 import { servedLayer, TsRestSupport } from "../ts-rest/contract.js";
 import { Enrouten } from "./enrouten.js";
+import { FILE_ROUTING, fileRoutingCall, type FileRoutingHost } from "./file-routing.js";
 
 /** Express's route methods (`app.get`, `router.post`, ...); `all` registers every method. */
 export const EXPRESS_METHODS = new Set([
@@ -66,7 +68,16 @@ export class ExpressHost extends RouterHost {
     paths: (arg, call) => this.paths(arg, call, "route path"),
   });
 
+  /** express-file-routing: `app.use("/", await router())`, `await createRouter(app)` route a folder's modules. */
+  private readonly fileRouting: FileRoutingHost = {
+    create: (node) => this.create("router", node),
+    routerOf: (value) => this.routerOf(value),
+    route: (router, method, path, handler, call, written, doc) =>
+      this.addRoute(router, method, [path], [handler], call, doc, [], undefined, written),
+  };
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (callee.module === FILE_ROUTING) return fileRoutingCall(this.fileRouting, this.interpreter, callee, call);
     if (callee.module === "@ts-rest/express" && callee.path.length === 1 && callee.path[0] === "createExpressEndpoints")
       return this.createExpressEndpoints(call);
     const tsRest = this.tsRest.callExternal(callee, call);
@@ -301,6 +312,20 @@ export class ExpressHost extends RouterHost {
         // (A package's middleware, `express.static(dir)`, is a run-time value, not an unknown one.)
         if (value.kind === "unknown") {
           if (this.mayBeMounted(args, values, i, call.scope)) this.reportUnreadMount(arg, value, paths);
+          continue;
+        }
+        // `app.use("/", await router())` of express-file-routing: a package that builds its routes at run time.
+        const routing =
+          (value.kind === "runtime" || value.kind === "external") && this.mayBeMounted(args, values, i, call.scope)
+            ? routingPackageOf(arg)
+            : undefined;
+        if (routing) {
+          this.diagnostics.warning(
+            "APX210",
+            `This mount was not analysed: \`${excerpt(arg)}\` is made by ${routing}, a routing package apidex does not read (it builds its routes at run time, from a folder's files or a table); the routes it serves under ${paths.join(", ") || "/"} are not indexed.`,
+            siteOf(arg),
+            "Register the routes with the framework's router; if the package mounts a folder's modules that each export a router, name the folder in the config's `routerFiles`.",
+          );
           continue;
         }
         const checks = this.middlewareChecks(value);
