@@ -1811,4 +1811,19 @@ export const SERVICES: Service[] = [
       note: "api/openapi.json, bundled from the hand-written api/openapi.yml (scripts/openapi/openapi-bundle.mjs) and checked against the routes' role checks in CI (openapi-guard-rbac.ts); its `x-corso-rbac` lists roles, which are no keys. First run zero-config = final: 14 of 14 (100%), 29 indexed, no warnings; beyond the document: the 12 OPTIONS handlers, the internal Clerk webhook (POST /api/internal/auth), the RSS route of the (marketing) route group (GET /insights/rss) and GET /api/v1/ai/chat/mockdb-health",
     },
   },
+  {
+    name: "anything-llm",
+    repo: "Mintplex-Labs/anything-llm",
+    commit: "72aabbd15481ae405434efd4c83d46026eef1173",
+    framework: "Express 4 (JavaScript)",
+    style:
+      "CommonJS endpoint modules each given the one `/api` router (`systemEndpoints(apiRouter)`), swagger-autogen comments in the handlers, middleware chains of validators; an agents package whose tool loop calls itself in both branches of conditions only known at run time",
+    monorepo: false,
+    app: "server",
+    oracle: {
+      kind: "generated",
+      reader: { type: "openapi", files: ["server/swagger/openapi.json"] },
+      note: "server/swagger/openapi.json, written by swagger-autogen (server/swagger/init.js) from the developer-API endpoint files and committed; the UI's own endpoints are outside it. First run zero-config (at the repository's root, before this corpus entry): 63 of 63 (100%), 352 indexed, in 79 s: the interpreter spent its whole call budget (APX220) in the agents package's tool loop (`handleAsyncExecution` calling itself with `depth + 1` against a limit read from the environment, in both branches); a function now runs inside itself at most 6 deep: 7 s, the same 352 operations",
+    },
+  },
 ];
