@@ -130,6 +130,20 @@ const cases: InMemoryCase[] = [
     diagnostics: ["APX412 app.ts:6"],
   },
   {
+    name: "an app served with middleware only, dispatching in its own code with nothing that looks like a registration: APX003 says no route was read",
+    files: {
+      "app.ts": [
+        `import Koa from "koa";`,
+        `const handlers: Record<string, () => unknown> = { "/ping": () => "pong" };`,
+        `const app = new Koa();`,
+        `app.use(async (ctx) => { const h = handlers[ctx.path]; if (h) ctx.body = h(); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [],
+    diagnostics: ["APX003 -"],
+  },
+  {
     name: "a cache's get(key, loader) with a path-like key is no router (no write method), and says nothing",
     files: {
       "app.ts": [

@@ -135,9 +135,28 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
       throw new ReplayMiss(
         `the summaries are of a ${incremental.adapter ?? "?"} service; the project now uses ${adapters.map((a) => a.name).join(" and ") || "no framework"}`,
       );
-    return runAll(adapters, sources, rest, diagnostics);
+    return noneRead(adapters, runAll(adapters, sources, rest, diagnostics), diagnostics);
   }
-  return runAll(adapters, sources, options, diagnostics);
+  return noneRead(adapters, runAll(adapters, sources, options, diagnostics), diagnostics);
+}
+
+/** Warnings of the sources' reading that can say why no route was read (an import, a registration, an app's graph); not APX213 and APX219, notes on the environment. */
+const EXPLAINS_NO_ROUTES = /^APX(?:1\d\d|2(?!13|19)\d\d|4\d\d)$/;
+
+/**
+ * A service whose framework apidex reads, of which it read no route, and no warning says why: said once
+ * (APX003), so that empty artifacts never look like an API without routes (where another warning of the
+ * routes' reading was given, that one says where it stopped).
+ */
+function noneRead(adapters: readonly FrameworkAdapter[], facts: RouteFact[], diagnostics: DiagnosticBag): RouteFact[] {
+  if (adapters.length && !facts.length && !diagnostics.items.some((d) => EXPLAINS_NO_ROUTES.test(d.code)))
+    diagnostics.warning(
+      "APX003",
+      `No route was read: the sources use ${adapters.map((a) => a.name).join(", ")}, which apidex reads, but no route registration of it was found (apps made and served with middleware only, or requests dispatched by the project's own code).`,
+      undefined,
+      "Check `root` and `include` in the config (the service's entry module must be among the sources), or see docs/routing-styles.md for what apidex runs.",
+    );
+  return facts;
 }
 
 /** The unsupported HTTP frameworks the route-capable files import (by their import declarations and requires). */
