@@ -668,6 +668,7 @@ describe("the scan", () => {
       "**/{node_modules,dist,build,coverage,__tests__,test,tests,examples,samples,generated,.git}/**",
       "**/*.d.ts",
       "**/*.{test,spec,e2e-spec,e2e,integ,integration,int-spec}.*",
+      "**/*.stories.*",
       "src/legacy/**",
     ]);
     const listed = (await listSources({ root: dir, include: DEFAULT_INCLUDE, exclude })).map((f) =>

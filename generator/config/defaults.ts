@@ -28,4 +28,6 @@ export const DEFAULT_EXCLUDE = [
   // Demos beside the service (`examples/auth-server.js`, `samples/sampleWithApp.ts`): not what it serves.
   "**/examples/**",
   "**/samples/**",
+  // Storybook stories (a UI component's showcase): their request mocks (`fetchMock.get("/api/user", ...)`) are no routes.
+  "**/*.stories.*",
 ];
