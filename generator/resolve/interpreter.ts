@@ -3914,7 +3914,6 @@ export class Interpreter {
     }
   }
 
-  /** Runs a function's body with its parameters bound to the arguments' values. */
   /** Whether a call of a function of the sources reached an adapter, for quietSourceCalls and hostReaching. */
   private noteReach(node: ts.Node, decl: ts.Node, reached: boolean, cut: boolean): void {
     if (reached) {
@@ -3924,6 +3923,7 @@ export class Interpreter {
     } else if (!cut && !this.hostReachingCalls.has(node)) this.quietSourceCalls.set(node, decl);
   }
 
+  /** Runs a function's body with its parameters bound to the arguments' values. */
   callFunction(fn: FunctionValue, args: Value[], node: ts.Node): Value {
     if (this.nesting !== this.readBase) return this.callFunctionBody(fn, args, node);
     // A call an adapter makes: it reads what the function returns.
