@@ -22,6 +22,16 @@ const KOA_APP = [
   `app.listen(3000);`,
 ].join("\n");
 
+/** A class of the sources that wraps an Express router: its methods pass each route on. */
+const EXPRESS_WRAPPER = [
+  `import express from "express";`,
+  `export class Api {`,
+  `  readonly router = express.Router();`,
+  `  get(path: string, h: express.RequestHandler) { this.router.get(path, h); }`,
+  `  post(path: string, h: express.RequestHandler) { this.router.post(path, h); }`,
+  `}`,
+].join("\n");
+
 const cases: InMemoryCase[] = [
   {
     name: "registrations on a router class of the sources that dispatches with its own code: one warning for the router, at its first registration, none indexed",
@@ -63,14 +73,7 @@ const cases: InMemoryCase[] = [
   {
     name: "a class that wraps a framework's router passes its routes on: they are indexed, and it is no router of its own",
     files: {
-      "api.ts": [
-        `import express from "express";`,
-        `export class Api {`,
-        `  readonly router = express.Router();`,
-        `  get(path: string, h: express.RequestHandler) { this.router.get(path, h); }`,
-        `  post(path: string, h: express.RequestHandler) { this.router.post(path, h); }`,
-        `}`,
-      ].join("\n"),
+      "api.ts": EXPRESS_WRAPPER,
       "app.ts": [
         `import express from "express";`,
         `import { Api } from "./api";`,
@@ -107,14 +110,7 @@ const cases: InMemoryCase[] = [
   {
     name: "a wrapper of Express in a project that also serves Koa: the Koa run does not read Express, the Express run does; no warning",
     files: {
-      "api.ts": [
-        `import express from "express";`,
-        `export class Api {`,
-        `  readonly router = express.Router();`,
-        `  get(path: string, h: express.RequestHandler) { this.router.get(path, h); }`,
-        `  post(path: string, h: express.RequestHandler) { this.router.post(path, h); }`,
-        `}`,
-      ].join("\n"),
+      "api.ts": EXPRESS_WRAPPER,
       "app.ts": [
         `import express from "express";`,
         `import { Api } from "./api";`,
