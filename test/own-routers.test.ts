@@ -32,6 +32,18 @@ const EXPRESS_WRAPPER = [
   `}`,
 ].join("\n");
 
+/** An app that registers two routes through the wrapper and mounts its router with `app.use(<mount>)`. */
+const wrapperApp = (mount: string) =>
+  [
+    `import express from "express";`,
+    `import { Api } from "./api";`,
+    `const api = new Api();`,
+    `api.get("/things", (q, s) => s.end());`,
+    `api.post("/things", (q, s) => s.end());`,
+    `const app = express();`,
+    `app.use(${mount});`,
+  ].join("\n");
+
 const cases: InMemoryCase[] = [
   {
     name: "registrations on a router class of the sources that dispatches with its own code: one warning for the router, at its first registration, none indexed",
@@ -74,15 +86,7 @@ const cases: InMemoryCase[] = [
     name: "a class that wraps a framework's router passes its routes on: they are indexed, and it is no router of its own",
     files: {
       "api.ts": EXPRESS_WRAPPER,
-      "app.ts": [
-        `import express from "express";`,
-        `import { Api } from "./api";`,
-        `const api = new Api();`,
-        `api.get("/things", (q, s) => s.end());`,
-        `api.post("/things", (q, s) => s.end());`,
-        `const app = express();`,
-        `app.use("/v1", api.router);`,
-      ].join("\n"),
+      "app.ts": wrapperApp(`"/v1", api.router`),
     },
     routes: ["GET /v1/things []", "POST /v1/things []"],
   },
@@ -111,15 +115,7 @@ const cases: InMemoryCase[] = [
     name: "a wrapper of Express in a project that also serves Koa: the Koa run does not read Express, the Express run does; no warning",
     files: {
       "api.ts": EXPRESS_WRAPPER,
-      "app.ts": [
-        `import express from "express";`,
-        `import { Api } from "./api";`,
-        `const api = new Api();`,
-        `api.get("/things", (q, s) => s.end());`,
-        `api.post("/things", (q, s) => s.end());`,
-        `const app = express();`,
-        `app.use(api.router);`,
-      ].join("\n"),
+      "app.ts": wrapperApp("api.router"),
       "metrics.ts": `import Koa from "koa";\nimport Router from "@koa/router";\nconst m = new Koa(); const r = new Router();\nr.get("/metrics", (ctx) => { ctx.body = ""; });\nm.use(r.routes());`,
     },
     routes: ["GET /metrics []", "GET /things []", "POST /things []"],
