@@ -34,6 +34,18 @@ const cases: InMemoryCase[] = [
     },
     routes: ["GET /api/v2/widgets []", "GET /health []"],
   },
+  {
+    // One walk of the imports serves both adapters that look outside (each for its own package).
+    name: "ts-rest and trpc-to-openapi, each in its own workspace package, in one app",
+    files: {
+      "src/index.ts": `import { Hono } from "hono";\nimport { v1 } from "../../packages/rest/hono";\nimport { v2Handler } from "../../packages/trpc/v2";\nconst app = new Hono();\napp.route("/api/v1", v1);\napp.use("/api/v2/*", async (c) => v2Handler(c));\nexport default app;\n`,
+      "../packages/rest/contract.ts": `import { initContract } from "@ts-rest/core";\nconst c = initContract();\nexport const contract = c.router({\n  listNotes: { method: "GET", path: "/api/v1/notes", responses: { 200: c.type<string[]>() } },\n});\n`,
+      "../packages/rest/hono.ts": `import { Hono } from "hono";\nimport { fetchRequestHandler, tsr } from "@ts-rest/serverless/fetch";\nimport { contract } from "./contract";\nconst impl = tsr.router(contract, { listNotes: async () => ({ status: 200, body: [] }) });\nexport const v1 = new Hono();\nv1.mount("/", async (request) => fetchRequestHandler({ request, contract, router: impl, options: {} }));\n`,
+      "../packages/trpc/router.ts": `import { initTRPC } from "@trpc/server";\nconst t = initTRPC.create();\nexport const appRouter = t.router({\n  list: t.procedure.meta({ openapi: { method: "GET", path: "/widgets" } }).query(() => []),\n});\n`,
+      "../packages/trpc/v2.ts": `import { createOpenApiFetchHandler } from "trpc-to-openapi";\nimport { appRouter } from "./router";\nexport const v2Handler = async (c: { req: { raw: Request } }) =>\n  createOpenApiFetchHandler({ endpoint: "/api/v2", router: appRouter, req: c.req.raw, createContext: () => ({}) });\n`,
+    },
+    routes: ["GET /api/v1/notes []", "GET /api/v2/widgets []"],
+  },
 ];
 
 describe("serving calls outside the root", () => {

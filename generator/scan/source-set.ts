@@ -390,13 +390,31 @@ export class SourceSet {
    * followed by their import specifiers), so a project without the package pays a read of its imports' text.
    */
   filesImportedOutside(mentions: RegExp): ts.SourceFile[] {
-    const byPattern = this.outside.get(this.files) ?? new Map<string, ts.SourceFile[]>();
-    this.outside.set(this.files, byPattern);
-    const cached = byPattern.get(mentions.source);
+    const walk = this.outsideWalk();
+    const cached = walk.byPattern.get(mentions.source);
+    if (cached) return cached;
+    const out: ts.SourceFile[] = [];
+    for (const { name, text } of walk.files)
+      if (mentions.test(text)) {
+        const file = this.getFile(name);
+        if (file) out.push(file);
+      }
+    out.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+    walk.byPattern.set(mentions.source, out);
+    return out;
+  }
+
+  /**
+   * The walk of `filesImportedOutside`, once per set of analysed files: it does not depend on the package
+   * looked for, and resolving every import of a large project is most of its cost (each adapter that scans,
+   * tRPC and ts-rest, would otherwise walk it again).
+   */
+  private outsideWalk(): OutsideWalk {
+    const cached = this.outside.get(this.files);
     if (cached) return cached;
     const analysed = new Set(this.files.map((f) => f.fileName));
     const seen = new Set<string>();
-    const out: ts.SourceFile[] = [];
+    const files: { name: string; text: string }[] = [];
     let frontier: { name: string; specifiers: string[] }[] = this.files.map((f) => ({
       name: f.fileName,
       specifiers: moduleReferences(f).map((r) => r.specifier),
@@ -412,19 +430,16 @@ export class SourceSet {
           seen.add(name);
           const text = this.parsed.get(name)?.text ?? this.host.readFile(name);
           if (text === undefined) continue;
-          if (mentions.test(text)) {
-            const file = this.getFile(name);
-            if (file) out.push(file);
-          }
+          files.push({ name, text });
           next.push({ name, specifiers: [...text.matchAll(SPECIFIERS)].map((m) => m[1]!) });
         }
       frontier = next;
     }
-    out.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-    byPattern.set(mentions.source, out);
-    return out;
+    const walk: OutsideWalk = { files, byPattern: new Map() };
+    this.outside.set(this.files, walk);
+    return walk;
   }
-  private readonly outside = new WeakMap<ts.SourceFile[], Map<string, ts.SourceFile[]>>();
+  private readonly outside = new WeakMap<ts.SourceFile[], OutsideWalk>();
 
   /** A parsed source file by absolute path, without parsing anything. */
   parsedFile(fileName: string): ts.SourceFile | undefined {
@@ -445,6 +460,12 @@ export class SourceSet {
 }
 
 const PACKAGE_JSON = /(^|[\\/])package\.json$/;
+
+/** The files imported from outside the analysed ones, with their text, and the answers per package pattern. */
+interface OutsideWalk {
+  files: { name: string; text: string }[];
+  byPattern: Map<string, ts.SourceFile[]>;
+}
 
 /** How many files, and how many imports away from the analysed ones, `filesImportedOutside` follows. */
 const OUTSIDE_LIMIT = 400;
