@@ -953,6 +953,34 @@ const cases: Case[] = [
     },
     routes: ["GET /api/health []", "POST /api/webhook/stripe []"],
   },
+  {
+    // (The package's own paths for its default options are checked in frameworks.test.ts, fixture react-router-auto.)
+    name: "react-router-auto-routes by its default export: routesDir mounts folders of the project root at URL paths",
+    files: {
+      "app/routes.ts": `import autoRoutes from "react-router-auto-routes";\nexport default autoRoutes({ routesDir: { "/": "app/routes", "/api": "api/routes" } });\n`,
+      "app/routes/health.ts": `export const loader = async () => Response.json({ ok: true });\n`,
+      "api/routes/users/$id.ts": `export const loader = async () => Response.json({});\n`,
+      "api/routes/users/index.ts": `export const loader = async () => Response.json([]);\n`,
+    },
+    routes: ["GET /api/users []", "GET /api/users/{id} []", "GET /health []"],
+  },
+  {
+    name: "react-router-auto-routes: its own colocation and parameter characters; a visitFiles function is said, the rest read",
+    files: {
+      "app/routes.ts": [
+        `import { autoRoutes } from "react-router-auto-routes";`,
+        `import { walk } from "./walk";`,
+        `export default autoRoutes({ routesDir: "endpoints", colocationChar: "~", paramChar: "@", visitFiles: walk });`,
+      ].join("\n"),
+      "app/walk.ts": `export const walk = (dir: string, visit: (file: string) => void) => visit(dir);\n`,
+      "app/endpoints/orders/@orderId.ts": `export const loader = async () => Response.json({});\n`,
+      "app/endpoints/orders/~helpers.ts": `export const loader = async () => Response.json({});\n`,
+      "app/endpoints/orders/+notes.ts": `export const loader = async () => Response.json({});\n`,
+      "app/routes/ignored.ts": `export const loader = async () => Response.json({});\n`,
+    },
+    routes: ["GET /orders/+notes []", "GET /orders/{orderId} []"],
+    diagnostics: ["APX234 app/routes.ts:3"],
+  },
   // ---------------------------------------------------------------------------------------------
   // Nuxt / Nitro server routes
   {

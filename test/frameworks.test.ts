@@ -323,19 +323,22 @@ function resourcePaths(app: string, byFile: Map<string, string[]>): Set<string> 
   return new Set(resources.flatMap(([, paths]) => paths));
 }
 
-describe.each(["remix", "react-router", "remix-hybrid"])("Remix / React Router 7 resource routes (fixture %s)", (name) => {
-  it("matches the golden index", async () => {
-    const result = await indexOf(name);
-    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture(name), "expected-operations.json"), "utf8"));
-  });
+describe.each(["remix", "react-router", "remix-hybrid", "react-router-auto"])(
+  "Remix / React Router 7 resource routes (fixture %s)",
+  (name) => {
+    it("matches the golden index", async () => {
+      const result = await indexOf(name);
+      expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture(name), "expected-operations.json"), "utf8"));
+    });
 
-  it("indexes the paths React Router itself gives the resource routes (its route config, @react-router/fs-routes)", async () => {
-    const result = await indexOf(name);
-    const app = path.join(fixture(name), "app");
-    const expected = resourcePaths(app, await reactRouterPaths(app));
-    expect(new Set(result.index.operations.map((o) => o.path))).toEqual(expected);
-  });
-});
+    it("indexes the paths React Router itself gives the resource routes (its route config: route(), @react-router/fs-routes, react-router-auto-routes)", async () => {
+      const result = await indexOf(name);
+      const app = path.join(fixture(name), "app");
+      const expected = resourcePaths(app, await reactRouterPaths(app));
+      expect(new Set(result.index.operations.map((o) => o.path))).toEqual(expected);
+    });
+  },
+);
 
 describe("SvelteKit endpoints (+server.ts)", () => {
   /** SvelteKit's own router (`@sveltejs/kit/src/utils/routing.js`, not in its exports map: loaded by path). */

@@ -464,7 +464,9 @@ export function receives(pattern: readonly RouteSegment[], openApiPath: string):
 
 /** Whether the project imports Remix or React Router 7 (whose `app/routes` modules are its routes). */
 export function usesRemix(sources: SourceSet): boolean {
-  return sources.files.some((f) => importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$))/.test(p)));
+  return sources.files.some((f) =>
+    importedPackages(f).some((p) => /^(@remix-run\/|@react-router\/|react-router(\/|$|-auto-routes$))/.test(p)),
+  );
 }
 
 function toPosix(file: string): string {

@@ -42,7 +42,8 @@ import { type NextConfig, nextRoutes } from "./next-config.js";
 import { nextConnectRoutes } from "./next-connect.js";
 import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
 import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
-import { hybridRouteName, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
+import { autoRoutePattern } from "./auto-routes.js";
+import { hybridRouteName, patternRoute, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { forwardingCall } from "./forwarded-app.js";
 import { methodKeyedHandlers } from "./method-keyed.js";
@@ -1304,9 +1305,13 @@ function configuredModuleRoute(config: RouteConfigReading, fileName: string): Fi
       wildcard: listed.some((r) => r.wildcard),
       pattern: listed[0]!.pattern,
     };
-  for (const { dir, prefix, hybrid } of config.flat) {
+  for (const { dir, prefix, hybrid, auto } of config.flat) {
     const rest = path.relative(dir, fileName);
     if (rest.startsWith("..") || path.isAbsolute(rest)) continue;
+    if (auto) {
+      const pattern = autoRoutePattern(rest, auto);
+      return pattern === undefined ? undefined : patternRoute([prefix, pattern].filter(Boolean).join("/"));
+    }
     if (!hybrid) return flatRoute(rest, prefix);
     const name = hybridRouteName(rest);
     return name ? flatRoute(name, prefix) : undefined;

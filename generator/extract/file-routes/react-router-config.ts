@@ -10,14 +10,18 @@ import type { ts as Ts } from "ts-morph";
 import { unwrapExpression } from "../../resolve/syntax.js";
 import { ts } from "../../typescript.js";
 import { importBindings } from "../shared.js";
+import { type AutoRoutesOptions, readAutoRoutes } from "./auto-routes.js";
 import { type FileRoute, type RouteSegment, routeOfChoices } from "./file-paths.js";
 
 /** What the config says: modules with their paths, and folders routed by the flat-routes convention. */
 export interface RouteConfigReading {
   /** Absolute module path → its URL (a module may be routed at several). */
   modules: Map<string, FileRoute[]>;
-  /** `flatRoutes({ rootDirectory })` entries: absolute folder, under the URL prefix they appear in. */
-  flat: { dir: string; prefix: string; hybrid?: boolean }[];
+  /**
+   * `flatRoutes({ rootDirectory })` entries: absolute folder, under the URL prefix they appear in; `hybrid` for
+   * remix-flat-routes' names, `auto` for react-router-auto-routes' (auto-routes.ts).
+   */
+  flat: { dir: string; prefix: string; hybrid?: boolean; auto?: AutoRoutesOptions }[];
   /** Entries apidex could not read: the node, to report. */
   unread: ts.Node[];
 }
@@ -27,6 +31,8 @@ const FLAT = "@react-router/fs-routes";
 /** remix-flat-routes (its `+` folders), through React Router's adapter for Remix's `routes` option. */
 const ADAPTER = "@react-router/remix-routes-option-adapter";
 const HYBRID = "remix-flat-routes";
+/** react-router-auto-routes: `autoRoutes()`, its named and its default export. */
+const AUTO = "react-router-auto-routes";
 
 /**
  * Reads `routes.ts`: `route(path, file, children?)` (also with an options object before the children),
@@ -41,7 +47,15 @@ export function readRouteConfig(
   const exported = file.statements.find((s): s is Ts.ExportAssignment => ts.isExportAssignment(s) && !s.isExportEquals);
   if (!exported) return undefined;
   // `route(...)` and friends by their local names: `import { route as r } from "@react-router/dev/routes"`.
-  const names = importBindings(file, (module) => module === HELPERS || module === FLAT || module === ADAPTER || module === HYBRID);
+  const names = importBindings(
+    file,
+    (module) => module === HELPERS || module === FLAT || module === ADAPTER || module === HYBRID || module === AUTO,
+  );
+  for (const statement of file.statements)
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === AUTO) {
+      const name = statement.importClause?.name;
+      if (name) names.set(name.text, `${AUTO}:autoRoutes`);
+    }
   const appDir = path.dirname(file.fileName);
   const reading: RouteConfigReading = { modules: new Map(), flat: [], unread: [] };
 
@@ -122,6 +136,12 @@ export function readRouteConfig(
               else dir = value;
             }
         reading.flat.push({ dir: path.resolve(appDir, dir), prefix });
+        return;
+      }
+      case `${AUTO}:autoRoutes`: {
+        const auto = readAutoRoutes(inner, appDir, evaluate);
+        reading.unread.push(...auto.unread);
+        for (const { dir, prefix: mount } of auto.dirs) reading.flat.push({ dir, prefix: join(prefix, mount), auto: auto.options });
         return;
       }
       case `${ADAPTER}:remixRoutesOptionAdapter`: {
