@@ -547,7 +547,9 @@ export class Interpreter {
         // file of the project as surely as a relative one.
         const aliased = !specifier.text.startsWith(".") && this.sources.frameworkAlias(specifier.text);
         if (!specifier.text.startsWith(".") && !aliased) continue;
-        if (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) continue;
+        // Only types (`import type`, `import { type Route }` of React Router's generated `./+types/...`):
+        // nothing that registers a route or checks a key comes through it.
+        if (importsOnlyTypes(statement)) continue;
         if (!this.sources.importResolves(specifier.text, file.fileName)) {
           this.diagnostics.warning(
             "APX110",
@@ -5521,4 +5523,21 @@ function summaryList(held: readonly Diagnostic[], name: (d: Diagnostic) => strin
 function isKeyTemplate(arg: ts.Expression): boolean {
   const inner = unwrapExpression(arg);
   return ts.isTemplateExpression(inner) && (inner.head.text !== "" || inner.templateSpans.some((span) => span.literal.text !== ""));
+}
+
+/** An import or re-export of types only: `import type`, `export type`, or every named element `type`. */
+function importsOnlyTypes(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(statement))
+    return (
+      statement.isTypeOnly ||
+      (!!statement.exportClause &&
+        ts.isNamedExports(statement.exportClause) &&
+        statement.exportClause.elements.length > 0 &&
+        statement.exportClause.elements.every((e) => e.isTypeOnly))
+    );
+  const clause = statement.importClause;
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
 }
