@@ -2419,6 +2419,37 @@ const cases: Case[] = [
     routes: ["DELETE /v2/teams/{id} []", "GET /admin/audit []", "GET /admin/reports []", "GET /users []", "POST /items []"],
   },
   {
+    // Wiki.js 2's shape: the entry puts its paths on `global`, a module it loads later reads them by bare name.
+    name: "auto-load gives a folder's .js modules by camel-cased name, from process.cwd(); a name set on global is read bare elsewhere",
+    files: {
+      "package.json": JSON.stringify({ name: "wiki", version: "1.0.0", main: "server/index.js" }),
+      "server/index.js": [
+        `const path = require("path");`,
+        `let WIKI = { SERVERPATH: path.join(process.cwd(), "server"), kernel: require("./kernel") };`,
+        `global.WIKI = WIKI;`,
+        `WIKI.kernel.init();`,
+      ].join("\n"),
+      "server/kernel.js": `module.exports = {\n  async init() {\n    await require("./master")();\n  },\n};\n`,
+      "server/master.js": [
+        `const autoload = require("auto-load"); const express = require("express"); const path = require("path");`,
+        `/* global WIKI */`,
+        `module.exports = async () => {`,
+        `  const ctrl = autoload(path.join(WIKI.SERVERPATH, "/controllers"));`,
+        `  const app = express();`,
+        `  app.use("/", ctrl.userAdmin);`,
+        `  app.use("/nested", ctrl.nested.pages);`,
+        `  app.listen(3000);`,
+        `};`,
+      ].join("\n"),
+      "server/controllers/user-admin.js": `const router = require("express").Router();\nrouter.get("/users", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+      "server/controllers/nested/pages.js": `const router = require("express").Router();\nrouter.post("/pages", (req, res) => res.json({}));\nmodule.exports = router;\n`,
+      // auto-load takes `.js` and `.json` only: an `.mjs` module is no key of its object.
+      "server/controllers/skipped.mjs": `import { Router } from "express";\nconst router = Router();\nrouter.get("/never", (req, res) => res.end());\nexport default router;\n`,
+    },
+    routes: ["GET /users []", "POST /nested/pages []"],
+    diagnostics: ["APX211 server/controllers/skipped.mjs:2"],
+  },
+  {
     name: "a RequireJS (AMD) module is browser code: its api.put('/path', data) requests are not reported as registrations",
     files: {
       "server.js": `const express = require("express");\nconst app = express();\napp.get("/ping", (req, res) => res.send("ok"));\napp.listen(4567);\n`,

@@ -12,18 +12,20 @@ export interface FolderLoad {
   dir: string;
   /** Subfolders become nested objects under their names. */
   recursive: boolean;
-  /** File names the package skips (`index.js` for requireindex). */
+  /** Module files the package skips (`index.js` for requireindex); folders are the `recursive` flag's. */
   skip?: (name: string) => boolean;
+  /** The key a module or subfolder is given from its name without extension, where not that name (auto-load camel-cases it). */
+  key?: (name: string) => string;
 }
 
 /** The packages and how each is called; undefined for another module. */
-export const FOLDER_LOADERS = new Set(["require-dir", "require-all", "requireindex", "require-directory"]);
+export const FOLDER_LOADERS = new Set(["require-dir", "require-all", "requireindex", "require-directory", "auto-load"]);
 
 /**
  * The folder a loader call reads, from its static arguments and the calling file; undefined when an argument
  * it needs is not static (the loader is then an unknown, as any package call).
  */
-export function folderLoad(module: string, args: readonly Value[], callingFile: string): FolderLoad | undefined {
+export function folderLoad(module: string, args: readonly Value[], callingFile: string, root: string): FolderLoad | undefined {
   const here = path.posix.dirname(callingFile);
   const at = (p: string) => (p.startsWith("/") ? path.posix.normalize(p) : path.posix.join(here, p));
   const flag = (options: Value | undefined, name: string, fallback: boolean) => {
@@ -51,6 +53,20 @@ export function folderLoad(module: string, args: readonly Value[], callingFile: 
       const dir = second?.kind === "string" ? second.value : ".";
       const options = second?.kind === "object" ? second : args[2];
       return { dir: at(dir), recursive: flag(options, "recurse", true) };
+    }
+    // autoload(dir, { deep = true, js = true, json = true }) (auto-load 3): a relative folder is relative to
+    // where the service starts, `.js` and `.json` files only (a TypeScript source as the `.js` it compiles
+    // to), file and folder names camel-cased (`user-admin.js` is `userAdmin`).
+    case "auto-load": {
+      if (first?.kind !== "string") return undefined;
+      const js = flag(second, "js", true);
+      const json = flag(second, "json", true);
+      return {
+        dir: first.value.startsWith("/") ? path.posix.normalize(first.value) : path.posix.join(root, first.value),
+        recursive: flag(second, "deep", true),
+        skip: (name) => !((js && /\.(js|ts)$/.test(name) && !/\.d\.ts$/.test(name)) || (json && name.endsWith(".json"))),
+        key: (name) => name.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase()),
+      };
     }
   }
   return undefined;

@@ -1848,6 +1848,11 @@ export class Interpreter {
     // `global.RouterBasePath = basePath` in code that ran, read back in another module: the one global object,
     // open (a name nothing set is unknown, not undefined: the runtime and packages set their own).
     if (name === "global" || name === "globalThis") return this.globalObject;
+    // ... and read by its bare name, as Node resolves one (`global.WIKI = WIKI` in the entry, `WIKI.SERVERPATH`
+    // in a module it loads later).
+    const globalProps = this.globalObject.kind === "object" ? this.globalObject.props : undefined;
+    const set = globalProps?.get(name);
+    if (set) return set;
     // A global the framework's runtime declares (SST v3's `sst`): read as a package's export.
     const global = this.globals?.(name, scope.file.fileName);
     if (global) return global;
@@ -2919,15 +2924,17 @@ export class Interpreter {
     if (depth === 0) this.tracker?.cannotReplay?.(`it loads the modules of ${load.dir}`);
     const props = new Map<string, Value>();
     for (const entry of [...entries].sort()) {
-      if (entry === "node_modules" || entry.startsWith(".") || load.skip?.(entry)) continue;
+      if (entry === "node_modules" || entry.startsWith(".")) continue;
       const full = `${load.dir}/${entry}`;
       if (this.sources.host.listDirectory?.(full)) {
         if (!load.recursive || depth >= 8) continue;
         const nested = this.loadFolder({ ...load, dir: full }, callingFile, depth + 1);
-        if (nested) props.set(entry, nested);
+        if (nested) props.set(load.key?.(entry) ?? entry, nested);
         continue;
       }
-      const key = loadedModule(entry);
+      if (load.skip?.(entry)) continue;
+      const bare = loadedModule(entry);
+      const key = bare && (load.key?.(bare) ?? bare);
       if (!key || full === callingFile || props.has(key)) continue;
       const file = this.sources.getFile(full);
       if (!file) continue;
@@ -2973,7 +2980,7 @@ export class Interpreter {
         }
         // `requireDir("./routes")`, `requireAll({ dirname: __dirname + "/controllers" })`: the folder's modules.
         if (FOLDER_LOADERS.has(callee.module) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))) {
-          const load = folderLoad(callee.module, this.arguments(args, scope), scope.file.fileName);
+          const load = folderLoad(callee.module, this.arguments(args, scope), scope.file.fileName, this.sources.root.replace(/\/$/, ""));
           const loaded = load && this.loadFolder(load, scope.file.fileName, 0);
           if (loaded) return loaded;
         }
@@ -3425,6 +3432,18 @@ export class Interpreter {
   /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
   private globalCall(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
+    // `process.cwd()`: where the service is started, the project root apidex reads (as for consign's and
+    // glob's `cwd`; docs/frameworks.md): `path.join(process.cwd(), "server")` names the project's folder.
+    if (
+      ts.isCallExpression(node) &&
+      !node.arguments.length &&
+      ts.isPropertyAccessExpression(callee) &&
+      callee.name.text === "cwd" &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === "process" &&
+      !scope.lookup("process")
+    )
+      return str(this.sources.root.replace(/\/$/, ""));
     const arg = node.arguments?.[0];
     if (!arg) return undefined;
     if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
