@@ -5,6 +5,7 @@ import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
 import { projectEntries } from "./package-entries.js";
+import { isMinified, minifiedDiagnostic } from "./minified.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
@@ -53,6 +54,8 @@ export class SourceSet {
   replayedScanned: string[] = [];
   /** The listed files the scan found able to register routes (parsed or replayed), for the run cache. */
   routeCapable: string[] = [];
+  /** Listed files the scan left unparsed as minified (scan/minified.ts), sorted: said once (APX120). */
+  minified: string[] = [];
   /** Whether every parsed file carries JSDoc nodes (the type checker reads descriptions from them). */
   private readonly withJsDoc: boolean;
 
@@ -265,8 +268,12 @@ export class SourceSet {
       const text = this.host.readFile(name);
       if (text === undefined) this.listed.delete(name);
       else if (inScope(path.relative(options.root, name).split(path.sep).join("/"))) this.listed.add(name);
+      this.minified = this.minified.filter((f) => f !== name);
       if (text === undefined) this.parsed.delete(name);
-      else if (existing || mayRegisterRoutes(text, path.relative(options.root, name)))
+      else if (isMinified(name, text) && this.listed.has(name)) {
+        this.minified = [...this.minified, name].sort();
+        this.parsed.delete(name);
+      } else if (existing || mayRegisterRoutes(text, path.relative(options.root, name)))
         this.parsed.set(name, parse(name, text, this.withJsDoc || mayDocument(text)));
     }
     const entries = projectEntries(options.root, this.packagesBelow());
@@ -310,9 +317,19 @@ export class SourceSet {
     return [...this.packageJsons].sort();
   }
 
-  /** Syntax errors of every parsed file; the files are still analysed where the parser recovered. */
+  /**
+   * Syntax errors of every parsed file (the files are still analysed where the parser recovered), and the
+   * minified files the scan left out.
+   */
   syntaxDiagnostics(): Diagnostic[] {
-    return syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName)));
+    const minified = minifiedDiagnostic(
+      this.minified.filter((f) => !this.parsed.has(f)),
+      this.root,
+    );
+    return [
+      ...syntaxErrorsOf(this.parsedFiles().filter((f) => !/[\\/]node_modules[\\/]/.test(f.fileName))),
+      ...(minified ? [minified] : []),
+    ];
   }
 
   /**
@@ -723,6 +740,7 @@ export async function scanProject(
   const files: ts.SourceFile[] = [];
   const replayedScanned: string[] = [];
   const routeCapable: string[] = [];
+  const minified: string[] = [];
   // The package's entry files run first, whatever they hold (`require("./src/start").start()`), and at a
   // monorepo's root those of its workspace packages (their package.json files are inputs of the run).
   const packages = new Workspaces(options.root, DISK_HOST).packagesBelow();
@@ -740,7 +758,12 @@ export async function scanProject(
     routeCapable.push(name);
     // A file an earlier run summarized is replayed, not parsed (extract/incremental).
     if (replayed.has(fileKey(name))) replayedScanned.push(fileKey(name));
-    else files.push(parse(fileKey(name), (text ??= readFileSync(name, "utf8")), mayDocument(text)));
+    else {
+      text ??= readFileSync(name, "utf8");
+      // A vendored bundle is parsed only if an analysed source imports it (getFile).
+      if (isMinified(name, text)) minified.push(fileKey(name));
+      else files.push(parse(fileKey(name), text, mayDocument(text)));
+    }
   }
   // (Only a file no glob could list, one without a source extension: an entry the excludes leave out, build
   // output say, stays out.)
@@ -760,6 +783,7 @@ export async function scanProject(
   set.includeReachedFrom([...entries].filter((name) => !replayed.has(fileKey(name))));
   set.replayedScanned = replayedScanned;
   set.routeCapable = routeCapable;
+  set.minified = minified.sort();
   if (tsconfig) set.recordInputs(tsconfig.files);
   set.recordInputs(packages.map((folder) => path.join(folder, "package.json")));
   return set;
