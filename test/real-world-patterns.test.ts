@@ -2450,6 +2450,23 @@ const cases: Case[] = [
     diagnostics: ["APX211 server/controllers/skipped.mjs:2"],
   },
   {
+    // The Serverless Framework template's `handlerPath(__dirname)`, in a repository of several services.
+    name: "process.cwd() is the folder of the calling file's package, where its service is started",
+    files: {
+      "package.json": JSON.stringify({ name: "repo", private: true }),
+      "api/package.json": JSON.stringify({ name: "api", main: "src/server.js" }),
+      "api/src/server.js": [
+        `const express = require("express"); const path = require("path");`,
+        `const relative = (dir) => dir.split(process.cwd())[1].substring(1);`,
+        `const app = express();`,
+        `app.use("/" + relative(__dirname), require(path.join(process.cwd(), "src/routes/users.js")));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      "api/src/routes/users.js": `const router = require("express").Router();\nrouter.get("/users", (req, res) => res.json([]));\nmodule.exports = router;\n`,
+    },
+    routes: ["GET /src/users []"],
+  },
+  {
     name: "a RequireJS (AMD) module is browser code: its api.put('/path', data) requests are not reported as registrations",
     files: {
       "server.js": `const express = require("express");\nconst app = express();\napp.get("/ping", (req, res) => res.send("ok"));\napp.listen(4567);\n`,

@@ -25,7 +25,8 @@ export const FOLDER_LOADERS = new Set(["require-dir", "require-all", "requireind
  * The folder a loader call reads, from its static arguments and the calling file; undefined when an argument
  * it needs is not static (the loader is then an unknown, as any package call).
  */
-export function folderLoad(module: string, args: readonly Value[], callingFile: string, root: string): FolderLoad | undefined {
+/** `startDir`: where the service is started (the calling file's package folder), which auto-load resolves a relative folder from. */
+export function folderLoad(module: string, args: readonly Value[], callingFile: string, startDir: string): FolderLoad | undefined {
   const here = path.posix.dirname(callingFile);
   const at = (p: string) => (p.startsWith("/") ? path.posix.normalize(p) : path.posix.join(here, p));
   const flag = (options: Value | undefined, name: string, fallback: boolean) => {
@@ -62,7 +63,7 @@ export function folderLoad(module: string, args: readonly Value[], callingFile: 
       const js = flag(second, "js", true);
       const json = flag(second, "json", true);
       return {
-        dir: first.value.startsWith("/") ? path.posix.normalize(first.value) : path.posix.join(root, first.value),
+        dir: first.value.startsWith("/") ? path.posix.normalize(first.value) : path.posix.join(startDir, first.value),
         recursive: flag(second, "deep", true),
         skip: (name) => !((js && /\.(js|ts)$/.test(name) && !/\.d\.ts$/.test(name)) || (json && name.endsWith(".json"))),
         key: (name) => name.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase()),

@@ -2980,7 +2980,7 @@ export class Interpreter {
         }
         // `requireDir("./routes")`, `requireAll({ dirname: __dirname + "/controllers" })`: the folder's modules.
         if (FOLDER_LOADERS.has(callee.module) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default"))) {
-          const load = folderLoad(callee.module, this.arguments(args, scope), scope.file.fileName, this.sources.root.replace(/\/$/, ""));
+          const load = folderLoad(callee.module, this.arguments(args, scope), scope.file.fileName, this.packageFolder(scope.file.fileName));
           const loaded = load && this.loadFolder(load, scope.file.fileName, 0);
           if (loaded) return loaded;
         }
@@ -3430,10 +3430,21 @@ export class Interpreter {
   }
 
   /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
+  /** The folder of the nearest package.json above a file, within the project; the project root without one. */
+  private packageFolder(fileName: string): string {
+    const root = this.sources.root.replace(/\/$/, "");
+    for (let dir = path.posix.dirname(fileName); dir === root || dir.startsWith(`${root}/`); dir = path.posix.dirname(dir)) {
+      if (this.sources.host.readFile(`${dir}/package.json`) !== undefined) return dir;
+      if (dir === root) break;
+    }
+    return root;
+  }
+
   private globalCall(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
-    // `process.cwd()`: where the service is started, the project root apidex reads (as for consign's and
-    // glob's `cwd`; docs/frameworks.md): `path.join(process.cwd(), "server")` names the project's folder.
+    // `process.cwd()`: where the service is started — `npm start`, `serverless deploy` — the folder of the
+    // package the calling file belongs to (its nearest package.json within the project), else the project
+    // root apidex reads (as for consign's and glob's `cwd`; docs/frameworks.md).
     if (
       ts.isCallExpression(node) &&
       !node.arguments.length &&
@@ -3443,7 +3454,7 @@ export class Interpreter {
       callee.expression.text === "process" &&
       !scope.lookup("process")
     )
-      return str(this.sources.root.replace(/\/$/, ""));
+      return str(this.packageFolder(scope.file.fileName));
     const arg = node.arguments?.[0];
     if (!arg) return undefined;
     if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
