@@ -2467,6 +2467,47 @@ const cases: Case[] = [
     routes: ["GET /src/users []"],
   },
   {
+    // hackathon-starter serves front-end library files from a Map of URL to file.
+    name: "a Map of static entries: for...of, forEach((value, key)), get, has, set, delete and size read as JavaScript runs them",
+    files: {
+      "app.js": [
+        `const express = require("express"); const fs = require("fs"); const app = express();`,
+        `const libFiles = new Map([`,
+        `  ["/js/lib/chart.js", "node_modules/chart.js/dist/chart.js"],`,
+        `  ["/js/lib/popper.js", "node_modules/popper/popper.js"],`,
+        `]);`,
+        `for (const [fileUrl, filePath] of libFiles) {`,
+        `  if (fs.existsSync(fileUrl)) throw new Error("duplicate " + fileUrl);`,
+        `  app.get(fileUrl, (req, res) => res.sendFile(filePath));`,
+        `}`,
+        `const admin = new Map();`,
+        `admin.set("users", "admin.users").set("audit", "admin.audit").set("gone", "x");`,
+        `admin.delete("gone");`,
+        `admin.forEach((key, name) => app.get("/admin/" + name, requirePermission(key), (req, res) => res.end()));`,
+        `if (admin.has("users") && !admin.has("gone")) app.get("/admin-size/" + admin.size, (req, res) => res.end());`,
+        `app.get("/audit", requirePermission(admin.get("audit")), (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /admin-size/2 []",
+      "GET /admin/audit [admin.audit]",
+      "GET /admin/users [admin.users]",
+      "GET /audit [admin.audit]",
+      "GET /js/lib/chart.js []",
+      "GET /js/lib/popper.js []",
+    ],
+  },
+  {
+    // In the every-pattern service below, whose tsconfig.json does not allowJs, this file is in no type program.
+    name: "a key only known at run time in a JavaScript module",
+    files: {
+      "app.js": `const express = require("express"); const app = express();\nconst keys = loadKeys();\napp.get("/audit", requirePermission(keys.get("audit")), (req, res) => res.end());\napp.listen(3000);\n`,
+    },
+    routes: ["GET /audit [] unresolved(permissions)"],
+    diagnostics: ["APX301 app.js:3"],
+  },
+  {
     name: "a RequireJS (AMD) module is browser code: its api.put('/path', data) requests are not reported as registrations",
     files: {
       "server.js": `const express = require("express");\nconst app = express();\napp.get("/ping", (req, res) => res.send("ok"));\napp.listen(4567);\n`,

@@ -2503,6 +2503,8 @@ export class Interpreter {
       case "external":
         return this.external(object.module, [...object.path, name]);
       case "array":
+        if (object.map)
+          return name === "size" ? { kind: "number", value: object.items.length } : unknown(node, `reads Map member \`${name}\``);
         if (name === "length") return { kind: "number", value: object.items.length };
         if (/^\d+$/.test(name)) return object.items[Number(name)] ?? UNDEFINED;
         return unknown(node, `reads array member \`${name}\``);
@@ -3230,6 +3232,7 @@ export class Interpreter {
   /** The few standard-library calls that keep a value static. */
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
+    if (receiver.kind === "array" && receiver.map) return this.mapMethod(receiver, method, node, scope);
     const bool = (value: boolean): Value => ({ kind: "boolean", value });
     // `connectDb().then(() => { app.use("/api", api) })`, `listen().finally(...)`: a promise's continuation runs
     // once it settles, as the service runs normally; it gets the value (an async function's call already gives
@@ -3430,6 +3433,77 @@ export class Interpreter {
   }
 
   /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
+  /**
+   * A `Map`'s methods, over its `[key, value]` pairs: `forEach((value, key) => ...)` runs the callback per
+   * entry, as a loop over a static array does; `get`, `has`, `keys`, `values`, `entries` read them; `set`,
+   * `delete` and `clear` change them in code that runs (not in a branch of a condition apidex cannot read).
+   */
+  private mapMethod(
+    map: Extract<Value, { kind: "array" }>,
+    method: string,
+    node: ts.CallExpression | ts.NewExpression,
+    scope: Scope,
+  ): Value {
+    const args = node.arguments ?? [];
+    const keyOf = (value: Value) =>
+      value.kind === "string" || value.kind === "number" || value.kind === "boolean" ? `${value.kind}:${value.value}` : undefined;
+    const indexOf = (key: Value) => {
+      const wanted = keyOf(key);
+      return wanted === undefined
+        ? -2
+        : map.items.findIndex((pair) => pair.kind === "array" && keyOf(pair.items[0] ?? UNDEFINED) === wanted);
+    };
+    const part = (pair: Value, i: 0 | 1): Value => (pair.kind === "array" ? (pair.items[i] ?? UNDEFINED) : UNDEFINED);
+    switch (method) {
+      case "forEach": {
+        const fn = args[0] ? this.evaluate(args[0], scope) : undefined;
+        if (fn?.kind !== "function" || map.items.length > MAX_UNROLLED) return unknown(node, "runs a Map's forEach apidex cannot unroll");
+        for (const pair of [...map.items]) {
+          this.iterations.push(pair);
+          try {
+            this.callFunction(fn, [part(pair, 1), part(pair, 0), map], node);
+          } finally {
+            this.iterations.pop();
+          }
+        }
+        return UNDEFINED;
+      }
+      case "entries":
+        return { kind: "array", items: [...map.items] };
+      case "keys":
+      case "values":
+        return { kind: "array", items: map.items.map((pair) => part(pair, method === "keys" ? 0 : 1)) };
+      case "get":
+      case "has": {
+        const index = args[0] ? indexOf(this.evaluate(args[0], scope)) : -2;
+        if (index === -2) return unknown(node, "reads a Map by a key that is not a static value");
+        if (method === "has") return { kind: "boolean", value: index >= 0 };
+        return index >= 0 ? part(map.items[index]!, 1) : UNDEFINED;
+      }
+      case "set":
+      case "delete":
+      case "clear": {
+        if (this.undecided.length) return method === "set" ? map : unknown(node, "changes a Map in a branch apidex cannot decide");
+        if (method === "clear") {
+          map.items.length = 0;
+          return UNDEFINED;
+        }
+        const key = args[0] ? this.evaluate(args[0], scope) : UNDEFINED;
+        const index = indexOf(key);
+        if (index === -2) return unknown(node, "changes a Map by a key that is not a static value");
+        if (method === "delete") {
+          if (index >= 0) map.items.splice(index, 1);
+          return { kind: "boolean", value: index >= 0 };
+        }
+        const pair: Value = { kind: "array", items: [key, args[1] ? this.evaluate(args[1], scope) : UNDEFINED] };
+        if (index >= 0) map.items[index] = pair;
+        else map.items.push(pair);
+        return map;
+      }
+    }
+    return unknown(node, `calls the Map method \`${method}\`, which apidex does not evaluate`);
+  }
+
   /** The folder of the nearest package.json above a file, within the project; the project root without one. */
   private packageFolder(fileName: string): string {
     const root = this.sources.root.replace(/\/$/, "");
@@ -3455,6 +3529,18 @@ export class Interpreter {
       !scope.lookup("process")
     )
       return str(this.packageFolder(scope.file.fileName));
+    // `new Map([["/a", a], ["/b", b]])` of static pairs (or another Map): its entries, in order.
+    if (ts.isNewExpression(node) && ts.isIdentifier(callee) && callee.text === "Map" && !scope.lookup("Map")) {
+      const from = node.arguments?.[0] ? this.evaluate(node.arguments[0], scope) : undefined;
+      if (!from || from.kind === "undefined" || from.kind === "null") return { kind: "array", items: [], map: true };
+      if (from.kind === "array" && from.items.every((pair) => pair.kind === "array" && pair.items.length >= 1))
+        return {
+          kind: "array",
+          items: from.items.map((pair) => ({ kind: "array", items: [...(pair as { items: Value[] }).items.slice(0, 2)] })),
+          map: true,
+        };
+      return from.kind === "unknown" ? from : unknown(node, "builds a Map from entries apidex cannot read");
+    }
     const arg = node.arguments?.[0];
     if (!arg) return undefined;
     if (ts.isIdentifier(callee) && callee.text === "String" && !scope.lookup("String")) {
@@ -4376,6 +4462,11 @@ export class Interpreter {
     this.keyTypeFiles = types.programFiles();
     this.sources.recordInputs(this.keyTypeFiles);
     for (const p of pending) {
+      // A JavaScript file of a project whose tsconfig.json does not `allowJs` is in no type program: no type to read.
+      if (!types.file(p.arg.getSourceFile().fileName)) {
+        p.unresolved("unknown");
+        continue;
+      }
       const node = types.map(p.arg);
       let type: ts.Type | undefined = types.checker.getTypeAtLocation(node);
       for (const name of p.property ?? []) {

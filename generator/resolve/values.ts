@@ -12,7 +12,8 @@ export type Value =
   | { kind: "boolean"; value: boolean }
   | { kind: "undefined" }
   | { kind: "null" }
-  | { kind: "array"; items: Value[] }
+  /** `map`: a `Map`, its entries as `[key, value]` pairs (iterated, spread and listed as a Map gives them). */
+  | { kind: "array"; items: Value[]; map?: true }
   /**
    * `open`: a property it lacks may still exist at run time (a container filled later, a spread or key apidex
    * could not read). `unlisted`: it was given properties apidex could not read (`Object.assign(table,
