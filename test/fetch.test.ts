@@ -398,6 +398,16 @@ const routes: Record<string, (r: Request) => Response> = {
     diagnostics: ["APX258 src/index.ts:1", "APX210 src/other.ts:2"],
   },
   {
+    // comp's integrations: `export default { name, fetch: handler.fetch }`, the handler a function of credentials.
+    name: "a default export whose fetch takes no request (its first parameter is declared as something else) is no fetch handler",
+    files: {
+      "wrangler.toml": WRANGLER,
+      "src/index.ts": `export default { async fetch(request: Request) { const url = new URL(request.url); if (url.pathname === "/ping" && request.method === "GET") return new Response("pong"); return new Response(null, { status: 404 }); } };`,
+      "src/integrations/aws.ts": `interface AwsCredentials { key: string }\nconst findings = async (credentials: AwsCredentials) => [credentials.key];\nexport default { name: "AWS", fetch: findings };`,
+    },
+    routes: ["GET /ping []"],
+  },
+  {
     name: "a fetch listener hands the request to a function of the sources (Service Worker syntax)",
     files: {
       "wrangler.toml": WRANGLER,

@@ -114,6 +114,9 @@ class FetchReader {
     const routes = options.props.get("routes");
     if (routes) this.bunRoutes(routes, literalProperty(node, "routes") ?? node);
     const fetch = options.props.get("fetch");
+    // A `fetch` whose first parameter is declared as something other than a request (`fetch: async
+    // (credentials: AwsCredentials) => findings`, an integration's exported config) is no fetch handler.
+    if (fetch?.kind === "function" && !mayTakeRequest(fetch.decl)) return;
     if (fetch) this.fetchHandler(fetch, literalProperty(node, "fetch") ?? node, 0);
   }
 
@@ -667,4 +670,14 @@ function docOfFunction(decl: ts.FunctionLikeDeclaration) {
   if (decl.parent && ts.isPropertyAssignment(decl.parent)) return leadingDoc(decl.parent);
   const holder = decl.parent && ts.isVariableDeclaration(decl.parent) ? decl.parent.parent?.parent : undefined;
   return holder ? leadingDoc(holder) : undefined;
+}
+
+/**
+ * Whether a function may be a fetch handler by its first parameter: none, untyped, `any`/`unknown`, or a type
+ * named for a request (`Request`, `IRequest`, `NextRequest`, `Request<unknown, Cf>`).
+ */
+function mayTakeRequest(decl: FunctionValue["decl"]): boolean {
+  const type = decl.parameters[0]?.type;
+  if (!type || type.kind === ts.SyntaxKind.AnyKeyword || type.kind === ts.SyntaxKind.UnknownKeyword) return true;
+  return /Req/.test(type.getText());
 }
