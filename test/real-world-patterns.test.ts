@@ -2499,6 +2499,22 @@ const cases: Case[] = [
     ],
   },
   {
+    name: "a router a Map is given under a condition only known at run time is said, as an array's push is",
+    files: {
+      "app.js": [
+        `const express = require("express"); const app = express();`,
+        `const users = express.Router(); users.get("/", (req, res) => res.json([]));`,
+        `const beta = express.Router(); beta.get("/", (req, res) => res.json([]));`,
+        `const routers = new Map([["users", users]]);`,
+        `if (process.env.BETA) routers.set("beta", beta);`,
+        `routers.forEach((router, name) => app.use("/" + name, router));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /users []"],
+    diagnostics: ["APX211 app.js:3", "APX213 app.js:5"],
+  },
+  {
     // In the every-pattern service below, whose tsconfig.json does not allowJs, this file is in no type program.
     name: "a key only known at run time in a JavaScript module",
     files: {

@@ -1295,10 +1295,10 @@ export class Interpreter {
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
-        ["push", "unshift", "splice"].includes(node.expression.name.text) &&
+        ["push", "unshift", "splice", "set"].includes(node.expression.name.text) &&
         ts.isIdentifier(node.expression.expression) &&
         scope.lookup(node.expression.expression.text) &&
-        this.lookup(node.expression.expression.text, scope, node).kind === "array" &&
+        isArrayOrMap(this.lookup(node.expression.expression.text, scope, node), node.expression.name.text) &&
         node.arguments.some((arg) => this.mayRoute(arg, scope))
       )
         mutation = node;
@@ -3432,7 +3432,6 @@ export class Interpreter {
     return undefined;
   }
 
-  /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
   /**
    * A `Map`'s methods, over its `[key, value]` pairs: `forEach((value, key) => ...)` runs the callback per
    * entry, as a loop over a static array does; `get`, `has`, `keys`, `values`, `entries` read them; `set`,
@@ -3458,6 +3457,8 @@ export class Interpreter {
       case "forEach": {
         const fn = args[0] ? this.evaluate(args[0], scope) : undefined;
         if (fn?.kind !== "function" || map.items.length > MAX_UNROLLED) return unknown(node, "runs a Map's forEach apidex cannot unroll");
+        // What a branch apidex cannot decide may have `set` is said where routes are made of the entries (APX213).
+        if (this.branchAdded.has(map) && fn.decl.body && this.callsHost(fn.decl.body, scope)) this.releaseAdded(map);
         for (const pair of [...map.items]) {
           this.iterations.push(pair);
           try {
@@ -3514,6 +3515,7 @@ export class Interpreter {
     return root;
   }
 
+  /** `Object.freeze(x)`, `Object.values(x)`, `Object.keys(x)` and `String(x)`, unless the names are shadowed. */
   private globalCall(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const callee = node.expression;
     // `process.cwd()`: where the service is started — `npm start`, `serverless deploy` — the folder of the
@@ -5661,4 +5663,9 @@ function importsOnlyTypes(statement: ts.ImportDeclaration | ts.ExportDeclaration
   if (clause.isTypeOnly) return true;
   const named = clause.namedBindings;
   return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+}
+
+/** An array a branch may `push`/`unshift`/`splice` into, or a Map it may `set` (what a branch adds is said, APX213). */
+function isArrayOrMap(value: Value, method: string): boolean {
+  return value.kind === "array" && (method === "set") === (value.map === true);
 }
