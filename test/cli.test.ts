@@ -117,6 +117,25 @@ describe("apidex generate", () => {
     ]);
   });
 
+  it("with --root on a JavaScript project, resolves its imports with the root's jsconfig.json (no tsconfig.json)", () => {
+    const dir = path.join(work, "js-project");
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "js-project", version: "1.0.0", type: "module" }),
+      "jsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/routes/*": ["src/routes/*"] } } }),
+      "src/app.js": `import express from "express";\nimport router from "@/routes/index.js";\nconst app = express();\napp.use("/api", router);\napp.listen(3000);\n`,
+      "src/routes/index.js": `import { Router } from "express";\nconst router = Router();\nrouter.get("/flows", (req, res) => res.json([]));\nexport default router;\n`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    const run = apidex(["generate", "--root", dir, "--no-cache"], work);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1 indexed, 0 documented, 0 closed, 0 warnings/);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist", "operations.json"), "utf8"));
+    expect(index.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`)).toEqual(["GET /api/flows"]);
+  });
+
   it("with --root, reads the config in the project's folder, and not one in the folder it runs in", () => {
     const host = path.join(work, "host");
     const dir = path.join(host, "shop");

@@ -488,6 +488,26 @@ const patterns: Case[] = [
     routes: ["GET /health []"],
   },
   {
+    name: "a request whose answer is awaited or handed to then() is no route registration, whatever sends it (an integration's context object: $.http.post(path, body))",
+    files: {
+      "apps/airtable/create-record.js": [
+        `export default {`,
+        `  async run($) {`,
+        `    const body = { typecast: true, fields: $.step.parameters.fields };`,
+        `    const { data } = await $.http.post(\`/v0/\${$.step.parameters.baseId}\`, body);`,
+        `    const response = await ($.http?.patch("/v0/records", body));`,
+        `    $.http.put("/v0/records", body).then((r) => $.setActionItem({ raw: r.data }));`,
+        `    return data;`,
+        `  },`,
+        `};`,
+      ].join("\n"),
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\nexport function later(h: express.RequestHandler) { app.post("/later", h); }\n`,
+    },
+    routes: ["GET /health []"],
+    // A registration nothing runs is still said: only a result someone waits for is a request.
+    diagnostics: ["APX210 app.ts:4"],
+  },
+  {
     name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
       "web/data.service.ts": [

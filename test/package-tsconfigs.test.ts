@@ -71,4 +71,29 @@ describe("a package's own tsconfig paths, read from a monorepo's root", () => {
     });
     expect(routeLines(await generateFrom(files))).toEqual(["GET /v1/users [users.read]"]);
   });
+
+  it("reads a JavaScript package's jsconfig.json as its editor does (no tsconfig.json beside it)", async () => {
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }),
+      "packages/backend/package.json": JSON.stringify({ name: "@acme/backend", type: "module" }),
+      "packages/backend/jsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/routes/*": ["src/routes/*"] } } }),
+      "packages/backend/src/app.js": `import express from "express";
+import router from "@/routes/index.js";
+const app = express();
+app.use("/", router);
+app.listen(3000);
+`,
+      "packages/backend/src/routes/index.js": `import { Router } from "express";
+const router = Router();
+router.get("/healthcheck", (req, res) => res.json({ ok: true }));
+export default router;
+`,
+    };
+    expect(routeLines(await generateFrom(files))).toEqual(["GET /healthcheck []"]);
+    // A tsconfig.json beside it wins, as in the editor: its paths (none here) are the package's.
+    files["packages/backend/tsconfig.json"] = JSON.stringify({ compilerOptions: { allowJs: true } });
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual([]);
+    expect(diagnosticLines(result)).toContain("APX210 packages/backend/src/app.js:4");
+  });
 });

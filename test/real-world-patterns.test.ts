@@ -3368,6 +3368,41 @@ function generateInTree(dir: string, root: string): string[] {
   return index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`);
 }
 
+/**
+ * An Express app in JavaScript whose middleware checks CASL abilities through its user model (`req.currentUser.can(action,
+ * subject)`), the module that imports `@casl/ability` being one only a model imports: on disk the scan parses it
+ * later than the middleware is read, so the package's dependency on CASL says the sources use it.
+ */
+describe("CASL through a model of the sources, in a package that depends on @casl/ability", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "apidex-casl-model-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "flows", type: "module", dependencies: { "@casl/ability": "^6.5.0", express: "^4.21.0" } }),
+    "src/helpers/authorization.js": [
+      `export const authorizeFlows = async (request, response, next) => {`,
+      `  request.currentUser.can("read", "Flow");`,
+      `  next();`,
+      `};`,
+    ].join("\n"),
+    "src/helpers/user-ability.js": `import { PureAbility } from "@casl/ability";\nexport default function userAbility(user) { return new PureAbility(user.permissions); }\n`,
+    "src/models/user.js": `import userAbility from "../helpers/user-ability.js";\nexport class User { can(action, subject) { return userAbility(this).can(action, subject); } }\n`,
+    "src/app.js": [
+      `import express from "express";`,
+      `import { authorizeFlows } from "./helpers/authorization.js";`,
+      `const app = express();`,
+      `app.get("/flows", authorizeFlows, (req, res) => res.json([]));`,
+      `app.listen(3000);`,
+    ].join("\n"),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  it("reads the ability check as the key subject:action", () => {
+    expect(generateInTree(dir, ".")).toEqual(["GET /flows [Flow:read]"]);
+  });
+});
+
 /** A lerna monorepo of JavaScript packages (2017): a hapi 16 server registers a plugin package by name, unlinked. */
 describe("a lerna monorepo of JavaScript packages, hapi 16 plugins", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "apidex-lerna-"));

@@ -93,7 +93,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     }
   }
 
-  const tsconfig = config.tsconfig ? path.resolve(root, config.tsconfig) : path.join(root, "tsconfig.json");
+  // The root's tsconfig.json, else its jsconfig.json (a JavaScript project's, as scan/package-tsconfigs.ts reads them).
+  const tsconfig = config.tsconfig
+    ? path.resolve(root, config.tsconfig)
+    : (["tsconfig.json", "jsconfig.json"].map((name) => path.join(root, name)).find(existsSync) ?? path.join(root, "tsconfig.json"));
   if (config.tsconfig && !existsSync(tsconfig)) {
     throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
   }

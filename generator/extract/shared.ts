@@ -536,6 +536,9 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   // request (browser code beside the server), not a route registration.
   const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
   if (isHttpClient(callee.expression, call.getSourceFile())) return false;
+  // `const { data } = await $.http.post("/v0/records", body)`: a result awaited or handed to `then` is a
+  // response; a registration gives back its router (or nothing), which no code waits for.
+  if (awaitsResult(call)) return false;
   // `api.post(\`/v1/layouts\`, data)` of the project's own request helpers (request-senders.ts).
   return !(
     sources &&
@@ -546,6 +549,21 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
       clientNames: httpClientNames,
       isClientPackage: (module) => HTTP_CLIENTS.test(module),
     })
+  );
+}
+
+/** Whether a call's result is awaited (`await x.post(...)`, `await x?.post(...)`) or its `then` is called. */
+function awaitsResult(call: ts.CallExpression): boolean {
+  let outer: ts.Node = call;
+  while (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent))
+    outer = outer.parent;
+  const parent = outer.parent;
+  return (
+    ts.isAwaitExpression(parent) ||
+    (ts.isPropertyAccessExpression(parent) &&
+      parent.expression === outer &&
+      parent.name.text === "then" &&
+      ts.isCallExpression(parent.parent))
   );
 }
 

@@ -425,18 +425,31 @@ export class Interpreter {
     );
   }
 
-  /** Whether the sources use CASL (a module names `@casl/ability`), read once. */
+  /** Whether a module parsed at the first question names `@casl/ability`, read once. */
   private usesCasl: boolean | undefined;
+  /** Per package folder: whether its package.json depends on `@casl/ability`. */
+  private readonly caslPackages = new Map<string, boolean>();
 
-  /** Whether the sources use CASL: only then is `x.can(action, subject)` an ability check. */
-  usesCaslAbilities(): boolean {
+  /**
+   * Whether the sources use CASL: only then is `x.can(action, subject)` an ability check. A module that
+   * imports it may be parsed only later (the model that builds the ability is loaded when a route's code
+   * imports it), so the package a file belongs to says it too: its package.json depends on `@casl/ability`.
+   */
+  usesCaslAbilities(fromFile?: string): boolean {
     this.usesCasl ??= this.sources.files.some((file) => file.text.includes("@casl/ability"));
-    return this.usesCasl;
+    if (this.usesCasl || fromFile === undefined) return this.usesCasl;
+    const folder = this.packageFolder(fromFile);
+    let depends = this.caslPackages.get(folder);
+    if (depends === undefined) {
+      depends = /"@casl\/ability"\s*:/.test(this.sources.host.readFile(`${folder}/package.json`) ?? "");
+      this.caslPackages.set(folder, depends);
+    }
+    return depends;
   }
 
   /** A CASL ability check (ability-check.ts), in sources that use CASL. */
   private isAbilityCheck(node: ts.CallExpression): boolean {
-    return isAbilityCallShape(node) && this.usesCaslAbilities();
+    return isAbilityCallShape(node) && this.usesCaslAbilities(node.getSourceFile().fileName);
   }
 
   /**

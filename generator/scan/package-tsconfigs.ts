@@ -1,6 +1,23 @@
 import path from "node:path";
 import { ts } from "../typescript.js";
 
+/**
+ * The names of a folder's TypeScript project file, in the order the editor prefers them: a JavaScript
+ * project declares its `paths` in a jsconfig.json (a tsconfig.json with `allowJs` on), which TypeScript
+ * and VS Code read the same way.
+ */
+export const PROJECT_FILES = ["tsconfig.json", "jsconfig.json"] as const;
+
+/**
+ * The options a project file starts from before its own: TypeScript gives a jsconfig.json these (its
+ * language service's defaults for JavaScript projects), a tsconfig.json none.
+ */
+export function projectFileDefaults(file: string): ts.CompilerOptions | undefined {
+  return path.basename(file) === "jsconfig.json"
+    ? { allowJs: true, maxNodeModuleJsDepth: 2, allowSyntheticDefaultImports: true, skipLibCheck: true, noEmit: true }
+    : undefined;
+}
+
 /** Where package tsconfigs are read (the source set's host, on disk or in memory). */
 export interface TsconfigHost {
   readFile(fileName: string): string | undefined;
@@ -13,7 +30,8 @@ export interface TsconfigHost {
  * `apps/web/tsconfig.json`'s `paths` say, not what the root's tsconfig (often none, or one without `paths`)
  * says. A file's imports resolve as its editor resolves them: with the nearest tsconfig.json above it. Only
  * tsconfigs below the project's own are read (the project's own options apply at and above it), and a
- * workspace package imported from outside the root is read with its own tsconfig too.
+ * workspace package imported from outside the root is read with its own tsconfig too. A folder without a
+ * tsconfig.json may have a jsconfig.json, read as its editor reads it.
  *
  * @example
  * const tsconfigs = new PackageTsconfigs("/repo", undefined, host, (f) => inputs.add(f));
@@ -49,9 +67,12 @@ export class PackageTsconfigs {
     // The walk stops at the project's folder and at any folder above it: a file outside the root (a workspace
     // package) looks up to the folder it shares with the project, exclusive.
     if (dir !== this.projectFolder && !isWithin(this.projectFolder, dir) && path.dirname(dir) !== dir) {
-      const candidate = path.join(dir, "tsconfig.json");
-      this.recordInput(candidate);
-      found = this.host.fileExists(candidate) ? this.read(candidate) : this.inFolder(path.dirname(dir));
+      // A tsconfig.json, else a jsconfig.json (both recorded: either one added later changes resolution).
+      const candidate = PROJECT_FILES.map((name) => path.join(dir, name)).find((file) => {
+        this.recordInput(file);
+        return this.host.fileExists(file);
+      });
+      found = candidate ? this.read(candidate) : this.inFolder(path.dirname(dir));
     }
     this.byFolder.set(dir, found);
     return found;
@@ -75,7 +96,13 @@ export class PackageTsconfigs {
         };
         // An `extends` that names a package not installed is an error of the parse, not of the file's own
         // options: those (its `paths`, `baseUrl`) are still read.
-        const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, path.dirname(tsconfig), undefined, tsconfig);
+        const parsed = ts.parseJsonSourceFileConfigFileContent(
+          source,
+          host,
+          path.dirname(tsconfig),
+          projectFileDefaults(tsconfig),
+          tsconfig,
+        );
         for (const extended of (source as { extendedSourceFiles?: string[] }).extendedSourceFiles ?? [])
           this.recordInput(path.resolve(extended));
         options = parsed.options;

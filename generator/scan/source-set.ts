@@ -10,7 +10,7 @@ import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
 import { Workspaces } from "./workspaces.js";
-import { PackageTsconfigs } from "./package-tsconfigs.js";
+import { PackageTsconfigs, projectFileDefaults } from "./package-tsconfigs.js";
 
 /** What an import specifier points at. */
 export type ImportTarget =
@@ -637,7 +637,7 @@ export function readCompilerOptions(tsconfig: string): { options: ts.CompilerOpt
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
   };
-  const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, path.dirname(tsconfig), undefined, tsconfig);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(source, host, path.dirname(tsconfig), projectFileDefaults(tsconfig), tsconfig);
   const extended = (source as { extendedSourceFiles?: string[] }).extendedSourceFiles ?? [];
   return { options: parsed.options, files: [tsconfig, ...extended].map((f) => path.resolve(f)) };
 }

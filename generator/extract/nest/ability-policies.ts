@@ -52,7 +52,7 @@ type Scan = { found: Found[]; unreadable?: { site: ts.Node; why: string } };
  * with an ability check on the item. Undefined when the guard checks no ability on the items.
  */
 export function abilityReadingOf(read: ts.CallExpression, owner: ts.Node, interpreter: Interpreter): AbilityReading | undefined {
-  if (!interpreter.usesCaslAbilities()) return undefined;
+  if (!interpreter.usesCaslAbilities(read.getSourceFile().fileName)) return undefined;
   const top = readValueNode(read);
   const holders: ts.Node[] = [top];
   const declaration = top.parent;

@@ -37,7 +37,7 @@ export function abilityPolicyChecks(
     if (call.expression.text !== "SetMetadata" && fromNestPackage(call.expression)) continue;
     for (const key of decoratorMetadataKeys(call, scope, interpreter)) {
       const reading = guards.abilityReading(key);
-      if (!reading && !(interpreter.usesCaslAbilities() && namesPolicies(key))) continue;
+      if (!reading && !(interpreter.usesCaslAbilities(call.getSourceFile().fileName) && namesPolicies(key))) continue;
       // Metadata the guards never read on this target (a class's, under `get(KEY, context.getHandler())`) is no check.
       const semantics = guards.semanticsOf(key).kind;
       if (semantics === (ts.isClassLike(node) ? "handler" : "class")) continue;
