@@ -767,6 +767,44 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("reads a bin script's import of build output from its source (require('../dist') of src/index.ts), with the tsconfig's outDir or without one", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    const files = (tsconfig: string): Record<string, string> => ({
+      "package.json": JSON.stringify({ name: "server", main: "index.js", bin: { server: "./bin/server" } }),
+      // The outDir and rootDir come from a base it extends, written with ${configDir} (TypeScript 5.5).
+      "tsconfig.json": tsconfig,
+      "tsconfig.base.json": JSON.stringify({ compilerOptions: { outDir: "${configDir}/out", rootDir: "${configDir}/app", allowJs: true } }),
+      // An extensionless script a `#!` line runs, whose text neither imports a framework nor registers.
+      "bin/server": `#!/usr/bin/env node\nconst Server = require("../out")\nconst server = new Server()\nserver.start().catch(() => process.exit(-1))\n`,
+      "app/index.ts": [
+        `import express from "express";`,
+        `import { users } from "./routes/users";`,
+        `class Server {`,
+        // The app is made when the class is: only the script's call of start() registers its routes.
+        `  private readonly app = express();`,
+        `  start() { return new Promise((resolve) => { this.app.use("/v1", users()); this.app.listen(3000, () => resolve(this)); }); }`,
+        `}`,
+        `module.exports = Server;`,
+      ].join("\n"),
+      "app/routes/users.ts": `import { Router } from "express";\nexport function users() { const r = Router(); r.get("/users", (q, s) => s.end()); return r; }\n`,
+    });
+    write(files(JSON.stringify({ extends: "./tsconfig.base.json", include: ["./app/**/*"] })));
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/v1/users"]);
+    expect(paths((await run(true)).index)).toEqual(["/v1/users"]);
+    // Without an outDir, a `dist` beside the package's folders is looked for under its `src/`.
+    rmSync(path.join(dir, "app"), { recursive: true });
+    const plain = Object.fromEntries(
+      Object.entries(files("{}"))
+        .filter(([name]) => name !== "tsconfig.base.json")
+        .map(([name, text]) => [name.replace(/^app\//, "src/"), text.replace('"../out"', '"../dist"')]),
+    );
+    write(plain);
+    rmSync(path.join(dir, "tsconfig.base.json"));
+    expect(paths((await run(false)).index)).toEqual(["/v1/users"]);
+  });
+
   it("reads an Nx project's entry from project.json (a target's options.main, a workspace path) when its scripts only run nx", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
     // An Nx workspace: nx.json at its root, the project in apps/api, paths in project.json the workspace's.

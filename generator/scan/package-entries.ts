@@ -9,7 +9,7 @@ const FILE_WORD = /^\.{0,2}\/?[\w@./-]+\.(?:[cm]?[jt]s)$/;
 /** The scripts that start the service: `start`, `dev`, `serve`, `server`, and their variants (`start:dev`, `dev-server`). */
 const SCRIPT = /^(start|dev|serve|server)([:_-][\w:-]+)?$/;
 /** Folders a build writes to, when no tsconfig.json says which (`main: "dist/server.js"` of `src/server.ts`). */
-const OUTPUT_FOLDERS = ["dist", "build", "out", "lib"];
+export const OUTPUT_FOLDERS = ["dist", "build", "out", "lib"];
 
 /**
  * The entry files of a project: its package's (`packageEntries`), and, at a monorepo's root, those of each

@@ -10,6 +10,7 @@ import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
 import { FrameworkAliases } from "./framework-aliases.js";
 import { Workspaces } from "./workspaces.js";
+import { OUTPUT_FOLDERS } from "./package-entries.js";
 import { PackageTsconfigs, projectFileDefaults } from "./package-tsconfigs.js";
 
 /** What an import specifier points at. */
@@ -152,7 +153,10 @@ export class SourceSet {
     let resolves = this.resolves.get(key);
     if (resolves === undefined) {
       resolves = Boolean(
-        this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier) ?? this.resolveModule(specifier, fromFile),
+        this.listedTarget(specifier, fromFile) ??
+          this.workspaceSource(specifier) ??
+          this.resolveModule(specifier, fromFile) ??
+          this.outputSource(specifier, fromFile),
       );
       if (!resolves && (specifier.startsWith(".") || specifier.startsWith("/"))) this.recordMissing(specifier, fromFile);
       this.resolves.set(key, resolves);
@@ -170,8 +174,46 @@ export class SourceSet {
     const listed = this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier);
     if (listed) return fileKey(listed);
     const module = this.resolveModule(specifier, fromFile);
-    if (!module || module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
+    if (!module) {
+      const built = this.outputSource(specifier, fromFile);
+      return built ? fileKey(built) : undefined;
+    }
+    if (module.isExternalLibraryImport || /[\\/]node_modules[\\/]/.test(module.resolvedFileName)) return undefined;
     return fileKey(module.resolvedFileName);
+  }
+
+  /**
+   * The source of a relative import of build output a checkout lacks: a `bin` script's `require("../dist")`
+   * runs the `src/index.ts` the build compiles to `dist/index.js`. The tsconfig of the package the target is in
+   * says which folders (`outDir`, `rootDir`, read with its `extends` and `\${configDir}`); without an `outDir`,
+   * a target under the package's `dist`, `build`, `out` or `lib` is looked for under its `src/` and its folder,
+   * as a package.json's `main` is (scan/package-entries.ts). Undefined when the target is in no such folder
+   * or no source is there.
+   */
+  private outputSource(specifier: string, fromFile: string): string | undefined {
+    if (!(specifier.startsWith("./") || specifier.startsWith("../"))) return undefined;
+    const target = path.posix.resolve(path.posix.dirname(fileKey(fromFile)), specifier);
+    const root = fileKey(this.root).replace(/\/$/, "");
+    let pkg = root;
+    for (let dir = path.posix.dirname(target); dir.startsWith(`${root}/`); dir = path.posix.dirname(dir))
+      if (this.host.fileExists(`${dir}/package.json`)) {
+        pkg = dir;
+        break;
+      }
+    const options = this.packageOptions(target) ?? this.compilerOptions;
+    const layouts: [string, string[]][] = options.outDir
+      ? [[fileKey(options.outDir), options.rootDir ? [fileKey(options.rootDir)] : [`${pkg}/src`, pkg]]]
+      : OUTPUT_FOLDERS.map((folder) => [`${pkg}/${folder}`, [`${pkg}/src`, pkg]]);
+    for (const [outDir, rootDirs] of layouts) {
+      if (target !== outDir && !target.startsWith(`${outDir}/`)) continue;
+      const inner = path.posix.relative(outDir, target).replace(/\.[cm]?js$/, "");
+      for (const rootDir of rootDirs) {
+        const base = inner ? `${rootDir}/${inner}` : rootDir;
+        for (const candidate of [...SOURCE_ENDINGS.map((e) => base + e), ...SOURCE_ENDINGS.map((e) => `${base}/index${e}`)])
+          if (!candidate.startsWith(`${outDir}/`) && this.host.fileExists(candidate)) return candidate;
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -213,6 +255,10 @@ export class SourceSet {
     const module = this.resolveModule(specifier, fromFile);
     const isRelative = specifier.startsWith(".") || specifier.startsWith("/");
     if (!module && isRelative) {
+      const built = this.outputSource(specifier, fromFile);
+      if (built && this.replayed.has(fileKey(built))) return { kind: "replayed", fileName: fileKey(built) };
+      const builtFile = built ? this.getFile(built) : undefined;
+      if (builtFile) return { kind: "source", file: builtFile };
       this.recordMissing(specifier, fromFile);
       return { kind: "missing", specifier };
     }
@@ -541,6 +587,9 @@ function isRelative(specifier: string): boolean {
 }
 
 /** Where the compiler would look for a relative import that resolves to nothing today. */
+/** The endings a module's source may have, TypeScript's first (what a build's `.js` output is compiled from). */
+const SOURCE_ENDINGS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs"];
+
 const MISSING_CANDIDATES = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
 
 /** The key and file name of a source: absolute, with forward slashes, as the compiler writes them. */
