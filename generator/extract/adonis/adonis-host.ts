@@ -61,6 +61,8 @@ export interface AdonisRoute {
   namespace?: string;
   /** The resource action it answers, for `only`, `except` and a resource's `use(actions, ...)`. */
   action?: string;
+  /** The last call of a router macro apidex does not run made before it: that macro may change how its handler is found. */
+  afterMacro?: ts.Node;
 }
 
 /** A group, open while its callback runs: every route registered meanwhile (nested groups' too) is its. */
@@ -205,6 +207,7 @@ export class AdonisHost extends RouterHost {
     if (method === "where") return receiver;
     // A method AdonisJS's router does not have is a macro the application adds (`Router.macro("discover", ...)`),
     // whose code runs at start-up: what it registers cannot be told.
+    if (!READS_ONLY.has(method)) this.lastMacro = node;
     if (!READS_ONLY.has(method))
       this.diagnostics.warning(
         "APX210",
@@ -334,6 +337,7 @@ export class AdonisHost extends RouterHost {
       deleted: false,
       conditional: this.interpreter.registersUncertainly(),
     };
+    if (this.lastMacro) route.afterMacro = this.lastMacro;
     const doc = registrationDoc(node);
     if (doc) route.doc = doc;
     this.adonisRoutes.push(route);
@@ -375,6 +379,8 @@ export class AdonisHost extends RouterHost {
   }
 
   private readonly domainsSaid = new Set<ts.Node>();
+  /** The last call of a router method AdonisJS does not have (an application's macro, APX210), in registration order. */
+  private lastMacro: ts.Node | undefined;
 
   /** `.domain(":tenant.example.com")`: served on that host only, which an OpenAPI path cannot say. */
   private reportDomain(call: CallContext): void {
@@ -403,7 +409,7 @@ export class AdonisHost extends RouterHost {
       const pattern = adonisPattern(route.pattern, route.prefixes);
       // HEAD beside GET is GET's (AdonisJS registers both for every GET route); HEAD alone is its own.
       const methods = route.methods.includes("GET") ? route.methods.filter((m) => m !== "HEAD") : route.methods;
-      const handler = this.controllers.handlerOf(route.handler, route.call, route.namespace);
+      const handler = this.controllers.handlerOf(route.handler, route.call, route.namespace, route.afterMacro);
       if (handler.kind === "missing") continue;
       const checks = [...this.routerChecks, ...route.checks, ...(handler.kind === "unknown" ? [handler.check] : [])];
       const args = handler.kind === "function" ? [{ node: handler.node, value: handler.value as Value }] : [];

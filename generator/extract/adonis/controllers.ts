@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { type DiagnosticBag, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { type CallContext, excerpt, explain, type Interpreter } from "../../resolve/interpreter.js";
 import type { CheckValue, FunctionValue, Value } from "../../resolve/values.js";
 import type { SourceSet } from "../../scan/source-set.js";
@@ -35,6 +35,8 @@ const V5_NAMESPACE = "App/Controllers/Http";
  */
 export class ControllerReader {
   private v5: { namespace: string; aliases: Record<string, string> } | undefined;
+  /** The router macro called before the route being read (handlerOf), if any. */
+  private afterMacro: ts.Node | undefined;
 
   constructor(
     private readonly sources: SourceSet,
@@ -42,8 +44,14 @@ export class ControllerReader {
     private readonly diagnostics: DiagnosticBag,
   ) {}
 
-  handlerOf(handler: ControllerRef, call: CallContext, namespace: string | undefined): HandlerReading {
+  /**
+   * `afterMacro`: a router macro apidex did not run was called before the route (`router.useActionHandlers()`,
+   * which may replace how a route's handler is found): a method the controller lacks is then not proof that
+   * every request fails.
+   */
+  handlerOf(handler: ControllerRef, call: CallContext, namespace: string | undefined, afterMacro?: ts.Node): HandlerReading {
     if (handler.kind === "none") return { kind: "none" };
+    this.afterMacro = afterMacro;
     if (handler.kind === "action") {
       const controller = this.interpreter.evaluate(handler.controller, call.scope);
       if (controller.kind === "string")
@@ -111,6 +119,13 @@ export class ControllerReader {
     if (!cls)
       return this.unknown(node, `\`${excerpt(node)}\` names a controller that ${explain(controller, "a class of the sources")}`, call);
     const found = this.findMethod(cls, name, node, new Set());
+    if (found === "missing" && this.afterMacro)
+      return this.unknown(
+        node,
+        `the controller \`${className(cls)}\` has no method \`${name}\`, and \`${excerpt(this.afterMacro)}\`, a router macro apidex does not run, was called before it, which may change how routes find their handlers`,
+        call,
+        { message: "the macro's call", site: siteOf(this.afterMacro) },
+      );
     if (found === "missing") {
       this.diagnostics.warning(
         "APX246",
@@ -161,13 +176,15 @@ export class ControllerReader {
     return base.kind === "class" ? this.findMethod(base, name, node, seen) : "unknown";
   }
 
-  private unknown(node: ts.Expression, why: string, call: CallContext): HandlerReading {
-    this.diagnostics.warning(
-      "APX301",
-      `Cannot read this route's handler statically: ${why}; a permission check in it would be missed, so the route is marked \`unresolved\`.`,
-      siteOf(node),
-      "Give the route a controller class of the sources (`[UsersController, 'index']`, or a lazy `() => import(...)` of one), or an inline function.",
-    );
+  private unknown(node: ts.Expression, why: string, call: CallContext, related?: { message: string; site: SourceSite }): HandlerReading {
+    this.diagnostics.add({
+      severity: "warning",
+      code: "APX301",
+      message: `Cannot read this route's handler statically: ${why}; a permission check in it would be missed, so the route is marked \`unresolved\`.`,
+      site: siteOf(node),
+      hint: "Give the route a controller class of the sources (`[UsersController, 'index']`, or a lazy `() => import(...)` of one), or an inline function.",
+      ...(related ? { related: [related] } : {}),
+    });
     return { kind: "unknown", check: { kind: "check", keys: [], node: call.node as ts.CallExpression, unresolved: true } };
   }
 }
