@@ -195,6 +195,30 @@ const cases: InMemoryCase[] = [
     routes: ["GET /users/{id} []"],
   },
   {
+    name: "HttpApi: a group class's own static methods of the group it extends (Group.prefix(...) added to the API), through a class of the sources too",
+    files: {
+      "src/groups.ts": [
+        IMPORTS,
+        `export class ExtensionGroup extends HttpApiGroup.make("extension").add(HttpApiEndpoint.get("bootstrap", "/bootstrap")) {}`,
+        `class LoomBase extends HttpApiGroup.make("loom").add(HttpApiEndpoint.post("importVideo", "/video")) {}`,
+        `export class LoomGroup extends LoomBase {}`,
+      ].join("\n"),
+      "src/api.ts": [
+        IMPORTS,
+        `import { ExtensionGroup, LoomGroup } from "./groups";`,
+        `export class Api extends HttpApi.make("web").add(ExtensionGroup.prefix("/extension")).add(LoomGroup.prefix("/loom")).prefix("/api") {}`,
+      ].join("\n"),
+      "src/server.ts": [
+        IMPORTS,
+        `import { Api } from "./api";`,
+        `const ExtensionLive = HttpApiBuilder.group(Api, "extension", (handlers) => handlers.handle("bootstrap", () => Effect.succeed({})));`,
+        `const LoomLive = HttpApiBuilder.group(Api, "loom", (handlers) => handlers.handle("importVideo", () => Effect.succeed({})));`,
+        `export const ServerLive = HttpApiBuilder.serve().pipe(Layer.provide(HttpApiBuilder.api(Api)), Layer.provide(ExtensionLive), Layer.provide(LoomLive));`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/extension/bootstrap []", "POST /api/loom/video []"],
+  },
+  {
     name: "HttpApi: keys checked in a handler's Effect (a function of the implementation, or a const), and in a middleware's implementation (Layer.effect) on the group",
     files: {
       "src/auth.ts": AUTH,

@@ -2612,6 +2612,35 @@ export class Interpreter {
     return base.kind === "external" ? base : undefined;
   }
 
+  /** Per class: the framework value its `extends` clause gives, through classes of the sources (null for none). */
+  private readonly hostBases = new Map<ts.ClassLikeDeclaration, HostValue | null>();
+
+  /**
+   * The framework value a class extends (directly, or through classes of the sources that do not declare
+   * `name` as a static member), when the class itself does not declare `name` as one.
+   */
+  private hostBaseOf(decl: ts.ClassLikeDeclaration, scope: Scope, name: string): HostValue | undefined {
+    const declaresStatic = (d: ts.ClassLikeDeclaration) =>
+      d.members.some((m) => m.name && ts.isIdentifier(m.name) && m.name.text === name && hasModifier(m, ts.SyntaxKind.StaticKeyword));
+    for (
+      let current: { decl: ts.ClassLikeDeclaration; scope: Scope } | undefined = { decl, scope }, steps = 0;
+      current && steps < 20;
+      steps++
+    ) {
+      if (declaresStatic(current.decl)) return undefined;
+      let known = this.hostBases.get(current.decl);
+      if (known === undefined) {
+        const heritage = current.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+        const base = heritage ? this.evaluate(heritage.expression, current.scope) : undefined;
+        known = base?.kind === "host" ? base : null;
+        this.hostBases.set(current.decl, known);
+      }
+      if (known) return known;
+      current = this.baseClass(current.decl, current.scope);
+    }
+    return undefined;
+  }
+
   /** The class a class extends, when it is a class of the sources. */
   private baseClass(decl: ts.ClassLikeDeclaration, scope: Scope): Extract<Value, { kind: "class" }> | undefined {
     const heritage = decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
@@ -2822,6 +2851,11 @@ export class Interpreter {
         const host = receiver.host;
         return this.hosted(() => this.host.callMethod(host, method, { node, args, scope }));
       }
+      // A static member a class does not declare, where the class extends one of the framework's values
+      // (Effect's `class Users extends HttpApiGroup.make("users").add(...) {}`, then `Users.prefix("/v1")`): the
+      // class is that value, as its static side inherits from it.
+      const hostBase = receiver.kind === "class" ? this.hostBaseOf(receiver.decl, receiver.scope, method) : undefined;
+      if (hostBase) return this.hosted(() => this.host.callMethod(hostBase, method, { node, args, scope }));
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
       return this.invoke(this.property(receiver, method, callee), node, scope);
