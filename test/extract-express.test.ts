@@ -508,6 +508,60 @@ const patterns: Case[] = [
     diagnostics: ["APX210 app.ts:4"],
   },
   {
+    name: "a permission table keyed by the route (table[req.method + ' ' + req.baseUrl + req.route.path]) read for each route, CASL's can() given its action and subject; a route the table lacks, and a router's middleware (no req.route), stay unresolved",
+    files: {
+      "package.json": JSON.stringify({ name: "flows", dependencies: { "@casl/ability": "^6.5.0", express: "^4.21.0" } }),
+      "src/authorization.js": [
+        `const authorizationList = {`,
+        `  "GET /api/flows/": { action: "read", subject: "Flow" },`,
+        `  "GET /api/flows/:flowId": { action: "read", subject: "Flow" },`,
+        `  "DELETE /api/flows/:flowId": { action: "manage", subject: "Flow" },`,
+        `  "GET /users/:userId": { action: "read", subject: "User" },`,
+        `};`,
+        `export const authorizeUser = async (request, response, next) => {`,
+        `  const currentRoute = request.method + " " + request.baseUrl + request.route.path;`,
+        `  const currentRouteRule = authorizationList[currentRoute];`,
+        `  request.currentUser.can(currentRouteRule.action, currentRouteRule.subject);`,
+        `  next();`,
+        `};`,
+        `export const authorizeAdmin = (req, res, next) => { const rule = authorizationList[req.method + " " + req.baseUrl + req.route.path]; req.currentUser.can(rule.action, rule.subject); next(); };`,
+      ].join("\n"),
+      "src/app.js": [
+        `import express from "express";`,
+        `import { authorizeAdmin, authorizeUser } from "./authorization.js";`,
+        `const flows = express.Router();`,
+        `flows.get("/", authorizeUser, (req, res) => res.json([]));`,
+        `flows.get("/:flowId", authorizeUser, (req, res) => res.json({}));`,
+        `flows.delete("/:flowId", authorizeUser, (req, res) => res.end());`,
+        `flows.post("/:flowId/export", authorizeUser, (req, res) => res.end());`,
+        `const admin = express.Router();`,
+        `admin.use(authorizeAdmin);`,
+        `admin.get("/stats", (req, res) => res.json({}));`,
+        `const app = express();`,
+        `app.use("/api/flows", flows);`,
+        `app.use("/admin", admin);`,
+        `app.get("/users/:userId", authorizeUser, (req, res) => res.json({}));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /admin/stats [] unresolved(permissions)",
+      "GET /api/flows [Flow:read]",
+      "DELETE /api/flows/{flowId} [Flow:manage]",
+      "GET /api/flows/{flowId} [Flow:read]",
+      "POST /api/flows/{flowId}/export [] unresolved(permissions)",
+      "GET /users/{userId} [User:read]",
+    ],
+    // Said once per body (its action and its subject): where a route's entry is missing (the export route), and
+    // for the router's middleware, which no route's request reaches.
+    diagnostics: [
+      "APX301 src/authorization.js:10",
+      "APX301 src/authorization.js:10",
+      "APX301 src/authorization.js:13",
+      "APX301 src/authorization.js:13",
+    ],
+  },
+  {
     name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
       "web/data.service.ts": [

@@ -516,6 +516,41 @@ describe("incremental runs give exactly what runs without a cache give", () => {
 });
 
 /**
+ * A permission table keyed by the route (`table[req.method + " " + req.baseUrl + req.route.path]`): a route's
+ * keys depend on the path the app mounts its router at, which another module decides. The router's module is
+ * evaluated again each run (no summary), so a warm run reads the keys for the new mount as a cold one does.
+ */
+const ROUTE_TABLE_BASE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "table", version: "1.0.0", type: "module", dependencies: { "@casl/ability": "6" } }),
+  "src/authorization.js": [
+    `const table = {`,
+    `  "GET /api/flows/": { action: "read", subject: "Flow" },`,
+    `  "GET /api/v2/flows/": { action: "list", subject: "Flow" },`,
+    `};`,
+    `export const authorize = (req, res, next) => { const rule = table[req.method + " " + req.baseUrl + req.route.path]; req.user.can(rule.action, rule.subject); next(); };`,
+  ].join("\n"),
+  "src/flows.js": `import { Router } from "express";\nimport { authorize } from "./authorization.js";\nexport const flows = Router();\nflows.get("/", authorize, (req, res) => res.json([]));\n`,
+  "src/app.js": `import express from "express";\nimport { flows } from "./flows.js";\nconst app = express();\napp.use("/api/flows", flows);\napp.listen(3000);\n`,
+};
+
+describe("incremental runs of a permission table keyed by the route", () => {
+  const read = withService("apidex-incremental-table-", ROUTE_TABLE_BASE);
+
+  it("reads the keys for the path the router is mounted at now, as a run without a cache does", async () => {
+    const operations = (): [string, string[]][] =>
+      JSON.parse(readFileSync(`${dir}-out-cached/operations.json`, "utf8")).operations.map((o: { path: string; permissions: string[] }) => [
+        o.path,
+        o.permissions,
+      ]);
+    await bothRuns(dir);
+    expect(operations()).toEqual([["/api/flows", ["Flow:read"]]]);
+    write(dir, { "src/app.js": read("src/app.js").replace('"/api/flows"', '"/api/v2/flows"') });
+    await bothRuns(dir);
+    expect(operations()).toEqual([["/api/v2/flows", ["Flow:list"]]]);
+  });
+});
+
+/**
  * Late replays: an app module that mounts routers of other modules (and reads nothing else of them that a
  * summary cannot check) is replayed after one of those modules changed, once what it read is the same.
  */

@@ -4,6 +4,7 @@ import { joinPaths, type PathParseResult, type PathVariant } from "./express/pat
 import type { RouteFact } from "./route-fact.js";
 import { hasAlternativesOrUnknowns, markFact, type Requirements, requirementsOf } from "./requirements.js";
 import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
+import type { RouteRequest } from "../resolve/values.js";
 
 /** How a framework writes paths, turned into OpenAPI paths. */
 export type PathParser = (raw: string) => PathParseResult;
@@ -129,17 +130,27 @@ export function flattenApp(
           const own = partsOf(raw);
           if (own && !sharesParam(prefixParts.params, own.params)) {
             const path = prefixParts.path === "/" ? own.path : own.path === "/" ? prefixParts.path : prefixParts.path + own.path;
-            addLayer(layer, path, joined(prefixParts.params, own.params), joined(prefixParts.segments, own.segments));
+            addLayer(layer, path, joined(prefixParts.params, own.params), joined(prefixParts.segments, own.segments), matched(prefix, raw));
             continue;
           }
         }
-        visitLayer(layer, joinPaths(prefix, raw), chain);
+        visitLayer(layer, joinPaths(prefix, raw), chain, matched(prefix, raw));
       }
     }
     if (router.prefixUnknown) unknownPrefixes--;
   };
 
-  const visitLayer = (layer: Layer, full: string, chain: RouterNode[]): void => {
+  /**
+   * What Express's request says of a route it matched, for checks read per route (RouteBound): `baseUrl` is the
+   * path the router is mounted at (empty on the app; a parameter in it makes it a value of the request) and
+   * `route.path` the route's own path, as written.
+   */
+  const matched = (prefix: string, raw: string): MatchedRoute | undefined =>
+    framework === "express"
+      ? { baseUrl: /[:*(]/.test(prefix) ? undefined : prefix === "/" ? "" : prefix.replace(/\/$/, ""), routePath: raw }
+      : undefined;
+
+  const visitLayer = (layer: Layer, full: string, chain: RouterNode[], route?: MatchedRoute): void => {
     if (layer.type === "mount") {
       if (chain.includes(layer.router)) {
         diagnostics.warning(
@@ -173,7 +184,7 @@ export function flattenApp(
       return;
     }
     if (layer.type === "route" && layer.terminal) reportPathShape(diagnostics, full, parsed.variants, layer.site, framework);
-    for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path));
+    for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path), route);
   };
 
   /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
@@ -193,7 +204,13 @@ export function flattenApp(
   };
 
   /** A middleware or route layer at its OpenAPI path: the middleware joins the trie, the route becomes facts. */
-  const addLayer = (layer: Exclude<Layer, { type: "mount" }>, path: string, params: string[], segments: string[]): void => {
+  const addLayer = (
+    layer: Exclude<Layer, { type: "mount" }>,
+    path: string,
+    params: string[],
+    segments: string[],
+    route?: MatchedRoute,
+  ): void => {
     if (layer.type === "middleware") {
       if (!layer.checks.length) return;
       // Inside a router a route hands on, a middleware broader than the route's path reaches only what the
@@ -237,10 +254,11 @@ export function flattenApp(
     }
     const requirementsFor = (method: string): Requirements => {
       const checks = active.checksFor(segments, method);
+      const own = route ? readPerRoute(layer.checks, { method, ...route }) : layer.checks;
       // Most routes only require keys: merged without building requirements (thousands of routes).
-      return hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(layer.checks)
-        ? requirementsOf([...checks, ...layer.checks])
-        : { permissions: uniqueSorted(keysOf(checks), keysOf(layer.checks)) };
+      return hasAlternativesOrUnknowns(checks) || hasAlternativesOrUnknowns(own)
+        ? requirementsOf([...checks, ...own])
+        : { permissions: uniqueSorted(keysOf(checks), keysOf(own)) };
     };
     const conditional = layer.conditional === true || conditionalMounts > 0;
     const relative = unknownPrefixes > 0 || layer.prefixUnknown === true;
@@ -320,6 +338,28 @@ function factOf(
   if (layer.registrationAt) fact.registrationAt = layer.registrationAt;
   if (layer.passesOn) fact.passesOn = true;
   return fact;
+}
+
+/** A route's `baseUrl` and own path, as Express's request gives them (RouteRequest without the method). */
+type MatchedRoute = Omit<RouteRequest, "method">;
+
+/**
+ * A route's own checks with those read per route (RouteBound) read for it: each body's checks replaced
+ * together by what it checks for this route. Only a route's own handlers see `req.route`: a router's
+ * middleware runs before a route is matched.
+ */
+function readPerRoute(checks: readonly RouteCheck[], request: RouteRequest): readonly RouteCheck[] {
+  if (!checks.some((c) => c.routeBound)) return checks;
+  const out: RouteCheck[] = [];
+  const read = new Set<object>();
+  for (const check of checks) {
+    if (!check.routeBound) out.push(check);
+    else if (!read.has(check.routeBound)) {
+      read.add(check.routeBound);
+      out.push(...check.routeBound.read(request));
+    }
+  }
+  return out;
 }
 
 /** The keys of a layer's checks (most layers have one check, whose list is used as it is: nothing mutates it). */

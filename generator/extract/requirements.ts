@@ -28,6 +28,9 @@ export function requirementsOf(checks: readonly RouteCheck[]): Requirements {
   let unresolved = false;
   for (const check of checks) {
     if (check.unresolved) unresolved = true;
+    // A check to be read per route that no route read (a router's middleware, where Express sets no
+    // `req.route`; a framework that is not Express): why it is unresolved is said now.
+    check.routeBound?.sayUnread();
     if (!check.any) {
       for (const key of check.keys) required.add(key);
       continue;

@@ -3,6 +3,7 @@ import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { RequiredParam } from "./required-params.js";
 import type { NodeRef } from "./incremental/module-summary.js";
+import type { RouteBound } from "../resolve/values.js";
 
 /**
  * An application or router as registered in the sources (an Express router, a Hono app, a Koa router, a
@@ -38,6 +39,8 @@ export interface RouteCheck {
   any?: boolean;
   /** An argument of the check could not be read: `keys` are only those that could. */
   unresolved?: boolean;
+  /** Read again for each route, from its full path (resolve/values.ts); absent on a replayed layer. */
+  routeBound?: RouteBound;
 }
 
 export interface RouteLayer {

@@ -45,6 +45,7 @@ import {
   type HostValue,
   type InstanceValue,
   jsonValue,
+  type RouteBound,
   keysOfValue,
   str,
   stringsOf,
@@ -4670,9 +4671,55 @@ export class Interpreter {
   bodyChecks(fn: FunctionValue): CheckValue[] {
     const cached = this.bodyCheckCache.get(fn);
     if (cached) return cached;
-    const found = this.checksInBody(fn, 0, new Set([fn.decl]));
+    let found: CheckValue[] | undefined;
+    // A body that reads the route it runs for (`table[req.method + " " + req.baseUrl + req.route.path]`): what
+    // it cannot read here may be read per route (RouteBound), so nothing is said until then.
+    if (readsMatchedRoute(fn.decl)) {
+      const quiet = this.diagnostics.quietly(() => this.checksInBody(fn, 0, new Set([fn.decl])));
+      if (quiet.some((c) => c.unresolved)) {
+        const routeBound = this.routeBound(fn);
+        found = quiet.map((c) => ({ ...c, routeBound }));
+      }
+    }
+    found ??= this.checksInBody(fn, 0, new Set([fn.decl]));
     this.bodyCheckCache.set(fn, found);
     return found;
+  }
+
+  /**
+   * The checks of a body that reads its route, read for one route: its first parameter is Express's request
+   * with that route's `method`, `baseUrl` and `route.path` (its other properties stay unknown). What is still
+   * unread for a route is said once per body, as where no route is known.
+   */
+  /** The request objects routeBound reads a body with: its parameter is bound to one, where others stay run-time values. */
+  private readonly routeRequests = new WeakSet<Value>();
+
+  private routeBound(fn: FunctionValue): RouteBound {
+    let said = false;
+    return {
+      read: (request) => {
+        const props = new Map<string, Value>([
+          ["method", str(request.method)],
+          ["route", { kind: "object", props: new Map([["path", str(request.routePath)]]), open: true }],
+        ]);
+        if (request.baseUrl !== undefined) props.set("baseUrl", str(request.baseUrl));
+        const requestValue: Value = { kind: "object", props, open: true };
+        this.routeRequests.add(requestValue);
+        const args: Value[] = [requestValue];
+        const read = () => this.checksInBody(fn, 0, new Set([fn.decl]), args);
+        const checks = this.diagnostics.quietly(read);
+        if (!said && checks.some((c) => c.unresolved)) {
+          said = true;
+          read();
+        }
+        return checks;
+      },
+      sayUnread: () => {
+        if (said) return;
+        said = true;
+        this.checksInBody(fn, 0, new Set([fn.decl]));
+      },
+    };
   }
 
   /**
@@ -4890,9 +4937,15 @@ export class Interpreter {
     // A method read with the instance it belongs to (a controller with its injected services) sees it as `this`.
     if (self && !ts.isArrowFunction(decl)) scope.bind("this", Binding.of(self, decl));
     for (const [index, parameter] of decl.parameters.entries()) {
-      // A helper's parameter the call gives a static value (`"write"`, `true`, `3`) is that value.
+      // A helper's parameter the call gives a static value (`"write"`, `true`, `3`) is that value; so is a
+      // handler's request where it is read for one route (routeBound).
       const passed = args?.[index];
-      if (passed && ts.isIdentifier(parameter.name) && !parameter.dotDotDotToken && isStaticScalar(passed)) {
+      if (
+        passed &&
+        ts.isIdentifier(parameter.name) &&
+        !parameter.dotDotDotToken &&
+        (isStaticScalar(passed) || this.routeRequests.has(passed))
+      ) {
         scope.bind(parameter.name.text, Binding.of(passed, parameter));
         continue;
       }
@@ -5715,4 +5768,28 @@ function importsOnlyTypes(statement: ts.ImportDeclaration | ts.ExportDeclaration
 /** An array a branch may `push`/`unshift`/`splice` into, or a Map it may `set` (what a branch adds is said, APX213). */
 function isArrayOrMap(value: Value, method: string): boolean {
   return value.kind === "array" && (method === "set") === (value.map === true);
+}
+
+/**
+ * Whether a function reads the route Express matched from its first parameter: `req.route` (its `path`) or
+ * `req.baseUrl` — the way a route-keyed permission table is looked up.
+ */
+function readsMatchedRoute(decl: ts.FunctionLikeDeclaration): boolean {
+  const first = decl.parameters[0]?.name;
+  if (!first || !ts.isIdentifier(first) || !decl.body) return false;
+  const name = first.text;
+  let reads = false;
+  const visit = (node: ts.Node): void => {
+    if (reads) return;
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      (node.name.text === "route" || node.name.text === "baseUrl") &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === name
+    )
+      reads = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(decl.body);
+  return reads;
 }

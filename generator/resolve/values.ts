@@ -110,6 +110,27 @@ export interface CheckValue {
   /** Set when an argument could not be read statically: the keys above are then not all the check names. */
   unresolved?: boolean;
   node: ts.CallExpression;
+  /** A check of a handler that reads the route it runs for (`req.baseUrl + req.route.path`): read again per route. */
+  routeBound?: RouteBound;
+}
+
+/**
+ * The checks of a route handler (or route middleware) whose keys depend on the route it runs for, as
+ * Express tells it: `authorizationList[req.method + " " + req.baseUrl + req.route.path]`, a table of
+ * permissions by route. The walk that knows each route's full path reads them for it; one object per
+ * function, so the checks it gave once are replaced together.
+ */
+export interface RouteBound {
+  read(request: RouteRequest): CheckValue[];
+  /** Says (once) what the body's checks cannot read where no route is known. */
+  sayUnread(): void;
+}
+
+/** What Express's request says of the route it matched: `method`, `baseUrl` (undefined where a parameter makes it) and `route.path`, as written. */
+export interface RouteRequest {
+  method: string;
+  baseUrl: string | undefined;
+  routePath: string;
 }
 
 /** An object owned by a framework adapter (an Express router, a route chain, ...). */

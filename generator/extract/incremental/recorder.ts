@@ -383,6 +383,12 @@ export class ModuleRecorder implements EvaluationTracker {
     for (const router of record.routers) {
       const layers: SavedLayer[] = [];
       for (const layer of router.stack) {
+        // Checks read per route (a table keyed by `req.baseUrl + req.route.path`) depend on where the router
+        // is mounted, which other modules decide: the module is evaluated again each run.
+        if (layer.type !== "mount" && layer.checks.some((c) => c.routeBound)) {
+          this.spoil(file, "a route's checks are read from the path it is mounted at");
+          return undefined;
+        }
         const saved = this.saveLayer(layer);
         if (!saved) {
           this.spoil(file, "it mounts a router nothing attributes");
