@@ -805,6 +805,25 @@ describe("the scan", () => {
     expect(paths((await run(false)).index)).toEqual(["/v1/users"]);
   });
 
+  it("reads the entry a start script's shell script runs (node _build/... of a tsconfig base's outDir), as the run cache does", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    write({
+      "package.json": JSON.stringify({ name: "shell", scripts: { start: "sandbox/watch.sh", build: "tsc --build" } }),
+      // The outDir and rootDir come from a base config it extends, relative to that file.
+      "tsconfig.json": JSON.stringify({ extends: "./buildtools/tsconfig-base.json", files: [] }),
+      "buildtools/tsconfig-base.json": `{\n  // the build's own options\n  "compilerOptions": { "rootDir": "..", "outDir": "../_build", "allowJs": true },\n}\n`,
+      "sandbox/watch.sh": `#!/usr/bin/env bash\nset -e\n# node _build/never.js (a comment)\nif [ ! -e _build ]; then buildtools/build.sh; fi\n./sandbox/run.sh\n`,
+      "sandbox/run.sh": `#!/usr/bin/env bash\nexec env NODE_PATH=_build node _build/stubs/server.js\n`,
+      // The entry only calls a class of another module: no framework import, no registration-shaped call.
+      "stubs/server.ts": `import { Server } from "../app/server";\nnew Server().start();\n`,
+      "app/server.ts": `import express from "express";\nexport class Server {\n  private readonly app = express();\n  start() { this.app.get("/api/docs", (q, s) => s.end()); }\n}\n`,
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/api/docs"]);
+    expect(paths((await run(true)).index)).toEqual(["/api/docs"]);
+  });
+
   it("reads an Nx project's entry from project.json (a target's options.main, a workspace path) when its scripts only run nx", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
     // An Nx workspace: nx.json at its root, the project in apps/api, paths in project.json the workspace's.

@@ -44,12 +44,47 @@ export function packageEntries(root: string): Set<string> {
   else if (manifest.bin && typeof manifest.bin === "object")
     for (const value of Object.values(manifest.bin)) if (typeof value === "string") named.push(value);
   for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort())
-    if (SCRIPT.test(script) && typeof text === "string") named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
+    if (SCRIPT.test(script) && typeof text === "string") {
+      named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
+      named.push(...shellScriptEntries(root, text, 2));
+    }
   const sources = sourceFolderOf(root);
   for (const name of named) {
     // A checkout that was built still starts from the sources: the build output is not analysed.
     const file = sourceOfOutput(root, name, sources) ?? resolveEntry(path.resolve(root, name));
     if (file && runsAsScript(file)) out.add(path.normalize(file));
+  }
+  return out;
+}
+
+/** A command that runs a JavaScript or TypeScript file it is given (`node`, `nodemon`, `ts-node`, `tsx`, `bun`). */
+const RUNNER = /^(?:node|nodejs|nodemon|ts-node|ts-node-dev|tsx|bun)$/;
+
+/**
+ * The files the shell scripts a command names run: `start: "sandbox/watch.sh"`, whose line `exec node
+ * _build/stubs/app/server/server.js` starts the service. A script's word ending in `.sh` (the package's own
+ * file) is read, and a word that names a source file after a runner on one of its lines is an entry;
+ * scripts it runs in turn are read too, `depth` levels deep. Paths are the package's (scripts run from it).
+ */
+function shellScriptEntries(root: string, command: string, depth: number): string[] {
+  const out: string[] = [];
+  for (const word of command.split(/\s+/)) {
+    if (!/^\.{0,2}\/?[\w@./-]+\.sh$/.test(word)) continue;
+    let text: string;
+    try {
+      const file = path.resolve(root, word);
+      if (statSync(file).size > 65_536) continue;
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
+      if (/^\s*#/.test(line)) continue;
+      const words = line.trim().split(/\s+/);
+      const runner = words.findIndex((w) => RUNNER.test(w));
+      if (runner >= 0) out.push(...words.slice(runner + 1).filter((w) => FILE_WORD.test(w)));
+      if (depth > 1) out.push(...shellScriptEntries(root, line, depth - 1));
+    }
   }
   return out;
 }
@@ -91,24 +126,39 @@ function sourceOfOutput(root: string, name: string, sources: { outDir?: string; 
   return undefined;
 }
 
-/** The root tsconfig.json's `outDir` and `rootDir`, as relative paths (json5: tsconfig allows comments). */
+/**
+ * The root tsconfig.json's `outDir` and `rootDir`, as paths relative to the root (json5: tsconfig allows
+ * comments). Each option is the nearest one down its `extends` chain of relative paths (a package's shared
+ * base config), resolved from the file that sets it, `${configDir}` being the root; a package `extends`
+ * is not followed (no compiler here).
+ */
 function sourceFolderOf(root: string): { outDir?: string; rootDir?: string } {
-  let config: { compilerOptions?: { outDir?: unknown; rootDir?: unknown } };
-  try {
-    config = JSON5.parse(readFileSync(path.join(root, "tsconfig.json"), "utf8"));
-  } catch {
-    return {};
+  const found: { outDir?: string; rootDir?: string } = {};
+  let file = path.join(root, "tsconfig.json");
+  for (let depth = 0; depth < 5; depth++) {
+    let config: { extends?: unknown; compilerOptions?: { outDir?: unknown; rootDir?: unknown } };
+    try {
+      config = JSON5.parse(readFileSync(file, "utf8"));
+    } catch {
+      break;
+    }
+    const folder = (value: unknown) => {
+      if (typeof value !== "string") return undefined;
+      const absolute = value.includes("${configDir}")
+        ? path.resolve(root, value.replace(/\$\{configDir\}\/?/g, "./"))
+        : path.resolve(path.dirname(file), value);
+      const relative = path.relative(root, absolute).split(path.sep).join("/");
+      return relative.startsWith("..") ? undefined : relative;
+    };
+    const outDir = folder(config?.compilerOptions?.outDir);
+    const rootDir = folder(config?.compilerOptions?.rootDir);
+    if (found.outDir === undefined && outDir) found.outDir = outDir;
+    if (found.rootDir === undefined && rootDir !== undefined) found.rootDir = rootDir;
+    const base = config?.extends;
+    if (typeof base !== "string" || !base.startsWith(".")) break;
+    file = path.resolve(path.dirname(file), base.endsWith(".json") ? base : `${base}.json`);
   }
-  const folder = (value: unknown) =>
-    typeof value === "string"
-      ? path.posix
-          .normalize(value.replace(/\\/g, "/"))
-          .replace(/^\.\/?|\/$/g, "")
-          .replace(/^\.$/, "")
-      : undefined;
-  const outDir = folder(config?.compilerOptions?.outDir);
-  const rootDir = folder(config?.compilerOptions?.rootDir);
-  return { ...(outDir ? { outDir } : {}), ...(rootDir !== undefined ? { rootDir } : {}) };
+  return found;
 }
 
 function resolveEntry(base: string): string | undefined {
