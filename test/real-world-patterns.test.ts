@@ -2338,6 +2338,21 @@ const cases: Case[] = [
     routes: ["GET /legacy []", "GET /teams []", "GET /users []", "GET /v1/health []"],
   },
   {
+    name: "Elysia: an instance given to its own use() (a helper registered on the group's app and returned it) is no cycle: its routes are indexed once, nothing said",
+    files: {
+      "otp.ts": [
+        `import { Elysia } from "elysia";`,
+        `export class OtpRoute {`,
+        `  route(app: Elysia) { return app.group("/otp", (app) => app.use(this.requestOtp(app)).use(this.verifyOtp(app))); }`,
+        `  private requestOtp(app: Elysia) { return app.post("/request", () => ({})); }`,
+        `  private verifyOtp(app: Elysia) { return app.post("/verify", () => ({})); }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import { Elysia } from "elysia"; import { OtpRoute } from "./otp";\nnew Elysia().group("/auth", (app) => new OtpRoute().route(app)).listen(3000);\n`,
+    },
+    routes: ["POST /auth/otp/request []", "POST /auth/otp/verify []"],
+  },
+  {
     name: "a dependency-injection container's instance of a class of the sources (tsyringe's container.resolve, typedi's Container.get) is made as the container makes it",
     files: {
       "files.ts": [

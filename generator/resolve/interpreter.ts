@@ -564,7 +564,12 @@ export class Interpreter {
         // Only types (`import type`, `import { type Route }` of React Router's generated `./+types/...`):
         // nothing that registers a route or checks a key comes through it.
         if (importsOnlyTypes(statement)) continue;
-        if (!this.sources.importResolves(specifier.text, file.fileName)) {
+        // Names used as types only (`import { LayoutLoad } from "./$types"`, SvelteKit's generated types):
+        // TypeScript drops the import, so the module is never loaded.
+        if (
+          !this.sources.importResolves(specifier.text, file.fileName) &&
+          !(ts.isImportDeclaration(statement) && usedAsTypesOnly(statement))
+        ) {
           this.diagnostics.warning(
             "APX110",
             aliased
@@ -5763,6 +5768,60 @@ function importsOnlyTypes(statement: ts.ImportDeclaration | ts.ExportDeclaration
   if (clause.isTypeOnly) return true;
   const named = clause.namedBindings;
   return !clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+}
+
+/**
+ * Whether the names an import binds are used, and in type positions only (a type annotation, `implements`, a
+ * type's `typeof`), as TypeScript's emit sees it: such an import is dropped from the JavaScript. An import
+ * that binds nothing (`import "./setup"`) runs its module.
+ */
+function usedAsTypesOnly(statement: ts.ImportDeclaration): boolean {
+  const clause = statement.importClause;
+  if (!clause) return false;
+  const names = new Set<string>();
+  if (clause.name) names.add(clause.name.text);
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+  if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
+  if (!names.size) return false;
+  let valueUse = false;
+  let typeUse = false;
+  const visit = (node: ts.Node, inType: boolean): void => {
+    if (valueUse || node === statement) return;
+    const type = inType || (ts.isTypeNode(node) && !isClassExtends(node));
+    if (ts.isIdentifier(node) && names.has(node.text) && !isDeclarationName(node)) {
+      if (type) typeUse = true;
+      else valueUse = true;
+    } else ts.forEachChild(node, (child) => visit(child, type));
+  };
+  visit(statement.getSourceFile(), false);
+  // An import nothing uses is still said: it most often means a moved file.
+  return typeUse && !valueUse;
+}
+
+/** `extends X` of a class: an expression (the base class at run time), though the syntax tree has it as a type node. */
+function isClassExtends(node: ts.Node): boolean {
+  return (
+    ts.isExpressionWithTypeArguments(node) &&
+    ts.isHeritageClause(node.parent) &&
+    node.parent.token === ts.SyntaxKind.ExtendsKeyword &&
+    ts.isClassLike(node.parent.parent)
+  );
+}
+
+/** A name being declared or a property name, not a reference (`{ LayoutLoad: 1 }`'s key, `x.LayoutLoad`). */
+function isDeclarationName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return (
+    (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+    ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) ||
+    (ts.isVariableDeclaration(parent) && parent.name === node) ||
+    ((ts.isFunctionDeclaration(parent) ||
+      ts.isClassDeclaration(parent) ||
+      ts.isInterfaceDeclaration(parent) ||
+      ts.isTypeAliasDeclaration(parent)) &&
+      parent.name === node)
+  );
 }
 
 /** An array a branch may `push`/`unshift`/`splice` into, or a Map it may `set` (what a branch adds is said, APX213). */

@@ -120,6 +120,9 @@ export class ElysiaHost extends RouterHost {
       for (const arg of call.args)
         for (const value of flattenValues(this.interpreter.evaluate(arg, call.scope))) {
           const sub = this.routerOf(value);
+          // `app.use(this.requestOtp(app))`, where the helper registered on `app` and returned it: the instance's own
+          // routes are already its own (the running service uses itself without a cycle).
+          if (sub === app) continue;
           if (sub) {
             sub.mounted = true;
             app.stack.push({ type: "mount", paths: ["/"], router: sub, site: siteOf(node), ...this.conditional() });
