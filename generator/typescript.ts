@@ -42,6 +42,7 @@ export declare namespace ts {
   type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;
   type ExpressionWithTypeArguments = Ts.ExpressionWithTypeArguments;
+  type ExternalModuleReference = Ts.ExternalModuleReference;
   type ExpressionStatement = Ts.ExpressionStatement;
   type Extension = Ts.Extension;
   type ForInStatement = Ts.ForInStatement;
@@ -54,6 +55,7 @@ export declare namespace ts {
   type ConditionalExpression = Ts.ConditionalExpression;
   type PrefixUnaryExpression = Ts.PrefixUnaryExpression;
   type ImportDeclaration = Ts.ImportDeclaration;
+  type ImportEqualsDeclaration = Ts.ImportEqualsDeclaration;
   type JSDoc = Ts.JSDoc;
   type JSDocParsingMode = Ts.JSDocParsingMode;
   type MethodDeclaration = Ts.MethodDeclaration;

@@ -1528,11 +1528,11 @@ const negatives: Case[] = [
   {
     name: "an import of a file that does not exist is reported even when unused; assets a bundler answers and imports of types only (generated ones, also a plain import whose names are used as types only) are not",
     files: {
-      "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nimport "./styles.module.css";\nimport logo from "./logo.svg?url";\nimport version from "./version.js";\nimport { type Route } from "./+types/root";\nimport type { Info } from "./+types/info";\nexport { type Shape } from "./+types/shape";\nimport { type Mixed, mixed } from "./+types/mixed";\nimport { LayoutLoad } from "./$types";\nimport { Params, parse } from "./$params";\nconst app = express(); app.get("/x", (q, s) => s.end());\nexport const load: LayoutLoad = () => ({});\nexport const read = (p: Params) => parse(p);`,
+      "app.ts": `import express from "express";\nimport { nothing } from "./moved-away";\nimport "./styles.module.css";\nimport logo from "./logo.svg?url";\nimport version from "./version.js";\nimport { type Route } from "./+types/root";\nimport type { Info } from "./+types/info";\nexport { type Shape } from "./+types/shape";\nimport { type Mixed, mixed } from "./+types/mixed";\nimport { LayoutLoad } from "./$types";\nimport { Params, parse } from "./$params";\nconst app = express(); app.get("/x", (q, s) => s.end());\nexport const load: LayoutLoad = () => ({});\nexport const read = (p: Params) => parse(p);\nimport gone = require("./gone");\nimport type shape = require("./shape");`,
     },
     routes: ["GET /x []"],
     // `LayoutLoad` is used as a type only (TypeScript drops the import); `parse` is a value.
-    diagnostics: ["APX110 app.ts:2", "APX110 app.ts:5", "APX110 app.ts:9", "APX110 app.ts:11"],
+    diagnostics: ["APX110 app.ts:2", "APX110 app.ts:5", "APX110 app.ts:9", "APX110 app.ts:11", "APX110 app.ts:15"],
   },
   {
     name: "a router mounted inside itself",

@@ -2338,6 +2338,29 @@ const cases: Case[] = [
     routes: ["GET /legacy []", "GET /teams []", "GET /users []", "GET /v1/health []"],
   },
   {
+    name: "TypeScript's CommonJS syntax: import x = require(...) of a package and of a module, and export = (caprover's Express app)",
+    files: {
+      "src/routes/login.ts": [
+        `import express = require("express");`,
+        `const router = express.Router();`,
+        `router.post("/", (req, res) => res.json({}));`,
+        `export = router;`,
+      ].join("\n"),
+      "src/routes/user.ts": `import { Router } from "express";\nconst router = Router();\nrouter.get("/apps", (req, res) => res.json([]));\nexport default router;\n`,
+      "src/app.ts": [
+        `import express = require("express");`,
+        `import LoginRouter = require("./routes/login");`,
+        `import UserRouter from "./routes/user";`,
+        `const app = express();`,
+        `app.use("/api/v2/login/", LoginRouter);`,
+        `app.use("/api/v2/user/", UserRouter);`,
+        `export = app;`,
+      ].join("\n"),
+      "src/server.ts": `import app = require("./app");\nimport http = require("http");\nhttp.createServer(app).listen(3000);\n`,
+    },
+    routes: ["POST /api/v2/login []", "GET /api/v2/user/apps []"],
+  },
+  {
     name: "Elysia: an instance given to its own use() (a helper registered on the group's app and returned it) is no cycle: its routes are indexed once, nothing said",
     files: {
       "otp.ts": [

@@ -281,6 +281,16 @@ function readLocalNames(file: ts.SourceFile, pkg: string): Set<string> {
       }
       continue;
     }
+    // TypeScript's CommonJS import: `import express = require("express")`.
+    if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteralLike(statement.moduleReference.expression) &&
+      statement.moduleReference.expression.text === pkg
+    ) {
+      names.add(statement.name.text);
+      continue;
+    }
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== pkg)
       continue;
     const clause = statement.importClause;

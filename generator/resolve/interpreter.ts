@@ -554,8 +554,10 @@ export class Interpreter {
     for (const file of this.sources.files) {
       this.onPost?.enter(file.fileName);
       for (const statement of file.statements) {
-        if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
-        const specifier = statement.moduleSpecifier;
+        if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement) && !isImportRequire(statement)) continue;
+        const specifier = ts.isImportEqualsDeclaration(statement)
+          ? (statement.moduleReference as ts.ExternalModuleReference).expression
+          : statement.moduleSpecifier;
         if (!specifier || !ts.isStringLiteral(specifier) || isAssetImport(specifier.text)) continue;
         // An import through an alias the framework declares (`$lib/...`, a SvelteKit `kit.alias`) names a
         // file of the project as surely as a relative one.
@@ -563,7 +565,7 @@ export class Interpreter {
         if (!specifier.text.startsWith(".") && !aliased) continue;
         // Only types (`import type`, `import { type Route }` of React Router's generated `./+types/...`):
         // nothing that registers a route or checks a key comes through it.
-        if (importsOnlyTypes(statement)) continue;
+        if (ts.isImportEqualsDeclaration(statement) ? statement.isTypeOnly : importsOnlyTypes(statement)) continue;
         // Names used as types only (`import { LayoutLoad } from "./$types"`, SvelteKit's generated types):
         // TypeScript drops the import, so the module is never loaded.
         if (
@@ -802,6 +804,11 @@ export class Interpreter {
         ? `./${path.posix.relative(path.posix.dirname(scope.file.fileName), value.value)}`
         : value.value;
     }
+    return this.requireModule(specifier, node, scope, dynamic);
+  }
+
+  /** What `require(specifier)` (or `import(specifier)`, `dynamic`) gives from the file of `scope`. */
+  private requireModule(specifier: string, node: ts.Node, scope: Scope, dynamic: boolean): Value {
     const target = this.sources.resolveImport(specifier, scope.file.fileName);
     if (target.kind === "missing")
       return unknown(node, `${dynamic ? "imports" : "requires"} '${specifier}', which cannot be resolved from this file`);
@@ -837,6 +844,17 @@ export class Interpreter {
 
     if (ts.isImportDeclaration(statement) && instance) {
       this.declareImport(statement, scope);
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
+    ) {
+      // TypeScript's CommonJS import, `import express = require("express")`: what `require` gives.
+      const specifier = statement.moduleReference.expression.text;
+      const binding = new Binding(() => this.requireModule(specifier, statement, scope, false), statement, instance?.file.fileName);
+      scope.bind(statement.name.text, binding);
+      exportAs(statement.name.text, () => this.read(binding, statement));
     } else if (ts.isFunctionDeclaration(statement)) {
       if (!statement.body) return; // an overload signature
       const value: Value = { kind: "function", decl: statement, scope };
@@ -862,9 +880,10 @@ export class Interpreter {
       }
     } else if (ts.isExportDeclaration(statement) && instance && !statement.isTypeOnly) {
       this.declareExport(statement, scope, instance);
-    } else if (ts.isExportAssignment(statement) && instance && !statement.isExportEquals) {
+    } else if (ts.isExportAssignment(statement) && instance) {
       const binding = new Binding(() => this.evaluate(statement.expression, scope), statement, instance.file.fileName);
-      instance.exports.set("default", () => this.read(binding, statement));
+      // `export = router`, TypeScript's CommonJS export: what `require` gives (and an ES default import).
+      instance.exports.set(statement.isExportEquals ? COMMONJS_EXPORTS : "default", () => this.read(binding, statement));
       scope.bind("\0default", binding);
     }
   }
@@ -5851,4 +5870,9 @@ function readsMatchedRoute(decl: ts.FunctionLikeDeclaration): boolean {
   };
   visit(decl.body);
   return reads;
+}
+
+/** `import x = require("...")`, TypeScript's CommonJS import (not `import type`, not a namespace alias). */
+function isImportRequire(statement: ts.Statement): statement is ts.ImportEqualsDeclaration {
+  return ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference);
 }
