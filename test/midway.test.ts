@@ -113,6 +113,22 @@ const CASES: InMemoryCase[] = [
     diagnostics: [],
   },
   {
+    name: "a class made a controller by another package's decorator (a platform's @CoolController) over Midway's route decorators: said, not indexed; a class with route decorators and no class decorator (a base) is not",
+    files: {
+      "src/controller/admin/info.ts": [
+        `import { Get, Post, Provide } from "@midwayjs/core";`,
+        `import { BaseController, CoolController } from "@cool-midway/core";`,
+        `@Provide()`,
+        `@CoolController({ api: ["add", "delete", "page"] })`,
+        `export class AdminUserInfoController extends BaseController { @Get("/person") person() {} @Post("/logout") logout() {} }`,
+      ].join("\n"),
+      "src/controller/base.ts": `import { Get } from "@midwayjs/core";\nexport abstract class Base { @Get("/ping") ping() {} }\n`,
+      "src/controller/items.ts": `import { Controller, Get } from "@midwayjs/core";\n@Controller("/items")\nexport class Items { @Get("/") list() {} }\n`,
+    },
+    routes: ["GET /items []"],
+    diagnostics: ["APX210 src/controller/admin/info.ts:4"],
+  },
+  {
     name: "Midway 2's @midwayjs/decorator",
     files: {
       "src/controller/items.ts": `import { Controller, Get } from "@midwayjs/decorator";\n@Controller("/v2items")\nexport class Items { @Get("/") list() {} }\n`,

@@ -151,6 +151,7 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
               (flavor.undecoratedControllers === true && hasRoutes(s, interpreter.module(file).scope, interpreter, flavor))),
         ),
       );
+      if (!flavor.undecoratedControllers) reportWrappedControllers(sources, controllers, flavor, interpreter, diagnostics);
       const served = server.controllers ? controllers.filter((c) => server.controllers!.has(c)) : controllers;
       // Every check first, so keys only the type checker can read are in before routes are built: the class's,
       // and each route's method checks and the checks of the body that answers it.
@@ -190,6 +191,43 @@ export function decoratedControllersAdapter(flavor: ControllerFlavor): Framework
       ];
     },
   };
+}
+
+/**
+ * A class whose methods carry the flavor's route decorators, made a controller by a class decorator of another
+ * package or of the sources (a platform's `@CoolController({ api: ["add", "page"] })`, which calls the
+ * framework's own `Controller` with a prefix of its own and may add routes): the framework serves those
+ * routes under a prefix apidex cannot read, so they are said (APX210), once per class, not dropped silently.
+ */
+function reportWrappedControllers(
+  sources: SourceSet,
+  controllers: readonly ts.ClassDeclaration[],
+  flavor: ControllerFlavor,
+  interpreter: Interpreter,
+  diagnostics: DiagnosticBag,
+): void {
+  const known = new Set(controllers);
+  const controller = [...flavor.controllerDecorators][0] ?? "Controller";
+  for (const file of sources.files)
+    for (const cls of file.statements) {
+      if (!ts.isClassDeclaration(cls) || known.has(cls)) continue;
+      const wrapper = (ts.getDecorators(cls) ?? []).find(
+        (d) =>
+          ts.isCallExpression(d.expression) &&
+          ts.isIdentifier(d.expression.expression) &&
+          !importedFrom(d.expression.expression, flavor.packages),
+      );
+      if (!wrapper) continue;
+      const scope = interpreter.module(file).scope;
+      const routes = cls.members.filter((m) => ts.isMethodDeclaration(m) && routesOf(cls, m, scope, interpreter, flavor).length > 0).length;
+      if (!routes) continue;
+      diagnostics.warning(
+        "APX210",
+        `This class's ${routes} route method${routes === 1 ? " carries" : "s carry"} ${flavor.framework}'s route decorators, but the class is made a controller by \`@${excerpt((wrapper.expression as ts.CallExpression).expression)}(...)\`, not by ${flavor.framework}'s \`@${controller}(...)\`: apidex does not read what that decorator does (the prefix it gives, routes it adds), so these routes are not indexed.`,
+        siteOf(wrapper),
+        `Decorate the class with ${flavor.framework}'s \`@${controller}(prefix)\` as well, or describe these routes with a framework apidex reads.`,
+      );
+    }
 }
 
 /** The class decorator that makes a controller, imported from the flavor's package. */
