@@ -136,6 +136,24 @@ describe("apidex generate", () => {
     expect(index.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`)).toEqual(["GET /api/flows"]);
   });
 
+  it("says no broken import for a component a bundler finds without its extension (a .vue, a folder's index.svelte), and says one for a missing file", () => {
+    const dir = path.join(work, "components");
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "components", version: "1.0.0", type: "module" }),
+      "server.js": `import express from "express";\nconst app = express();\napp.get("/api/items", (req, res) => res.json([]));\napp.listen(3000);\n`,
+      "views/main.js": `import express from "express";\nimport App from "../components/app";\nimport Spots from "../components/spots";\nimport Gone from "../components/gone";\nexport const router = express.Router();\nrouter.get("/ui", (req, res) => res.send(String(App) + Spots + Gone));\n`,
+      "components/app.vue": `<template><div /></template>\n`,
+      "components/spots/index.svelte": `<div />\n`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    const run = apidex(["generate", "--root", dir, "--no-cache"], work);
+    expect(run.code).toBe(0);
+    expect(run.stderr.match(/APX110.*/g)).toEqual(["APX110 Cannot resolve the import '../components/gone' from this file."]);
+  });
+
   it("with --root, reads the config in the project's folder, and not one in the folder it runs in", () => {
     const host = path.join(work, "host");
     const dir = path.join(host, "shop");

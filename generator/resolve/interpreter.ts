@@ -568,9 +568,11 @@ export class Interpreter {
         if (ts.isImportEqualsDeclaration(statement) ? statement.isTypeOnly : importsOnlyTypes(statement)) continue;
         // Names used as types only (`import { LayoutLoad } from "./$types"`, SvelteKit's generated types):
         // TypeScript drops the import, so the module is never loaded.
+        // A component a bundler finds without its extension (`import App from "../components/app"` of `app.vue`).
         if (
           !this.sources.importResolves(specifier.text, file.fileName) &&
-          !(ts.isImportDeclaration(statement) && usedAsTypesOnly(statement))
+          !(ts.isImportDeclaration(statement) && usedAsTypesOnly(statement)) &&
+          !this.bundlerComponent(specifier.text, file.fileName)
         ) {
           this.diagnostics.warning(
             "APX110",
@@ -586,6 +588,16 @@ export class Interpreter {
       }
       this.onPost?.leave();
     }
+  }
+
+  /**
+   * Whether a relative import names a component file a bundler resolves by an extension TypeScript does not
+   * (webpack's and Vite's `resolve.extensions`: `.vue`, `.svelte`, `.astro`), or its folder's index of one.
+   */
+  private bundlerComponent(specifier: string, fromFile: string): boolean {
+    if (!specifier.startsWith(".")) return false;
+    const base = path.posix.resolve(path.posix.dirname(fromFile), specifier);
+    return COMPONENT_ENDINGS.some((e) => this.sources.host.fileExists(base + e) || this.sources.host.fileExists(`${base}/index${e}`));
   }
 
   /** Told which file the checks after evaluation are about (the recorder files their diagnostics under it). */
@@ -5490,6 +5502,9 @@ function isAssetImport(specifier: string): boolean {
   const extension = /\.([a-z0-9]+)$/i.exec(specifier.slice(specifier.lastIndexOf("/") + 1))?.[1]?.toLowerCase();
   return extension !== undefined && !["js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts", "json", "node"].includes(extension);
 }
+
+/** The component files bundlers resolve an extensionless import to, beside TypeScript's own. */
+const COMPONENT_ENDINGS = [".vue", ".svelte", ".astro"];
 
 /** SvelteKit's module of the app's paths (`import { base } from "$app/paths"`), which its config sets. */
 const SVELTEKIT_PATHS = "$app/paths";
