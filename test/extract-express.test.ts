@@ -1644,6 +1644,27 @@ describe("diagnostic messages", () => {
     expect(bySite.get("guarded.ts:6")!.message).toContain("runs in a catch block");
   });
 
+  it("say why a registration's receiver is no app or router, where the evaluator knows, with the site that made it so", async () => {
+    const result = await generateFrom({
+      "hono.ts": [
+        `import { Hono } from "hono";`,
+        `export function createHono(name: string) {`,
+        `  let app;`,
+        `  if (globalThis.navigator?.userAgent === "Deno") app = new Hono().basePath("/" + name);`,
+        `  else app = new Hono();`,
+        `  return app;`,
+        `}`,
+      ].join("\n"),
+      "main.ts": `import { createHono } from "./hono";\nconst app = createHono("api");\napp.get("/ok", (c) => c.text("ok"));\nexport default app;\n`,
+    });
+    const d = result.diagnostics.items.find((x) => x.code === "APX210")!;
+    expect(d.site).toMatchObject({ file: "/project/main.ts", line: 3 });
+    expect(d.message).toBe(
+      "This route registration was not analysed: it is called on a value apidex does not recognize as an app or router: `app` is `app` as one branch of a condition apidex cannot read left it; what it registers is not indexed.",
+    );
+    expect(d.related).toEqual([{ message: "what it is made from", site: { file: "/project/hono.ts", line: 4, column: 3 } }]);
+  });
+
   it("name the loop over a collection filled at run time that holds a registration, also from a branch inside it (Fastify plugins in it)", async () => {
     const result = await generateFrom({
       "main.ts": `import Fastify, { type FastifyInstance } from "fastify";

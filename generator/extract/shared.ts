@@ -787,7 +787,7 @@ function whyUnreached(
     if (isFunctionLike(parent)) {
       if (interpreter.invoked.has(parent)) {
         return {
-          reason: "is called on a value apidex could not resolve to an app or router",
+          ...receiverWhy(call, interpreter, "is called on a value apidex could not resolve to an app or router"),
           hint: "Create the router or app in a const, a factory's return value or an import, the way the framework documents it.",
           kind: "receiver",
         };
@@ -826,13 +826,29 @@ function whyUnreached(
     }
     if (ts.isSourceFile(parent)) {
       return {
-        reason: "is called on a value apidex does not recognize as an app or router",
+        ...receiverWhy(call, interpreter, "is called on a value apidex does not recognize as an app or router"),
         hint: "If this is a route, create its router the way the framework documents it; otherwise ignore this warning.",
         kind: "unrecognized",
       };
     }
   }
   return undefined;
+}
+
+/**
+ * Why a call's receiver is no app or router, where the evaluator knows (`appGlobal` holds one branch's value
+ * or the other's after an `if` it cannot decide): said with the site that made it unknown.
+ */
+function receiverWhy(call: ts.CallExpression, interpreter: Interpreter, fallback: string): Pick<Unreached, "reason" | "related"> {
+  const receiver = interpreter.unknownReceivers.get(call);
+  const callee = call.expression;
+  if (!receiver || !(ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee))) return { reason: fallback };
+  const reason = `${fallback}: \`${excerpt(callee.expression)}\` ${receiver.reason}`;
+  const far =
+    receiver.node.getSourceFile() !== call.getSourceFile() ||
+    receiver.node.end < callee.expression.pos ||
+    receiver.node.pos > callee.expression.end;
+  return far ? { reason, related: [{ message: "what it is made from", site: siteOf(receiver.node) }] } : { reason };
 }
 
 function unrunLoop(loop: ts.CallExpression): Unreached {

@@ -50,6 +50,7 @@ import {
   str,
   stringsOf,
   UNDEFINED,
+  type UnknownValue,
   unknown,
   type Value,
 } from "./values.js";
@@ -341,6 +342,8 @@ export class Interpreter {
   readonly factoryArguments: Readonly<Record<string, readonly unknown[]>>;
   /** Branches of conditions the evaluator knows are never taken: their registrations are dead code, not unread. */
   readonly deadBranches = new Set<ts.Node>();
+  /** Method calls made on a value the evaluator does not know, with that value (its reason and site). */
+  readonly unknownReceivers = new WeakMap<ts.CallExpression, UnknownValue>();
   /** Declarations of every function the evaluator invoked. */
   readonly invoked = new Set<ts.Node>();
   /**
@@ -2895,6 +2898,8 @@ export class Interpreter {
       if (hostBase) return this.hosted(() => this.host.callMethod(hostBase, method, { node, args, scope }));
       const builtin = this.builtinMethod(receiver, method, node, scope);
       if (builtin) return builtin;
+      // What is said of a registration on it (APX210) says why it is unknown.
+      if (receiver.kind === "unknown" && ts.isCallExpression(node)) this.unknownReceivers.set(node, receiver);
       return this.invoke(this.property(receiver, method, callee), node, scope);
     }
     if (ts.isElementAccessExpression(callee) && computed) {
