@@ -397,12 +397,15 @@ async function watchProject(config: ResolvedConfig, io: CliIo): Promise<void> {
     io.stdout(`apidex: ${countsLine(result.counts)}; ${state} (${took} ms)\n`);
   };
   let started = Date.now();
-  const { session, result } = await WatchSession.start(config, io.cwd);
-  report(result, Date.now() - started);
-  io.stderr(`apidex: watching ${path.relative(io.cwd, config.root) || "."} for changes (Ctrl-C to stop)\n`);
+  // The watcher starts before the first run: a recursive watch sets itself up while it walks the tree, so a
+  // file saved just after "watching" is printed (or during the first run) is seen, and runs once that run is done.
+  const starting = WatchSession.start(config, io.cwd);
+  let running: Promise<void> = starting.then(({ result }) => {
+    report(result, Date.now() - started);
+    io.stderr(`apidex: watching ${path.relative(io.cwd, config.root) || "."} for changes (Ctrl-C to stop)\n`);
+  });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const out = path.resolve(config.out);
   watch(config.root, { recursive: true }, (_event, name) => {
     if (!name) return;
@@ -420,11 +423,13 @@ async function watchProject(config: ResolvedConfig, io: CliIo): Promise<void> {
       const batch = [...pending];
       pending.clear();
       running = running.then(async () => {
+        const { session } = await starting;
         started = Date.now();
         report(await session.update(batch), Date.now() - started);
       });
     }, 80);
   });
+  await running; // a first run that fails (a configuration error) ends the command as without --watch
   await new Promise<void>(() => undefined); // until the process is stopped
 }
 
