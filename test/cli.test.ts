@@ -136,14 +136,16 @@ describe("apidex generate", () => {
     expect(index.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`)).toEqual(["GET /api/flows"]);
   });
 
-  it("says no broken import for a component a bundler finds without its extension (a .vue, a folder's index.svelte), and says one for a missing file", () => {
+  it("says no broken import for a component a bundler finds without its extension (a .vue, a folder's index.svelte), and says one for a missing file, naming the template of one the checkout lacks", () => {
     const dir = path.join(work, "components");
     const files: Record<string, string> = {
       "package.json": JSON.stringify({ name: "components", version: "1.0.0", type: "module" }),
       "server.js": `import express from "express";\nconst app = express();\napp.get("/api/items", (req, res) => res.json([]));\napp.listen(3000);\n`,
-      "views/main.js": `import express from "express";\nimport App from "../components/app";\nimport Spots from "../components/spots";\nimport Gone from "../components/gone";\nexport const router = express.Router();\nrouter.get("/ui", (req, res) => res.send(String(App) + Spots + Gone));\n`,
+      "views/main.js": `import express from "express";\nimport App from "../components/app";\nimport Spots from "../components/spots";\nimport Gone from "../components/gone";\nimport config from "../config";\nexport const router = express.Router();\nrouter.get("/ui", (req, res) => res.send(String(App) + Spots + Gone + config));\n`,
       "components/app.vue": `<template><div /></template>\n`,
       "components/spots/index.svelte": `<div />\n`,
+      // A config the checkout lacks, committed as a template each deployment copies.
+      "config.js.example": `export default { secret: "change me" };\n`,
     };
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -151,7 +153,10 @@ describe("apidex generate", () => {
     }
     const run = apidex(["generate", "--root", dir, "--no-cache"], work);
     expect(run.code).toBe(0);
-    expect(run.stderr.match(/APX110.*/g)).toEqual(["APX110 Cannot resolve the import '../components/gone' from this file."]);
+    expect(run.stderr.match(/APX110.*/g)).toEqual([
+      "APX110 Cannot resolve the import '../components/gone' from this file.",
+      "APX110 Cannot resolve the import '../config' from this file: the checkout has its template, config.js.example, which a deployment copies to it (the file itself is not committed).",
+    ]);
   });
 
   it("with --root, reads the config in the project's folder, and not one in the folder it runs in", () => {

@@ -577,20 +577,40 @@ export class Interpreter {
           !(ts.isImportDeclaration(statement) && usedAsTypesOnly(statement)) &&
           !this.bundlerComponent(specifier.text, file.fileName)
         ) {
+          const template = aliased ? undefined : this.templateOf(specifier.text, file.fileName);
           this.diagnostics.warning(
             "APX110",
             aliased
               ? `Cannot resolve the import '${specifier.text}' from this file: no file is where the framework's alias points.`
-              : `Cannot resolve the import '${specifier.text}' from this file.`,
+              : template
+                ? `Cannot resolve the import '${specifier.text}' from this file: the checkout has its template, ${template}, which a deployment copies to it (the file itself is not committed).`
+                : `Cannot resolve the import '${specifier.text}' from this file.`,
             siteOf(specifier),
             aliased
               ? "Fix the path, or the alias (SvelteKit: `kit.alias` in svelte.config.js, written as strings); routes and keys behind it cannot be read."
-              : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+              : template
+                ? "Copy the template to the file as the project's setup says, then run apidex again: the routes and keys it gives are read then."
+                : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
           );
         }
       }
       this.onPost?.leave();
     }
+  }
+
+  /**
+   * The committed template of a module a relative import names and the checkout lacks (`../config` beside a
+   * `config.ts.example`, `config.example.ts`, `.sample`, `.dist`, `.template`): a file each deployment writes
+   * from it, kept out of the repository. Its name as the project writes it, or undefined.
+   */
+  private templateOf(specifier: string, fromFile: string): string | undefined {
+    if (!specifier.startsWith(".")) return undefined;
+    const base = path.posix.resolve(path.posix.dirname(fromFile), specifier.replace(/\.[cm]?[jt]s$/, ""));
+    for (const ending of ["", ".ts", ".js", ".json"])
+      for (const marker of ["example", "sample", "dist", "template"])
+        for (const candidate of [`${base}${ending}.${marker}`, `${base}.${marker}${ending}`])
+          if (this.sources.host.fileExists(candidate)) return path.posix.basename(candidate);
+    return undefined;
   }
 
   /**
