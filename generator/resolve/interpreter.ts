@@ -5895,6 +5895,9 @@ function isArrayOrMap(value: Value, method: string): boolean {
 function readsMatchedRoute(decl: ts.FunctionLikeDeclaration): boolean {
   const first = decl.parameters[0]?.name;
   if (!first || !ts.isIdentifier(first) || !decl.body) return false;
+  // Most handlers read neither: their text says so without a walk.
+  const text = decl.getSourceFile().text.slice(decl.body.pos, decl.body.end);
+  if (!text.includes(".route") && !text.includes(".baseUrl")) return false;
   const name = first.text;
   let reads = false;
   const visit = (node: ts.Node): void => {
