@@ -11,6 +11,7 @@ import {
   fastifyToOpenApi,
   joinPaths,
   parsePath,
+  koaToOpenApi,
   simplePath,
 } from "../generator/extract/express/path-syntax.js";
 import { DiagnosticBag } from "../generator/diagnostics/diagnostic.js";
@@ -1820,6 +1821,41 @@ describe("Express path syntax", () => {
       expect(shape(fastifyToOpenApi(raw))).toBe(fastify);
     },
   );
+
+  it("reads an unnamed capture group of a Koa router's path as the numbered parameter path-to-regexp 1.x and 6.x make of it, checked against both", async () => {
+    const { createRequire } = await import("node:module");
+    const from = (pkg: string) => createRequire(createRequire(import.meta.url).resolve(`${pkg}/package.json`))("path-to-regexp");
+    // Egg's router (koa-router 7) holds 1.x, koa-route 6.x.
+    const v1 = from("@eggjs/router") as (path: string, keys: { name: string | number }[]) => RegExp;
+    const v6 = from("koa-route") as { pathToRegexp: (path: string, keys: { name: string | number }[]) => RegExp };
+    // [raw, the OpenAPI path, a value for each parameter in order]
+    const cases: [string, string, string[]][] = [
+      ["/v([1-9]\\d*)/attachments", "/v{param}/attachments", ["2"]],
+      ["/items/(\\d+)/notes/:note", "/items/{param}/notes/{note}", ["7", "n1"]],
+      ["/(\\w+)/(\\d+)", "/{param}/{param2}", ["abc", "12"]],
+      // A name the path already uses is skipped.
+      ["/:param/(\\d+)", "/{param}/{param2}", ["x", "5"]],
+    ];
+    for (const [raw, openapi, values] of cases) {
+      const parsed = koaToOpenApi(raw);
+      if (!parsed.ok) throw new Error(parsed.problem);
+      expect([raw, parsed.variants.map((v) => v.path)]).toEqual([raw, [openapi]]);
+      let i = 0;
+      const url = openapi.replace(/\{[^}]+\}/g, () => values[i++]!);
+      for (const [router, re] of [
+        ["1.x", (keys: { name: string | number }[]) => v1(raw, keys)],
+        ["6.x", (keys: { name: string | number }[]) => v6.pathToRegexp(raw, keys)],
+      ] as const) {
+        const keys: { name: string | number }[] = [];
+        const match = re(keys).exec(url);
+        // The router matches the path the index gives, with as many parameters, its numbered ones where the groups are.
+        expect([raw, router, match?.slice(1)]).toEqual([raw, router, values]);
+        expect([raw, router, keys.length]).toEqual([raw, router, parsed.variants[0]!.params.length]);
+      }
+    }
+    // Express's paths keep refusing the group (path-to-regexp 0.1 makes it a pattern, no parameter; 8.x refuses it).
+    expect(expressToOpenApi("/v([1-9]\\d*)/x").ok).toBe(false);
+  });
 
   it("agrees with Fastify's own router (find-my-way): a parameter spans segments only where the index says so", async () => {
     const { default: Fastify } = await import("fastify");

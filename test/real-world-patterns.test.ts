@@ -2338,6 +2338,23 @@ const cases: Case[] = [
     routes: ["GET /legacy []", "GET /teams []", "GET /users []", "GET /v1/health []"],
   },
   {
+    name: "Koa (@koa/router 12, path-to-regexp 6): a mount prefix with an unnamed capture group is a numbered parameter, said once for every route under it (freefeed's /v([1-9]\\d*))",
+    files: {
+      "app.ts": [
+        `import Koa from "koa"; import Router from "@koa/router";`,
+        `const publicRouter = new Router();`,
+        `publicRouter.get("/attachments", async (ctx) => { ctx.body = []; });`,
+        `publicRouter.post("/posts", async (ctx) => { ctx.body = {}; });`,
+        `const router = new Router();`,
+        `router.use("/v([1-9]\\d*)", publicRouter.routes(), publicRouter.allowedMethods());`,
+        `router.get("/items/(\\d+)", async (ctx) => { ctx.body = {}; });`,
+        `const app = new Koa(); app.use(router.routes()); app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /items/{param} []", "GET /v{param}/attachments []", "POST /v{param}/posts []"],
+    diagnostics: ["APX207 app.ts:3", "APX207 app.ts:7"],
+  },
+  {
     name: "TypeScript's CommonJS syntax: import x = require(...) of a package and of a module, and export = (caprover's Express app)",
     files: {
       "src/routes/login.ts": [

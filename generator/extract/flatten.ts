@@ -114,6 +114,7 @@ export function flattenApp(
     return parts;
   };
 
+  const groupsSaid = new Set<string>();
   // Mounts on the way made after an early exit apidex cannot decide: the routes below are conditional.
   let conditionalMounts = 0;
   /** How many mounts under a prefix apidex could not read enclose the walk. */
@@ -183,7 +184,7 @@ export function flattenApp(
       );
       return;
     }
-    if (layer.type === "route" && layer.terminal) reportPathShape(diagnostics, full, parsed.variants, layer.site, framework);
+    if (layer.type === "route" && layer.terminal) reportPathShape(diagnostics, full, parsed.variants, layer.site, framework, groupsSaid);
     for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path), route);
   };
 
@@ -282,6 +283,8 @@ export function reportPathShape(
   variants: readonly PathVariant[],
   site: SourceSite,
   framework: string,
+  /** The paths up to an unnamed group already said (APX207), for one walk of an app. */
+  groupsSaid?: Set<string>,
 ): void {
   const adjacent = variants.find((v) => v.adjacent);
   if (adjacent?.adjacent)
@@ -291,6 +294,20 @@ export function reportPathShape(
       site,
       "Put a literal separator between the parameters (`/:tableId.:ordinalPosition`), or register one route per shape.",
     );
+  const grouped = variants.find((v) => v.unnamedGroups?.length);
+  // Said once per path up to its last group: a mount prefix with one (`router.use("/v([1-9]\\d*)", api)`) is
+  // every route's below it, and the first says it for all.
+  const upTo = full.slice(0, full.lastIndexOf(")") + 1);
+  if (grouped && !groupsSaid?.has(upTo)) {
+    groupsSaid?.add(upTo);
+    const one = grouped.unnamedGroups!.length === 1;
+    diagnostics.warning(
+      "APX207",
+      `The path \`${full}\` has ${one ? "an unnamed capture group, which the router makes a numbered parameter" : "unnamed capture groups, which the router makes numbered parameters"} (\`ctx.params[0]\`); ${one ? "it is" : "they are"} indexed as ${grouped.unnamedGroups!.map((n) => `\`{${n}}\``).join(", ")} (\`${grouped.path}\`), the pattern left to the router${groupsSaid ? `, and so is every other route under \`${upTo}\`` : ""}.`,
+      site,
+      "Name the parameter (`:version([1-9]\\d*)`) to choose its name in the artifacts.",
+    );
+  }
   for (const variant of variants) {
     if (!variant.wildcard) continue;
     diagnostics.warning(

@@ -1,4 +1,4 @@
-import { expressToOpenApi, type PathParseResult, simplePath } from "../express/path-syntax.js";
+import { koaToOpenApi, type PathParseResult, simplePath } from "../express/path-syntax.js";
 
 /**
  * A path of EggRouter (path-to-regexp 1.x, as tegg's routes too) in the syntax apidex's Express parser
@@ -13,7 +13,7 @@ export function eggPath(raw: string): string {
 
 /** An EggRouter path as OpenAPI paths (flattenApp's parser). */
 export function eggToOpenApi(raw: string): PathParseResult {
-  return expressToOpenApi(eggPath(raw));
+  return koaToOpenApi(eggPath(raw));
 }
 
 /** The fast path of `eggToOpenApi` for plain paths. */

@@ -12,6 +12,8 @@ export interface PathVariant {
   /** A parameter may span segments (a catch-all): OpenAPI's match one. */
   wildcard: boolean;
   unnamedWildcard?: boolean;
+  /** The names given to unnamed capture groups (`param`, `param2`): the router numbers them (`req.params[0]`). */
+  unnamedGroups?: string[];
   /**
    * Two parameters with nothing between them in one segment (`/:tableId(\\d+):ordinalPosition`): where the
    * first ends is the router's choice (its pattern, or the shortest match), which OpenAPI cannot say.
@@ -26,6 +28,11 @@ export interface PathSyntaxOptions {
    * not match `a/b`); otherwise a pattern that can match a `/` makes a catch-all (Express, Koa, Nest).
    */
   oneSegmentPatterns?: boolean;
+  /**
+   * A capture group of no parameter (`/v([1-9]\\d*)/items`) is a parameter the router numbers (`ctx.params[0]`:
+   * path-to-regexp 1.x–6.x, which Koa's routers use); otherwise it is a pattern OpenAPI cannot express.
+   */
+  unnamedGroups?: boolean;
 }
 
 const NAME = /^[A-Za-z_$][\w$]*/;
@@ -36,6 +43,8 @@ interface Piece {
   wildcard?: boolean;
   /** An Express 4 `*` without a name, named `wildcard` here. */
   unnamed?: boolean;
+  /** An unnamed capture group, named `param` here. */
+  unnamedGroup?: boolean;
 }
 
 /** Joins a mount prefix and a path the way Express composes them. */
@@ -58,6 +67,15 @@ export function cleanPath(path: string): string {
 /** Converts an Express path into one OpenAPI path per combination of its optional parts. */
 export function expressToOpenApi(raw: string): PathParseResult {
   return simplePath(raw) ?? parsePath(raw);
+}
+
+/**
+ * The paths of Koa's routers (koa-router and @koa/router up to 12, koa-route, Egg's router: path-to-regexp 1.x to
+ * 6.x): Express's syntax, with an unnamed capture group the numbered parameter those releases make of it.
+ * (Express 4's path-to-regexp 0.1 makes such a group a pattern, no parameter; 8.x refuses it.)
+ */
+export function koaToOpenApi(raw: string): PathParseResult {
+  return simplePath(raw) ?? parsePath(raw, { unnamedGroups: true });
 }
 
 /** Fastify's paths: Express's syntax, read as find-my-way matches parameter patterns (within one segment). */
@@ -90,6 +108,7 @@ export function parsePath(raw: string, options: PathSyntaxOptions = {}): PathPar
       params,
       wildcard: pieces.some((p) => p.wildcard),
       ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}),
+      ...(pieces.some((p) => p.unnamedGroup) ? { unnamedGroups: pieces.filter((p) => p.unnamedGroup).map((p) => p.param!) } : {}),
       ...(at >= 0 ? { adjacent: [pieces[at]!.param!, pieces[at + 1]!.param!] as [string, string] } : {}),
     });
   }
@@ -198,6 +217,20 @@ function parse(raw: string, start: number, end: number, options: PathSyntaxOptio
       }
       variants = next;
       i = close + (optional ? 1 : 0);
+    } else if (c === "(" && options.unnamedGroups) {
+      // An unnamed capture group: a parameter path-to-regexp numbers (`req.params[0]`), named when the path is
+      // done; one whose pattern can match a `/` spans segments, as a named parameter's does.
+      const close = skipGroup(raw, i, end);
+      const spans = !options.oneSegmentPatterns && patternSpansSegments(raw.slice(i + 1, close - 1));
+      const piece: Piece = { text: `{${UNNAMED_GROUP}}`, param: UNNAMED_GROUP, ...(spans ? { wildcard: true } : {}) };
+      let next = close;
+      if (raw[next] === "?") {
+        const withPiece = variants.map((v) => [...v, piece]);
+        const without = variants.map((v) => withoutSeparator(v));
+        variants = [...withPiece, ...without];
+        next++;
+      } else append(piece);
+      i = next;
     } else if (c === "(" || c === "}" || c === ")" || c === "?" || c === "+" || c === "[" || c === "]") {
       throw new Error(`the character \`${c}\` at position ${i}, a pattern OpenAPI paths cannot express`);
     } else {
@@ -232,23 +265,27 @@ function patternSpansSegments(pattern: string): boolean {
 
 /** The placeholder name of an Express 4 unnamed `*` until `nameUnnamedWildcards` names it. */
 const UNNAMED = "\u0000*";
+/** The placeholder name of an unnamed capture group until `nameUnnamedWildcards` names it. */
+const UNNAMED_GROUP = "\u0000()";
 
 /**
  * Express 4's unnamed wildcards become catch-all parameters `wildcard`, `wildcard2`, ... (skipping names
  * the path already uses), so the route is indexed under a name OpenAPI can express.
  */
 function nameUnnamedWildcards(pieces: Piece[]): Piece[] {
-  if (!pieces.some((p) => p.param === UNNAMED)) return pieces;
-  const taken = new Set(pieces.map((p) => p.param).filter((p) => p !== undefined && p !== UNNAMED));
-  let n = 1;
+  if (!pieces.some((p) => p.param === UNNAMED || p.param === UNNAMED_GROUP)) return pieces;
+  const taken = new Set(pieces.map((p) => p.param).filter((p) => p !== undefined && p !== UNNAMED && p !== UNNAMED_GROUP));
+  const counts = { wildcard: 1, param: 1 };
   // Pieces are shared between the variants of optional groups: each variant names its own copies.
   return pieces.map((piece) => {
-    if (piece.param !== UNNAMED) return piece;
-    let name = n === 1 ? "wildcard" : `wildcard${n}`;
-    while (taken.has(name)) name = `wildcard${++n}`;
-    n++;
+    if (piece.param !== UNNAMED && piece.param !== UNNAMED_GROUP) return piece;
+    // An unnamed group is a numbered parameter (`param`, `param2`, ...), a `*` a catch-all (`wildcard`, ...).
+    const base = piece.param === UNNAMED ? "wildcard" : "param";
+    let name = counts[base] === 1 ? base : `${base}${counts[base]}`;
+    while (taken.has(name)) name = `${base}${++counts[base]}`;
+    counts[base]++;
     taken.add(name);
-    return { ...piece, param: name, text: `{${name}}`, unnamed: true };
+    return { ...piece, param: name, text: `{${name}}`, ...(base === "wildcard" ? { unnamed: true } : { unnamedGroup: true }) };
   });
 }
 

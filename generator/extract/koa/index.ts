@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { Interpreter } from "../../resolve/interpreter.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { expressToOpenApi, simplePath } from "../express/path-syntax.js";
+import { koaToOpenApi, simplePath } from "../express/path-syntax.js";
 import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
@@ -50,7 +50,7 @@ export const koaAdapter: FrameworkAdapter = {
     const roots = host.routers.filter(
       (r) => r.kind === "app" && !host.mountedApps.has(r) && !mountedSites.has(`${r.site.file}:${r.site.line}:${r.site.column}`),
     );
-    for (const app of roots) routes.push(...ofApp(flattenApp(app, diagnostics, "koa", expressToOpenApi, simplePath), app));
+    for (const app of roots) routes.push(...ofApp(flattenApp(app, diagnostics, "koa", koaToOpenApi, simplePath), app));
     reportUnmounted(host.routers, diagnostics);
     reportUnreached(sources, host.visited, interpreter, diagnostics, KOA_METHODS, options.unreached);
     session?.finish(interpreter, "koa");
