@@ -489,6 +489,26 @@ const patterns: Case[] = [
     routes: ["GET /health []"],
   },
   {
+    name: "an app's on('mount') listener registers on it once another app mounts it (Express's mount event), as Parse Dashboard does; another event's listener does not run",
+    files: {
+      "dashboard.js": [
+        `const express = require("express");`,
+        `module.exports = function ParseDashboard(config) {`,
+        `  const app = express();`,
+        `  app.on("mount", function (parent) {`,
+        `    app.get("/parse-dashboard-config.json", (req, res) => res.json(config));`,
+        `    app.post("/login", (req, res) => res.end());`,
+        `  });`,
+        `  app.on("error", function () { app.get("/never", (req, res) => res.end()); });`,
+        `  return app;`,
+        `};`,
+      ].join("\n"),
+      "server.js": `const express = require("express");\nconst ParseDashboard = require("./dashboard");\nconst server = express();\nserver.use("/dashboard", ParseDashboard({ apps: [] }));\nserver.listen(4040);\n`,
+    },
+    routes: ["GET /dashboard/parse-dashboard-config.json []", "POST /dashboard/login []"],
+    diagnostics: ["APX210 dashboard.js:8"],
+  },
+  {
     name: "a request whose answer is awaited or handed to then() is no route registration, whatever sends it (an integration's context object: $.http.post(path, body))",
     files: {
       "apps/airtable/create-record.js": [

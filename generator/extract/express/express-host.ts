@@ -218,6 +218,17 @@ export class ExpressHost extends RouterHost {
       if (paths) this.addRoute(router, method, paths, handlers, call, statementDoc(node));
       return receiver;
     }
+    // `app.on("mount", (parent) => { app.get(...) })`: Express emits it once another app mounts this one, which
+    // is how the app is served: what the listener registers is the app's, as if written here.
+    if (method === "on" && router.kind === "app" && call.args.length === 2) {
+      const event = this.interpreter.evaluate(call.args[0]!, call.scope);
+      const listener =
+        event.kind === "string" && event.value === "mount" ? this.interpreter.evaluate(call.args[1]!, call.scope) : undefined;
+      if (listener?.kind === "function") {
+        this.visit(node);
+        this.interpreter.callFunction(listener, [{ kind: "runtime", what: "the app that mounts it" }], node);
+      }
+    }
     return receiver;
   }
 
