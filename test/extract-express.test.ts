@@ -509,7 +509,7 @@ const patterns: Case[] = [
     diagnostics: ["APX210 dashboard.js:8"],
   },
   {
-    name: "a request whose answer is awaited or handed to then() is no route registration, whatever sends it (an integration's context object: $.http.post(path, body))",
+    name: "a request whose answer is awaited, handed to then(), or an observable waited for (firstValueFrom, subscribe) is no route registration, whatever sends it (an integration's context object: $.http.post(path, body))",
     files: {
       "apps/airtable/create-record.js": [
         `export default {`,
@@ -518,6 +518,8 @@ const patterns: Case[] = [
         `    const { data } = await $.http.post(\`/v0/\${$.step.parameters.baseId}\`, body);`,
         `    const response = await ($.http?.patch("/v0/records", body));`,
         `    $.http.put("/v0/records", body).then((r) => $.setActionItem({ raw: r.data }));`,
+        `    const saved = await firstValueFrom($.api.post("/auth/login", body));`,
+        `    $.api.patch("/config", body).subscribe((r) => $.done(r));`,
         `    return data;`,
         `  },`,
         `};`,

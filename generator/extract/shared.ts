@@ -562,7 +562,11 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   );
 }
 
-/** Whether a call's result is awaited (`await x.post(...)`, `await x?.post(...)`) or its `then` is called. */
+/**
+ * Whether a call's result is awaited (`await x.post(...)`, `await x?.post(...)`), its `then` is called, or it is
+ * an observable someone waits for (`firstValueFrom(this.$api.post(...))`, `lastValueFrom`, `.subscribe(...)`:
+ * Angular's HttpClient answers so).
+ */
 function awaitsResult(call: ts.CallExpression): boolean {
   let outer: ts.Node = call;
   while (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent))
@@ -572,8 +576,12 @@ function awaitsResult(call: ts.CallExpression): boolean {
     ts.isAwaitExpression(parent) ||
     (ts.isPropertyAccessExpression(parent) &&
       parent.expression === outer &&
-      parent.name.text === "then" &&
-      ts.isCallExpression(parent.parent))
+      (parent.name.text === "then" || parent.name.text === "subscribe") &&
+      ts.isCallExpression(parent.parent)) ||
+    (ts.isCallExpression(parent) &&
+      parent.arguments[0] === outer &&
+      ts.isIdentifier(parent.expression) &&
+      (parent.expression.text === "firstValueFrom" || parent.expression.text === "lastValueFrom"))
   );
 }
 
