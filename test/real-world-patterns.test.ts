@@ -2355,31 +2355,6 @@ const cases: Case[] = [
     diagnostics: ["APX207 app.ts:3", "APX207 app.ts:7"],
   },
   {
-    name: "a command-line program's command starts the server (commander's .action(handler); The Lounge's `node index start`), the server module loaded in the handler",
-    files: {
-      "src/command-line/start.ts": [
-        `import { Command } from "commander";`,
-        `const program = new Command("start");`,
-        `program.description("Start the server").option("--dev", "development mode").action(function (options) {`,
-        `  const server = require("../server");`,
-        `  server.default(options);`,
-        `});`,
-        `export default program;`,
-      ].join("\n"),
-      "src/command-line/index.ts": `import { Command } from "commander";\nimport start from "./start";\nconst program = new Command();\nprogram.addCommand(start);\nprogram.parse(process.argv);\n`,
-      "src/server.ts": [
-        `import express from "express";`,
-        `export default async function (options: { dev?: boolean } = {}) {`,
-        `  const app = express();`,
-        `  app.get("/", (req, res) => res.send("index")).get("/themes/:theme.css", (req, res) => res.end());`,
-        `  app.listen(9000);`,
-        `}`,
-      ].join("\n"),
-      "index.ts": `import "./src/command-line";\n`,
-    },
-    routes: ["GET / []", "GET /themes/{theme}.css []"],
-  },
-  {
     name: "TypeScript's CommonJS syntax: import x = require(...) of a package and of a module, and export = (caprover's Express app)",
     files: {
       "src/routes/login.ts": [

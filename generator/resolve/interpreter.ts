@@ -2900,8 +2900,6 @@ export class Interpreter {
     const callee = node.expression;
     const borrowed = ts.isCallExpression(node) ? this.frameworkMethodCall(node, scope) : undefined;
     if (borrowed) return borrowed;
-    const command = ts.isCallExpression(node) ? this.commandAction(node, scope) : undefined;
-    if (command) return command;
     // `router[method](path, ...)` with a static method name (a loop over ["get", "post"]) is `router.get(...)`.
     const computed = ts.isElementAccessExpression(callee) ? this.evaluate(callee.argumentExpression, scope) : undefined;
     if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
@@ -2933,23 +2931,6 @@ export class Interpreter {
       }
     }
     return this.invoke(this.evaluate(callee, scope), node, scope);
-  }
-
-  /**
-   * A command-line program's command handler, `program.command("start").action(fn)` (commander, cac, sade): the
-   * service's start script runs its program with a command (`node index start`), so the handler of the command
-   * that starts the server runs; apidex does not read which command a script gives, so every command's handler
-   * runs (one that registers nothing adds nothing). The chain before `.action` runs as written.
-   */
-  private commandAction(node: ts.CallExpression, scope: Scope): Value | undefined {
-    const callee = node.expression;
-    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "action" || node.arguments.length !== 1) return undefined;
-    if (!usesCommandLinePackage(scope.file)) return undefined;
-    const handler = this.evaluate(node.arguments[0]!, scope);
-    if (handler.kind !== "function") return undefined;
-    this.evaluate(callee.expression, scope);
-    this.callFunction(handler, [{ kind: "runtime", what: "the command's options" }], node);
-    return { kind: "runtime", what: "a command of the program" };
   }
 
   /**
@@ -5937,16 +5918,4 @@ function readsMatchedRoute(decl: ts.FunctionLikeDeclaration): boolean {
 /** `import x = require("...")`, TypeScript's CommonJS import (not `import type`, not a namespace alias). */
 function isImportRequire(statement: ts.Statement): statement is ts.ImportEqualsDeclaration {
   return ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference);
-}
-
-const commandLineFiles = new WeakMap<ts.SourceFile, boolean>();
-
-/** Whether a module imports or requires a command-line parser whose commands take `.action(handler)`. */
-function usesCommandLinePackage(file: ts.SourceFile): boolean {
-  let uses = commandLineFiles.get(file);
-  if (uses === undefined) {
-    uses = /(?:\bfrom\s*|\brequire\(\s*)["'](?:commander|cac|sade)["']/.test(file.text);
-    commandLineFiles.set(file, uses);
-  }
-  return uses;
 }
