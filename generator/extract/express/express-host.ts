@@ -91,6 +91,12 @@ export class ExpressHost extends RouterHost {
     }
     if (ROUTER_MODULES.has(callee.module) && (isDefault || first === "Router")) return this.create("router", call.node).value;
     if (callee.module === "express-enrouten" && isDefault) return this.enrouten.create(call);
+    // A NestJS application on its default platform is an Express app underneath: what the bootstrap registers
+    // on it (`app.use("/webhook", webhookRouter)`, `app.getHttpAdapter().get("/health", handler)`) is served
+    // beside the controllers, outside Nest's router (no global prefix). On Fastify (`new FastifyAdapter()`) it
+    // is a Fastify instance, which this host does not read.
+    if (callee.module === "@nestjs/core" && first === "NestFactory" && second === "create" && callee.path.length === 2)
+      return this.nestApplication(call);
     // Zodios: `zodiosApp()` is an Express app and `zodiosRouter(api)` an Express router, typed by an API
     // definition; `zodiosContext()` makes both (`ctx.app()`, `ctx.router(api)`).
     if (callee.module === "@zodios/express") {
@@ -101,6 +107,45 @@ export class ExpressHost extends RouterHost {
     }
     return undefined;
   }
+
+  /** `NestFactory.create(AppModule, options?)` on the Express platform: an app; on another one, nothing this host reads. */
+  private nestApplication(call: CallContext): Value | undefined {
+    const node = call.node;
+    const platform = ts.isCallExpression(node) ? node.typeArguments?.[0]?.getText() : undefined;
+    const elsewhere = unknown(
+      node,
+      "is a NestJS application on an HTTP adapter apidex does not read (another platform than Express), whose routes it reads from its controllers only",
+    );
+    if (platform && !/\bNestExpressApplication\b|^INestApplication\b/.test(platform)) return elsewhere;
+    // The second argument is the HTTP adapter when one is given (`new ExpressAdapter(server)`, `new
+    // FastifyAdapter()`), else the options; the adapter given an Express app serves through that very app.
+    const second = call.args[1] ? unwrap(call.args[1]) : undefined;
+    if (second && ts.isNewExpression(second)) {
+      const adapter = this.interpreter.evaluate(second.expression, call.scope);
+      if (adapter.kind !== "external" || adapter.module !== "@nestjs/platform-express") return elsewhere;
+      const server = second.arguments?.[0] ? this.interpreter.evaluate(second.arguments[0], call.scope) : undefined;
+      const given = server && this.routerOf(server);
+      if (given?.kind === "app") return this.nestApplicationOf(given);
+    } else if (second) {
+      const options = this.interpreter.evaluate(second, call.scope);
+      if (options.kind !== "object") return elsewhere;
+    }
+    return this.nestApplicationOf(this.create("app", node).router);
+  }
+
+  /** The NestJS application served by an Express app: a value of its own, as `get` means another thing on it. */
+  private nestApplicationOf(router: RouterNode): HostValue {
+    const application = this.host({ type: "router", router });
+    this.nestApplications.add(application);
+    return application;
+  }
+
+  /**
+   * NestJS applications: their HTTP adapter and its instance are the Express app, whose `get(path, handler)`
+   * registers a route, while the application's own `get(token)` returns a provider (`app.get(ConfigService)`,
+   * `app.get(Worker, { strict: false })`) and `use` is Express's.
+   */
+  private readonly nestApplications = new WeakSet<HostValue>();
 
   callValue(callee: HostValue, call: CallContext): Value | undefined {
     if (this.tsRest.owns(callee)) return this.tsRest.callValue(callee, call);
@@ -175,6 +220,12 @@ export class ExpressHost extends RouterHost {
       this.use(router, call);
       return receiver;
     }
+    if (this.nestApplications.has(receiver)) {
+      if (method === "getHttpAdapter") return this.host({ type: "router", router });
+      if (method === "get") return { kind: "runtime", what: "a provider of the NestJS application" };
+    }
+    // The HTTP adapter's instance is the Express app itself.
+    if (method === "getInstance") return receiver;
     if (EXPRESS_METHODS.has(method)) {
       // `app.get("env")` reads a setting; only a call with handlers registers a route.
       if (method === "get" && call.args.length < 2) return { kind: "runtime", what: "an Express setting" };
