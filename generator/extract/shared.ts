@@ -1,3 +1,4 @@
+import { BoundPackages } from "./bound-packages.js";
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
@@ -545,7 +546,10 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
   // `axios.post("/api/col/up_case", params)`, `api.get(url)` of `const api = axios.create()`: an HTTP client's
   // request (browser code beside the server), not a route registration.
   const callee = call.expression as ts.PropertyAccessExpression | ts.ElementAccessExpression;
-  if (isHttpClient(callee.expression, call.getSourceFile())) return false;
+  const file = call.getSourceFile();
+  if (HTTP_CLIENTS.binds(callee.expression, file)) return false;
+  // `createApp(App).use(router)`, `passport.use("github", strategy)`: a plugin installed, no route mounted.
+  if (ts.isPropertyAccessExpression(callee) && callee.name.text === "use" && PLUGIN_HOSTS.binds(callee.expression, file)) return false;
   // `const { data } = await $.http.post("/v0/records", body)`: a result awaited or handed to `then` is a
   // response; a registration gives back its router (or nothing), which no code waits for.
   if (awaitsResult(call)) return false;
@@ -555,8 +559,8 @@ function looksLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<str
     ts.isPropertyAccessExpression(callee) &&
     isOwnRequestSender(callee, sources, {
       registers: (c) => looksLikeRegistration(c, methods),
-      isClient: isHttpClient,
-      clientNames: httpClientNames,
+      isClient: (expression, file) => HTTP_CLIENTS.binds(expression, file),
+      clientNames: (file) => HTTP_CLIENTS.names(file),
       isClientPackage: (module) => HTTP_CLIENTS.test(module),
     })
   );
@@ -610,6 +614,13 @@ function isAmdModule(file: ts.SourceFile): boolean {
 
 function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<string>): boolean {
   const callee = call.expression;
+  // `console[level](message, ...args)`: the language's own objects route nothing.
+  if (
+    (ts.isElementAccessExpression(callee) || ts.isPropertyAccessExpression(callee)) &&
+    ts.isIdentifier(callee.expression) &&
+    STANDARD_OBJECTS.has(callee.expression.text)
+  )
+    return false;
   // `router[route.method](path, handler)`: a method chosen at run time, on a router.
   // The key names an HTTP method (`local[method](routePath, opts, handler)` in a loop over a table a custom
   // router class collected at run time) or the receiver is named like a router.
@@ -640,10 +651,13 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
   // use(logger()) under a condition is harmless.
   // `app.use(mount("/api", api))` (koa-mount) mounts at a path too.
   if (method === "use")
-    return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(a.getText()) || mountsAtPath(a));
+    return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(namesIn(a)) || mountsAtPath(a));
   if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
 }
+
+/** The global objects of JavaScript and Node.js whose members are functions of the runtime. */
+const STANDARD_OBJECTS = new Set(["console", "Math", "JSON", "Reflect", "Atomics", "Intl", "Object", "Promise"]);
 
 /** A computed member key named for an HTTP method: `method`, `verb`, `route.method`, `httpMethod`, `m.toLowerCase()`. */
 function namesMethod(key: ts.Expression): boolean {
@@ -659,6 +673,19 @@ function namesMethod(key: ts.Expression): boolean {
 function mayBeMethods(node: ts.Expression): boolean {
   const isMethod = (e: ts.Expression) => !ts.isStringLiteralLike(e) || /^(get|put|post|delete|patch|head|options|all)$/i.test(e.text);
   return ts.isArrayLiteralExpression(node) ? node.elements.every((e) => ts.isSpreadElement(e) || isMethod(e)) : isMethod(node);
+}
+
+/**
+ * The names an argument is written with, without what functions and strings inside it say: `apiRouter`,
+ * `api.routes()`, `requirePermission("x")` — not the body of a callback whose error message mentions permissions.
+ */
+function namesIn(node: ts.Expression): string {
+  const inner = unwrapExpression(node);
+  if (ts.isFunctionExpression(inner) || ts.isArrowFunction(inner) || ts.isStringLiteralLike(inner) || ts.isTemplateExpression(inner))
+    return "";
+  if (ts.isCallExpression(inner) || ts.isNewExpression(inner))
+    return [inner.expression.getText(), ...(inner.arguments ?? []).map(namesIn)].join(" ");
+  return inner.getText();
 }
 
 /** A call that mounts something at a path, koa-mount style: `mount("/api", api)`. */
@@ -976,72 +1003,15 @@ function sameSite(a: RouteFact, b: RouteFact): boolean {
 /** Packages that make HTTP requests: their objects' `get`/`post`/... send requests, they register nothing. */
 const HTTP_CLIENT_PACKAGES =
   "axios|redaxios|ky|ky-universal|got|superagent|node-fetch|cross-fetch|ofetch|undici|request|request-promise(?:-native)?|wretch|needle|phin|@angular/common/http";
-const HTTP_CLIENTS = new RegExp(`^(?:${HTTP_CLIENT_PACKAGES})$`);
-/** A file's text that requires one of them (the walk for `require` bindings is skipped otherwise). */
-const REQUIRES_HTTP_CLIENT = new RegExp(`require\\(\\s*["'](?:${HTTP_CLIENT_PACKAGES})["']`);
+const HTTP_CLIENTS = new BoundPackages(HTTP_CLIENT_PACKAGES);
 
 /**
- * Whether an expression is an HTTP client: a name the file imports or requires from such a package, or a
- * variable made from one (`const api = axios.create({ baseURL })`), read in the file itself (once per file).
+ * Packages whose objects' `use()` installs a plugin, a strategy or a socket middleware, never an HTTP route:
+ * Vue's `createApp(App).use(router)` and `Vue.use(VueRouter)` (the router is the client's), Pinia's,
+ * Passport's `passport.use("github", new Strategy(...))`, i18next's, chai's, markdown-it's, unified's (remark,
+ * rehype), marked's, socket.io's `io.use(...)`.
  */
-function isHttpClient(expression: ts.Expression, file: ts.SourceFile): boolean {
-  let root = unwrapExpression(expression);
-  while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root))
-    root = unwrapExpression(root.expression);
-  return ts.isIdentifier(root) && httpClientNames(file).has(root.text);
-}
-
-const clientNames = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
-
-/** The names a file binds to HTTP clients: imports and requires of the packages, and variables made from them. */
-function httpClientNames(file: ts.SourceFile): ReadonlySet<string> {
-  const known = clientNames.get(file);
-  if (known) return known;
-  const names = new Set<string>();
-  const derived: { name: string; init: ts.Expression }[] = [];
-  for (const statement of file.statements)
-    if (
-      ts.isImportDeclaration(statement) &&
-      ts.isStringLiteral(statement.moduleSpecifier) &&
-      HTTP_CLIENTS.test(statement.moduleSpecifier.text)
-    ) {
-      const clause = statement.importClause;
-      if (clause?.name) names.add(clause.name.text);
-      const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
-    }
-  // Only a file that mentions a client package can hold one: skip the walk otherwise.
-  if (names.size || REQUIRES_HTTP_CLIENT.test(file.text)) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-        const init = unwrapExpression(node.initializer);
-        if (
-          ts.isCallExpression(init) &&
-          ts.isIdentifier(init.expression) &&
-          init.expression.text === "require" &&
-          init.arguments[0] !== undefined &&
-          ts.isStringLiteral(init.arguments[0]) &&
-          HTTP_CLIENTS.test(init.arguments[0].text)
-        )
-          names.add(node.name.text);
-        else derived.push({ name: node.name.text, init });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-    // `const api = axios.create()`, `const v2 = api.extend()`: made from a client, twice over at most.
-    for (let pass = 0; pass < 2; pass++)
-      for (const { name, init } of derived) {
-        let root = init;
-        while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root))
-          root = unwrapExpression(root.expression);
-        if (ts.isIdentifier(root) && names.has(root.text)) names.add(name);
-      }
-  }
-  clientNames.set(file, names);
-  return names;
-}
+const PLUGIN_HOSTS = new BoundPackages("vue|pinia|passport|i18next|chai|markdown-it|unified|remark|rehype|marked|socket\\.io");
 
 /** The initializer of an object literal's property written by name (`{ path: "/x" }`, `{ "path": "/x" }`). */
 export function propertyOf(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
