@@ -75,6 +75,14 @@ describe("zod to JSON Schema, statically, as zod itself converts it", () => {
       `enum Color { Red = "red", Blue = "blue" }`,
     ],
     ["enum values from a const array", `z.enum(ROLES)`, `const ROLES = ["admin", "user"] as const;`],
+    [
+      "enum values only a type says: a helper typed [K, ...K[]] of an object's keys (a union of literals, listed sorted: the object's keys are written so here)",
+      `z.object({ op: z.enum(keysOf(OPERATORS)), kind: z.enum(KINDS) })`,
+      `const OPERATORS = { contains: 1, gt: 2, is: 3 };
+function keysOf<K extends string>(obj: Record<K, unknown>): [K, ...K[]] { const [first, ...rest] = Object.keys(obj) as K[]; return [first!, ...rest]; }
+const BASE = ["a", "b"] as const;
+const KINDS = [...BASE, "c"] as const;`,
+    ],
     ["arrays", `z.object({ a: z.array(z.string()).min(1).max(3), b: z.string().array(), c: z.array(z.number()).nonempty() })`],
     [
       "optional, nullable, nullish, default",
@@ -145,6 +153,25 @@ function tag() { return z.enum(["a", "b"]); }`,
     const { schema, diagnostics } = await staticAnswer(decls, expr);
     expect(diagnostics).toEqual([]);
     expect(schema).toEqual(zodAnswer(decls, expr));
+  });
+});
+
+describe("zod unions written as a chain of .or()", () => {
+  it("are one union, which accepts what zod accepts (checked with Ajv against zod's own parse)", async () => {
+    const expr = `z.object({ v: z.string().or(z.number()).or(z.boolean()).or(z.null()), w: z.string().or(z.object({ a: z.number() })).or(z.number()) })`;
+    const { schema, diagnostics } = await staticAnswer("", expr);
+    expect(diagnostics).toEqual([]);
+    const properties = (schema as { properties: Record<string, { anyOf?: { anyOf?: unknown }[] }> }).properties;
+    expect(properties.v).toEqual({ type: ["string", "number", "boolean", "null"] });
+    expect(properties.w?.anyOf?.some((m) => "anyOf" in m)).toBe(false);
+    const real = new Function("z", ts.transpile(`return (${expr});`, { target: ts.ScriptTarget.ES2022 }))(z) as z.ZodType;
+    const { default: Ajv } = await import("ajv/dist/2020.js");
+    const validate = new Ajv({ strict: false }).compile(schema as object);
+    const samples = ["x", 1, true, null, { a: 1 }, { a: "x" }, [1], undefined].flatMap((v) => [
+      { v, w: "s" },
+      { v: "s", w: v },
+    ]);
+    for (const sample of samples) expect(validate(sample), JSON.stringify(sample)).toBe(real.safeParse(sample).success);
   });
 });
 

@@ -43,7 +43,9 @@ export function union(all: JsonSchema[]): JsonSchema {
   // Alternatives that came out the same (options left out, two spellings of one type) are one. A `$ref`
   // is filled in only when the components are named, so schemas holding one are never compared.
   const seen = new Set<string>();
-  const members = all.filter((m) => {
+  // `a.or(b).or(c)`: a union of a union is one union of all three.
+  const flat = all.flatMap((m) => (Object.keys(m).length === 1 && Array.isArray(m.anyOf) ? (m.anyOf as JsonSchema[]) : [m]));
+  const members = flat.filter((m) => {
     const key = JSON.stringify(m);
     if (key.includes('"$ref"')) return true;
     if (seen.has(key)) return false;
@@ -51,8 +53,8 @@ export function union(all: JsonSchema[]): JsonSchema {
     return true;
   });
   if (members.length === 1) return members[0]!;
-  if (members.length && members.every((m) => Object.keys(m).length === 1 && typeof m.type === "string"))
-    return { type: [...new Set(members.map((m) => m.type as string))] };
+  if (members.length && members.every((m) => Object.keys(m).length === 1 && (typeof m.type === "string" || Array.isArray(m.type))))
+    return { type: [...new Set(members.flatMap((m) => m.type as string | string[]))] };
   return { anyOf: members };
 }
 

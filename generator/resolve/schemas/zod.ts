@@ -702,8 +702,36 @@ export class ZodConverter {
     }
     const value = staticJson(expr, this.ctx.checker);
     const values = Array.isArray(value) ? value : value && typeof value === "object" ? Object.values(value) : undefined;
-    return values?.every((v) => typeof v === "string" || typeof v === "number") ? (values as (string | number)[]) : undefined;
+    if (values?.every((v) => typeof v === "string" || typeof v === "number")) return values as (string | number)[];
+    return literalElements(this.ctx.checker.getTypeAtLocation(expr), this.ctx.checker);
   }
+}
+
+/**
+ * The values an array or tuple type holds when each is a string or number literal: what a value apidex cannot
+ * evaluate still says in its type (`z.enum(keysOf(operators))` of a helper typed `[K, ...K[]]` with `K` the
+ * object's keys, `[...COLORS, "pink"] as const`). A tuple's elements keep their order; the members of a union
+ * of literals are sorted (the checker orders them by when it met them).
+ */
+function literalElements(type: ts.Type, checker: ts.TypeChecker): (string | number)[] | undefined {
+  const elements = checker.isTupleType(type)
+    ? checker.getTypeArguments(type as ts.TypeReference)
+    : checker.isArrayType(type)
+      ? checker.getTypeArguments(type as ts.TypeReference).slice(0, 1)
+      : undefined;
+  if (!elements?.length) return undefined;
+  const out: (string | number)[] = [];
+  for (const element of elements) {
+    const members = element.isUnion() ? element.types : [element];
+    const literals: (string | number)[] = [];
+    for (const member of members) {
+      if (!member.isStringLiteral() && !member.isNumberLiteral()) return undefined;
+      literals.push(member.value);
+    }
+    if (element.isUnion()) literals.sort((a, b) => (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1));
+    for (const literal of literals) if (!out.includes(literal)) out.push(literal);
+  }
+  return out;
 }
 
 /**
