@@ -122,6 +122,12 @@ const withMeta = (meta: z.ZodTypeAny) => ({ meta, at: z.number() });`,
       `const blockSchemas = { v5: z.object({ id: z.string() }), v6: z.object({ id: z.string(), items: z.array(z.string()) }) } as const;`,
     ],
     [
+      "a schema an object holds by name, derived from (versions under keys that name other consts: .extend() of the object schema itself)",
+      `z.object({ item: itemSchemas.v5.extend({ content: z.string() }), slim: itemSchemas.v6.partial() })`,
+      `const itemV5 = z.object({ id: z.string(), blockId: z.string().optional() });
+const itemSchemas = { v5: itemV5, v6: itemV5.omit({ blockId: true }) };`,
+    ],
+    [
       "union options spread from a const array",
       `z.discriminatedUnion("type", [...blocks, z.object({ type: z.literal("c"), n: z.number() })])`,
       `const blocks = [z.object({ type: z.literal("a"), s: z.string() }), z.object({ type: z.literal("b") })] as const;`,

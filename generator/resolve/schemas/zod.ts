@@ -195,7 +195,8 @@ export class ZodConverter {
       // `schemas.v6` of `const schemas = { v5: ..., v6: ... }`, `pagination.page` of `const pagination =
       // paginationSchemas({ pageSize: 100 })`: a schema an object of the sources holds.
       const member = this.memberOfHelperObject(expr);
-      if (member) return this.bound(member.bindings, () => this.convert(member.expression, false, depth + 1));
+      // (Inline when asked: `schemas.v5.extend({...})` derives from the object schema itself, not a `$ref` to it.)
+      if (member) return this.bound(member.bindings, () => this.convert(member.expression, inline, depth + 1));
       return unreadable(this.ctx, expr, `\`${expr.getText()}\` is not a schema apidex can read`, "Use the schema itself.");
     }
     if (!ts.isCallExpression(expr))
