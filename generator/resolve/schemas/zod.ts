@@ -305,6 +305,12 @@ export class ZodConverter {
         return { schema: { type: "boolean" } };
       case "null":
         return { schema: { type: "null" } };
+      // JSON has no undefined: no value a client sends is one (zod 4 also requires the key of an object's
+      // `z.undefined()` property unless it is `.optional()`, so such an object is never sent); `z.never()` none.
+      case "undefined":
+      case "void":
+      case "never":
+        return { schema: { not: {} } };
       case "any":
       case "unknown":
         return { schema: {} };
@@ -452,6 +458,13 @@ export class ZodConverter {
       }
       case "array":
         return { schema: { type: "array", items: schema } };
+      case "rest": {
+        // `z.tuple([a]).rest(b)`: the tuple's items, then any number of b.
+        if (!Array.isArray(schema.prefixItems) || !args[0])
+          return unreadable(this.ctx, call, ".rest() is applied to something that is not a tuple schema", "Apply it to z.tuple([...]).");
+        const { maxItems: _max, ...open } = schema;
+        return { schema: { ...open, items: this.convert(args[0], false, depth + 1).schema } };
+      }
       case "or":
         return { schema: union([schema, this.convert(args[0]!, false, depth + 1).schema]) };
       case "and":
