@@ -167,7 +167,10 @@ describe("zod schemas whose JSON Schema apidex writes otherwise than zod's conve
   const SAMPLES: unknown[] = ["x", 1, true, null, { a: 1 }, [], ["x"], ["x", 1, 2], ["x", "y"], [1]];
   it.each([
     ["a property that must be undefined (zod 4 requires its key: no JSON object passes)", `z.object({ a: z.undefined(), b: z.string() })`],
-    ["an optional property that must be undefined is one left out", `z.object({ a: z.undefined().optional(), b: z.string(), c: z.void().optional() })`],
+    [
+      "an optional property that must be undefined is one left out",
+      `z.object({ a: z.undefined().optional(), b: z.string(), c: z.void().optional() })`,
+    ],
     ["a property that can never be", `z.object({ a: z.never().optional(), b: z.string() })`],
     ["a tuple with a rest", `z.object({ a: z.tuple([z.string()]).rest(z.number()), b: z.string() })`],
   ])("%s", async (_name, expr) => {
@@ -175,7 +178,13 @@ describe("zod schemas whose JSON Schema apidex writes otherwise than zod's conve
     expect(diagnostics).toEqual([]);
     const real = new Function("z", ts.transpile(`return (${expr});`, { target: ts.ScriptTarget.ES2022 }))(z) as z.ZodType;
     const validate = new Ajv2020({ strict: false }).compile(schema as object);
-    const objects = [{ b: "s" }, ...SAMPLES.flatMap((v) => [{ a: v, b: "s" }, { b: "s", c: v }])];
+    const objects = [
+      { b: "s" },
+      ...SAMPLES.flatMap((v) => [
+        { a: v, b: "s" },
+        { b: "s", c: v },
+      ]),
+    ];
     for (const sample of objects) expect(validate(sample), JSON.stringify(sample)).toBe(real.safeParse(sample).success);
   });
 });
