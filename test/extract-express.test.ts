@@ -1652,6 +1652,19 @@ describe("diagnostic messages", () => {
     const both = result.diagnostics.items.find((d) => d.code === "APX403")!;
     expect(both.message).toContain("is served by two apps of this project that are not mounted on one another (separate servers)");
     expect(both.site?.file).toBe("/project/metrics.ts");
+    // A setup server started before the service, with fewer routes: the service's operation is the indexed one,
+    // whichever registers first.
+    const setup = await generateFrom({
+      "setup.ts": `import express from "express";\nexport function setupServer() {\n  const setup = express();\n  setup.get("/", (q, s) => s.send("setup"));\n  setup.listen(3001);\n}`,
+      "app.ts": `import express from "express";\nimport { setupServer } from "./setup";\nsetupServer();\nconst app = express();\napp.get("/", (q, s) => s.send("home"));\napp.get("/users", (q, s) => s.end());\napp.listen(3000);`,
+    });
+    expect(setup.operations.map((o) => `${o.method} ${o.path} ${o.site.file.replace("/project/", "")}:${o.site.line}`)).toEqual([
+      "GET / app.ts:5",
+      "GET /users app.ts:6",
+    ]);
+    const setupLeft = setup.diagnostics.items.find((d) => d.code === "APX403")!;
+    expect(setupLeft.site?.file).toBe("/project/setup.ts");
+    expect(setupLeft.message).toContain("that of the app with more operations");
     // One app registering a path twice is still that.
     const one = await generateFrom({
       "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\napp.get("/health", (q, s) => s.end());`,

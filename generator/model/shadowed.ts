@@ -13,7 +13,7 @@ import type { Operation } from "./operation.js";
  * `app.post(path, handler)`) answers nothing: the later one is the operation, and needs the gate's keys too.
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
-  reportSeparateApps(operations, diagnostics);
+  const sizes = reportSeparateApps(operations, diagnostics);
   const byRoute = new Map<string, Operation>();
   let shadowed = false;
   for (const op of operations) {
@@ -29,14 +29,19 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       byRoute.set(key, withGate(op, first));
       continue;
     }
+    // Two servers' routes of one method and path: the index keeps the one of the app with more operations
+    // (the service; a setup or maintenance server started before it is the smaller), else the first.
+    const kept = apart && sizes(op) > sizes(first) ? op : first;
+    const left = kept === op ? first : op;
+    if (kept === op) byRoute.set(key, op);
     diagnostics.add({
       severity: "warning",
       code: "APX403",
       message: apart
-        ? `${key} is served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, so this one is left out.`
+        ? `${key} is served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, that of the app with more operations (the first registered, where they have as many), so this one is left out.`
         : `${key} is registered twice; the framework runs the first registration, so this one is left out.`,
-      site: op.site,
-      related: [{ message: "first registered here (the indexed one)", site: first.site }],
+      site: left.site,
+      related: [{ message: apart ? "registered here too (the indexed one)" : "first registered here (the indexed one)", site: kept.site }],
       hint: apart
         ? "Index one server: exclude the other's files (the config's `exclude`), or run apidex on each with its own root."
         : "Remove one of the registrations or give them different paths.",
@@ -52,7 +57,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
  * at one base URL: said once, with each app's site, since a second server (an admin API, a metrics or setup
  * server on another port) is often no part of the API the artifacts describe.
  */
-function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): void {
+function reportSeparateApps(operations: readonly Operation[], diagnostics: DiagnosticBag): (op: Operation) => number {
   // By creation site: the apps one factory makes (one per server) are named once, as their site.
   const apps: { site: SourceSite; count: number }[] = [];
   for (const op of operations) {
@@ -61,7 +66,9 @@ function reportSeparateApps(operations: readonly Operation[], diagnostics: Diagn
     if (known) known.count++;
     else apps.push({ site: op.app, count: 1 });
   }
-  if (apps.length < 2) return;
+  // How many operations the app that serves an operation has (the apps made at one site counted together).
+  const sizeOf = (op: Operation) => (op.app ? (apps.find((a) => sameSite(a.site, op.app!))?.count ?? 0) : 0);
+  if (apps.length < 2) return sizeOf;
   diagnostics.add({
     severity: "warning",
     code: "APX412",
@@ -70,6 +77,7 @@ function reportSeparateApps(operations: readonly Operation[], diagnostics: Diagn
     related: apps.map((a) => ({ message: `an app with ${a.count} operation${a.count === 1 ? "" : "s"}`, site: a.site })),
     hint: "If one is not part of the API the artifacts describe, exclude its files (the config's `exclude`), or run apidex on each with its own root.",
   });
+  return sizeOf;
 }
 
 /** The operation that answers, needing the keys of the gate registered before it on the same method and path. */
