@@ -192,6 +192,67 @@ describe("Hono wildcards, compared with what Hono's router answers (app.request)
   });
 });
 
+describe("Hono optional parameters, compared with what Hono's router answers (app.request)", () => {
+  const table = ["/jobs/:jobId?/:action?", "/a/:b?/c/:d?", "/opt/:x?"];
+  const probes = [
+    "/jobs",
+    "/jobs/1",
+    "/jobs/1/cancel",
+    "/jobs/1/cancel/x",
+    "/a",
+    "/a/1",
+    "/a/1/c",
+    "/a/1/c/2",
+    "/a/c",
+    "/opt",
+    "/opt/1",
+    "/opt/1/2",
+  ];
+  const source = `import { Hono } from "hono"; export const app = new Hono();\n${table
+    .map((p, i) => `app.get(${JSON.stringify(p)}, (c) => c.text("route ${i}"));`)
+    .join("\n")}`;
+
+  it("indexes each path Hono expands a path ending with optional parameters to; one before the end of a path that does not is reported", async () => {
+    const result = await generateFrom({ "app.ts": source });
+    expect(routeLines(result)).toEqual([
+      "GET /a []",
+      "GET /a/{b} []",
+      "GET /a/{b}/c []",
+      "GET /a/{b}/c/{d} []",
+      "GET /jobs []",
+      "GET /jobs/{jobId} []",
+      "GET /jobs/{jobId}/{action} []",
+      "GET /opt []",
+      "GET /opt/{x} []",
+    ]);
+    expect(diagnosticLines(result)).toEqual([]);
+    const mid = await generateFrom({
+      "app.ts": `import { Hono } from "hono"; const app = new Hono();\napp.get("/mid/:x?/end", (c) => c.text("x"));`,
+    });
+    expect(diagnosticLines(mid)).toEqual(["APX204 app.ts:2"]);
+  });
+
+  it("answers every indexed operation, and indexes every request Hono answers", async () => {
+    const result = await generateFrom({ "app.ts": source });
+    const { Hono } = await import("hono");
+    const app = new Hono();
+    table.forEach((p, i) => app.get(p, (c) => c.text(`route ${i}`)));
+    const ops = result.operations.map((op) => ({ path: op.path, route: op.site.line - 2 }));
+    for (const op of ops) {
+      const url = op.path.replace(/\{[^}]+\}/g, "1");
+      const response = await app.request(url);
+      expect([url, response.status, await response.text()]).toEqual([url, 200, `route ${op.route}`]);
+    }
+    for (const probe of probes) {
+      const response = await app.request(probe);
+      if (response.status !== 200) continue;
+      const route = Number((await response.text()).replace("route ", ""));
+      const pattern = (p: string) => new RegExp(`^${p.replace(/\{[^}]+\}/g, "[^/]+")}/?$`);
+      expect([probe, ops.some((op) => op.route === route && pattern(op.path).test(probe))]).toEqual([probe, true]);
+    }
+  });
+});
+
 describe("Koa with @koa/router", () => {
   it("matches the golden index", async () => {
     const result = await indexOf("koa");

@@ -2,8 +2,8 @@ import type { PathParseResult } from "../express/path-syntax.js";
 import { cleanPath } from "../express/path-syntax.js";
 
 /**
- * Hono paths to OpenAPI: `:name`, `:name{regex}` (the pattern is dropped), `:name?` at the end (with and
- * without the segment). A `*` segment is what Hono's router matches with it: at the end, the path above
+ * Hono paths to OpenAPI: `:name`, `:name{regex}` (the pattern is dropped), `:name?` in a path that ends with
+ * an optional parameter (with and without each, as Hono expands them). A `*` segment is what Hono's router matches with it: at the end, the path above
  * it and anything below, across segments (`/auth/*` answers `/auth`, `/auth/x` and `/auth/x/y`), indexed
  * as that path and a catch-all parameter `{wildcard}` (reported: one OpenAPI segment); in the middle, one
  * segment (`/files/*\/raw` answers `/files/a/raw` only), a plain parameter. A `*` inside a segment
@@ -16,7 +16,8 @@ export function honoToOpenApi(raw: string): PathParseResult {
   const segments = cleanPath(raw).split("/").slice(1);
   const out: string[] = [];
   const params: string[] = [];
-  let optional: string | undefined;
+  // Where the optional parameters are (their index in `out`).
+  const optional: number[] = [];
   let catchAll = false;
   // Hono does not name its wildcards: they are named `wildcard`, `wildcard2`, ... once the path's own
   // parameters are known (the names they leave free).
@@ -40,11 +41,7 @@ export function honoToOpenApi(raw: string): PathParseResult {
         return { ok: false, problem: `the parameter \`${match[1]}\` twice`, hint: "Give every path parameter a distinct name." };
       params.push(match[1]!);
       out.push(`{${match[1]}}`);
-      if (match[3]) {
-        if (i !== segments.length - 1)
-          return { ok: false, problem: "an optional parameter before the end", hint: "Only the last segment can be optional." };
-        optional = match[1];
-      }
+      if (match[3]) optional.push(out.length - 1);
     } else if (/^:([A-Za-z_$][\w$]*):[A-Za-z][\w.-]*$/.test(segment)) {
       // A custom method after a parameter (`:cardId:archive`, zod-openapi's `{cardId}:archive`): Hono matches the
       // whole segment, and the request writes the parameter and then the verb.
@@ -85,8 +82,15 @@ export function honoToOpenApi(raw: string): PathParseResult {
     variants.push({ path: cleanPath(`/${out.slice(0, -1).join("/")}`), params: params.slice(0, -1), wildcard: false });
     return { ok: true, variants };
   }
-  variants.push({ path: cleanPath(`/${out.join("/")}`), params, wildcard: false });
-  if (optional)
-    variants.push({ path: cleanPath(`/${out.slice(0, -1).join("/")}`), params: params.filter((p) => p !== optional), wildcard: false });
+  // Hono expands optional parameters only in a path that ends with one (`checkOptionalParameter`): each is
+  // answered with and without it, and so is every path between (`/jobs/:id?/:action?` answers `/jobs`,
+  // `/jobs/:id` and `/jobs/:id/:action`; `/a/:b?/c/:d?` also `/a/:b` and `/a/:b/c`).
+  if (optional.length && optional.at(-1) !== segments.length - 1)
+    return { ok: false, problem: "an optional parameter before the end", hint: "End the path with the optional parameter, or make it required." };
+  const lengths = new Set([out.length, ...optional.flatMap((k) => [k + 1, k])]);
+  for (const length of [...lengths].sort((a, b) => b - a)) {
+    const kept = out.slice(0, length);
+    variants.push({ path: cleanPath(`/${kept.join("/")}`), params: params.slice(0, kept.filter((s) => s.startsWith("{")).length), wildcard: false });
+  }
   return { ok: true, variants };
 }
