@@ -1580,6 +1580,52 @@ const negatives: Case[] = [
     diagnostics: ["APX100 broken.ts:1"],
   },
   {
+    name: "methods a project adds to its routers (router.getAsync = (path, ...handlers) => router.get(path, ...wrapLast(handlers))) run when its routes call them, the handlers copied and the last one wrapped",
+    files: {
+      "auth.ts": AUTH,
+      "lib/async-router.js": [
+        `const express = require("express");`,
+        `function wrapLast(handlers) {`,
+        `  const copy = handlers.slice();`,
+        `  const last = copy[copy.length - 1];`,
+        `  copy[copy.length - 1] = (req, res, next) => last(req, res, next).catch(next);`,
+        `  return copy;`,
+        `}`,
+        `function create() {`,
+        `  const router = express.Router();`,
+        `  router.getAsync = (path, ...handlers) => router.get(path, ...wrapLast(handlers));`,
+        `  router.postAsync = (path, ...handlers) => router.post(path, ...wrapLast(handlers));`,
+        `  return router;`,
+        `}`,
+        `module.exports = { create };`,
+      ].join("\n"),
+      "routes/lists.js": [
+        `const { requirePermission } = require("../auth");`,
+        `const router = require("../lib/async-router").create();`,
+        `router.getAsync("/lists", requirePermission("lists:read"), async (req, res) => res.json([]));`,
+        `router.postAsync("/lists/:id/subscribe", requirePermission("lists:write"), async (req, res) => res.end());`,
+        `module.exports = router;`,
+      ].join("\n"),
+      "app.js": `const express = require("express");\nconst app = express();\napp.use("/api", require("./routes/lists"));\napp.listen(3000);\n`,
+    },
+    routes: ["GET /api/lists [lists:read]", "POST /api/lists/{id}/subscribe [lists:write]"],
+    diagnostics: [],
+  },
+  {
+    name: "a file in syntax the parser does not know (Babel's :: bind operator, used three times) is said once, at its first error",
+    files: {
+      "client/Form.js": [
+        `export class Form {`,
+        `  render() { return [::this.save, ::this.cancel]; }`,
+        `  later() { return ::this.reset; }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import express from "express"; const app = express(); app.get("/still", (q, s) => s.end());`,
+    },
+    routes: ["GET /still []"],
+    diagnostics: ["APX100 client/Form.js:2"],
+  },
+  {
     name: "a router that is never mounted is a warning",
     files: {
       "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`,

@@ -2154,6 +2154,13 @@ export class Interpreter {
         target.props.set(node.left.name.text, value);
         return value;
       }
+      // `router.getAsync = (path, ...handlers) => router.get(path, ...wrap(handlers))`: a method the project adds
+      // to an app or router, which its routes then call (`router.getAsync("/x", handler)`), runs as written.
+      if (target.kind === "host") {
+        const value = this.evaluate(node.right, scope);
+        if (value.kind === "function") this.attach(target, node.left.name.text, value);
+        return value;
+      }
       // `app.apis = startApis(app)`: the property is not tracked on an app, but a call in what is assigned still
       // runs, as at run time (one that registers routes). A value without a call (`process.env.NODE_ENV =
       // process.env.NODE_ENV || "production"`) has no effect to run.
@@ -2169,6 +2176,18 @@ export class Interpreter {
       if (target.kind === "object" && (key.kind === "string" || key.kind === "number")) {
         const value = this.evaluate(node.right, scope);
         target.props.set(String(key.value), value);
+        return value;
+      }
+      // `ret[ret.length - 1] = wrap(last)`: an item of an array apidex holds, at a static index within it.
+      if (
+        target.kind === "array" &&
+        key.kind === "number" &&
+        Number.isInteger(key.value) &&
+        key.value >= 0 &&
+        key.value < target.items.length
+      ) {
+        const value = this.evaluate(node.right, scope);
+        target.items[key.value] = value;
         return value;
       }
       return unknown(node, "assigns to a value apidex does not track");
@@ -2905,7 +2924,11 @@ export class Interpreter {
     if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
       const receiver = this.evaluate(callee.expression, scope);
       const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : (computed as { value: string }).value;
-      if (receiver.kind === "host") return this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
+      if (receiver.kind === "host") {
+        const added = this.attachedProps.get(receiver.host)?.get(method);
+        if (added?.kind === "function") return this.invoke(added, node, scope);
+        return this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
+      }
       // A member of the framework's class that the subclass does not define or override.
       if (receiver.kind === "instance" && receiver.host && !this.defines(receiver, method)) {
         const host = receiver.host;
@@ -3528,6 +3551,16 @@ export class Interpreter {
         else return unknown(node, "joins values that are not static strings");
       }
       return str(parts.join(separator.value));
+    }
+    // `handlers.slice()`, `args.slice(1, -1)`: a copy of the items, as JavaScript's.
+    if (receiver.kind === "array" && method === "slice") {
+      const [start, end] = this.arguments(args, scope);
+      const bound = (v: Value | undefined) =>
+        v === undefined || v.kind === "undefined" ? undefined : v.kind === "number" ? v.value : null;
+      const from = bound(start);
+      const to = bound(end);
+      if (from === null || to === null) return unknown(node, "slices at a position that is not static");
+      return { kind: "array", items: receiver.items.slice(from, to) };
     }
     if (receiver.kind === "array" && method === "concat") {
       const items = [...receiver.items];

@@ -884,17 +884,20 @@ function syntaxErrorsOf(files: ts.SourceFile[]): Diagnostic[] {
   for (const file of files) {
     // parseDiagnostics is the parser's own list: reading it costs nothing and needs no program.
     const parseDiagnostics = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-    for (const d of parseDiagnostics) {
-      const { line, character } = file.getLineAndCharacterOfPosition(d.start);
-      out.push({
-        // The project's own toolchain may accept what this parser does not: a warning, the rest is read.
-        severity: "warning",
-        code: "APX100",
-        message: `Syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
-        site: { file: file.fileName, line: line + 1, column: character + 1 },
-        hint: "Fix the syntax error; routes in the rest of this file are still analysed where the parser recovered.",
-      });
-    }
+    const [first, ...more] = parseDiagnostics;
+    if (!first) continue;
+    // One warning per file, at its first error: a file written in syntax this parser does not know (Babel's
+    // `::` bind operator, a template language) gives an error per use, and the first says what to look at.
+    const { line, character } = file.getLineAndCharacterOfPosition(first.start);
+    const others = more.length ? ` (and ${more.length} more syntax error${more.length === 1 ? "" : "s"} in this file)` : "";
+    out.push({
+      // The project's own toolchain may accept what this parser does not: a warning, the rest is read.
+      severity: "warning",
+      code: "APX100",
+      message: `Syntax error: ${ts.flattenDiagnosticMessageText(first.messageText, " ")}${others}`,
+      site: { file: file.fileName, line: line + 1, column: character + 1 },
+      hint: "Fix the syntax error; routes in the rest of this file are still analysed where the parser recovered.",
+    });
   }
   return out;
 }

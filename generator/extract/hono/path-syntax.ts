@@ -86,11 +86,19 @@ export function honoToOpenApi(raw: string): PathParseResult {
   // answered with and without it, and so is every path between (`/jobs/:id?/:action?` answers `/jobs`,
   // `/jobs/:id` and `/jobs/:id/:action`; `/a/:b?/c/:d?` also `/a/:b` and `/a/:b/c`).
   if (optional.length && optional.at(-1) !== segments.length - 1)
-    return { ok: false, problem: "an optional parameter before the end", hint: "End the path with the optional parameter, or make it required." };
+    return {
+      ok: false,
+      problem: "an optional parameter before the end",
+      hint: "End the path with the optional parameter, or make it required.",
+    };
   const lengths = new Set([out.length, ...optional.flatMap((k) => [k + 1, k])]);
   for (const length of [...lengths].sort((a, b) => b - a)) {
     const kept = out.slice(0, length);
-    variants.push({ path: cleanPath(`/${kept.join("/")}`), params: params.slice(0, kept.filter((s) => s.startsWith("{")).length), wildcard: false });
+    variants.push({
+      path: cleanPath(`/${kept.join("/")}`),
+      params: params.slice(0, kept.filter((s) => s.startsWith("{")).length),
+      wildcard: false,
+    });
   }
   return { ok: true, variants };
 }
