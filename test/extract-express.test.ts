@@ -531,7 +531,7 @@ const patterns: Case[] = [
     diagnostics: ["APX210 app.ts:4"],
   },
   {
-    name: "a plugin installed with use() (Vue's app and Vue.use, Passport's named strategy, socket.io's middleware) and the runtime's own objects (console[level](...)) register no route; a router given to an unknown receiver's use() still does",
+    name: "a plugin installed with use() (Vue's app and Vue.use, Passport's named strategy, socket.io's middleware), the runtime's own objects (console[level](...)) and a method named by a key that names no HTTP method (manager[conditionMethod](...)) register no route; a router given to an unknown receiver's use() still does",
     files: {
       "web/main.ts": [
         `import { createApp } from "vue";`,
@@ -557,6 +557,11 @@ const patterns: Case[] = [
         `export function log(level, ...args) {`,
         `  const method = LEVELS[level];`,
         `  console[method](\`[\${level}]\`, ...args);`,
+        `}`,
+      ].join("\n"),
+      "server/nlp.js": [
+        `export function addConditions(manager, conditionMethod, entity) {`,
+        `  manager[conditionMethod]("en", entity.name, entity.from, (text) => text.trim());`,
         `}`,
       ].join("\n"),
       "server/socket.js": [

@@ -666,7 +666,8 @@ function namesMethod(key: ts.Expression): boolean {
   if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && inner.arguments.length === 0)
     inner = inner.expression.expression;
   const name = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : undefined;
-  return name !== undefined && /^(\w*method|verb|\w*Verb)$/i.test(name);
+  // (Named for an HTTP method, not any method: `conditionMethod` of an NLP manager's `manager[conditionMethod](...)` is none.)
+  return name !== undefined && /^((?:http|request|req|route|api|lower|lowercase)?method|(?:http|request)?verb)$/i.test(name);
 }
 
 /** An argument that may name HTTP methods: an HTTP method's name, a list of them, or a value known at run time. */
