@@ -1617,6 +1617,25 @@ const negatives: Case[] = [
     diagnostics: [],
   },
   {
+    name: "a package's middleware registered alone at a method and path (a rate limiter) gates the route the sources register there after it, which is the operation; alone, a package's handler stays the operation",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express";`,
+        `import rateLimit from "express-rate-limit";`,
+        `import { requirePermission } from "./auth";`,
+        `const app = express();`,
+        `const apiLimiter = rateLimit({ windowMs: 60_000, limit: 10 });`,
+        `app.post("/", apiLimiter);`,
+        `app.post("/", requirePermission("media:fetch"), (req, res) => res.json({}));`,
+        `app.get("/files", express.static("public"));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /files []", "POST / [media:fetch]"],
+    diagnostics: [],
+  },
+  {
     name: "a file in syntax the parser does not know (Babel's :: bind operator, used three times) is said once, at its first error",
     files: {
       "client/Form.js": [

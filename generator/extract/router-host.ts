@@ -376,12 +376,22 @@ export abstract class RouterHost implements HostAdapter {
     // Only when the last argument is such a function of the sources: one apidex cannot read may answer. (Read
     // last, and only then: most registrations answer, and evaluating an argument again costs.)
     const last = handlerArgs[handlerArgs.length - 1];
+    const lastValue = last === undefined ? undefined : "kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value;
     const passes =
       upper !== "ALL" &&
       parts.handlers.length > 0 &&
       parts.handlers.every((h) => this.handlerPassesOn(h)) &&
-      last !== undefined &&
-      ("kind" in last ? this.interpreter.evaluate(last, call.scope) : last.value).kind === "function";
+      lastValue?.kind === "function";
+    // `app.post("/", apiLimiter)` then `app.post("/", handler)`: a package's middleware registered alone at a method
+    // and path (`rateLimit(...)`, `express.json()`: no function of the sources, nothing apidex can read answers)
+    // before a route the sources write there, which the author registered to be reached: that later route is the
+    // operation, behind it. Alone, it stays the operation it was.
+    const packageGate =
+      !passes &&
+      upper !== "ALL" &&
+      parts.handlers.length === 0 &&
+      !parts.checks.length &&
+      (lastValue?.kind === "runtime" || lastValue?.kind === "external");
     // `router.get(["/", "/:id"], handler)` (or an optional `/:id?`, `{/:id}`) whose handler refuses every
     // request without `id`: only a registration of several path variants can have one without it.
     const variants = paths.length > 1 || paths.some((p) => /[?{]/.test(p));
@@ -416,7 +426,7 @@ export abstract class RouterHost implements HostAdapter {
       ...(handler ? { handler } : {}),
       ...(requires.length ? { requires } : {}),
       ...this.conditional(),
-      ...(passes ? { passesOn: true as const } : {}),
+      ...(passes || packageGate ? { passesOn: true as const } : {}),
       ...(this.relativePaths.has(paths) ? { prefixUnknown: true as const } : {}),
     };
     const split =
