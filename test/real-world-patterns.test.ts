@@ -1383,6 +1383,29 @@ const cases: Case[] = [
     diagnostics: ["APX210 server.ts:5"],
   },
   {
+    name: "hapi 16 and before: routes added in the callback server.register() calls once the plugins are registered; a server.route() of route configs nothing runs is said",
+    files: {
+      "package.json": JSON.stringify({ name: "svc", main: "index.js", dependencies: { hapi: "16.6.2", "hapi-auth-jwt2": "7.3.0" } }),
+      "index.js": [
+        `var Hapi = require("hapi");`,
+        `var hapiAuthJWT = require("hapi-auth-jwt2");`,
+        `var server = new Hapi.Server();`,
+        `server.connection({ port: 8000 });`,
+        `server.register(hapiAuthJWT, function (err) {`,
+        `  server.auth.strategy("jwt", "jwt", true, { key: "secret" });`,
+        `  server.route([`,
+        `    { method: "GET", path: "/", config: { auth: false }, handler: function (request, reply) { reply("ok"); } },`,
+        `    { method: ["GET", "POST"], path: "/restricted", config: { auth: { scope: ["restricted:use"] } }, handler: function (request, reply) { reply("yes"); } },`,
+        `  ]);`,
+        `});`,
+        `function later() { server.route({ method: "GET", path: "/later", handler: function (request, reply) { reply("x"); } }); }`,
+        `server.start(function () {});`,
+      ].join("\n"),
+    },
+    routes: ["GET / []", "GET /restricted [restricted:use]", "POST /restricted [restricted:use]"],
+    diagnostics: ["APX210 index.js:12"],
+  },
+  {
     name: "Hono on() with a method and path known only at run time is reported, not dropped; an event emitter's on() is no registration",
     files: {
       "app.ts": [

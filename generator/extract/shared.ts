@@ -642,6 +642,8 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
   if (method === "route")
     return (
       isPathLiteral(first) ||
+      // hapi's `server.route({ method, path, handler })`, or a list of them.
+      isRouteConfig(first) ||
       (routerish && ts.isPropertyAccessExpression(call.parent) && (methods.has(call.parent.name.text) || call.parent.name.text === "all"))
     );
   // on(methods, path, handler): an event emitter's on("error", fn) is not a registration; on an app or a
@@ -654,6 +656,13 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
     return isPathLiteral(first) || call.arguments.some((a) => /router|\.routes\(\)|permission/i.test(namesIn(a)) || mountsAtPath(a));
   if (methods.has(method)) return call.arguments.length >= 2 && (isPathLiteral(first) || routerish) && passesHandler(call);
   return false;
+}
+
+/** A route written as a config object, `{ method: "GET", path: "/x", handler }`, or an array literal of them. */
+function isRouteConfig(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  if (ts.isArrayLiteralExpression(inner)) return inner.elements.some((e) => !ts.isSpreadElement(e) && isRouteConfig(e));
+  return ts.isObjectLiteralExpression(inner) && Boolean(propertyOf(inner, "method")) && Boolean(propertyOf(inner, "path"));
 }
 
 /** The global objects of JavaScript and Node.js whose members are functions of the runtime. */

@@ -103,6 +103,11 @@ export class HapiHost extends RouterHost {
         this.interpreter.callFunction(register, [value, options], node);
         server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node), ...this.conditional() });
       }
+      // hapi 16 and before: `server.register(plugins, [options,] (err) => { server.route([...]) })` calls back once
+      // the plugins are registered, where such apps add their routes.
+      const last = call.args.length > 1 ? call.args[call.args.length - 1] : undefined;
+      const callback = last ? this.interpreter.evaluate(last, call.scope) : undefined;
+      if (callback?.kind === "function") this.interpreter.callFunction(callback, [{ kind: "undefined" }], node);
       return { kind: "runtime", what: "server.register()" };
     }
     return receiver;
