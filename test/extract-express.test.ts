@@ -2150,4 +2150,21 @@ describe("a project without a supported framework", () => {
     );
     expect(existsSync(path.join(root, "dist", "operations.json"))).toBe(true);
   });
+
+  it("names the front-end framework whose API files it reads when an app of pages only has none (SvelteKit loads and form actions)", async () => {
+    const pages = await generateFrom({
+      "package.json": JSON.stringify({ name: "web", devDependencies: { "@sveltejs/kit": "^2.52.2" } }),
+      "src/routes/login/+page.server.js": [
+        `import { fail, redirect } from "@sveltejs/kit";`,
+        `export async function load({ locals }) { if (locals.user) redirect(307, "/"); }`,
+        `export const actions = { default: async ({ request }) => { const data = await request.formData(); if (!data.get("email")) return fail(400, {}); redirect(307, "/"); } };`,
+      ].join("\n"),
+    });
+    const warning = pages.diagnostics.items.find((d) => d.code === "APX001");
+    expect(warning?.message).toContain(
+      "The sources import SvelteKit (endpoints: `+server` files), whose API files apidex reads, but the project has none",
+    );
+    const plain = await generateFrom({ "util.ts": "export const double = (n: number) => n * 2;\n" });
+    expect(plain.diagnostics.items.find((d) => d.code === "APX001")?.message).not.toContain("whose API files");
+  });
 });

@@ -114,9 +114,10 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   if (adapters.includes(nextAdapter) || adapters.includes(fileRoutesAdapter)) options = { ...options, servedByRouteFiles: true };
   if (!adapters.length) {
     const unsupported = unsupportedIn(sources);
+    const pagesOnly = pageFrameworksIn(sources);
     diagnostics.warning(
       "APX001",
-      `No supported framework found in the ${sources.files.length} source file(s) that could register routes${sources.listedCount > sources.files.length ? ` (of ${sources.listedCount} read)` : ""} (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).${unsupported.length ? ` The sources import ${unsupported.join(", ")}, which apidex does not read.` : ""}`,
+      `No supported framework found in the ${sources.files.length} source file(s) that could register routes${sources.listedCount > sources.files.length ? ` (of ${sources.listedCount} read)` : ""} (looked for imports of ${Object.keys(ADAPTERS).join(", ")}).${unsupported.length ? ` The sources import ${unsupported.join(", ")}, which apidex does not read.` : ""}${pagesOnly.length ? ` The sources import ${pagesOnly.join(", ")}, whose API files apidex reads, but the project has none: its pages, their data loading and form actions are no API.` : ""}`,
       undefined,
       "Check `root` and `include` in the config, or set `framework`.",
     );
@@ -157,6 +158,21 @@ function noneRead(adapters: readonly FrameworkAdapter[], facts: RouteFact[], dia
       "Check `root` and `include` in the config (the service's entry module must be among the sources), or see docs/routing-styles.md for what apidex runs.",
     );
   return facts;
+}
+
+/** Front-end frameworks apidex reads the API files of, by the imports that bring them, and those files. */
+const PAGE_FRAMEWORKS: readonly { name: string; imports: RegExp }[] = [
+  { name: "SvelteKit (endpoints: `+server` files)", imports: /^@sveltejs\/kit(\/|$)/ },
+  { name: "Next.js (route handlers: `route` files; API routes: `pages/api`)", imports: /^next(\/|$)/ },
+];
+
+/** The front-end frameworks the sources import, said when none of their API files was found (an app of pages only). */
+function pageFrameworksIn(sources: SourceSet): string[] {
+  const found = new Set<string>();
+  for (const file of sources.files)
+    for (const match of file.text.matchAll(/(?:from\s*|require\(\s*|import\(\s*)["']([^"']+)["']/g))
+      for (const framework of PAGE_FRAMEWORKS) if (framework.imports.test(match[1]!)) found.add(framework.name);
+  return [...found].sort();
 }
 
 /** The unsupported HTTP frameworks the route-capable files import (by their import declarations and requires). */
