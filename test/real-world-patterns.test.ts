@@ -3655,3 +3655,82 @@ describe("a monorepo's workspace packages", () => {
     });
   });
 });
+
+/**
+ * A command-line program started with a command (`node index start`, The Lounge's), whose commands are
+ * commander's `new Command("start").action(...)` and `program.command("setup").action(...)`: the start script's
+ * command starts the server; a command it does not give (a setup installer serving its own pages) is not run.
+ */
+describe("a service a command-line program starts, with the command its start script gives", () => {
+  const tree = (start: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-cli-command-"));
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({
+        name: "lounge",
+        main: "index.js",
+        scripts: { start },
+        dependencies: { commander: "^12", express: "^4" },
+      }),
+      "index.js": `require("./src/command-line");\n`,
+      "src/command-line/index.js": [
+        `const { Command } = require("commander");`,
+        `const express = require("express");`,
+        `const program = new Command("lounge");`,
+        `program.addCommand(require("./start"));`,
+        `program.command("setup").description("the web installer").action(() => {`,
+        `  const setup = express();`,
+        `  setup.post("/install", (req, res) => res.end());`,
+        `  setup.listen(4567);`,
+        `});`,
+        `program.parse(process.argv);`,
+      ].join("\n"),
+      "src/command-line/start.js": [
+        `const { Command } = require("commander");`,
+        `const express = require("express");`,
+        `const program = new Command("start");`,
+        `program.description("Start the server").option("--dev", "development mode").action(function (options) {`,
+        `  const app = express();`,
+        `  app.get("/", (req, res) => res.send("index"));`,
+        `  app.get("/themes/:theme.css", (req, res) => res.end());`,
+        `  app.listen(9000);`,
+        `});`,
+        `module.exports = program;`,
+      ].join("\n"),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    // The commands not started are said where they register (APX210: a callback apidex does not run).
+    ["node index start", ["GET / []", "GET /themes/{theme}.css []"], ["src/command-line/index.js:7"]],
+    [
+      "cross-env NODE_ENV=production node --enable-source-maps index.js start --dev",
+      ["GET / []", "GET /themes/{theme}.css []"],
+      ["src/command-line/index.js:7"],
+    ],
+    ["node index setup", ["POST /install []"], ["src/command-line/start.js:6", "src/command-line/start.js:7"]],
+    ["node index.js", [], ["src/command-line/index.js:7", "src/command-line/start.js:6", "src/command-line/start.js:7"]],
+  ])("`%s`", (start, routes, unrun) => {
+    const dir = tree(start);
+    dirs.push(dir);
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "lib", "cli.cjs"), "generate", "--root", ".", "--no-cache"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+    });
+    expect(run.status).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, "dist/operations.json"), "utf8")) as {
+      operations: { method: string; path: string; permissions: string[] }[];
+    };
+    expect(index.operations.map((o) => `${o.method} ${o.path} [${o.permissions.join(",")}]`)).toEqual(routes);
+    expect([...run.stderr.matchAll(/^(\S+):(\d+):\d+ warning APX210/gm)].map((m) => `${m[1]}:${m[2]}`).sort()).toEqual(unrun);
+  });
+});

@@ -2,7 +2,7 @@ import { BoundPackages } from "./bound-packages.js";
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
-import { excerpt, type HostAdapter, type Interpreter, isFunctionLike } from "../resolve/interpreter.js";
+import { excerpt, type HostAdapter, type Interpreter, isCommandHandler, isFunctionLike } from "../resolve/interpreter.js";
 import { type CheckValue, jsonValue, type Scope, UNDEFINED, unknown, type Value } from "../resolve/values.js";
 import { enclosingFunction, unwrapExpression } from "../resolve/syntax.js";
 import { moduleReferences, type SourceSet } from "../scan/source-set.js";
@@ -137,6 +137,8 @@ export function runAppFactories(
     if (factories.size) onFactory?.(file.fileName);
     for (const fn of factories) {
       if (interpreter.invoked.has(fn)) continue;
+      // A command's handler runs when the start script gives that command (Interpreter.startedCommand), and only then.
+      if (isCommandHandler(fn)) continue;
       // A method of a class that creates the app (`ServerService.launch()`): run on an instance made as a
       // dependency-injection container makes it, its injected services instances of their classes.
       if (ts.isMethodDeclaration(fn) && ts.isClassDeclaration(fn.parent) && fn.parent.name && fn.body) {

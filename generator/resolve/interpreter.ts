@@ -2919,6 +2919,8 @@ export class Interpreter {
     const callee = node.expression;
     const borrowed = ts.isCallExpression(node) ? this.frameworkMethodCall(node, scope) : undefined;
     if (borrowed) return borrowed;
+    const command = ts.isCallExpression(node) ? this.startedCommand(node, scope) : undefined;
+    if (command) return command;
     // `router[method](path, ...)` with a static method name (a loop over ["get", "post"]) is `router.get(...)`.
     const computed = ts.isElementAccessExpression(callee) ? this.evaluate(callee.argumentExpression, scope) : undefined;
     if (ts.isPropertyAccessExpression(callee) || (ts.isElementAccessExpression(callee) && computed?.kind === "string")) {
@@ -2954,6 +2956,36 @@ export class Interpreter {
       }
     }
     return this.invoke(this.evaluate(callee, scope), node, scope);
+  }
+
+  /**
+   * The handler of the command a command-line program is started with: `new Command("start").action(fn)`,
+   * `program.command("serve [port]").action(fn)` (commander, cac, sade) or yargs' `.command("start", desc,
+   * builder, fn)`, where the package's start script gives that command (`node index start`): the server starts
+   * there. Other commands' handlers (a setup installer, a migration) are not run, as the service's start does
+   * not run them; nor is any where no start script names one.
+   */
+  private startedCommand(node: ts.CallExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const action = callee.name.text === "action" && node.arguments.length === 1;
+    const yargs = callee.name.text === "command" && node.arguments.length >= 2;
+    if (!action && !yargs) return undefined;
+    const library = commandLinePackage(scope.file);
+    if (!library || (yargs && library !== "yargs") || (action && library === "yargs")) return undefined;
+    const names = action ? commandNames(callee.expression, scope.file) : firstWord(node.arguments[0]!);
+    if (!names?.length) return undefined;
+    const given = this.sources.startCommandsOf(scope.file.fileName);
+    const started = given.some((words) => {
+      const m = Math.min(names.length, words.length);
+      return m > 0 && names.slice(-m).every((name, i) => name === words[i]);
+    });
+    if (!started) return undefined;
+    const handler = this.evaluate(node.arguments[node.arguments.length - 1]!, scope);
+    if (handler.kind !== "function") return undefined;
+    this.evaluate(callee.expression, scope);
+    this.callFunction(handler, [{ kind: "runtime", what: "the command's arguments" }], node);
+    return { kind: "runtime", what: "a command of the program" };
   }
 
   /**
@@ -5951,4 +5983,76 @@ function readsMatchedRoute(decl: ts.FunctionLikeDeclaration): boolean {
 /** `import x = require("...")`, TypeScript's CommonJS import (not `import type`, not a namespace alias). */
 function isImportRequire(statement: ts.Statement): statement is ts.ImportEqualsDeclaration {
   return ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference);
+}
+
+/**
+ * Whether a function is the handler of a command-line program's command (`.action(fn)` of commander, cac or
+ * sade; yargs' `.command(name, desc, builder, fn)`): it runs when the service is started with that command
+ * (Interpreter.startedCommand), not as an app factory nothing calls.
+ */
+export function isCommandHandler(fn: ts.Node): boolean {
+  const call = fn.parent;
+  if (!call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || call.arguments.at(-1) !== fn) return false;
+  const library = commandLinePackage(fn.getSourceFile());
+  const method = call.expression.name.text;
+  return library === "yargs" ? method === "command" : library !== undefined && method === "action";
+}
+
+const commandLineFiles = new WeakMap<ts.SourceFile, string | null>();
+
+/** The command-line parser a module imports or requires, whose commands take handlers (commander, cac, sade, yargs). */
+function commandLinePackage(file: ts.SourceFile): string | undefined {
+  let found = commandLineFiles.get(file);
+  if (found === undefined) {
+    found = /(?:\bfrom\s*|\brequire\(\s*)["'](commander|cac|sade|yargs)(?:\/[\w/.-]*)?["']/.exec(file.text)?.[1] ?? null;
+    commandLineFiles.set(file, found);
+  }
+  return found ?? undefined;
+}
+
+/** The command named by a string literal's first word (`"serve [port]"` is `serve`). */
+function firstWord(node: ts.Expression): string[] | undefined {
+  const inner = unwrapExpression(node);
+  const name = ts.isStringLiteralLike(inner) ? inner.text.trim().split(/\s+/)[0] : undefined;
+  return name ? [name] : undefined;
+}
+
+/**
+ * The command names on the way to an `.action(...)`, outermost first: `new Command("storage").command("migrate")`
+ * is `["storage", "migrate"]`; a receiver named by a const of the module (`const program = new Command("start")`)
+ * is read through it.
+ */
+function commandNames(receiver: ts.Expression, file: ts.SourceFile): string[] {
+  const names: string[] = [];
+  let at = receiver;
+  for (let steps = 0; steps < 64; steps++) {
+    const inner = unwrapExpression(at);
+    if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+      const named = inner.expression.name.text === "command" && inner.arguments[0] ? firstWord(inner.arguments[0]) : undefined;
+      if (named) names.unshift(...named);
+      at = inner.expression.expression;
+      continue;
+    }
+    if (ts.isNewExpression(inner) && /Command$/.test(inner.expression.getText()) && inner.arguments?.[0]) {
+      names.unshift(...(firstWord(inner.arguments[0]) ?? []));
+      break;
+    }
+    if (ts.isIdentifier(inner)) {
+      const declaration = constInitializer(inner.text, file);
+      if (!declaration) break;
+      at = declaration;
+      continue;
+    }
+    break;
+  }
+  return names;
+}
+
+/** The initializer of a module-level `const name = ...` of the file. */
+function constInitializer(name: string, file: ts.SourceFile): ts.Expression | undefined {
+  for (const statement of file.statements)
+    if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const)
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
+  return undefined;
 }

@@ -57,6 +57,68 @@ export function packageEntries(root: string): Set<string> {
   return out;
 }
 
+/**
+ * The command words the service is started with, per package folder (the project's root and each workspace
+ * package): for each start script, the positional arguments a runner gives the file it runs (`node index start`:
+ * `["start"]`; `ts-node server/index.ts start --dev`: `["start"]`), or the package's own command is given
+ * (`thelounge start`). A command-line program dispatching on them (`program.command("start").action(...)`)
+ * starts its server in that command's handler.
+ */
+export function projectStartCommands(root: string, packages: readonly string[]): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  for (const folder of [root, ...packages]) {
+    const words = startCommandWords(folder);
+    if (words.length) out.set(path.normalize(folder), words);
+  }
+  return out;
+}
+
+function startCommandWords(root: string): string[][] {
+  let manifest: { bin?: unknown; name?: unknown; scripts?: Record<string, unknown> };
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  } catch {
+    return [];
+  }
+  const bins = new Set<string>(
+    typeof manifest.bin === "string"
+      ? typeof manifest.name === "string"
+        ? [manifest.name.replace(/^@[^/]+\//, "")]
+        : []
+      : manifest.bin && typeof manifest.bin === "object"
+        ? Object.keys(manifest.bin)
+        : [],
+  );
+  const out: string[][] = [];
+  for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort()) {
+    if (!SCRIPT.test(script) || typeof text !== "string") continue;
+    for (const command of text.split(/&&|\|\||;|\|/)) {
+      const words = command.trim().split(/\s+/).filter(Boolean);
+      // After `VAR=value` assignments and `cross-env`'s: a runner and its file, or the package's own command.
+      let at = words.findIndex((w) => RUNNER.test(w));
+      if (at >= 0) {
+        // The file it runs: the first word named as a source file (`ts-node --project x.json server/index.ts`),
+        // else the first that is no option of the runner's (`node index start`).
+        const named = words.findIndex((w, i) => i > at && FILE_WORD.test(w) && !w.endsWith(".json"));
+        const plain = words.findIndex((w, i) => i > at && !w.startsWith("-"));
+        at = (named >= 0 ? named : plain) + 1;
+        if (at === 0) continue;
+      } else {
+        at = words.findIndex((w) => bins.has(w));
+        if (at < 0) continue;
+        at++;
+      }
+      const args: string[] = [];
+      for (const word of words.slice(at)) {
+        if (/^[<>]|^\d?>/.test(word)) break;
+        if (!word.startsWith("-")) args.push(word.replace(/^["']|["']$/g, ""));
+      }
+      if (args.length) out.push(args);
+    }
+  }
+  return out;
+}
+
 /** A command that runs a JavaScript or TypeScript file it is given (`node`, `nodemon`, `ts-node`, `tsx`, `bun`). */
 const RUNNER = /^(?:node|nodejs|nodemon|ts-node|ts-node-dev|tsx|bun)$/;
 

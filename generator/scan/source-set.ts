@@ -4,7 +4,7 @@ import picomatch from "picomatch";
 import { LIB_FOLDER, libFileText, ts } from "../typescript.js";
 import { type Diagnostic, UsageError } from "../diagnostics/diagnostic.js";
 import { linkParentsAndCalls } from "./calls.js";
-import { projectEntries } from "./package-entries.js";
+import { projectEntries, projectStartCommands } from "./package-entries.js";
 import { isMinified, minifiedDiagnostic } from "./minified.js";
 import { mayRegisterRoutes } from "./route-hints.js";
 import { listSources, packageLibs, type ScanOptions } from "./list-sources.js";
@@ -105,6 +105,21 @@ export class SourceSet {
    */
   workspaceSource(specifier: string): string | undefined {
     return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier);
+  }
+
+  private startCommands: Map<string, string[][]> | undefined;
+
+  /**
+   * The command words the package of a file is started with (scan/package-entries.ts `projectStartCommands`):
+   * those of the nearest package folder that has start scripts with arguments, else none.
+   */
+  startCommandsOf(fileName: string): readonly string[][] {
+    this.startCommands ??= projectStartCommands(this.root, this.packagesBelow());
+    let best: string | undefined;
+    for (const folder of this.startCommands.keys())
+      if ((fileName.startsWith(`${folder}${path.sep}`) || fileName.startsWith(`${folder}/`)) && (!best || folder.length > best.length))
+        best = folder;
+    return best ? this.startCommands.get(best)! : [];
   }
 
   /** The folders of the monorepo's workspace packages inside the root (run at a monorepo's root), sorted. */
