@@ -1977,6 +1977,33 @@ describe("Express path syntax", () => {
     },
   );
 
+  it("reads Express 4's `(/*)` group (optional with `?`) as the path below it, as path-to-regexp 0.1 matches it", async () => {
+    const { createRequire } = await import("node:module");
+    const express4 = createRequire(import.meta.url).resolve("express4/package.json");
+    const pathToRegexp = createRequire(express4)("path-to-regexp") as (path: string, keys: unknown[], options: object) => RegExp;
+    const cases: [string, string[]][] = [
+      ["/v1/subscriptions(/*)?", ["/v1/subscriptions", "/v1/subscriptions/{wildcard}"]],
+      ["/v1/files(/*)", ["/v1/files/{wildcard}"]],
+    ];
+    for (const [raw, paths] of cases) {
+      const result = expressToOpenApi(raw);
+      expect(result.ok && result.variants.map((v) => v.path)).toEqual(paths);
+      const real = pathToRegexp(raw, [], { sensitive: false, strict: false, end: true });
+      // Every request an indexed path describes matches, and what matches is described by one of them.
+      const described = (url: string) => paths.some((p) => new RegExp(`^${p.replace("{wildcard}", ".+")}/?$`).test(url));
+      for (const url of [
+        "/v1/subscriptions",
+        "/v1/subscriptions/",
+        "/v1/subscriptions/a",
+        "/v1/subscriptions/a/b",
+        "/v1/subscriptionsx",
+        "/v1/files",
+        "/v1/files/a/b",
+      ])
+        if (url.startsWith(raw.slice(0, raw.indexOf("(")))) expect([url, real.test(url)]).toEqual([url, described(url)]);
+    }
+  });
+
   it("reads an unnamed capture group of a Koa router's path as the numbered parameter path-to-regexp 1.x and 6.x make of it, checked against both", async () => {
     const { createRequire } = await import("node:module");
     const from = (pkg: string) => createRequire(createRequire(import.meta.url).resolve(`${pkg}/package.json`))("path-to-regexp");

@@ -205,6 +205,18 @@ function parse(raw: string, start: number, end: number, options: PathSyntaxOptio
       }
       variants = next;
       i = close + 1;
+    } else if (c === "(" && raw.startsWith("(/*)", i) && !options.unnamedGroups && !options.oneSegmentPatterns) {
+      // Express 4 `/subscriptions(/*)?`: path-to-regexp 0.1 makes the group `(\/(.*))`, the path and everything
+      // below it (with `?`) or below it only: a `/` and an unnamed wildcard, with or without them.
+      const below = parse(raw, i + 1, i + 3, options);
+      const optional = raw[i + 4] === "?";
+      const next: Piece[][] = [];
+      for (const v of variants) {
+        if (optional) next.push([...v]);
+        for (const option of below) next.push([...v, ...option]);
+      }
+      variants = next;
+      i += optional ? 5 : 4;
     } else if (c === "(" && literalGroup(raw, i, end)) {
       // Express 4 `/([$])metadata`: a group that matches a few literal strings is those strings (and `?` after it,
       // none of them).
