@@ -767,6 +767,23 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("maps a JavaScript project's entry in build output back to its source through its jsconfig.json (main: out/server.js of app/server.js)", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    rmSync(path.join(dir, "tsconfig.json"));
+    write({
+      "package.json": JSON.stringify({ name: "entry-js", main: "out/server.js", scripts: { build: "babel app -d out" } }),
+      "jsconfig.json": JSON.stringify({ compilerOptions: { outDir: "./out", rootDir: "./app" } }),
+      // The entry only starts what another module builds: no framework import, no registration-shaped call.
+      // (The factory's base comes from the entry's call: run without it, the path could not be read.)
+      "app/server.js": `const { start } = require("./app");\nstart("/v2");\n`,
+      "app/app.js": `const express = require("express");\nexports.start = (base) => { const app = express(); app.get(base + "/health", (q, s) => s.end()); app.listen(3000); };\n`,
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/v2/health"]);
+    expect(paths((await run(true)).index)).toEqual(["/v2/health"]);
+  });
+
   it("reads a bin script's import of build output from its source (require('../dist') of src/index.ts), with the tsconfig's outDir or without one", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
     const files = (tsconfig: string): Record<string, string> => ({

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import JSON5 from "json5";
 import { UsageError } from "../diagnostics/diagnostic.js";
+import { projectFileIn } from "../scan/project-files.js";
 import { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
 import type { ApidexConfig } from "./schema.js";
 
@@ -93,10 +94,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     }
   }
 
-  // The root's tsconfig.json, else its jsconfig.json (a JavaScript project's, as scan/package-tsconfigs.ts reads them).
-  const tsconfig = config.tsconfig
-    ? path.resolve(root, config.tsconfig)
-    : (["tsconfig.json", "jsconfig.json"].map((name) => path.join(root, name)).find(existsSync) ?? path.join(root, "tsconfig.json"));
+  // The root's tsconfig.json, else its jsconfig.json (a JavaScript project's: scan/project-files.ts).
+  const tsconfig = config.tsconfig ? path.resolve(root, config.tsconfig) : projectFileIn(root);
   if (config.tsconfig && !existsSync(tsconfig)) {
     throw new UsageError(`${configFile}: tsconfig ${tsconfig} does not exist.`, "Fix the `tsconfig` field or remove it.");
   }

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import JSON5 from "json5";
+import { projectFileIn } from "./project-files.js";
 
 const EXTENSIONS = ["", ".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 /** A script's word that names a source file (`node app.js`, `tsx src/server.ts`, `nodemon ./bin/www`). */
@@ -182,7 +183,9 @@ function sourceOfOutput(root: string, name: string, sources: { outDir?: string; 
     const inner = stem.slice(outDir.length + 1);
     for (const rootDir of sources.rootDir !== undefined ? [sources.rootDir] : ["src", ""]) {
       const file = resolveEntry(path.resolve(root, rootDir, inner));
-      if (file && !/\.[cm]?js$/.test(file)) return file;
+      // (A JavaScript file is the source where the config names the source folder: a jsconfig.json's Babel-built
+      // project, `app/` built to `out/`; guessed folders may hold build output.)
+      if (file && (!/\.[cm]?js$/.test(file) || sources.rootDir !== undefined)) return file;
     }
   }
   return undefined;
@@ -196,7 +199,8 @@ function sourceOfOutput(root: string, name: string, sources: { outDir?: string; 
  */
 function sourceFolderOf(root: string): { outDir?: string; rootDir?: string } {
   const found: { outDir?: string; rootDir?: string } = {};
-  let file = path.join(root, "tsconfig.json");
+  // A JavaScript project's jsconfig.json is its tsconfig (as module resolution reads it).
+  let file = projectFileIn(root);
   for (let depth = 0; depth < 5; depth++) {
     let config: { extends?: unknown; compilerOptions?: { outDir?: unknown; rootDir?: unknown } };
     try {

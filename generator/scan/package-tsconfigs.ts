@@ -1,12 +1,6 @@
 import path from "node:path";
 import { ts } from "../typescript.js";
-
-/**
- * The names of a folder's TypeScript project file, in the order the editor prefers them: a JavaScript
- * project declares its `paths` in a jsconfig.json (a tsconfig.json with `allowJs` on), which TypeScript
- * and VS Code read the same way.
- */
-export const PROJECT_FILES = ["tsconfig.json", "jsconfig.json"] as const;
+import { PROJECT_FILES } from "./project-files.js";
 
 /**
  * The options a project file starts from before its own: TypeScript gives a jsconfig.json these (its

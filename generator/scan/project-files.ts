@@ -1,0 +1,15 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The names of a folder's TypeScript project file, in the order the editor prefers them: a JavaScript
+ * project declares its `paths` in a jsconfig.json (a tsconfig.json with `allowJs` on), which TypeScript
+ * and VS Code read the same way. (A module of its own, without the compiler: the config loader and the run
+ * cache's entry reading use it too.)
+ */
+export const PROJECT_FILES = ["tsconfig.json", "jsconfig.json"] as const;
+
+/** The folder's project file on disk (tsconfig.json first), else the path its tsconfig.json would have. */
+export function projectFileIn(folder: string): string {
+  return PROJECT_FILES.map((name) => path.join(folder, name)).find((file) => existsSync(file)) ?? path.join(folder, PROJECT_FILES[0]);
+}
