@@ -2160,6 +2160,36 @@ describe("Express path syntax", () => {
   });
 });
 
+describe("where an unreached registration's function is called", () => {
+  it("names only calls that may be of it: a static method's on its class, not another class's method of the same name", async () => {
+    const result = await generateFrom({
+      "plugin.ts": [
+        `import express from "express";`,
+        `function createHandler(app: express.Express) {`,
+        `  app.get("/dashboard", (req, res) => res.end());`,
+        `}`,
+        `export class DashboardPlugin {`,
+        `  static configure(app: express.Express) {`,
+        `    createHandler(app);`,
+        `    return DashboardPlugin;`,
+        `  }`,
+        `}`,
+      ].join("\n"),
+      "web/list.component.ts": [
+        `export class ListComponent {`,
+        `  private readonly data = { configure: (n: number) => n };`,
+        `  configure() { return this.data.configure(1); }`,
+        `  init() { this.configure(); }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import express from "express";\nconst app = express();\napp.get("/health", (q, s) => s.end());\napp.listen(3000);\n`,
+    });
+    const warning = result.diagnostics.items.find((d) => d.code === "APX210" && d.site?.file.endsWith("plugin.ts"));
+    expect(warning?.site?.line).toBe(3);
+    expect((warning?.related ?? []).map((r) => r.site.file.replace("/project/", ""))).not.toContain("web/list.component.ts");
+  });
+});
+
 describe("a project without a supported framework", () => {
   it("says so (APX001), counting the files that could register routes among those read, and still writes artifacts", () => {
     const root = mkdtempSync(path.join(tmpdir(), "apidex-noframework-"));

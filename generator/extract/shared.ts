@@ -781,6 +781,36 @@ function callersByName(sources: SourceSet): (name: string) => readonly ts.CallEx
   };
 }
 
+/**
+ * Whether a call by the function's name may be a call of it: a class's static method is called on the class
+ * (`Plugin.configure()`, or `this.configure()` inside it), a module's function by its name, in its own file or
+ * in one that imports that name; a method or a property of an object, on any receiver. (Another class's
+ * `configure()` of the same name, elsewhere, is not where this one is called.)
+ */
+function mayCall(call: ts.CallExpression, fn: ts.FunctionLikeDeclaration, name: string): boolean {
+  const callee = unwrapExpression(call.expression);
+  const sameFile = call.getSourceFile() === fn.getSourceFile();
+  const owner = fn.parent;
+  if (ts.isMethodDeclaration(fn) && ts.isClassLike(owner) && fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
+    if (!ts.isPropertyAccessExpression(callee)) return false;
+    const receiver = unwrapExpression(callee.expression);
+    return (
+      (receiver.kind === ts.SyntaxKind.ThisKeyword && isInside(call, owner)) ||
+      (ts.isIdentifier(receiver) && receiver.text === owner.name?.text)
+    );
+  }
+  const moduleLevel = ts.isFunctionDeclaration(fn) || (ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name));
+  if (moduleLevel && ts.isIdentifier(callee)) return sameFile || importsName(call.getSourceFile(), name);
+  return true;
+}
+
+/** Whether a module imports or requires a binding of that name (`import { start }`, `const { start } = require(...)`). */
+function importsName(file: ts.SourceFile, name: string): boolean {
+  return new RegExp(
+    `\\b(?:import|require)\\b[^;]*\\b${name.replace(/[$]/g, "\\$")}\\b|\\b${name.replace(/[$]/g, "\\$")}\\b[^;\\n]*\\brequire\\(`,
+  ).test(file.text);
+}
+
 /** The name a function is called by: its own, or the variable, property or method that holds it. */
 function nameOf(fn: ts.FunctionLikeDeclaration): string | undefined {
   if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
@@ -853,7 +883,9 @@ function whyUnreached(
       // The function is called, but where apidex did not run (`if (flags.beta) registerBetaRoutes(router)`):
       // say where, and why that call did not run.
       const name = nameOf(parent);
-      const caller = depth < 3 && name ? callers(name).find((c) => c.pos < parent.pos || c.end > parent.end) : undefined;
+      const candidates = depth < 3 && name ? callers(name).filter((c) => !isInside(c, parent) && mayCall(c, parent, name)) : [];
+      // One in the function's own file first: a name is most often called where it is declared.
+      const caller = candidates.find((c) => c.getSourceFile() === parent.getSourceFile()) ?? candidates[0];
       if (caller) {
         const outer = whyUnreached(caller, interpreter, callers, depth + 1);
         if (!outer) return undefined; // the call is in a branch proven dead: nothing runs
