@@ -6,14 +6,13 @@
  * sources and asked over HTTP for every indexed route (and for the same path under the global prefix, which
  * Nest does not give these routes).
  */
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { nestScratch } from "./helpers/nest-runtime.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const PACKAGE = JSON.stringify({
   dependencies: { "@nestjs/core": "11.1.0", "@nestjs/common": "11.1.0", "@nestjs/platform-express": "11.1.0", express: "5.1.0" },
 });
@@ -127,15 +126,7 @@ describe("NestJS: routes registered on the application's HTTP adapter (in memory
 });
 
 describe("NestJS: routes registered on the application's HTTP adapter, against the real @nestjs/core + @nestjs/platform-express", () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), "apidex-nest-adapter-"));
-  symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(scratch, "node_modules"), "dir");
-  writeFileSync(
-    path.join(scratch, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true, useDefineForClassFields: false, target: "ES2022" },
-    }),
-  );
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = nestScratch("apidex-nest-adapter-");
 
   it("every indexed route answers, and none of the app's own answers under the global prefix", async () => {
     const { files } = CASES[0]!;

@@ -5,14 +5,13 @@
  * where the claim is about what Nest serves, booted with the real @nestjs/core + @nestjs/platform-express
  * from the same sources (written to a scratch folder) and compared with the routes Express holds.
  */
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { nestScratch } from "./helpers/nest-runtime.js";
 import { diagnosticLines, generateFrom, type InMemoryCase, routeLines } from "./helpers/in-memory.js";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const PACKAGE = JSON.stringify({ dependencies: { "@nestjs/core": "12.5.1", "@nestjs/common": "12.5.1" } });
 
 /** A bootstrap that applies `body` to the app (exported as `configure`, which the oracle applies too). */
@@ -121,15 +120,7 @@ function expressRoutes(app: { router: { stack: { route?: { path: string; methods
 
 describe("NestJS: versioning and prefixes, against the real @nestjs/core + @nestjs/platform-express", () => {
   // The same sources, written out with a tsconfig that turns decorators on and the project's node_modules beside them.
-  const scratch = mkdtempSync(path.join(tmpdir(), "apidex-nest-more-"));
-  symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(scratch, "node_modules"), "dir");
-  writeFileSync(
-    path.join(scratch, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { experimentalDecorators: true, emitDecoratorMetadata: true, useDefineForClassFields: false, target: "ES2022" },
-    }),
-  );
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = nestScratch("apidex-nest-more-");
 
   it.each(CASES.filter((c) => c.oracle).map((c, i) => ({ ...c, dir: `case${i}` })))("$name", async ({ files, dir }) => {
     const result = await generateFrom({ "package.json": PACKAGE, ...files });
