@@ -551,6 +551,46 @@ describe("incremental runs of a permission table keyed by the route", () => {
 });
 
 /**
+ * A method a module adds to its router (`router.getAsync = (path, ...handlers) => router.get(...)`), called by the
+ * routes of another module: the adding module is evaluated again each run (its summary would not hold the
+ * method), so a warm run after the routes module changed reads what a cold one does.
+ */
+const ROUTER_METHODS_BASE: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "router-methods", version: "1.0.0", type: "module" }),
+  "src/router.js": [
+    `import { Router } from "express";`,
+    `export const router = Router();`,
+    `router.getAsync = (path, ...handlers) => router.get(path, ...handlers.slice(0, -1), (req, res, next) => handlers.at(-1)(req, res, next).catch(next));`,
+  ].join("\n"),
+  "src/routes.js": `import { router } from "./router.js";\nrouter.getAsync("/lists", async (req, res) => res.json([]));\n`,
+  "src/app.js": `import express from "express";\nimport { router } from "./router.js";\nimport "./routes.js";\nconst app = express();\napp.use("/api", router);\napp.listen(3000);\n`,
+};
+
+describe("incremental runs of routes added through a method a module adds to its router", () => {
+  const read = withService("apidex-incremental-router-methods-", ROUTER_METHODS_BASE);
+
+  it("reads the routes a changed module adds through it, as a run without a cache does", async () => {
+    const paths = (): string[] =>
+      JSON.parse(readFileSync(`${dir}-out-cached/operations.json`, "utf8")).operations.map(
+        (o: { method: string; path: string }) => `${o.method} ${o.path}`,
+      );
+    await bothRuns(dir);
+    expect(paths()).toEqual(["GET /api/lists"]);
+    write(dir, { "src/routes.js": `${read("src/routes.js")}router.getAsync("/lists/:id", async (req, res) => res.json({}));\n` });
+    await bothRuns(dir);
+    expect(paths()).toEqual(["GET /api/lists", "GET /api/lists/{id}"]);
+    // The routes module unchanged, the app that mounts the router changed.
+    write(dir, { "src/app.js": read("src/app.js").replace('"/api"', '"/v2"') });
+    await bothRuns(dir);
+    expect(paths()).toEqual(["GET /v2/lists", "GET /v2/lists/{id}"]);
+    // The module that adds the method changed.
+    write(dir, { "src/router.js": read("src/router.js").replace("router.get(path", "router.post(path") });
+    await bothRuns(dir);
+    expect(paths()).toEqual(["POST /v2/lists", "POST /v2/lists/{id}"]);
+  });
+});
+
+/**
  * Late replays: an app module that mounts routers of other modules (and reads nothing else of them that a
  * summary cannot check) is replayed after one of those modules changed, once what it read is the same.
  */
