@@ -2160,6 +2160,26 @@ describe("Express path syntax", () => {
   });
 });
 
+describe("a broken import of a Prisma client", () => {
+  it("says the client is what prisma generate writes, and how to read its types", async () => {
+    const result = await generateFrom({
+      "src/prisma/prisma.service.ts": `import { PrismaClient } from "../../prisma/generated-prisma-client";\nexport const prisma = new PrismaClient();\n`,
+      "src/app.ts": `import express from "express";\nimport { prisma } from "./prisma/prisma.service";\nimport { gone } from "./gone";\nconst app = express();\napp.get("/health", (q, s) => s.json({ ok: Boolean(prisma) && gone }));\napp.listen(3000);\n`,
+    });
+    const broken = result.diagnostics.items.filter((d) => d.code === "APX110");
+    expect(broken.map((d) => [d.message, d.hint])).toEqual([
+      [
+        "Cannot resolve the import './gone' from this file.",
+        "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+      ],
+      [
+        "Cannot resolve the import '../../prisma/generated-prisma-client' from this file: it names a Prisma client, which `prisma generate` writes (the checkout lacks it).",
+        "Run `prisma generate` before apidex to read the client's types; its enums are read from the Prisma schema either way.",
+      ],
+    ]);
+  });
+});
+
 describe("where an unreached registration's function is called", () => {
   it("names only calls that may be of it: a static method's on its class, not another class's method of the same name", async () => {
     const result = await generateFrom({

@@ -38,6 +38,7 @@ import { Binding, Scope } from "./scope.js";
 import { type Shortcut, shortcutOf } from "./shortcut.js";
 import { isFrameworkModule } from "../scan/route-hints.js";
 import { unsupportedFramework, unsupportedHint } from "./unsupported-frameworks.js";
+import { namesPrismaClient } from "./schemas/prisma-enums.js";
 import {
   type CheckValue,
   type ExternalValue,
@@ -578,19 +579,25 @@ export class Interpreter {
           !this.bundlerComponent(specifier.text, file.fileName)
         ) {
           const template = aliased ? undefined : this.templateOf(specifier.text, file.fileName);
+          // A Prisma client `prisma generate` writes where the schema's `output` says: build output, not committed.
+          const prisma = !aliased && !template && namesPrismaClient(specifier.text);
           this.diagnostics.warning(
             "APX110",
             aliased
               ? `Cannot resolve the import '${specifier.text}' from this file: no file is where the framework's alias points.`
               : template
                 ? `Cannot resolve the import '${specifier.text}' from this file: the checkout has its template, ${template}, which a deployment copies to it (the file itself is not committed).`
-                : `Cannot resolve the import '${specifier.text}' from this file.`,
+                : prisma
+                  ? `Cannot resolve the import '${specifier.text}' from this file: it names a Prisma client, which \`prisma generate\` writes (the checkout lacks it).`
+                  : `Cannot resolve the import '${specifier.text}' from this file.`,
             siteOf(specifier),
             aliased
               ? "Fix the path, or the alias (SvelteKit: `kit.alias` in svelte.config.js, written as strings); routes and keys behind it cannot be read."
               : template
                 ? "Copy the template to the file as the project's setup says, then run apidex again: the routes and keys it gives are read then."
-                : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
+                : prisma
+                  ? "Run `prisma generate` before apidex to read the client's types; its enums are read from the Prisma schema either way."
+                  : "Fix the path (or the tsconfig's paths); routes and keys behind it cannot be read.",
           );
         }
       }

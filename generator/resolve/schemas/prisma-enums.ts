@@ -124,6 +124,11 @@ export function fromPrismaClient(id: ts.Identifier, checker: ts.TypeChecker): bo
 /** A module specifier that names a Prisma client: the package, its generated folder, or a project's `prisma` module. */
 const PRISMA = /(^|[/@.-])prisma([/-]|$)/i;
 
+/** Whether a module specifier names a Prisma client (`../prisma/generated-prisma-client`, `../generated/prisma`). */
+export function namesPrismaClient(specifier: string): boolean {
+  return PRISMA.test(specifier);
+}
+
 /** The external values a program's imports hold that the checker cannot resolve, by checker (see static-json.ts). */
 const registry = new WeakMap<ts.TypeChecker, ReadonlyMap<string, readonly string[]>>();
 
