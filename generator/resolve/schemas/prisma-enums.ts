@@ -124,9 +124,13 @@ export function fromPrismaClient(id: ts.Identifier, checker: ts.TypeChecker): bo
 /** A module specifier that names a Prisma client: the package, its generated folder, or a project's `prisma` module. */
 const PRISMA = /(^|[/@.-])prisma([/-]|$)/i;
 
-/** Whether a module specifier names a Prisma client (`../prisma/generated-prisma-client`, `../generated/prisma`). */
+/**
+ * Whether a module specifier names the Prisma client a schema's generator writes (`../prisma/generated-prisma-client`,
+ * `../generated/prisma`, `./prisma/client`): Prisma's name and a generated or client folder (a project's own
+ * `./prisma` module is none).
+ */
 export function namesPrismaClient(specifier: string): boolean {
-  return PRISMA.test(specifier);
+  return PRISMA.test(specifier) && /(^|[/@.-])(generated|client)([/-]|$)/i.test(specifier);
 }
 
 /** The external values a program's imports hold that the checker cannot resolve, by checker (see static-json.ts). */
