@@ -984,6 +984,48 @@ const cases: Case[] = [
   // ---------------------------------------------------------------------------------------------
   // Nuxt / Nitro server routes
   {
+    name: "a Nuxt app in a folder of its own (a root package.json that only runs Docker): its server routes, its `#server` and `#shared` aliases and those its config's `alias` writes, its `app.baseURL`",
+    files: {
+      "package.json": JSON.stringify({ private: true, scripts: { build: "docker build ." } }),
+      "src/package.json": JSON.stringify({ name: "app", dependencies: { nuxt: "^3.0.0" } }),
+      "src/nuxt.config.ts": [
+        `import { fileURLToPath } from "node:url";`,
+        `export default defineNuxtConfig({`,
+        `  app: { baseURL: "/vpn/" },`,
+        `  alias: { "#db": fileURLToPath(new URL("./server/database/", import.meta.url)) },`,
+        `});`,
+      ].join("\n"),
+      "src/server/api/clients.get.ts": `import { guarded } from "#server/utils/handler";\nexport default guarded("clients.read", async () => []);\n`,
+      "src/server/api/clients/[id].delete.ts": `import { guarded } from "#server/utils/handler";\nexport default guarded("clients.delete", async () => null);\n`,
+      "src/server/utils/handler.ts": [
+        `import { requirePermission } from "#shared/permissions";`,
+        `import { db } from "#db/client";`,
+        `export const guarded = (key: string, fn: () => unknown) => defineEventHandler(async (event) => {`,
+        `  requirePermission(event, key);`,
+        `  return db(fn);`,
+        `});`,
+      ].join("\n"),
+      "src/shared/permissions.ts": `export function requirePermission(event: unknown, key: string): void {}\n`,
+      "src/server/database/client.ts": `export const db = (fn: () => unknown) => fn();\n`,
+    },
+    routes: ["GET /vpn/api/clients [clients.read]", "DELETE /vpn/api/clients/{id} [clients.delete]"],
+  },
+  {
+    name: "a Nuxt app that is a workspace package (`apps/web`, Nuxt in its package.json, no config) beside a Nitro app with its config; a playground inside a Nuxt module is no app of its own",
+    files: {
+      "package.json": JSON.stringify({ private: true, workspaces: ["apps/*", "modules/*"] }),
+      "apps/web/package.json": JSON.stringify({ name: "web", dependencies: { nuxt: "^3.0.0" } }),
+      "apps/web/server/api/health.get.ts": `export default defineEventHandler(() => "ok");\n`,
+      "apps/edge/package.json": JSON.stringify({ name: "edge", dependencies: { nitropack: "^2.0.0" } }),
+      "apps/edge/nitro.config.ts": `export default defineNitroConfig({ srcDir: "server" });\n`,
+      "apps/edge/server/routes/ping.post.ts": `export default defineEventHandler(() => "pong");\n`,
+      "modules/ui/package.json": JSON.stringify({ name: "ui", devDependencies: { nuxt: "^3.0.0" } }),
+      "modules/ui/playground/nuxt.config.ts": `export default defineNuxtConfig({});\n`,
+      "modules/ui/playground/server/api/demo.get.ts": `export default defineEventHandler(() => "demo");\n`,
+    },
+    routes: ["GET /api/health []", "POST /ping []"],
+  },
+  {
     name: "Nitro event handlers without a method suffix answer the methods h3's helpers let through (isMethod, getMethod, event.node.req.method)",
     files: {
       "package.json": JSON.stringify({ name: "n", dependencies: { nitropack: "^2.0.0" } }),
@@ -1238,7 +1280,14 @@ describe("file-system routing", () => {
     ["server/middleware/auth.ts", undefined],
     ["server/api/types.d.ts", undefined],
   ])("maps %s as Nitro scans it", (file, route) => {
-    const found = nitroRoutePaths(file, { dirs: ["server"], apiDir: "api", routesDir: "routes", apiBase: "/api", baseURL: "" });
+    const found = nitroRoutePaths(file, {
+      project: "",
+      dirs: ["server"],
+      apiDir: "api",
+      routesDir: "routes",
+      apiBase: "/api",
+      baseURL: "",
+    });
     expect(found ? `${found.method ?? "*"} ${found.paths.join(" ")}` : undefined).toBe(route);
   });
 

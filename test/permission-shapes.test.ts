@@ -51,6 +51,33 @@ const statements: InMemoryCase[] = [
     routes: ["DELETE /projects/{id} [project:delete]", "POST /projects [project:create]"],
   },
   {
+    name: "a check that takes the resource and the action apart (its parameters say which is which) is one key resource:action; past a rest parameter the strings stay keys one by one",
+    files: {
+      "rbac.ts": [
+        `export function hasPermissions(user: unknown, resource: string, action: string | string[]): boolean { return Boolean(user); }`,
+        `export function checkPermissionFor(action: string, subjectType: string, user: unknown): void {}`,
+        `export function assertPermission(user: unknown, ...keys: string[]): void {}`,
+        `export function guard(resource: string, action: string) {`,
+        `  return (req: any, res: any, next: any) => { if (!hasPermissions(req.user, resource, action)) return res.status(403).end(); next(); };`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { assertPermission, checkPermissionFor, guard, hasPermissions } from "./rbac";`,
+        `const app = express();`,
+        `app.get("/clients", guard("clients", "view"), (q, s) => s.end());`,
+        `app.post("/clients", (req, res) => { if (!hasPermissions(req.user, "clients", ["create", "import"])) return res.status(403).end(); res.end(); });`,
+        `app.delete("/clients/:id", (req, res) => { checkPermissionFor("delete", "clients", req.user); res.end(); });`,
+        `app.put("/admin", (req, res) => { assertPermission(req.user, "admin", "write"); res.end(); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /clients/{id} [clients:delete]",
+      "GET /clients [clients:view]",
+      "POST /clients [clients:create,clients:import]",
+      "PUT /admin [admin,write]",
+    ],
+  },
+  {
     name: "a tRPC procedure factory whose middleware checks { [resource]: [action] } guards each procedure with resource:action",
     files: {
       "server/permission.ts": `export async function checkPermission(ctx: unknown, statement: Record<string, string[]>): Promise<void> {}\n`,

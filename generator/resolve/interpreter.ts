@@ -494,6 +494,29 @@ export class Interpreter {
     return callee.decl.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
   }
 
+  /**
+   * The key of a check given a resource and an action as two arguments, by the names of the function's
+   * parameters (`resource`/`subject`/`entity`, then `action`/`operation`), when both are strings (the action
+   * may be several): `resource:action` for each action. Undefined otherwise (the arguments are read one by one).
+   */
+  private resourceActionPair(node: ts.CallExpression, scope: Scope): { keys: string[]; indexes: number[] } | undefined {
+    const callee = this.evaluate(node.expression, scope);
+    if (callee.kind !== "function") return undefined;
+    const names = callee.decl.parameters.map((p) => (ts.isIdentifier(p.name) && !p.dotDotDotToken ? p.name.text : undefined));
+    const resource = names.findIndex((p) => p !== undefined && RESOURCE_PARAMETER.test(p));
+    const action = names.findIndex((p) => p !== undefined && ACTION_PARAMETER.test(p));
+    // Past a rest parameter the arguments no longer line up with the names.
+    const rest = callee.decl.parameters.findIndex((p) => p.dotDotDotToken);
+    if (resource < 0 || action < 0 || (rest >= 0 && rest < Math.max(resource, action))) return undefined;
+    const resourceArg = node.arguments[resource];
+    const actionArg = node.arguments[action];
+    if (!resourceArg || !actionArg || node.arguments.some((a) => ts.isSpreadElement(a))) return undefined;
+    const subject = this.argument(resourceArg, scope);
+    const actions = keysOfValue(this.argument(actionArg, scope));
+    if (subject.kind !== "string" || !actions?.length) return undefined;
+    return { keys: actions.map((a) => `${subject.value}:${a}`), indexes: [resource, action] };
+  }
+
   /** Whether a recognized call's keys are alternatives: configured as such, or named so (`requireAnyScope`). */
   private isAnyCall(name: string | undefined): boolean {
     return (
@@ -565,7 +588,7 @@ export class Interpreter {
         if (!specifier || !ts.isStringLiteral(specifier) || isAssetImport(specifier.text)) continue;
         // An import through an alias the framework declares (`$lib/...`, a SvelteKit `kit.alias`) names a
         // file of the project as surely as a relative one.
-        const aliased = !specifier.text.startsWith(".") && this.sources.frameworkAlias(specifier.text);
+        const aliased = !specifier.text.startsWith(".") && this.sources.frameworkAlias(specifier.text, file.fileName);
         if (!specifier.text.startsWith(".") && !aliased) continue;
         // Only types (`import type`, `import { type Route }` of React Router's generated `./+types/...`):
         // nothing that registers a route or checks a key comes through it.
@@ -4447,7 +4470,13 @@ export class Interpreter {
     // \`${entity.slug}:read\`)`): unlike a value passed through, they are this site's keys, so even a call known
     // only by its name reports them.
     const built: { arg: ts.Expression; reason: string }[] = [];
+    // `hasPermission(user, resource, action)` given `"clients", "update"`: one key, `clients:update`, as a
+    // permission statement writes it — the function's parameters say which string is the resource. (A call
+    // the config names takes every string as a key, as configured.)
+    const pair = byNameOnly ? this.resourceActionPair(node, scope) : undefined;
+    if (pair) keys.push(...pair.keys);
     for (const [index, arg] of node.arguments.entries()) {
+      if (pair?.indexes.includes(index)) continue;
       const value = this.argument(arg, scope);
       if (byNameOnly && value.kind === "string" && (isProse(value.value) || MESSAGE_PARAMETER.test(parameters?.[index] ?? ""))) continue;
       if (byNameOnly && value.kind !== "string" && isKeyTemplate(arg)) {
@@ -5690,6 +5719,9 @@ function isProse(text: string): boolean {
 }
 
 /** Parameter names of what a check says to the caller when it refuses. */
+/** Parameter names of a check that takes a resource and an action apart (`hasPermission(user, resource, action)`). */
+const RESOURCE_PARAMETER = /^(resource|subject|entity)(Name|Type|Key)?$/i;
+const ACTION_PARAMETER = /^(action|operation)(Name|Type|Key)?$/i;
 const MESSAGE_PARAMETER = /^(message|msg|reason|error|err|errorMessage|description|detail|details|hint|text)$/i;
 
 /** A property's name written as an identifier or a string (`base`, `"base"`); undefined when computed. */

@@ -103,8 +103,8 @@ export class SourceSet {
    * The source file a bare specifier names in a package of the same monorepo, or through an alias the
    * project's framework declares in a tsconfig it generates (SvelteKit's `$lib`), if it names one.
    */
-  workspaceSource(specifier: string): string | undefined {
-    return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier);
+  workspaceSource(specifier: string, fromFile?: string): string | undefined {
+    return this.workspaces.resolve(specifier) ?? this.aliases.resolve(specifier, fromFile);
   }
 
   private startCommands: Map<string, string[][]> | undefined;
@@ -133,8 +133,8 @@ export class SourceSet {
   }
 
   /** Whether a specifier goes through an import alias the project's framework declares (SvelteKit's `$lib`, `kit.alias`). */
-  frameworkAlias(specifier: string): boolean {
-    return this.aliases.declares(specifier);
+  frameworkAlias(specifier: string, fromFile?: string): boolean {
+    return this.aliases.declares(specifier, fromFile);
   }
 
   /** The project's SvelteKit config file, if it has one. */
@@ -169,7 +169,7 @@ export class SourceSet {
     if (resolves === undefined) {
       resolves = Boolean(
         this.listedTarget(specifier, fromFile) ??
-          this.workspaceSource(specifier) ??
+          this.workspaceSource(specifier, fromFile) ??
           this.resolveModule(specifier, fromFile) ??
           this.outputSource(specifier, fromFile),
       );
@@ -186,7 +186,7 @@ export class SourceSet {
   importedFile(specifier: string, fromFile: string): string | undefined {
     const cached = this.resolved.get(resolutionKey(specifier, fromFile));
     if (cached) return cached.kind === "source" ? cached.file.fileName : cached.kind === "replayed" ? cached.fileName : undefined;
-    const listed = this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier);
+    const listed = this.listedTarget(specifier, fromFile) ?? this.workspaceSource(specifier, fromFile);
     if (listed) return fileKey(listed);
     const module = this.resolveModule(specifier, fromFile);
     if (!module) {
@@ -260,7 +260,7 @@ export class SourceSet {
     const listedFile = listed ? this.getFile(listed) : undefined;
     if (listedFile) return { kind: "source", file: listedFile };
     // A package of the same monorepo: its sources, as if they were the project's (see scan/workspaces).
-    const workspaceFile = this.workspaceSource(specifier);
+    const workspaceFile = this.workspaceSource(specifier, fromFile);
     if (workspaceFile) {
       const key = fileKey(workspaceFile);
       if (this.replayed.has(key)) return { kind: "replayed", fileName: key };
@@ -748,7 +748,7 @@ export function createProgramOver(
         if (skipModule?.(literal.text, containingSourceFile)) return { resolvedModule: undefined };
         // A package of the same monorepo is read from its sources, as the routes are (scan/workspaces): its
         // `types` name a build's output, present on one machine and stale or absent on another.
-        const workspaceFile = sources.workspaceSource(literal.text);
+        const workspaceFile = sources.workspaceSource(literal.text, containingFile);
         if (workspaceFile)
           return {
             resolvedModule: { resolvedFileName: workspaceFile, extension: extensionOf(workspaceFile), isExternalLibraryImport: false },

@@ -247,7 +247,9 @@ function withRestInSegment(route: FileRoute, folders: string): FileRoute {
 
 /** Where a Nuxt or Nitro project keeps its server routes: scan folders (`server`, or the project root) and the API's base. */
 export interface NitroLayout {
-  /** Folders, relative to the project root (`""` for the root itself), holding `api/` and `routes/`. */
+  /** The project's folder, relative to the root (posix; `""` for the root itself). */
+  project: string;
+  /** Folders, relative to the root (`""` for the root itself), holding `api/` and `routes/`. */
   dirs: string[];
   apiDir: string;
   routesDir: string;

@@ -35,12 +35,13 @@ import {
   svelteKitPaths,
   underBase,
   usesRemix,
+  type NitroLayout,
   type NitroRoute,
   nitroRoutePaths,
 } from "./file-paths.js";
 import { type NextConfig, nextRoutes } from "./next-config.js";
 import { nextConnectRoutes } from "./next-connect.js";
-import { nitroAutoImports, nitroLayout } from "./nitro-layout.js";
+import { nitroAutoImports, nitroLayouts, nitroRouteOf } from "./nitro-layout.js";
 import { nitroRouteMetaDoc } from "./nitro-route-meta.js";
 import { autoRoutePattern } from "./auto-routes.js";
 import { hybridRouteName, patternRoute, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
@@ -83,6 +84,8 @@ interface RouteFile {
   vercel?: boolean;
   /** A SolidStart API route (its middleware's checks run before it). */
   solid?: boolean;
+  /** The Nuxt or Nitro project of a server route. */
+  nitro?: NitroLayout;
   /** A SvelteKit or Astro route with optional parts, whose paths depend on the other route files (route-ranking.ts). */
   ranked?: boolean;
 }
@@ -132,7 +135,7 @@ function extractFileRoutes(
   // React Router 7's `app/routes.ts` says which modules are routes, at which paths; without one (Remix 2)
   // every module of `app/routes` is, by its name.
   const routeConfig = remix ? findRouteConfig(sources, diagnostics) : undefined;
-  const nitro = framework === "next" ? nitroLayout(sources) : undefined;
+  const nitro = framework === "next" ? nitroLayouts(sources) : [];
   const astro = framework === "next" && usesAstro(sources);
   const nextRoute = nextRoutes(sources);
   // Vercel Functions (`api/**` at the root), unless a framework whose Vercel preset leaves them out serves the project.
@@ -176,11 +179,9 @@ function extractFileRoutes(
       if (module) return { route: module, style: "remix", group: groups[0]! };
       if (/(^|\/)app\/routes\//.test(rel.split(path.sep).join("/"))) return undefined;
     }
-    if (nitro) {
-      // A handler file the config's `handlers` name serves at the route it gives.
-      const route = nitro.handlers?.get(rel.split(path.sep).join("/")) ?? nitroRoutePaths(rel, nitro);
-      if (route) return { route, style: "nitro", group: groups[0]! };
-    }
+    // A handler file the config's `handlers` name serves at the route it gives.
+    const served = nitroRouteOf(rel, nitro);
+    if (served) return { route: served.route, style: "nitro", group: groups[0]!, nitro: served.layout };
     if (vercel) {
       const route = vercelFunctionRoute(sources, fileName);
       // Vercel's Node.js runtime calls the default export when there is one (named method exports are then
@@ -231,7 +232,7 @@ function extractFileRoutes(
     {
       ...interpreterOptionsOf(options),
       ...session?.interpreterOptions(),
-      ...(nitro ? { autoImports: nitroAutoImports(sources, nitro) } : {}),
+      ...(nitro.length ? { autoImports: nitroAutoImports(sources, nitro) } : {}),
     },
     host,
   );
@@ -246,7 +247,7 @@ function extractFileRoutes(
   const nextFiles = new Map<NextConfig, Map<string, { route: FileRoute; layers: RouterNode["stack"] }>>();
   let svelteBaseSaid = false;
   const nextBaseSaid = new Set<string>();
-  let nitroBaseSaid = false;
+  const nitroBaseSaid = new Set<string>();
   const readRouteFile = (file: ts.SourceFile): void => {
     const found = locate(file.fileName);
     // A route file that hands its requests to tRPC (or a ts-rest server) answers with the router's
@@ -264,7 +265,7 @@ function extractFileRoutes(
     // the rest of the path), so an endpoint's URL is the base followed by its folder path.
     const baseUnknown =
       (found.style === "methods" && !found.next && svelteKitPaths(relative(file.fileName)) !== undefined && !underSvelteBase(file)) ||
-      (found.style === "nitro" && !underNitroBase()) ||
+      (found.nitro !== undefined && !underNitroBase(found.nitro)) ||
       (found.next !== undefined && !underNextBase(found.next)) ||
       (found.style === "qwik" && guards.qwikBaseUnknown);
     // Next.js serves every route, API routes included, under the config's `basePath`.
@@ -289,8 +290,8 @@ function extractFileRoutes(
       return false;
     }
     // Nuxt's `app.baseURL` (a Nitro app's `baseURL`): the server serves every route under it.
-    function underNitroBase(): boolean {
-      const base = nitro!.baseURL;
+    function underNitroBase(layout: NitroLayout): boolean {
+      const base = layout.baseURL;
       if (typeof base === "string") {
         if (base.replace(/\/+/g, "")) {
           session?.recorder.spoil(file.fileName, "it is served under the server's base URL");
@@ -298,8 +299,8 @@ function extractFileRoutes(
         }
         return true;
       }
-      if (!nitroBaseSaid) {
-        nitroBaseSaid = true;
+      if (!nitroBaseSaid.has(layout.project)) {
+        nitroBaseSaid.add(layout.project);
         diagnostics.warning(
           "APX201",
           'The server serves its routes under this base URL, which apidex cannot read statically: the server routes are indexed relative to it, marked `unresolved: ["path"]`.',
@@ -611,13 +612,13 @@ function extractFileRoutes(
   guards.sayRefused(locate);
   // The config's handler files that the scan did not read (nothing imports them, and they need not live in a
   // route folder).
-  for (const name of nitro?.handlers?.keys() ?? []) {
+  for (const name of nitro.flatMap((layout) => [...(layout.handlers?.keys() ?? [])])) {
     const fileName = path.join(sources.root, name);
     if (sources.parsedFile(fileName) && sources.files.some((f) => f.fileName === sources.parsedFile(fileName)?.fileName)) continue;
     const file = sources.getFile(fileName);
     if (file) readRouteFile(file);
   }
-  for (const site of nitro?.unreadableHandlers ?? [])
+  for (const site of nitro.flatMap((layout) => layout.unreadableHandlers ?? []))
     diagnostics.warning(
       "APX201",
       "Cannot read this entry of the config's `handlers` statically (its `route`, `method` and `handler` must be string literals, the handler a file of the project): the route it serves is left out.",
@@ -1225,7 +1226,7 @@ function defaultExport(file: ts.SourceFile): ts.Node | undefined {
  */
 function hasNextRoutes(sources: SourceSet): boolean {
   const remix = usesRemix(sources);
-  const nitro = nitroLayout(sources);
+  const nitro = nitroLayouts(sources);
   const astro = usesAstro(sources);
   const nextRoute = nextRoutes(sources);
   // Vercel Functions of the root `api/` folder, unless the project's framework leaves them out on Vercel.
@@ -1234,7 +1235,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
   const solid = usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
   const qwik = usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
   // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
-  if (nitro?.handlers?.size || nitro?.unreadableHandlers?.length) return true;
+  if (nitro.some((layout) => layout.handlers?.size || layout.unreadableHandlers?.length)) return true;
   return sources.files.some((f) => {
     const rel = path.relative(sources.root, f.fileName);
     return (
@@ -1243,7 +1244,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
       (qwik !== undefined && qwikRouteFile(rel, qwik) !== undefined) ||
       svelteKitPaths(rel) !== undefined ||
       (astro && astroPaths(rel) !== undefined) ||
-      (nitro !== undefined && nitroRoutePaths(rel, nitro) !== undefined) ||
+      nitro.some((layout) => nitroRoutePaths(rel, layout) !== undefined) ||
       // Any module below `app/routes` (remix-flat-routes nests them in `+` folders), or the route config.
       (remix && /(^|\/)app\/routes(\/.+\.(ts|tsx|js|jsx|mts|mjs)|\.(ts|mts|js|mjs))$/.test(rel.split(path.sep).join("/")))
     );

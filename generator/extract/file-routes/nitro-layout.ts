@@ -7,28 +7,74 @@ import type { SourceSet } from "../../scan/source-set.js";
 import { ts } from "../../typescript.js";
 import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import { type ConfigText, configExpression, configSetting } from "./config-settings.js";
-import { type NitroLayout, type NitroRoute, nitroConfigRoute } from "./file-paths.js";
+import { type NitroLayout, type NitroRoute, nitroConfigRoute, nitroRoutePaths } from "./file-paths.js";
 
 const CONFIG_ENDINGS = ["ts", "mts", "js", "mjs"];
 
 /**
- * The server-route layout of a Nuxt project (`server/api`, `server/routes`, its `serverDir`) or a Nitro
- * app (`api/` and `routes/` in its `srcDir`, the project root by default); undefined for other projects.
- * The config's `srcDir`, `serverDir`, `apiDir`, `routesDir` and `apiBaseURL` are read when written as string
- * literals.
+ * The Nuxt and Nitro projects of the tree, each with its server-route layout: the root project when it is one;
+ * else each project below it — a folder holding a `nuxt.config` / `nitro.config` that the scan lists, or a
+ * workspace package that depends on Nuxt or Nitro — outermost first (a project inside another is its layer,
+ * playground or fixture). A repository often keeps its app in a folder of its own (`src/` beside a root
+ * package.json that only runs Docker, `apps/web` of a pnpm workspace): Nuxt serves that folder's
+ * `server/api` as it would at the root.
  */
-export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
-  const read = (name: string) => sources.host.readFile(path.join(sources.root, name));
-  const manifest = read("package.json");
-  let dependencies: string[] = [];
+export function nitroLayouts(sources: SourceSet): NitroLayout[] {
+  const root = nitroLayout(sources, "");
+  if (root) return [root];
+  const folders = new Set<string>();
+  for (const file of sources.listedUnder(sources.root)) {
+    if (file.includes("/node_modules/") || !PROJECT_CONFIG.test(path.basename(file))) continue;
+    folders.add(posixRelative(sources, path.dirname(file)));
+  }
+  for (const folder of sources.workspacePackages()) {
+    const rel = posixRelative(sources, folder);
+    if (rel && !rel.startsWith("../") && dependsOnNitro(manifestDependencies(sources, folder))) folders.add(rel);
+  }
+  const outermost = [...folders].filter((f) => f && ![...folders].some((o) => o && o !== f && f.startsWith(`${o}/`))).sort();
+  return outermost.flatMap((folder) => nitroLayout(sources, folder) ?? []);
+}
+
+/** The Nitro layout whose route (or config handler) a root-relative file is, with that route. */
+export function nitroRouteOf(rel: string, layouts: readonly NitroLayout[]): { layout: NitroLayout; route: NitroRoute } | undefined {
+  const posix = rel.split(path.sep).join("/");
+  for (const layout of layouts) {
+    const route = layout.handlers?.get(posix) ?? nitroRoutePaths(posix, layout);
+    if (route) return { layout, route };
+  }
+  return undefined;
+}
+
+const PROJECT_CONFIG = /^(nuxt|nitro)\.config\.(ts|mts|js|mjs)$/;
+
+const posixRelative = (sources: SourceSet, folder: string) => path.relative(sources.root, folder).split(path.sep).join("/");
+
+function manifestDependencies(sources: SourceSet, folder: string): string[] {
+  const manifest = sources.host.readFile(path.join(folder, "package.json"));
   try {
     const pkg = manifest ? (JSON.parse(manifest) as Record<string, Record<string, string> | undefined>) : {};
-    dependencies = [pkg.dependencies, pkg.devDependencies].flatMap((d) => Object.keys(d ?? {}));
+    return [pkg.dependencies, pkg.devDependencies].flatMap((d) => Object.keys(d ?? {}));
   } catch {
     // An unreadable manifest says nothing; the config files may.
+    return [];
   }
+}
+
+const dependsOnNuxt = (dependencies: readonly string[]) => dependencies.some((d) => d === "nuxt" || d === "nuxt-nightly");
+const dependsOnNitro = (dependencies: readonly string[]) =>
+  dependsOnNuxt(dependencies) || dependencies.some((d) => d === "nitropack" || d === "nitro" || d === "nitro-nightly");
+
+/**
+ * The server-route layout of the Nuxt project (`server/api`, `server/routes`, its `serverDir`) or Nitro app
+ * (`api/` and `routes/` in its `srcDir`, the project folder by default) in `project` (root-relative, `""` for
+ * the root); undefined when that folder holds neither. Folders and handler files are root-relative. The config's
+ * `srcDir`, `serverDir`, `apiDir`, `routesDir` and `apiBaseURL` are read when written as string literals.
+ */
+function nitroLayout(sources: SourceSet, project: string): NitroLayout | undefined {
+  const projectRoot = path.join(sources.root, project);
+  const dependencies = manifestDependencies(sources, projectRoot);
   const config = (name: string) => {
-    const files = CONFIG_ENDINGS.map((e) => path.join(sources.root, `${name}.config.${e}`));
+    const files = CONFIG_ENDINGS.map((e) => path.join(projectRoot, `${name}.config.${e}`));
     // Where the layout is decided: a cached run must miss when one of these appears or changes.
     sources.recordInputs(files);
     return files.flatMap((file) => {
@@ -40,17 +86,19 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
   const nitroFile = config("nitro");
   const nuxtConfig = nuxtFile?.text;
   const nitroConfig = nitroFile?.text;
-  const nuxt = nuxtConfig !== undefined || dependencies.some((d) => d === "nuxt" || d === "nuxt-nightly");
-  const nitro = nitroConfig !== undefined || dependencies.some((d) => d === "nitropack" || d === "nitro" || d === "nitro-nightly");
+  const nuxt = nuxtConfig !== undefined || dependsOnNuxt(dependencies);
+  const nitro = nitroConfig !== undefined || dependsOnNitro(dependencies);
   if (!nuxt && !nitro) return undefined;
   const text = (nuxt ? nuxtConfig : nitroConfig) ?? "";
   const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*["'\`]([^"'\`$]+)["'\`]`).exec(text)?.[1];
   const clean = (dir: string) => dir.replace(/^\.\//, "").replace(/\/+$/, "");
-  // Nuxt: `<rootDir>/server` (its `serverDir`); Nitro: its `srcDir`, the root by default.
+  const inProject = (dir: string) => path.posix.join(project, dir === "." ? "" : dir).replace(/^\.$/, "");
+  // Nuxt: `<rootDir>/server` (its `serverDir`); Nitro: its `srcDir`, the project folder by default.
   const dir = nuxt ? clean(literal("serverDir") ?? "server") : clean(literal("srcDir") ?? "");
-  const dirs = [dir === "." ? "" : dir];
-  if (nuxt) dirs.push(...layerServerDirs(sources, text));
+  const dirs = [inProject(dir)];
+  if (nuxt) dirs.push(...layerServerDirs(sources, projectRoot, text).map(inProject));
   return {
+    project,
     dirs,
     apiDir: clean(literal("apiDir") ?? "api"),
     routesDir: clean(literal("routesDir") ?? "routes"),
@@ -59,6 +107,7 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
     baseURL: configSetting(nuxt ? nuxtFile : nitroFile, nuxt ? ["app", "baseURL"] : ["baseURL"]),
     ...configHandlers(
       sources,
+      projectRoot,
       nuxt ? nuxtFile : nitroFile,
       nuxt ? [["serverHandlers"], ["nitro", "handlers"]] : [["handlers"]],
       // Nitro 3 (the `nitro` package) routes with rou3, whose last `**` matches the path above it too; Nitro 2
@@ -79,6 +128,7 @@ export function nitroLayout(sources: SourceSet): NitroLayout | undefined {
  */
 function configHandlers(
   sources: SourceSet,
+  projectRoot: string,
   config: ConfigText | undefined,
   keyPaths: readonly (readonly string[])[],
   rou3: boolean,
@@ -101,7 +151,7 @@ function configHandlers(
       };
       const handler = entry ? text(field("handler")) : text(value);
       const method = field("method");
-      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      const file = handler !== undefined ? handlerFile(sources, projectRoot, handler) : undefined;
       if (route === undefined || file === undefined || (method && text(method) === undefined)) {
         unreadable.push(siteOf(property, routes.file));
         continue;
@@ -130,7 +180,7 @@ function configHandlers(
       const route = text(prop("route"));
       const method = prop("method");
       const handler = text(prop("handler"));
-      const file = handler !== undefined ? handlerFile(sources, handler) : undefined;
+      const file = handler !== undefined ? handlerFile(sources, projectRoot, handler) : undefined;
       if (route === undefined || file === undefined || (method && text(method) === undefined)) {
         unreadable.push(siteOf(element, setting.file));
         continue;
@@ -143,12 +193,12 @@ function configHandlers(
 
 const HANDLER_ENDINGS = ["", ".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"];
 
-/** A handler's file, root-relative (posix): `./x`, `x`, and Nuxt's `~/x`, `~~/x`, `@/x`, `@@/x` from the root. */
-function handlerFile(sources: SourceSet, handler: string): string | undefined {
+/** A handler's file, root-relative (posix): `./x`, `x`, and Nuxt's `~/x`, `~~/x`, `@/x`, `@@/x` from the project's folder. */
+function handlerFile(sources: SourceSet, projectRoot: string, handler: string): string | undefined {
   const rel = handler.replace(/^(~~|@@|~|@)\//, "").replace(/^\.\//, "");
   if (rel.startsWith("../") || rel.startsWith("/") || /^[#\w@-]+:/.test(rel)) return undefined;
   for (const ending of HANDLER_ENDINGS) {
-    const file = path.join(sources.root, rel + ending);
+    const file = path.join(projectRoot, rel + ending);
     if (sources.host.fileExists(file)) return path.relative(sources.root, file).split(path.sep).join("/");
   }
   return undefined;
@@ -159,10 +209,10 @@ function handlerFile(sources: SourceSet, handler: string): string | undefined {
  * later) and the local ones its config `extends` (`extends: ["./base"]`, written as literals). Each layer's
  * `server/api` and `server/routes` are served as the project's own.
  */
-function layerServerDirs(sources: SourceSet, config: string): string[] {
+function layerServerDirs(sources: SourceSet, projectRoot: string, config: string): string[] {
   const out = new Set<string>();
-  for (const file of sources.listedUnder(path.join(sources.root, "layers"))) {
-    const rel = path.relative(sources.root, file).split(path.sep).join("/");
+  for (const file of sources.listedUnder(path.join(projectRoot, "layers"))) {
+    const rel = path.relative(projectRoot, file).split(path.sep).join("/");
     const layer = /^layers\/([^/]+)\/server\/(api|routes)\//.exec(rel);
     if (layer) out.add(`layers/${layer[1]}/server`);
   }
@@ -188,13 +238,19 @@ const H3_AUTO_IMPORTS = new Set([
 /**
  * Nitro's auto-imports: the names the top-level files of each server folder's `utils/` export (Nuxt's
  * `server/utils`), which its server code calls without importing them. The first file in path order that
- * exports a name gives it; h3's router helpers otherwise (`pkg:h3`).
+ * exports a name gives it, in the project the importing file belongs to (else the first project); h3's router
+ * helpers otherwise (`pkg:h3`).
  */
-export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name: string, fromFile: string) => string | undefined {
-  let byName: Map<string, string> | undefined;
-  return (name) => {
+export function nitroAutoImports(
+  sources: SourceSet,
+  layouts: readonly NitroLayout[],
+): (name: string, fromFile: string) => string | undefined {
+  const byProject = new Map<NitroLayout, Map<string, string>>();
+  const exportsOf = (layout: NitroLayout) => {
+    let byName = byProject.get(layout);
     if (!byName) {
       byName = new Map();
+      byProject.set(layout, byName);
       // Listed, not only parsed: nothing imports these files, so the scan may not have read them.
       const files = layout.dirs
         .flatMap((d) =>
@@ -205,7 +261,12 @@ export function nitroAutoImports(sources: SourceSet, layout: NitroLayout): (name
       for (const file of files)
         for (const exported of exportedNames(sources.getFile(file))) if (!byName.has(exported)) byName.set(exported, file);
     }
-    return byName.get(name) ?? (H3_AUTO_IMPORTS.has(name) ? "pkg:h3" : undefined);
+    return byName;
+  };
+  return (name, fromFile) => {
+    const rel = posixRelative(sources, fromFile);
+    const layout = layouts.find((l) => !l.project || rel.startsWith(`${l.project}/`)) ?? layouts[0];
+    return (layout && exportsOf(layout).get(name)) ?? (H3_AUTO_IMPORTS.has(name) ? "pkg:h3" : undefined);
   };
 }
 

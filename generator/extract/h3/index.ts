@@ -1,7 +1,6 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
-import { nitroRoutePaths } from "../file-routes/file-paths.js";
-import { nitroLayout } from "../file-routes/nitro-layout.js";
+import { nitroLayouts, nitroRouteOf } from "../file-routes/nitro-layout.js";
 import type { FrameworkAdapter } from "../adapter.js";
 import { extractExpressStyle } from "../express/index.js";
 import { importedPackages } from "../shared.js";
@@ -25,11 +24,8 @@ const CREATES = /\b(createApp|createRouter|createH3)\s*\(|\bnew\s+H3\s*\(/;
 export const h3Adapter: FrameworkAdapter = {
   name: "h3",
   detect(sources) {
-    const layout = nitroLayout(sources);
-    const routeFile = (file: ts.SourceFile) => {
-      const rel = path.relative(sources.root, file.fileName).split(path.sep).join("/");
-      return layout !== undefined && (layout.handlers?.has(rel) || nitroRoutePaths(rel, layout) !== undefined);
-    };
+    const layouts = nitroLayouts(sources);
+    const routeFile = (file: ts.SourceFile) => nitroRouteOf(path.relative(sources.root, file.fileName), layouts) !== undefined;
     return sources.files.some((file) => importedPackages(file).some((p) => PACKAGE.test(p)) && CREATES.test(file.text) && !routeFile(file));
   },
   extract: (sources, options, diagnostics) =>
