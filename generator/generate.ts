@@ -249,6 +249,7 @@ function analyse(
       ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),
       ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
       ...(config.routerFiles?.length ? { routerFiles: config.routerFiles } : {}),
+      ...(config.decoratorRoutes?.length ? { decoratorRoutes: config.decoratorRoutes } : {}),
       ...(config.nest?.decorators ? { nestDecorators: config.nest.decorators } : {}),
       ...(config.nest?.docDecorators?.length ? { nestDocDecorators: config.nest.docDecorators } : {}),
       ...(config.nest?.globalPrefix !== undefined || config.nest?.uriVersioning || config.nest?.app

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import JSON5 from "json5";
 import { UsageError } from "../diagnostics/diagnostic.js";
-import { projectFileIn } from "../scan/project-files.js";
+import { moduleFileIn, projectFileIn } from "../scan/project-files.js";
 import { DEFAULT_ANY_PERMISSION_CALLS, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_PERMISSION_CALLS } from "./defaults.js";
 import type { ApidexConfig } from "./schema.js";
 
@@ -51,6 +51,8 @@ export interface ResolvedConfig {
   fileRoutes?: NonNullable<ApidexConfig["fileRoutes"]>;
   /** Folders of router modules mounted at their paths (`routerFiles`), `dir` relative to `root`. */
   routerFiles?: NonNullable<ApidexConfig["routerFiles"]>;
+  /** Decorator frameworks of the project's own (`decoratorRoutes`), `module` relative to `root` or a package name. */
+  decoratorRoutes?: NonNullable<ApidexConfig["decoratorRoutes"]>;
   /** Warnings are errors (`--strict`, config `strict: true`). */
   strict: boolean;
   /** Absolute config file path, when one was loaded. */
@@ -107,6 +109,15 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
           "Fix the folder (it is relative to the project root) or remove the entry.",
         );
     }
+  for (const [i, entry] of (config.decoratorRoutes ?? []).entries()) {
+    // A path (not a package name) must name a module of the project.
+    const pathLike = /^\.{0,2}\//.test(entry.module) || /\.[cm]?[jt]sx?$/.test(entry.module);
+    if (pathLike && !moduleFileIn(root, entry.module))
+      throw new UsageError(
+        `${configFile}: decoratorRoutes[${i}].module ${entry.module} names no module under ${root}.`,
+        "Give the path of the module that exports the decorators, relative to the project root (or a package name).",
+      );
+  }
   const out = options.out
     ? path.resolve(options.cwd, options.out)
     : config.out
@@ -161,6 +172,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     ...(config.factoryArguments ? { factoryArguments: config.factoryArguments } : {}),
     ...(config.fileRoutes?.length ? { fileRoutes: config.fileRoutes } : {}),
     ...(config.routerFiles?.length ? { routerFiles: config.routerFiles } : {}),
+    ...(config.decoratorRoutes?.length ? { decoratorRoutes: config.decoratorRoutes } : {}),
     ...(configFile ? { configFile } : {}),
   };
 }

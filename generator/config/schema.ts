@@ -167,6 +167,27 @@ export const configSchema = z
      */
     routerFiles: routeFolders,
     /**
+     * Decorator frameworks of the project's own (`@Controller(prefix)` classes whose methods carry `@Get(path)`,
+     * `@Post`, ..., exported by a module of the sources or a workspace package): read as NestJS-style
+     * controllers. `module` is the module that exports the decorators (a path relative to `root`, or a package
+     * name); `controllers` the class decorators that make a controller, its path first (default `Controller`);
+     * `prefix` where the server serves them (default `/`).
+     */
+    decoratorRoutes: z
+      .array(
+        z
+          .object({
+            module: z.string().min(1),
+            controllers: z.array(z.string().min(1)).min(1).optional(),
+            prefix: z
+              .string()
+              .refine((s) => s.startsWith("/"), { message: "a prefix starts with '/', e.g. '/api'" })
+              .optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+    /**
      * The environment the artifacts describe: `process.env.NAME` reads these values (feature flags,
      * `NODE_ENV`), and a name not set here is unset. Without the field, the environment is only known at
      * run time.

@@ -44,6 +44,11 @@ export interface ExtractOptions {
   fileRoutes?: { dir: string; prefix?: string | undefined }[];
   /** Folders of router modules (`routerFiles`): each module's router mounted at `prefix` and its path in `dir`. */
   routerFiles?: { dir: string; prefix?: string | undefined }[];
+  /**
+   * Decorator frameworks of the project's own (config `decoratorRoutes`): the module exporting the decorators
+   * (root-relative path or package name), the class decorators that make a controller, and the servers' prefix.
+   */
+  decoratorRoutes?: { module: string; controllers?: string[] | undefined; prefix?: string | undefined }[];
   /** A file-route adapter runs: the router adapters leave the apps route files serve (`handle(app)`) to it. */
   servedByRouteFiles?: boolean;
   /** Told what the project's own OpenAPI setup says of its document, when an adapter reads one. */

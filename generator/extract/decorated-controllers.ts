@@ -23,9 +23,15 @@ import { type ControllerMethod, controllerMethods, type HeritagePolicy } from ".
  * method body's. A flavor says what differs: the package, the names, the path syntax, where the prefix and
  * the served controllers are declared, and which decorators check what.
  */
+/**
+ * Where a framework's decorators are imported from: package names, or a test of an import's specifier in a
+ * file (a decorator module of the sources, `decoratorRoutes`, which each file names by its own relative path).
+ */
+export type ImportSource = ReadonlySet<string> | ((specifier: string, file: ts.SourceFile) => boolean);
+
 export interface ControllerFlavor {
   framework: string;
-  packages: ReadonlySet<string>;
+  packages: ImportSource;
   /**
    * What the framework's own calls evaluate to, where the flavor reads them (FoalTS's `Hook(fn)` is its function);
    * nothing when absent. Given the interpreter it serves, once made.
@@ -134,7 +140,7 @@ export interface ControllerVerb {
 export function decoratedControllersAdapter(flavor: ControllerFlavor): FrameworkAdapter {
   return {
     name: flavor.framework,
-    detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => flavor.packages.has(p))),
+    detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => importsFrom(flavor.packages, p, file))),
     extract(sources, options, diagnostics) {
       let made: Interpreter | undefined;
       const host = flavor.host ? flavor.host(() => made!) : NO_HOST;
@@ -305,13 +311,19 @@ export function middlewareChecks(args: readonly ts.Expression[], scope: Scope, i
   return checks;
 }
 
+/** Whether an import's specifier in a file names one of the packages (or modules) of a source. */
+function importsFrom(packages: ImportSource, specifier: string, file: ts.SourceFile): boolean {
+  return typeof packages === "function" ? packages(specifier, file) : packages.has(specifier);
+}
+
 /** Whether an identifier is a named import from one of the packages in its file. */
-export function importedFrom(identifier: ts.Identifier, packages: ReadonlySet<string>): boolean {
-  for (const statement of identifier.getSourceFile().statements) {
+export function importedFrom(identifier: ts.Identifier, packages: ImportSource): boolean {
+  const file = identifier.getSourceFile();
+  for (const statement of file.statements) {
     if (
       !ts.isImportDeclaration(statement) ||
       !ts.isStringLiteral(statement.moduleSpecifier) ||
-      !packages.has(statement.moduleSpecifier.text)
+      !importsFrom(packages, statement.moduleSpecifier.text, file)
     )
       continue;
     const bindings = statement.importClause?.namedBindings;
@@ -381,7 +393,7 @@ function heritageRoot(node: ts.Expression): ts.Identifier | undefined {
 }
 
 /** Whether a decorator's callee is imported from one of the packages (`@Get()`, `@Returns(200)`). */
-function frameworkCallee(expression: ts.Expression, packages: ReadonlySet<string>): boolean {
+function frameworkCallee(expression: ts.Expression, packages: ImportSource): boolean {
   const callee = ts.isCallExpression(expression) ? expression.expression : expression;
   const root = heritageRoot(callee);
   return root !== undefined && importedFrom(root, packages);

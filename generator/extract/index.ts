@@ -38,6 +38,7 @@ import { cdkAdapter } from "./aws-cdk/index.js";
 import { serverlessAdapter } from "./serverless/index.js";
 import { samAdapter } from "./serverless/sam.js";
 import { fetchAdapter } from "./fetch/index.js";
+import { decoratorRoutesAdapter, reportOwnDecorators } from "./own-decorators.js";
 import type { RouteFact } from "./route-fact.js";
 import { ReplayMiss } from "../resolve/interpreter.js";
 import { UnreachedRegistrations } from "./shared.js";
@@ -108,8 +109,11 @@ export function extractRoutes(sources: SourceSet, framework: string, given: Extr
   // So is the serverless functions' host: it reads the Express apps a function serves under the function's URL,
   // and the project's other Express apps as the Express adapter does.
   else if (adapters.includes(cloudFunctionsAdapter)) adapters = adapters.filter((a) => a !== expressAdapter);
-  // Configured folders of route files are read whatever the framework.
+  // Configured folders of route files are read whatever the framework, and so are configured decorator frameworks.
   if (options.fileRoutes?.length && !adapters.includes(fileRoutesAdapter)) adapters.push(fileRoutesAdapter);
+  if (options.decoratorRoutes?.length) adapters.push(decoratorRoutesAdapter(options.decoratorRoutes, options));
+  // Route decorators of the project's own that no entry names: said, not dropped in silence.
+  reportOwnDecorators(sources, options.decoratorRoutes ?? [], diagnostics);
   // An app a route file serves (`handle(app)`) is the file-route adapters' to index, when one runs.
   if (adapters.includes(nextAdapter) || adapters.includes(fileRoutesAdapter)) options = { ...options, servedByRouteFiles: true };
   if (!adapters.length) {

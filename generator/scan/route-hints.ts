@@ -13,6 +13,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     EGG_ROUTER_FILE.test(relativePath) ||
     SAILS_CONFIG.test(relativePath) ||
     TEGG_CONTROLLER.test(text) ||
+    ROUTE_DECORATOR.test(text) ||
     ROUTE_HINTS.test(text) ||
     ROUTE_MODULE_EXPORTS.test(text) ||
     CDK_ROUTES.test(text) ||
@@ -42,6 +43,9 @@ const NEXT_ROUTE_FILE =
 const EGG_ROUTER_FILE = /(^|[\\/])app[\\/]router(\.|[\\/].*\.)(ts|js|mjs|cjs|mts|cts)$/;
 // A tegg controller (`@HTTPController()` from egg or @eggjs/tegg), which makes no registration-shaped call.
 const TEGG_CONTROLLER = /@HTTPController\s*\(/;
+// A method decorator named for an HTTP verb: a controller of a decorator framework, a known one (whose import
+// says so as well) or the project's own (`@Get("/:id")` from `../http/decorators`: extract/own-decorators.ts).
+const ROUTE_DECORATOR = /@(Get|Post|Put|Patch|Delete|All|Head|Options)\s*\(/;
 // Sails' route table, policies and blueprint settings: config modules that import nothing.
 const SAILS_CONFIG = /(^|[\\/])config[\\/](routes|policies|blueprints)\.js$/;
 // `.listen(` too: an entry that starts a server class of the sources (`new AppServer().listen(port)`), whose
