@@ -614,6 +614,11 @@ describe("the scan", () => {
       "packages/next-app/tsconfig.json",
       "packages/next-app/next.config.mjs",
       "packages/next-app/lib/ok.ts",
+      // A JavaScript server beside a front-end whose tsconfig.json builds src/ into another folder (CryptPad's
+      // `outDir: "./www/common"`): that build says nothing of lib/, which the server runs as it is.
+      "packages/js-server/package.json",
+      "packages/js-server/src/client.ts",
+      "packages/js-server/lib/ok.js",
       "src/tests/no.ts",
       "src/__tests__/no.ts",
       "src/test/no.ts",
@@ -661,6 +666,7 @@ describe("the scan", () => {
     write({
       "packages/ts-lib/tsconfig.json": `{\n  // comments, as tsconfig allows\n  "compilerOptions": { "rootDir": "lib", "outDir": "dist" },\n  "include": ["lib/**/*"]\n}\n`,
       "packages/api/tsconfig.json": `{ "compilerOptions": { "rootDir": "src", "outDir": "lib" } }\n`,
+      "packages/js-server/tsconfig.json": `{ "compilerOptions": { "outDir": "./www/common" }, "include": ["src/**/*"] }\n`,
     });
     const { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } = await import("../generator/config/defaults.js");
     const exclude = [...DEFAULT_EXCLUDE, "**/generated/**", "**/.git/**", "src/legacy/**"];
@@ -704,6 +710,8 @@ describe("the scan", () => {
       "app/api/webhooks/test/route.ts",
       "deep/a/b/c.mts",
       "packages/api/src/lib/ok.ts",
+      "packages/js-server/lib/ok.js",
+      "packages/js-server/src/client.ts",
       "packages/js-service/lib/ok.js",
       "packages/next-app/lib/ok.ts",
       "packages/next-app/next.config.mjs",

@@ -181,7 +181,8 @@ const DEFINES_ROUTE = /\bcreate(Server|API)?FileRoute\s*[(<]|export\s+(async\s+f
  * that happens to be called `lib` (`src/lib/`, as many services name theirs). A `lib` folder is a
  * package's when it sits at the project root or beside a package.json, and it is build output when that
  * package builds: it has a tsconfig.json or a `src` folder — unless that tsconfig.json names `lib` as its
- * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`), or the package
+ * sources (`rootDir: "lib"`, `include: ["lib/**\/*"]`, a package that builds `lib` into `dist`) or writes its
+ * output to another folder (`outDir: "./www/common"`: what it builds is not `lib`), or the package
  * builds with Next.js (its output is `.next`), or is an AWS CDK app (a `cdk.json` beside it: `cdk init` keeps the
  * stacks in `lib/` and runs them from source with ts-node). A JavaScript
  * package with neither (a hapi or Express service of 2019 whose code is `lib/`) runs its `lib` as it is: that
@@ -201,7 +202,7 @@ export function packageLibs(root: string): (file: string) => boolean {
         output =
           (parent === top || existsSync(path.join(parent, "package.json"))) &&
           (existsSync(tsconfig) || existsSync(path.join(parent, "src"))) &&
-          !(existsSync(tsconfig) && compilesLib(tsconfig)) &&
+          !(existsSync(tsconfig) && (compilesLib(tsconfig) || compilesElsewhere(tsconfig))) &&
           !buildsWithNext(parent) &&
           !existsSync(path.join(parent, "cdk.json"));
         known.set(parent, output);
@@ -223,17 +224,33 @@ function buildsWithNext(folder: string): boolean {
 
 /** Whether a tsconfig.json takes its sources from `lib`: its `rootDir` is `lib`, or an `include` starts there. */
 function compilesLib(tsconfig: string): boolean {
-  // tsconfig.json is JSON with comments and trailing commas (JSON5 reads both) — not worth the compiler here.
-  let config: unknown;
-  try {
-    config = JSON5.parse(readFileSync(tsconfig, "utf8"));
-  } catch {
-    return false;
-  }
-  const options = (config as { compilerOptions?: { rootDir?: unknown; outDir?: unknown }; include?: unknown } | undefined) ?? {};
-  const inLib = (value: unknown) => typeof value === "string" && /^(\.\/)?lib(\/|$)/.test(value.replace(/\\/g, "/"));
+  const options = tsconfigOptions(tsconfig);
   if (inLib(options.compilerOptions?.outDir)) return false;
   return inLib(options.compilerOptions?.rootDir) || (Array.isArray(options.include) && options.include.some(inLib));
+}
+
+/**
+ * Whether a tsconfig.json writes its output to a folder that is not `lib` (`outDir: "./www/common"`, `"dist"`):
+ * then its build (of `src`, say) says nothing of `lib`, which the package runs as it is (CryptPad's server).
+ */
+function compilesElsewhere(tsconfig: string): boolean {
+  const outDir = tsconfigOptions(tsconfig).compilerOptions?.outDir;
+  return typeof outDir === "string" && !inLib(outDir) && !/^(\.\/)?(\.\/?)?$/.test(outDir.replace(/\\/g, "/"));
+}
+
+const inLib = (value: unknown) => typeof value === "string" && /^(\.\/)?lib(\/|$)/.test(value.replace(/\\/g, "/"));
+
+function tsconfigOptions(tsconfig: string): { compilerOptions?: { rootDir?: unknown; outDir?: unknown }; include?: unknown } {
+  // tsconfig.json is JSON with comments and trailing commas (JSON5 reads both) — not worth the compiler here.
+  try {
+    return (
+      (JSON5.parse(readFileSync(tsconfig, "utf8")) as
+        | { compilerOptions?: { rootDir?: unknown; outDir?: unknown }; include?: unknown }
+        | undefined) ?? {}
+    );
+  } catch {
+    return {};
+  }
 }
 
 const FOLDER_EXCLUDE = /^\*\*\/([\w.-]*\w[\w.-]*)\/\*\*$/;
