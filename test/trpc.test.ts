@@ -46,6 +46,24 @@ const cases: InMemoryCase[] = [
     ],
   },
   {
+    name: "Express: a middleware made into a const in one module and mounted where it is imported (under another name too) serves at each literal mount path",
+    files: {
+      "server/trpc.ts": T,
+      "server/root.ts": ROUTER,
+      "server/handler.ts": `import { createExpressMiddleware } from "@trpc/server/adapters/express";\nimport { appRouter } from "./root";\nexport const trpcHandler = createExpressMiddleware({ router: appRouter });\n`,
+      "server/index.ts": [
+        `import express from "express";`,
+        `import { trpcHandler as handler } from "./handler";`,
+        `class Server {`,
+        `  app = express();`,
+        `  start() { this.app.use("/trpc", handler); this.app.listen(3000); }`,
+        `}`,
+        `new Server().start();`,
+      ].join("\n"),
+    },
+    routes: ["GET /trpc/health []", "GET /trpc/post.byId []", "POST /trpc/post.create [posts.write]"],
+  },
+  {
     name: "Fastify: register(fastifyTRPCPlugin, { prefix, trpcOptions: { router } })",
     files: {
       "server/trpc.ts": T,

@@ -39,6 +39,7 @@ import type { RouterNode } from "../router-graph.js";
 import { dedupe, importBindings, importedPackages, servingFiles } from "../shared.js";
 import { everyProcedureOperation, metaOperation, SERVES_EVERY_PROCEDURE } from "./openapi-meta.js";
 import { servingRuns } from "./serving-runs.js";
+import { constMounts } from "./const-mounts.js";
 import { type EndpointHead, splitEndpointHead } from "./endpoint-head.js";
 import { type Procedure, type TrpcObject, type TrpcRouter, TrpcHost } from "./trpc-host.js";
 
@@ -323,8 +324,19 @@ export function servesTrpc(file: ts.SourceFile): boolean {
 
 /** The calls of the project that serve a router over HTTP, with where they serve it. */
 function servingCalls(sources: SourceSet): Serving[] {
-  return servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p)).flatMap((file) => servingCallsOf(file, sources.root));
+  return servingFiles(sources, TRPC_TEXT, (p) => TRPC_MODULES.test(p))
+    .flatMap((file) => servingCallsOf(file, sources.root))
+    .flatMap((serving) => {
+      // A middleware made into a const and mounted where it is imported (`app.use("/trpc", trpcHandler)`).
+      if (serving.why !== NOT_MOUNTED) return [serving];
+      const mounts = constMounts(serving.call, sources);
+      if (!mounts) return [serving];
+      const { why: _unknown, ...known } = serving;
+      return mounts.map((endpoint) => ({ ...known, endpoint }));
+    });
 }
+
+const NOT_MOUNTED = "it is not mounted with `use(path, ...)` at a literal path";
 
 function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[] {
   const out: Serving[] = [];
@@ -413,7 +425,7 @@ function servingCallsOf(file: ts.SourceFile, root: string | undefined): Serving[
               : undefined;
           const text = mount && unwrapExpression(mount);
           endpoint = text && ts.isStringLiteralLike(text) ? text.text : undefined;
-          if (endpoint === undefined) why = "it is not mounted with `use(path, ...)` at a literal path";
+          if (endpoint === undefined) why = NOT_MOUNTED;
           break;
         }
       }
