@@ -313,6 +313,28 @@ const cases: Case[] = [
     diagnostics: ["APX205 pages/api/[[...all]].ts:1", "APX230 pages/api/[[...all]].ts:1", "APX230 pages/api/ping.ts:3"],
   },
   {
+    name: "pages/api: a wrapper's allow-list parameter (its default too) guarded as `!req.method || !allowed.includes(req.method)`, inside another wrapper, after an early return it cannot read",
+    files: {
+      "lib/endpoint.ts": [
+        `import type { NextApiRequest, NextApiResponse } from "next";`,
+        `type H = (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>;`,
+        `const cors = (req: NextApiRequest, allowed: string[]) => req.headers.origin === undefined && allowed.length > 0;`,
+        `const withMetrics = (h: H): H => async (req, res) => h(req, res);`,
+        `export function AuthedEndpoint(handler: H, allowedMethods: string[] = ["GET"]) {`,
+        `  return withMetrics(async (req, res) => {`,
+        `    const shouldStop = cors(req, allowedMethods);`,
+        `    if (shouldStop) return;`,
+        `    if (!req.method || !allowedMethods.includes(req.method)) return res.status(405).json({ error: "Method not allowed" });`,
+        `    return handler(req, res);`,
+        `  });`,
+        `}`,
+      ].join("\n"),
+      "pages/api/history.ts": `import { AuthedEndpoint } from "../../lib/endpoint";\nexport default AuthedEndpoint(async (_req, res) => res.json([]));\n`,
+      "pages/api/images.ts": `import { AuthedEndpoint } from "../../lib/endpoint";\nexport default AuthedEndpoint(async (_req, res) => res.json({}), ["POST", "DELETE"]);\n`,
+    },
+    routes: ["DELETE /api/images []", "GET /api/history []", "POST /api/images []"],
+  },
+  {
     name: "pages/api: a project wrapper's method allow-list (withApi(handler, { methods: [...] })) is read in the closure the wrapper made",
     files: {
       "lib/with-api.ts": [

@@ -146,6 +146,20 @@ export function methodTests(
         };
       }
       if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
+        // `!req.method || !allowed.includes(req.method)`: a request always has a method, so a test of its
+        // absence holds for none (and `req.method && ...` of its presence for all): the other side decides.
+        const presence = (side: ts.Expression): boolean | undefined => {
+          const bare = unwrapExpression(side);
+          if (isMethod(bare)) return true;
+          return ts.isPrefixUnaryExpression(bare) &&
+            bare.operator === ts.SyntaxKind.ExclamationToken &&
+            isMethod(unwrapExpression(bare.operand))
+            ? false
+            : undefined;
+        };
+        const neutral = op === ts.SyntaxKind.BarBarToken ? false : true;
+        if (presence(inner.left) === neutral) return testOf(inner.right);
+        if (presence(inner.right) === neutral) return testOf(inner.left);
         const left = testOf(inner.left);
         const right = testOf(inner.right);
         // `a === "GET" || a === "POST"`; `a !== "GET" && a !== "POST"` (the same test, negated)

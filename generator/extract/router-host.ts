@@ -748,7 +748,9 @@ function wrappedFunctions(fn: FunctionValue, interpreter: Interpreter): Function
     // (A function declared inside runs only if something calls it: `.catch((e) => next(e))`.)
     if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
   };
-  ts.forEachChild(body, visit);
+  // An arrow's expression body is the call itself (`async (req, res) => h(req, res)`).
+  if (ts.isBlock(body)) ts.forEachChild(body, visit);
+  else visit(body);
   return out;
 }
 
