@@ -109,6 +109,22 @@ const cases: InMemoryCase[] = [
     diagnostics: ["APX219 src/app.ts:5"],
   },
   {
+    name: 'Express: a `let` default normalized by an `if` apidex cannot decide that gives it the same string (`if (base === "/") base = ""`) keeps the default; one that gives another is unknown after it (APX201)',
+    files: {
+      "src/app.ts": expressUnder(`let base = process.env.API_BASE || "/api";\nif (base === "/") {\n  base = "/api";\n}`, "base"),
+      "src/other.ts": [
+        `import express from "express";`,
+        `const app = express();`,
+        `let root = process.env.ROOT || "/v1";`,
+        `if (root.endsWith("/")) root = root.slice(0, -1) + "/x";`,
+        `app.get(\`\${root}/health\`, (req, res) => res.end());`,
+        `app.listen(3001);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/items []", "GET /health [] unresolved(path)"],
+    diagnostics: ["APX219 -", "APX412 src/app.ts:2", "APX219 src/app.ts:5", "APX201 src/other.ts:5"],
+  },
+  {
     name: "Express: with the config's `env`, the conditional is decided by it",
     files: {
       "src/app.ts": expressUnder("", `process.env.API_BASE ? process.env.API_BASE : "/api"`),

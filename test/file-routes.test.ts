@@ -313,13 +313,14 @@ const cases: Case[] = [
     diagnostics: ["APX205 pages/api/[[...all]].ts:1", "APX230 pages/api/[[...all]].ts:1", "APX230 pages/api/ping.ts:3"],
   },
   {
-    name: "pages/api: a wrapper's allow-list parameter (its default too) guarded as `!req.method || !allowed.includes(req.method)`, inside another wrapper, after an early return it cannot read",
+    name: "pages/api: a wrapper's allow-list parameter (its default too) guarded as `!req.method || !allowed.includes(req.method)`, inside a package's wrapper (withAxiom) that runs it, after an early return it cannot read",
     files: {
       "lib/endpoint.ts": [
         `import type { NextApiRequest, NextApiResponse } from "next";`,
         `type H = (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>;`,
         `const cors = (req: NextApiRequest, allowed: string[]) => req.headers.origin === undefined && allowed.length > 0;`,
-        `const withMetrics = (h: H): H => async (req, res) => h(req, res);`,
+        `import { withAxiom } from "next-axiom";`,
+        `const withMetrics = (h: H): H => withAxiom(async (req: NextApiRequest, res: NextApiResponse) => h(req, res));`,
         `export function AuthedEndpoint(handler: H, allowedMethods: string[] = ["GET"]) {`,
         `  return withMetrics(async (req, res) => {`,
         `    const shouldStop = cors(req, allowedMethods);`,

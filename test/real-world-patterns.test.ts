@@ -2146,6 +2146,61 @@ const cases: Case[] = [
     diagnostics: ["APX210 server.js:12"],
   },
   {
+    name: "a chain of the project's own start functions, each given a completion callback it calls from work apidex does not run (a driver's event, a server's listen callback): each continuation runs once, given no error, through a chain deeper than 40 calls",
+    files: {
+      "worker.js": [
+        `const db = require("./lib/db");`,
+        `const api = require("./api");`,
+        `const steps = require("./lib/steps");`,
+        `db.connect((err) => {`,
+        `  if (err) return process.exit(1);`,
+        `  steps.run(12, (err) => {`,
+        `    if (err) return process.exit(1);`,
+        `    api((err) => { if (err) process.exit(1); });`,
+        `  });`,
+        `});`,
+      ].join("\n"),
+      "lib/db.js": [
+        `const { MongoClient } = require("mongodb");`,
+        `module.exports.connect = (callback) => {`,
+        `  const client = new MongoClient(process.env.MONGO_URL);`,
+        `  client.on("open", () => callback(null));`,
+        `};`,
+      ].join("\n"),
+      // Helpers that call helpers: the completion arrives 40 calls down.
+      "lib/steps.js": [
+        ...Array.from({ length: 45 }, (_, i) => `function s${i}(done) { return s${i + 1}(done); }`),
+        `function s45(done) { return done(null); }`,
+        `module.exports.run = (n, done) => s0(done);`,
+      ].join("\n"),
+      "api.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        `module.exports = (done) => {`,
+        `  app.get("/users", (req, res) => res.json([]));`,
+        `  app.listen(8080, () => done(null));`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: ["GET /users []"],
+  },
+  {
+    name: "calls nested more than 100 deep are not followed, and the first such call is said (APX220) with the route left out",
+    files: {
+      "server.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        ...Array.from({ length: 105 }, (_, i) => `function d${i}() { return d${i + 1}(); }`),
+        `function d105() { app.get("/deep", (req, res) => res.end()); }`,
+        `d0();`,
+        `app.get("/near", (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /near []"],
+    diagnostics: ["APX220 server.js:102", "APX210 server.js:108"],
+  },
+  {
     name: "tsoa run at a monorepo's root: each package's configs (its scripts', its tsoa.*.json) with globs relative to its folder",
     files: {
       "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*"] }),

@@ -524,6 +524,9 @@ export abstract class RouterHost implements HostAdapter {
       return;
     }
     if (value.kind === "function") this.addHandler(value, parts);
+    // What a package's wrapper returned around a function (`withAxiom(async (req, res) => ...)` inside a project's
+    // own wrapper): that function runs for the request.
+    else for (const fn of this.interpreter.wrappedByPackage.get(value) ?? []) this.addHandler(fn, parts);
     // `asyncHandler(async (req, res) => ...)`: the real handler is an argument of a wrapper call.
     const inner = unwrap(node);
     // `export const PUT = PATCH`, `app.get(path, guarded)`: a name bound to a wrapper call states the keys

@@ -204,7 +204,7 @@ export class ReplayMiss extends Error {
 /** The first parameter of Node's error-first callbacks, as projects name it. */
 const ERROR_PARAMETER = /^(err|error|e|er|ex|exception)$/i;
 
-const MAX_CALL_DEPTH = 40;
+const MAX_CALL_DEPTH = 100;
 /**
  * Calls of one function under way at once, at most. Registration code recurses as deep as the route tree or
  * folder it walks (a few levels); code that recurses without end (an agent's tool loop calling itself in both
@@ -374,6 +374,16 @@ export class Interpreter {
    * `withMiddlewares({ GET, POST })`).
    */
   readonly madeBy = new WeakMap<Value, { node: ts.CallExpression | ts.NewExpression; scope: Scope }>();
+  /**
+   * What a package's function returned when given a function first (`withAxiom(async (req, res) => ...)`,
+   * `wrapApiHandlerWithSentry(handler)`): a wrapper that runs it, as a route's handler does (file routes read
+   * the function inside for the method tests and checks of a project wrapper built on one).
+   */
+  readonly wrappedByPackage = new WeakMap<Value, FunctionValue[]>();
+  /** How many times each function of the sources was called (a completion callback the callee ran is not run again). */
+  private readonly invocations = new WeakMap<ts.Node, number>();
+  /** Whether the call-depth limit was said (APX220, once per run). */
+  private depthSaid = false;
   /** The object literal an object value was read from (a ts-rest contract entry: its schemas are read from the syntax). */
   readonly literalOf = new WeakMap<Value, ts.ObjectLiteralExpression>();
   private depth = 0;
@@ -1379,8 +1389,21 @@ export class Interpreter {
       for (const { binding, previous } of [...assigned].reverse()) binding.restore(previous);
       return "normal";
     }
+    // A branch that gives a name the string it held (`if (BASE_PATH === "/") BASE_PATH = ""` over the default
+    // `""`) leaves it as it was, whichever branch runs: the value before the `if` stays.
+    const values = new Map<Binding, (Value | undefined)[]>();
+    for (const { binding, previous } of assigned) values.set(binding, [...(values.get(binding) ?? []), previous]);
+    const unchanged = (binding: Binding): boolean => {
+      // What it held before the first assignment, then what each assignment gave it.
+      const [before, ...after] = [...(values.get(binding) ?? []), binding.peek()];
+      return before?.kind === "string" && after.every((v) => v?.kind === "string" && v.value === before.value);
+    };
     for (const { name, binding } of assigned)
       if (scope.lookup(name) === binding) {
+        if (unchanged(binding)) {
+          binding.restore(values.get(binding)![0]);
+          continue;
+        }
         binding.assign(unknown(statement, `is \`${name}\` as one branch of a condition apidex cannot read left it`));
         outerAssigned?.push({ name, binding, previous: undefined });
       }
@@ -3221,13 +3244,20 @@ export class Interpreter {
               );
             return given;
           }
-          return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+          const result: Value = { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+          if (given.kind === "function") this.wrappedByPackage.set(result, [given]);
+          return result;
         }
         // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is
         // given, so the calls written in its arguments run (the factory that registers the routes).
         for (const arg of args) this.runCallsIn(arg, scope);
         this.openWrittenObjects(args, scope);
-        return { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+        const result: Value = { kind: "runtime", what: `the result of ${[callee.module, ...callee.path].join(".")}()` };
+        if (first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first)) && !isBuiltin(callee.module)) {
+          const given = this.evaluate(first, scope);
+          if (given.kind === "function") this.wrappedByPackage.set(result, [given]);
+        }
+        return result;
       }
       case "function": {
         this.sourceCalls.add(node);
@@ -3241,9 +3271,17 @@ export class Interpreter {
         }
         const hostCalls = this.hostCalls;
         const cutShort = this.cutShort;
+        // `db.connect(err => { api(err => { ... }) })` of the project's own functions: a completion callback (its
+        // first parameter an error, two at most) that the function hands to work apidex does not run (a
+        // server's `listen` callback, a driver's promise) runs once as the service runs normally, given no error,
+        // as a package's does — unless the function called it in the code apidex ran.
+        const continuation = this.errorFirstCallback(args, scope);
+        const completion = continuation && continuation.decl.parameters.length <= 2 ? continuation : undefined;
+        const before = completion ? (this.invocations.get(completion.decl) ?? 0) : 0;
         const result = this.callFunction(callee, this.deploymentArguments(callee, this.arguments(args, scope)), node);
         if (result.kind === "function") this.madeBy.set(result, { node, scope });
         this.noteReach(node, callee.decl, this.hostCalls !== hostCalls, this.cutShort !== cutShort);
+        if (completion && (this.invocations.get(completion.decl) ?? 0) === before) this.callFunction(completion, [{ kind: "null" }], node);
         return result;
       }
       case "class":
@@ -4263,8 +4301,20 @@ export class Interpreter {
   }
 
   private callFunctionBody(fn: FunctionValue, args: Value[], node: ts.Node): Value {
+    this.invocations.set(fn.decl, (this.invocations.get(fn.decl) ?? 0) + 1);
     if (this.depth >= MAX_CALL_DEPTH) {
       this.cutShort++;
+      // Said once: callbacks within callbacks (`db.connect(err => tasks.start(err => api(err => ...)))`) nest
+      // deeper than start-up code does elsewhere, and what a call past the limit registers is not read.
+      if (!this.depthSaid) {
+        this.depthSaid = true;
+        this.diagnostics.warning(
+          "APX220",
+          `apidex stopped following calls here: the code it runs to find the routes nests calls more than ${MAX_CALL_DEPTH} deep (callbacks within callbacks, helpers calling helpers), and what this call and the calls below it return or register is not read.`,
+          siteOf(node),
+          "Routes registered below this call may be missing; starting the server from fewer nested callbacks (promises, `await`) keeps them readable.",
+        );
+      }
       return unknown(node, "is reached through calls nested too deeply to follow");
     }
     if (++this.calls > MAX_CALLS) {
@@ -5863,7 +5913,10 @@ function walkInOrder(declaration: ts.VariableDeclaration, name: string): boolean
       node.left.text === name
     ) {
       const own = node.parent;
-      if (!ts.isExpressionStatement(own) || own.parent !== block || own.pos < statement.end) inOrder = false;
+      // In a module's top level, also in the branches of an `if` (the module runs once, in order); a function's
+      // checks are read without running its statements in order, so there a branch's assignment leaves it unknown.
+      const placed = ts.isSourceFile(block) && ts.isExpressionStatement(own) ? inBranchesOf(own, block) : own.parent === block;
+      if (!ts.isExpressionStatement(own) || !placed || own.pos < statement.end) inOrder = false;
     } else if (
       (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
       ts.isIdentifier(node.operand) &&
@@ -5874,6 +5927,20 @@ function walkInOrder(declaration: ts.VariableDeclaration, name: string): boolean
   };
   visit(declaration.getSourceFile());
   return inOrder;
+}
+
+/**
+ * Whether a statement is one of `block`'s, or in the branches of an `if` that is (`if (base === "/") base = "";`):
+ * code the evaluator runs in order (a branch it cannot decide leaves the name unknown after it, unless every
+ * branch gives it the string it held).
+ */
+function inBranchesOf(statement: ts.Statement, block: ts.Node): boolean {
+  for (let node: ts.Node = statement; ; node = node.parent) {
+    const parent = node.parent;
+    if (parent === block) return true;
+    if (!parent || !(ts.isBlock(parent) || ts.isIfStatement(parent))) return false;
+    if (ts.isIfStatement(parent) && node === parent.expression) return false;
+  }
 }
 
 /**
