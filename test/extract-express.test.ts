@@ -1568,6 +1568,35 @@ const negatives: Case[] = [
     diagnostics: ["APX403 app.ts:3"],
   },
   {
+    name: "a wrapper whose handler calls a service it was given with the request's parts and passes on (json-server's withBody(service.create.bind(service))) is a gate: the later use() answers, with the wrapper's keys",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `class Service { create(name: string, body: unknown) { return { name, body }; } }`,
+        `function withBody(action: (name: string, body: unknown) => unknown) {`,
+        `  return async (req: any, res: any, next: any) => {`,
+        `    requirePermission(req, "items.write");`,
+        `    res.locals.data = await action(req.params.name, req.body);`,
+        `    next?.();`,
+        `  };`,
+        `}`,
+        `const service = new Service(); const app = express();`,
+        `app.post("/:name", withBody(service.create.bind(service)));`,
+        `app.use("/:name", (req, res) => { res.json(res.locals.data); });`,
+      ].join("\n"),
+    },
+    routes: [
+      "DELETE /{name} []",
+      "GET /{name} []",
+      "HEAD /{name} []",
+      "OPTIONS /{name} []",
+      "PATCH /{name} []",
+      "POST /{name} [items.write]",
+      "PUT /{name} []",
+    ],
+  },
+  {
     name: "two operations with the same explicit id, and an invalid @effect",
     files: {
       "app.ts": `import express from "express"; const app = express();\n/** A\n * @operationId same */\napp.get("/a", (q, s) => s.end());\n/** B\n * @operationId same\n * @effect destroy */\napp.get("/b", (q, s) => s.end());`,

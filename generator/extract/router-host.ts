@@ -536,7 +536,12 @@ export abstract class RouterHost implements HostAdapter {
       // `withWorkspace(handler, { requiredPermissions: ["links.write"] })`: a property named for the keys it
       // holds states them, whatever the wrapper is called.
       parts.checks.push(...this.interpreter.optionChecksIn(inner, call.scope));
-      for (const arg of inner.arguments) {
+      // The functions the wrapper's result only calls with values of its own, not the request (json-server's
+      // `withBody(service.create.bind(service))`, whose handler does `await action(name, req.body); next()`), are
+      // services it uses, not handlers: their bodies neither answer nor pass the request on.
+      const services = value.kind === "function" ? this.servicesOf(inner, value, call.scope) : undefined;
+      for (const [index, arg] of inner.arguments.entries()) {
+        if (services?.has(index)) continue;
         // `withApiWrapper({ schema, handler: async (req) => ... })`: the functions of an options object.
         if (ts.isObjectLiteralExpression(arg)) {
           for (const property of arg.properties) {
@@ -568,6 +573,38 @@ export abstract class RouterHost implements HostAdapter {
         }
       }
     }
+  }
+
+  /**
+   * The arguments of a wrapper call (`withBody(action)`) that the function it returned calls, and only with values
+   * other than its own parameters (`action(name, req.body)`, never `action(req, res)`): by index. A function it
+   * calls otherwise, or does not call where apidex can see (`fn.call(this, req, res)`), is not among them.
+   */
+  private servicesOf(wrapperCall: ts.CallExpression, made: FunctionValue, scope: CallContext["scope"]): Set<number> | undefined {
+    const wrapper = this.interpreter.evaluate(wrapperCall.expression, scope);
+    const body = made.decl.body;
+    if (wrapper.kind !== "function" || !body) return undefined;
+    const own = new Set(made.decl.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+    const out = new Set<number>();
+    wrapper.decl.parameters.forEach((parameter, index) => {
+      if (!ts.isIdentifier(parameter.name) || index >= wrapperCall.arguments.length) return;
+      const name = parameter.name.text;
+      const calls: ts.CallExpression[] = [];
+      const visit = (node: ts.Node): void => {
+        if (
+          ts.isCallExpression(node) &&
+          ts.isIdentifier(unwrap(node.expression)) &&
+          (unwrap(node.expression) as ts.Identifier).text === name
+        )
+          calls.push(node);
+        ts.forEachChild(node, visit);
+      };
+      visit(body);
+      const handsOnRequest = (c: ts.CallExpression) =>
+        c.arguments.some((a) => ts.isIdentifier(unwrap(a)) && own.has((unwrap(a) as ts.Identifier).text));
+      if (calls.length && !calls.some(handsOnRequest)) out.add(index);
+    });
+    return out.size ? out : undefined;
   }
 
   /** A handler function of a route, its body's checks, and the functions it runs as a wrapper's closure. */
