@@ -1004,6 +1004,20 @@ const cases: Case[] = [
     routes: ["GET /orders/+notes []", "GET /orders/{orderId} []"],
     diagnostics: ["APX234 app/routes.ts:3"],
   },
+  {
+    name: "two Next.js apps of a monorepo (apps/web, apps/docs) are separate servers: a path both serve is said as two apps' (APX412, APX403), not as registered twice",
+    files: {
+      "package.json": JSON.stringify({ private: true, workspaces: ["apps/*"] }),
+      "apps/web/package.json": JSON.stringify({ name: "web", dependencies: { next: "15.0.0" } }),
+      "apps/web/app/api/health/route.ts": `export async function GET() { return Response.json({ ok: true }); }\n`,
+      "apps/web/app/api/orders/route.ts": `export async function POST() { return Response.json({}); }\n`,
+      "apps/docs/package.json": JSON.stringify({ name: "docs", dependencies: { next: "15.0.0" } }),
+      "apps/docs/src/app/api/health/route.ts": `export async function GET() { return Response.json({ ok: true }); }\n`,
+      "apps/docs/src/app/api/search/route.ts": `export async function GET() { return Response.json([]); }\n`,
+    },
+    routes: ["GET /api/health []", "GET /api/search []", "POST /api/orders []"],
+    diagnostics: ["APX412 apps/docs/src/app/api/health/route.ts:1", "APX403 apps/web/app/api/health/route.ts:1"],
+  },
   // ---------------------------------------------------------------------------------------------
   // Nuxt / Nitro server routes
   {
@@ -1047,6 +1061,8 @@ const cases: Case[] = [
       "modules/ui/playground/server/api/demo.get.ts": `export default defineEventHandler(() => "demo");\n`,
     },
     routes: ["GET /api/health []", "POST /ping []"],
+    // Two projects are two servers, indexed together.
+    diagnostics: ["APX412 apps/edge/server/routes/ping.post.ts:1"],
   },
   {
     name: "Nitro event handlers without a method suffix answer the methods h3's helpers let through (isMethod, getMethod, event.node.req.method)",

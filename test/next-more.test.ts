@@ -80,6 +80,8 @@ const configCases: InMemoryCase[] = [
       "apps/admin/app/api/hello/route.ts": HELLO,
     },
     routes: ["GET /api/hello []", "GET /web/api/hello []"],
+    // Two apps, two servers, indexed together.
+    diagnostics: ["APX412 apps/admin/app/api/hello/route.ts:1"],
   },
   {
     name: "pageExtensions: only files with a listed ending are routes, named without it",

@@ -655,7 +655,35 @@ function extractFileRoutes(
       facts.push(...servedRoutes(served, relative(file), diagnostics));
     routes.push(...(group.matchers ? facts.map((f) => group.matchers!.apply(f)) : facts));
   }
+  separateProjects(routes, (file) => {
+    const rel = relative(file);
+    const next = nextRoute(rel);
+    // By folder: a Nuxt project's `pages/api` read as Next's is the same server.
+    if (next) return next.config.dir.replace(/\/$/, "");
+    return nitroRouteOf(rel, nitro)?.layout.project;
+  });
   return dedupe(routes);
+}
+
+/**
+ * Several Next.js or Nuxt projects below the root (a monorepo's `apps/web` and `apps/docs`, a repository of
+ * templates) are separate servers: the routes of each are an app of their own (`RouteFact.app`, the site of
+ * the project's first route), so a path two of them serve is two servers' (APX412), not one registered twice.
+ * One project's routes stay as they are.
+ */
+function separateProjects(routes: RouteFact[], projectOf: (file: string) => string | undefined): void {
+  const of = new Map<RouteFact, string>();
+  for (const fact of routes) {
+    const project = fact.app ? undefined : projectOf(fact.site.file);
+    if (project !== undefined) of.set(fact, project);
+  }
+  if (new Set(of.values()).size < 2) return;
+  const sites = new Map<string, RouteFact["site"]>();
+  for (const [fact, project] of of) {
+    if (!sites.has(project)) sites.set(project, fact.site);
+    fact.app = sites.get(project)!;
+    fact.appInstance = 0;
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ const CONFIG_ENDINGS = ["js", "mjs", "ts", "cjs", "mts"];
 
 /** The settings of one Next.js project (the folder that holds its `app/` or `pages/`, or their `src/`). */
 export interface NextConfig {
+  /** The project's folder, relative to the root (`""`, or ending in `/`). */
+  dir: string;
   /** The config file, when the project has one. */
   file?: string;
   /** `basePath`: `""` when unset; the site of a value apidex cannot read statically. */
@@ -89,8 +91,8 @@ function readNextConfig(sources: SourceSet, dir: string): NextConfig {
     const text = sources.host.readFile(file);
     return text === undefined ? [] : [{ file, text }];
   })[0];
-  if (!config) return { basePath: "" };
-  const out: NextConfig = { file: config.file, basePath: "" };
+  if (!config) return { dir, basePath: "" };
+  const out: NextConfig = { dir, file: config.file, basePath: "" };
   const base = configExpression(config, ["basePath"]);
   if (base && "unreadable" in base) out.basePath = base;
   else if (base) {
