@@ -75,6 +75,30 @@ describe("the run cache", () => {
     expect(readFileSync(path.join(dir, "dist", "openapi-public.json")).equals(bytes)).toBe(true);
   });
 
+  it("misses when a data file the code reads its routes from (fs.readFileSync) changes", async () => {
+    write({
+      "config/routes.txt": "GET /listed\n",
+      "src/table.ts": [
+        `import { readFileSync } from "node:fs";`,
+        `import path from "node:path";`,
+        `import express from "express";`,
+        `export const table = express();`,
+        `for (const line of readFileSync(path.join(__dirname, "..", "config", "routes.txt"), "utf8").split("\\n")) {`,
+        `  const [verb, route] = line.split(" ");`,
+        `  if (route) table[verb.toLowerCase() as "get"](route, (req, res) => res.end());`,
+        `}`,
+      ].join("\n"),
+    });
+    const paths = (index: { operations: { method: string; path: string }[] }) =>
+      index.operations.filter((o) => !o.path.startsWith("/v1")).map((o) => `${o.method} ${o.path}`);
+    expect(paths((await run()).index)).toEqual(["GET /listed"]);
+    expect((await run()).fromCache).toBe(true);
+    write({ "config/routes.txt": "GET /listed\nDELETE /added\n" });
+    const changed = await run();
+    expect(changed.fromCache).toBe(false);
+    expect(paths(changed.index)).toEqual(["DELETE /added", "GET /listed"]);
+  });
+
   it("reuses the last run's compressed variants of unchanged bodies, and compresses changed ones afresh", async () => {
     await run();
     const distFiles = () =>

@@ -3177,6 +3177,11 @@ export class Interpreter {
           const context = {
             root: this.sources.root,
             ...(this.sources.host.listDirectory ? { listDirectory: (d: string) => this.sources.host.listDirectory!(d) } : {}),
+            // A data file the code reads (its route table): a cached run must miss when it changes.
+            readFile: (file: string) => {
+              this.sources.recordInputs([file]);
+              return this.sources.host.readFile(file);
+            },
           };
           // `fs.readdir(dir, (err, files) => ...)`: the listing handed to the callback, as Node hands it.
           const callback = values.at(-1);
@@ -3461,6 +3466,20 @@ export class Interpreter {
     return first && ts.isIdentifier(first) && ERROR_PARAMETER.test(first.text) ? value : undefined;
   }
 
+  /** A literal pattern: a regular expression literal, or what evaluates to a string. */
+  private literalPattern(node: ts.Expression, scope: Scope): string | RegExp | undefined {
+    if (ts.isRegularExpressionLiteral(node)) {
+      const literal = /^\/(.*)\/([a-z]*)$/s.exec(node.text);
+      try {
+        return literal ? new RegExp(literal[1]!, literal[2]) : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    const value = this.evaluate(node, scope);
+    return value.kind === "string" ? value.value : undefined;
+  }
+
   /** The few standard-library calls that keep a value static. */
   private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
     const args = node.arguments ?? [];
@@ -3528,6 +3547,26 @@ export class Interpreter {
         return str(
           method === "replace" ? receiver.value.replace(pattern, replacement.value) : receiver.value.replaceAll(pattern, replacement.value),
         );
+      }
+      // `text.split("\n")`, `pattern.split(/\s+/)`: a route table's lines and columns (a file of routes the
+      // service reads at start-up). A literal separator (string or regular expression), an optional limit.
+      if (method === "split" && args.length >= 1 && args.length <= 2) {
+        const separator = this.literalPattern(args[0]!, scope);
+        const limit = args[1] ? this.evaluate(args[1], scope) : undefined;
+        if (separator === undefined || (limit && limit.kind !== "number"))
+          return unknown(node, "splits at a separator that is not a literal");
+        const parts = receiver.value.split(separator, limit?.kind === "number" ? limit.value : undefined);
+        return parts.length <= MAX_UNROLLED
+          ? { kind: "array", items: parts.map(str) }
+          : unknown(node, "splits into more parts than apidex reads");
+      }
+      // `path.match(/\{[\w$]+\}/g)`: the matches of a regular expression literal (a global one: every match; else
+      // the match and its groups), or null.
+      if (method === "match" && args.length === 1 && ts.isRegularExpressionLiteral(args[0]!)) {
+        const pattern = this.literalPattern(args[0]!, scope);
+        if (!(pattern instanceof RegExp)) return unknown(node, "matches a pattern that is not a literal");
+        const found = receiver.value.match(pattern);
+        return found ? { kind: "array", items: [...found].map((m) => (m === undefined ? UNDEFINED : str(m))) } : { kind: "null" };
       }
       if (method === "concat") {
         const parts = args.map((a) => this.evaluate(a, scope));
@@ -3832,6 +3871,28 @@ export class Interpreter {
     if (staticOf("Array") === "isArray") {
       const v = this.evaluate(arg, scope);
       return v.kind === "unknown" || v.kind === "runtime" ? v : { kind: "boolean", value: v.kind === "array" };
+    }
+    // `JSON.parse(fs.readFileSync(path.join(__dirname, "routes.json"), "utf8"))`: a static string's JSON (a route
+    // table a registry-driven service keeps beside its code); text that is no JSON is unknown, as it throws.
+    if (staticOf("JSON") === "parse" && arg) {
+      // An environment variable, or its default (`JSON.parse(process.env.ROUTES ?? "[]")`), is a table the
+      // deployment fills: only known at run time (and no default to say, APX219, as none is used).
+      const written = unwrapExpression(arg);
+      const variable =
+        environmentVariable(written, scope) ??
+        (ts.isBinaryExpression(written) ? environmentVariable(written.left, scope) : undefined) ??
+        (ts.isConditionalExpression(written) ? environmentVariable(written.condition, scope) : undefined);
+      if (variable) return unknown(arg, `is \`${variable}\`, a table only known at run time`);
+      const v = this.evaluate(arg, scope);
+      if (v.kind !== "string") return v.kind === "unknown" ? v : unknown(arg, "is not a static string");
+      // An environment variable's default (`JSON.parse(process.env.ROUTES ?? "[]")`) is a table the deployment
+      // fills: its entries are only known at run time.
+      if (v.env) return unknown(arg, `is \`${v.env}\`, a table only known at run time`);
+      try {
+        return jsonValue(JSON.parse(v.value));
+      } catch {
+        return unknown(arg, "is not JSON");
+      }
     }
     const method = staticOf("Object");
     if (!method) return undefined;

@@ -13,7 +13,14 @@ export interface BuiltinContext {
   /** The project's root: folders outside it are not listed. */
   root: string;
   listDirectory?(dir: string): string[] | undefined;
+  /** A file's text (`fs.readFileSync` of a data file of the project). */
+  readFile?(file: string): string | undefined;
 }
+
+/** The largest data file `fs.readFileSync` is read from (a route table, not a database dump). */
+const MAX_DATA_FILE = 1_000_000;
+/** Sources run as code, not read as data: their text at run time is the build's, not this one. */
+const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts)$/;
 const DECLARATION = /\.d\.[cm]?ts$/;
@@ -63,6 +70,24 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
     args.length === 1 ||
     (args.length === 2 &&
       (args[1]!.kind === "string" || (args[1]!.kind === "object" && [...args[1]!.props.keys()].every((k) => k === "encoding"))));
+  // `fs.readFileSync(file, "utf8")` (or `{ encoding: "utf8" }`, and `fs.promises.readFile`): the text of a data
+  // file of the project (`config/app.route`, `routes.json`), read as the service reads it at start-up. Without
+  // an encoding Node gives a Buffer: unknown here, as are files outside the root, sources and large files.
+  const promised = callee.module.includes("promises") || callee.path.includes("promises");
+  if (
+    module === "fs" &&
+    (name === "readFileSync" || (name === "readFile" && promised)) &&
+    args[0]?.kind === "string" &&
+    args.length === 2
+  ) {
+    const encoding = args[1]!.kind === "string" ? args[1]!.value : args[1]!.kind === "object" ? args[1]!.props.get("encoding") : undefined;
+    const utf8 = typeof encoding === "string" ? encoding : encoding?.kind === "string" ? encoding.value : undefined;
+    if (!utf8 || !/^utf-?8$/i.test(utf8)) return undefined;
+    const file = path.posix.normalize(args[0].value);
+    if (!file.startsWith(`${context.root.replace(/\/$/, "")}/`) || CODE_FILE.test(file)) return undefined;
+    const text = context.readFile?.(file);
+    return text !== undefined && text.length <= MAX_DATA_FILE ? str(text) : undefined;
+  }
   // `fs.statSync(p).isDirectory()`, `.isFile()`: what a path of the project is (a marker the evaluator calls).
   if (module === "fs" && (name === "statSync" || name === "lstatSync") && args.length === 1 && args[0]?.kind === "string") {
     const target = path.posix.normalize(args[0].value);

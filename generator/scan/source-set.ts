@@ -875,10 +875,10 @@ export function sourceSetFromMemory(files: Record<string, string>, root = "/proj
     getCurrentDirectory: () => root,
     useCaseSensitiveFileNames: true,
   };
-  // A YAML file (a deployment config, a node-config file) or a Prisma schema is read as data where apidex reads
-  // it, never parsed as a module.
+  // A YAML file (a deployment config, a node-config file), a Prisma schema or any file not named as a module (a
+  // route table the code reads, `config/app.route`) is read as data where apidex reads it, never parsed as one.
   const parsed = [...texts.keys()]
-    .filter((name) => !/\.(ya?ml|prisma)$/i.test(name))
+    .filter((name) => !/\.(ya?ml|prisma)$/i.test(name) && /\.(?:[cm]?[jt]sx?|json|vue|svelte|astro)$/i.test(name))
     .sort()
     .map((name) => parse(name, texts.get(name)!, true));
   return new SourceSet(root, defaultCompilerOptions(), host, parsed, undefined, true, texts.keys());
