@@ -57,6 +57,34 @@ const USERS = [
 
 const AUTH = `export function requirePermission(req: unknown, key: string): void {}\n`;
 
+/** A monorepo whose decorators are a workspace package's (n8n's `@n8n/decorators`), used by another package. */
+const WORKSPACE_DECORATORS: Record<string, string> = {
+  "package.json": JSON.stringify({ private: true, workspaces: ["packages/*"] }),
+  "packages/decorators/package.json": JSON.stringify({ name: "@acme/decorators", main: "src/index.ts" }),
+  "packages/decorators/src/index.ts": `export * from "./controller";\nexport * from "./scope";\n`,
+  "packages/decorators/src/controller.ts": [
+    `const routes: unknown[] = [];`,
+    `export const RestController = (prefix = "/") => (target: unknown) => { routes.push({ prefix, target }); };`,
+    `const route = (method: string) => (path: string) => (target: object, key: string) => { routes.push({ method, path, key }); };`,
+    `export const Get = route("get");`,
+    `export const Post = route("post");`,
+  ].join("\n"),
+  "packages/decorators/src/scope.ts": `export const GlobalScope = (scope: string) => (target: object, key: string) => {};\n`,
+  "packages/cli/package.json": JSON.stringify({ name: "cli", dependencies: { "@acme/decorators": "*" } }),
+  "packages/cli/src/users.controller.ts": [
+    `import { Get, GlobalScope, Post, RestController } from "@acme/decorators";`,
+    `@RestController("/users")`,
+    `export class UsersController {`,
+    `  @Get("/")`,
+    `  @GlobalScope("user:list")`,
+    `  list() { return []; }`,
+    `  @Post("/:id/role")`,
+    `  @GlobalScope("user:changeRole")`,
+    `  role() { return {}; }`,
+    `}`,
+  ].join("\n"),
+};
+
 const cases: InMemoryCase[] = [
   {
     name: "route decorators the project declares itself, through a barrel's re-exports, are said once per module that declares them (APX260), not dropped in silence",
@@ -108,32 +136,7 @@ const cases: InMemoryCase[] = [
   },
   {
     name: "decorators of a workspace package (n8n's @n8n/decorators): said by the package's module that declares them, read when the config names the package, its permission decorator through nest.decorators",
-    files: {
-      "package.json": JSON.stringify({ private: true, workspaces: ["packages/*"] }),
-      "packages/decorators/package.json": JSON.stringify({ name: "@acme/decorators", main: "src/index.ts" }),
-      "packages/decorators/src/index.ts": `export * from "./controller";\nexport * from "./scope";\n`,
-      "packages/decorators/src/controller.ts": [
-        `const routes: unknown[] = [];`,
-        `export const RestController = (prefix = "/") => (target: unknown) => { routes.push({ prefix, target }); };`,
-        `const route = (method: string) => (path: string) => (target: object, key: string) => { routes.push({ method, path, key }); };`,
-        `export const Get = route("get");`,
-        `export const Post = route("post");`,
-      ].join("\n"),
-      "packages/decorators/src/scope.ts": `export const GlobalScope = (scope: string) => (target: object, key: string) => {};\n`,
-      "packages/cli/package.json": JSON.stringify({ name: "cli", dependencies: { "@acme/decorators": "*" } }),
-      "packages/cli/src/users.controller.ts": [
-        `import { Get, GlobalScope, Post, RestController } from "@acme/decorators";`,
-        `@RestController("/users")`,
-        `export class UsersController {`,
-        `  @Get("/")`,
-        `  @GlobalScope("user:list")`,
-        `  list() { return []; }`,
-        `  @Post("/:id/role")`,
-        `  @GlobalScope("user:changeRole")`,
-        `  role() { return {}; }`,
-        `}`,
-      ].join("\n"),
-    },
+    files: WORKSPACE_DECORATORS,
     config: {
       decoratorRoutes: [{ module: "@acme/decorators", controllers: ["RestController"], prefix: "/rest" }],
       nest: { decorators: [{ name: "GlobalScope" }] },
@@ -143,32 +146,7 @@ const cases: InMemoryCase[] = [
   },
   {
     name: "decorators of a workspace package, zero-config: said once, at the first method, naming the module that declares them",
-    files: {
-      "package.json": JSON.stringify({ private: true, workspaces: ["packages/*"] }),
-      "packages/decorators/package.json": JSON.stringify({ name: "@acme/decorators", main: "src/index.ts" }),
-      "packages/decorators/src/index.ts": `export * from "./controller";\nexport * from "./scope";\n`,
-      "packages/decorators/src/controller.ts": [
-        `const routes: unknown[] = [];`,
-        `export const RestController = (prefix = "/") => (target: unknown) => { routes.push({ prefix, target }); };`,
-        `const route = (method: string) => (path: string) => (target: object, key: string) => { routes.push({ method, path, key }); };`,
-        `export const Get = route("get");`,
-        `export const Post = route("post");`,
-      ].join("\n"),
-      "packages/decorators/src/scope.ts": `export const GlobalScope = (scope: string) => (target: object, key: string) => {};\n`,
-      "packages/cli/package.json": JSON.stringify({ name: "cli", dependencies: { "@acme/decorators": "*" } }),
-      "packages/cli/src/users.controller.ts": [
-        `import { Get, GlobalScope, Post, RestController } from "@acme/decorators";`,
-        `@RestController("/users")`,
-        `export class UsersController {`,
-        `  @Get("/")`,
-        `  @GlobalScope("user:list")`,
-        `  list() { return []; }`,
-        `  @Post("/:id/role")`,
-        `  @GlobalScope("user:changeRole")`,
-        `  role() { return {}; }`,
-        `}`,
-      ].join("\n"),
-    },
+    files: WORKSPACE_DECORATORS,
     routes: [],
     diagnostics: ["APX001 -", "APX260 packages/cli/src/users.controller.ts:4"],
   },
