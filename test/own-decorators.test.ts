@@ -57,6 +57,15 @@ const USERS = [
 
 const AUTH = `export function requirePermission(req: unknown, key: string): void {}\n`;
 
+/** A service whose controllers use the decorators through a barrel, beside an Express server. */
+const SERVICE: Record<string, string> = {
+  "src/http/decorators.ts": DECORATORS,
+  "src/http/index.ts": `export * from "./decorators";\n`,
+  "src/auth.ts": AUTH,
+  "src/controllers/users.ts": USERS,
+  "src/server.ts": SERVER,
+};
+
 /** A monorepo whose decorators are a workspace package's (n8n's `@n8n/decorators`), used by another package. */
 const WORKSPACE_DECORATORS: Record<string, string> = {
   "package.json": JSON.stringify({ private: true, workspaces: ["packages/*"] }),
@@ -88,25 +97,13 @@ const WORKSPACE_DECORATORS: Record<string, string> = {
 const cases: InMemoryCase[] = [
   {
     name: "route decorators the project declares itself, through a barrel's re-exports, are said once per module that declares them (APX260), not dropped in silence",
-    files: {
-      "src/http/decorators.ts": DECORATORS,
-      "src/http/index.ts": `export * from "./decorators";\n`,
-      "src/auth.ts": AUTH,
-      "src/controllers/users.ts": USERS,
-      "src/server.ts": SERVER,
-    },
+    files: SERVICE,
     routes: ["GET /health []"],
     diagnostics: ["APX260 src/controllers/users.ts:5"],
   },
   {
     name: "named in the config, they are read as NestJS-style controllers: the class's path, the method's, the entry's prefix, permission decorators and the body's checks",
-    files: {
-      "src/http/decorators.ts": DECORATORS,
-      "src/http/index.ts": `export * from "./decorators";\n`,
-      "src/auth.ts": AUTH,
-      "src/controllers/users.ts": USERS,
-      "src/server.ts": SERVER,
-    },
+    files: SERVICE,
     config: { decoratorRoutes: [{ module: "src/http/decorators.ts", prefix: "/api" }] },
     routes: [
       "DELETE /api/users/{id} []",
