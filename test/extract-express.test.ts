@@ -1597,6 +1597,21 @@ const negatives: Case[] = [
     ],
   },
   {
+    name: "a function written for the route that a wrapper calls with a context it builds (route builders: withContext(async ({ req }) => ...)) stays the route's handler, its checks the route's",
+    files: {
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `function withContext(handler: (ctx: { req: any; res: any }) => Promise<unknown>) {`,
+        `  return async (req: any, res: any) => { res.json(await handler({ req, res })); };`,
+        `}`,
+        `const app = express();`,
+        `app.post("/reports", withContext(async ({ req }) => { requirePermission(req, "reports.write"); return {}; }));`,
+      ].join("\n"),
+    },
+    routes: ["POST /reports [reports.write]"],
+  },
+  {
     name: "two operations with the same explicit id, and an invalid @effect",
     files: {
       "app.ts": `import express from "express"; const app = express();\n/** A\n * @operationId same */\napp.get("/a", (q, s) => s.end());\n/** B\n * @operationId same\n * @effect destroy */\napp.get("/b", (q, s) => s.end());`,

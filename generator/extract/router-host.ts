@@ -576,9 +576,10 @@ export abstract class RouterHost implements HostAdapter {
   }
 
   /**
-   * The arguments of a wrapper call (`withBody(action)`) that the function it returned calls, and only with values
-   * other than its own parameters (`action(name, req.body)`, never `action(req, res)`): by index. A function it
-   * calls otherwise, or does not call where apidex can see (`fn.call(this, req, res)`), is not among them.
+   * The arguments of a wrapper call (`withBody(service.create.bind(service))`) that are methods of an object and that
+   * the function it returned calls only with values other than its own parameters (`action(name, req.body)`, never
+   * `action(req, res)`): by index. A function written for the route, one it calls otherwise, or one it does not call
+   * where apidex can see (`fn.call(this, req, res)`), is not among them.
    */
   private servicesOf(wrapperCall: ts.CallExpression, made: FunctionValue, scope: CallContext["scope"]): Set<number> | undefined {
     const wrapper = this.interpreter.evaluate(wrapperCall.expression, scope);
@@ -588,6 +589,14 @@ export abstract class RouterHost implements HostAdapter {
     const out = new Set<number>();
     wrapper.decl.parameters.forEach((parameter, index) => {
       if (!ts.isIdentifier(parameter.name) || index >= wrapperCall.arguments.length) return;
+      // Only a method of an object (`service.create`, `service.create.bind(service)`) is taken for a service: a
+      // function written for the route (`dashboardAction(options, async ({ request }) => ...)`, which the wrapper
+      // calls with a context it builds) is its handler.
+      const given = unwrap(wrapperCall.arguments[index]!);
+      const method =
+        ts.isPropertyAccessExpression(given) ||
+        (ts.isCallExpression(given) && ts.isPropertyAccessExpression(given.expression) && given.expression.name.text === "bind");
+      if (!method) return;
       const name = parameter.name.text;
       const calls: ts.CallExpression[] = [];
       const visit = (node: ts.Node): void => {
