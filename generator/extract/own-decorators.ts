@@ -26,7 +26,7 @@ const FRAMEWORK = "decorator-routes";
 
 /** The packages of the decorator frameworks apidex reads: a module built on one of them is theirs to read. */
 const KNOWN_DECORATOR_PACKAGES =
-  /^(@nestjs\/|routing-controllers$|tsoa$|@tsoa\/|inversify-express-utils$|@inversifyjs\/|@tsed\/|@loopback\/|@overnightjs\/|@midwayjs\/|@foal\/|@eggjs\/|@mikro-orm\/)/;
+  /^(@nestjs\/|routing-controllers$|tsoa$|@tsoa\/|inversify-express-utils$|@inversifyjs\/|@tsed\/|@loopback\/|@overnightjs\/|@midwayjs\/|@foal\/|@eggjs\/)/;
 
 /**
  * The adapter that reads the configured decorator frameworks, each as NestJS-style controllers: the classes
