@@ -3830,3 +3830,21 @@ describe("a service a command-line program starts, with the command its start sc
     expect([...run.stderr.matchAll(/^(\S+):(\d+):\d+ warning APX210/gm)].map((m) => `${m[1]}:${m[2]}`).sort()).toEqual(unrun);
   });
 });
+
+describe("calls past the depth apidex follows", () => {
+  it("says why a registration below them was not read (APX210 naming the depth, beside the one APX220)", async () => {
+    const result = await generateFrom({
+      "server.js": [
+        `const express = require("express");`,
+        `const app = express();`,
+        ...Array.from({ length: 105 }, (_, i) => `function d${i}() { return d${i + 1}(); }`),
+        `function d105() { app.get("/deep", (req, res) => res.end()); }`,
+        `d0();`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    });
+    const unread = result.diagnostics.items.filter((d) => d.code === "APX210");
+    expect(unread.map((d) => d.message)).toEqual([expect.stringContaining("past the depth of nested calls apidex follows (APX220)")]);
+    expect(result.diagnostics.items.filter((d) => d.code === "APX220")).toHaveLength(1);
+  });
+});

@@ -812,6 +812,38 @@ function importsName(file: ts.SourceFile, name: string): boolean {
 }
 
 /** The name a function is called by: its own, or the variable, property or method that holds it. */
+/**
+ * Whether a function was called past the call-depth limit, or is reached only through functions that were: its
+ * callers by name, followed up to a few hundred functions.
+ */
+function belowCutCall(
+  fn: ts.FunctionLikeDeclaration,
+  interpreter: Interpreter,
+  callers: (name: string) => readonly ts.CallExpression[],
+): boolean {
+  const seen = new Set<ts.Node>();
+  const queue: ts.FunctionLikeDeclaration[] = [fn];
+  while (queue.length && seen.size < 400) {
+    const current = queue.shift()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    if (interpreter.cutByDepth.has(current)) return true;
+    const name = nameOf(current);
+    if (!name) continue;
+    for (const call of callers(name)) {
+      if (isInside(call, current) || !mayCall(call, current, name)) continue;
+      const outer = enclosingFunctionOf(call);
+      if (outer && !seen.has(outer)) queue.push(outer);
+    }
+  }
+  return false;
+}
+
+function enclosingFunctionOf(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let at = node.parent; at; at = at.parent) if (ts.isFunctionLike(at) && "body" in at) return at as ts.FunctionLikeDeclaration;
+  return undefined;
+}
+
 function nameOf(fn: ts.FunctionLikeDeclaration): string | undefined {
   if (fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
   const holder = fn.parent;
@@ -879,6 +911,14 @@ function whyUnreached(
           reason: "runs inside a callback that apidex does not run",
           hint: "Register routes at the top level of a module or in a function the sources call directly.",
           kind: "callback",
+        };
+      // Called past the depth of calls apidex follows (said once, APX220), or from a function that was: that is why
+      // it did not run.
+      if (interpreter.depthCut && belowCutCall(parent, interpreter, callers))
+        return {
+          reason: "is inside a function whose call was past the depth of nested calls apidex follows (APX220)",
+          hint: "Start the server from fewer nested callbacks (promises, `await`), so the registration is within reach.",
+          kind: "uncalled",
         };
       // The function is called, but where apidex did not run (`if (flags.beta) registerBetaRoutes(router)`):
       // say where, and why that call did not run.

@@ -382,6 +382,10 @@ export class Interpreter {
   readonly wrappedByPackage = new WeakMap<Value, FunctionValue[]>();
   /** How many times each function of the sources was called (a completion callback the callee ran is not run again). */
   private readonly invocations = new WeakMap<ts.Node, number>();
+  /** The functions a call of which was past the call-depth limit (APX210 says so for what they register). */
+  readonly cutByDepth = new WeakSet<ts.Node>();
+  /** Whether any call was past the call-depth limit in this run. */
+  depthCut = false;
   /** Whether the call-depth limit was said (APX220, once per run). */
   private depthSaid = false;
   /** The object literal an object value was read from (a ts-rest contract entry: its schemas are read from the syntax). */
@@ -4365,6 +4369,8 @@ export class Interpreter {
     this.invocations.set(fn.decl, (this.invocations.get(fn.decl) ?? 0) + 1);
     if (this.depth >= MAX_CALL_DEPTH) {
       this.cutShort++;
+      this.cutByDepth.add(fn.decl);
+      this.depthCut = true;
       // Said once: callbacks within callbacks (`db.connect(err => tasks.start(err => api(err => ...)))`) nest
       // deeper than start-up code does elsewhere, and what a call past the limit registers is not read.
       if (!this.depthSaid) {
