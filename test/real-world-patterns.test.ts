@@ -45,6 +45,19 @@ const CONDITIONAL_NEST_MODULE: Record<string, string> = {
   "main.ts": `import { NestFactory } from "@nestjs/core"; import { AppModule } from "./app.module";\nasync function boot() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nboot();`,
 };
 
+/** An Express app whose route `/deep` is registered 106 calls down (d0 → ... → d105), then `after` at the top. */
+function deepServer(after = ""): string {
+  return [
+    `const express = require("express");`,
+    `const app = express();`,
+    ...Array.from({ length: 105 }, (_, i) => `function d${i}() { return d${i + 1}(); }`),
+    `function d105() { app.get("/deep", (req, res) => res.end()); }`,
+    `d0();`,
+    ...(after ? [after] : []),
+    `app.listen(3000);`,
+  ].join("\n");
+}
+
 const cases: Case[] = [
   {
     name: "a wrapper class that calls the framework's method through call() or apply() (also of a constant it read the method into) registers what the method would",
@@ -2228,15 +2241,7 @@ const cases: Case[] = [
   {
     name: "calls nested more than 100 deep are not followed, and the first such call is said (APX220) with the route left out",
     files: {
-      "server.js": [
-        `const express = require("express");`,
-        `const app = express();`,
-        ...Array.from({ length: 105 }, (_, i) => `function d${i}() { return d${i + 1}(); }`),
-        `function d105() { app.get("/deep", (req, res) => res.end()); }`,
-        `d0();`,
-        `app.get("/near", (req, res) => res.end());`,
-        `app.listen(3000);`,
-      ].join("\n"),
+      "server.js": deepServer(`app.get("/near", (req, res) => res.end());`),
     },
     routes: ["GET /near []"],
     diagnostics: ["APX220 server.js:102", "APX210 server.js:108"],
@@ -3833,16 +3838,7 @@ describe("a service a command-line program starts, with the command its start sc
 
 describe("calls past the depth apidex follows", () => {
   it("says why a registration below them was not read (APX210 naming the depth, beside the one APX220)", async () => {
-    const result = await generateFrom({
-      "server.js": [
-        `const express = require("express");`,
-        `const app = express();`,
-        ...Array.from({ length: 105 }, (_, i) => `function d${i}() { return d${i + 1}(); }`),
-        `function d105() { app.get("/deep", (req, res) => res.end()); }`,
-        `d0();`,
-        `app.listen(3000);`,
-      ].join("\n"),
-    });
+    const result = await generateFrom({ "server.js": deepServer() });
     const unread = result.diagnostics.items.filter((d) => d.code === "APX210");
     expect(unread.map((d) => d.message)).toEqual([expect.stringContaining("past the depth of nested calls apidex follows (APX220)")]);
     expect(result.diagnostics.items.filter((d) => d.code === "APX220")).toHaveLength(1);
