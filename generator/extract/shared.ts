@@ -2,7 +2,7 @@ import { BoundPackages } from "./bound-packages.js";
 import { ts } from "../typescript.js";
 import { type DiagnosticBag, siteOf, type SourceSite } from "../diagnostics/diagnostic.js";
 import { callsOf } from "../scan/calls.js";
-import { excerpt, type HostAdapter, type Interpreter, isCommandHandler, isFunctionLike } from "../resolve/interpreter.js";
+import { excerpt, explain, type HostAdapter, type Interpreter, isCommandHandler, isFunctionLike } from "../resolve/interpreter.js";
 import { type CheckValue, jsonValue, type Scope, UNDEFINED, unknown, type Value } from "../resolve/values.js";
 import { enclosingFunction, unwrapExpression } from "../resolve/syntax.js";
 import { moduleReferences, type SourceSet } from "../scan/source-set.js";
@@ -644,7 +644,7 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
   if (method === "route")
     return (
       isPathLiteral(first) ||
-      // hapi's `server.route({ method, path, handler })`, or a list of them.
+      // hapi's `server.route({ method, path, handler })`, Fastify's `{ method, url, handler }`, or a list of them.
       isRouteConfig(first) ||
       (routerish && ts.isPropertyAccessExpression(call.parent) && (methods.has(call.parent.name.text) || call.parent.name.text === "all"))
     );
@@ -664,7 +664,12 @@ function shapedLikeRegistration(call: ts.CallExpression, methods: ReadonlySet<st
 function isRouteConfig(node: ts.Expression): boolean {
   const inner = unwrapExpression(node);
   if (ts.isArrayLiteralExpression(inner)) return inner.elements.some((e) => !ts.isSpreadElement(e) && isRouteConfig(e));
-  return ts.isObjectLiteralExpression(inner) && Boolean(propertyOf(inner, "method")) && Boolean(propertyOf(inner, "path"));
+  // hapi's `{ method, path }`; Fastify's `{ method, url }` (or `path`, its alias).
+  return (
+    ts.isObjectLiteralExpression(inner) &&
+    Boolean(propertyOf(inner, "method")) &&
+    Boolean(propertyOf(inner, "path") ?? propertyOf(inner, "url"))
+  );
 }
 
 /** The global objects of JavaScript and Node.js whose members are functions of the runtime. */
@@ -883,6 +888,20 @@ function whyUnreached(
           hint: "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read.",
           kind: "flow",
         };
+      // A for...of over a value apidex could not read: what it iterates and why (a listing whose pattern reads
+      // the environment, a table loaded at run time).
+      const unread = ts.isIterationStatement(parent, false) ? interpreter.unreadLoops.get(parent) : undefined;
+      if (unread && ts.isForOfStatement(parent)) {
+        const why = explain(unread);
+        const environment = /environment|process\.env|`env`/.test(why);
+        return {
+          reason: `runs inside a loop over \`${excerpt(parent.expression)}\`, which ${why}; apidex does not run the loop (it does not guess how often, or with what)`,
+          hint: environment
+            ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the loop then runs over what that deployment lists."
+            : "Register routes unconditionally at the top level of a module or a router factory; list each route explicitly.",
+          kind: "flow",
+        };
+      }
       return {
         reason: ts.isIterationStatement(parent, false)
           ? "runs inside a loop over data apidex cannot read statically, which it does not run (it does not guess how often, or with what)"

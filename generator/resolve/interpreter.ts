@@ -1,8 +1,8 @@
 import { isBuiltin } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ts } from "../typescript.js";
-import { nodeBuiltin, statMethod } from "./node-builtins.js";
+import { hrefOf, nodeBuiltin, statMethod, urlObject } from "./node-builtins.js";
 import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
 import {
   configFiles,
@@ -261,6 +261,16 @@ export class ModuleInstance {
  * `registerRoutes(app)` helpers) in order, without loops or conditions, so registrations are seen in the
  * order the framework sees them at run time. Nothing is imported or run.
  */
+/**
+ * Node's modules that export a global under its own name (`import process from "node:process"`, `import { URL }
+ * from "node:url"`): given the export imported (`default`, a name, undefined for the namespace) and the local
+ * name, whether the import is that global itself.
+ */
+const NODE_GLOBAL_EXPORTS: Record<string, (imported: string | undefined, local: string) => boolean> = {
+  process: (imported, local) => local === "process" && (imported === undefined || imported === "default"),
+  url: (imported, local) => (imported === "URL" || imported === "URLSearchParams") && local === imported,
+};
+
 export class Interpreter {
   private readonly modules = new Map<string, ModuleInstance>();
   /** Above 0 while a policy helper's body is read for checks (quietly, see checksInBody). */
@@ -306,6 +316,8 @@ export class Interpreter {
   private readonly commonJsEffects = new WeakMap<ts.Statement, Binding>();
   /** Loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
   readonly loopsRun = new Set<ts.IterationStatement>();
+  /** for...of loops not run because what they iterate is unknown (or only known at run time), with that value (its reason says why: APX210). */
+  readonly unreadLoops = new Map<ts.IterationStatement, Value>();
   /** Unsupported HTTP frameworks already reported (APX002). */
   private readonly unsupportedSeen = new Set<string>();
   /** Environment variables whose code default was used (APX219 said once each). */
@@ -877,11 +889,12 @@ export class Interpreter {
     if (ts.isStringLiteralLike(arg)) specifier = arg.text;
     else {
       // `require("./" + file)`, `require(path.join(__dirname, file))`: a path known once its parts are.
+      // `import(pathToFileURL(file).href)`, `import(new URL("./routes.js", import.meta.url))`: a file URL is its file.
       const value = this.evaluate(arg, scope);
-      if (value.kind !== "string") return unknown(node, `${dynamic ? "imports" : "requires"} a module whose path ${explain(value)}`);
-      specifier = value.value.startsWith("/")
-        ? `./${path.posix.relative(path.posix.dirname(scope.file.fileName), value.value)}`
-        : value.value;
+      const href = dynamic ? hrefOf(value) : undefined;
+      const text = href?.startsWith("file:") ? fileURLToPath(href) : value.kind === "string" ? value.value : undefined;
+      if (text === undefined) return unknown(node, `${dynamic ? "imports" : "requires"} a module whose path ${explain(value)}`);
+      specifier = text.startsWith("/") ? `./${path.posix.relative(path.posix.dirname(scope.file.fileName), text)}` : text;
     }
     return this.requireModule(specifier, node, scope, dynamic);
   }
@@ -1054,7 +1067,11 @@ export class Interpreter {
     const items = this.evaluate(statement.expression, scope);
     // Not run, and so its registrations are reported where they are; a loop that may leave the function
     // is an early exit apidex cannot decide for what follows (goPast).
-    if (items.kind !== "array" || items.items.length > MAX_UNROLLED) return this.notRun(statement, scope);
+    if (items.kind !== "array" || items.items.length > MAX_UNROLLED) {
+      if ((items.kind === "unknown" || items.kind === "runtime") && !this.unreadLoops.has(statement))
+        this.unreadLoops.set(statement, items);
+      return this.notRun(statement, scope);
+    }
     const declaration = statement.initializer.declarations[0];
     if (!declaration) return "normal";
     if (this.branchAdded.has(items) && this.callsHost(statement.statement, scope)) this.releaseAdded(items);
@@ -1672,17 +1689,28 @@ export class Interpreter {
       this.tracker?.imported(target.file.fileName, name, value);
       return value;
     };
-    if (clause.name) {
+    // `import process from "node:process"`, `import { URL } from "node:url"`: the global object itself, under its
+    // own name, left unbound so that it reads (and is recognized) as the global; `import { env } from "process"`
+    // is the environment.
+    const nodeGlobal = (imported: string | undefined, local: string) =>
+      NODE_GLOBAL_EXPORTS[specifier.replace(/^node:/, "")]?.(imported, local);
+    if (clause.name && !nodeGlobal("default", clause.name.text)) {
       const node = clause.name;
       scope.bind(node.text, new Binding(() => importValue("default", node), node));
     }
     const bindings = clause.namedBindings;
     if (bindings && ts.isNamespaceImport(bindings)) {
-      scope.bind(bindings.name.text, new Binding(() => importValue(undefined, bindings), bindings));
+      if (!nodeGlobal(undefined, bindings.name.text))
+        scope.bind(bindings.name.text, new Binding(() => importValue(undefined, bindings), bindings));
     } else if (bindings) {
       for (const element of bindings.elements) {
         if (element.isTypeOnly) continue;
         const imported = (element.propertyName ?? element.name).text;
+        if (nodeGlobal(imported, element.name.text)) continue;
+        if (/^(node:)?process$/.test(specifier) && imported === "env") {
+          scope.bind(element.name.text, new Binding(() => this.property(this.processGlobal(element), "env", element), element));
+          continue;
+        }
         scope.bind(element.name.text, new Binding(() => importValue(imported, element), element));
       }
     }
@@ -1962,6 +1990,14 @@ export class Interpreter {
     return { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
   }
 
+  /** Node's `process` object as apidex knows it: its `env` the configured environment, unknown without one. */
+  private processGlobal(node: ts.Node): Value {
+    if (!this.env) return unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
+    // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
+    const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
+    return { kind: "object", props: new Map([["env", env]]), open: true };
+  }
+
   lookup(name: string, scope: Scope, node: ts.Node): Value {
     const binding = scope.lookup(name);
     if (binding) return this.read(binding, node);
@@ -1969,12 +2005,7 @@ export class Interpreter {
     // CommonJS's module-scope names: where the source file is (a TypeScript build keeps the layout).
     if (name === "__dirname") return str(path.posix.dirname(scope.file.fileName));
     if (name === "__filename") return str(scope.file.fileName);
-    if (name === "process") {
-      if (!this.env) return unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
-      // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
-      const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
-      return { kind: "object", props: new Map([["env", env]]), open: true };
-    }
+    if (name === "process") return this.processGlobal(node);
     // `global.RouterBasePath = basePath` in code that ran, read back in another module: the one global object,
     // open (a name nothing set is unknown, not undefined: the runtime and packages set their own).
     if (name === "global" || name === "globalThis") return this.globalObject;
@@ -2117,7 +2148,7 @@ export class Interpreter {
             if (joined) return joined;
           }
           return {
-            ...unknown(node, "depends on a condition evaluated at run time"),
+            ...unknown(node, `depends on a condition evaluated at run time (\`${excerpt(conditional.condition)}\`)`),
             branches: {
               condition: conditional.condition,
               values: () => [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)],
@@ -3176,7 +3207,7 @@ export class Interpreter {
         const stat = statMethod(callee);
         if (stat) return stat;
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
-        if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby)$/.test(callee.module)) {
+        if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby|fs-jetpack)$/.test(callee.module)) {
           const values = this.arguments(args, scope);
           const context = {
             root: this.sources.root,
@@ -3843,9 +3874,7 @@ export class Interpreter {
         return unknown(node, "builds a URL from values only known at run time");
       const [input, base] = parts.map((p) => (p.kind === "string" ? p.value : undefined));
       if (!URL.canParse(input ?? "", base)) return unknown(node, "builds an invalid URL (it throws at run time)");
-      const url = new URL(input ?? "", base);
-      const fields = ["href", "origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"] as const;
-      return { kind: "object", props: new Map(fields.map((f) => [f, str(url[f])])) };
+      return urlObject(new URL(input ?? "", base));
     }
     // `new Promise((resolve) => { const app = express(); ...; app.listen(port, resolve); })`: the executor
     // runs at once, as JavaScript runs it; its `resolve` and `reject` are functions of the run time.

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import picomatch from "picomatch";
 import type { ExternalValue, Value } from "./values.js";
 
@@ -58,13 +58,21 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
     }
     return undefined;
   }
-  if (module === "url" && name === "fileURLToPath" && allStrings?.length === 1 && allStrings[0]!.startsWith("file:"))
-    return str(fileURLToPath(allStrings[0]!));
+  // `fileURLToPath("file:///...")`, also of a URL object (`fileURLToPath(new URL("../routes", import.meta.url))`).
+  if (module === "url" && name === "fileURLToPath" && args.length === 1) {
+    const href = hrefOf(args[0]!);
+    return href?.startsWith("file:") ? str(fileURLToPath(href)) : undefined;
+  }
+  // `pathToFileURL(file)` of an absolute path: the URL object (`import(pathToFileURL(file).href)` loads a route module).
+  if (module === "url" && name === "pathToFileURL" && allStrings?.length === 1 && allStrings[0]!.startsWith("/"))
+    return urlObject(pathToFileURL(allStrings[0]!));
+  // fs-jetpack's `find(dir, { matching })` and `findAsync` (promised): the files below a folder of the project.
+  if (module === "fs-jetpack" && (name === "find" || name === "findAsync")) return unknownPart(args) ?? jetpackFind(args, context);
   // `fs.globSync`, the glob package's `sync`/`globSync`, fast-glob's `sync`: the files of the project a pattern
   // names (`glob.sync(path.join(__dirname, "routes/*.js"))`, `globSync("**/routes.js", { cwd: __dirname })`).
   // The promised ones (glob 9's `glob`, fast-glob's default and `glob`/`async`, `globby`) give the same list
   // (`await` and `.then` give it: a route loader's `const files = await glob(...)`).
-  if (GLOB_CALLS[module]?.includes(name) || PROMISED_GLOB_CALLS[module]?.includes(name)) return glob(args, context);
+  if (GLOB_CALLS[module]?.includes(name) || PROMISED_GLOB_CALLS[module]?.includes(name)) return unknownPart(args) ?? glob(args, context);
   // `readdirSync(dir)`, also with an encoding (`"utf8"`, `{ encoding }`): names, as without one.
   const plainNames =
     args.length === 1 ||
@@ -109,6 +117,32 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
 
 const str = (value: string): Value => ({ kind: "string", value });
 
+/**
+ * The first part of a listing's arguments apidex cannot read (the folder, a pattern, an option: `matching:
+ * \`*.${ext}\`` where `ext` depends on `NODE_ENV`), so that what the listing feeds says why it is unknown.
+ */
+function unknownPart(args: readonly Value[]): Value | undefined {
+  for (const arg of args) {
+    if (arg.kind === "unknown") return arg;
+    if (arg.kind === "object") for (const v of arg.props.values()) if (v.kind === "unknown") return v;
+    if (arg.kind === "array") for (const v of arg.items) if (v.kind === "unknown") return v;
+  }
+  return undefined;
+}
+
+/** The parts of a URL a service reads (`href`, `pathname`, ...), as an object value. */
+export function urlObject(url: URL): Value {
+  const fields = ["href", "origin", "protocol", "host", "hostname", "port", "pathname", "search", "hash"] as const;
+  return { kind: "object", props: new Map(fields.map((f) => [f, str(url[f])])) };
+}
+
+/** A URL's text: a string, or the `href` of a URL object (`urlObject`). */
+export function hrefOf(value: Value): string | undefined {
+  if (value.kind === "string") return value.value;
+  const href = value.kind === "object" ? value.props.get("href") : undefined;
+  return href?.kind === "string" ? href.value : undefined;
+}
+
 /** The marker module of what `fs.statSync` gives: `isDirectory()` and `isFile()` answer from its path's kind. */
 export const FS_STAT = "\0fs-stat";
 
@@ -134,6 +168,72 @@ const PROMISED_GLOB_CALLS: Record<string, readonly string[]> = {
   glob: ["glob"],
   "fast-glob": ["glob", "async"],
   globby: ["globby"],
+};
+
+/**
+ * fs-jetpack's `find(dir, { matching, recursive, files, directories })`: the files (by default) below an absolute
+ * folder of the project. A pattern without a slash matches a name at any depth, one with a slash is anchored to
+ * the folder, as fs-jetpack's matcher does; `!pattern` excludes. fs-jetpack answers with paths relative to the
+ * process's working directory, which resolve to these absolute ones (`pathToFileURL(file)`, `path.resolve`):
+ * apidex gives them absolute, since it does not assume the working directory (a relative folder is unknown).
+ */
+function jetpackFind(args: readonly Value[], context: BuiltinContext): Value | undefined {
+  const [dirValue, options] = args;
+  if (dirValue?.kind !== "string" || !dirValue.value.startsWith("/") || !context.listDirectory) return undefined;
+  if (options !== undefined && options.kind !== "object") return undefined;
+  const option = (key: string) => (options?.kind === "object" ? options.props.get(key) : undefined);
+  const flag = (key: string, fallback: boolean): boolean | undefined => {
+    const v = option(key);
+    return v === undefined || v.kind === "undefined" ? fallback : v.kind === "boolean" ? v.value : undefined;
+  };
+  const recursive = flag("recursive", true);
+  const files = flag("files", true);
+  const directories = flag("directories", false);
+  if (recursive === undefined || files === undefined || directories === undefined || option("filter")) return undefined;
+  const matching = option("matching") ?? str("*");
+  const patterns =
+    matching.kind === "string"
+      ? [matching.value]
+      : matching.kind === "array" && matching.items.every((i) => i.kind === "string")
+        ? matching.items.map((i) => (i as { value: string }).value)
+        : undefined;
+  if (!patterns) return undefined;
+  const base = path.posix.normalize(dirValue.value).replace(/\/$/, "");
+  const root = context.root.replace(/\/$/, "");
+  if (base !== root && !base.startsWith(`${root}/`)) return undefined;
+  const anchored = (pattern: string) =>
+    pattern.includes("/") && !pattern.replace(/^!/, "").startsWith("/")
+      ? `${base}/${pattern.replace(/^!/, "").replace(/^\.\//, "")}`
+      : pattern.replace(/^!/, "");
+  const include = patterns.filter((p) => !p.startsWith("!")).map((p) => picomatch(anchored(p), { basename: true, dot: true }));
+  const exclude = patterns.filter((p) => p.startsWith("!")).map((p) => picomatch(anchored(p), { basename: true, dot: true }));
+  const matches = (full: string) => include.some((m) => m(full)) && !exclude.some((m) => m(full));
+  const out: string[] = [];
+  let sawTypeScript = false;
+  const walk = (dir: string, depth: number): void => {
+    for (const entry of context.listDirectory!(dir) ?? []) {
+      const full = `${dir}/${entry}`;
+      const below = context.listDirectory!(full);
+      if (below) {
+        if (directories && matches(full) && out.length < GLOB_FILES) out.push(full);
+        if (recursive && depth < GLOB_DEPTH && entry !== "node_modules") walk(full, depth + 1);
+      } else {
+        if (TYPESCRIPT.test(entry) && !DECLARATION.test(entry)) sawTypeScript = true;
+        if (files && matches(full) && out.length < GLOB_FILES) out.push(full);
+      }
+    }
+  };
+  if (!context.listDirectory(base)) return undefined;
+  walk(base, 0);
+  // A pattern for the compiled `.js` files of a folder of TypeScript sources: the run-time listing is not this one.
+  if (!out.length && sawTypeScript) return COMPILED_LISTING;
+  return { kind: "array", items: out.sort().map(str) };
+}
+
+/** A listing of the compiled `.js` files of a folder of TypeScript sources: what the build holds, not this tree. */
+const COMPILED_LISTING: Value = {
+  kind: "runtime",
+  what: "a listing of compiled files, which this tree of TypeScript sources does not hold",
 };
 
 /** How deep a glob walks below its static base, and how many files it may list (a static evaluator's bound). */
@@ -193,7 +293,7 @@ function glob(args: readonly Value[], context: BuiltinContext): Value | undefine
     };
     walk(base.replace(/\/$/, ""), 0);
   }
-  if (!out.size && sawTypeScript) return undefined;
+  if (!out.size && sawTypeScript) return COMPILED_LISTING;
   const relativeResults = !absolute && !patterns.some((p) => p.startsWith("/"));
   return {
     kind: "array",
