@@ -775,6 +775,41 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("reads a start script's file named without its extension, as Node resolves it (node ./mm-serveronly is its index.js, node -r x mm-api is mm-api.js)", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    const registers = (route: string, call: string) =>
+      `const express = require("express");\nconst app = express();\nexports.${call} = function () { app.get("${route}", (q, s) => s.end()); };\n`;
+    write({
+      "package.json": JSON.stringify({
+        name: "mirror",
+        // The package's main is an Electron shell whose callback apidex does not run.
+        main: "mm-shell.js",
+        scripts: {
+          server: "node ./mm-serveronly",
+          "start:api": "cross-env PORT=1 node -r dotenv/config mm-api",
+          "dev:watch": "nodemon -w mm-lib -e ts,js mm-watched",
+          "start:eval": `node -e "require('./mm-never').go()"`,
+          "start:run": "node --run server",
+        },
+      }),
+      "mm-shell.js": `require("electron").app.on("ready", () => require("./mm-core").start());\n`,
+      "mm-serveronly/index.js": `require("../mm-core").start().then(() => {});\n`,
+      "mm-api.js": `require("./mm-extra").go();\n`,
+      "mm-watched.js": `require("./mm-more").go();\n`,
+      "mm-lib/index.js": `require("../mm-never").go();\n`,
+      "mm-core.js": `const express = require("express");\nfunction Core() { this.start = async function () { const app = express(); app.get("/config", (q, s) => s.end()); app.listen(1); }; }\nmodule.exports = new Core();\n`,
+      "mm-extra.js": registers("/from-script", "go"),
+      "mm-more.js": registers("/from-nodemon", "go"),
+      "mm-never.js": registers("/never", "go"),
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    // `nodemon -w mm-lib -e ts,js mm-watched`: `mm-lib` is the folder it watches, not the file it runs; `node -e`
+    // runs inline code and `node --run` a package script, no file.
+    expect(paths(cold.index)).toEqual(["/config", "/from-nodemon", "/from-script"]);
+    expect(paths((await run(true)).index)).toEqual(paths(cold.index));
+  });
+
   it("maps an entry in build output back to its source (main: dist/server.js of src/server.ts) and reads start:dev-style scripts", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
     write({

@@ -47,6 +47,7 @@ export function packageEntries(root: string): Set<string> {
   for (const [script, text] of Object.entries(manifest.scripts ?? {}).sort())
     if (SCRIPT.test(script) && typeof text === "string") {
       named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
+      named.push(...bareRunnerFiles(text));
       named.push(...shellScriptEntries(root, text, 2));
     }
   const sources = sourceFolderOf(root);
@@ -115,6 +116,88 @@ function startCommandWords(root: string): string[][] {
         if (!word.startsWith("-")) args.push(word.replace(/^["']|["']$/g, ""));
       }
       if (args.length) out.push(args);
+    }
+  }
+  return out;
+}
+
+/** Node's options that take the next word as their value (`node -r dotenv/config server`); other runners add theirs. */
+const NODE_VALUE_OPTIONS = [
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "--env-file",
+  "--conditions",
+  "-C",
+  "--watch-path",
+  "--inspect-port",
+  "--title",
+];
+const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  node: new Set(NODE_VALUE_OPTIONS),
+  nodejs: new Set(NODE_VALUE_OPTIONS),
+  nodemon: new Set([
+    ...NODE_VALUE_OPTIONS,
+    "-w",
+    "--watch",
+    "-e",
+    "--ext",
+    "-x",
+    "--exec",
+    "-i",
+    "--ignore",
+    "-d",
+    "--delay",
+    "--signal",
+    "--config",
+  ]),
+  "ts-node": new Set(["-r", "--require", "-P", "--project", "-C", "--compiler", "-O", "--compiler-options"]),
+  "ts-node-dev": new Set([
+    "-r",
+    "--require",
+    "-P",
+    "--project",
+    "-C",
+    "--compiler",
+    "-O",
+    "--compiler-options",
+    "--watch",
+    "--ignore-watch",
+    "--interval",
+    "--debounce",
+  ]),
+  tsx: new Set([...NODE_VALUE_OPTIONS, "--tsconfig", "--include", "--exclude", "--ignore"]),
+  bun: new Set(["-r", "--preload", "--cwd", "--env-file", "--tsconfig-override", "--config"]),
+};
+/** Words a runner takes before its file as a subcommand (`tsx watch src/server`, `bun run src/index`). */
+const SUBCOMMANDS: Record<string, ReadonlySet<string>> = { tsx: new Set(["watch"]), bun: new Set(["run"]) };
+/** Node's options after which no file follows: code given inline, a package.json script, the test runner. */
+const NO_FILE = new Set(["-e", "--eval", "-p", "--print", "--run", "--test", "-i", "--interactive"]);
+
+/**
+ * The file a runner is given without an extension, as Node resolves it (`node server` is `server.js`, `node
+ * ./serveronly` the folder's `index.js`): in a command whose runner names no file with one, its first word that
+ * is no option nor an option's value. `node -e`/`--eval`/`-p` runs no file, and `node --run task` runs a script.
+ */
+function bareRunnerFiles(script: string): string[] {
+  const out: string[] = [];
+  for (const command of script.split(/&&|\|\||;|\|/)) {
+    const words = command.trim().split(/\s+/).filter(Boolean);
+    const at = words.findIndex((w) => RUNNER.test(w));
+    if (at < 0 || words.slice(at + 1).some((w) => FILE_WORD.test(w))) continue;
+    const runner = words[at]!;
+    for (let i = at + 1; i < words.length; i++) {
+      const word = words[i]!;
+      if ((runner === "node" || runner === "nodejs") && NO_FILE.has(word)) break;
+      if (word.startsWith("-")) {
+        if (VALUE_OPTIONS[runner]?.has(word)) i++;
+        continue;
+      }
+      if (i === at + 1 && SUBCOMMANDS[runner]?.has(word)) continue;
+      if (/^[\w@.][\w@./-]*$/.test(word) && word !== ".") out.push(word);
+      break;
     }
   }
   return out;
