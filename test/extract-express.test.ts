@@ -640,7 +640,7 @@ const patterns: Case[] = [
     ],
   },
   {
-    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
+    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one, also through four of its own methods; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
       "web/data.service.ts": [
         `import { Injectable, inject } from "@angular/core";`,
@@ -666,6 +666,20 @@ const patterns: Case[] = [
         `export class HttpClient {`,
         `  private async doFetch(url: string, init?: RequestInit) { return fetch(\`https://api.example.com\${url}\`, init); }`,
         `  async post(url: string, body = {}) { return (await this.doFetch(url, { method: "POST", body: JSON.stringify(body) })).json(); }`,
+        `}`,
+      ].join("\n"),
+      // A client whose request goes through four of its own methods (Picsur's Angular ApiService).
+      "web/api.service.ts": [
+        `import axios from "axios";`,
+        `export class ApiService {`,
+        `  public post(send: unknown, receive: unknown, url: string, data: unknown) { return this.fetchSafeJson(receive, url, { method: "POST", data }); }`,
+        `  private fetchSafeJson(type: unknown, url: string, options: object) { return { result: this.fetchJsonAs(url, options) }; }`,
+        `  private fetchJsonAs(url: string, options: object) { return this.fetch(url, options); }`,
+        `  private async fetch(url: string, options: object) { return (await axios.request({ url, ...options })).data; }`,
+        `}`,
+        `export class KeysService {`,
+        `  constructor(private readonly api: ApiService) {}`,
+        `  async list(count: number) { return await this.api.post(Object, Object, "/api/apikeys/list", { count }).result; }`,
         `}`,
       ].join("\n"),
       "sdk/with-http.ts": `import type { AxiosInstance } from "axios";\nexport class WithHttp { constructor(protected readonly http: AxiosInstance) {} }`,

@@ -29,6 +29,11 @@ interface Context {
 
 /** How many re-exports (`export * from`) and base classes are followed. */
 const MAX_HOPS = 3;
+/**
+ * How many of its own class's methods a helper's request is followed through (Picsur's client: `post` calls
+ * `fetchSafeJson`, which calls `fetchJsonAs`, which calls `fetch`, which calls `axios.request`).
+ */
+const MAX_OWN_CALLS = 4;
 
 /** Whether `receiver.method(...)` calls one of the project's request helpers (see the module comment). */
 export function isOwnRequestSender(callee: ts.PropertyAccessExpression, sources: SourceSet, kinds: CallKinds): boolean {
@@ -221,7 +226,12 @@ function sendsRequest(fn: ts.FunctionLikeDeclaration, owner: ts.ClassDeclaration
       )
         requests = true;
       else if (kinds.registers(node)) registers = true;
-      else if (owner && depth < 2 && ts.isPropertyAccessExpression(inner) && inner.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      else if (
+        owner &&
+        depth < MAX_OWN_CALLS &&
+        ts.isPropertyAccessExpression(inner) &&
+        inner.expression.kind === ts.SyntaxKind.ThisKeyword
+      ) {
         const own = classMethod(owner, inner.name.text);
         if (own && own !== fn && sendsRequest(own, owner, kinds, depth + 1)) requests = true;
       }
