@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import fg from "fast-glob";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -629,6 +631,80 @@ describe("hapi", () => {
           ).not.toBe(403);
     }
     expect(refused).toBeGreaterThan(10);
+  });
+});
+
+/**
+ * hapi as its own tooling composes a service: a Confidence store of the manifest (`$filter`, `$env`, `$meta`)
+ * read with the deployment's criteria and handed to Glue, whose plugins are module paths from `relativeTo`, under
+ * the registration's prefix or their own. Checked against the server the real Glue composes.
+ */
+describe("hapi composed by Glue from a Confidence manifest", () => {
+  const compose = () =>
+    (
+      createRequire(import.meta.url)(path.join(fixture("hapi-glue"), "server.js")) as {
+        compose(): Promise<{
+          table(): { method: string; path: string }[];
+          inject(options: { method: string; url: string; headers: Record<string, string> }): Promise<{ statusCode: number }>;
+        }>;
+      }
+    ).compose();
+
+  it("matches the golden index, with no warning", async () => {
+    const result = await indexOf("hapi-glue");
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture("hapi-glue"), "expected-operations.json"), "utf8"));
+    expect(result.diagnostics.sorted().map((d) => d.code)).toEqual([]);
+  });
+
+  it("equals the routes the server Glue composes holds (server.table()), each refused without one of its scopes", async () => {
+    const result = await indexOf("hapi-glue");
+    const server = await compose();
+    const served = server.table().map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(served.sort());
+    const status = async (method: string, p: string, keys: string[]) =>
+      (await server.inject({ method, url: p.replace(/\{\w+\}/g, "1"), headers: { "x-permissions": keys.join(",") } })).statusCode;
+    let refused = 0;
+    for (const op of result.index.operations) {
+      const groups = (op as { any_of?: string[][] }).any_of ?? [];
+      const needed = [...op.permissions, ...groups.map((g) => g[0]!)];
+      expect(await status(op.method, op.path, needed), `${op.method} ${op.path}`).not.toBe(403);
+      for (const key of needed) {
+        expect(
+          await status(
+            op.method,
+            op.path,
+            needed.filter((k) => k !== key),
+          ),
+          `${op.method} ${op.path} without ${key}`,
+        ).toBe(403);
+        refused++;
+      }
+    }
+    expect(refused).toBe(5);
+  });
+
+  it("a plugin list the criteria choose at run time is said (APX210), and the config's env decides it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "apidex-glue-"));
+    try {
+      cpSync(fixture("hapi-glue"), dir, { recursive: true });
+      const manifest = path.join(dir, "manifest.js");
+      writeFileSync(
+        manifest,
+        readFileSync(manifest, "utf8")
+          .replace("plugins: [", `plugins: { $filter: "env", production: [{ plugin: "./server/api/health" }], $default: [`)
+          .replace(`      "./server/api/health",\n    ],`, `      "./server/api/health",\n    ] },`),
+      );
+      const unknownEnv = await generate(await loadConfig({ cwd: dir, root: dir }));
+      expect(unknownEnv.index.operations).toEqual([]);
+      const warning = unknownEnv.diagnostics.sorted().find((d) => d.code === "APX210");
+      expect(warning?.message).toMatch(/Confidence filter `env`/);
+      const production = await generate({ ...(await loadConfig({ cwd: dir, root: dir })), env: { NODE_ENV: "production" } });
+      expect(production.index.operations.map((o) => `${o.method} ${o.path}`)).toEqual(["GET /v1/health"]);
+      const development = await generate({ ...(await loadConfig({ cwd: dir, root: dir })), env: {} });
+      expect(development.index.operations).toHaveLength(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ts } from "../typescript.js";
 import { hrefOf, nodeBuiltin, statMethod, urlObject } from "./node-builtins.js";
+import { CONFIDENCE_PACKAGES, CONFIDENCE_STORE, confidenceGet } from "./confidence.js";
 import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
 import {
   configFiles,
@@ -316,6 +317,8 @@ export class Interpreter {
   private readonly commonJsEffects = new WeakMap<ts.Statement, Binding>();
   /** Loops run over data apidex knows (an empty array too): a registration in one that never ran is no miss. */
   readonly loopsRun = new Set<ts.IterationStatement>();
+  /** The documents of the Confidence stores made (`new Confidence.Store(manifest)`), by number (confidence.ts). */
+  private readonly confidenceStores: Value[] = [];
   /** for...of loops not run because what they iterate is unknown (or only known at run time), with that value (its reason says why: APX210). */
   readonly unreadLoops = new Map<ts.IterationStatement, Value>();
   /** Unsupported HTTP frameworks already reported (APX002). */
@@ -3206,6 +3209,17 @@ export class Interpreter {
         if (callee.module === NODE_CONFIG_METHODS) return this.nodeConfigCall(callee, node, scope);
         const stat = statMethod(callee);
         if (stat) return stat;
+        // Confidence's `new Store(document)` and its `get(key, criteria)` (confidence.ts).
+        const member = callee.path[0] === "default" ? callee.path.slice(1) : callee.path;
+        if (CONFIDENCE_PACKAGES.test(callee.module) && ts.isNewExpression(node) && member.length === 1 && member[0] === "Store") {
+          const document = args[0] ? this.evaluate(args[0], scope) : { kind: "object" as const, props: new Map<string, Value>() };
+          this.confidenceStores.push(document);
+          return { kind: "external", module: CONFIDENCE_STORE, path: [String(this.confidenceStores.length - 1)] };
+        }
+        if (callee.module === CONFIDENCE_STORE && callee.path.length === 2 && callee.path[1] === "get") {
+          const [key, criteria] = this.arguments(args, scope);
+          return confidenceGet(this.confidenceStores[Number(callee.path[0])]!, key, criteria, { env: this.env, node });
+        }
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
         if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby|fs-jetpack)$/.test(callee.module)) {
           const values = this.arguments(args, scope);

@@ -1,13 +1,16 @@
 import { ts } from "../../typescript.js";
 import { siteOf } from "../../diagnostics/diagnostic.js";
-import type { CallContext } from "../../resolve/interpreter.js";
-import { type CheckValue, type ExternalValue, type HostValue, stringsOf, type Value } from "../../resolve/values.js";
+import path from "node:path";
+import { type CallContext, excerpt, explain } from "../../resolve/interpreter.js";
+import { type CheckValue, type ExternalValue, type HostValue, stringsOf, unknown, type Value } from "../../resolve/values.js";
 import { docFieldsOf, docFromFields } from "../../resolve/framework-docs.js";
 import type { RouterNode } from "../router-graph.js";
 import { flattenValues, RouterHost, statementDoc } from "../router-host.js";
 import { isPackageValue } from "../shared.js";
 
 const HAPI_MODULE = /^(@hapi\/hapi|hapi)$/;
+/** Glue, hapi's server composer: `Glue.compose(manifest, options)` builds a server from a manifest of plugins. */
+export const GLUE_MODULE = /^(@hapi\/glue|glue)$/;
 export const HAPI_METHODS = new Set(["route"]);
 const EVERY = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -22,6 +25,7 @@ type ObjectValue = Extract<Value, { kind: "object" }>;
  */
 export class HapiHost extends RouterHost {
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
+    if (GLUE_MODULE.test(callee.module) && callee.path[callee.path.length - 1] === "compose") return this.glueCompose(call);
     if (!HAPI_MODULE.test(callee.module)) return undefined;
     const name = callee.path[callee.path.length - 1];
     if (name === "server" || (name === "Server" && ts.isNewExpression(call.node))) return this.create("app", call.node).value;
@@ -53,56 +57,8 @@ export class HapiHost extends RouterHost {
     if (method === "register") {
       this.visit(node);
       const registration = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
-      for (const item of flattenValues(call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : { kind: "undefined" })) {
-        // `{ plugin, options, routes: { prefix } }` or the plugin itself (`{ name, register }`, `{ plugin: {...} }`).
-        const entry = item.kind === "object" ? item : undefined;
-        // A member of an object, or an export of a module (`exports.plugin = { register }`, required).
-        const member = (value: Value, name: string): Value | undefined => {
-          if (value.kind === "object") return value.props.get(name);
-          if (value.kind !== "namespace") return undefined;
-          const read = this.interpreter.property(value, name, node);
-          return read.kind === "unknown" ? undefined : read;
-        };
-        const pluginValue = entry?.props.get("plugin") ?? item;
-        const plugin = member(pluginValue, "plugin") ?? pluginValue;
-        let register = member(plugin, "register");
-        // hapi 16 and before: `{ register: require("./widgets"), options }`, the module exporting its own
-        // `register(server, options, next)` (with `register.attributes`).
-        const legacy = register && register.kind !== "function" ? member(register, "register") : undefined;
-        if (legacy?.kind === "function") register = legacy;
-        if (register?.kind !== "function") {
-          // A package's plugin (`@hapi/inert`) adds nothing of the project's; one of the project's own that
-          // cannot be read may add routes, so it is reported.
-          if (plugin.kind !== "external" && !(call.args[0] && isPackageValue(call.args[0])))
-            this.diagnostics.warning(
-              "APX210",
-              "Cannot read this plugin's register function statically; the routes it registers are not indexed.",
-              siteOf(node),
-              "Register a plugin object ({ name, register }) from the sources, or a const holding one.",
-            );
-          continue;
-        }
-        const routes = (entry?.props.has("plugin") || legacy ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
-        const prefixValue = routes?.kind === "object" ? routes.props.get("prefix") : undefined;
-        const prefix = prefixValue ? stringsOf(prefixValue) : ["/"];
-        if (!prefix || prefix.length !== 1) {
-          this.diagnostics.warning(
-            "APX201",
-            "Cannot resolve the routes.prefix of this plugin registration statically; its routes are left out.",
-            siteOf(node),
-            "Use a string literal or a const for the prefix.",
-          );
-          continue;
-        }
-        const { value, router } = this.create("router", node);
-        router.mounted = true;
-        const options = (entry?.props.has("plugin") || legacy ? entry?.props.get("options") : undefined) ?? {
-          kind: "object",
-          props: new Map(),
-        };
-        this.interpreter.callFunction(register, [value, options], node);
-        server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node), ...this.conditional() });
-      }
+      const items = flattenValues(call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : { kind: "undefined" });
+      this.registerPlugins(server, items, registration, node, Boolean(call.args[0] && isPackageValue(call.args[0])));
       // hapi 16 and before: `server.register(plugins, [options,] (err) => { server.route([...]) })` calls back once
       // the plugins are registered, where such apps add their routes.
       const last = call.args.length > 1 ? call.args[call.args.length - 1] : undefined;
@@ -111,6 +67,120 @@ export class HapiHost extends RouterHost {
       return { kind: "runtime", what: "server.register()" };
     }
     return receiver;
+  }
+
+  /**
+   * Glue's `compose(manifest, { relativeTo })`: a server, with the manifest's `register.plugins` registered on it
+   * (each a plugin, `{ plugin, options, routes: { prefix } }`, or a module path: relative to `relativeTo`, a
+   * package's name otherwise) under `register.options` (`routes: { prefix }` for all). It promises the server.
+   */
+  private glueCompose(call: CallContext): Value {
+    const node = call.node as ts.CallExpression;
+    const { value: app, router: server } = this.create("app", node);
+    this.visit(node);
+    const manifest = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
+    const options = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+    const register = manifest?.kind === "object" ? manifest.props.get("register") : undefined;
+    const plugins = register?.kind === "object" ? register.props.get("plugins") : undefined;
+    if (!plugins || (plugins.kind !== "array" && plugins.kind !== "undefined")) {
+      this.diagnostics.warning(
+        "APX210",
+        `Cannot read the plugins of this Glue manifest statically (\`${excerpt(call.args[0] ?? node)}\` ${explain(plugins ?? manifest ?? { kind: "undefined" }, "a manifest")}); the routes they register are not indexed.`,
+        siteOf(node),
+        "Give Glue a manifest whose `register.plugins` is an array apidex can read (a const object, or a Confidence store's `get`).",
+      );
+      return app;
+    }
+    const relativeTo = options?.kind === "object" ? options.props.get("relativeTo") : undefined;
+    const items = flattenValues(plugins).map((item) => this.gluePlugin(item, relativeTo, node));
+    this.registerPlugins(server, items, register?.kind === "object" ? register.props.get("options") : undefined, node, false);
+    return app;
+  }
+
+  /** A manifest's plugin with a module path loaded (`"./server/api/accounts"` from `relativeTo`); a package's by its name. */
+  private gluePlugin(item: Value, relativeTo: Value | undefined, node: ts.Node): Value {
+    const named = item.kind === "object" ? item.props.get("plugin") : item;
+    if (named?.kind !== "string") return item;
+    const spec = named.value;
+    let loaded: Value = { kind: "external", module: spec, path: [] };
+    if (spec.startsWith(".") || spec.startsWith("/")) {
+      const base = relativeTo?.kind === "string" && relativeTo.value.startsWith("/") ? relativeTo.value : undefined;
+      const file = base ? path.posix.resolve(base, spec) : undefined;
+      const found = file
+        ? ["", ".js", ".ts", ".cjs", ".mjs", "/index.js", "/index.ts"].map((ext) => this.interpreter.requiredFile(file + ext)).find(Boolean)
+        : undefined;
+      loaded =
+        found ??
+        unknown(
+          node,
+          `is the plugin module '${spec}', which apidex cannot find${base ? "" : " (Glue resolves it from `relativeTo`, not given)"}`,
+        );
+    }
+    return item.kind === "object" ? { ...item, props: new Map([...item.props, ["plugin", loaded]]) } : loaded;
+  }
+
+  /**
+   * Registers plugins on a server, as `server.register(plugins, registration)` does and Glue's manifest does:
+   * each `{ plugin, options, routes: { prefix } }` (or the plugin itself) runs its `register(server, options)` on
+   * a router mounted at its prefix (the item's own, else the registration's).
+   */
+  private registerPlugins(
+    server: RouterNode,
+    items: readonly Value[],
+    registration: Value | undefined,
+    node: ts.CallExpression,
+    fromPackage: boolean,
+  ): void {
+    for (const item of items) {
+      // `{ plugin, options, routes: { prefix } }` or the plugin itself (`{ name, register }`, `{ plugin: {...} }`).
+      const entry = item.kind === "object" ? item : undefined;
+      // A member of an object, or an export of a module (`exports.plugin = { register }`, required).
+      const member = (value: Value, name: string): Value | undefined => {
+        if (value.kind === "object") return value.props.get(name);
+        if (value.kind !== "namespace") return undefined;
+        const read = this.interpreter.property(value, name, node);
+        return read.kind === "unknown" ? undefined : read;
+      };
+      const pluginValue = entry?.props.get("plugin") ?? item;
+      const plugin = member(pluginValue, "plugin") ?? pluginValue;
+      let register = member(plugin, "register");
+      // hapi 16 and before: `{ register: require("./widgets"), options }`, the module exporting its own
+      // `register(server, options, next)` (with `register.attributes`).
+      const legacy = register && register.kind !== "function" ? member(register, "register") : undefined;
+      if (legacy?.kind === "function") register = legacy;
+      if (register?.kind !== "function") {
+        // A package's plugin (`@hapi/inert`) adds nothing of the project's; one of the project's own that
+        // cannot be read may add routes, so it is reported.
+        if (plugin.kind !== "external" && !fromPackage)
+          this.diagnostics.warning(
+            "APX210",
+            "Cannot read this plugin's register function statically; the routes it registers are not indexed.",
+            siteOf(node),
+            "Register a plugin object ({ name, register }) from the sources, or a const holding one.",
+          );
+        continue;
+      }
+      const routes = (entry?.props.has("plugin") || legacy ? entry : undefined)?.props.get("routes") ?? routesOf(registration);
+      const prefixValue = routes?.kind === "object" ? routes.props.get("prefix") : undefined;
+      const prefix = prefixValue ? stringsOf(prefixValue) : ["/"];
+      if (!prefix || prefix.length !== 1) {
+        this.diagnostics.warning(
+          "APX201",
+          "Cannot resolve the routes.prefix of this plugin registration statically; its routes are left out.",
+          siteOf(node),
+          "Use a string literal or a const for the prefix.",
+        );
+        continue;
+      }
+      const { value, router } = this.create("router", node);
+      router.mounted = true;
+      const options = (entry?.props.has("plugin") || legacy ? entry?.props.get("options") : undefined) ?? {
+        kind: "object",
+        props: new Map(),
+      };
+      this.interpreter.callFunction(register, [value, options], node);
+      server.stack.push({ type: "mount", paths: prefix, router, site: siteOf(node), ...this.conditional() });
+    }
   }
 
   private addHapiRoute(server: RouterNode, route: ObjectValue, node: ts.CallExpression, call: CallContext): void {

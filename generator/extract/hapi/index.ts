@@ -4,13 +4,15 @@ import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import { ts } from "../../typescript.js";
 import { dedupe, importedPackages, localNamesOf, reportUnmounted, reportUnreached, runAppFactories } from "../shared.js";
-import { HAPI_METHODS, HapiHost } from "./hapi-host.js";
+import { GLUE_MODULE, HAPI_METHODS, HapiHost } from "./hapi-host.js";
 import { hapiToOpenApi } from "./path-syntax.js";
 
 /** hapi (`@hapi/hapi`, or `hapi` before it moved): every server is a root; plugins land under their prefix. */
 export const hapiAdapter: FrameworkAdapter = {
   name: "hapi",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).some((p) => p === "@hapi/hapi" || p === "hapi")),
+  // Glue (`@hapi/glue`) composes a hapi server from a manifest: a service may import only it.
+  detect: (sources) =>
+    sources.files.some((file) => importedPackages(file).some((p) => p === "@hapi/hapi" || p === "hapi" || GLUE_MODULE.test(p))),
   extract(sources, options, diagnostics) {
     const host = new HapiHost(diagnostics);
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
