@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -207,5 +208,27 @@ describe("Express route-class loaders (in memory)", () => {
     const result = await generateFrom(files);
     expect(routeLines(result)).toEqual([...routes].sort());
     expect(diagnosticLines(result).filter((l) => !l.startsWith("APX5"))).toEqual(diagnostics ?? []);
+  });
+});
+
+/**
+ * A route whose handler is a router built only of middleware (pelias/api's `app.get(base + "search",
+ * createRouter([...]))`): Express runs the router's functions for the route's requests, the one that answers
+ * answering it. Before, the router was mounted as a router and, having no routes, nothing was indexed, without
+ * a word. Checked against the real Express: its route table, and each key refused over HTTP.
+ */
+describe("Express routes handled by a router of middleware", () => {
+  const fixture = path.join(REPO_ROOT, "test", "fixtures", "express-middleware-routers");
+
+  it("matches the golden index, with no warning", async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
+    expect(diagnosticLines(result)).toEqual([]);
+    expect(canonicalJson(result.index)).toBe(readFileSync(path.join(fixture, "expected-operations.json"), "utf8"));
+  });
+
+  it("equals the routes Express registers, and each passes with exactly its keys over HTTP", async () => {
+    const result = await generate(await loadConfig({ cwd: REPO_ROOT, root: fixture }));
+    const { app } = createRequire(import.meta.url)(path.join(fixture, "app.js")) as { app: Parameters<typeof disagreementsWithRuntime>[0] };
+    expect(await disagreementsWithRuntime(app, result.index.operations)).toEqual([]);
   });
 });

@@ -146,6 +146,11 @@ export class ExpressHost extends RouterHost {
    * `app.get(Worker, { strict: false })`) and `use` is Express's.
    */
   private readonly nestApplications = new WeakSet<HostValue>();
+  /**
+   * What each router is given by `use()` at its root, in order: where a router with no routes of its own is a
+   * route's handler (`app.get("/status", createRouter([controllers.status]))`), these functions answer the route.
+   */
+  private readonly rootUses = new WeakMap<RouterNode, { node: ts.Expression; value: Value }[]>();
 
   callValue(callee: HostValue, call: CallContext): Value | undefined {
     if (this.tsRest.owns(callee)) return this.tsRest.callValue(callee, call);
@@ -238,6 +243,15 @@ export class ExpressHost extends RouterHost {
         .slice(1)
         .map((arg) => (ts.isSpreadElement(arg) ? arg : { node: arg, value: this.interpreter.evaluate(arg, call.scope) }));
       const routers = handlers.map((h) => ("value" in h ? this.routerOf(h.value) : undefined));
+      // `app.get("/status", router)` of a router that only has middleware (`router.use(fn)`, at its root): Express
+      // runs them for the route's requests, the one that answers answering it. The route is an operation with
+      // those functions as its handlers (a router with routes of its own answers at them instead, below).
+      const uses = routers.length === 1 && routers[0] && paths ? this.middlewareOnly(routers[0]) : undefined;
+      if (uses) {
+        routers[0]!.mounted = true;
+        this.addRoute(router, method, paths!, uses, call, statementDoc(node));
+        return receiver;
+      }
       if (routers.length && routers.every((sub) => sub !== undefined)) {
         // What reaches the router is what the route's path (and method) matches: `/entries*` everything below
         // `/entries`, `/entries` that path alone.
@@ -299,6 +313,17 @@ export class ExpressHost extends RouterHost {
     return undefined;
   }
 
+  /**
+   * The functions a router was given at its root, when that is all it has: no route, no mount, no middleware at
+   * a path of its own (a router used as a route's handler, built of middleware). Undefined otherwise.
+   */
+  private middlewareOnly(router: RouterNode): { node: ts.Expression; value: Value }[] | undefined {
+    const uses = this.rootUses.get(router);
+    if (!uses?.length) return undefined;
+    const ownPaths = router.stack.some((l) => l.type !== "middleware" || !l.paths.every((p) => p === "/" || p === ""));
+    return ownPaths || uses.some((u) => this.routerOf(u.value)) ? undefined : uses;
+  }
+
   private use(router: RouterNode, call: CallContext): void {
     const args = [...call.args];
     let paths = ["/"];
@@ -344,6 +369,8 @@ export class ExpressHost extends RouterHost {
     // hands it the paths below). At the root it is the fallback (`app.use((req, res) => res.status(404))`).
     // Each argument evaluated once: a factory's call (`crud({ ... })`) makes a new router each time.
     const values = args.map((arg, i) => (i === 0 && firstValue ? firstValue : this.interpreter.evaluate(arg, call.scope)));
+    if (paths.length === 1 && (paths[0] === "/" || paths[0] === ""))
+      this.rootUses.set(router, [...(this.rootUses.get(router) ?? []), ...args.map((node, i) => ({ node, value: values[i]! }))]);
     const last = values[values.length - 1];
     if (last && paths.some((p) => p !== "/" && p !== "") && this.answersAtMount(last)) {
       this.addRoute(
