@@ -453,7 +453,7 @@ export abstract class RouterHost implements HostAdapter {
     });
     if (!reading) return undefined;
     const branch = new Set<RouteCheck>(this.interpreter.bodyChecks(handler));
-    const runsFor = new Map([...branch].map((c) => [c, reading.methodsAt((c as CheckValue).node, methods)]));
+    const runsFor = new Map([...branch].map((c) => [c, reading.methodsAt((c as CheckValue).via ?? (c as CheckValue).node, methods)]));
     if ([...runsFor.values()].every((ms) => ms.length === methods.length)) return undefined;
     return new Map(methods.map((m) => [m, checks.filter((c) => !branch.has(c) || runsFor.get(c)!.includes(m))]));
   }

@@ -29,7 +29,14 @@ import { AUTOLOAD_CHAIN, AutoloadChains } from "./autoload-chains.js";
 import { abilityKey, isAbilityCallShape, namedSubjectType } from "./ability-check.js";
 import { type EitherOrOptions, eitherOrGroups } from "./either-or.js";
 import { onlyPicksAnswer } from "./answer-choice.js";
-import { isAnyOfOption, isKeyMembership, isPermissionOption, namesAnyOf, namesPermissionCheck } from "./permission-option.js";
+import {
+  isAnyOfOption,
+  isKeyMembership,
+  isPermissionOption,
+  namesAllowDecision,
+  namesAnyOf,
+  namesPermissionCheck,
+} from "./permission-option.js";
 import { readStatement, type Statement } from "./permission-statement.js";
 import { semverPart } from "./semver-parts.js";
 import { isFunctionLike, topLevelInitializer, unwrapExpression } from "./syntax.js";
@@ -544,6 +551,24 @@ export class Interpreter {
     const actions = keysOfValue(this.argument(actionArg, scope));
     if (subject.kind !== "string" || !actions?.length) return undefined;
     return { keys: actions.map((a) => `${subject.value}:${a}`), indexes: [resource, action] };
+  }
+
+  /** Whether a call's name says it decides what is allowed (no key word: `throwIfNotAllowed`) and it gives two arguments or more. */
+  private mayDecideResourceAction(node: ts.CallExpression): boolean {
+    if (!this.byName || node.arguments.length < 2) return false;
+    const name = calleeName(node.expression);
+    return name !== undefined && !this.permissionCalls.has(name) && namesAllowDecision(name);
+  }
+
+  /**
+   * `throwIfNotAllowed(member, "team_member", "read")`, `isAllowed(role, "invoice", "update")`: a function of the
+   * sources named for deciding what is allowed whose parameters name a resource and an action, given strings for
+   * both, is a check of one key (`team_member:read`), as `hasPermission(user, resource, action)` is. The two
+   * signals together: neither the name (`isAllowedOrigin(origin)`) nor the parameters (`audit(user, resource,
+   * action)`) alone make a check.
+   */
+  private isResourceActionDecision(node: ts.CallExpression, scope: Scope): boolean {
+    return this.mayDecideResourceAction(node) && this.diagnostics.quietly(() => this.resourceActionPair(node, scope)) !== undefined;
   }
 
   /** Whether a recognized call's keys are alternatives: configured as such, or named so (`requireAnyScope`). */
@@ -3001,7 +3026,8 @@ export class Interpreter {
 
   private call(node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
-    if (ts.isCallExpression(node) && this.isPermissionCall(node)) return this.builtByCheck(node, scope) ?? this.check(node, scope);
+    if (ts.isCallExpression(node) && (this.isPermissionCall(node) || this.isResourceActionDecision(node, scope)))
+      return this.builtByCheck(node, scope) ?? this.check(node, scope);
     const required = ts.isCallExpression(node) ? this.require(node, scope) : undefined;
     if (required) return required;
     const global = this.globalCall(node, scope);
@@ -5053,7 +5079,11 @@ export class Interpreter {
   private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>, args?: readonly Value[]): CheckValue[] {
     const body = fn.decl.body;
     // The file's calls were listed once (callsOf); the body's are a slice of that list.
-    let calls = body ? callsWithin(body, (call) => ts.isCallExpression(call) && this.isPermissionCall(call)) : [];
+    // (A call named for deciding what is allowed, `throwIfNotAllowed(member, "team_member", "read")`, is a candidate
+    // here, kept below where the function's parameters name a resource and an action the call gives.)
+    let calls = body
+      ? callsWithin(body, (call) => ts.isCallExpression(call) && (this.isPermissionCall(call) || this.mayDecideResourceAction(call)))
+      : [];
     // Only functions named as policy helpers are followed (`canUpdateWebsite`, `ensureAccess`, `authorizeUser`):
     // reading every call a handler makes would parse modules nothing else needs.
     // So is a function the handler hands the caller's access object to (a service layer:
@@ -5068,6 +5098,9 @@ export class Interpreter {
               ((ts.isIdentifier(call.expression) && POLICY_HELPER.test(call.expression.text) && decidesAccess(call, depth > 0)) ||
                 // `this.access.authorizeAction(user, Perm.X)`: a policy method of a service the class was given.
                 (isThisMember(call.expression) && POLICY_HELPER.test(call.expression.name.text) && decidesAccess(call, depth > 0)) ||
+                // `case "GET": return handleGET(req, res)`: a function of the sources the handler hands its request
+                // to goes on handling it, and its checks are the route's (for the methods of the branch it is in).
+                (depth === 0 && ts.isIdentifier(call.expression) && handsOnRequest(call, fn.decl)) ||
                 call.arguments.some(isAccessObject)),
           )
         : [];
@@ -5111,6 +5144,10 @@ export class Interpreter {
       // In a handler, a check that only picks what it answers (`if (!hasScope(s, "values")) return { holdings }`)
       // refuses nobody: no key the route needs.
       if (depth === 0) calls = calls.filter((call) => !onlyPicksAnswer(call, fn.decl));
+      calls = calls.filter(
+        (call) =>
+          this.isPermissionCall(call as ts.CallExpression) || this.isResourceActionDecision(call as ts.CallExpression, scopeFor(call)),
+      );
       for (const node of calls) found.push(this.check(node as ts.CallExpression, scopeFor(node)));
       if (body && calls.length > 1) this.groupEitherOr(body, calls, found, { returned: depth > 0, ...(decide ? { decide } : {}) });
       for (const node of helpers) {
@@ -5123,17 +5160,27 @@ export class Interpreter {
         const passed = (node as ts.CallExpression).arguments.map(
           (a): Value => literalValue(a) ?? this.enumMemberArgument(a, scopeFor(node)) ?? { kind: "undefined" },
         );
-        this.helperReads++;
+        // A function the handler hands its request to (`handleGET(req, res)`) is the handler's own code: its checks
+        // count as the body's, said where apidex cannot read them; a policy helper is read quietly, and only its
+        // checks read in full count (its parameters are whatever the caller passes).
+        const continuation =
+          depth === 0 && ts.isIdentifier((node as ts.CallExpression).expression) && handsOnRequest(node as ts.CallExpression, fn.decl);
         let inner: CheckValue[];
-        try {
-          inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
-        } finally {
-          this.helperReads--;
+        if (continuation) inner = this.checksInBody(callee, depth + 1, seen, passed);
+        else {
+          this.helperReads++;
+          try {
+            inner = this.diagnostics.quietly(() => this.checksInBody(callee, depth + 1, seen, passed));
+          } finally {
+            this.helperReads--;
+          }
+          // A check whose key waits for the type checker is not read in full either.
+          inner = inner.filter((c) => c.keys.length && !c.unresolved && !this.deferredInHelpers.has(c));
         }
-        // A check whose key waits for the type checker is not read in full either.
-        for (const c of inner.filter((c) => c.keys.length && !c.unresolved && !this.deferredInHelpers.has(c))) {
+        for (const c of inner) {
           found.push(c);
           sites.set(c, node);
+          c.via = node;
         }
       }
       this.applyShortcuts(fn.decl, found, sites, depth > 0);
@@ -5337,6 +5384,12 @@ function isAccessObject(arg: ts.Expression): boolean {
   const inner = unwrapExpression(arg);
   const name = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : undefined;
   return name !== undefined && /^(access|ability|abilities|acl|permissions|authz|authorization)$/i.test(name);
+}
+
+/** Whether a call is given the handler's request, its first parameter, as is (`handleGET(req, res)`). */
+function handsOnRequest(call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): boolean {
+  const first = handler.parameters[0]?.name;
+  return first !== undefined && ts.isIdentifier(first) && call.arguments.some((a) => ts.isIdentifier(a) && a.text === first.text);
 }
 
 function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {

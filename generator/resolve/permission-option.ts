@@ -183,6 +183,25 @@ export function namesPermissionCheck(name: string): boolean {
 
 const checkNames = new Map<string, boolean>();
 
+/** Words that say a function decides whether something is allowed, without naming the keys (`throwIfNotAllowed`). */
+const ALLOW_WORDS = new Set(["allow", "allows", "allowed", "authorize", "authorized", "authorise", "authorised", "can", "access"]);
+
+/**
+ * Whether a function's name says it decides what is allowed without a word for the keys (`throwIfNotAllowed`,
+ * `isAllowed`, `canAccess`, `authorize`): such a function is a check only where its parameters name a resource
+ * and an action and the call gives both (the interpreter's resource/action rule); a name alone says too little.
+ */
+export function namesAllowDecision(name: string): boolean {
+  let known = allowNames.get(name);
+  if (known === undefined) {
+    known = !namesPermissionCheck(name) && wordsOf(name).some((w) => ALLOW_WORDS.has(w));
+    allowNames.set(name, known);
+  }
+  return known;
+}
+
+const allowNames = new Map<string, boolean>();
+
 /** Words before the key word that say a set is not the caller's: one that exists, is required, or is refused. */
 const NOT_HELD_WORDS = new Set([...NOT_REQUIRED_WORDS, ...REQUIRED_WORDS].filter((w) => !HELD_WORDS.includes(w)));
 

@@ -110,6 +110,12 @@ export interface CheckValue {
   /** Set when an argument could not be read statically: the keys above are then not all the check names. */
   unresolved?: boolean;
   node: ts.CallExpression;
+  /**
+   * Where in the handler's body the check runs, when it was read through a function the body calls (`case "GET":
+   * await handleGET(req, res)`, a policy helper): that call. A reading of the body's branches (which methods a
+   * check runs for) places the check there, not at its own node in the other function.
+   */
+  via?: ts.Node;
   /** A check of a handler that reads the route it runs for (`req.baseUrl + req.route.path`): read again per route. */
   routeBound?: RouteBound;
 }

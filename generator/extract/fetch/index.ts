@@ -184,7 +184,7 @@ class FetchReader {
       );
     const body = this.interpreter.bodyChecks(fn);
     for (const method of methods) {
-      const checks = reading ? body.filter((c) => reading.methodsAt(c.node, methods).includes(method)) : body;
+      const checks = reading ? body.filter((c) => reading.methodsAt(c.via ?? c.node, methods).includes(method)) : body;
       this.push(method, [raw], at, [...prelude, ...checks], fn.decl);
     }
   }
@@ -362,7 +362,7 @@ class FetchReader {
       const checks = [
         ...prelude,
         ...own.filter((c) => !tests || methodsAt(c.node, route.body, tests, methods!).includes(method)),
-        ...delegateChecks.filter((c) => !delegated || delegated.methodsAt(c.node, methods!).includes(method)),
+        ...delegateChecks.filter((c) => !delegated || delegated.methodsAt(c.via ?? c.node, methods!).includes(method)),
       ];
       this.push(method, raws, site, checks, delegate?.decl, doc);
     }

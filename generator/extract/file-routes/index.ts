@@ -1010,7 +1010,7 @@ function pushPerMethod(
   const common = parts.checks.filter((c) => !branchChecks.has(c as CheckValue));
   const doc = exportDoc(node, handler);
   for (const method of methods) {
-    const checks = [...common, ...[...branchChecks].filter((c) => reading!.methodsAt(c.node, methods).includes(method))];
+    const checks = [...common, ...[...branchChecks].filter((c) => reading!.methodsAt(c.via ?? c.node, methods).includes(method))];
     root.stack.push({
       type: "route",
       method,

@@ -67,7 +67,11 @@ export function readLambdaMethods(fn: FunctionValue, interpreter: Interpreter): 
       return answered.length ? answered : [...ALL_METHODS];
     },
     checksFor(checks, method, methods) {
-      return checks.filter((c) => !body.has(c) || reading.methodsAt((c as unknown as CheckValue).node, methods).includes(method));
+      return checks.filter(
+        (c) =>
+          !body.has(c) ||
+          reading.methodsAt((c as unknown as CheckValue).via ?? (c as unknown as CheckValue).node, methods).includes(method),
+      );
     },
   };
 }
