@@ -1295,6 +1295,34 @@ const negatives: Case[] = [
     diagnostics: ["APX210 more.js:2", "APX210 router.js:8"],
   },
   {
+    name: "a package's function named as a route module's (`readContract` of thirdweb beside the route `readContract(fastify)`) is no call of it: nothing is said there",
+    files: {
+      "package.json": JSON.stringify({ name: "engine", dependencies: { fastify: "^4.28.0", thirdweb: "^5.0.0" } }),
+      "routes/read.ts": `import type { FastifyInstance } from "fastify";
+export async function readContract(fastify: FastifyInstance) {
+  fastify.get("/contract/read", async () => ({}));
+}
+`,
+      "worker.ts": `import { readContract } from "thirdweb";
+export async function poll(flag: boolean) {
+  return flag ? await readContract({ contract: "0x0", method: "name" }) : null;
+}
+`,
+      "server.ts": `import Fastify from "fastify";
+import { readContract } from "./routes/read";
+import { poll } from "./worker";
+const app = Fastify();
+await app.register(readContract);
+for (const _ of process.argv) await readContract(app);
+void poll(process.argv.length > 2);
+await app.listen({ port: 3000 });
+`,
+    },
+    routes: ["GET /contract/read []"],
+    // The unrun call of the route module's own function is said; the package's same-named one is not.
+    diagnostics: ["APX210 server.ts:6"],
+  },
+  {
     name: "both branches of an if apidex cannot decide are read, their routes and mounts marked; a name a branch assigns is unknown after it, and no property or array changes",
     files: {
       "flags.ts": `export const flags: { beta?: boolean } = JSON.parse(process.env.FLAGS ?? "{}");`,
@@ -1848,7 +1876,7 @@ describe("diagnostic messages", () => {
     const beta = bySite.get("beta.ts:3")!;
     expect(beta.code).toBe("APX210");
     expect(beta.message).toBe(
-      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs inside a loop over data apidex cannot read statically, which it does not run (it does not guess how often, or with what); what it registers is not indexed.",
+      "This route registration was not analysed: it is inside betaRoutes(), whose call apidex did not run: that call runs inside a loop over `process.argv`, which reads `process.argv`, only known at run time; apidex does not run the loop (it does not guess how often, or with what); what it registers is not indexed.",
     );
     expect(beta.related).toEqual([{ message: "betaRoutes() is called here", site: { file: "/project/app.ts", line: 4, column: 3 } }]);
     // A function nothing calls at all keeps the plain explanation.

@@ -470,7 +470,7 @@ function reportUnrunHelperCalls(
     for (const call of callers(name)) {
       if (interpreter.sourceCalls.has(call) || isInside(call, fn) || !ts.isIdentifier(unwrapExpression(call.expression))) continue;
       const file = call.getSourceFile();
-      if (file !== fn.getSourceFile() && !namesImport(file, name)) continue;
+      if (file !== fn.getSourceFile() && !namesImport(file, name, sources)) continue;
       const why = whyUnreached(call, interpreter, callers);
       if (!why || (why.kind !== "flow" && why.kind !== "callback")) continue;
       interpreter.onPost?.enter(file.fileName);
@@ -491,13 +491,20 @@ function reportUnrunHelperCalls(
 }
 
 /** Whether a file imports a name (`import { name } from`, `const { name } = require(...)`). */
-function namesImport(file: ts.SourceFile, name: string): boolean {
+function namesImport(file: ts.SourceFile, name: string, sources: SourceSet): boolean {
+  // From a module of the sources: `import { readContract } from "thirdweb"` is a package's function of the same name.
+  const fromSources = (specifier: ts.Expression | undefined) =>
+    specifier !== undefined &&
+    ts.isStringLiteralLike(specifier) &&
+    ["source", "replayed"].includes(sources.resolveImport(specifier.text, file.fileName).kind);
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
-      if (clause?.name?.text === name) return true;
       const named = clause?.namedBindings;
-      if (named && ts.isNamedImports(named) && named.elements.some((e) => e.name.text === name)) return true;
+      const binds =
+        clause?.name?.text === name ||
+        (named !== undefined && ts.isNamedImports(named) && named.elements.some((e) => e.name.text === name));
+      if (binds) return fromSources(statement.moduleSpecifier);
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const init = declaration.initializer && unwrapExpression(declaration.initializer);
@@ -507,7 +514,7 @@ function namesImport(file: ts.SourceFile, name: string): boolean {
             ? declaration.name.text === name
             : declaration.name.elements.some((e) => ts.isBindingElement(e) && ts.isIdentifier(e.name) && e.name.text === name)
         )
-          return true;
+          return fromSources(init.arguments[0]);
       }
     }
   }

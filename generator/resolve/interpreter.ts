@@ -286,6 +286,8 @@ export class Interpreter {
   /** Checks of policy helpers with a key handed to the type checker: left out, as unresolved ones are. */
   private readonly deferredInHelpers = new WeakSet<object>();
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
+  /** The same, with the handler's continuations read (bodyChecks' `continuations`). */
+  private readonly continuedBodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
   private readonly byName: boolean;
@@ -2020,7 +2022,14 @@ export class Interpreter {
 
   /** Node's `process` object as apidex knows it: its `env` the configured environment, unknown without one. */
   private processGlobal(node: ts.Node): Value {
-    if (!this.env) return unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
+    if (!this.env) {
+      // `process.argv`, `process.platform`: the process, not its environment, which the config sets.
+      const member =
+        node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node ? node.parent.name.text : undefined;
+      return member !== undefined && member !== "env"
+        ? unknown(node, `reads \`process.${member}\`, only known at run time`)
+        : unknown(node, "reads the process environment, only known at run time (the config's `env` can set it)");
+    }
     // `process.env.NAME`: the configured environment is the whole environment; a name it omits is unset.
     const env: Value = { kind: "object", props: new Map(Object.entries(this.env).map(([k, v]) => [k, { kind: "string", value: v }])) };
     return { kind: "object", props: new Map([["env", env]]), open: true };
@@ -5016,21 +5025,30 @@ export class Interpreter {
    * The permission checks a handler calls in its body (`assertPermission(req, "x")`). The handler is not
    * run: its own parameters are the request objects, any other unresolved argument is an error.
    */
-  bodyChecks(fn: FunctionValue): CheckValue[] {
-    const cached = this.bodyCheckCache.get(fn);
+  bodyChecks(
+    fn: FunctionValue,
+    /**
+     * Whether the functions the body hands its request to are read as the handler's own code (`handleGET(req,
+     * res)`): for a route's handler, not for a dispatcher over paths (a Worker's fetch), whose calls answer other
+     * routes.
+     */
+    continuations = false,
+  ): CheckValue[] {
+    const cache = continuations ? this.continuedBodyCheckCache : this.bodyCheckCache;
+    const cached = cache.get(fn);
     if (cached) return cached;
     let found: CheckValue[] | undefined;
     // A body that reads the route it runs for (`table[req.method + " " + req.baseUrl + req.route.path]`): what
     // it cannot read here may be read per route (RouteBound), so nothing is said until then.
     if (readsMatchedRoute(fn.decl)) {
-      const quiet = this.diagnostics.quietly(() => this.checksInBody(fn, 0, new Set([fn.decl])));
+      const quiet = this.diagnostics.quietly(() => this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations));
       if (quiet.some((c) => c.unresolved)) {
-        const routeBound = this.routeBound(fn);
+        const routeBound = this.routeBound(fn, continuations);
         found = quiet.map((c) => ({ ...c, routeBound }));
       }
     }
-    found ??= this.checksInBody(fn, 0, new Set([fn.decl]));
-    this.bodyCheckCache.set(fn, found);
+    found ??= this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations);
+    cache.set(fn, found);
     return found;
   }
 
@@ -5042,7 +5060,7 @@ export class Interpreter {
   /** The request objects routeBound reads a body with: its parameter is bound to one, where others stay run-time values. */
   private readonly routeRequests = new WeakSet<Value>();
 
-  private routeBound(fn: FunctionValue): RouteBound {
+  private routeBound(fn: FunctionValue, continuations: boolean): RouteBound {
     let said = false;
     return {
       read: (request) => {
@@ -5054,7 +5072,7 @@ export class Interpreter {
         const requestValue: Value = { kind: "object", props, open: true };
         this.routeRequests.add(requestValue);
         const args: Value[] = [requestValue];
-        const read = () => this.checksInBody(fn, 0, new Set([fn.decl]), args);
+        const read = () => this.checksInBody(fn, 0, new Set([fn.decl]), args, continuations);
         const checks = this.diagnostics.quietly(read);
         if (!said && checks.some((c) => c.unresolved)) {
           said = true;
@@ -5065,7 +5083,7 @@ export class Interpreter {
       sayUnread: () => {
         if (said) return;
         said = true;
-        this.checksInBody(fn, 0, new Set([fn.decl]));
+        this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations);
       },
     };
   }
@@ -5076,7 +5094,14 @@ export class Interpreter {
    * `hasPermission(user.role, PERMISSIONS.websiteUpdate)`). A helper is read quietly, and only its checks
    * whose keys are read in full count: its parameters are whatever the caller passes.
    */
-  private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>, args?: readonly Value[]): CheckValue[] {
+  private checksInBody(
+    fn: FunctionValue,
+    depth: number,
+    seen: Set<ts.Node>,
+    args?: readonly Value[],
+    /** Whether functions the handler hands its request to are followed (bodyChecks). */
+    continuations = false,
+  ): CheckValue[] {
     const body = fn.decl.body;
     // The file's calls were listed once (callsOf); the body's are a slice of that list.
     // (A call named for deciding what is allowed, `throwIfNotAllowed(member, "team_member", "read")`, is a candidate
@@ -5100,7 +5125,7 @@ export class Interpreter {
                 (isThisMember(call.expression) && POLICY_HELPER.test(call.expression.name.text) && decidesAccess(call, depth > 0)) ||
                 // `case "GET": return handleGET(req, res)`: a function of the sources the handler hands its request
                 // to goes on handling it, and its checks are the route's (for the methods of the branch it is in).
-                (depth === 0 && ts.isIdentifier(call.expression) && handsOnRequest(call, fn.decl)) ||
+                (continuations && depth === 0 && ts.isIdentifier(call.expression) && handsOnRequest(call, fn.decl)) ||
                 call.arguments.some(isAccessObject)),
           )
         : [];
@@ -5164,7 +5189,10 @@ export class Interpreter {
         // count as the body's, said where apidex cannot read them; a policy helper is read quietly, and only its
         // checks read in full count (its parameters are whatever the caller passes).
         const continuation =
-          depth === 0 && ts.isIdentifier((node as ts.CallExpression).expression) && handsOnRequest(node as ts.CallExpression, fn.decl);
+          continuations &&
+          depth === 0 &&
+          ts.isIdentifier((node as ts.CallExpression).expression) &&
+          handsOnRequest(node as ts.CallExpression, fn.decl);
         let inner: CheckValue[];
         if (continuation) inner = this.checksInBody(callee, depth + 1, seen, passed);
         else {
@@ -5386,10 +5414,28 @@ function isAccessObject(arg: ts.Expression): boolean {
   return name !== undefined && /^(access|ability|abilities|acl|permissions|authz|authorization)$/i.test(name);
 }
 
-/** Whether a call is given the handler's request, its first parameter, as is (`handleGET(req, res)`). */
+/**
+ * Whether a call hands the handler's request on for the rest of its handling (`await handleGET(req, res);`,
+ * `return handleGET(req, res)`, `(req, res) => exportReport(req, res)`): it is given the handler's first
+ * parameter as is, its result is dropped or answered (not kept as a value the handler goes on with, `const auth =
+ * await requireOwner(req)`), and it calls a function by a name that is no parameter (`handler(req, res)` in a
+ * wrapper calls the route's own handler, read as such).
+ */
 function handsOnRequest(call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): boolean {
   const first = handler.parameters[0]?.name;
-  return first !== undefined && ts.isIdentifier(first) && call.arguments.some((a) => ts.isIdentifier(a) && a.text === first.text);
+  if (first === undefined || !ts.isIdentifier(first) || !call.arguments.some((a) => ts.isIdentifier(a) && a.text === first.text))
+    return false;
+  const { node, parent } = valueUse(call);
+  const handsOn = ts.isExpressionStatement(parent) || ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node);
+  return handsOn && ts.isIdentifier(call.expression) && !namesParameter(call.expression);
+}
+
+/** Whether a name is a parameter of a function around it (a wrapper's `handler`). */
+function namesParameter(name: ts.Identifier): boolean {
+  for (let n: ts.Node | undefined = name.parent; n; n = n.parent)
+    if (isFunctionLike(n) && (n as ts.FunctionLikeDeclaration).parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name.text))
+      return true;
+  return false;
 }
 
 function decidesAccess(call: ts.CallExpression, inHelper: boolean): boolean {
