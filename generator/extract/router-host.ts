@@ -452,7 +452,7 @@ export abstract class RouterHost implements HostAdapter {
       return v.kind === "string" ? v.value : undefined;
     });
     if (!reading) return undefined;
-    const branch = new Set<RouteCheck>(this.interpreter.bodyChecks(handler, true));
+    const branch = new Set<RouteCheck>(this.interpreter.bodyChecks(handler));
     const runsFor = new Map([...branch].map((c) => [c, reading.methodsAt((c as CheckValue).via ?? (c as CheckValue).node, methods)]));
     if ([...runsFor.values()].every((ms) => ms.length === methods.length)) return undefined;
     return new Map(methods.map((m) => [m, checks.filter((c) => !branch.has(c) || runsFor.get(c)!.includes(m))]));
@@ -621,7 +621,7 @@ export abstract class RouterHost implements HostAdapter {
     // The same function reached twice (a wrapper's closure, then the wrapper call's argument) counts once.
     if (parts.handlers.some((h) => h.decl === fn.decl && h.scope === fn.scope)) return;
     parts.handlers.push(fn);
-    parts.checks.push(...this.interpreter.bodyChecks(fn, true));
+    parts.checks.push(...this.interpreter.bodyChecks(fn));
     // `export const proxy = asyncWrapper(async (req, res) => ...)` passed by name: the function the wrapper
     // returned runs the one it closes over, whose checks and answers are the route's.
     for (const inner of wrappedFunctions(fn, this.interpreter)) this.addHandler(inner, parts);

@@ -286,8 +286,6 @@ export class Interpreter {
   /** Checks of policy helpers with a key handed to the type checker: left out, as unresolved ones are. */
   private readonly deferredInHelpers = new WeakSet<object>();
   private readonly bodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
-  /** The same, with the handler's continuations read (bodyChecks' `continuations`). */
-  private readonly continuedBodyCheckCache = new WeakMap<FunctionValue, CheckValue[]>();
   private readonly assignedNames = new Map<ts.SourceFile, Set<string>>();
   private readonly permissionCalls: Set<string>;
   private readonly byName: boolean;
@@ -5025,30 +5023,21 @@ export class Interpreter {
    * The permission checks a handler calls in its body (`assertPermission(req, "x")`). The handler is not
    * run: its own parameters are the request objects, any other unresolved argument is an error.
    */
-  bodyChecks(
-    fn: FunctionValue,
-    /**
-     * Whether the functions the body hands its request to are read as the handler's own code (`handleGET(req,
-     * res)`): for a route's handler, not for a dispatcher over paths (a Worker's fetch), whose calls answer other
-     * routes.
-     */
-    continuations = false,
-  ): CheckValue[] {
-    const cache = continuations ? this.continuedBodyCheckCache : this.bodyCheckCache;
-    const cached = cache.get(fn);
+  bodyChecks(fn: FunctionValue): CheckValue[] {
+    const cached = this.bodyCheckCache.get(fn);
     if (cached) return cached;
     let found: CheckValue[] | undefined;
     // A body that reads the route it runs for (`table[req.method + " " + req.baseUrl + req.route.path]`): what
     // it cannot read here may be read per route (RouteBound), so nothing is said until then.
     if (readsMatchedRoute(fn.decl)) {
-      const quiet = this.diagnostics.quietly(() => this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations));
+      const quiet = this.diagnostics.quietly(() => this.checksInBody(fn, 0, new Set([fn.decl])));
       if (quiet.some((c) => c.unresolved)) {
-        const routeBound = this.routeBound(fn, continuations);
+        const routeBound = this.routeBound(fn);
         found = quiet.map((c) => ({ ...c, routeBound }));
       }
     }
-    found ??= this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations);
-    cache.set(fn, found);
+    found ??= this.checksInBody(fn, 0, new Set([fn.decl]));
+    this.bodyCheckCache.set(fn, found);
     return found;
   }
 
@@ -5060,7 +5049,7 @@ export class Interpreter {
   /** The request objects routeBound reads a body with: its parameter is bound to one, where others stay run-time values. */
   private readonly routeRequests = new WeakSet<Value>();
 
-  private routeBound(fn: FunctionValue, continuations: boolean): RouteBound {
+  private routeBound(fn: FunctionValue): RouteBound {
     let said = false;
     return {
       read: (request) => {
@@ -5072,7 +5061,7 @@ export class Interpreter {
         const requestValue: Value = { kind: "object", props, open: true };
         this.routeRequests.add(requestValue);
         const args: Value[] = [requestValue];
-        const read = () => this.checksInBody(fn, 0, new Set([fn.decl]), args, continuations);
+        const read = () => this.checksInBody(fn, 0, new Set([fn.decl]), args);
         const checks = this.diagnostics.quietly(read);
         if (!said && checks.some((c) => c.unresolved)) {
           said = true;
@@ -5083,7 +5072,7 @@ export class Interpreter {
       sayUnread: () => {
         if (said) return;
         said = true;
-        this.checksInBody(fn, 0, new Set([fn.decl]), undefined, continuations);
+        this.checksInBody(fn, 0, new Set([fn.decl]));
       },
     };
   }
@@ -5094,15 +5083,11 @@ export class Interpreter {
    * `hasPermission(user.role, PERMISSIONS.websiteUpdate)`). A helper is read quietly, and only its checks
    * whose keys are read in full count: its parameters are whatever the caller passes.
    */
-  private checksInBody(
-    fn: FunctionValue,
-    depth: number,
-    seen: Set<ts.Node>,
-    args?: readonly Value[],
-    /** Whether functions the handler hands its request to are followed (bodyChecks). */
-    continuations = false,
-  ): CheckValue[] {
+  private checksInBody(fn: FunctionValue, depth: number, seen: Set<ts.Node>, args?: readonly Value[]): CheckValue[] {
     const body = fn.decl.body;
+    // The functions a route's handler hands its request to go on handling it (handsOnRequest); not those of a
+    // dispatcher over paths (a Worker's fetch, a Lambda proxy), whose calls answer other routes.
+    const continuations = depth === 0 && !dispatchesOverPaths(fn.decl);
     // The file's calls were listed once (callsOf); the body's are a slice of that list.
     // (A call named for deciding what is allowed, `throwIfNotAllowed(member, "team_member", "read")`, is a candidate
     // here, kept below where the function's parameters name a resource and an action the call gives.)
@@ -5428,6 +5413,34 @@ function handsOnRequest(call: ts.CallExpression, handler: ts.FunctionLikeDeclara
   const { node, parent } = valueUse(call);
   const handsOn = ts.isExpressionStatement(parent) || ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node);
   return handsOn && ts.isIdentifier(call.expression) && !namesParameter(call.expression);
+}
+
+/** The request's members that say which path it asks for (`request.url`, `event.rawPath`, `req.originalUrl`). */
+const PATH_MEMBERS = new Set(["url", "path", "pathname", "rawPath", "resource", "routeKey", "originalUrl", "baseUrl"]);
+
+/**
+ * Whether a handler reads which path its request asks for (`new URL(request.url).pathname`, `event.path`): a
+ * dispatcher over paths, whose calls that hand the request on answer other routes.
+ */
+function dispatchesOverPaths(handler: ts.FunctionLikeDeclaration): boolean {
+  const first = handler.parameters[0]?.name;
+  if (!handler.body || first === undefined) return false;
+  const request = ts.isIdentifier(first) ? first.text : undefined;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === "pathname") found = true;
+    else if (ts.isPropertyAccessExpression(node) && PATH_MEMBERS.has(node.name.text)) {
+      let root: ts.Expression = node.expression;
+      while (ts.isPropertyAccessExpression(root)) root = root.expression;
+      if (ts.isIdentifier(root) && root.text === request) found = true;
+    }
+    // `const { path, pathname } = event`: a destructured request.
+    else if (ts.isBindingElement(node) && PATH_MEMBERS.has((node.propertyName ?? node.name).getText())) found = true;
+    if (!found && !(isFunctionLike(node) && node !== handler)) ts.forEachChild(node, visit);
+  };
+  visit(handler.body);
+  return found;
 }
 
 /** Whether a name is a parameter of a function around it (a wrapper's `handler`). */

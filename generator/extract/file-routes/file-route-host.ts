@@ -166,7 +166,7 @@ export class FileRouteHost extends RouterHost {
     if (expression) this.collect(expression, value, { node: expression as ts.CallExpression, args: [], scope }, parts);
     else if (value.kind === "function") {
       parts.handlers.push(value);
-      parts.checks.push(...this.interpreter.bodyChecks(value, true));
+      parts.checks.push(...this.interpreter.bodyChecks(value));
     }
     return parts;
   }

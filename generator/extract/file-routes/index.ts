@@ -1006,7 +1006,7 @@ function pushPerMethod(
 ): void {
   const handler = parts.handlers[parts.handlers.length - 1];
   // The reading handler's own checks run for the methods of the branch they are in; the others for all.
-  const branchChecks = new Set<CheckValue>(readFrom ? interpreter.bodyChecks(readFrom, true) : []);
+  const branchChecks = new Set<CheckValue>(readFrom ? interpreter.bodyChecks(readFrom) : []);
   const common = parts.checks.filter((c) => !branchChecks.has(c as CheckValue));
   const doc = exportDoc(node, handler);
   for (const method of methods) {
