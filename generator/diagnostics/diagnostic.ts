@@ -55,6 +55,17 @@ export class DiagnosticBag {
   /** While above 0, diagnostics are not kept (a speculative read whose findings are only used when complete). */
   private muted = 0;
 
+  /** Runs `fn` with its diagnostics kept, inside a `quietly` too (code that runs once whoever triggers it). */
+  loudly<T>(fn: () => T): T {
+    const muted = this.muted;
+    this.muted = 0;
+    try {
+      return fn();
+    } finally {
+      this.muted = muted;
+    }
+  }
+
   /** Runs `fn` with every diagnostic it reports dropped. */
   quietly<T>(fn: () => T): T {
     this.muted++;

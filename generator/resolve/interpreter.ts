@@ -729,7 +729,9 @@ export class Interpreter {
       instance.state = "done";
       return instance;
     }
-    this.execute(instance);
+    // A module runs once, whoever first reads it: a speculative read that happens to (an options object's checks,
+    // read quietly) must not silence what the module's own code says.
+    this.diagnostics.loudly(() => this.execute(instance));
     return instance;
   }
 
@@ -3235,6 +3237,26 @@ export class Interpreter {
     return { kind: "object", props };
   }
 
+  /**
+   * Whether arguments hand functions of the sources on (`...definition.handlers`, `handler`, `routes.list`): read
+   * where reading runs nothing (names, members, spreads of them, arrays of them).
+   */
+  private handsHandlers(args: readonly ts.Expression[], scope: Scope): boolean {
+    const plain = (e: ts.Expression): boolean =>
+      ts.isIdentifier(e) ||
+      (ts.isPropertyAccessExpression(e) && plain(e.expression)) ||
+      ts.isArrowFunction(e) ||
+      ts.isFunctionExpression(e);
+    for (const arg of args) {
+      const expression = ts.isSpreadElement(arg) ? arg.expression : arg;
+      if (!plain(expression)) continue;
+      const value = this.diagnostics.quietly(() => this.evaluate(expression, scope));
+      const items = value.kind === "array" ? value.items : [value];
+      if (items.some((v) => v.kind === "function" && !v.decl.getSourceFile().isDeclarationFile)) return true;
+    }
+    return false;
+  }
+
   private invoke(callee: Value, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value {
     const args = node.arguments ?? [];
     switch (callee.kind) {
@@ -3328,6 +3350,15 @@ export class Interpreter {
                 `This call was not analysed: it hands the app to ${callee.module}, a routing package apidex does not read (it adds routes it builds at run time, from a folder's files or a table); the routes it adds are not indexed.`,
                 siteOf(node),
                 "Register the routes with the framework's router; if the package mounts a folder's modules that each export a router, name the folder in the config's `routerFiles`.",
+              );
+            // `koaElasticUtils.addRoutes(router, paths, ...handlers)`: a package given the router and functions of
+            // the sources may register them as routes at run time, which apidex does not see.
+            else if (this.handsHandlers(args.slice(1), scope))
+              this.diagnostics.warning(
+                "APX210",
+                `This call was not analysed: it hands the router and functions of the sources to ${[callee.module, ...callee.path.filter((p) => p !== "default")].join(".")}(), a package's function apidex does not run; if it registers them as routes, those routes are not indexed.`,
+                siteOf(node),
+                "Register the routes with the framework's router (`router.get(path, ...handlers)`).",
               );
             return given;
           }
