@@ -573,6 +573,42 @@ describe("Elysia", () => {
   });
 });
 
+/**
+ * Over hapi's own request handling (server.inject), with the caller's scopes in `x-permissions`: each operation
+ * answers with its keys (every required one, one of each group of alternatives), refuses (403) without any one
+ * of them, and answers with each alternative. Gives how many refusals were checked.
+ */
+async function hapiRefusals(
+  server: { inject(options: { method: string; url: string; headers: Record<string, string> }): Promise<{ statusCode: number }> },
+  operations: readonly { method: string; path: string; permissions: string[] }[],
+): Promise<number> {
+  const status = async (method: string, p: string, keys: string[]) =>
+    (await server.inject({ method, url: p.replace(/\{\w+\}/g, "1"), headers: { "x-permissions": keys.join(",") } })).statusCode;
+  let refused = 0;
+  for (const op of operations) {
+    const groups = (op as { any_of?: string[][] }).any_of ?? [];
+    const needed = [...op.permissions, ...groups.map((g) => g[0]!)];
+    expect(await status(op.method, op.path, needed), `${op.method} ${op.path}`).not.toBe(403);
+    for (const key of needed) {
+      expect(
+        await status(
+          op.method,
+          op.path,
+          needed.filter((k) => k !== key),
+        ),
+        `${op.method} ${op.path} without ${key}`,
+      ).toBe(403);
+      refused++;
+    }
+    for (const group of groups)
+      for (const alternative of group)
+        expect(await status(op.method, op.path, [...op.permissions, alternative]), `${op.method} ${op.path} with ${alternative}`).not.toBe(
+          403,
+        );
+  }
+  return refused;
+}
+
 describe("hapi", () => {
   const start = async () =>
     (
@@ -603,34 +639,7 @@ describe("hapi", () => {
 
   it("each operation answers with its scopes and refuses without one (server.inject: hapi's own request handling)", async () => {
     const result = await indexOf("hapi");
-    const server = await start();
-    const status = async (method: string, p: string, keys: string[]) =>
-      (await server.inject({ method, url: p.replace(/\{\w+\}/g, "1"), headers: { "x-permissions": keys.join(",") } })).statusCode;
-    let refused = 0;
-    for (const op of result.index.operations) {
-      const groups = (op as { any_of?: string[][] }).any_of ?? [];
-      // Every required key and one key of each group of alternatives: allowed; any one left out: refused.
-      const needed = [...op.permissions, ...groups.map((g) => g[0]!)];
-      expect(await status(op.method, op.path, needed), `${op.method} ${op.path}`).not.toBe(403);
-      for (const key of needed) {
-        expect(
-          await status(
-            op.method,
-            op.path,
-            needed.filter((k) => k !== key),
-          ),
-          `${op.method} ${op.path} without ${key}`,
-        ).toBe(403);
-        refused++;
-      }
-      for (const group of groups)
-        for (const alternative of group)
-          expect(
-            await status(op.method, op.path, [...op.permissions, alternative]),
-            `${op.method} ${op.path} with ${alternative}`,
-          ).not.toBe(403);
-    }
-    expect(refused).toBeGreaterThan(10);
+    expect(await hapiRefusals(await start(), result.index.operations)).toBeGreaterThan(10);
   });
 });
 
@@ -661,26 +670,7 @@ describe("hapi composed by Glue from a Confidence manifest", () => {
     const server = await compose();
     const served = server.table().map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(result.index.operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(served.sort());
-    const status = async (method: string, p: string, keys: string[]) =>
-      (await server.inject({ method, url: p.replace(/\{\w+\}/g, "1"), headers: { "x-permissions": keys.join(",") } })).statusCode;
-    let refused = 0;
-    for (const op of result.index.operations) {
-      const groups = (op as { any_of?: string[][] }).any_of ?? [];
-      const needed = [...op.permissions, ...groups.map((g) => g[0]!)];
-      expect(await status(op.method, op.path, needed), `${op.method} ${op.path}`).not.toBe(403);
-      for (const key of needed) {
-        expect(
-          await status(
-            op.method,
-            op.path,
-            needed.filter((k) => k !== key),
-          ),
-          `${op.method} ${op.path} without ${key}`,
-        ).toBe(403);
-        refused++;
-      }
-    }
-    expect(refused).toBe(5);
+    expect(await hapiRefusals(server, result.index.operations)).toBe(5);
   });
 
   it("a plugin list the criteria choose at run time is said (APX210), and the config's env decides it", async () => {
