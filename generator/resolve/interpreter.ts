@@ -5141,7 +5141,7 @@ export class Interpreter {
                 (isThisMember(call.expression) && POLICY_HELPER.test(call.expression.name.text) && decidesAccess(call, depth > 0)) ||
                 // `case "GET": return handleGET(req, res)`: a function of the sources the handler hands its request
                 // to goes on handling it, and its checks are the route's (for the methods of the branch it is in).
-                (continuations && depth === 0 && ts.isIdentifier(call.expression) && handsOnRequest(call, fn.decl)) ||
+                (continuations && ts.isIdentifier(call.expression) && handsOnRequest(call, fn.decl)) ||
                 call.arguments.some(isAccessObject)),
           )
         : [];
@@ -5205,10 +5205,7 @@ export class Interpreter {
         // count as the body's, said where apidex cannot read them; a policy helper is read quietly, and only its
         // checks read in full count (its parameters are whatever the caller passes).
         const continuation =
-          continuations &&
-          depth === 0 &&
-          ts.isIdentifier((node as ts.CallExpression).expression) &&
-          handsOnRequest(node as ts.CallExpression, fn.decl);
+          continuations && ts.isIdentifier((node as ts.CallExpression).expression) && handsOnRequest(node as ts.CallExpression, fn.decl);
         let inner: CheckValue[];
         if (continuation) inner = this.checksInBody(callee, depth + 1, seen, passed);
         else {
