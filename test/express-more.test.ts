@@ -232,3 +232,32 @@ describe("Express routes handled by a router of middleware", () => {
     expect(await disagreementsWithRuntime(app, result.index.operations)).toEqual([]);
   });
 });
+
+describe("a route handled by a router of middleware that only hands requests on", () => {
+  it("unleash's conditionalMiddleware(flag, cors()) on OPTIONS: a preflight a package answers, no operation", async () => {
+    const result = await generateFrom({
+      "package.json": JSON.stringify({ name: "flags", dependencies: { express: "^4.21.0", cors: "^2.8.5" } }),
+      "src/conditional.ts": [
+        `import { Router, type RequestHandler } from "express";`,
+        `export const conditionalMiddleware = (condition: () => boolean, middleware: RequestHandler): RequestHandler => {`,
+        `  const router = Router();`,
+        `  router.use((req, res, next) => {`,
+        `    if (condition()) middleware(req, res, next);`,
+        `    else next();`,
+        `  });`,
+        `  return router;`,
+        `};`,
+      ].join("\n"),
+      "src/app.ts": [
+        `import express from "express"; import cors from "cors";`,
+        `import { conditionalMiddleware } from "./conditional";`,
+        `const app = express();`,
+        `const enabled = () => process.env.EMBED === "true";`,
+        `app.options("/api/frontend/features", conditionalMiddleware(enabled, cors()));`,
+        `app.get("/api/frontend/features", (req, res) => res.json([]));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    });
+    expect(routeLines(result)).toEqual(["GET /api/frontend/features []"]);
+  });
+});

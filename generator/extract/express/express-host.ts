@@ -321,7 +321,12 @@ export class ExpressHost extends RouterHost {
     const uses = this.rootUses.get(router);
     if (!uses?.length) return undefined;
     const ownPaths = router.stack.some((l) => l.type !== "middleware" || !l.paths.every((p) => p === "/" || p === ""));
-    return ownPaths || uses.some((u) => this.routerOf(u.value)) ? undefined : uses;
+    if (ownPaths || uses.some((u) => this.routerOf(u.value))) return undefined;
+    // Functions that all hand the request on (unleash's `conditionalMiddleware(flag, cors(...))`, a router whose one
+    // middleware runs a package's middleware or calls `next()`) answer nothing of the sources: the router gates, as
+    // before (a CORS preflight a package answers is no operation).
+    const answers = uses.some((u) => u.value.kind === "function" && !this.handlerPassesOn(u.value));
+    return answers ? uses : undefined;
   }
 
   private use(router: RouterNode, call: CallContext): void {
