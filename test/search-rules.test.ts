@@ -798,3 +798,53 @@ describe("typo matching", () => {
     );
   });
 });
+
+describe("ranking order", () => {
+  const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "PROPFIND", "SEARCH");
+  const noun = fc.constantFrom("user", "users", "team", "member", "token", "tokens", "item", "note", "invoice", "report");
+  const operation = fc.tuple(method, fc.array(noun, { minLength: 1, maxLength: 3 }), fc.boolean());
+  const indexOf = (specs: [string, string[], boolean][]) =>
+    specs.map(([m, segments, one], i) =>
+      op(m, `/${segments.join("/")}${one ? "/{id}" : ""}`, `${m.toLowerCase()}_${segments.join("_")}_${i}`),
+    );
+
+  it("the first k of a limited search are the first k of the whole ranking, ties in index order (property)", () => {
+    const request = fc.tuple(
+      fc.constantFrom("", "list ", "remove ", "create ", "show me "),
+      fc.array(noun, { minLength: 1, maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(operation, { minLength: 1, maxLength: 60 }),
+        request,
+        fc.integer({ min: 1, max: 10 }),
+        (specs, [verb, nouns], k) => {
+          const search = new OperationSearch(indexOf(specs));
+          const q = verb + nouns.join(" ");
+          const whole = search.search(q).map((h) => [h.entry.operation_id, h.score] as const);
+          // Sorted by score, highest first; equal scores keep the index's order.
+          const position = new Map(search.entries.map((e, i) => [e.operation_id, i]));
+          for (let i = 1; i < whole.length; i++) {
+            const [a, sa] = whole[i - 1]!;
+            const [b, sb] = whole[i]!;
+            expect(sa > sb || (sa === sb && position.get(a)! < position.get(b)!)).toBe(true);
+          }
+          expect(search.search(q, {}, k).map((h) => h.entry.operation_id)).toEqual(whole.slice(0, k).map(([id]) => id));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it("a method filter keeps exactly the operations of that method, whatever methods the service names", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { minLength: 1, maxLength: 40 }), method, noun, (specs, m, word) => {
+        const search = new OperationSearch(indexOf(specs));
+        const all = search.search(word).map((h) => h.entry.operation_id);
+        const only = search.search(word, { method: m.toLowerCase() }).map((h) => h.entry.operation_id);
+        expect(only).toEqual(all.filter((id) => search.entries.find((e) => e.operation_id === id)!.method === m));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

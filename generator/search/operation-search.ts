@@ -119,11 +119,16 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
    * request scopes the thing by. Undefined for the others.
    */
   private readonly scopeParameter: ({ path: ReadonlySet<string>; named: ReadonlySet<string> } | undefined)[];
-  /** Each operation's methods by meaning: its verb's where its path ends in one (POST /messages/delete), else its own. */
-  private readonly actsAs: readonly ReadonlySet<string>[];
+  /**
+   * Each operation's methods by meaning, a bit each (`methodBits`): its verb's where its path ends in one (POST
+   * /messages/delete), else its own. Bits rather than sets: this is read for every operation a request touches.
+   */
+  private readonly actsAs: Uint32Array;
+  /** Each operation's own method, a bit. */
+  private readonly ownMethod: Uint32Array;
   private readonly position: Map<string, number>;
-  /** Each operation's path parameter names as words, and each name whole (`{api_key}`: "api", "key", "apikey"). */
-  private readonly parameterWords: ReadonlySet<string>[];
+  /** The operations by the words of their path parameters' names, and each name whole (`{api_key}`: "api", "key", "apikey"). */
+  private readonly byParameterWord = new Map<string, number[]>();
   /** The words of the index's paths (their literal segments), in dictionary form. */
   private readonly pathWords: ReadonlySet<string>;
   /** The index's closed compounds by their head ("hook": "webhook"), for a head the index lacks on its own. */
@@ -143,11 +148,20 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     seenBy: Int32Array;
     resourceNumber: Uint8Array;
     total: Float64Array;
+    /** The operations the request's words met, then those kept (filters, literal matches), in arrival order. */
+    touched: Int32Array;
+    kept: Int32Array;
   };
 
   constructor(readonly entries: readonly E[]) {
     this.position = new Map(entries.map((e, i) => [e.operation_id, i]));
-    this.parameterWords = entries.map((e) => new Set(e.path_params.flatMap((p) => [...terms(p), pieces(p).join("")])));
+    entries.forEach((e, d) => {
+      for (const word of new Set(e.path_params.flatMap((p) => [...terms(p), pieces(p).join("")]))) {
+        const docs = this.byParameterWord.get(word);
+        if (docs) docs.push(d);
+        else this.byParameterWord.set(word, [d]);
+      }
+    });
     this.pathWords = new Set(entries.flatMap((e) => [...terms(fieldText(e, "resource")), ...terms(fieldText(e, "path"))]));
     const n = entries.length;
     this.scratch = {
@@ -158,6 +172,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       seenBy: new Int32Array(n).fill(-1),
       resourceNumber: new Uint8Array(n),
       total: new Float64Array(n),
+      touched: new Int32Array(n),
+      kept: new Int32Array(n),
     };
     this.weights = deriveFieldWeights(entries);
     this.literals = new LiteralIndex(entries);
@@ -187,7 +203,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       if (named.some((t) => resource.has(t))) return undefined;
       return { path: new Set([...resource, ...terms(fieldText(e, "path"))]), named: new Set(named) };
     });
-    this.actsAs = entries.map((e) => new Set(pathAction(e.path)?.methods ?? [e.method]));
+    this.actsAs = Uint32Array.from(entries, (e) => methodBits(pathAction(e.path)?.methods ?? [e.method]));
+    this.ownMethod = Uint32Array.from(entries, (e) => methodBits([e.method]));
     this.index = new Bm25Index(
       entries.map((e) => FIELDS.map((f) => indexTerms(fieldText(e, f)))),
       FIELDS.map((f) => this.weights[f]),
@@ -202,11 +219,13 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   }
 
   search(query: string | undefined, filters: SearchFilters = {}, limit = Number.POSITIVE_INFINITY): SearchHit<E>[] {
+    const filtered = Boolean(filters.pathContains || filters.permission || filters.method || filters.effect);
     const keep = (e: E) =>
-      (!filters.pathContains || e.path.toLowerCase().includes(filters.pathContains.toLowerCase())) &&
-      (!filters.permission || checksKey(e, filters.permission)) &&
-      (!filters.method || e.method === filters.method.toUpperCase()) &&
-      (!filters.effect || e.effect === filters.effect);
+      !filtered ||
+      ((!filters.pathContains || e.path.toLowerCase().includes(filters.pathContains.toLowerCase())) &&
+        (!filters.permission || checksKey(e, filters.permission)) &&
+        (!filters.method || e.method === filters.method.toUpperCase()) &&
+        (!filters.effect || e.effect === filters.effect));
     // "set up a source" asks to create one: phrasal verbs as the single verbs they mean. Literal ids and paths
     // are matched on the request as written.
     const text = query ? withPhrasalVerbs(query) : "";
@@ -413,8 +432,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
 
     // Sum each leaf's precomputed scores; like MiniSearch, multiply by how many of the request's words an
     // operation met (`coordination`: a related word, an abbreviation or a word of means counts its weight).
-    const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total } = this.scratch;
-    const touched: number[] = [];
+    const { score, matchedLeaves, coordination, counted, seenBy, resourceNumber, total, touched, kept } = this.scratch;
+    let touchedCount = 0;
     const resourceBit = 1 << FIELDS.indexOf("resource");
     // A word's written form ("settings") and its dictionary form ("setting") are one word of the request met.
     for (const l of leaves) {
@@ -424,7 +443,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
           if (verb && posting.fields[i] === permissionsOnly) continue;
           const d = posting.docs[i]!;
           if (seenBy[d] !== l.word) {
-            if (!matchedLeaves[d]) touched.push(d);
+            if (!matchedLeaves[d]) touched[touchedCount++] = d;
             seenBy[d] = l.word;
             matchedLeaves[d]!++;
             counted[d] = 0;
@@ -440,7 +459,7 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     }
 
     // Scores first, as numbers; notes and `why` only for the few returned (thousands may match a common word).
-    const kept: number[] = [];
+    let keptCount = 0;
     const phrased = this.phrased(asked);
     // The words after "by", each alone and joined ("api key" and `{apikey}`), but not "id": every item has one.
     const lookupWords = asked.filter((w) => w.lookup && w.term !== "id");
@@ -453,44 +472,52 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
         : searched
             .filter((w) => w.complement && w.term !== "id" && w.complementOf && !onlyIntent(lemma(w.complementOf).word))
             .map((w) => w.term);
-    for (const d of touched) {
+    // Where each literal match is (a few at most), so that each operation's test is a number's.
+    const request: RequestTraits = {
+      intent,
+      asks,
+      wanted: intent.methods ? methodBits(intent.methods.methods) : 0,
+      asked: asks ? methodBits(asks.methods) : 0,
+      spelling,
+      phrased,
+      scope,
+      lookupDocs: new Set(lookup.flatMap((term) => this.byParameterWord.get(term) ?? [])),
+    };
+    const literalDocs = new Set([...literal.keys()].map((id) => this.position.get(id)!));
+    for (let t = 0; t < touchedCount; t++) {
+      const d = touched[t]!;
       const entry = this.entries[d]!;
       if (!keep(entry)) continue;
-      total[d] =
-        score[d]! *
-        coordination[d]! *
-        this.boost(d, entry, resourceNumber[d]!, phrased, intent, asks, spelling, lookup, scope, undefined, coordination[d]!);
+      total[d] = score[d]! * coordination[d]! * this.boost(d, resourceNumber[d]!, coordination[d]!, request);
       // A literal id or path is what was asked for: above every word match.
-      if (literal.has(entry.operation_id)) total[d]! += 1e6;
-      kept.push(d);
+      if (literalDocs.size && literalDocs.has(d)) total[d]! += 1e6;
+      kept[keptCount++] = d;
     }
-    for (const id of literal.keys()) {
-      const d = this.position.get(id)!;
+    for (const d of literalDocs)
       if (!matchedLeaves[d] && keep(this.entries[d]!)) {
         total[d] = 1e6;
-        kept.push(d);
+        kept[keptCount++] = d;
       }
-    }
     // Ties go to the index's order, so the output is deterministic.
-    const top = topOf(kept, limit, (a, b) => total[b]! - total[a]! || a - b);
+    const top = topByScore(kept.subarray(0, keptCount), limit, total);
     const hits = top.map((d) => {
       const entry = this.entries[d]!;
       const notes: string[] = [];
       const note = literal.get(entry.operation_id);
       if (note) notes.push(note);
-      if (matchedLeaves[d])
-        this.boost(d, entry, resourceNumber[d]!, phrased, intent, asks, spelling, lookup, scope, notes, coordination[d]!);
+      if (matchedLeaves[d]) this.boost(d, resourceNumber[d]!, coordination[d]!, request, notes);
       return { entry, score: total[d]!, why: explain(d, leaves, askedTerms, notes, (l, mask) => verbLeaf(l) && mask === permissionsOnly) };
     });
     // The scratch arrays are the search's own and reused: clear what this request wrote.
-    for (const d of [...touched, ...kept]) {
-      score[d] = 0;
-      matchedLeaves[d] = 0;
-      coordination[d] = 0;
-      seenBy[d] = -1;
-      resourceNumber[d] = 0;
-      total[d] = 0;
-    }
+    for (const list of [touched.subarray(0, touchedCount), kept.subarray(0, keptCount)])
+      for (const d of list) {
+        score[d] = 0;
+        matchedLeaves[d] = 0;
+        coordination[d] = 0;
+        seenBy[d] = -1;
+        resourceNumber[d] = 0;
+        total[d] = 0;
+      }
     return hits;
   }
 
@@ -539,29 +566,20 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
    * The factor the request's method, number and phrasing give one operation, which has met `met` of the
    * request's words; what applied goes to `notes`.
    */
-  private boost(
-    doc: number,
-    entry: E,
-    resourceNumber: number,
-    phrased: ReadonlySet<number>,
-    intent: MethodIntent,
-    asks: MethodIntent["methods"],
-    spelling: ReadonlySet<number>,
-    lookup: readonly string[],
-    scope: readonly string[],
-    notes: string[] | undefined,
-    met: number,
-  ): number {
+  private boost(doc: number, resourceNumber: number, met: number, request: RequestTraits, notes?: string[]): number {
+    const { intent, asks, spelling, lookupDocs, scope, phrased } = request;
     let factor = this.versionFactor[doc]!;
     // An RPC-style path's verb is its method by meaning: POST /messages/delete deletes.
     const acts = this.actsAs[doc]!;
     // One that spells the verb (/password/register for "register a webhook") met it as a word already.
-    if (intent.methods && !spelling.has(doc) && meets(acts, intent.methods.methods)) {
+    if (intent.methods && (acts & request.wanted) !== 0 && !spelling.has(doc)) {
       // The verb is a word of the request, and this operation meets it: it counts among the words met, as
       // the words of what is asked do ("create a webhook for notifications": a create that meets "webhook"
       // has met two words, as a delete that meets "webhook" and "notification" in its description has).
       factor *= METHOD_BOOST * ((met + 1) / met);
-      notes?.push(acts.has(entry.method) ? `method: ${entry.method} (${intent.methods.verb})` : `action: ${intent.methods.verb}`);
+      notes?.push(
+        acts & this.ownMethod[doc]! ? `method: ${this.entries[doc]!.method} (${intent.methods.verb})` : `action: ${intent.methods.verb}`,
+      );
     }
     // A delete where the request makes or changes something, or the reverse ("register a webhook" and DELETE
     // /webhooks/{id}), undoes what the request wants done; a read where it asks for a change ("update the
@@ -569,20 +587,20 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     // enough that neither contradicts the other; a POST that reads, a search, is common too.)
     else if (
       asks &&
-      !spelling.has(doc) &&
-      !asks.methods.has("GET") &&
-      !(intent.methods === undefined && meets(acts, asks.methods)) &&
-      (acts.has("GET") ? !acts.has("POST") : asks.methods.has("DELETE") !== acts.has("DELETE"))
+      !(request.asked & GET) &&
+      !(intent.methods === undefined && (acts & request.asked) !== 0) &&
+      (acts & GET ? !(acts & POST) : (request.asked & DELETE) !== (acts & DELETE)) &&
+      !spelling.has(doc)
     )
       factor *= CONTRARY_FACTOR;
     // A request that names no action reads: a GET, by a little (the thing named matters far more).
-    else if (intent.reads && entry.method === "GET") {
+    else if (intent.reads && this.ownMethod[doc] === GET) {
       factor *= READ_BOOST;
       notes?.push("method: GET (no action named)");
     }
     // A request that only asks to be told ("what are my team's settings?") is not done by changing or deleting
     // anything (a POST may be a search, so it is left alone).
-    else if (intent.reads && !acts.has("GET") && !acts.has("POST")) factor *= CONTRARY_FACTOR;
+    else if (intent.reads && !(acts & (GET | POST))) factor *= CONTRARY_FACTOR;
     // Many or one: from the words, else from how the request wrote the word naming the path's last segment.
     // A verb that makes an item takes a singular noun ("create a user") and posts to the collection.
     const shape = intent.shape ?? (resourceNumber & 2 ? "many" : resourceNumber & 1 && !intent.creates ? "one" : undefined);
@@ -594,12 +612,13 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
     const scoped =
       parameter !== undefined && scope.some((t) => !parameter.path.has(t) && (!parameter.named.size || parameter.named.has(t)));
     if (shape && (scoped || (shape === "one") === (this.endsInParameter[doc] === 1))) factor *= SHAPE_BOOST;
-    if (scoped && !(lookup.length && lookup.some((term) => this.parameterWords[doc]!.has(term)))) {
+    const looksUpBy = lookupDocs.has(doc);
+    if (scoped && !looksUpBy) {
       factor *= SHAPE_BOOST;
       notes?.push("parameter (scope)");
     }
     // "chatflow by API key": the operation that takes what the request looks it up by as a parameter.
-    if (lookup.length && lookup.some((term) => this.parameterWords[doc]!.has(term))) {
+    if (looksUpBy) {
       factor *= SHAPE_BOOST;
       notes?.push("parameter");
     }
@@ -635,10 +654,31 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
   }
 }
 
-/** Whether two sets of methods share one (no array made: this runs for every operation a request touches). */
-function meets(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const m of a) if (b.has(m)) return true;
-  return false;
+/** HTTP methods as bits, so that whether two sets of them meet is one AND (per operation a request touches). */
+const METHOD_BIT = new Map<string, number>();
+const bitOf = (method: string): number => {
+  let bit = METHOD_BIT.get(method);
+  if (bit === undefined) {
+    // Any method a service names gets a bit; past 31 of them, the rest share the last (never the case).
+    bit = 1 << Math.min(METHOD_BIT.size, 31);
+    METHOD_BIT.set(method, bit);
+  }
+  return bit;
+};
+const GET = bitOf("GET");
+const POST = bitOf("POST");
+const DELETE = bitOf("DELETE");
+const bitsOfSets = new WeakMap<ReadonlySet<string>, number>();
+
+/** The bits of a list or set of methods (a set's are remembered: the intents' sets are shared constants). */
+function methodBits(methods: Iterable<string>): number {
+  const known = methods instanceof Set ? bitsOfSets.get(methods) : undefined;
+  if (known !== undefined) return known;
+  let bits = 0;
+  for (const m of methods) bits |= bitOf(m);
+  bits >>>= 0;
+  if (methods instanceof Set) bitsOfSets.set(methods, bits);
+  return bits;
 }
 
 /** A path segment that names the caller's own things, as REST APIs spell it: `me`, `my-...`, `self`, `mine`. */
@@ -675,12 +715,20 @@ export function callerNounsOf(text: string): number[] {
   return out;
 }
 
-/** The first `limit` of `items` in `before` order, without sorting them all when `limit` is small. */
-function topOf(items: number[], limit: number, before: (a: number, b: number) => number): number[] {
-  if (limit >= items.length / 4) return items.sort(before).slice(0, limit);
+/**
+ * The first `limit` of `items` by `total`, highest first and ties in index order (so the output is
+ * deterministic), without sorting them all when `limit` is small.
+ */
+function topByScore(items: Int32Array, limit: number, total: Float64Array): number[] {
+  const before = (a: number, b: number) => total[b]! - total[a]! || a - b;
+  if (limit >= items.length / 4) return Array.from(items).sort(before).slice(0, limit);
   const top: number[] = [];
   for (const item of items) {
-    if (top.length === limit && before(item, top[limit - 1]!) >= 0) continue;
+    if (top.length === limit) {
+      // Most of thousands of items are below the last kept: one comparison of numbers, no call.
+      const last = top[limit - 1]!;
+      if (total[item]! < total[last]! || (total[item] === total[last] && item > last)) continue;
+    }
     let i = Math.min(top.length, limit - 1);
     if (top.length < limit) top.push(item);
     while (i > 0 && before(item, top[i - 1]!) < 0) {
@@ -807,6 +855,24 @@ function fieldsIn(posting: Posting, doc: number): number {
     else hi = mid - 1;
   }
   return 0;
+}
+
+/** What one request asks, as each operation's factor reads it (computed once per request, not per operation). */
+interface RequestTraits {
+  intent: MethodIntent;
+  /** The verb's methods, even where an operation spelling it made `intent.methods` give way. */
+  asks: MethodIntent["methods"];
+  /** The bits of `intent.methods` and of `asks`. */
+  wanted: number;
+  asked: number;
+  /** The operations whose id, path or last segment spell the verb. */
+  spelling: ReadonlySet<number>;
+  /** The operations whose summary or description has the request's words in order. */
+  phrased: ReadonlySet<number>;
+  /** The words the request scopes the thing it reads by ("leads for a chatflow"). */
+  scope: readonly string[];
+  /** The operations with a path parameter named for what the request looks the thing up by ("by email"). */
+  lookupDocs: ReadonlySet<number>;
 }
 
 /** One word of the request as searched: its own term, or what a word start or typo of it matched. */
