@@ -3817,6 +3817,9 @@ describe("a service a command-line program starts, with the command its start sc
       ["GET / []", "GET /themes/{theme}.css []"],
       ["src/command-line/index.js:7"],
     ],
+    // An option's value is no file (`-r dotenv/config`), and a runner's subcommand none either (`tsx watch`).
+    ["node -r dotenv/config index start", ["GET / []", "GET /themes/{theme}.css []"], ["src/command-line/index.js:7"]],
+    ["tsx watch --env-file .env index setup", ["POST /install []"], ["src/command-line/start.js:6", "src/command-line/start.js:7"]],
     ["node index setup", ["POST /install []"], ["src/command-line/start.js:6", "src/command-line/start.js:7"]],
     ["node index.js", [], ["src/command-line/index.js:7", "src/command-line/start.js:6", "src/command-line/start.js:7"]],
   ])("`%s`", (start, routes, unrun) => {

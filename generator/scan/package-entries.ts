@@ -99,11 +99,8 @@ function startCommandWords(root: string): string[][] {
       // After `VAR=value` assignments and `cross-env`'s: a runner and its file, or the package's own command.
       let at = words.findIndex((w) => RUNNER.test(w));
       if (at >= 0) {
-        // The file it runs: the first word named as a source file (`ts-node --project x.json server/index.ts`),
-        // else the first that is no option of the runner's (`node index start`).
-        const named = words.findIndex((w, i) => i > at && FILE_WORD.test(w) && !w.endsWith(".json"));
-        const plain = words.findIndex((w, i) => i > at && !w.startsWith("-"));
-        at = (named >= 0 ? named : plain) + 1;
+        // The arguments follow the file it runs (`node -r dotenv/config index start`: "start").
+        at = runnerFileAt(words, at) + 1;
         if (at === 0) continue;
       } else {
         at = words.findIndex((w) => bins.has(w));
@@ -187,20 +184,33 @@ function bareRunnerFiles(script: string): string[] {
     const words = command.trim().split(/\s+/).filter(Boolean);
     const at = words.findIndex((w) => RUNNER.test(w));
     if (at < 0 || words.slice(at + 1).some((w) => FILE_WORD.test(w))) continue;
-    const runner = words[at]!;
-    for (let i = at + 1; i < words.length; i++) {
-      const word = words[i]!;
-      if ((runner === "node" || runner === "nodejs") && NO_FILE.has(word)) break;
-      if (word.startsWith("-")) {
-        if (VALUE_OPTIONS[runner]?.has(word)) i++;
-        continue;
-      }
-      if (i === at + 1 && SUBCOMMANDS[runner]?.has(word)) continue;
-      if (/^[\w@.][\w@./-]*$/.test(word) && word !== ".") out.push(word);
-      break;
-    }
+    const word = words[runnerFileAt(words, at)];
+    if (word && /^[\w@.][\w@./-]*$/.test(word) && word !== ".") out.push(word);
   }
   return out;
+}
+
+/**
+ * Where the file the runner at `at` runs stands among a command's words: the first named as a source file
+ * (`ts-node --project x.json server/index.ts`), else the first that is no option of the runner's, an option's
+ * value (`node -r dotenv/config index start`: "index") or a subcommand (`tsx watch src/server`); -1 where it runs
+ * none (`node -e "..."`, `node --run task`). What follows the file are the program's own arguments.
+ */
+function runnerFileAt(words: readonly string[], at: number): number {
+  const named = words.findIndex((w, i) => i > at && FILE_WORD.test(w));
+  if (named >= 0) return named;
+  const runner = words[at]!;
+  for (let i = at + 1; i < words.length; i++) {
+    const word = words[i]!;
+    if ((runner === "node" || runner === "nodejs") && NO_FILE.has(word)) return -1;
+    if (word.startsWith("-")) {
+      if (VALUE_OPTIONS[runner]?.has(word)) i++;
+      continue;
+    }
+    if (i === at + 1 && SUBCOMMANDS[runner]?.has(word)) continue;
+    return i;
+  }
+  return -1;
 }
 
 /** A command that runs a JavaScript or TypeScript file it is given (`node`, `nodemon`, `ts-node`, `tsx`, `bun`). */
