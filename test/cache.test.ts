@@ -810,6 +810,34 @@ describe("the scan", () => {
     expect(paths((await run(true)).index)).toEqual(paths(cold.index));
   });
 
+  it("reads a file a start script runs as a program (./bin/server with a node #! line) and the files node-dev and babel-node run", async () => {
+    rmSync(path.join(dir, "src"), { recursive: true });
+    const registers = (route: string) =>
+      `const express = require("express");\nconst app = express();\napp.get("${route}", (q, s) => s.end());\napp.listen(1);\n`;
+    write({
+      "package.json": JSON.stringify({
+        name: "tunnel",
+        scripts: {
+          start: "./bin/server",
+          dev: "NODE_ENV=development node-dev bin/dev --port 3000",
+          "start:babel": "babel-node --presets env server/babel",
+          // A shell script run as a program is no source (its #! runs sh).
+          "start:sh": "./bin/run-sh",
+        },
+      }),
+      "bin/server": `#!/usr/bin/env node -r esm\nrequire("../server-app");\n`,
+      "bin/dev.js": `require("../dev-app");\n`,
+      "bin/run-sh": `#!/bin/sh\nexec echo never\n`,
+      "server/babel.js": registers("/from-babel-node"),
+      "server-app.js": registers("/from-bin-server"),
+      "dev-app.js": registers("/from-node-dev"),
+    });
+    const paths = (index: { operations: { path: string }[] }) => index.operations.map((o) => o.path).sort();
+    const cold = await run(false);
+    expect(paths(cold.index)).toEqual(["/from-babel-node", "/from-bin-server", "/from-node-dev"]);
+    expect(paths((await run(true)).index)).toEqual(paths(cold.index));
+  });
+
   it("maps an entry in build output back to its source (main: dist/server.js of src/server.ts) and reads start:dev-style scripts", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
     write({

@@ -48,6 +48,7 @@ export function packageEntries(root: string): Set<string> {
     if (SCRIPT.test(script) && typeof text === "string") {
       named.push(...text.split(/\s+/).filter((word) => FILE_WORD.test(word)));
       named.push(...bareRunnerFiles(text));
+      named.push(...executedFiles(text));
       named.push(...shellScriptEntries(root, text, 2));
     }
   const sources = sourceFolderOf(root);
@@ -135,6 +136,8 @@ const NODE_VALUE_OPTIONS = [
 const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   node: new Set(NODE_VALUE_OPTIONS),
   nodejs: new Set(NODE_VALUE_OPTIONS),
+  "node-dev": new Set([...NODE_VALUE_OPTIONS, "--ignore", "--graceful_ipc"]),
+  "babel-node": new Set([...NODE_VALUE_OPTIONS, "--presets", "--plugins", "--extensions", "--config-file", "--ignore", "--only"]),
   nodemon: new Set([
     ...NODE_VALUE_OPTIONS,
     "-w",
@@ -166,10 +169,12 @@ const VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
     "--debounce",
   ]),
   tsx: new Set([...NODE_VALUE_OPTIONS, "--tsconfig", "--include", "--exclude", "--ignore"]),
+  esno: new Set([...NODE_VALUE_OPTIONS, "--tsconfig", "--include", "--exclude", "--ignore"]),
+  "ts-node-esm": new Set(["-r", "--require", "-P", "--project", "-C", "--compiler", "-O", "--compiler-options"]),
   bun: new Set(["-r", "--preload", "--cwd", "--env-file", "--tsconfig-override", "--config"]),
 };
 /** Words a runner takes before its file as a subcommand (`tsx watch src/server`, `bun run src/index`). */
-const SUBCOMMANDS: Record<string, ReadonlySet<string>> = { tsx: new Set(["watch"]), bun: new Set(["run"]) };
+const SUBCOMMANDS: Record<string, ReadonlySet<string>> = { tsx: new Set(["watch"]), esno: new Set(["watch"]), bun: new Set(["run"]) };
 /** Node's options after which no file follows: code given inline, a package.json script, the test runner. */
 const NO_FILE = new Set(["-e", "--eval", "-p", "--print", "--run", "--test", "-i", "--interactive"]);
 
@@ -186,6 +191,23 @@ function bareRunnerFiles(script: string): string[] {
     if (at < 0 || words.slice(at + 1).some((w) => FILE_WORD.test(w))) continue;
     const word = words[runnerFileAt(words, at)];
     if (word && /^[\w@.][\w@./-]*$/.test(word) && word !== ".") out.push(word);
+  }
+  return out;
+}
+
+/**
+ * The package's own files a script runs as programs (`"start": "./bin/server"`, `NODE_ENV=production
+ * bin/www`): a command's first word, after variable assignments and `cross-env`/`env`, that is a path. Which of
+ * them are scripts of the sources (a `#!` line running Node) is decided where they are resolved.
+ */
+function executedFiles(script: string): string[] {
+  const out: string[] = [];
+  for (const command of script.split(/&&|\|\||;|\|/)) {
+    const words = command.trim().split(/\s+/).filter(Boolean);
+    let at = 0;
+    while (at < words.length && (/^\w+=/.test(words[at]!) || words[at] === "cross-env" || words[at] === "env")) at++;
+    const word = words[at];
+    if (word && /^\.{0,2}\/?[\w@.-]+(?:\/[\w@.-]+)+$|^\.\/[\w@.-]+$/.test(word) && !FILE_WORD.test(word)) out.push(word);
   }
   return out;
 }
@@ -213,8 +235,11 @@ function runnerFileAt(words: readonly string[], at: number): number {
   return -1;
 }
 
-/** A command that runs a JavaScript or TypeScript file it is given (`node`, `nodemon`, `ts-node`, `tsx`, `bun`). */
-const RUNNER = /^(?:node|nodejs|nodemon|ts-node|ts-node-dev|tsx|bun)$/;
+/**
+ * A command that runs a JavaScript or TypeScript file it is given (`node`, `nodemon`, `node-dev`, `babel-node`,
+ * `ts-node`, `tsx` and its alias `esno`, `bun`).
+ */
+const RUNNER = /^(?:node|nodejs|nodemon|node-dev|babel-node|ts-node|ts-node-dev|ts-node-esm|tsx|esno|bun)$/;
 
 /**
  * The files the shell scripts a command names run: `start: "sandbox/watch.sh"`, whose line `exec node
