@@ -812,11 +812,14 @@ describe("the scan", () => {
 
   it("reads a file a start script runs as a program (./bin/server with a node #! line) and the files node-dev and babel-node run", async () => {
     rmSync(path.join(dir, "src"), { recursive: true });
+    // Each registers inside a function only an entry calls, so only a file read as an entry gives its route.
     const registers = (route: string) =>
-      `const express = require("express");\nconst app = express();\napp.get("${route}", (q, s) => s.end());\napp.listen(1);\n`;
+      `const express = require("express");\nconst app = express();\nexports.start = function () { app.get("${route}", (q, s) => s.end()); };\n`;
     write({
       "package.json": JSON.stringify({
         name: "tunnel",
+        // With an entry of its own, the files no entry reaches are not run.
+        main: "index.js",
         scripts: {
           start: "./bin/server",
           dev: "NODE_ENV=development node-dev bin/dev --port 3000",
@@ -825,10 +828,12 @@ describe("the scan", () => {
           "start:sh": "./bin/run-sh",
         },
       }),
-      "bin/server": `#!/usr/bin/env node -r esm\nrequire("../server-app");\n`,
-      "bin/dev.js": `require("../dev-app");\n`,
+      "index.js": `console.log("tunnel");\n`,
+      "bin/server": `#!/usr/bin/env node -r esm\nrequire("../server-app").start();\n`,
+      "bin/dev.js": `require("../dev-app").start();\n`,
       "bin/run-sh": `#!/bin/sh\nexec echo never\n`,
-      "server/babel.js": registers("/from-babel-node"),
+      "server/babel.js": `require("../babel-app").start();\n`,
+      "babel-app.js": registers("/from-babel-node"),
       "server-app.js": registers("/from-bin-server"),
       "dev-app.js": registers("/from-node-dev"),
     });
