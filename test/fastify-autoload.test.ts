@@ -87,6 +87,30 @@ const cases: InMemoryCase[] = [
     diagnostics: ["APX210 routes/a.helpers.ts:3", "APX201 server.ts:3"],
   },
   {
+    name: "a fastify-cli app whose files never import fastify (its plugins are handed the instance): the `fastify start` script says it",
+    files: {
+      "package.json": JSON.stringify({ name: "twitter", scripts: { start: "env-cmd local.env fastify start index.js" } }),
+      "auth.js": `exports.requirePermission = (key) => async (request, reply) => {};\n`,
+      "index.js": [
+        `const fp = require("fastify-plugin");`,
+        `module.exports = async function (fastify, opts) {`,
+        `  fastify.register(fp(async (f) => f.decorate("x", 1))).register(require("./user"), { prefix: "/api/user" });`,
+        `};`,
+      ].join("\n"),
+      "user/index.js": [
+        `const { requirePermission } = require("../auth");`,
+        `module.exports = async function (fastify, opts) {`,
+        `  fastify.post("/login", async () => ({}));`,
+        `  fastify.register(async function (fastify) {`,
+        `    fastify.addHook("preHandler", requirePermission("users:read"));`,
+        `    fastify.get("/:userId", async () => ({}));`,
+        `  });`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/user/{userId} [users:read]", "POST /api/user/login []"],
+  },
+  {
     name: "a folder apidex cannot resolve is one warning, nothing guessed",
     files: {
       "server.ts": [

@@ -14,6 +14,11 @@ import { FASTIFY_METHODS, FastifyHost } from "./fastify-host.js";
  * output mapped back to the source: `dist/app.js` → `src/app.ts`), else `src/app.ts` or `app.ts`.
  */
 function fastifyCliRoot(sources: SourceSet): ts.SourceFile | undefined {
+  return firstFile(sources, [...fastifyStartFiles(sources), "src/app.ts", "app.ts", "src/app.js", "app.js"]);
+}
+
+/** The files a package.json script gives `fastify start` (`dist/app.js` also as `src/app.ts` and `app.ts`), as candidates. */
+function fastifyStartFiles(sources: SourceSet): string[] {
   const candidates: string[] = [];
   const manifest = sources.host.readFile(path.join(sources.root, "package.json"));
   if (manifest) {
@@ -30,10 +35,13 @@ function fastifyCliRoot(sources: SourceSet): ts.SourceFile | undefined {
         }
       }
     } catch {
-      // an unreadable package.json: the conventional names below
+      // an unreadable package.json: no script names a file
     }
   }
-  candidates.push("src/app.ts", "app.ts", "src/app.js", "app.js");
+  return candidates;
+}
+
+function firstFile(sources: SourceSet, candidates: readonly string[]): ts.SourceFile | undefined {
   for (const candidate of candidates) {
     const file = sources.getFile(path.join(sources.root, candidate));
     if (file) return file;
@@ -44,7 +52,10 @@ function fastifyCliRoot(sources: SourceSet): ts.SourceFile | undefined {
 /** Fastify: every root instance (`Fastify()`) with its plugin tree. */
 export const fastifyAdapter: FrameworkAdapter = {
   name: "fastify",
-  detect: (sources) => sources.files.some((file) => importedPackages(file).includes("fastify")),
+  // An app fastify-cli starts need not import fastify at all: its plugins are handed the instance
+  // (`module.exports = async function (fastify, opts)`), so a `fastify start` script of a file of the sources says it.
+  detect: (sources) =>
+    sources.files.some((file) => importedPackages(file).includes("fastify")) || firstFile(sources, fastifyStartFiles(sources)) !== undefined,
   extract(sources, options, diagnostics) {
     const host = new FastifyHost(diagnostics);
     const interpreter = new Interpreter(
