@@ -38,6 +38,7 @@ export declare namespace ts {
   type ElementAccessExpression = Ts.ElementAccessExpression;
   type EnumDeclaration = Ts.EnumDeclaration;
   type EnumMember = Ts.EnumMember;
+  type EntityName = Ts.EntityName;
   type ExportDeclaration = Ts.ExportDeclaration;
   type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;

@@ -545,6 +545,14 @@ const patterns: Case[] = [
         `app.mount("#app");`,
       ].join("\n"),
       "web/router.ts": `export const router = { routes: [] };\n`,
+      // A function handed the app, its parameter typed as Vue's (\`app: App\`): Vuetify's plugins/index.ts.
+      "web/plugins.ts": [
+        `import type { App } from "vue";`,
+        `import { router } from "./router";`,
+        `export function registerPlugins(app: App) {`,
+        `  app.use(router);`,
+        `}`,
+      ].join("\n"),
       "server/auth.js": [
         `const passport = require("passport");`,
         `const { Strategy } = require("passport-github2");`,

@@ -39,6 +39,7 @@ export class BoundPackages {
     if (known) return known;
     const names = new Set<string>();
     const derived: { name: string; init: ts.Expression }[] = [];
+    const typed: string[] = [];
     for (const statement of file.statements)
       if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && this.test(statement.moduleSpecifier.text)) {
         const clause = statement.importClause;
@@ -63,9 +64,16 @@ export class BoundPackages {
             names.add(node.name.text);
           else derived.push({ name: node.name.text, init });
         }
+        // A parameter or variable declared as one of the packages' types (`app: App` of `import type { App } from
+        // "vue"`): a function handed the object (`registerPlugins(app)`).
+        if ((ts.isParameter(node) || ts.isVariableDeclaration(node)) && ts.isIdentifier(node.name) && node.type) {
+          const type = ts.isTypeReferenceNode(node.type) ? rootOfName(node.type.typeName) : undefined;
+          if (type && names.has(type)) typed.push(node.name.text);
+        }
         ts.forEachChild(node, visit);
       };
       visit(file);
+      for (const name of typed) names.add(name);
       // Made from one of them, twice over at most (`const v2 = api.extend()` of `const api = axios.create()`).
       for (let pass = 0; pass < 2; pass++)
         for (const { name, init } of derived) {
@@ -84,4 +92,9 @@ function rootOf(expression: ts.Expression): ts.Expression {
   while (ts.isPropertyAccessExpression(root) || ts.isCallExpression(root) || ts.isElementAccessExpression(root) || ts.isNewExpression(root))
     root = unwrapExpression(root.expression);
   return root;
+}
+
+/** The first identifier of a type's name (`App` of `App`, `vue` of `vue.App`). */
+function rootOfName(name: ts.EntityName): string {
+  return ts.isIdentifier(name) ? name.text : rootOfName(name.left);
 }
