@@ -1744,6 +1744,17 @@ await app.listen({ port: 3000 });
     diagnostics: ["APX100 client/Form.js:2"],
   },
   {
+    name: "octal escapes and literals are valid in a sloppy-mode CommonJS script, and a syntax error in a strict one or a module",
+    files: {
+      "lib/logger.js": `var colours = { in: '\\033[32m<--\\033[39m', mode: 0755, day: 08 };\nmodule.exports = colours;\n`,
+      "lib/strict.js": `"use strict";\nvar colours = { in: '\\033[32m' };\nmodule.exports = colours;\n`,
+      "lib/module.js": `export const colours = { in: '\\033[32m' };\n`,
+      "app.js": `const express = require("express"); const app = express(); app.get("/still", (q, s) => s.end());`,
+    },
+    routes: ["GET /still []"],
+    diagnostics: ["APX100 lib/module.js:1", "APX100 lib/strict.js:2"],
+  },
+  {
     name: "a router that is never mounted is a warning",
     files: {
       "orphan.ts": `import { Router } from "express";\nexport const orphan = Router();\norphan.get("/lost", (q, s) => s.end());`,

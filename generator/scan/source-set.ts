@@ -894,11 +894,31 @@ function defaultCompilerOptions(): ts.CompilerOptions {
   };
 }
 
+/**
+ * What the parser calls an error but a JavaScript script outside strict mode may write: octal escapes in strings
+ * (`'\033[32m'`, a terminal colour), octal literals (`010`) and decimals with a leading zero (`08`). Node runs a
+ * CommonJS file without "use strict" in sloppy mode, where these are valid.
+ */
+const SLOPPY_MODE_SYNTAX = new Set([1121, 1487, 1489]);
+
+/** A JavaScript file Node runs in sloppy mode: a script (no `import`/`export`), not `.mjs`, no "use strict" prologue. */
+function isSloppyScript(file: ts.SourceFile): boolean {
+  if (!/\.(?:c?js|jsx)$/i.test(file.fileName) || (file as unknown as { externalModuleIndicator?: unknown }).externalModuleIndicator)
+    return false;
+  for (const statement of file.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
+    if (statement.expression.text === "use strict") return false;
+  }
+  return true;
+}
+
 function syntaxErrorsOf(files: ts.SourceFile[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const file of files) {
     // parseDiagnostics is the parser's own list: reading it costs nothing and needs no program.
-    const parseDiagnostics = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+    const all = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+    const sloppy = isSloppyScript(file);
+    const parseDiagnostics = sloppy ? all.filter((d) => !SLOPPY_MODE_SYNTAX.has(d.code)) : all;
     const [first, ...more] = parseDiagnostics;
     if (!first) continue;
     // One warning per file, at its first error: a file written in syntax this parser does not know (Babel's
