@@ -1229,6 +1229,43 @@ const negatives: Case[] = [
     diagnostics: ["APX210 app.ts:4", "APX217 app.ts:5"],
   },
   {
+    name: "one route registered in both branches of an if apidex cannot read, one directly and one by a router the other branch mounts, is one operation served either way (its handler the branch's); one branch alone is conditional",
+    files: {
+      "auth.ts": AUTH,
+      "web.js": [
+        `const express = require("express");`,
+        `const { requirePermission } = require("./auth");`,
+        `module.exports = function (config) {`,
+        `  const web = express.Router();`,
+        `  web.get("/", requirePermission("web:read"), (q, s) => s.end());`,
+        `  web.get("/-/static/:file", (q, s) => s.end());`,
+        `  return web;`,
+        `};`,
+      ].join("\n"),
+      "app.js": [
+        `const express = require("express");`,
+        `const { requirePermission } = require("./auth");`,
+        `module.exports = function (config) {`,
+        `  const app = express();`,
+        `  if (config.web && config.web.enable === false) {`,
+        `    app.get("/", requirePermission("web:read"), (q, s) => s.status(404).end());`,
+        `  } else {`,
+        `    app.use(require("./web")(config));`,
+        `  }`,
+        `  if (config.debug) app.get("/-/debug", (q, s) => s.end());`,
+        `  else app.get("/-/debug", requirePermission("debug"), (q, s) => s.end());`,
+        `  return app;`,
+        `};`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET / [web:read] unresolved(handler)",
+      "GET /-/debug [] unresolved(handler,permissions)",
+      "GET /-/static/{file} [] unresolved(registration)",
+    ],
+    diagnostics: ["APX217 app.js:5", "APX217 app.js:10"],
+  },
+  {
     name: "a switch over a known value runs the matching case (falling through to a break, or default); for...in over a static object and a classic for over static bounds unroll",
     files: {
       "app.ts": [

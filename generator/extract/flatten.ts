@@ -1,7 +1,7 @@
 import type { DiagnosticBag, SourceSite } from "../diagnostics/diagnostic.js";
 import { handlerLabel } from "./handler-label.js";
 import { joinPaths, type PathParseResult, type PathVariant } from "./express/path-syntax.js";
-import type { RouteFact } from "./route-fact.js";
+import type { BranchChoice, RouteFact } from "./route-fact.js";
 import { hasAlternativesOrUnknowns, markFact, type Requirements, requirementsOf } from "./requirements.js";
 import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
 import type { RouteRequest } from "../resolve/values.js";
@@ -117,6 +117,8 @@ export function flattenApp(
   const groupsSaid = new Set<string>();
   // Mounts on the way made after an early exit apidex cannot decide: the routes below are conditional.
   let conditionalMounts = 0;
+  // The branches each conditional mount on the way is under (null: not only branches of \`if\`s).
+  const mountBranches: (BranchChoice[] | null)[] = [];
   /** How many mounts under a prefix apidex could not read enclose the walk. */
   let unknownPrefixes = 0;
   const visit = (router: RouterNode, mountPath: string, chain: RouterNode[]): void => {
@@ -163,13 +165,19 @@ export function flattenApp(
         return;
       }
       const mark = active.mark();
-      if (layer.conditional) conditionalMounts++;
+      if (layer.conditional) {
+        conditionalMounts++;
+        mountBranches.push(layer.branches ?? null);
+      }
       if (layer.prefixUnknown) unknownPrefixes++;
       const filter = layer.filter ? filterOf(layer.filter, full) : undefined;
       if (filter) filters.push(filter);
       visit(layer.router, full, [...chain, layer.router]);
       if (filter) filters.pop();
-      if (layer.conditional) conditionalMounts--;
+      if (layer.conditional) {
+        conditionalMounts--;
+        mountBranches.pop();
+      }
       if (layer.prefixUnknown) unknownPrefixes--;
       if (encapsulated) active.rollback(mark);
       return;
@@ -263,10 +271,14 @@ export function flattenApp(
     };
     const conditional = layer.conditional === true || conditionalMounts > 0;
     const relative = unknownPrefixes > 0 || layer.prefixUnknown === true;
-    if (layer.method === "ALL")
-      for (const method of layer.methods ?? ALL_METHODS)
-        routes.push(factOf(layer, framework, method, path, params, requirementsFor(method), conditional, relative));
-    else routes.push(factOf(layer, framework, layer.method, path, params, requirementsFor(layer.method), conditional, relative));
+    const branches = conditional ? branchesOf(layer.conditional ? (layer.branches ?? null) : [], mountBranches) : undefined;
+    const fact = (method: string) => {
+      const out = factOf(layer, framework, method, path, params, requirementsFor(method), conditional, relative);
+      if (branches) out.branches = [branches];
+      return out;
+    };
+    if (layer.method === "ALL") for (const method of layer.methods ?? ALL_METHODS) routes.push(fact(method));
+    else routes.push(fact(layer.method));
   };
 
   visit(app, "/", [app]);
@@ -329,6 +341,22 @@ interface SimpleParts {
   params: string[];
   segments: string[];
 }
+
+/**
+ * The branches a route is under, its own and its mounts' (each condition once), when each conditional part of
+ * its way is so only by branches of \`if\`s apidex cannot read; undefined when one is not (an early exit).
+ */
+function branchesOf(own: BranchChoice[] | null, mounts: readonly (BranchChoice[] | null)[]): BranchChoice[] | undefined {
+  const out: BranchChoice[] = [];
+  for (const list of [...mounts, own]) {
+    if (list === null) return undefined;
+    for (const choice of list) if (!out.some((c) => sameCondition(c, choice) && c.branch === choice.branch)) out.push(choice);
+  }
+  return out.length ? out : undefined;
+}
+
+const sameCondition = (a: BranchChoice, b: BranchChoice) =>
+  a.condition.file === b.condition.file && a.condition.line === b.condition.line && a.condition.column === b.condition.column;
 
 function factOf(
   layer: Extract<Layer, { type: "route" }>,

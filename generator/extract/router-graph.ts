@@ -2,6 +2,7 @@ import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { RequiredParam } from "./required-params.js";
+import type { BranchChoice } from "./route-fact.js";
 import type { NodeRef } from "./incremental/module-summary.js";
 import type { RouteBound } from "../resolve/values.js";
 
@@ -63,6 +64,8 @@ export interface RouteLayer {
   requires?: RequiredParam[];
   /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
   conditional?: true;
+  /** Conditional only by branches of \`if\`s apidex cannot read: which (Interpreter.uncertainBranches). */
+  branches?: BranchChoice[];
   /**
    * Every function of this one-method registration passes the request on (`next()`, Express's middleware
    * signature): a gate of a later registration of the same method and path, which answers (model/shadowed.ts).
@@ -98,6 +101,8 @@ export interface MountLayer {
   router: RouterNode;
   /** Mounted after an early exit whose condition apidex cannot read: what it serves is conditional too. */
   conditional?: true;
+  /** Conditional only by branches of \`if\`s apidex cannot read: which (Interpreter.uncertainBranches). */
+  branches?: BranchChoice[];
   /**
    * Mounted under a prefix apidex cannot read (`app.use(config.basePath, router)`): what it serves is indexed
    * relative to it, marked `unresolved: ["path"]`.

@@ -18,6 +18,7 @@ import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
 import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
+import type { BranchChoice } from "./route-fact.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
 import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
 
@@ -77,8 +78,11 @@ export abstract class RouterHost implements HostAdapter {
    * `{ conditional: true }` for a route or mount registered after an early exit whose condition apidex
    * cannot read (it is served only when the exit is not taken), else nothing: spread into the layer.
    */
-  protected conditional(): { conditional?: true } {
-    return this.interpreter.registersUncertainly() ? { conditional: true } : {};
+  protected conditional(): { conditional?: true; branches?: BranchChoice[] } {
+    if (!this.interpreter.registersUncertainly()) return {};
+    // Under branches of \`if\`s only: which, so that alternatives of one route merge (extract/alternative-branches.ts).
+    const branches = this.interpreter.uncertainBranches();
+    return branches ? { conditional: true, branches: [...branches] } : { conditional: true };
   }
 
   /**

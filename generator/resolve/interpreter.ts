@@ -20,6 +20,7 @@ import {
 import { type Diagnostic, type DiagnosticBag, formatSite, siteOf } from "../diagnostics/diagnostic.js";
 import { isRoutingPackage } from "./routing-packages.js";
 import type { SourceSet } from "../scan/source-set.js";
+import type { BranchChoice } from "../extract/route-fact.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";
@@ -318,6 +319,12 @@ export class Interpreter {
    * run, and what they register is marked, as after an early exit (served only when the branch is taken).
    */
   private undecided: (ts.IfStatement | ts.SwitchStatement)[] = [];
+  /**
+   * Beside `undecided`, the branch of each that runs now (an `if`'s then or else; undefined for a `switch`, whose
+   * cases may fall through into one another): two registrations under different branches of one `if` never
+   * coexist (extract/alternative-branches.ts).
+   */
+  private undecidedChoices: (BranchChoice | undefined)[] = [];
   /** `global` and `globalThis`: what the sources set on it, read back anywhere. */
   private readonly globalObject: Value = { kind: "object", props: new Map(), open: true };
   /** Top-level CommonJS exports whose value has effects (a call, `new`), run when their statement runs. */
@@ -820,15 +827,18 @@ export class Interpreter {
       if (ts.isVariableStatement(statement)) this.declareExportingVariables(statement, scope, instance);
     const outer = this.uncertainAfter;
     const outerUndecided = this.undecided;
+    const outerChoices = this.undecidedChoices;
     this.uncertainAfter = undefined;
     // A module loaded inside an undecided branch registers on its own routers as it always does; the
     // branch's mount of them (\`if (admin) app.use("/admin", require("./admin"))\`) carries the mark.
     this.undecided = [];
+    this.undecidedChoices = [];
     try {
       for (const statement of file.statements) if (this.run(statement, scope, instance) === "stop") break;
     } finally {
       this.uncertainAfter = outer;
       this.undecided = outerUndecided;
+      this.undecidedChoices = outerChoices;
     }
     const reexports = file.statements.some(
       (statement) => ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && !statement.isTypeOnly,
@@ -1331,6 +1341,15 @@ export class Interpreter {
    * Whether a route or mount registered now depends on an early exit whose condition apidex cannot read
    * (counted for that exit's warning).
    */
+  /**
+   * The branches a registration made now is under, when it is conditional only by \`if\`s apidex cannot read
+   * (no early exit, no \`switch\`): undefined otherwise. Called after \`registersUncertainly()\` said true.
+   */
+  uncertainBranches(): BranchChoice[] | undefined {
+    if (this.uncertainAfter || !this.undecidedChoices.length || this.undecidedChoices.some((c) => c === undefined)) return undefined;
+    return this.undecidedChoices as BranchChoice[];
+  }
+
   registersUncertainly(): boolean {
     // A registration now: the defaults the conditions it depends on read, and what undecided branches may
     // have added to the arrays iterated to make it, reach the artifacts.
@@ -1421,9 +1440,15 @@ export class Interpreter {
     const assigned: { name: string; binding: Binding; previous: Value | undefined }[] = [];
     this.assignedUndecided = assigned;
     this.undecided.push(statement);
+    this.undecidedChoices.push(undefined);
     try {
       if (ts.isIfStatement(statement)) {
-        for (const branch of [statement.thenStatement, statement.elseStatement]) if (branch) this.run(branch, scope, undefined);
+        const condition = siteOf(statement.expression);
+        [statement.thenStatement, statement.elseStatement].forEach((branch, index) => {
+          if (!branch) return;
+          this.undecidedChoices[this.undecidedChoices.length - 1] = { condition, branch: index, of: 2 };
+          this.run(branch, scope, undefined);
+        });
       } else {
         // Each case as a branch of its own, up to its `break` (a case that falls through runs on into the
         // next, which runs as a branch anyway).
@@ -1432,6 +1457,7 @@ export class Interpreter {
       }
     } finally {
       this.undecided.pop();
+      this.undecidedChoices.pop();
       this.assignedUndecided = outerAssigned;
     }
     // `keepData`: the branches of an early exit run for what they register; the code after the `if` runs as

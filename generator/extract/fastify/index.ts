@@ -55,7 +55,8 @@ export const fastifyAdapter: FrameworkAdapter = {
   // An app fastify-cli starts need not import fastify at all: its plugins are handed the instance
   // (`module.exports = async function (fastify, opts)`), so a `fastify start` script of a file of the sources says it.
   detect: (sources) =>
-    sources.files.some((file) => importedPackages(file).includes("fastify")) || firstFile(sources, fastifyStartFiles(sources)) !== undefined,
+    sources.files.some((file) => importedPackages(file).includes("fastify")) ||
+    firstFile(sources, fastifyStartFiles(sources)) !== undefined,
   extract(sources, options, diagnostics) {
     const host = new FastifyHost(diagnostics);
     const interpreter = new Interpreter(

@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
 import type { RequiredParam } from "../required-params.js";
+import type { BranchChoice } from "../route-fact.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import type { Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
@@ -134,6 +135,7 @@ export type SavedLayer =
       registrationAt?: NodeRef;
       handlerLabel?: string;
       conditional?: true;
+      branches?: BranchChoice[];
       passesOn?: true;
       prefixUnknown?: true;
       requires?: RequiredParam[];
@@ -145,6 +147,7 @@ export type SavedLayer =
       router: RouterRef;
       site: SourceSite;
       conditional?: true;
+      branches?: BranchChoice[];
       prefixUnknown?: true;
       filter?: { path: string; end: boolean; method?: string; only?: true };
     };

@@ -423,6 +423,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(registration ? { registrationAt: registration } : {}),
           ...(label ? { handlerLabel: label } : {}),
           ...(layer.conditional ? { conditional: true as const } : {}),
+          ...(layer.branches ? { branches: layer.branches } : {}),
           ...(layer.passesOn ? { passesOn: true as const } : {}),
           ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
           ...(layer.requires ? { requires: layer.requires } : {}),
@@ -446,6 +447,7 @@ export class ModuleRecorder implements EvaluationTracker {
               router: ref,
               site: layer.site,
               ...(layer.conditional ? { conditional: true as const } : {}),
+              ...(layer.branches ? { branches: layer.branches } : {}),
               ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
               ...(layer.filter ? { filter: layer.filter } : {}),
             }

@@ -99,6 +99,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.registrationAt ? { registrationAt: saved.registrationAt } : {}),
           ...(saved.handlerLabel ? { handlerLabel: saved.handlerLabel } : {}),
           ...(saved.conditional ? { conditional: true as const } : {}),
+          ...(saved.branches ? { branches: saved.branches } : {}),
           ...(saved.passesOn ? { passesOn: true as const } : {}),
           ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
           ...(saved.requires ? { requires: saved.requires } : {}),
@@ -123,6 +124,7 @@ export class SummaryReplay implements ModuleReplay {
           router,
           site: saved.site,
           ...(saved.conditional ? { conditional: true as const } : {}),
+          ...(saved.branches ? { branches: saved.branches } : {}),
           ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
           ...(saved.filter ? { filter: saved.filter } : {}),
         };
