@@ -2,6 +2,7 @@ import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { ts } from "../typescript.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { NodeRef } from "./incremental/module-summary.js";
+import type { BranchChoice } from "../resolve/branch-choice.js";
 
 /**
  * One route as a framework adapter sees it: plain facts, no policy. Everything downstream (operation ids,
@@ -60,9 +61,4 @@ export interface RouteFact {
   registrationAt?: NodeRef;
 }
 
-/** One branch of a condition apidex cannot read: where the condition is, which of its branches (0-based), of how many. */
-export interface BranchChoice {
-  condition: SourceSite;
-  branch: number;
-  of: number;
-}
+export type { BranchChoice } from "../resolve/branch-choice.js";

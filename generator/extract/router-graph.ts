@@ -2,7 +2,7 @@ import type { ts } from "../typescript.js";
 import type { SourceSite } from "../diagnostics/diagnostic.js";
 import type { DocComment } from "../resolve/doc-comment.js";
 import type { RequiredParam } from "./required-params.js";
-import type { BranchChoice } from "./route-fact.js";
+import type { BranchChoice } from "../resolve/branch-choice.js";
 import type { NodeRef } from "./incremental/module-summary.js";
 import type { RouteBound } from "../resolve/values.js";
 

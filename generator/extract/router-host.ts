@@ -18,7 +18,7 @@ import { regexpRoutePaths } from "./regexp-paths.js";
 import { readRequestMethods } from "./file-routes/request-methods.js";
 import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
-import type { BranchChoice } from "./route-fact.js";
+import type { BranchChoice } from "../resolve/branch-choice.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
 import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
 

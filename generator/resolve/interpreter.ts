@@ -20,7 +20,7 @@ import {
 import { type Diagnostic, type DiagnosticBag, formatSite, siteOf } from "../diagnostics/diagnostic.js";
 import { isRoutingPackage } from "./routing-packages.js";
 import type { SourceSet } from "../scan/source-set.js";
-import type { BranchChoice } from "../extract/route-fact.js";
+import type { BranchChoice } from "./branch-choice.js";
 import { callsWithin } from "../scan/calls.js";
 import { createTypeContext } from "./types/type-context.js";
 import { saysAnyOf } from "./any-of.js";

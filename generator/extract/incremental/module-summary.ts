@@ -1,6 +1,6 @@
 import type { Diagnostic, SourceSite } from "../../diagnostics/diagnostic.js";
 import type { RequiredParam } from "../required-params.js";
-import type { BranchChoice } from "../route-fact.js";
+import type { BranchChoice } from "../../resolve/branch-choice.js";
 import type { DocComment } from "../../resolve/doc-comment.js";
 import type { Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
