@@ -39,6 +39,7 @@ export declare namespace ts {
   type EnumDeclaration = Ts.EnumDeclaration;
   type EnumMember = Ts.EnumMember;
   type EntityName = Ts.EntityName;
+  type YieldExpression = Ts.YieldExpression;
   type ExportDeclaration = Ts.ExportDeclaration;
   type ExportSpecifier = Ts.ExportSpecifier;
   type Expression = Ts.Expression;

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ts } from "../typescript.js";
 import { hrefOf, nodeBuiltin, statMethod, urlObject } from "./node-builtins.js";
 import { CONFIDENCE_PACKAGES, CONFIDENCE_STORE, confidenceGet } from "./confidence.js";
+import { EFFECT_FN_NAMED, effectGeneratorHelper } from "./effect-generators.js";
 import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
 import {
   configFiles,
@@ -2137,6 +2138,14 @@ export class Interpreter {
       case ts.SyntaxKind.TypeAssertionExpression:
       case ts.SyntaxKind.AwaitExpression:
         return this.evaluate((node as ts.ParenthesizedExpression).expression, scope);
+      // `yield* gen()` is what the generator it delegates to returns, and a call of a generator function is read
+      // as what its body returns (Effect's `yield* effect` alike: effect-generators.ts). A plain `yield` is what
+      // the caller sends back.
+      case ts.SyntaxKind.YieldExpression: {
+        const yielded = node as ts.YieldExpression;
+        if (!yielded.asteriskToken || !yielded.expression) return unknown(node, "is what the generator's caller sends back");
+        return this.evaluate(yielded.expression, scope);
+      }
       // `void app.register(plugin)` (a floating promise marked as intended): the call runs; the value is undefined.
       case ts.SyntaxKind.VoidExpression:
         this.evaluate((node as ts.VoidExpression).expression, scope);
@@ -3340,6 +3349,16 @@ export class Interpreter {
         }
         const hosted = this.hosted(() => this.host.callExternal(callee, { node, args, scope }));
         if (hosted) return hosted;
+        // Effect's `Effect.fn("name")(function* ...)` is the generator function; `Effect.gen(function* ...)` runs it
+        // and is what it returns (effect-generators.ts).
+        const helper = callee.module === EFFECT_FN_NAMED ? "fn" : effectGeneratorHelper(callee);
+        if (helper) {
+          const given = args.map((arg) => this.evaluate(arg, scope));
+          const fn = given.find((v): v is FunctionValue => v.kind === "function");
+          if (fn) return helper === "fn" ? fn : this.callFunction(fn, [], node);
+          if (helper === "fn" && callee.module !== EFFECT_FN_NAMED && given[0]?.kind === "string")
+            return { kind: "external", module: EFFECT_FN_NAMED, path: [] };
+        }
         // `_.each(routes, (def, path) => ...)`: lodash's (and underscore's) iteration over a static collection.
         const iterated = this.collectionHelper(callee, node, scope);
         if (iterated) return iterated;
