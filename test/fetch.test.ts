@@ -524,3 +524,16 @@ describe("fetch handlers (in-memory)", () => {
     expect(mayRegisterRoutes(`export function add(a: number, b: number) { return a + b; }`, "src/math.ts")).toBe(false);
   });
 });
+
+describe("several fetch servers", () => {
+  it("two Bun.serve servers (two packages, two ports) are two apps: a path both serve is two servers' (APX412, and APX403 saying so), not one registered twice", async () => {
+    const result = await generateFrom({
+      "api/src/index.ts": `import { webhook } from "./webhook";\nBun.serve({ port: 3000, routes: { "/payments/webhook": { POST: webhook }, "/health": { GET: () => new Response("ok") } } });`,
+      "api/src/webhook.ts": `export const webhook = (req: Request) => new Response("");`,
+      "orpc/src/index.ts": `import { webhook } from "../../api/src/webhook";\nBun.serve({ port: 3001, routes: { "/payments/webhook": { POST: webhook } } });`,
+    });
+    expect(routeLines(result)).toEqual(["GET /health []", "POST /payments/webhook []"]);
+    expect(diagnosticLines(result)).toEqual(["APX412 api/src/index.ts:2", "APX403 orpc/src/index.ts:2"]);
+    expect(result.diagnostics.items.find((d) => d.code === "APX403")!.message).toContain("two apps of this project");
+  });
+});

@@ -15,7 +15,7 @@
  *    itself is read (Bun's `routes` beside `fetch: app.fetch`, a Worker's `/status` branch before
  *    `return app.fetch(request)`); where none did, it is said (APX210).
  */
-import { type DiagnosticBag, siteOf } from "../../diagnostics/diagnostic.js";
+import { type DiagnosticBag, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, Interpreter } from "../../resolve/interpreter.js";
 import { unwrapExpression } from "../../resolve/syntax.js";
@@ -27,7 +27,7 @@ import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
 import { expressToOpenApi } from "../express/path-syntax.js";
 import { answersStatus } from "../answered-methods.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "../file-routes/request-methods.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import { exits, methodTests, type MethodTests } from "../method-tests.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { dedupe } from "../shared.js";
@@ -54,11 +54,23 @@ export const fetchAdapter: FrameworkAdapter = {
     });
     const reader = new FetchReader(sources, interpreter, diagnostics, options.fetchBesideRouters === true);
     const runtime = declaresFetchRuntime(sources);
-    for (const file of sources.files) for (const entry of fetchEntries(file, runtime)) reader.entry(entry);
+    // Each entry is a server of its own (two packages' \`Bun.serve\` on their ports): an app, so that a path both
+    // serve is two servers' (APX412), not one registered twice.
+    const servers: { site: SourceSite; from: number; to: number }[] = [];
+    for (const file of sources.files)
+      for (const entry of fetchEntries(file, runtime)) {
+        const from = reader.stack.length;
+        reader.entry(entry);
+        if (reader.stack.length > from)
+          servers.push({ site: siteOf(entry.kind === "default" ? entry.node : entry.call), from, to: reader.stack.length });
+      }
     interpreter.finishChecks();
-    if (!reader.stack.length) return [];
-    const root: RouterNode = { id: 0, kind: "app", site: reader.stack[0]!.site, stack: reader.stack, mounted: true };
-    return dedupe(flattenApp(root, diagnostics, "fetch", expressToOpenApi));
+    const routes = servers.flatMap((server, id) => {
+      const root: RouterNode = { id, kind: "app", site: server.site, stack: reader.stack.slice(server.from, server.to), mounted: true };
+      const facts = flattenApp(root, diagnostics, "fetch", expressToOpenApi);
+      return servers.length > 1 ? ofApp(facts, root) : facts;
+    });
+    return dedupe(routes);
   },
 };
 
