@@ -124,6 +124,51 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.ts:8"],
   },
   {
+    name: "CASL subjects by their constructor, as its default detectSubjectType reads them: a mongoose document (new Model(), Model.findById() and its query) is its model's name, an instance of a class of the sources its class's",
+    files: {
+      "model.js": [
+        `const mongoose = require("mongoose");`,
+        `module.exports = function () { return mongoose.model("Comment", new mongoose.Schema({ text: String })); };`,
+      ].join("\n"),
+      "app.js": [
+        `const express = require("express");`,
+        `const { ForbiddenError } = require("@casl/ability");`,
+        `const Comment = require("./model")();`,
+        `class Draft { constructor(body) { this.body = body; } }`,
+        `const app = express();`,
+        `app.post("/comments", async (req, res) => { const comment = new Comment(req.body); ForbiddenError.from(req.ability).throwUnlessCan("create", comment); res.send(comment); });`,
+        `app.patch("/comments/:id", async (req, res) => { const comment = await Comment.findById(req.params.id).populate("author").exec(); ForbiddenError.from(req.ability).throwUnlessCan("update", comment); res.send(comment); });`,
+        `app.post("/drafts", (req, res) => { if (req.ability.cannot("create", new Draft(req.body))) return res.sendStatus(403); res.end(); });`,
+        `app.get("/comments/:id", async (req, res) => { const plain = await Comment.findById(req.params.id).lean(); if (!req.ability.can("read", plain)) return res.sendStatus(403); res.send(plain); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: [
+      "GET /comments/{id} [] unresolved(permissions)",
+      "PATCH /comments/{id} [Comment:update]",
+      "POST /comments [Comment:create]",
+      "POST /drafts [Draft:create]",
+    ],
+    // A lean() query gives a plain object, whose type CASL cannot detect.
+    diagnostics: ["APX301 app.js:9"],
+  },
+  {
+    name: "CASL with a detectSubjectType of the sources' own: an instance's type is theirs to say (APX301)",
+    files: {
+      "app.js": [
+        `const express = require("express");`,
+        `const { createMongoAbility } = require("@casl/ability");`,
+        `const ability = createMongoAbility([], { detectSubjectType: (object) => object.kind });`,
+        `class Draft {}`,
+        `const app = express();`,
+        `app.post("/drafts", (req, res) => { if (ability.cannot("create", new Draft())) return res.sendStatus(403); res.end(); });`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["POST /drafts [] unresolved(permissions)"],
+    diagnostics: ["APX301 app.js:6"],
+  },
+  {
     name: "CASL's NestJS recipe: the policies @CheckPolicies gives its guard (a function, or a handler class's handle()) are the route's checks, on the class and the method",
     files: {
       "policies.ts": [

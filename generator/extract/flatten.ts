@@ -117,7 +117,7 @@ export function flattenApp(
   const groupsSaid = new Set<string>();
   // Mounts on the way made after an early exit apidex cannot decide: the routes below are conditional.
   let conditionalMounts = 0;
-  // The branches each conditional mount on the way is under (null: not only branches of \`if\`s).
+  // The branches each conditional mount on the way is under (null: not only branches of `if`s).
   const mountBranches: (BranchChoice[] | null)[] = [];
   /** How many mounts under a prefix apidex could not read enclose the walk. */
   let unknownPrefixes = 0;
@@ -344,7 +344,7 @@ interface SimpleParts {
 
 /**
  * The branches a route is under, its own and its mounts' (each condition once), when each conditional part of
- * its way is so only by branches of \`if\`s apidex cannot read; undefined when one is not (an early exit).
+ * its way is so only by branches of `if`s apidex cannot read; undefined when one is not (an early exit).
  */
 function branchesOf(own: BranchChoice[] | null, mounts: readonly (BranchChoice[] | null)[]): BranchChoice[] | undefined {
   const out: BranchChoice[] = [];

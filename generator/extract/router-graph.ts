@@ -64,7 +64,7 @@ export interface RouteLayer {
   requires?: RequiredParam[];
   /** Registered after an early exit whose condition apidex cannot read: served only when it does not exit. */
   conditional?: true;
-  /** Conditional only by branches of \`if\`s apidex cannot read: which (Interpreter.uncertainBranches). */
+  /** Conditional only by branches of `if`s apidex cannot read: which (Interpreter.uncertainBranches). */
   branches?: BranchChoice[];
   /**
    * Every function of this one-method registration passes the request on (`next()`, Express's middleware
@@ -101,7 +101,7 @@ export interface MountLayer {
   router: RouterNode;
   /** Mounted after an early exit whose condition apidex cannot read: what it serves is conditional too. */
   conditional?: true;
-  /** Conditional only by branches of \`if\`s apidex cannot read: which (Interpreter.uncertainBranches). */
+  /** Conditional only by branches of `if`s apidex cannot read: which (Interpreter.uncertainBranches). */
   branches?: BranchChoice[];
   /**
    * Mounted under a prefix apidex cannot read (`app.use(config.basePath, router)`): what it serves is indexed

@@ -80,7 +80,7 @@ export abstract class RouterHost implements HostAdapter {
    */
   protected conditional(): { conditional?: true; branches?: BranchChoice[] } {
     if (!this.interpreter.registersUncertainly()) return {};
-    // Under branches of \`if\`s only: which, so that alternatives of one route merge (extract/alternative-branches.ts).
+    // Under branches of `if`s only: which, so that alternatives of one route merge (extract/alternative-branches.ts).
     const branches = this.interpreter.uncertainBranches();
     return branches ? { conditional: true, branches: [...branches] } : { conditional: true };
   }

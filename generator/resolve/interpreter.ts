@@ -5,6 +5,7 @@ import { ts } from "../typescript.js";
 import { hrefOf, nodeBuiltin, statMethod, urlObject } from "./node-builtins.js";
 import { CONFIDENCE_PACKAGES, CONFIDENCE_STORE, confidenceGet } from "./confidence.js";
 import { EFFECT_FN_NAMED, effectGeneratorHelper } from "./effect-generators.js";
+import { documentModel, MONGOOSE_DOCUMENT, MONGOOSE_MODEL, mongooseValue } from "./mongoose-models.js";
 import { entryComparison, isImportMetaMain, isModuleParent } from "./entry-guard.js";
 import {
   configFiles,
@@ -513,8 +514,7 @@ export class Interpreter {
     const actions = keysOfValue(this.evaluate(actionArg, scope));
     const named = namedSubjectType(unwrapExpression(subjectArg));
     const subjectValue = this.evaluate(named ?? subjectArg, scope);
-    const subjects =
-      keysOfValue(subjectValue) ?? (subjectValue.kind === "class" && subjectValue.decl.name ? [subjectValue.decl.name.text] : undefined);
+    const subjects = keysOfValue(subjectValue) ?? this.subjectType(subjectValue);
     if (!actions) {
       result.unresolved = true;
       this.reportUnresolvedKey(node, actionArg, `is an action ${explain(this.evaluate(actionArg, scope))}`);
@@ -530,6 +530,25 @@ export class Interpreter {
     if (actions && subjects) for (const subject of subjects) for (const action of actions) result.keys.push(abilityKey(subject, action));
     return result;
   }
+
+  /**
+   * The subject type CASL detects for a value, by its default `detectSubjectType` (`subject.constructor.modelName
+   * || subject.constructor.name`): a class of the sources (its name), an instance of one, a mongoose document (its
+   * model's name). Not an instance's where the sources give CASL a `detectSubjectType` (CASL 4: `subjectName`) of their own.
+   */
+  private subjectType(value: Value): string[] | undefined {
+    if (value.kind === "class") return value.decl.name ? [value.decl.name.text] : undefined;
+    // CASL 5 and later take `detectSubjectType`, CASL 4 `subjectName`, in the options of the ability the sources make.
+    this.ownSubjectTypes ??= this.sources.files.some(
+      (file) => file.text.includes("detectSubjectType") || (file.text.includes("@casl/") && /\bsubjectName\b/.test(file.text)),
+    );
+    if (this.ownSubjectTypes) return undefined;
+    if (value.kind === "instance") return value.decl.name ? [value.decl.name.text] : undefined;
+    const model = documentModel(value);
+    return model !== undefined ? [model] : undefined;
+  }
+  /** Whether the sources give CASL a `detectSubjectType` of their own (then an instance's type is theirs to say). */
+  private ownSubjectTypes: boolean | undefined;
 
   /** The parameter names of the function of the sources a call calls (undefined for anything else). */
   private parametersOf(node: ts.CallExpression, scope: Scope): (string | undefined)[] | undefined {
@@ -1343,8 +1362,8 @@ export class Interpreter {
    * (counted for that exit's warning).
    */
   /**
-   * The branches a registration made now is under, when it is conditional only by \`if\`s apidex cannot read
-   * (no early exit, no \`switch\`): undefined otherwise. Called after \`registersUncertainly()\` said true.
+   * The branches a registration made now is under, when it is conditional only by `if`s apidex cannot read
+   * (no early exit, no `switch`): undefined otherwise. Called after `registersUncertainly()` said true.
    */
   uncertainBranches(): BranchChoice[] | undefined {
     if (this.uncertainAfter || !this.undecidedChoices.length || this.undecidedChoices.some((c) => c === undefined)) return undefined;
@@ -3349,6 +3368,15 @@ export class Interpreter {
         }
         const hosted = this.hosted(() => this.host.callExternal(callee, { node, args, scope }));
         if (hosted) return hosted;
+        // A mongoose model (`mongoose.model("Comment", schema)`) and its documents, whose type CASL reads (mongoose-models.ts).
+        if (callee.module === "mongoose" || callee.module === MONGOOSE_MODEL || callee.module === MONGOOSE_DOCUMENT) {
+          const made = mongooseValue(
+            callee,
+            args.length && callee.module === "mongoose" ? this.arguments(args.slice(0, 1), scope) : [],
+            ts.isNewExpression(node),
+          );
+          if (made) return made;
+        }
         // Effect's `Effect.fn("name")(function* ...)` is the generator function; `Effect.gen(function* ...)` runs it
         // and is what it returns (effect-generators.ts).
         const helper = callee.module === EFFECT_FN_NAMED ? "fn" : effectGeneratorHelper(callee);

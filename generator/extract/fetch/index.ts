@@ -54,7 +54,7 @@ export const fetchAdapter: FrameworkAdapter = {
     });
     const reader = new FetchReader(sources, interpreter, diagnostics, options.fetchBesideRouters === true);
     const runtime = declaresFetchRuntime(sources);
-    // Each entry is a server of its own (two packages' \`Bun.serve\` on their ports): an app, so that a path both
+    // Each entry is a server of its own (two packages' `Bun.serve` on their ports): an app, so that a path both
     // serve is two servers' (APX412), not one registered twice.
     const servers: { site: SourceSite; from: number; to: number }[] = [];
     for (const file of sources.files)
