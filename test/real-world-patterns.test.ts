@@ -169,6 +169,47 @@ const cases: Case[] = [
     diagnostics: ["APX301 app.js:6"],
   },
   {
+    name: "hapi 16 composed by Glue 4 (aqua): Glue.compose.bind(Glue, manifest, options) exported and never called by what runs, registrations with their own prefix, plugins that add their routes in server.dependency(deps, after)",
+    files: {
+      "package.json": JSON.stringify({ name: "aqua", main: "index.js", dependencies: { glue: "4.x.x", hapi: "16.x.x" } }),
+      "index.js": [
+        `const Glue = require("glue");`,
+        `const manifest = {`,
+        `  connections: [{ port: 8000 }],`,
+        `  registrations: [`,
+        `    { plugin: "inert" },`,
+        `    { plugin: { register: "./server/api/accounts", options: {} }, options: { routes: { prefix: "/api" } } },`,
+        `    { plugin: "./server/web/main" },`,
+        `  ],`,
+        `};`,
+        `module.exports = Glue.compose.bind(Glue, manifest, { relativeTo: __dirname });`,
+      ].join("\n"),
+      // Started by a task runner (gulp-nodemon's script), which apidex does not run.
+      "server.js": `const Composer = require("./index");\nComposer((err, server) => server.start(() => {}));\n`,
+      "server/api/accounts.js": [
+        `const internals = {};`,
+        `internals.applyRoutes = function (server, next) {`,
+        `  server.route({ method: "GET", path: "/accounts", config: { auth: { strategy: "session", scope: "admin" } }, handler(request, reply) { reply([]); } });`,
+        `  server.route({ method: "GET", path: "/accounts/my", config: { auth: { strategy: "session", scope: ["account", "admin"] } }, handler(request, reply) { reply({}); } });`,
+        `  next();`,
+        `};`,
+        `exports.register = function (server, options, next) {`,
+        `  server.dependency(["auth", "hapi-mongo-models"], internals.applyRoutes);`,
+        `  next();`,
+        `};`,
+        `exports.register.attributes = { name: "account" };`,
+      ].join("\n"),
+      "server/web/main/index.js": [
+        `exports.register = function (server, options, next) {`,
+        `  server.route({ method: "GET", path: "/", handler(request, reply) { reply.view("index"); } });`,
+        `  next();`,
+        `};`,
+        `exports.register.attributes = { name: "web/main" };`,
+      ].join("\n"),
+    },
+    routes: ["GET / []", "GET /api/accounts [admin]", "GET /api/accounts/my [] any(account|admin)"],
+  },
+  {
     name: "CASL's NestJS recipe: the policies @CheckPolicies gives its guard (a function, or a handler class's handle()) are the route's checks, on the class and the method",
     files: {
       "policies.ts": [

@@ -98,6 +98,8 @@ export interface ExternalValue {
   module: string;
   /** Property path below the module: `["default"]` for a default import, `["Router"]`, ... */
   path: string[];
+  /** Arguments given ahead by `bind` (`Glue.compose.bind(Glue, manifest, options)`), before the call's own. */
+  bound?: Value[];
 }
 
 /** The result of a recognized permission call such as `requirePermission("invoices.send")`. */

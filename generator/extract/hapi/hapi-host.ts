@@ -24,8 +24,35 @@ type ObjectValue = Extract<Value, { kind: "object" }>;
  * permission keys: plain scopes are alternatives, `+scope` required, as hapi checks them.
  */
 export class HapiHost extends RouterHost {
+  /** The `Glue.compose.bind(Glue, manifest, options)` made, and those of them called (by their bound arguments). */
+  private readonly binds: { call: CallContext; bound: Value[] }[] = [];
+  private readonly bindsComposed = new Set<readonly Value[]>();
+
+  /**
+   * Composes the servers of the `Glue.compose.bind(...)` that nothing the analysis ran calls (aqua's
+   * `module.exports = Glue.compose.bind(Glue, Manifest.get("/"), options)` in the package's main, which its
+   * `server.js` calls when a task runner starts it): the service is that server, as an uncalled app factory's.
+   */
+  composeUncalled(): void {
+    for (const { call, bound } of this.binds)
+      if (!this.bindsComposed.has(bound)) {
+        this.bindsComposed.add(bound);
+        this.glueCompose({ ...call, args: [] }, bound);
+      }
+  }
+
   callExternal(callee: ExternalValue, call: CallContext): Value | undefined {
-    if (GLUE_MODULE.test(callee.module) && callee.path[callee.path.length - 1] === "compose") return this.glueCompose(call);
+    if (GLUE_MODULE.test(callee.module) && callee.path[callee.path.length - 1] === "compose") {
+      if (callee.bound) this.bindsComposed.add(callee.bound);
+      return this.glueCompose(call, callee.bound);
+    }
+    // `module.exports = Glue.compose.bind(Glue, Manifest.get("/"), composeOptions)` (aqua's): compose, its
+    // manifest and options given ahead, called later with the callback.
+    if (GLUE_MODULE.test(callee.module) && callee.path.slice(-2).join(".") === "compose.bind") {
+      const bound = call.args.slice(1).map((arg) => this.interpreter.evaluate(arg, call.scope));
+      this.binds.push({ call, bound });
+      return { kind: "external", module: callee.module, path: callee.path.slice(0, -1), bound };
+    }
     if (!HAPI_MODULE.test(callee.module)) return undefined;
     const name = callee.path[callee.path.length - 1];
     if (name === "server" || (name === "Server" && ts.isNewExpression(call.node))) return this.create("app", call.node).value;
@@ -54,6 +81,13 @@ export class HapiHost extends RouterHost {
       }
       return { kind: "undefined" };
     }
+    // hapi 16's `server.dependency(["auth"], after)`: `after(server, next)` runs once those plugins are
+    // registered, where such plugins add their routes.
+    if (method === "dependency") {
+      const after = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
+      if (after?.kind === "function") this.interpreter.callFunction(after, [receiver, { kind: "undefined" }], node);
+      return { kind: "undefined" };
+    }
     if (method === "register") {
       this.visit(node);
       const registration = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
@@ -74,13 +108,21 @@ export class HapiHost extends RouterHost {
    * (each a plugin, `{ plugin, options, routes: { prefix } }`, or a module path: relative to `relativeTo`, a
    * package's name otherwise) under `register.options` (`routes: { prefix }` for all). It promises the server.
    */
-  private glueCompose(call: CallContext): Value {
+  private glueCompose(call: CallContext, bound: readonly Value[] = []): Value {
     const node = call.node as ts.CallExpression;
     const { value: app, router: server } = this.create("app", node);
     this.visit(node);
-    const manifest = call.args[0] ? this.interpreter.evaluate(call.args[0], call.scope) : undefined;
-    const options = call.args[1] ? this.interpreter.evaluate(call.args[1], call.scope) : undefined;
-    const register = manifest?.kind === "object" ? manifest.props.get("register") : undefined;
+    const given = [...bound, ...call.args.map((arg) => this.interpreter.evaluate(arg, call.scope))];
+    const [manifest, options, callback] = given;
+    // Glue 4 (hapi 16): `registrations: [{ plugin: "./x" | { register: "./x", options }, options: { routes } }]`,
+    // read as Glue 5's `register: { plugins: [{ plugin, options, routes }] }`.
+    const legacy = manifest?.kind === "object" ? manifest.props.get("registrations") : undefined;
+    const register =
+      legacy?.kind === "array"
+        ? ({ kind: "object", props: new Map([["plugins", { kind: "array", items: legacy.items.map(glue4Registration) }]]) } as ObjectValue)
+        : manifest?.kind === "object"
+          ? manifest.props.get("register")
+          : undefined;
     const plugins = register?.kind === "object" ? register.props.get("plugins") : undefined;
     if (!plugins || (plugins.kind !== "array" && plugins.kind !== "undefined")) {
       this.diagnostics.warning(
@@ -94,6 +136,8 @@ export class HapiHost extends RouterHost {
     const relativeTo = options?.kind === "object" ? options.props.get("relativeTo") : undefined;
     const items = flattenValues(plugins).map((item) => this.gluePlugin(item, relativeTo, node));
     this.registerPlugins(server, items, register?.kind === "object" ? register.props.get("options") : undefined, node, false);
+    // Glue 4's `compose(manifest, options, (err, server) => server.start())`: the callback gets the server.
+    if (callback?.kind === "function") this.interpreter.callFunction(callback, [{ kind: "null" }, app], node);
     return app;
   }
 
@@ -251,6 +295,23 @@ export class HapiHost extends RouterHost {
 function objectProp(value: ObjectValue | undefined, name: string): ObjectValue | undefined {
   const prop = value?.props.get(name);
   return prop?.kind === "object" ? prop : undefined;
+}
+
+/**
+ * A Glue 4 registration as Glue 5 writes it: `{ plugin: "./x" }` or `{ plugin: { register: "./x", options } }`
+ * with the registration's `options: { routes }` is `{ plugin: "./x", options, routes }`.
+ */
+function glue4Registration(item: Value): Value {
+  if (item.kind !== "object") return item;
+  const plugin = item.props.get("plugin");
+  const named = plugin?.kind === "object" ? plugin.props.get("register") : plugin;
+  const options = plugin?.kind === "object" ? plugin.props.get("options") : undefined;
+  const registration = item.props.get("options");
+  const routes = registration?.kind === "object" ? registration.props.get("routes") : undefined;
+  const props = new Map<string, Value>([["plugin", named ?? { kind: "undefined" }]]);
+  if (options) props.set("options", options);
+  if (routes) props.set("routes", routes);
+  return { kind: "object", props };
 }
 
 function routesOf(registration: Value | undefined): Value | undefined {

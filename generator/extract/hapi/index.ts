@@ -21,6 +21,7 @@ export const hapiAdapter: FrameworkAdapter = {
     // `export async function createServer() { const server = Hapi.server(); ... }`, which only a start script
     // or a test calls: run where nothing in the sources does.
     runAppFactories(sources, interpreter, (call, file) => createsServer(call, file));
+    host.composeUncalled();
     interpreter.finishChecks();
     const routes: RouteFact[] = [];
     for (const server of host.routers.filter((r) => r.kind === "app"))
