@@ -1512,25 +1512,14 @@ export class Interpreter {
    * be lost silently, so it is reported here, once per condition.
    */
   private reportUnknownCondition(statement: ts.IfStatement | ts.SwitchStatement, scope: Scope): void {
-    let mutation: ts.Node | undefined;
-    const visit = (node: ts.Node): void => {
-      if (mutation || isFunctionLike(node)) return;
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        ["push", "unshift", "splice", "set"].includes(node.expression.name.text) &&
-        ts.isIdentifier(node.expression.expression) &&
+    // The calls that could add to an array or Map are found in the syntax once per statement (it runs again at
+    // every call of its function); whether one adds to one the scope holds is decided each time.
+    const mutation = additionCalls(statement).find(
+      (node) =>
         scope.lookup(node.expression.expression.text) &&
         isArrayOrMap(this.lookup(node.expression.expression.text, scope, node), node.expression.name.text) &&
-        node.arguments.some((arg) => this.mayRoute(arg, scope))
-      )
-        mutation = node;
-      else ts.forEachChild(node, visit);
-    };
-    if (ts.isIfStatement(statement)) {
-      visit(statement.thenStatement);
-      if (statement.elseStatement) visit(statement.elseStatement);
-    } else visit(statement.caseBlock);
+        node.arguments.some((arg) => this.mayRoute(arg, scope)),
+    );
     if (!mutation) return;
     // Held back until the array is read by an adapter (a module list, a route table) or iterated where
     // routes are registered: an array no route depends on (a Redis URL's parts) changes no artifact.
@@ -5781,8 +5770,45 @@ function alwaysReturns(node: ts.Statement): boolean {
   return false;
 }
 
+/**
+ * A syntactic fact of a node, computed once: the walks below read a statement's syntax each time its function
+ * runs (a helper called from everywhere runs its `if`s thousands of times), and the answer never changes.
+ */
+function memoized<T>(fn: (node: ts.Node) => T): (node: ts.Node) => T {
+  const known = new WeakMap<ts.Node, T>();
+  return (node) => {
+    if (known.has(node)) return known.get(node) as T;
+    const value = fn(node);
+    known.set(node, value);
+    return value;
+  };
+}
+
+type AdditionCall = ts.CallExpression & { expression: ts.PropertyAccessExpression & { expression: ts.Identifier } };
+
+/** The calls in a condition's branches that may add to a named array or Map (`modules.push(x)`, `map.set(k, v)`), outside nested functions. */
+const additionCalls = memoized((statement: ts.Node): AdditionCall[] => {
+  const out: AdditionCall[] = [];
+  const visit = (node: ts.Node): void => {
+    if (isFunctionLike(node)) return;
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ["push", "unshift", "splice", "set"].includes(node.expression.name.text) &&
+      ts.isIdentifier(node.expression.expression)
+    )
+      out.push(node as AdditionCall);
+    else ts.forEachChild(node, visit);
+  };
+  if (ts.isIfStatement(statement)) {
+    visit(statement.thenStatement);
+    if (statement.elseStatement) visit(statement.elseStatement);
+  } else if (ts.isSwitchStatement(statement)) visit(statement.caseBlock);
+  return out;
+});
+
 /** Whether a statement holds a `return` of a value (not a bare `return;`), outside nested functions. */
-function returnsValue(node: ts.Node): boolean {
+const returnsValue = memoized((node: ts.Node): boolean => {
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found || isFunctionLike(n)) return;
@@ -5791,7 +5817,7 @@ function returnsValue(node: ts.Node): boolean {
   };
   visit(node);
   return found;
-}
+});
 
 /** Whether a loop body can leave the whole function (`return`), not just the loop. A `throw` is the error path, not an exit. */
 function exitsFunction(node: ts.Node): boolean {
@@ -5878,7 +5904,7 @@ function assignsAny(node: ts.Node, names: readonly string[]): boolean {
  * loop's or switch's own). A `throw` is the error path, which a serving service does not take, as in a
  * `try` block: it does not make what follows unknown.
  */
-function leavesEarly(node: ts.Node): boolean {
+const leavesEarly = memoized((node: ts.Node): boolean => {
   let found = false;
   const visit = (n: ts.Node, inLoop: boolean, inSwitch: boolean): void => {
     if (found || isFunctionLike(n)) return;
@@ -5893,7 +5919,7 @@ function leavesEarly(node: ts.Node): boolean {
   };
   visit(node, false, false);
   return found;
-}
+});
 
 const NOT_PRIMITIVE = Symbol("not primitive");
 
