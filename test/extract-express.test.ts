@@ -1266,6 +1266,27 @@ const negatives: Case[] = [
     diagnostics: ["APX217 app.js:5", "APX217 app.js:10"],
   },
   {
+    name: "one registration reached along both branches of an if (a function called from each) excludes nothing: another app's route of that path in one branch is no alternative of it",
+    files: {
+      "events.ts": `import express from "express";\nexport function startEvents() { const events = express(); events.get("/", (q, s) => s.send("events")); events.listen(3700); }\n`,
+      "main.ts": [
+        `import express from "express";`,
+        `import { startEvents } from "./events";`,
+        `function initApp() {`,
+        `  startEvents();`,
+        `  const api = express();`,
+        `  api.get("/", (q, s) => s.send("api"));`,
+        `  api.listen(3999);`,
+        `}`,
+        `if (process.argv[2] === "import-events") startEvents();`,
+        `else initApp();`,
+      ].join("\n"),
+    },
+    routes: ["GET / [] unresolved(registration)"],
+    // Two servers, as they are when initApp runs; not one route served by alternatives (no unresolved handler).
+    diagnostics: ["APX412 events.ts:2", "APX403 main.ts:6", "APX217 main.ts:9"],
+  },
+  {
     name: "routers made in generators: yield* of a generator's call is what it returns, and Effect's Effect.fn(name)(function* ...) and Effect.gen(function* ...) run theirs (NodeCG)",
     files: {
       "auth.ts": AUTH,

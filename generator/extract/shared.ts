@@ -1086,6 +1086,10 @@ export function dedupe(routes: RouteFact[]): RouteFact[] {
             ? found
             : undefined;
     if (same) {
+      // Each registration is one way to the route: under branches of conditions both, it is reached along
+      // either's (alternatives of it elsewhere must exclude both); unconditional along one, it excludes none.
+      if (same.branches && route.branches) same.branches = [...same.branches, ...route.branches];
+      else delete same.branches;
       if (same.anyOf || same.unresolved || route.anyOf || route.unresolved) {
         const merged = requirementsOf([...checksOfFact(same), ...checksOfFact(route)]);
         // Served for sure when either registration is sure (one ran past no undecidable early exit).
