@@ -5798,7 +5798,8 @@ const additionCalls = memoized((statement: ts.Node): AdditionCall[] => {
       ts.isIdentifier(node.expression.expression)
     )
       out.push(node as AdditionCall);
-    else ts.forEachChild(node, visit);
+    // Its arguments too (`routes.push(extra.push(x))`), as the walk this replaced read them when one did not add.
+    ts.forEachChild(node, visit);
   };
   if (ts.isIfStatement(statement)) {
     visit(statement.thenStatement);
