@@ -106,6 +106,28 @@ const cases: Case[] = [
     routes: ["GET /things []", "OPTIONS /meta []"],
   },
   {
+    name: "array methods borrowed for other values (cncjs's urljoin: [].slice.call(args, 0).join('/')), Array.prototype.slice.call(arguments, 1), concat.apply; a merged config's prefix",
+    files: {
+      "lib/urljoin.js": [
+        `const normalize = (str) => str.replace(/[\\/]+/g, "/");`,
+        `const urljoin = function (...args) { let joined = [].slice.call(args, 0).join("/"); return normalize(joined); };`,
+        `export default urljoin;`,
+      ].join("\n"),
+      "lib/under.js": `module.exports = function under() { var parts = Array.prototype.slice.call(arguments, 1); return "/" + arguments[0] + "/" + parts.join("/"); };\n`,
+      "settings.js": `import merge from "lodash/merge";\nconst settings = {};\nmerge(settings, { route: "/" }, { env: "production" });\nexport default settings;\n`,
+      "app.js": [
+        `import express from "express"; import urljoin from "./lib/urljoin"; import settings from "./settings";`,
+        `const under = require("./lib/under");`,
+        `const app = express();`,
+        `app.get(urljoin(settings.route, "api/state"), (req, res) => res.json({}));`,
+        `app.post(under("api", "tools", ":id"), (req, res) => res.end());`,
+        `app.get(Array.prototype.concat.apply(["", "api"], [["gcode"], "download"]).join("/"), (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/gcode/download []", "GET /api/state []", "POST /api/tools/{id} []"],
+  },
+  {
     name: "CASL ability checks in handlers: ability.can/cannot(action, subject) and ForbiddenError.throwUnlessCan are the key subject:action; a subject known only at run time is unresolved (APX301)",
     files: {
       "app.ts": [

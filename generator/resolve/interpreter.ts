@@ -3086,7 +3086,7 @@ export class Interpreter {
     if (global) return global;
 
     const callee = node.expression;
-    const borrowed = ts.isCallExpression(node) ? this.frameworkMethodCall(node, scope) : undefined;
+    const borrowed = ts.isCallExpression(node) ? (this.frameworkMethodCall(node, scope) ?? this.arrayMethodCall(node, scope)) : undefined;
     if (borrowed) return borrowed;
     const command = ts.isCallExpression(node) ? this.startedCommand(node, scope) : undefined;
     if (command) return command;
@@ -3197,6 +3197,46 @@ export class Interpreter {
       args = list.elements.filter((e) => !ts.isOmittedExpression(e));
     }
     return this.hosted(() => this.host.callMethod(host, name, { node, args, scope }));
+  }
+
+  /**
+   * `[].slice.call(args, 0)`, `Array.prototype.slice.call(arguments, 1)`, `Array.prototype.concat.apply([], [a,
+   * b])`: an array method borrowed for another value, as code older than rest parameters and spread writes it,
+   * is that method called on the value (`this`) with the other arguments.
+   */
+  private arrayMethodCall(node: ts.CallExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    if (!ts.isPropertyAccessExpression(callee) || (callee.name.text !== "call" && callee.name.text !== "apply")) return undefined;
+    const target = unwrapExpression(callee.expression);
+    if (!ts.isPropertyAccessExpression(target)) return undefined;
+    const owner = unwrapExpression(target.expression);
+    const prototype =
+      (ts.isArrayLiteralExpression(owner) && owner.elements.length === 0) ||
+      (ts.isPropertyAccessExpression(owner) &&
+        owner.name.text === "prototype" &&
+        ts.isIdentifier(owner.expression) &&
+        owner.expression.text === "Array" &&
+        !scope.lookup("Array"));
+    const method = target.name.text;
+    // Methods that take their callback from the call's own first argument are not run this way.
+    if (!prototype || !BORROWED_ARRAY_METHODS.has(method)) return undefined;
+    const [self, ...rest] = node.arguments;
+    if (!self || ts.isSpreadElement(self)) return unknown(node, `borrows the array method \`${method}\` for a value apidex cannot read`);
+    const receiver = this.evaluate(self, scope);
+    if (receiver.kind !== "array" || receiver.map)
+      return unknown(node, `borrows the array method \`${method}\` for a value that is no array apidex can read`);
+    let args: readonly ts.Expression[] = rest;
+    if (callee.name.text === "apply") {
+      const list = rest[0] && unwrapExpression(rest[0]);
+      if (!list) args = [];
+      else if (ts.isArrayLiteralExpression(list) && !list.elements.some((e) => ts.isSpreadElement(e) || ts.isOmittedExpression(e)))
+        args = list.elements;
+      else return unknown(node, `applies the array method \`${method}\` to arguments apidex cannot read`);
+    }
+    return (
+      this.builtinMethod(receiver, method, node, scope, args) ??
+      unknown(node, `borrows the array method \`${method}\` in a way apidex does not run`)
+    );
   }
 
   /** The project's folders as the autoloaders list them (autoloaders.ts). */
@@ -3656,8 +3696,13 @@ export class Interpreter {
   }
 
   /** The few standard-library calls that keep a value static. */
-  private builtinMethod(receiver: Value, method: string, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
-    const args = node.arguments ?? [];
+  private builtinMethod(
+    receiver: Value,
+    method: string,
+    node: ts.CallExpression | ts.NewExpression,
+    scope: Scope,
+    args: readonly ts.Expression[] = node.arguments ?? [],
+  ): Value | undefined {
     if (receiver.kind === "array" && receiver.map) return this.mapMethod(receiver, method, node, scope);
     const bool = (value: boolean): Value => ({ kind: "boolean", value });
     // `connectDb().then(() => { app.use("/api", api) })`, `listen().finally(...)`: a promise's continuation runs
@@ -3689,7 +3734,7 @@ export class Interpreter {
     if (receiver.kind === "string" && receiver.env) {
       // An environment variable's default keeps its mark through string methods; what they tell of it
       // (`startsWith`, `includes`, a length) is only known at run time.
-      const result = this.builtinMethod({ kind: "string", value: receiver.value }, method, node, scope);
+      const result = this.builtinMethod({ kind: "string", value: receiver.value }, method, node, scope, args);
       return result && withEnvironment(result, receiver.env, node);
     }
     if (receiver.kind === "string") {
@@ -4577,6 +4622,9 @@ export class Interpreter {
     const scope = new Scope(fn.scope.file, fn.scope, decl);
     // A method called on an instance sees it as `this`; an arrow function keeps the `this` it closed over.
     if (fn.thisValue && !ts.isArrowFunction(decl)) scope.bind("this", Binding.of(fn.thisValue, decl));
+    // A function's `arguments` (not an arrow's, which sees its enclosing function's): the values it was given,
+    // as old code reads them (`Array.prototype.slice.call(arguments, 1)`); a parameter of that name shadows it.
+    if (!ts.isArrowFunction(decl)) scope.bind("arguments", Binding.of({ kind: "array", items: [...args] }, decl));
     decl.parameters.forEach((parameter, index) => {
       let value: Value;
       if (parameter.dotDotDotToken) value = { kind: "array", items: args.slice(index) };
@@ -6167,6 +6215,9 @@ function siteOrder(a: ts.Node, b: ts.Node): number {
   const fb = b.getSourceFile().fileName;
   return fa === fb ? a.getStart() - b.getStart() : fa < fb ? -1 : 1;
 }
+
+/** Array methods `arrayMethodCall` runs borrowed (`[].slice.call(args)`): those that take only their own arguments. */
+const BORROWED_ARRAY_METHODS = new Set(["slice", "concat", "join", "includes", "indexOf", "push", "unshift"]);
 
 /** lodash's and underscore's object merges apidex runs (`assignHelper`). */
 const OBJECT_MERGES = new Set(["assign", "extend", "assignIn", "merge", "defaults"]);
