@@ -272,6 +272,28 @@ describe("Encore.ts: in-memory cases", () => {
     expect(warnings).toEqual(diagnostics ?? []);
   });
 
+  it("each encore.app roots an application of its own: a path two of them serve is two servers' (APX412), not one registered twice", async () => {
+    const endpoint = (name: string) =>
+      `import { api } from "encore.dev/api";\nexport const ${name} = api({ expose: true, method: "GET", path: "/hello" }, async () => ({}));\n`;
+    const files = {
+      "one/encore.app": `{ "id": "one" }`,
+      "one/hello/hello.ts": endpoint("hello"),
+      "two/encore.app": `{ "id": "two" }`,
+      "two/greet/greet.ts": endpoint("greet"),
+    };
+    const result = await generateFrom(files);
+    expect(routeLines(result)).toEqual(["GET /hello []"]);
+    expect(diagnosticLines(result)).toEqual(["APX412 one/hello/hello.ts:2", "APX403 two/greet/greet.ts:2"]);
+    expect(result.diagnostics.warnings.find((d) => d.code === "APX403")?.message).toMatch(/served by two apps/);
+    // In one application (no encore.app, or one above both), the second registration is the one left out.
+    const { "one/encore.app": _, "two/encore.app": __, ...noApp } = files;
+    for (const one of [noApp, { ...noApp, "encore.app": "{}" }]) {
+      const result = await generateFrom(one);
+      expect(diagnosticLines(result)).toEqual(["APX403 two/greet/greet.ts:2"]);
+      expect(result.diagnostics.warnings.find((d) => d.code === "APX403")?.message).toMatch(/registered twice/);
+    }
+  });
+
   it("the scan keeps a file that only declares endpoints or a service", () => {
     expect(mayRegisterRoutes(`import { api } from "encore.dev/api";\nexport const x = api({}, async () => {});`, "svc/x.ts")).toBe(true);
     expect(

@@ -13,14 +13,16 @@
  * Permission keys: the checks in the handler's body, and in the body of each middleware of the endpoint's service
  * (`new Service(name, { middlewares })`) whose `target` (`expose`, `auth`, `isRaw`, `isStream`, `tags`) selects it.
  */
+import path from "node:path";
 import { type DiagnosticBag, type SourceSite, siteOf } from "../../diagnostics/diagnostic.js";
 import { leadingDoc } from "../../resolve/doc-comment.js";
 import { excerpt, Interpreter } from "../../resolve/interpreter.js";
 import { isFunctionLike, unwrapExpression } from "../../resolve/syntax.js";
 import type { CheckValue, Value } from "../../resolve/values.js";
 import { ts } from "../../typescript.js";
+import type { SourceSet } from "../../scan/source-set.js";
 import { type FrameworkAdapter, interpreterOptionsOf } from "../adapter.js";
-import { flattenApp } from "../flatten.js";
+import { flattenApp, ofApp } from "../flatten.js";
 import type { RouteFact } from "../route-fact.js";
 import type { RouteCheck, RouteLayer, RouterNode } from "../router-graph.js";
 import { dedupe, importBindings } from "../shared.js";
@@ -46,7 +48,7 @@ export const encoreAdapter: FrameworkAdapter = {
     const interpreter = new Interpreter(sources, diagnostics, interpreterOptionsOf(options), host);
     host.interpreter = interpreter;
     interpreter.executeAll();
-    const reading = new EncoreReading(interpreter, host, diagnostics);
+    const reading = new EncoreReading(interpreter, host, diagnostics, sources);
     const facts = reading.facts();
     interpreter.finishChecks();
     return dedupe(facts);
@@ -73,24 +75,49 @@ class EncoreReading {
     private readonly interpreter: Interpreter,
     private readonly host: EncoreHost,
     private readonly diagnostics: DiagnosticBag,
+    private readonly sources: SourceSet,
   ) {
     const files = new Set([...host.endpoints.values()].map((e) => e.node.getSourceFile().fileName));
     this.services = new ServiceDiscovery(host.services, files);
   }
 
   facts(): RouteFact[] {
-    const stack: RouteLayer[] = [];
     const endpoints = [...this.host.endpoints.values()].sort(
       (a, b) => a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) || a.node.pos - b.node.pos,
     );
-    for (const endpoint of endpoints) stack.push(...this.layers(endpoint));
-    if (!stack.length) return [];
-    const first = endpoints[0]!;
-    const root: RouterNode = { id: 0, kind: "app", site: siteOf(first.node), stack, mounted: true };
-    return flattenApp(root, this.diagnostics, "encore", encoreToOpenApi).map((fact) => {
-      const name = this.qualifiedNames.get(siteKey(fact.site));
-      return name ? { ...fact, handlerName: name } : fact;
+    // Each `encore.app` file roots an application of its own (a repository of several, such as a monorepo of
+    // services or of examples): its endpoints are one server's, so a path two of them serve is two servers' (APX412),
+    // not one registered twice.
+    const apps = new Map<string, EncoreEndpoint[]>();
+    for (const endpoint of endpoints) {
+      const app = this.appRoot(endpoint.node.getSourceFile().fileName);
+      apps.set(app, [...(apps.get(app) ?? []), endpoint]);
+    }
+    return [...apps.values()].flatMap((members, id) => {
+      const stack: RouteLayer[] = members.flatMap((endpoint) => this.layers(endpoint));
+      if (!stack.length) return [];
+      const root: RouterNode = { id, kind: "app", site: siteOf(members[0]!.node), stack, mounted: true };
+      const facts = flattenApp(root, this.diagnostics, "encore", encoreToOpenApi).map((fact) => {
+        const name = this.qualifiedNames.get(siteKey(fact.site));
+        return name ? { ...fact, handlerName: name } : fact;
+      });
+      return apps.size > 1 ? ofApp(facts, root) : facts;
     });
+  }
+
+  /**
+   * The folder of the nearest `encore.app` above a file, within the project ("" where there is none). Every place
+   * looked at is an input of the run: a cached run must miss when an `encore.app` appears there.
+   */
+  private appRoot(file: string): string {
+    const top = this.sources.root.replace(/[\\/]$/, "");
+    for (let at = path.dirname(file); at.startsWith(top); at = path.dirname(at)) {
+      const marker = path.join(at, "encore.app");
+      this.sources.recordInputs([marker]);
+      if (this.sources.host.fileExists(marker)) return at;
+      if (at === top || at === path.dirname(at)) break;
+    }
+    return "";
   }
 
   private layers(endpoint: EncoreEndpoint): RouteLayer[] {
