@@ -19,6 +19,7 @@ export function mayRegisterRoutes(text: string, relativePath: string): boolean {
     CDK_ROUTES.test(text) ||
     TANSTACK_START.test(text) ||
     FETCH_SERVERS.test(text) ||
+    FRESH_IMPORT.test(text) ||
     declaresDocument(text)
   );
 }
@@ -66,6 +67,11 @@ const TANSTACK_START = /\bcreate(FileRoute|ServerFileRoute|APIFileRoute|Start)\s
 // `export default { fetch }` (its `fetch(request, env)` method or property) and a `fetch` event listener.
 const FETCH_SERVERS =
   /\b(Bun|Deno)\.serve\s*\(|from\s*["']bun["']|addEventListener\s*\(\s*["']fetch["']|^\s*(async\s+)?fetch\s*(\([^)]*\)\s*(:[^{]*)?\{|:)|export\s+default\s*\{[^}]*\bfetch\b/m;
+// A module importing Deno's Fresh (1.x through the import map's `$fresh/`, 2.x's `fresh` or `@fresh/core`): with
+// Deno's config beside them, it says where the project's `routes/` folder is, whether or not a route imports Fresh
+// (Fresh 2's `utils.ts` makes the `define` the routes use).
+const FRESH_IMPORT =
+  /["'](\$fresh\/[^"']*|fresh(\/[^"']*)?|@fresh\/core(\/[^"']*)?|jsr:@fresh\/core[^"']*|https:\/\/deno\.land\/x\/fresh@[^"']*)["']/;
 // A Remix / React Router route module anywhere (a route config may name any file, `flatRoutes()` any folder).
 const ROUTE_MODULE_EXPORTS =
   /export\s+(async\s+function|function|const|let)\s+(loader|action)\b|export\s+const\s*\{[^}]*\b(loader|action)\b/;

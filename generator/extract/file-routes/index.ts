@@ -47,7 +47,8 @@ import { autoRoutePattern } from "./auto-routes.js";
 import { hybridRouteName, patternRoute, type RouteConfigReading, readRouteConfig } from "./react-router-config.js";
 import { exportDoc, FileRouteHost, type ServedApp } from "./file-route-host.js";
 import { forwardingCall } from "./forwarded-app.js";
-import { methodKeyedHandlers } from "./method-keyed.js";
+import { methodKeyedHandlers, writtenTable } from "./method-keyed.js";
+import { freshRoute, freshRouteDirs } from "./fresh.js";
 import { MiddlewareMatchers } from "./middleware-matchers.js";
 import { EVERY_METHOD, type MethodReading, readRequestMethods } from "./request-methods.js";
 import { methodsThroughWrappers } from "./wrapper-methods.js";
@@ -76,7 +77,7 @@ interface RouteFile {
    * `nitro`: one default-exported event handler, for the method its file name gives or those it tests;
    * `qwik`: Qwik City's `onGet`, `onPost`, ... and `onRequest` request handlers.
    */
-  style: "methods" | "default" | "remix" | "nitro" | "tanstack" | "qwik";
+  style: "methods" | "default" | "remix" | "nitro" | "tanstack" | "qwik" | "fresh";
   group: Group;
   /** The next.config of a Next.js route file's project. */
   next?: NextConfig;
@@ -145,6 +146,8 @@ function extractFileRoutes(
   // SolidStart's and Qwik City's route folders (`src/routes` by default), in projects that import them.
   const solid = framework === "next" && usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
   const qwik = framework === "next" && usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
+  // Deno Fresh's `routes/` folders (fresh.ts).
+  const fresh = framework === "next" ? freshRouteDirs(sources) : [];
   // The full path of every SvelteKit endpoint and Astro endpoint: a rest parameter's "without" path that one
   // of them answers is that route's, as SvelteKit and Astro rank routes (route-ranking.ts).
   let fullPathsOfRanked: Set<string> | undefined;
@@ -197,6 +200,12 @@ function extractFileRoutes(
     if (qwik) {
       const found = qwikRouteFile(rel, qwik);
       if (found) return { route: found.route, style: "qwik", group: groups[0]! };
+    }
+    if (fresh.length) {
+      const route = freshRoute(rel, fresh);
+      if (route) return { route, style: "fresh", group: groups[0]! };
+      // Fresh's own modules (`_app`, `_middleware`) and co-located `(_components)` are no routes of another kind.
+      if (fresh.some((dir) => rel.split(path.sep).join("/").startsWith(`${dir}/`))) return undefined;
     }
     // Astro's endpoints are files of `src/pages` that export a handler per method (its pages are `.astro`).
     const next = nextRoute(rel);
@@ -492,6 +501,36 @@ function extractFileRoutes(
         });
         for (const method of methods) answer(method, exported, value, instance.scope, undefined, guards.qwikBefore(file, method));
       }
+    } else if (found.style === "fresh") {
+      // A page (a default-exported component) renders for GET: its handler's GET serves the page, no operation;
+      // its other methods (a form's POST) are. A handler function answers every method (those it tests, if any).
+      const page = defaultExport(file) !== undefined;
+      for (const statement of file.statements)
+        for (const [, exported] of exportedMethods(statement, ["handler"])) {
+          const value = interpreter.exportOf(instance, "handler", exported);
+          const written = unwrapExpression(exported as ts.Expression);
+          const keyed = ts.isObjectLiteralExpression(written)
+            ? writtenTable(written, interpreter, instance.scope)
+            : (methodKeyedHandlers(written, interpreter, instance.scope) ??
+              (value.kind === "object" && value.props.size && [...value.props.keys()].every((k) => METHODS.includes(k))
+                ? [...value.props].map(([method, v]) => ({ method, node: exported, value: v }))
+                : undefined));
+          if (keyed) {
+            for (const handler of keyed)
+              if (!(page && handler.method === "GET")) answer(handler.method, handler.node, handler.value, instance.scope);
+            continue;
+          }
+          const candidates = [
+            ...(value.kind === "function" ? [value] : []),
+            ...host.handlerParts(exported, value, instance.scope).handlers.reverse(),
+          ];
+          if (!candidates.length) continue;
+          const methods = testedMethods(candidates, METHODS, EVERY_METHOD, exported, interpreter, diagnostics, {
+            what: `the \`handler\` of ${relative(file.fileName)}`,
+            hint: "Export an object of handlers by method (`export const handler = { GET(req, ctx) {...}, POST(req, ctx) {...} }`), or test the method in the handler.",
+          });
+          for (const method of methods) if (!(page && method === "GET")) answer(method, exported, value, instance.scope);
+        }
     } else if (found.style === "remix") {
       // A module with a default export renders a page (so does one exporting `Component`, React Router's
       // lazy-route form): its loader and action serve that page, not an API. One without is a resource
@@ -1262,6 +1301,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
   if (tanstackRouting(sources).detected) return true;
   const solid = usesSolidStart(sources) ? solidStartLayout(sources) : undefined;
   const qwik = usesQwikCity(sources) ? qwikCityLayout(sources) : undefined;
+  const fresh = freshRouteDirs(sources);
   // A Nitro config's `handlers` (or Nitro 3's `routes`) naming a handler file, or one it cannot read (said).
   if (nitro.some((layout) => layout.handlers?.size || layout.unreadableHandlers?.length)) return true;
   return sources.files.some((f) => {
@@ -1270,6 +1310,7 @@ function hasNextRoutes(sources: SourceSet): boolean {
       nextRoute(rel) !== undefined ||
       (solid !== undefined && solidStartRoute(rel, solid) !== undefined) ||
       (qwik !== undefined && qwikRouteFile(rel, qwik) !== undefined) ||
+      (fresh.length > 0 && freshRoute(rel, fresh) !== undefined) ||
       svelteKitPaths(rel) !== undefined ||
       (astro && astroPaths(rel) !== undefined) ||
       nitro.some((layout) => nitroRoutePaths(rel, layout) !== undefined) ||

@@ -45,7 +45,7 @@ export function methodKeyedHandlers(node: ts.Node, interpreter: Interpreter, sco
   return undefined;
 }
 
-function writtenTable(object: ts.ObjectLiteralExpression, interpreter: Interpreter, scope: Scope): KeyedHandler[] | undefined {
+export function writtenTable(object: ts.ObjectLiteralExpression, interpreter: Interpreter, scope: Scope): KeyedHandler[] | undefined {
   const out: KeyedHandler[] = [];
   for (const property of object.properties) {
     const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
