@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sourceSide } from "../generator/resolve/interpreter.js";
 import { diagnosticLines, generateFrom, routeLines } from "./helpers/in-memory.js";
 
 /**
@@ -81,8 +82,22 @@ describe("route files listed with fs-jetpack and imported by their file URL (chi
     expect(diagnosticLines(production)).toEqual(["APX210 src/structures/routes.ts:16"]);
   });
 
+  it.each([
+    `\`\${process.env.NODE_ENV === "production" ? "j" : "t"}s\``,
+    `process.env.NODE_ENV === "production" ? "js" : "ts"`,
+    `process.env.NODE_ENV !== "development" ? "js" : "ts"`,
+  ])(
+    "without the config's env, %s chooses between the build's names and the sources' of the same modules: the sources are read",
+    async (extension) => {
+      const result = await generateFrom(files(extension));
+      expect(routeLines(result)).toEqual(ROUTES);
+      expect(diagnosticLines(result)).toEqual([]);
+    },
+  );
+
   it("says which loop it could not run, over what, and that the config's env decides it (it was silent)", async () => {
-    const extension = `\`\${process.env.NODE_ENV === "production" ? "j" : "t"}s\``;
+    // (Two extensions that are not one module's compiled and source names: the listing is the condition's.)
+    const extension = `\`\${process.env.NODE_ENV === "production" ? "mjs" : "ts"}\``;
     const result = await generateFrom(files(extension));
     expect(routeLines(result)).toEqual([]);
     const [warning, ...others] = result.diagnostics.sorted().filter((d) => d.code === "APX210");
@@ -154,5 +169,27 @@ export default router;
 `,
     });
     expect(routeLines(result)).toEqual(["GET /api/users []"]);
+  });
+});
+
+describe("a module's compiled name and its source's", () => {
+  it.each([
+    ["js", "ts", "ts"],
+    ["ts", "js", "ts"],
+    [".js", ".ts", ".ts"],
+    ["*.mjs", "*.mts", "*.mts"],
+    ["routes/*.cjs", "routes/*.cts", "routes/*.cts"],
+    ["a.js.map", "a.ts.map", "a.ts.map"],
+    ["*.schema.js", "*.schema.ts", "*.schema.ts"],
+    ["jsx", "tsx", undefined],
+    ["j", "t", undefined],
+    ["/js/app", "/ts/app", undefined],
+    ["jsdoc", "tsdoc", undefined],
+    ["a.js", "b.ts", undefined],
+    ["x.js", "x.js", undefined],
+    [".mjs", ".ts", undefined],
+    ["a.js/b.ts", "a.ts/b.js", undefined],
+  ] as const)("%s / %s: %s", (a, b, source) => {
+    expect(sourceSide(a, b)).toBe(source);
   });
 });

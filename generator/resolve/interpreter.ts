@@ -2221,6 +2221,11 @@ export class Interpreter {
         const test = truthiness(this.evaluateCondition(conditional.condition, scope, conditional.condition));
         // Both sides are kept, unread, for a reader that takes their union (Nest's `controllers: flag ? [A] : [A, B]`).
         if (test === undefined) {
+          // `prod ? ".js" : ".ts"`: the build's name and the source's of the same module.
+          const [whenTrue, whenFalse] = [unwrapExpression(conditional.whenTrue), unwrapExpression(conditional.whenFalse)];
+          const source =
+            ts.isStringLiteralLike(whenTrue) && ts.isStringLiteralLike(whenFalse) ? sourceSide(whenTrue.text, whenFalse.text) : undefined;
+          if (source !== undefined) return str(source);
           // Or they are one value of the adapter's, the same whichever the condition picks.
           if (this.host.join) {
             const sides = [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)];
@@ -2259,11 +2264,24 @@ export class Interpreter {
   private template(node: ts.TemplateExpression, scope: Scope): Value {
     let out = node.head.text;
     let env: string | undefined;
-    for (const span of node.templateSpans) {
+    for (const [index, span] of node.templateSpans.entries()) {
       const part = this.evaluate(span.expression, scope);
       if (part.kind === "string" && part.env) env ??= part.env;
       if (part.kind === "string" || part.kind === "number" || part.kind === "boolean") out += String(part.value);
-      else if (part.kind === "unknown") return part;
+      else if (part.kind === "unknown" && part.branches && literalChoice(part.branches.condition)) {
+        // `*.${prod ? "js" : "ts"}`, `${prod ? "j" : "t"}s`: the build's name and the source's of the same module.
+        const rest = node.templateSpans.slice(index + 1).map((s) => this.evaluate(s.expression, scope));
+        const texts = part.branches.values().map((choice) => {
+          const parts = [choice, ...rest];
+          if (!parts.every((p) => p.kind === "string" || p.kind === "number" || p.kind === "boolean")) return undefined;
+          return parts.reduce(
+            (text, p, k) => text + String((p as { value: string | number | boolean }).value) + node.templateSpans[index + k]!.literal.text,
+            out,
+          );
+        });
+        const source = texts.length === 2 && texts[0] !== undefined && texts[1] !== undefined ? sourceSide(texts[0], texts[1]) : undefined;
+        return source === undefined ? part : env ? { kind: "string", value: source, env } : str(source);
+      } else if (part.kind === "unknown") return part;
       else
         return unknown(
           span.expression,
@@ -6218,6 +6236,43 @@ function siteOrder(a: ts.Node, b: ts.Node): number {
 
 /** Array methods `arrayMethodCall` runs borrowed (`[].slice.call(args)`): those that take only their own arguments. */
 const BORROWED_ARRAY_METHODS = new Set(["slice", "concat", "join", "includes", "indexOf", "push", "unshift"]);
+
+/** Whether a condition chooses between two string literals (`prod ? "j" : "t"`): its choices are read without effects. */
+function literalChoice(condition: ts.Node): boolean {
+  const conditional = condition.parent;
+  return (
+    ts.isConditionalExpression(conditional) &&
+    conditional.condition === condition &&
+    ts.isStringLiteralLike(unwrapExpression(conditional.whenTrue)) &&
+    ts.isStringLiteralLike(unwrapExpression(conditional.whenFalse))
+  );
+}
+
+/**
+ * Of two names a condition chooses between that differ only in a module's extension, compiled against source
+ * (`js`/`ts`, `mjs`/`mts`, `cjs`/`cts`: `routes/*.js` in the build, `routes/*.ts` in development), the source's:
+ * the build's files are these sources compiled, the same modules with the same routes. Undefined for any other pair.
+ */
+export function sourceSide(a: string, b: string): string | undefined {
+  if (a === b || a.length !== b.length) return undefined;
+  let source: string | undefined;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const pair = `${a[i]}${b[i]}`;
+    if (pair !== "jt" && pair !== "tj") return undefined;
+    // An extension: `js` after a dot, the start, or the `m`/`c` of `mjs`/`cjs`, with no letter after it.
+    const before = i === 0 ? "" : a[i - 1]!;
+    const extension =
+      a[i + 1] === "s" &&
+      !/[A-Za-z0-9]/.test(a[i + 2] ?? "") &&
+      (before === "" || before === "." || ((before === "m" || before === "c") && (i === 1 || a[i - 2] === ".")));
+    if (!extension) return undefined;
+    const side = a[i] === "t" ? a : b;
+    if (source !== undefined && source !== side) return undefined;
+    source = side;
+  }
+  return source;
+}
 
 /** lodash's and underscore's object merges apidex runs (`assignHelper`). */
 const OBJECT_MERGES = new Set(["assign", "extend", "assignIn", "merge", "defaults"]);
