@@ -324,15 +324,33 @@ function appReceivers(calls: readonly ts.CallExpression[], factory: ts.Node, int
     let holder: ts.Node = call;
     while (ts.isAwaitExpression(holder.parent) || ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
     const declaration = holder.parent;
-    if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== holder || !ts.isIdentifier(declaration.name)) continue;
-    const app = declaration.name.text;
+    // `initApp(options).then((app) => loadRoutes(app, dir))`: the promised app, handed on in the continuation.
+    const then = declaration;
+    const continuation =
+      ts.isPropertyAccessExpression(then) &&
+      then.name.text === "then" &&
+      ts.isCallExpression(then.parent) &&
+      then.parent.expression === then &&
+      then.parent.arguments[0] &&
+      (ts.isArrowFunction(then.parent.arguments[0]) || ts.isFunctionExpression(then.parent.arguments[0]))
+        ? then.parent.arguments[0]
+        : undefined;
+    const parameter = continuation?.parameters[0]?.name;
+    let app: string;
+    let scope: ts.Node = around;
+    if (continuation && parameter && ts.isIdentifier(parameter)) {
+      app = parameter.text;
+      scope = continuation;
+    } else if (ts.isVariableDeclaration(declaration) && declaration.initializer === holder && ts.isIdentifier(declaration.name))
+      app = declaration.name.text;
+    else continue;
     let handed = false;
     const visit = (n: ts.Node): void => {
       if (handed) return;
       if (ts.isCallExpression(n) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === app)) handed = true;
       else ts.forEachChild(n, visit);
     };
-    visit(around);
+    visit(scope);
     if (handed) out.push(around);
   }
   return out;

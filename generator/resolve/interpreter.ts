@@ -2388,8 +2388,17 @@ export class Interpreter {
       op === ts.SyntaxKind.EqualsEqualsToken ||
       op === ts.SyntaxKind.ExclamationEqualsToken
     ) {
-      const left = primitive(this.evaluate(node.left, scope));
-      const right = primitive(this.evaluate(node.right, scope));
+      const leftValue = this.evaluate(node.left, scope);
+      const rightValue = this.evaluate(node.right, scope);
+      const left = primitive(leftValue);
+      const right = primitive(rightValue);
+      // An object of the sources (a route module's export, an app) is never null or undefined, nor strictly any
+      // primitive: `if (route === undefined) return` over a module that gives one.
+      const objectAndPrimitive =
+        (OBJECT_KINDS.has(leftValue.kind) && right !== NOT_PRIMITIVE && (!isLoose(op) || right == null)) ||
+        (OBJECT_KINDS.has(rightValue.kind) && left !== NOT_PRIMITIVE && (!isLoose(op) || left == null));
+      if (objectAndPrimitive)
+        return { kind: "boolean", value: op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken };
       if (left === NOT_PRIMITIVE || right === NOT_PRIMITIVE) return unknown(node, "compares values that are not static");
       const loose = op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
       // biome-ignore lint/suspicious/noDoubleEquals: the source's own operator, loose or strict
@@ -2787,7 +2796,10 @@ export class Interpreter {
         if (/^\d+$/.test(name)) return object.items[Number(name)] ?? UNDEFINED;
         return unknown(node, `reads array member \`${name}\``);
       case "string":
-        return name === "length" ? { kind: "number", value: object.value.length } : unknown(node, `reads string member \`${name}\``);
+        if (name === "length") return { kind: "number", value: object.value.length };
+        // `route.path[0] !== "/"`: a character of a static string (undefined past its end, as JavaScript reads it).
+        if (/^\d+$/.test(name)) return Number(name) < object.value.length ? str(object.value[Number(name)]!) : UNDEFINED;
+        return unknown(node, `reads string member \`${name}\``);
       case "class":
       case "instance":
         return this.classMember(object, name, node);
@@ -3104,7 +3116,9 @@ export class Interpreter {
     if (global) return global;
 
     const callee = node.expression;
-    const borrowed = ts.isCallExpression(node) ? (this.frameworkMethodCall(node, scope) ?? this.arrayMethodCall(node, scope)) : undefined;
+    const borrowed = ts.isCallExpression(node)
+      ? (this.frameworkMethodCall(node, scope) ?? this.arrayMethodCall(node, scope) ?? this.patternTest(node, scope))
+      : undefined;
     if (borrowed) return borrowed;
     const command = ts.isCallExpression(node) ? this.startedCommand(node, scope) : undefined;
     if (command) return command;
@@ -3116,7 +3130,15 @@ export class Interpreter {
       if (receiver.kind === "host") {
         const added = this.attachedProps.get(receiver.host)?.get(method);
         if (added?.kind === "function") return this.invoke(added, node, scope);
-        return this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
+        // `initApp().then((app) => loadRoutes(app))` where the app is what the promise gives (an async function's
+        // result, bluebird's `resolve(app)`): the continuation runs with it, unless the framework's own `then`
+        // (a thenable app) ran it.
+        const continuation = method === "then" && args[0] ? this.evaluate(args[0], scope) : undefined;
+        const fresh = continuation?.kind === "function" && !this.invoked.has(continuation.decl);
+        const result = this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
+        if (fresh && continuation?.kind === "function" && !this.invoked.has(continuation.decl))
+          return this.callFunction(continuation, [receiver], node);
+        return result;
       }
       // A member of the framework's class that the subclass does not define or override.
       if (receiver.kind === "instance" && receiver.host && !this.defines(receiver, method)) {
@@ -3257,6 +3279,58 @@ export class Interpreter {
     );
   }
 
+  /**
+   * bluebird's helpers that start-up code of its era runs routes through, read as their promises settle (a
+   * promise is the value it gives, as an async function's call is): `promisifyAll(obj)` is the object (its
+   * `xAsync` methods answer as `x`: `fs.readdirAsync(dir)`), `try(fn)` / `attempt(fn)` the function's result,
+   * `resolve(v)` the value, `map(items, fn)` / `mapSeries` the callback's results per item, `each(items, fn)` the
+   * items once the callback ran per item. Undefined for the others.
+   */
+  private bluebirdCall(member: readonly string[], node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const args = node.arguments ?? [];
+    if (member.length !== 1 || ts.isNewExpression(node) || args.some(ts.isSpreadElement)) return undefined;
+    const name = member[0]!;
+    if (name === "promisifyAll" && args.length >= 1) return this.evaluate(args[0]!, scope);
+    if (name === "resolve") return args[0] ? this.evaluate(args[0], scope) : UNDEFINED;
+    if ((name === "try" || name === "attempt") && args.length === 1) {
+      const fn = this.evaluate(args[0]!, scope);
+      return fn.kind === "function" ? this.callFunction(fn, [], node) : undefined;
+    }
+    if ((name === "map" || name === "mapSeries" || name === "each") && args.length >= 2) {
+      const items = this.evaluate(args[0]!, scope);
+      const fn = this.evaluate(args[1]!, scope);
+      if (items.kind !== "array" || items.map || fn.kind !== "function" || items.items.length > MAX_UNROLLED) return undefined;
+      const results = items.items.map((item, index) => {
+        this.iterations.push(item);
+        try {
+          return this.callFunction(fn, [item, { kind: "number", value: index }, { kind: "number", value: items.items.length }], node);
+        } finally {
+          this.iterations.pop();
+        }
+      });
+      return name === "each" ? items : { kind: "array", items: results };
+    }
+    return undefined;
+  }
+
+  /**
+   * `/\.js$/.test(fname)`: a regular expression literal tested on a static string (a loader's filter over a
+   * folder's files). Undefined for any other call; unknown when the string is not static.
+   */
+  private patternTest(node: ts.CallExpression, scope: Scope): Value | undefined {
+    const callee = node.expression;
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "test" || node.arguments.length !== 1) return undefined;
+    const literal = unwrapExpression(callee.expression);
+    if (!ts.isRegularExpressionLiteral(literal)) return undefined;
+    const pattern = this.literalPattern(literal, scope);
+    const text = this.evaluate(node.arguments[0]!, scope);
+    if (!(pattern instanceof RegExp) || text.kind !== "string" || text.env)
+      return unknown(node, "tests a pattern on a value only known at run time");
+    // A global or sticky pattern keeps its position between calls: each test starts afresh here, as in one call.
+    pattern.lastIndex = 0;
+    return { kind: "boolean", value: pattern.test(text.value) };
+  }
+
   /** The project's folders as the autoloaders list them (autoloaders.ts). */
   loaderFolders(): LoaderFolders {
     const host = this.sources.host;
@@ -3376,6 +3450,8 @@ export class Interpreter {
           const [key, criteria] = this.arguments(args, scope);
           return confidenceGet(this.confidenceStores[Number(callee.path[0])]!, key, criteria, { env: this.env, node });
         }
+        const promised = BLUEBIRD.test(callee.module) ? this.bluebirdCall(member, node, scope) : undefined;
+        if (promised) return promised;
         // Arguments are evaluated once: only for the built-ins (path, url, fs), whose evaluation has no effects.
         if (/^((node:)?(path|url|fs|fs\/promises)|glob|fast-glob|globby|fs-jetpack)$/.test(callee.module)) {
           const values = this.arguments(args, scope);
@@ -5879,7 +5955,7 @@ const returnsValue = memoized((node: ts.Node): boolean => {
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found || isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n) && n.expression) found = true;
+    if (ts.isReturnStatement(n) && n.expression && !returnsRejection(n)) found = true;
     else ts.forEachChild(n, visit);
   };
   visit(node);
@@ -5975,7 +6051,7 @@ const leavesEarly = memoized((node: ts.Node): boolean => {
   let found = false;
   const visit = (n: ts.Node, inLoop: boolean, inSwitch: boolean): void => {
     if (found || isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n)) found = true;
+    if (ts.isReturnStatement(n)) found = !returnsRejection(n);
     else if (ts.isBreakStatement(n)) found = Boolean(n.label) || !(inLoop || inSwitch);
     else if (ts.isContinueStatement(n)) found = Boolean(n.label) || !inLoop;
     else {
@@ -5987,6 +6063,17 @@ const leavesEarly = memoized((node: ts.Node): boolean => {
   visit(node, false, false);
   return found;
 });
+
+/**
+ * `return Promise.reject(new Error(...))` (bluebird's too, as `BBPromise` or `Bluebird`): the error path of a
+ * function that returns a promise, as a `throw` is — no early exit that the code after it depends on.
+ */
+function returnsRejection(statement: ts.ReturnStatement): boolean {
+  const call = statement.expression && unwrapExpression(statement.expression);
+  if (!call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
+  const receiver = unwrapExpression(call.expression.expression);
+  return call.expression.name.text === "reject" && ts.isIdentifier(receiver) && /^(\w*Promise|Bluebird|bluebird)$/.test(receiver.text);
+}
 
 const NOT_PRIMITIVE = Symbol("not primitive");
 
@@ -6273,6 +6360,17 @@ export function sourceSide(a: string, b: string): string | undefined {
   }
   return source;
 }
+
+/** Values that are objects at run time (never null, undefined or a primitive): those of the sources and the framework's. */
+const OBJECT_KINDS = new Set<Value["kind"]>(["object", "array", "function", "class", "instance", "host"]);
+
+/** Whether an equality operator is the loose one (`==`, `!=`). */
+function isLoose(op: ts.SyntaxKind): boolean {
+  return op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+}
+
+/** bluebird, whose helpers `bluebirdCall` runs (also as `Promise` of the modules that name it so). */
+const BLUEBIRD = /^bluebird$/;
 
 /** lodash's and underscore's object merges apidex runs (`assignHelper`). */
 const OBJECT_MERGES = new Set(["assign", "extend", "assignIn", "merge", "defaults"]);

@@ -37,6 +37,9 @@ export function nodeBuiltin(callee: ExternalValue, args: readonly Value[], conte
   if (member.length !== 1) return undefined;
   let name = member[0]!;
   if (name === "readdir" && (callee.module.includes("promises") || callee.path.includes("promises"))) name = "readdirSync";
+  // `fs.readdirAsync(dir)`, `fs.statAsync(p)` of fs promisified whole (bluebird's `promisifyAll(require("fs"))`, which
+  // adds an `xAsync` beside each `x`): the same answer, promised.
+  if (module === "fs" && /^\w+Async$/.test(name)) name = `${name.slice(0, -"Async".length)}Sync`;
   const strings = args.map((a) => (a.kind === "string" ? a.value : undefined));
   const allStrings = strings.every((s) => s !== undefined) ? (strings as string[]) : undefined;
   if (module === "path" && allStrings) {

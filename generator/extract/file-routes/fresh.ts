@@ -61,7 +61,7 @@ export function freshRoute(rel: string, dirs: readonly string[]): FileRoute | un
   const parts = posix.slice(dir.length + 1).split("/");
   const name = parts.pop()!.replace(MODULE, "");
   if (name.startsWith("_") || /\.test$/.test(name)) return undefined;
-  if (parts.some((folder) => folder.startsWith("(_") || folder.startsWith("_"))) return undefined;
+  if (parts.some((folder) => folder.startsWith("(_"))) return undefined;
   if (name !== "index") parts.push(name);
   const choices: RouteSegment[][] = [];
   let restInside = false;
