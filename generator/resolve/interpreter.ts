@@ -6361,8 +6361,12 @@ export function sourceSide(a: string, b: string): string | undefined {
   return source;
 }
 
-/** Values that are objects at run time (never null, undefined or a primitive): those of the sources and the framework's. */
-const OBJECT_KINDS = new Set<Value["kind"]>(["object", "array", "function", "class", "instance", "host"]);
+/**
+ * Values that are objects at run time (never null, undefined or a primitive): those of the sources and the framework's.
+ * Not functions: `if (callback !== undefined) callback()` decided would run every optional callback of browser code a
+ * project carries (puter's GUI took twice as long and reached the call budget), for no route.
+ */
+const OBJECT_KINDS = new Set<Value["kind"]>(["object", "array", "class", "instance", "host"]);
 
 /** Whether an equality operator is the loose one (`==`, `!=`). */
 function isLoose(op: ts.SyntaxKind): boolean {
