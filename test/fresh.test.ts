@@ -65,6 +65,15 @@ const CASES: InMemoryCase[] = [
     routes: ["DELETE /api/users/{id} [users.delete]", "GET /api/health []", "GET /api/users/{id} [users.read]"],
   },
   {
+    name: "a handler apidex cannot read (a package's) is said, and indexed under every method Fresh may call it for (a package's handler, as in a Next.js route file)",
+    files: {
+      "deno.json": DENO_JSON,
+      "routes/api/proxy.ts": `${FRESH1}import { proxyHandler } from "some-proxy";\nexport const handler = proxyHandler({ target: "http://backend" });\n`,
+    },
+    routes: ["DELETE /api/proxy []", "GET /api/proxy []", "PATCH /api/proxy []", "POST /api/proxy []", "PUT /api/proxy []"],
+    diagnostics: ["APX230 routes/api/proxy.ts:3"],
+  },
+  {
     name: "a routes/ folder of a project that does not use Fresh is not read as Fresh's",
     files: {
       "deno.json": `{}`,

@@ -3133,7 +3133,12 @@ export class Interpreter {
         // `initApp().then((app) => loadRoutes(app))` where the app is what the promise gives (an async function's
         // result, bluebird's `resolve(app)`): the continuation runs with it, unless the framework's own `then`
         // (a thenable app) ran it.
-        const continuation = method === "then" && args[0] ? this.evaluate(args[0], scope) : undefined;
+        // (Only a function written there or named: its evaluation has no effects, the host evaluates it again.)
+        const written = args[0] && unwrapExpression(args[0]);
+        const continuation =
+          method === "then" && written && (ts.isArrowFunction(written) || ts.isFunctionExpression(written) || ts.isIdentifier(written))
+            ? this.evaluate(written, scope)
+            : undefined;
         const fresh = continuation?.kind === "function" && !this.invoked.has(continuation.decl);
         const result = this.hosted(() => this.host.callMethod(receiver, method, { node, args, scope }));
         if (fresh && continuation?.kind === "function" && !this.invoked.has(continuation.decl))

@@ -524,7 +524,17 @@ function extractFileRoutes(
             ...(value.kind === "function" ? [value] : []),
             ...host.handlerParts(exported, value, instance.scope).handlers.reverse(),
           ];
-          if (!candidates.length) continue;
+          if (!candidates.length) {
+            // Fresh calls it for every method: which it answers, and what it checks, are unknown.
+            diagnostics.warning(
+              "APX230",
+              `Cannot read the \`handler\` of ${relative(file.fileName)} (\`${excerpt(exported)}\`) statically: which methods it answers is unknown; it is indexed under ${EVERY_METHOD.join(", ")}.`,
+              siteOf(exported),
+              "Export an object of handlers by method (`export const handler = { GET(req, ctx) {...} }`) or a function written in the sources.",
+            );
+            for (const method of EVERY_METHOD) if (!(page && method === "GET")) answer(method, exported, value, instance.scope);
+            continue;
+          }
           const methods = testedMethods(candidates, METHODS, EVERY_METHOD, exported, interpreter, diagnostics, {
             what: `the \`handler\` of ${relative(file.fileName)}`,
             hint: "Export an object of handlers by method (`export const handler = { GET(req, ctx) {...}, POST(req, ctx) {...} }`), or test the method in the handler.",
