@@ -568,6 +568,18 @@ describe("search rules on in-memory indexes", () => {
     expect(top(ops, "members of the team")[0]).toBe("list_members_api");
   });
 
+  it("among close matches, the public operation first: a path that says it is internal is the service's own", () => {
+    // The internal route is a collection and says "all" of itself; the public one answers many at a chatflow's id.
+    const ops = [
+      { ...op("GET", "/internal-chatmessage", "get_internal_chatmessage"), summary: "Get all internal chat messages" },
+      { ...op("GET", "/chatmessage/{id}", "get_chatmessage"), summary: "Get all chat messages" },
+      { ...op("DELETE", "/chatmessage/{id}", "delete_chatmessage"), summary: "Remove all chat messages" },
+    ];
+    expect(top(ops, "List all chat messages")[0]).toBe("get_chatmessage");
+    // Asked for by its word, the internal one is what is meant.
+    expect(top(ops, "List all internal chat messages")[0]).toBe("get_internal_chatmessage");
+  });
+
   it("a scope the path does not spell goes in a trailing parameter not named for the thing ('leads for a chatflow' and /leads/{id})", () => {
     // The same handler at both paths: the one with the parameter can take the chatflow.
     const ops = [

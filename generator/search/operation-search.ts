@@ -74,6 +74,12 @@ const CONDITIONAL_FACTOR = 0.9;
  * route its own web app calls.
  */
 const DOCUMENTED_FACTOR = 1.1;
+/**
+ * An operation whose path says it is internal (`/internal-prediction`, `/_internal/sync`) counts this much of
+ * an equal one that does not: the service's own front end or workers call it, not its API's users, and it is
+ * most often the twin of a public route.
+ */
+const INTERNAL_FACTOR = 0.9;
 /** Per step of API version (v1, v2, v3 in the index's paths): among equal matches, the newest version first. */
 const VERSION_STEP = 0.05;
 
@@ -184,7 +190,8 @@ export class OperationSearch<E extends SearchableOperation = SearchableOperation
       (e) =>
         (1 + VERSION_STEP * rank.get(apiVersion(e.path))!) *
         (e.unresolved?.includes("registration") ? CONDITIONAL_FACTOR : 1) *
-        (e.documented ? DOCUMENTED_FACTOR : 1),
+        (e.documented ? DOCUMENTED_FACTOR : 1) *
+        (namesInternal(e.path) ? INTERNAL_FACTOR : 1),
     );
     this.endsInParameter = Uint8Array.from(entries, (e) => (endsInParameter(e.path) ? 1 : 0));
     this.callersOwn = Uint8Array.from(entries, (e) => (namesCallersOwn(e.path) ? 1 : 0));
@@ -687,6 +694,11 @@ const CALLERS_OWN = new Set(["me", "my", "self", "mine"]);
 /** Whether a path names the caller's own things in a literal segment (`/me/grants`, `/my-account/grants`). */
 export function namesCallersOwn(path: string): boolean {
   return path.split("/").some((segment) => !/^[{:[*]/.test(segment) && CALLERS_OWN.has(pieces(segment)[0] ?? ""));
+}
+
+/** Whether a literal segment of a path says it is internal (`/internal-chatmessage`, `/_internal/`). */
+export function namesInternal(path: string): boolean {
+  return path.split("/").some((segment) => !/^[{:[*]/.test(segment) && pieces(segment).includes("internal"));
 }
 
 /**
