@@ -648,7 +648,7 @@ const patterns: Case[] = [
     ],
   },
   {
-    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one, also through four of its own methods; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
+    name: "the project's own request helpers (an object of methods that send requests, of the file, imported or through a barrel; a class whose method sends one, also through four of its own methods; a class whose static methods send one, through a function of its module that gives back a client's instance; a field typed as a client package's instance, in a base class too, or made by Angular's inject(HttpClient); a module's default export made by a client) are no routers; a wrapper that registers on a router, or keeps routes in a table, still is",
     files: {
       "web/data.service.ts": [
         `import { Injectable, inject } from "@angular/core";`,
@@ -691,6 +691,26 @@ const patterns: Case[] = [
         `}`,
       ].join("\n"),
       "sdk/with-http.ts": `import type { AxiosInstance } from "axios";\nexport class WithHttp { constructor(protected readonly http: AxiosInstance) {} }`,
+      // A class whose static methods send requests through a module's lazily made instance, and its subclasses.
+      "front/api.ts": [
+        `import axios, { AxiosInstance } from "axios";`,
+        `let instance: AxiosInstance | null = null;`,
+        `function client() { if (instance) return instance; instance = axios.create({ baseURL: "/api/" }); return instance; }`,
+        `class Api {`,
+        `  static get(url: string, params?: unknown) { return client().request({ url, method: "GET", params }); }`,
+        `  static post(url: string, data?: unknown) { return Api.send(url, "POST", data); }`,
+        `  private static send(url: string, method: string, data?: unknown) { return client().request({ url, method, data }); }`,
+        `}`,
+        `export default Api;`,
+      ].join("\n"),
+      "front/folders.ts": [
+        `import Api from "./api";`,
+        `export class FolderApi extends Api {`,
+        `  static url = "/folders";`,
+        `  static list(page: unknown) { return Api.get(FolderApi.url, page); }`,
+        `  static move(id: string, to: unknown) { if (!to) return Api.post(\`/folders/\${id}/out\`, to); return Api.post(\`/folders/\${id}/move\`, to); }`,
+        `}`,
+      ].join("\n"),
       "sdk/organizations.ts": [
         `import { WithHttp } from "./with-http";`,
         `import { HttpClient } from "./http-client";`,

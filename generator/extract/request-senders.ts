@@ -43,21 +43,25 @@ export function isOwnRequestSender(callee: ts.PropertyAccessExpression, sources:
   const file = receiver.getSourceFile();
   if (ts.isIdentifier(receiver)) {
     const held = heldBy(declared(file, receiver.text, cx, 0), cx);
-    return held !== undefined && sends(held, member, kinds);
+    return held !== undefined && sends(held, member, cx);
   }
   // `this.http.get(...)`, `this.httpClient.post(...)`: a field of the class around the call, or of its bases.
   if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword) {
     const owner = enclosingClass(receiver);
     const field = owner && fieldOf(owner, receiver.name.text, cx, 0);
-    return field !== undefined && sends(field, member, kinds);
+    return field !== undefined && sends(field, member, cx);
   }
   return false;
 }
 
-/** What a receiver holds: an object literal, a class (of an instance), or a client package's value. */
+/**
+ * What a receiver holds: an object literal, a class (of an instance), a class itself (whose static methods are
+ * called: `class Api { static post(url, body) { ... } }` and `Api.post(...)`), or a client package's value.
+ */
 type Held =
   | { kind: "object"; literal: ts.ObjectLiteralExpression }
   | { kind: "class"; declaration: ts.ClassDeclaration }
+  | { kind: "static"; declaration: ts.ClassDeclaration }
   | { kind: "client" };
 
 /** A declaration a name of a file stands for: its own, or what it imports from a module of the sources. */
@@ -120,7 +124,7 @@ function heldBy(found: Declared, cx: Context): Held | undefined {
   if (!found) return undefined;
   if ("client" in found) return { kind: "client" };
   const { node, file } = found;
-  if (ts.isClassDeclaration(node)) return undefined; // the class itself, not an instance
+  if (ts.isClassDeclaration(node)) return { kind: "static", declaration: node };
   if (ts.isVariableDeclaration(node)) return typed(node.type, node.initializer, file, cx);
   return ts.isExpression(node) ? valueOf(node, file, cx) : undefined;
 }
@@ -178,6 +182,13 @@ function fieldOf(owner: ts.ClassDeclaration | ts.ClassExpression, name: string, 
 }
 
 function typed(type: ts.TypeNode | undefined, initializer: ts.Expression | undefined, file: ts.SourceFile, cx: Context): Held | undefined {
+  // `let instance: AxiosInstance | null = null`, filled once and reused: what it holds when it holds something.
+  if (type && ts.isUnionTypeNode(type)) {
+    const held = type.types.filter(
+      (t) => !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword) && t.kind !== ts.SyntaxKind.UndefinedKeyword,
+    );
+    if (held.length === 1) type = held[0];
+  }
   if (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
     const held = classNamed(type.typeName.text, file, cx);
     if (held) return held;
@@ -186,10 +197,10 @@ function typed(type: ts.TypeNode | undefined, initializer: ts.Expression | undef
 }
 
 /** Whether a held value's member sends a request and registers nothing. */
-function sends(held: Held, member: string, kinds: CallKinds): boolean {
+function sends(held: Held, member: string, cx: Context): boolean {
   if (held.kind === "client") return true;
-  const fn = held.kind === "object" ? objectMember(held.literal, member) : classMethod(held.declaration, member);
-  return fn !== undefined && sendsRequest(fn, held.kind === "class" ? held.declaration : undefined, kinds, 0);
+  const fn = held.kind === "object" ? objectMember(held.literal, member) : classMethod(held.declaration, member, held.kind === "static");
+  return fn !== undefined && sendsRequest(fn, held.kind === "object" ? undefined : held.declaration, cx, 0);
 }
 
 function objectMember(literal: ts.ObjectLiteralExpression, name: string): ts.FunctionLikeDeclaration | undefined {
@@ -201,8 +212,14 @@ function objectMember(literal: ts.ObjectLiteralExpression, name: string): ts.Fun
   return undefined;
 }
 
-function classMethod(declaration: ts.ClassDeclaration, name: string): ts.FunctionLikeDeclaration | undefined {
-  return declaration.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.name.getText() === name);
+/** A method of a class by name: an instance's, or with `isStatic` the class's own. */
+function classMethod(declaration: ts.ClassDeclaration, name: string, isStatic = false): ts.FunctionLikeDeclaration | undefined {
+  return declaration.members.find(
+    (m): m is ts.MethodDeclaration =>
+      ts.isMethodDeclaration(m) &&
+      m.name.getText() === name &&
+      (ts.getModifiers(m) ?? []).some((k) => k.kind === ts.SyntaxKind.StaticKeyword) === isStatic,
+  );
 }
 
 /**
@@ -210,8 +227,10 @@ function classMethod(declaration: ts.ClassDeclaration, name: string): ts.Functio
  * class that does, `this.doFetch(url)`) and registers nothing: a wrapper that registers on a router it holds
  * (`{ get(path, h) { router.get(path, h) } }`) or keeps routes in a table of its own is a router of the project's.
  */
-function sendsRequest(fn: ts.FunctionLikeDeclaration, owner: ts.ClassDeclaration | undefined, kinds: CallKinds, depth: number): boolean {
+function sendsRequest(fn: ts.FunctionLikeDeclaration, owner: ts.ClassDeclaration | undefined, cx: Context, depth: number): boolean {
   if (!fn.body) return false;
+  const { kinds } = cx;
+  const isStatic = (ts.getModifiers(fn) ?? []).some((k) => k.kind === ts.SyntaxKind.StaticKeyword);
   let registers = false;
   let requests = false;
   const home = fn.getSourceFile();
@@ -222,7 +241,8 @@ function sendsRequest(fn: ts.FunctionLikeDeclaration, owner: ts.ClassDeclaration
       if (
         ts.isIdentifier(inner)
           ? inner.text === "fetch" || kinds.clientNames(home).has(inner.text)
-          : ts.isPropertyAccessExpression(inner) && kinds.isClient(inner.expression, home)
+          : ts.isPropertyAccessExpression(inner) &&
+            (kinds.isClient(inner.expression, home) || givesClient(unwrapExpression(inner.expression), home, cx))
       )
         requests = true;
       else if (kinds.registers(node)) registers = true;
@@ -230,16 +250,51 @@ function sendsRequest(fn: ts.FunctionLikeDeclaration, owner: ts.ClassDeclaration
         owner &&
         depth < MAX_OWN_CALLS &&
         ts.isPropertyAccessExpression(inner) &&
-        inner.expression.kind === ts.SyntaxKind.ThisKeyword
+        (inner.expression.kind === ts.SyntaxKind.ThisKeyword ||
+          // `Api.send(...)` in a static method of `Api`: the class's own static method.
+          (isStatic && ts.isIdentifier(inner.expression) && inner.expression.text === owner.name?.text))
       ) {
-        const own = classMethod(owner, inner.name.text);
-        if (own && own !== fn && sendsRequest(own, owner, kinds, depth + 1)) requests = true;
+        const own = classMethod(owner, inner.name.text, isStatic);
+        if (own && own !== fn && sendsRequest(own, owner, cx, depth + 1)) requests = true;
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(fn.body);
   return requests && !registers;
+}
+
+/**
+ * Whether an expression is a call of a function of its file that gives back a client package's value
+ * (`getAxiosInstance().request(...)`, where the function makes `axios.create(...)` once and keeps it in a
+ * variable of the module typed `AxiosInstance | null`).
+ */
+function givesClient(expression: ts.Expression, file: ts.SourceFile, cx: Context): boolean {
+  if (!ts.isCallExpression(expression) || !ts.isIdentifier(expression.expression)) return false;
+  const name = expression.expression.text;
+  let fn: ts.FunctionLikeDeclaration | undefined;
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) fn = statement;
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) {
+        const init = d.initializer && unwrapExpression(d.initializer);
+        if (ts.isIdentifier(d.name) && d.name.text === name && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
+          fn = init;
+      }
+  }
+  if (!fn?.body) return false;
+  const returned: ts.Expression[] = ts.isBlock(fn.body) ? [] : [fn.body];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return; // a nested function's returns are its own
+    if (ts.isReturnStatement(node) && node.expression) returned.push(node.expression);
+    ts.forEachChild(node, visit);
+  };
+  if (ts.isBlock(fn.body)) ts.forEachChild(fn.body, visit);
+  return returned.some((r) => {
+    const value = unwrapExpression(r);
+    const held = ts.isIdentifier(value) ? heldBy(declared(file, value.text, cx, 0), cx) : valueOf(value, file, cx);
+    return held?.kind === "client";
+  });
 }
 
 function enclosingClass(node: ts.Node): ts.ClassDeclaration | ts.ClassExpression | undefined {
