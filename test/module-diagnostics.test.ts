@@ -60,3 +60,39 @@ describe("a router handed to a package's function with handlers of the sources",
     },
   );
 });
+
+describe("the app handed to a package's function in its options", () => {
+  it.each(["express", "koa"])(
+    "%s: `rest.initialize({ app, db })`, called for what it does, is said (APX210): the package may register routes on it",
+    async (framework) => {
+      const app =
+        framework === "express"
+          ? `import express from "express";\nconst app = express();\napp.get("/health", (req: any, res: any) => res.end());`
+          : `import Koa from "koa"; import Router from "@koa/router";\nconst app = new Koa();\nconst router = new Router();\nrouter.get("/health", async (ctx: any) => { ctx.body = 1; });\napp.use(router.routes());`;
+      const result = await generateFrom({
+        "package.json": JSON.stringify({
+          name: "api",
+          dependencies: { express: "^4.21.0", koa: "^2.15.0", "@koa/router": "^12.0.0", "model-rest": "^1.0.0", "tpl-engine": "^1.0.0" },
+        }),
+        "src/app.ts": [
+          app,
+          `import rest from "model-rest"; import engine from "tpl-engine";`,
+          `const db = { models: [] };`,
+          `rest.initialize({ app, db });`,
+          `// The same handed with another name, awaited: still made for what it does.`,
+          `async function start() { await rest.setup({ server: app }); }`,
+          `start();`,
+          `// A result kept is a value made from the app (a wrapper, a document), no registration: nothing said.`,
+          `export const handler = engine.wrap({ app });`,
+          `app.listen(3000);`,
+        ].join("\n"),
+      });
+      expect(routeLines(result)).toEqual(["GET /health []"]);
+      const line = framework === "express" ? 6 : 8;
+      expect(diagnosticLines(result).filter((l) => l.startsWith("APX210"))).toEqual([
+        `APX210 src/app.ts:${line}`,
+        `APX210 src/app.ts:${line + 2}`,
+      ]);
+    },
+  );
+});

@@ -3417,6 +3417,41 @@ export class Interpreter {
     return { kind: "object", props };
   }
 
+  /** Whether an options object written in the arguments names the app (`{ app }`, `{ express: app }`). */
+  private appInOptions(args: readonly ts.Expression[], scope: Scope): boolean {
+    for (const arg of args) {
+      const object = unwrapExpression(arg);
+      if (!ts.isObjectLiteralExpression(object)) continue;
+      for (const property of object.properties) {
+        const value = ts.isShorthandPropertyAssignment(property)
+          ? property.name
+          : ts.isPropertyAssignment(property) && ts.isIdentifier(unwrapExpression(property.initializer))
+            ? unwrapExpression(property.initializer)
+            : undefined;
+        if (!value) continue;
+        const given = this.diagnostics.quietly(() => this.evaluate(value, scope));
+        if (given.kind === "host" && (given.host as { type?: unknown }).type === "router") return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A package's function given the app in its options and called for what it does (`finale.initialize({ app,
+   * sequelize })`, which adds a REST resource's routes for each model later given to it): what it does with the
+   * app is not read. Over the real-world corpus this shape was only such a package; an app handed as a bare
+   * argument (`serverless(app)`, `onerror(app)`, `handle(app)`) most often registers nothing and is not said.
+   */
+  private handedToPackage(callee: Value & { kind: "external" }, node: ts.Node): void {
+    const name = [callee.module, ...callee.path.filter((p) => p !== "default")].join(".");
+    this.diagnostics.warning(
+      "APX210",
+      `This call was not analysed: it hands the app to ${name}(), a package's function apidex does not run, in its options; if it registers routes on it, those routes are not indexed.`,
+      siteOf(node),
+      "Register the routes with the framework's router; if the package adds no routes, this warning can be ignored.",
+    );
+  }
+
   /**
    * Whether arguments hand functions of the sources on (`...definition.handlers`, `handler`, `routes.list`): read
    * where reading runs nothing (names, members, spreads of them, arrays of them).
@@ -3567,6 +3602,8 @@ export class Interpreter {
           if (given.kind === "function") this.wrappedByPackage.set(result, [given]);
           return result;
         }
+        // `finale.initialize({ app, sequelize })`: the app handed to a package in an options object.
+        if (!isBuiltin(callee.module) && calledForEffect(node) && this.appInOptions(args, scope)) this.handedToPackage(callee, node);
         // `http.createServer(createApp())`, `serve({ fetch: createServer().fetch })`: the package runs what it is
         // given, so the calls written in its arguments run (the factory that registers the routes).
         for (const arg of args) this.runCallsIn(arg, scope);
@@ -6724,4 +6761,11 @@ function constInitializer(name: string, file: ts.SourceFile): ts.Expression | un
       for (const d of statement.declarationList.declarations)
         if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
   return undefined;
+}
+
+/** A call whose result nothing uses (`pkg.initialize({ app })`, `await pkg.setup({ app })`): it is made for what it does. */
+function calledForEffect(node: ts.Node): boolean {
+  let inner: ts.Node = node;
+  while (ts.isAwaitExpression(inner.parent) || ts.isParenthesizedExpression(inner.parent)) inner = inner.parent;
+  return ts.isExpressionStatement(inner.parent);
 }
