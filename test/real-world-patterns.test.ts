@@ -60,6 +60,37 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "a controller module's functions wrapped one by one in a loop (out[key] = asyncHandler(controller[key])) keep the checks of their bodies",
+    files: {
+      "wrap.ts": [
+        `import asyncHandler from "express-async-handler";`,
+        `export function wrapController<T extends string>(controller: Record<T, any>) {`,
+        `  const out = {} as Record<T, any>;`,
+        `  (Object.keys(controller) as T[]).forEach((key) => {`,
+        `    if (typeof controller[key] !== "function") return;`,
+        `    out[key] = asyncHandler(controller[key]);`,
+        `  });`,
+        `  return out;`,
+        `}`,
+      ].join("\n"),
+      "things.controller.ts": [
+        `export const postThing = async (req: any, res: any) => { req.checkPermissions("manageThings"); res.json({}); };`,
+        `export const getThings = async (req: any, res: any) => { res.json([]); };`,
+        `export const version = "1";`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { wrapController } from "./wrap";`,
+        `import * as raw from "./things.controller";`,
+        `const things = wrapController(raw);`,
+        `const app = express();`,
+        `app.post("/things", things.postThing);`,
+        `app.get("/things", things.getThings);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /things []", "POST /things [manageThings]"],
+  },
+  {
     name: "a wrapper class that calls the framework's method through call() or apply() (also of a constant it read the method into) registers what the method would",
     files: {
       "secured.ts": [

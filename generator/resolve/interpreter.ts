@@ -3575,7 +3575,16 @@ export class Interpreter {
         // it (what is registered on the result is the app's). Node's own servers (`http.createServer(app)`)
         // are not the app.
         const first = args[0] && !ts.isSpreadElement(args[0]) ? unwrapExpression(args[0]) : undefined;
-        if (first && (ts.isCallExpression(first) || ts.isNewExpression(first) || ts.isIdentifier(first)) && !isBuiltin(callee.module)) {
+        // `asyncHandler(controller[key])`, `wrap(handlers.create)`: a member read runs nothing either.
+        if (
+          first &&
+          (ts.isCallExpression(first) ||
+            ts.isNewExpression(first) ||
+            ts.isIdentifier(first) ||
+            ts.isPropertyAccessExpression(first) ||
+            ts.isElementAccessExpression(first)) &&
+          !isBuiltin(callee.module)
+        ) {
           const given = this.evaluate(first, scope);
           for (const arg of args.slice(1)) this.runCallsIn(arg, scope);
           if (given.kind === "host" && (given.host as { type?: unknown }).type === "router") {
