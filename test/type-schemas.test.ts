@@ -240,6 +240,26 @@ describe("type to JSON Schema", () => {
   });
 });
 
+describe("types from modules the checkout lacks", () => {
+  it("are said once for all (a generated Prisma client, a package not installed), each value open in the schema", async () => {
+    const out = await schemasFor(
+      [
+        `import type { User, Post } from "@prisma/client";`,
+        `import type { Money } from "./generated/money";`,
+        `export interface T { owner: User; posts: Post[]; price: Money; note: string; extra: any }`,
+      ].join("\n"),
+    );
+    // One warning for the unresolved types, and the declared `any` its own.
+    expect(out.diagnostics).toEqual(["APX501 types.ts:3", "APX501 types.ts:3"]);
+    const said = out.messages.find((m) => m.includes("modules apidex cannot resolve"));
+    expect(said).toMatch(/^3 values .* `T\.owner` \(types\.ts:3\), `T\.posts\[\]` \(types\.ts:3\), `T\.price` \(types\.ts:3\)/);
+    expect(out.messages.filter((m) => m.includes("is `any`"))).toEqual([expect.stringMatching(/`T\.extra` is `any`/)]);
+    const t = out.components.T as { properties: Record<string, Record<string, unknown>> };
+    expect(Object.keys(t.properties.owner!)).toEqual(["x-apidex-unreadable"]);
+    expect(t.properties.note).toEqual({ type: "string" });
+  });
+});
+
 describe("worked examples", () => {
   it("are validated against the derived schemas, naming the operation and the JSON path", async () => {
     const result = await generateFrom({

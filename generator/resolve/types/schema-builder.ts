@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ts } from "../../typescript.js";
-import { type DiagnosticBag, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import { compareSites, type DiagnosticBag, formatSite, siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
 import type { TypeContext } from "./type-context.js";
 import { byCodePoint } from "../../write/canonical-json.js";
 import { apiPropertyOf } from "./api-property.js";
@@ -46,6 +46,12 @@ export class SchemaBuilder {
   /** Each `$ref` handed out for a schema value, to the component it names (see deref). */
   private readonly refTargets = new WeakMap<JsonSchema, Component>();
   private readonly checker: ts.TypeChecker;
+  /**
+   * Values whose type TypeScript could not resolve: declared in a module the checkout lacks (a Prisma client
+   * `prisma generate` writes, a package not installed), so every use of it is `any` to the checker. One cause,
+   * said once for all of them at `finish`, not once per property.
+   */
+  private readonly unresolvedTypes: { label: string; site: SourceSite }[] = [];
 
   constructor(
     private readonly types: TypeContext,
@@ -86,6 +92,7 @@ export class SchemaBuilder {
 
   /** Assigns final component names (clashes qualified by file, deterministically) and returns the components. */
   finish(): Record<string, JsonSchema> {
+    this.sayUnresolvedTypes();
     const byBase = new Map<string, Component[]>();
     for (const c of this.components.values()) byBase.set(c.base, [...(byBase.get(c.base) ?? []), c]);
     const out: Record<string, JsonSchema> = {};
@@ -116,7 +123,13 @@ export class SchemaBuilder {
       );
     const flags = type.flags;
 
-    if (flags & ts.TypeFlags.Any) return this.fail(ctx, "is `any`", "Declare a type.");
+    if (flags & ts.TypeFlags.Any) {
+      if ((type as { intrinsicName?: string }).intrinsicName === "error") {
+        this.unresolvedTypes.push({ label: ctx.label, site: siteOf(ctx.where) });
+        return { "x-apidex-unreadable": "its type is declared in a module apidex cannot resolve" };
+      }
+      return this.fail(ctx, "is `any`", "Declare a type.");
+    }
     if (flags & ts.TypeFlags.Unknown) return this.fail(ctx, "is `unknown`", "Declare a type.");
     if (flags & ts.TypeFlags.Never) return this.fail(ctx, "is `never`", "Fix the type.");
     if (flags & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral))
@@ -338,6 +351,19 @@ export class SchemaBuilder {
 
   private isProjectNode(node: ts.Node): boolean {
     return this.types.isProjectFile(node.getSourceFile());
+  }
+
+  private sayUnresolvedTypes(): void {
+    const held = [...this.unresolvedTypes].sort((a, b) => compareSites(a.site, b.site) || byCodePoint(a.label, b.label));
+    if (!held.length) return;
+    const shown = held.slice(0, 5).map((u) => `\`${u.label}\` (${formatSite(u.site, this.types.root).replace(/:\d+$/, "")})`);
+    const more = held.length > 5 ? ` and ${held.length - 5} more` : "";
+    this.diagnostics.warning(
+      "APX501",
+      `${held.length} value${held.length === 1 ? "" : "s"} of the documented operations' shapes ${held.length === 1 ? "has a type" : "have types"} declared in modules apidex cannot resolve (code a build step generates that the checkout lacks, such as a Prisma client, or a package that is not installed): ${shown.join(", ")}${more}; the OpenAPI document says "any value" there.`,
+      held[0]!.site,
+      "Install the packages and run the project's code generators (`prisma generate`) before apidex, so that these types resolve.",
+    );
   }
 
   private fail(ctx: { where: ts.Node; label: string }, problem: string, hint: string): JsonSchema {
