@@ -60,6 +60,46 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "a value the check itself sets aside is no key: checkPermission(NONE) where it filters NONE out, or passes the request on when given it",
+    files: {
+      "perms.ts": [`export const NONE = "NONE";`, `export const ADMIN = "ADMIN";`, `export const PUBLIC = "public";`].join("\n"),
+      "controller.ts": [
+        `import express from "express"; import { NONE, PUBLIC } from "./perms";`,
+        `const checkPermission = (permission: string | string[] = []) => async (req: any, res: any, next: any) => {`,
+        `  const permissions = (Array.isArray(permission) ? permission : [permission]).filter((p) => p !== NONE);`,
+        `  if (!permissions.length) return next();`,
+        `  if (await req.checkRbac(permissions)) return next();`,
+        `  return res.status(403).end();`,
+        `};`,
+        `function requireScope(scope: string) {`,
+        `  return (req: any, res: any, next: any) => {`,
+        `    if (scope === PUBLIC) return next();`,
+        `    if (req.user?.role === "admin") return next();`,
+        `    return req.scopes.includes(scope) ? next() : res.status(403).end();`,
+        `  };`,
+        `}`,
+        `export class Controller {`,
+        `  app = express.Router();`,
+        `  route(o: { method: "get" | "post"; path: string; handler: any; permission: string | string[] }) {`,
+        `    this.app[o.method](o.path, checkPermission(o.permission), o.handler);`,
+        `  }`,
+        `  scoped(path: string, scope: string, handler: any) { this.app.get(path, requireScope(scope), handler); }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; import { Controller } from "./controller"; import { NONE, ADMIN, PUBLIC } from "./perms";`,
+        `const c = new Controller();`,
+        `c.route({ method: "get", path: "/health", handler: (q: any, s: any) => s.end(), permission: NONE });`,
+        `c.route({ method: "post", path: "/users", handler: (q: any, s: any) => s.end(), permission: ADMIN });`,
+        `c.route({ method: "get", path: "/both", handler: (q: any, s: any) => s.end(), permission: [NONE, "READ"] });`,
+        `c.scoped("/docs", PUBLIC, (q: any, s: any) => s.end());`,
+        `c.scoped("/admin", "admin", (q: any, s: any) => s.end());`,
+        `const app = express(); app.use("/api", c.app); app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /api/admin [admin]", "GET /api/both [READ]", "GET /api/docs []", "GET /api/health []", "POST /api/users [ADMIN]"],
+  },
+  {
     name: "a controller module's functions wrapped one by one in a loop (out[key] = asyncHandler(controller[key])) keep the checks of their bodies",
     files: {
       "wrap.ts": [

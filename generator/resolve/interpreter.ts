@@ -551,6 +551,101 @@ export class Interpreter {
   private ownSubjectTypes: boolean | undefined;
 
   /** The parameter names of the function of the sources a call calls (undefined for anything else). */
+  /** The values a check function of the sources called here sets aside as no key (see `sentinelsOf`). */
+  private sentinelsOfCall(node: ts.CallExpression, scope: Scope): ReadonlySet<string> {
+    const callee = this.diagnostics.quietly(() => this.evaluate(node.expression, scope));
+    if (callee.kind !== "function" || callee.decl.getSourceFile().isDeclarationFile) return NO_SENTINELS;
+    let known = this.sentinels.get(callee.decl);
+    if (!known) {
+      known = this.diagnostics.quietly(() => this.sentinelsOf(callee));
+      this.sentinels.set(callee.decl, known);
+    }
+    return known;
+  }
+  private readonly sentinels = new WeakMap<ts.Node, ReadonlySet<string>>();
+
+  /**
+   * The strings a check function compares its key parameter with to let the request through unchecked: a
+   * filter that drops them from the keys (`(Array.isArray(p) ? p : [p]).filter((x) => x !== NONE)`, after which
+   * no key left means no check) or a test that passes the request on at once (`if (permission === NONE) return
+   * next()`, `return` alone). Only comparisons that involve one of its parameters count: a comparison of the
+   * user's role (`if (user.role === "admin") return next()`) grants, it does not set a key aside.
+   */
+  private sentinelsOf(fn: FunctionValue): ReadonlySet<string> {
+    const params = new Set(fn.decl.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+    const found = new Set<string>();
+    if (!params.size || !fn.decl.body) return found;
+    const mentionsParam = (node: ts.Node): boolean => {
+      let seen = false;
+      const visit = (n: ts.Node): void => {
+        if (seen) return;
+        if (ts.isIdentifier(n) && params.has(n.text)) seen = true;
+        else ts.forEachChild(n, visit);
+      };
+      visit(node);
+      return seen;
+    };
+    const add = (expression: ts.Expression): void => {
+      const value = this.evaluate(expression, fn.scope);
+      if (value.kind === "string") found.add(value.value);
+    };
+    // `a !== X` / `X !== a` (or `===`) where `a` is `name`: the other side.
+    const otherSide = (e: ts.Expression, name: (n: ts.Expression) => boolean, equal: boolean): ts.Expression | undefined => {
+      const inner = unwrapExpression(e);
+      if (!ts.isBinaryExpression(inner)) return undefined;
+      const op = inner.operatorToken.kind;
+      const wanted = equal
+        ? op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken
+        : op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+      if (!wanted) return undefined;
+      if (name(unwrapExpression(inner.left))) return inner.right;
+      if (name(unwrapExpression(inner.right))) return inner.left;
+      return undefined;
+    };
+    const passesOn = (statement: ts.Statement): boolean => {
+      const only = ts.isBlock(statement) && statement.statements.length === 1 ? statement.statements[0]! : statement;
+      if (!ts.isReturnStatement(only)) return false;
+      const returned = only.expression && unwrapExpression(only.expression);
+      // `return`, `return next()`, `return await next()`, `return true`.
+      const call = returned && ts.isAwaitExpression(returned) ? unwrapExpression(returned.expression) : returned;
+      return (
+        !call ||
+        call.kind === ts.SyntaxKind.TrueKeyword ||
+        (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.arguments.length === 0)
+      );
+    };
+    const visit = (node: ts.Node): void => {
+      // `[...].filter((p) => p !== NONE)` on what is made of a parameter.
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === "filter" &&
+        mentionsParam(node.expression.expression)
+      ) {
+        const callback = node.arguments[0] && unwrapExpression(node.arguments[0]);
+        if (callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) && callback.parameters.length === 1) {
+          const item = callback.parameters[0]!.name;
+          const body = ts.isBlock(callback.body)
+            ? callback.body.statements.length === 1 && ts.isReturnStatement(callback.body.statements[0]!)
+              ? callback.body.statements[0].expression
+              : undefined
+            : callback.body;
+          const other =
+            ts.isIdentifier(item) && body ? otherSide(body, (n) => ts.isIdentifier(n) && n.text === item.text, false) : undefined;
+          if (other) add(other);
+        }
+      }
+      // `if (permission === NONE) return next();`
+      if (ts.isIfStatement(node) && passesOn(node.thenStatement)) {
+        const other = otherSide(node.expression, (n) => ts.isIdentifier(n) && params.has(n.text), true);
+        if (other) add(other);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(fn.decl.body);
+    return found;
+  }
+
   private parametersOf(node: ts.CallExpression, scope: Scope): (string | undefined)[] | undefined {
     const callee = this.evaluate(node.expression, scope);
     if (callee.kind !== "function") return undefined;
@@ -5015,6 +5110,10 @@ export class Interpreter {
       }
       unresolved.push({ arg, reason: explain(value) });
     }
+    // `checkPermission(NONE)` where the check itself sets NONE aside (`permissions.filter((p) => p !== NONE)`,
+    // `if (permission === NONE) return next()`): that value is the check's way of saying "none", no key.
+    const sentinels = this.sentinelsOfCall(node, scope);
+    for (let i = keys.length - 1; i >= 0; i--) if (sentinels.has(keys[i]!)) keys.splice(i, 1);
     // A configured check given no key but a package's computed value checks that value: what it needs cannot be
     // read, and is never taken for "no key" in silence.
     if (!byNameOnly && !keys.length && !unresolved.length && !unreadStatements.length) unresolved.push(...computed);
@@ -6778,3 +6877,5 @@ function calledForEffect(node: ts.Node): boolean {
   while (ts.isAwaitExpression(inner.parent) || ts.isParenthesizedExpression(inner.parent)) inner = inner.parent;
   return ts.isExpressionStatement(inner.parent);
 }
+
+const NO_SENTINELS: ReadonlySet<string> = new Set();
