@@ -63,8 +63,10 @@ const cases: Case[] = [
     name: "a value the check itself sets aside is no key: checkPermission(NONE) where it filters NONE out, or passes the request on when given it",
     files: {
       "perms.ts": [`export const NONE = "NONE";`, `export const ADMIN = "ADMIN";`, `export const PUBLIC = "public";`].join("\n"),
+      // A barrel, as the check's module imports its constants.
+      "types.ts": `export * from "./perms";\nexport * as perms from "./perms";`,
       "controller.ts": [
-        `import express from "express"; import { NONE, PUBLIC } from "./perms";`,
+        `import express from "express"; import { NONE, PUBLIC } from "./types";`,
         `const checkPermission = (permission: string | string[] = []) => async (req: any, res: any, next: any) => {`,
         `  const permissions = (Array.isArray(permission) ? permission : [permission]).filter((p) => p !== NONE);`,
         `  if (!permissions.length) return next();`,

@@ -551,18 +551,87 @@ export class Interpreter {
   private ownSubjectTypes: boolean | undefined;
 
   /** The parameter names of the function of the sources a call calls (undefined for anything else). */
-  /** The values a check function of the sources called here sets aside as no key (see `sentinelsOf`). */
-  private sentinelsOfCall(node: ts.CallExpression, scope: Scope): ReadonlySet<string> {
-    const callee = this.diagnostics.quietly(() => this.evaluate(node.expression, scope));
-    if (callee.kind !== "function" || callee.decl.getSourceFile().isDeclarationFile) return NO_SENTINELS;
-    let known = this.sentinels.get(callee.decl);
+  /**
+   * The values a check function of the sources called here sets aside as no key (see `sentinelsOf`). Found from
+   * the syntax, as a name's declaration in its module, not by evaluating the callee: reading another module's
+   * function would keep that module from being replayed by a warm run, for a question most checks never need.
+   */
+  private sentinelsOfCall(node: ts.CallExpression): ReadonlySet<string> {
+    const callee = unwrapExpression(node.expression);
+    if (!ts.isIdentifier(callee)) return NO_SENTINELS;
+    const found = this.declaredFunction(callee.text, node.getSourceFile(), 0);
+    if (!found) return NO_SENTINELS;
+    let known = this.sentinels.get(found.fn);
     if (!known) {
-      known = this.diagnostics.quietly(() => this.sentinelsOf(callee));
-      this.sentinels.set(callee.decl, known);
+      known = this.sentinelsOf(found.fn, found.file);
+      this.sentinels.set(found.fn, known);
     }
     return known;
   }
   private readonly sentinels = new WeakMap<ts.Node, ReadonlySet<string>>();
+
+  /** A function a module declares (or imports, through up to three modules) under a name, read from the syntax. */
+  private declaredFunction(
+    name: string,
+    file: ts.SourceFile,
+    hops: number,
+  ): { fn: ts.FunctionLikeDeclaration; file: ts.SourceFile } | undefined {
+    for (const statement of file.statements) {
+      if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) return { fn: statement, file };
+      if (ts.isVariableStatement(statement))
+        for (const d of statement.declarationList.declarations) {
+          const init = d.initializer && unwrapExpression(d.initializer);
+          if (ts.isIdentifier(d.name) && d.name.text === name && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
+            return { fn: init, file };
+        }
+    }
+    const imported = hops < 3 ? this.importedFrom(name, file) : undefined;
+    return imported ? this.declaredFunction(imported.name, imported.file, hops + 1) : undefined;
+  }
+
+  /** The module of the sources a name is imported from (`import { a as b } from "./x"`), and its name there. */
+  private importedFrom(name: string, file: ts.SourceFile): { name: string; file: ts.SourceFile } | undefined {
+    for (const statement of file.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      const element = bindings && ts.isNamedImports(bindings) ? bindings.elements.find((e) => e.name.text === name) : undefined;
+      if (!element) continue;
+      const target = this.sources.resolveImport(statement.moduleSpecifier.text, file.fileName);
+      return target.kind === "source" ? { name: (element.propertyName ?? element.name).text, file: target.file } : undefined;
+    }
+    return undefined;
+  }
+
+  /** A string a module's syntax gives an expression: a literal, or a `const` of one (its own, or imported). */
+  private constantString(expression: ts.Expression, file: ts.SourceFile, hops = 0): string | undefined {
+    const inner = unwrapExpression(expression);
+    if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
+    if (!ts.isIdentifier(inner) || hops > 3) return undefined;
+    const own = constInitializer(inner.text, file);
+    if (own) return this.constantString(own, file, hops + 1);
+    const imported = this.importedFrom(inner.text, file);
+    const there = imported && this.exportedConst(imported.name, imported.file, 0);
+    return there ? this.constantString(there.init, there.file, hops + 1) : undefined;
+  }
+
+  /** A `const` a module exports under a name: its own, or one it re-exports (`export * from`, `export { a } from`). */
+  private exportedConst(name: string, file: ts.SourceFile, hops: number): { init: ts.Expression; file: ts.SourceFile } | undefined {
+    const own = constInitializer(name, file);
+    if (own) return { init: own, file };
+    if (hops >= 3) return undefined;
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const clause = statement.exportClause;
+      if (clause && !ts.isNamedExports(clause)) continue; // `export * as ns from`: a namespace, not the name
+      const element = clause?.elements.find((e) => e.name.text === name);
+      if (clause && !element) continue;
+      const target = this.sources.resolveImport(statement.moduleSpecifier.text, file.fileName);
+      if (target.kind !== "source") continue;
+      const found = this.exportedConst((element?.propertyName ?? element?.name)?.text ?? name, target.file, hops + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
 
   /**
    * The strings a check function compares its key parameter with to let the request through unchecked: a
@@ -571,10 +640,10 @@ export class Interpreter {
    * next()`, `return` alone). Only comparisons that involve one of its parameters count: a comparison of the
    * user's role (`if (user.role === "admin") return next()`) grants, it does not set a key aside.
    */
-  private sentinelsOf(fn: FunctionValue): ReadonlySet<string> {
-    const params = new Set(fn.decl.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  private sentinelsOf(decl: ts.FunctionLikeDeclaration, file: ts.SourceFile): ReadonlySet<string> {
+    const params = new Set(decl.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
     const found = new Set<string>();
-    if (!params.size || !fn.decl.body) return found;
+    if (!params.size || !decl.body) return found;
     const mentionsParam = (node: ts.Node): boolean => {
       let seen = false;
       const visit = (n: ts.Node): void => {
@@ -586,8 +655,8 @@ export class Interpreter {
       return seen;
     };
     const add = (expression: ts.Expression): void => {
-      const value = this.evaluate(expression, fn.scope);
-      if (value.kind === "string") found.add(value.value);
+      const value = this.constantString(expression, file);
+      if (value !== undefined) found.add(value);
     };
     // `a !== X` / `X !== a` (or `===`) where `a` is `name`: the other side.
     const otherSide = (e: ts.Expression, name: (n: ts.Expression) => boolean, equal: boolean): ts.Expression | undefined => {
@@ -642,7 +711,7 @@ export class Interpreter {
       }
       ts.forEachChild(node, visit);
     };
-    visit(fn.decl.body);
+    visit(decl.body);
     return found;
   }
 
@@ -5112,7 +5181,7 @@ export class Interpreter {
     }
     // `checkPermission(NONE)` where the check itself sets NONE aside (`permissions.filter((p) => p !== NONE)`,
     // `if (permission === NONE) return next()`): that value is the check's way of saying "none", no key.
-    const sentinels = this.sentinelsOfCall(node, scope);
+    const sentinels = this.sentinelsOfCall(node);
     for (let i = keys.length - 1; i >= 0; i--) if (sentinels.has(keys[i]!)) keys.splice(i, 1);
     // A configured check given no key but a package's computed value checks that value: what it needs cannot be
     // read, and is never taken for "no key" in silence.
