@@ -550,7 +550,6 @@ export class Interpreter {
   /** Whether the sources give CASL a `detectSubjectType` of their own (then an instance's type is theirs to say). */
   private ownSubjectTypes: boolean | undefined;
 
-  /** The parameter names of the function of the sources a call calls (undefined for anything else). */
   /**
    * The values a check function of the sources called here sets aside as no key (see `sentinelsOf`). Found from
    * the syntax, as a name's declaration in its module, not by evaluating the callee: reading another module's
@@ -715,6 +714,7 @@ export class Interpreter {
     return found;
   }
 
+  /** The parameter names of the function of the sources a call calls (undefined for anything else). */
   private parametersOf(node: ts.CallExpression, scope: Scope): (string | undefined)[] | undefined {
     const callee = this.evaluate(node.expression, scope);
     if (callee.kind !== "function") return undefined;
