@@ -369,6 +369,10 @@ generator/search/. It knows no API's domain; everything it uses holds for any HT
 - **The published API first among equals.** A documented operation weighs 1.1 times more: it is what the
   service publishes, and an undocumented twin (\`/team/members\` beside \`/api/v2/team/members\`) is most
   often the route its own web app calls.
+- **Internal routes last among close matches.** A path with a literal segment that says it is internal
+  (\`/internal-prediction\`, \`/_internal/sync\`) is what the service's own front end or workers call, most often
+  beside a public twin: it weighs 0.9 of an equal match, as a conditional one does. Asked for by its word
+  ("internal chat messages"), it has met that word and still comes first.
 - **One word, one word met.** A word written in another form than its dictionary one ("settings") is
   matched in both, and a path that writes it as the request does scores more; but it is still one word of the
   request met, so a plural does not count twice against two other words ("account center settings" names the
