@@ -215,7 +215,7 @@ describe("Express route-class loaders (in memory)", () => {
  * A route whose handler is a router built only of middleware (pelias/api's `app.get(base + "search",
  * createRouter([...]))`): Express runs the router's functions for the route's requests, the one that answers
  * answering it. Before, the router was mounted as a router and, having no routes, nothing was indexed, without
- * a word. Checked against the real Express: its route table, and each key refused over HTTP.
+ * a word; nor was it where the answering function hands some requests on (`if (!result) return next()`). Checked against the real Express: its route table, and each key refused over HTTP.
  */
 describe("Express routes handled by a router of middleware", () => {
   const fixture = path.join(REPO_ROOT, "test", "fixtures", "express-middleware-routers");

@@ -324,8 +324,12 @@ export class ExpressHost extends RouterHost {
     if (ownPaths || uses.some((u) => this.routerOf(u.value))) return undefined;
     // Functions that all hand the request on (unleash's `conditionalMiddleware(flag, cors(...))`, a router whose one
     // middleware runs a package's middleware or calls `next()`) answer nothing of the sources: the router gates, as
-    // before (a CORS preflight a package answers is no operation).
-    const answers = uses.some((u) => u.value.kind === "function" && !this.handlerPassesOn(u.value));
+    // before (a CORS preflight a package answers is no operation). One that hands some requests on and answers
+    // the others itself with more than a refusal (pelias's `sendJSON`: `next()` without a result, else
+    // `res.status(code).json(body)`) answers the route's requests, as it would as the route's own handler.
+    const answers = uses.some(
+      (u) => u.value.kind === "function" && (!this.handlerPassesOn(u.value) || answersBesidesRefusals(u.value.decl)),
+    );
     return answers ? uses : undefined;
   }
 
@@ -540,6 +544,24 @@ export class ExpressHost extends RouterHost {
       if (sub) sub.mounted = true;
     }
   }
+}
+
+/**
+ * Whether an Express-style `(req, res, next)` function writes to its response itself (`res.json(...)`,
+ * `res.status(code).send(...)`; handing `res` to another function is not writing), and not only a refusal or a
+ * not-found answer: a function that hands some requests on still answers the others.
+ */
+function answersBesidesRefusals(fn: ts.FunctionLikeDeclaration): boolean {
+  const response = fn.parameters[1]?.name;
+  if (!fn.body || !response || !ts.isIdentifier(response)) return false;
+  let writes = false;
+  const visit = (node: ts.Node): void => {
+    if (writes) return;
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === response.text) writes = true;
+    else ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return writes && !refusesOnly(fn) && !answersNotFoundOnly(fn);
 }
 
 /** Whether every HTTP status a function's body writes is an error (4xx or 5xx), and it writes one. */
