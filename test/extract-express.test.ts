@@ -2203,6 +2203,29 @@ describe("Express path syntax", () => {
     },
   );
 
+  it("reads consecutive Express 4 optional parameters as path-to-regexp 0.1 fills them, from the left: one path per shape", async () => {
+    const { createRequire } = await import("node:module");
+    const express4 = createRequire(import.meta.url).resolve("express4/package.json");
+    const pathToRegexp = createRequire(express4)("path-to-regexp") as (path: string, keys: { name: string }[], options: object) => RegExp;
+    for (const raw of ["/page/:title/:revision?/:tid?", "/:package/:_rev?/:revision?", "/a/:x?/:y?/:z?", "/f/:name.:ext?/:v?"]) {
+      const result = expressToOpenApi(raw);
+      if (!result.ok) throw new Error(result.problem);
+      const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, "{}");
+      // No two indexed paths match the same requests (OpenAPI: no-identical-paths).
+      expect(new Set(result.variants.map((v) => shapeOf(v.path))).size).toBe(result.variants.length);
+      const keys: { name: string }[] = [];
+      const real = pathToRegexp(raw, keys, { sensitive: false, strict: false, end: true });
+      // For each indexed path, a request of its shape matches the real expression and fills exactly its parameters.
+      for (const variant of result.variants) {
+        const url = variant.path.replace(/\{([^}]+)\}/g, (_, name: string) => `v-${name}`);
+        const match = real.exec(url);
+        expect(match, `${raw}: ${url}`).not.toBeNull();
+        const filled = keys.filter((_, i) => match![i + 1] !== undefined).map((k) => k.name);
+        expect(filled, `${raw}: ${url}`).toEqual(variant.params);
+      }
+    }
+  });
+
   it("reads Express 4's `(/*)` group (optional with `?`) as the path below it, as path-to-regexp 0.1 matches it", async () => {
     const { createRequire } = await import("node:module");
     const express4 = createRequire(import.meta.url).resolve("express4/package.json");

@@ -93,7 +93,33 @@ export function parsePath(raw: string, options: PathSyntaxOptions = {}): PathPar
   }
   const out: PathVariant[] = [];
   const seen = new Set<string>();
+  // `/:title/:revision?/:tid?` matches `/a/b` with `revision` (the router's expression fills its optional
+  // parameters from the left): of the variants that match the same URLs (one shape, other names), the one with
+  // the earliest parameters is the route, and the others (`/{title}/{tid}`) are no path of their own.
+  const shapes = new Map<string, string[]>();
+  const order = new Map<string, number>();
+  for (const parsed of [...variants].sort((a, b) => b.length - a.length))
+    for (const piece of parsed) if (piece.param !== undefined && !order.has(piece.param)) order.set(piece.param, order.size);
+  const earlier = (a: string[], b: string[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (order.get(a[i]!) ?? 0) < (order.get(b[i]!) ?? 0);
+    return false;
+  };
   for (const parsed of variants) {
+    const shape = parsed.map((p) => (p.param !== undefined ? (p.wildcard ? "{*}" : "{}") : p.text)).join("");
+    const params = parsed.filter((p) => p.param !== undefined).map((p) => p.param!);
+    const known = shapes.get(shape);
+    if (!known || earlier(params, known)) shapes.set(shape, params);
+  }
+  for (const parsed of variants) {
+    const shape = parsed.map((p) => (p.param !== undefined ? (p.wildcard ? "{*}" : "{}") : p.text)).join("");
+    if (
+      shapes.get(shape)!.join("/") !==
+      parsed
+        .filter((p) => p.param !== undefined)
+        .map((p) => p.param!)
+        .join("/")
+    )
+      continue;
     const pieces = nameUnnamedWildcards(parsed);
     const path = cleanPath(pieces.map((p) => p.text).join(""));
     if (seen.has(path)) continue;
