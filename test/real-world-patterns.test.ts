@@ -60,6 +60,26 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "a var read with `!` elsewhere in its file is not reassigned (tiledesk's `if (!project)` on a callback's parameter of that name): the router it holds is mounted",
+    files: {
+      "package.json": JSON.stringify({ name: "desk", dependencies: { express: "^4.21.0" } }),
+      "routes/project.js": `var express = require("express");\nvar router = express.Router();\nrouter.get("/:id", function (req, res) { res.json({}); });\nmodule.exports = router;`,
+      "app.js": [
+        `var express = require("express");`,
+        `var project = require("./routes/project");`,
+        `var count = 0;`,
+        `var app = express();`,
+        `function setter(req, res, next) {`,
+        `  find(function (err, project) { if (!project) return res.status(400).end(); next(); });`,
+        `  if (-count < 0 || ~count) count++;`,
+        `}`,
+        `app.use("/projects", setter, project);`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /projects/{id} []"],
+  },
+  {
     name: "a value the check itself sets aside is no key: checkPermission(NONE) where it filters NONE out, or passes the request on when given it",
     files: {
       "perms.ts": [`export const NONE = "NONE";`, `export const ADMIN = "ADMIN";`, `export const PUBLIC = "public";`].join("\n"),

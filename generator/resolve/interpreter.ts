@@ -2134,7 +2134,13 @@ export class Interpreter {
           ts.isIdentifier(node.left)
         ) {
           found.add(node.left.text);
-        } else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand)) {
+        } else if (
+          (ts.isPostfixUnaryExpression(node) ||
+            (ts.isPrefixUnaryExpression(node) &&
+              (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken))) &&
+          ts.isIdentifier(node.operand)
+        ) {
+          // `x++`, `--x`; not `!x`, `-x` or `~x`, which read it.
           found.add(node.operand.text);
         }
         ts.forEachChild(node, visit);
@@ -6696,6 +6702,7 @@ function walkInOrder(declaration: ts.VariableDeclaration, name: string): boolean
       if (!ts.isExpressionStatement(own) || !placed || own.pos < statement.end) inOrder = false;
     } else if (
       (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+      (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken) &&
       ts.isIdentifier(node.operand) &&
       node.operand.text === name
     )
