@@ -60,6 +60,26 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "a route answered by a value apidex cannot read (nodebb's controllers filled in a loop over the environment) is marked unresolved and said; a package's value (passport.authenticate) is not",
+    files: {
+      "package.json": JSON.stringify({ name: "forum", dependencies: { express: "^4.21.0", passport: "^0.7.0" } }),
+      "app.js": [
+        `const express = require("express"); const passport = require("passport");`,
+        `const controllers = {};`,
+        `for (const name of process.env.CONTROLLERS.split(",")) controllers[name] = require("./controllers/" + name);`,
+        `const app = express();`,
+        `app.get("/sw.js", controllers["service-worker"].generate);`,
+        `app.get("/auth/github", passport.authenticate("github"));`,
+        `app.get("/health", (req, res) => res.end());`,
+        `app.listen(3000);`,
+      ].join("\n"),
+      // A router nothing mounts: its routes are not indexed (APX211), so nothing is said of their handlers.
+      "admin.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/stats", handlers.stats);\nmodule.exports = router;`,
+    },
+    routes: ["GET /auth/github []", "GET /health []", "GET /sw.js [] unresolved(permissions)"],
+    diagnostics: ["APX211 admin.js:2", "APX301 app.js:5"],
+  },
+  {
     name: "a var read with `!` elsewhere in its file is not reassigned (tiledesk's `if (!project)` on a callback's parameter of that name): the router it holds is mounted",
     files: {
       "package.json": JSON.stringify({ name: "desk", dependencies: { express: "^4.21.0" } }),
@@ -3036,12 +3056,14 @@ const cases: Case[] = [
       "users.routes.ts": [
         `import { BaseRoutes } from "./base.routes"; import { requirePermission } from "./auth";`,
         `class UsersController { list = (req: any, res: any) => res.json([]); create(req: any, res: any) { res.end(); } }`,
+        // Not a field of UserRoutes: the base constructor registers the routes before the subclass's fields are
+        // set (a field here is undefined then, and the registration throws at run time).
+        `const controller = new UsersController();`,
         `export class UserRoutes extends BaseRoutes {`,
-        `  private controller = new UsersController();`,
         `  constructor() { super("/users"); }`,
         `  protected initializeRoutes() {`,
-        `    this.router.get(\`\${this.path}\`, requirePermission("users.read"), this.controller.list);`,
-        `    this.router.post(this.path, requirePermission("users.write"), this.controller.create.bind(this.controller));`,
+        `    this.router.get(\`\${this.path}\`, requirePermission("users.read"), controller.list);`,
+        `    this.router.post(this.path, requirePermission("users.write"), controller.create.bind(controller));`,
         `  }`,
         `}`,
       ].join("\n"),
@@ -3512,6 +3534,28 @@ describe("valid code real services write", () => {
     expect(diagnosticLines(result)).toEqual(c.diagnostics ?? []);
     expect(result.diagnostics.errors).toEqual([]);
     expect(result.files.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a subclass's field read while its base class's constructor registers the routes", () => {
+  it("is undefined then (fields are set after super() returns): the route is marked unresolved, and the warning says why", async () => {
+    const result = await generateFrom({
+      "base.routes.ts": `import { Router } from "express";\nexport abstract class BaseRoutes {\n  public router = Router();\n  constructor(protected readonly path: string) { this.initializeRoutes(); }\n  protected abstract initializeRoutes(): void;\n}\n`,
+      "users.routes.ts": [
+        `import { BaseRoutes } from "./base.routes";`,
+        `class UsersController { list = (req: any, res: any) => res.json([]); }`,
+        `export class UserRoutes extends BaseRoutes {`,
+        `  private controller = new UsersController();`,
+        `  constructor() { super("/users"); }`,
+        `  protected initializeRoutes() { this.router.get(this.path, this.controller.list); }`,
+        `}`,
+      ].join("\n"),
+      "app.ts": `import express from "express"; import { UserRoutes } from "./users.routes";\nconst app = express(); app.use("/api", new UserRoutes().router);`,
+    });
+    expect(routeLines(result)).toEqual(["GET /api/users [] unresolved(permissions)"]);
+    expect(result.diagnostics.sorted().map((d) => `${d.code} ${d.message}`)).toEqual([
+      "APX301 The handler that answers this route, `this.controller.list`, reads `controller` before the class UserRoutes sets it (a base class's constructor runs before the subclass's fields are set): a permission check in its body would be missed, so the route is marked `unresolved`.",
+    ]);
   });
 });
 

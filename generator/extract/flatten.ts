@@ -261,6 +261,8 @@ export function flattenApp(
       });
       return;
     }
+    // Said where the route is indexed (once: the bag keeps one of a kind), not for a router nothing mounts.
+    if (layer.unreadHandler) diagnostics.warning("APX301", layer.unreadHandler.message, layer.unreadHandler.site, layer.unreadHandler.hint);
     const requirementsFor = (method: string): Requirements => {
       const checks = active.checksFor(segments, method);
       const own = route ? readPerRoute(layer.checks, { method, ...route }) : layer.checks;

@@ -76,6 +76,11 @@ export interface RouteLayer {
    * the route is indexed relative to it, marked `unresolved: ["path"]`, as under a mount prefix apidex cannot read.
    */
   prefixUnknown?: true;
+  /**
+   * The value that answers could not be read (`controllers[name].generate`): the route carries an unresolved
+   * check, and this warning (APX301) is said where the route is indexed (not for a router nothing mounts).
+   */
+  unreadHandler?: { message: string; hint: string; site: SourceSite };
   /** The registration call, whose type arguments some frameworks type routes with (Fastify). */
   registration?: ts.CallExpression | ts.ObjectLiteralExpression;
   /** Where the handler and registration are, for a documented route replayed without its syntax tree (extract/incremental). */

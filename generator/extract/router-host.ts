@@ -20,7 +20,7 @@ import { ALL_METHODS } from "./flatten.js";
 import type { ModuleRecorder } from "./incremental/recorder.js";
 import type { BranchChoice } from "../resolve/branch-choice.js";
 import type { SavedRouter } from "./incremental/module-summary.js";
-import type { Layer, RouteCheck, RouterNode } from "./router-graph.js";
+import type { Layer, RouteCheck, RouteLayer, RouterNode } from "./router-graph.js";
 
 /** An object a router host hands to the evaluator: a router/app, or a `route(path)` chain. */
 export type RouterObject =
@@ -396,6 +396,20 @@ export abstract class RouterHost implements HostAdapter {
       parts.handlers.length === 0 &&
       !parts.checks.length &&
       (lastValue?.kind === "runtime" || lastValue?.kind === "external");
+    // `router.get("/sw.js", controllers[name].generate)` where apidex cannot read the value that answers (filled at
+    // run time, reassigned, from a module it cannot resolve): a check in that handler's body would be missed, so
+    // the route is marked and said, never taken as checking nothing. (A package's value, `passport.authenticate()`,
+    // is no function of the sources: nothing of it is read, as for any package's middleware.)
+    let unreadHandler: RouteLayer["unreadHandler"];
+    if (terminal && parts.handlers.length === 0 && lastValue?.kind === "unknown" && !parts.checks.some((c) => c.unresolved)) {
+      const written = last === undefined ? node : "kind" in last ? last : last.node;
+      unreadHandler = {
+        message: `The handler that answers this route, \`${excerpt(written)}\`, ${lastValue.reason}: a permission check in its body would be missed, so the route is marked \`unresolved\`.`,
+        hint: "Pass a function apidex can follow: one declared or imported in the sources, a module's export, a factory's result.",
+        site: siteOf(written),
+      };
+      parts.checks.push({ kind: "check", keys: [], node, unresolved: true });
+    }
     // `router.get(["/", "/:id"], handler)` (or an optional `/:id?`, `{/:id}`) whose handler refuses every
     // request without `id`: only a registration of several path variants can have one without it.
     const variants = paths.length > 1 || paths.some((p) => /[?{]/.test(p));
@@ -432,6 +446,7 @@ export abstract class RouterHost implements HostAdapter {
       ...this.conditional(),
       ...(passes || packageGate ? { passesOn: true as const } : {}),
       ...(this.relativePaths.has(paths) ? { prefixUnknown: true as const } : {}),
+      ...(unreadHandler ? { unreadHandler } : {}),
     };
     const split =
       upper === "ALL" && terminal && answering ? this.checksByMethod(answering, parts.checks, methods ?? ALL_METHODS) : undefined;

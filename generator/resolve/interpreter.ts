@@ -3021,6 +3021,19 @@ export class Interpreter {
     }
     // A class's own `name` (JavaScript gives every class one): what a loader compares to pick classes.
     if (owner.kind === "class" && name === "name" && owner.decl.name) return str(owner.decl.name.text);
+    // A field the class declares that the instance does not have yet: read while a base class's constructor runs
+    // (its fields are set only after `super(...)` returns), so undefined at run time there.
+    const declared =
+      owner.kind === "instance" && owner.props
+        ? owner.decl.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && m.name.getText() === name)
+        : undefined;
+    if (declared)
+      return unknown(
+        node,
+        declared.initializer
+          ? `reads \`${name}\` before the class ${owner.decl.name?.text ?? ""} sets it (a base class's constructor runs before the subclass's fields are set)`
+          : `reads \`${name}\`, which the instance does not have yet (the class ${owner.decl.name?.text ?? ""} declares it; it is set later, or only at run time)`,
+      );
     return unknown(node, `reads \`${name}\`, which the class ${owner.decl.name?.text ?? ""} does not define`);
   }
 

@@ -139,6 +139,7 @@ export type SavedLayer =
       passesOn?: true;
       prefixUnknown?: true;
       requires?: RequiredParam[];
+      unreadHandler?: { message: string; hint: string; site: SourceSite };
     }
   | { type: "middleware"; paths: string[]; end: boolean; checks: SavedCheck[]; method?: string; site: SourceSite }
   | {

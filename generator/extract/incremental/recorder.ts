@@ -427,6 +427,7 @@ export class ModuleRecorder implements EvaluationTracker {
           ...(layer.passesOn ? { passesOn: true as const } : {}),
           ...(layer.prefixUnknown ? { prefixUnknown: true as const } : {}),
           ...(layer.requires ? { requires: layer.requires } : {}),
+          ...(layer.unreadHandler ? { unreadHandler: layer.unreadHandler } : {}),
         };
       }
       case "middleware":

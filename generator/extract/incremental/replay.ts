@@ -103,6 +103,7 @@ export class SummaryReplay implements ModuleReplay {
           ...(saved.passesOn ? { passesOn: true as const } : {}),
           ...(saved.prefixUnknown ? { prefixUnknown: true as const } : {}),
           ...(saved.requires ? { requires: saved.requires } : {}),
+          ...(saved.unreadHandler ? { unreadHandler: saved.unreadHandler } : {}),
         };
       case "middleware":
         return {
