@@ -71,13 +71,24 @@ const cases: Case[] = [
         `app.get("/sw.js", controllers["service-worker"].generate);`,
         `app.get("/auth/github", passport.authenticate("github"));`,
         `app.get("/health", (req, res) => res.end());`,
+        // After a gate of the sources that hands the request on, and in a router given as the route's handler.
+        `const auth = (req, res, next) => (req.user ? next() : res.status(401).end());`,
+        `app.get("/manifest.webmanifest", auth, controllers.manifest);`,
+        `const robots = express.Router(); robots.use(auth); robots.use(controllers.robots);`,
+        `app.get("/robots.txt", robots);`,
         `app.listen(3000);`,
       ].join("\n"),
       // A router nothing mounts: its routes are not indexed (APX211), so nothing is said of their handlers.
       "admin.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/stats", handlers.stats);\nmodule.exports = router;`,
     },
-    routes: ["GET /auth/github []", "GET /health []", "GET /sw.js [] unresolved(permissions)"],
-    diagnostics: ["APX211 admin.js:2", "APX301 app.js:5"],
+    routes: [
+      "GET /auth/github []",
+      "GET /health []",
+      "GET /manifest.webmanifest [] unresolved(permissions)",
+      "GET /robots.txt [] unresolved(permissions)",
+      "GET /sw.js [] unresolved(permissions)",
+    ],
+    diagnostics: ["APX211 admin.js:2", "APX301 app.js:5", "APX301 app.js:9", "APX301 app.js:10"],
   },
   {
     name: "a var read with `!` elsewhere in its file is not reassigned (tiledesk's `if (!project)` on a callback's parameter of that name): the router it holds is mounted",

@@ -401,7 +401,12 @@ export abstract class RouterHost implements HostAdapter {
     // the route is marked and said, never taken as checking nothing. (A package's value, `passport.authenticate()`,
     // is no function of the sources: nothing of it is read, as for any package's middleware.)
     let unreadHandler: RouteLayer["unreadHandler"];
-    if (terminal && parts.handlers.length === 0 && lastValue?.kind === "unknown" && !parts.checks.some((c) => c.unresolved)) {
+    if (
+      terminal &&
+      lastValue?.kind === "unknown" &&
+      parts.handlers.every((h) => this.handlerPassesOn(h)) &&
+      !parts.checks.some((c) => c.unresolved)
+    ) {
       const written = last === undefined ? node : "kind" in last ? last : last.node;
       unreadHandler = {
         message: `The handler that answers this route, \`${excerpt(written)}\`, ${lastValue.reason}: a permission check in its body would be missed, so the route is marked \`unresolved\`.`,

@@ -327,8 +327,11 @@ export class ExpressHost extends RouterHost {
     // before (a CORS preflight a package answers is no operation). One that hands some requests on and answers
     // the others itself with more than a refusal (pelias's `sendJSON`: `next()` without a result, else
     // `res.status(code).json(body)`) answers the route's requests, as it would as the route's own handler.
+    // A value apidex cannot read may answer too: the route is then an operation, marked (APX301), not nothing.
     const answers = uses.some(
-      (u) => u.value.kind === "function" && (!this.handlerPassesOn(u.value) || answersBesidesRefusals(u.value.decl)),
+      (u) =>
+        u.value.kind === "unknown" ||
+        (u.value.kind === "function" && (!this.handlerPassesOn(u.value) || answersBesidesRefusals(u.value.decl))),
     );
     return answers ? uses : undefined;
   }
