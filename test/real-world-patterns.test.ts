@@ -60,6 +60,34 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "a wrapper that tests what kind of function it is given (nodebb's tryRoute: controller.constructor.name === 'AsyncFunction') wraps an async handler and returns another as it is",
+    files: {
+      "package.json": JSON.stringify({ name: "forum", dependencies: { express: "^4.21.0" } }),
+      "routes/helpers.js": [
+        `const helpers = module.exports;`,
+        `helpers.tryRoute = function (controller, handler) {`,
+        `  if (controller && controller.constructor && controller.constructor.name === "AsyncFunction") {`,
+        `    return async function (req, res, next) {`,
+        `      try { await controller(req, res, next); } catch (err) { if (handler) { return handler(err, res); } next(err); }`,
+        `    };`,
+        `  }`,
+        `  return controller;`,
+        `};`,
+      ].join("\n"),
+      "routes/feeds.js": [
+        `const routeHelpers = require("./helpers");`,
+        `module.exports = function (app) {`,
+        `  app.get("/topic/:topic_id.rss", routeHelpers.tryRoute(generateForTopic));`,
+        `  app.get("/recent.rss", routeHelpers.tryRoute(generateForRecent));`,
+        `};`,
+        `async function generateForTopic(req, res, next) { if (!req.params.topic_id) { return next(); } requirePermission("topics:read"); res.send("rss"); }`,
+        `function generateForRecent(req, res, next) { if (!req.uid) { return next(); } requirePermission("recent:read"); res.send("rss"); }`,
+      ].join("\n"),
+      "app.js": `const express = require("express");\nconst app = express();\nrequire("./routes/feeds")(app);\napp.listen(3000);`,
+    },
+    routes: ["GET /recent.rss [recent:read]", "GET /topic/{topic_id}.rss [topics:read]"],
+  },
+  {
     name: "a route answered by a value apidex cannot read (nodebb's controllers filled in a loop over the environment) is marked unresolved and said; a package's value (passport.authenticate) is not",
     files: {
       "package.json": JSON.stringify({ name: "forum", dependencies: { express: "^4.21.0", passport: "^0.7.0" } }),

@@ -2986,6 +2986,18 @@ export class Interpreter {
       case "undefined":
       case "null":
         return unknown(node, `reads \`${name}\` of ${object.kind}`);
+      case "function": {
+        // `controller.constructor.name === "AsyncFunction"` (nodebb's `tryRoute` wraps only async handlers): what
+        // JavaScript makes the function, by how it is written.
+        if (name === "constructor") {
+          const decl = object.decl;
+          const isAsync = ts.canHaveModifiers(decl) && (ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+          const generator = !ts.isArrowFunction(decl) && "asteriskToken" in decl && decl.asteriskToken !== undefined;
+          const kind = `${isAsync ? "Async" : ""}${generator ? "Generator" : ""}Function`;
+          return { kind: "object", props: new Map<string, Value>([["name", str(kind)]]) };
+        }
+        return unknown(node, `reads \`${name}\` of a function value`);
+      }
       default:
         return unknown(node, `reads \`${name}\` of a ${object.kind} value`);
     }
