@@ -104,6 +104,10 @@ const cases: Case[] = [
         `app.get("/manifest.webmanifest", auth, controllers.manifest);`,
         `const robots = express.Router(); robots.use(auth); robots.use(controllers.robots);`,
         `app.get("/robots.txt", robots);`,
+        // Spread last from a helper that wraps the last handler (mailtrain's replaceLastBySafeHandler).
+        `const wrapLast = (handlers) => { const out = handlers.slice(); const last = handlers[handlers.length - 1]; out[handlers.length - 1] = (req, res, next) => last(req, res, next).catch((error) => next(error)); return out; };`,
+        `function createRouter() { const router = new express.Router(); router.getAsync = (path, ...handlers) => router.get(path, ...wrapLast(handlers)); return router; }`,
+        `const pages = createRouter(); pages.getAsync("/read", auth, async (req, res) => res.end()); app.use("/", pages);`,
         `app.listen(3000);`,
       ].join("\n"),
       // A router nothing mounts: its routes are not indexed (APX211), so nothing is said of their handlers.
@@ -113,6 +117,7 @@ const cases: Case[] = [
       "GET /auth/github []",
       "GET /health []",
       "GET /manifest.webmanifest [] unresolved(permissions)",
+      "GET /read []",
       "GET /robots.txt [] unresolved(permissions)",
       "GET /sw.js [] unresolved(permissions)",
     ],

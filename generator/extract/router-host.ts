@@ -401,15 +401,20 @@ export abstract class RouterHost implements HostAdapter {
     // the route is marked and said, never taken as checking nothing. (A package's value, `passport.authenticate()`,
     // is no function of the sources: nothing of it is read, as for any package's middleware.)
     let unreadHandler: RouteLayer["unreadHandler"];
+    // The value that answers: the last argument, or the last item of a spread array written last
+    // (`...wrapAll(handlers)`; a spread apidex cannot read is said above).
+    const spreadLast = last !== undefined && "kind" in last && ts.isSpreadElement(last);
+    const spread = spreadLast ? this.interpreter.evaluate(last.expression, call.scope) : undefined;
+    const answeringValue = spread ? (spread.kind === "array" ? spread.items[spread.items.length - 1] : undefined) : lastValue;
     if (
       terminal &&
-      lastValue?.kind === "unknown" &&
+      answeringValue?.kind === "unknown" &&
       parts.handlers.every((h) => this.handlerPassesOn(h)) &&
       !parts.checks.some((c) => c.unresolved)
     ) {
       const written = last === undefined ? node : "kind" in last ? last : last.node;
       unreadHandler = {
-        message: `The handler that answers this route, \`${excerpt(written)}\`, ${lastValue.reason}: a permission check in its body would be missed, so the route is marked \`unresolved\`.`,
+        message: `The handler that answers this route, \`${excerpt(written)}\`, ${answeringValue.reason}: a permission check in its body would be missed, so the route is marked \`unresolved\`.`,
         hint: "Pass a function apidex can follow: one declared or imported in the sources, a module's export, a factory's result.",
         site: siteOf(written),
       };
