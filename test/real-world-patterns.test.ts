@@ -104,6 +104,10 @@ const cases: Case[] = [
         `app.get("/manifest.webmanifest", auth, controllers.manifest);`,
         `const robots = express.Router(); robots.use(auth); robots.use(controllers.robots);`,
         `app.get("/robots.txt", robots);`,
+        // A wrapper of the sources handing its own request and response to what it was given.
+        `const catchAsync = (fn) => (req, res, next) => { fn(req, res, next).catch(next); };`,
+        `app.get("/topics", catchAsync(controllers.topics));`,
+        `app.get("/known", catchAsync(async (req, res) => { requirePermission("known:read"); res.end(); }));`,
         // Spread last from a helper that wraps the last handler (mailtrain's replaceLastBySafeHandler).
         `const wrapLast = (handlers) => { const out = handlers.slice(); const last = handlers[handlers.length - 1]; out[handlers.length - 1] = (req, res, next) => last(req, res, next).catch((error) => next(error)); return out; };`,
         `function createRouter() { const router = new express.Router(); router.getAsync = (path, ...handlers) => router.get(path, ...wrapLast(handlers)); return router; }`,
@@ -116,12 +120,14 @@ const cases: Case[] = [
     routes: [
       "GET /auth/github []",
       "GET /health []",
+      "GET /known [known:read]",
       "GET /manifest.webmanifest [] unresolved(permissions)",
       "GET /read []",
       "GET /robots.txt [] unresolved(permissions)",
       "GET /sw.js [] unresolved(permissions)",
+      "GET /topics [] unresolved(permissions)",
     ],
-    diagnostics: ["APX211 admin.js:2", "APX301 app.js:5", "APX301 app.js:9", "APX301 app.js:10"],
+    diagnostics: ["APX211 admin.js:2", "APX301 app.js:5", "APX301 app.js:9", "APX301 app.js:10", "APX301 app.js:13"],
   },
   {
     name: "a var read with `!` elsewhere in its file is not reassigned (tiledesk's `if (!project)` on a callback's parameter of that name): the router it holds is mounted",

@@ -419,6 +419,19 @@ export abstract class RouterHost implements HostAdapter {
         site: siteOf(written),
       };
       parts.checks.push({ kind: "check", keys: [], node, unresolved: true });
+    } else if (terminal && answeringValue?.kind === "function" && !parts.checks.some((c) => c.unresolved)) {
+      // `catchAsync(controllers.x)` of the sources, `(req, res, next) => fn(req, res, next).catch(next)`: the
+      // function that answers hands its own request and response to a value apidex cannot read, which answers.
+      const delegate = delegatedToUnknown(answeringValue, this.interpreter);
+      if (delegate) {
+        const written = last === undefined ? node : "kind" in last ? last : last.node;
+        unreadHandler = {
+          message: `The handler that answers this route, \`${excerpt(written)}\`, hands the request to \`${excerpt(delegate.callee)}\`, which ${delegate.value.reason}: a permission check there would be missed, so the route is marked \`unresolved\`.`,
+          hint: "Pass a function apidex can follow to the wrapper: one declared or imported in the sources, a module's export, a factory's result.",
+          site: siteOf(written),
+        };
+        parts.checks.push({ kind: "check", keys: [], node, unresolved: true });
+      }
     }
     // `router.get(["/", "/:id"], handler)` (or an optional `/:id?`, `{/:id}`) whose handler refuses every
     // request without `id`: only a registration of several path variants can have one without it.
@@ -1008,4 +1021,45 @@ function onlyRefuses(fn: ts.FunctionLikeDeclaration): boolean {
   };
   visit(fn.body);
   return !answers;
+}
+
+/**
+ * A call in a handler's own body (not in a function inside it) that hands on the handler's request and
+ * response (`fn(req, res, next)`), to a value apidex cannot read: the wrapper's target (`catchAsync(fn)`),
+ * which answers. A callee declared inside the handler (a local, a parameter) is not looked at: its value is
+ * the run's.
+ */
+function delegatedToUnknown(
+  fn: FunctionValue,
+  interpreter: Interpreter,
+): { callee: ts.Expression; value: Extract<Value, { kind: "unknown" }> } | undefined {
+  const [request, response] = fn.decl.parameters;
+  if (!fn.decl.body || !request || !response || !ts.isIdentifier(request.name) || !ts.isIdentifier(response.name)) return undefined;
+  const names = [request.name.text, response.name.text];
+  const inside = new Set<string>();
+  const declare = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) inside.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) declare(element.name);
+  };
+  const collect = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) || ts.isParameter(node)) declare(node.name);
+    else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name) inside.add(node.name.text);
+    ts.forEachChild(node, collect);
+  };
+  collect(fn.decl);
+  let found: { callee: ts.Expression; value: Extract<Value, { kind: "unknown" }> } | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || (node !== fn.decl.body && ts.isFunctionLike(node))) return;
+    if (ts.isCallExpression(node) && names.every((n) => node.arguments.some((a) => ts.isIdentifier(a) && a.text === n))) {
+      let root: ts.Expression = node.expression;
+      while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = root.expression;
+      if (ts.isIdentifier(root) && !inside.has(root.text)) {
+        const value = interpreter.evaluate(node.expression, fn.scope);
+        if (value.kind === "unknown") found = { callee: node.expression, value };
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.decl.body);
+  return found;
 }
