@@ -324,6 +324,8 @@ export abstract class RouterHost implements HostAdapter {
     // Registered in a loop over a registry whose entries carry their permission (config `registry`).
     const registry = ts.isCallExpression(call.node) ? this.interpreter.registryCheck(call.node) : undefined;
     if (registry) parts.checks.push(registry);
+    // What a spread written last gives (evaluated once: a factory's call may register routes).
+    let lastSpread: Value | undefined;
     for (const arg of handlerArgs) {
       if (!("kind" in arg)) {
         this.collect(arg.node, arg.value, call, parts);
@@ -336,6 +338,7 @@ export abstract class RouterHost implements HostAdapter {
       // `app.get(path, ...handlers)`: the items of a static array are route arguments; what cannot be read
       // may hold a permission check, so the route is marked, never taken as checking nothing.
       const spread = this.interpreter.evaluate(arg.expression, call.scope);
+      if (arg === handlerArgs[handlerArgs.length - 1]) lastSpread = spread;
       if (spread.kind === "array") this.collect(arg.expression, spread, call, parts);
       else {
         this.diagnostics.warning(
@@ -403,9 +406,11 @@ export abstract class RouterHost implements HostAdapter {
     let unreadHandler: RouteLayer["unreadHandler"];
     // The value that answers: the last argument, or the last item of a spread array written last
     // (`...wrapAll(handlers)`; a spread apidex cannot read is said above).
-    const spreadLast = last !== undefined && "kind" in last && ts.isSpreadElement(last);
-    const spread = spreadLast ? this.interpreter.evaluate(last.expression, call.scope) : undefined;
-    const answeringValue = spread ? (spread.kind === "array" ? spread.items[spread.items.length - 1] : undefined) : lastValue;
+    const answeringValue = lastSpread
+      ? lastSpread.kind === "array"
+        ? lastSpread.items[lastSpread.items.length - 1]
+        : undefined
+      : lastValue;
     if (
       terminal &&
       answeringValue?.kind === "unknown" &&
