@@ -60,6 +60,33 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "an instantiation expression as a handler (akash's handleListGpus<AppEnv>) and lodash's type tests in a wrapper (topcoder's autoWrapExpress) are read as at run time",
+    files: {
+      "package.json": JSON.stringify({ name: "gpus", dependencies: { express: "^4.21.0", lodash: "^4.17.21" } }),
+      "helper.js": [
+        `const _ = require("lodash");`,
+        `function wrapExpress(fn) { return function (req, res, next) { fn(req, res, next).catch(next); }; }`,
+        `function autoWrapExpress(obj) {`,
+        `  if (_.isArray(obj)) { return obj.map(autoWrapExpress); }`,
+        `  if (_.isFunction(obj)) { if (obj.constructor.name === "AsyncFunction") { return wrapExpress(obj); } return obj; }`,
+        `  _.each(obj, (value, key) => { obj[key] = autoWrapExpress(value); });`,
+        `  return obj;`,
+        `}`,
+        `module.exports = { autoWrapExpress };`,
+      ].join("\n"),
+      "app.ts": [
+        `import express from "express"; const helper = require("./helper");`,
+        `function handleListGpus<E>(req: any, res: any) { requirePermission("gpus:read"); res.json([]); }`,
+        `const app = express();`,
+        `app.get("/gpus", handleListGpus<{ region: string }>);`,
+        `const auth = (req: any, res: any, next: any) => next();`,
+        `app.get("/challenges", helper.autoWrapExpress([auth, async (req: any, res: any) => { requirePermission("challenges:read"); res.end(); }]));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    routes: ["GET /challenges [challenges:read]", "GET /gpus [gpus:read]"],
+  },
+  {
     name: "a wrapper that tests what kind of function it is given (nodebb's tryRoute: controller.constructor.name === 'AsyncFunction') wraps an async handler and returns another as it is",
     files: {
       "package.json": JSON.stringify({ name: "forum", dependencies: { express: "^4.21.0" } }),
@@ -108,6 +135,8 @@ const cases: Case[] = [
         `const catchAsync = (fn) => (req, res, next) => { fn(req, res, next).catch(next); };`,
         `app.get("/topics", catchAsync(controllers.topics));`,
         `app.get("/known", catchAsync(async (req, res) => { requirePermission("known:read"); res.end(); }));`,
+        // An error handler last (bailo's route arrays) hands its error and request to an audit it cannot read: no answer.
+        `app.get("/audited", (req, res) => res.end(), (err, req, res, next) => { audit.onError(req, err); res.status(500).end(); });`,
         // Spread last from a helper that wraps the last handler (mailtrain's replaceLastBySafeHandler).
         `const wrapLast = (handlers) => { const out = handlers.slice(); const last = handlers[handlers.length - 1]; out[handlers.length - 1] = (req, res, next) => last(req, res, next).catch((error) => next(error)); return out; };`,
         `function createRouter() { const router = new express.Router(); router.getAsync = (path, ...handlers) => router.get(path, ...wrapLast(handlers)); return router; }`,
@@ -118,6 +147,7 @@ const cases: Case[] = [
       "admin.js": `const express = require("express");\nconst router = express.Router();\nrouter.get("/stats", handlers.stats);\nmodule.exports = router;`,
     },
     routes: [
+      "GET /audited []",
       "GET /auth/github []",
       "GET /health []",
       "GET /known [known:read]",

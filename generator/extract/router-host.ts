@@ -1038,6 +1038,8 @@ function delegatedToUnknown(
   fn: FunctionValue,
   interpreter: Interpreter,
 ): { callee: ts.Expression; value: Extract<Value, { kind: "unknown" }> } | undefined {
+  // An error handler (`(err, req, res, next)`: four parameters) answers only what failed before it.
+  if (fn.decl.parameters.length > 3) return undefined;
   const [request, response] = fn.decl.parameters;
   if (!fn.decl.body || !request || !response || !ts.isIdentifier(request.name) || !ts.isIdentifier(response.name)) return undefined;
   const names = [request.name.text, response.name.text];

@@ -2315,6 +2315,8 @@ export class Interpreter {
       case ts.SyntaxKind.NonNullExpression:
       case ts.SyntaxKind.TypeAssertionExpression:
       case ts.SyntaxKind.AwaitExpression:
+      // `handler<AppEnv>` (an instantiation expression): the type arguments are erased, the value is the function.
+      case ts.SyntaxKind.ExpressionWithTypeArguments:
         return this.evaluate((node as ts.ParenthesizedExpression).expression, scope);
       // `yield* gen()` is what the generator it delegates to returns, and a call of a generator function is read
       // as what its body returns (Effect's `yield* effect` alike: effect-generators.ts). A plain `yield` is what
@@ -3752,6 +3754,8 @@ export class Interpreter {
         if (assigned) return assigned;
         const picked = this.pickHelper(callee, node, scope);
         if (picked) return picked;
+        const tested = this.typePredicate(callee, node, scope);
+        if (tested) return tested;
         // `major("2.0.0")` of semver: a pure function of a static version (a NestJS default version is one).
         const part = semverPart(callee, () => this.arguments(args, scope), node);
         if (part) return part;
@@ -4630,6 +4634,21 @@ export class Interpreter {
     const named = new Set(keys.flat() as string[]);
     const props = new Map([...object.props].filter(([key]) => named.has(key) === (name === "pick")));
     return { kind: "object", props, ...(object.open ? { open: true } : {}) };
+  }
+
+  /**
+   * lodash's and underscore's type tests of a static value (`_.isArray(obj)`, `_.isFunction(obj)`: topcoder's
+   * `autoWrapExpress` wraps a controller module's async functions so): true or false as at run time. Undefined
+   * for another helper; an unknown value for a value apidex cannot read.
+   */
+  private typePredicate(callee: ExternalValue, node: ts.CallExpression | ts.NewExpression, scope: Scope): Value | undefined {
+    const name = helperName(callee);
+    if (!name || !Object.hasOwn(TYPE_TESTS, name) || !ts.isCallExpression(node) || !node.arguments.length) return undefined;
+    const [value] = this.arguments(node.arguments.slice(0, 1), scope);
+    if (!value || value.kind === "unknown") return value ?? undefined;
+    const kind = value.kind === "array" && value.map ? "map" : value.kind;
+    const answer = TYPE_TESTS[name]!(kind);
+    return answer === undefined ? unknown(node, `tests a ${value.kind} value with \`${name}\``) : { kind: "boolean", value: answer };
   }
 
   /** node-config's merged configuration by `config` folder. */
@@ -6505,6 +6524,21 @@ function withEnvironment(value: Value, env: string, node: ts.Node): Value {
  * The name of a lodash or underscore function a call names: `_.each`, `lodash.default.each`, or the default
  * export of `lodash/each`; undefined for anything else.
  */
+/** lodash's type tests by the kind of a static value: undefined where the kind does not decide (a host value, a runtime one). */
+const TYPE_TESTS: Record<string, (kind: string) => boolean | undefined> = {
+  isArray: (k) => (DECIDED.has(k) ? k === "array" : undefined),
+  isFunction: (k) => (DECIDED.has(k) ? k === "function" || k === "class" : undefined),
+  isString: (k) => (DECIDED.has(k) ? k === "string" : undefined),
+  isNumber: (k) => (DECIDED.has(k) ? k === "number" : undefined),
+  isBoolean: (k) => (DECIDED.has(k) ? k === "boolean" : undefined),
+  isUndefined: (k) => (DECIDED.has(k) ? k === "undefined" : undefined),
+  isNull: (k) => (DECIDED.has(k) ? k === "null" : undefined),
+  isNil: (k) => (DECIDED.has(k) ? k === "null" || k === "undefined" : undefined),
+  isPlainObject: (k) => (DECIDED.has(k) ? k === "object" : undefined),
+};
+/** The kinds of static values whose type JavaScript's typeof and lodash's tests decide. */
+const DECIDED = new Set(["array", "map", "function", "class", "string", "number", "boolean", "undefined", "null", "object"]);
+
 function helperName(callee: ExternalValue): string | undefined {
   const own = /^(lodash|lodash-es|underscore)\/(\w+)$/.exec(callee.module);
   if (own) return callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === "default") ? own[2] : undefined;
