@@ -17,6 +17,7 @@ import { buildOperations } from "./model/build-operations.js";
 import { dropShadowed } from "./model/shadowed.js";
 import { mergeAlternatives } from "./extract/alternative-branches.js";
 import { settleDerivedIds } from "./model/derived-ids.js";
+import { leaveOutTemplateClashes } from "./model/template-clash.js";
 import type { Operation } from "./model/operation.js";
 import { buildApiDocsFiles, type CompressedBody, Compressor } from "./publish/build-assets.js";
 import { resolveShapes } from "./resolve/types/index.js";
@@ -272,5 +273,6 @@ function analyse(
   const documented = withZodOpenApiDocs(withRegisteredDocs(mergeAlternatives(facts), set.files), set, config.env, diagnostics);
   const operations = dropShadowed(buildOperations(documented, config, diagnostics, derivedIds), diagnostics);
   settleDerivedIds(operations, diagnostics);
+  leaveOutTemplateClashes(operations, diagnostics);
   return operations;
 }

@@ -2310,7 +2310,7 @@ describe("Express path syntax", () => {
   it("takes the fast path for plain paths and always agrees with the full parser", () => {
     expect(expressToOpenApi("/v1/items/:item_id/notes/:note_id")).toEqual({
       ok: true,
-      variants: [{ path: "/v1/items/{item_id}/notes/{note_id}", params: ["item_id", "note_id"], wildcard: false }],
+      variants: [{ path: "/v1/items/{item_id}/notes/{note_id}", params: ["item_id", "note_id"], wildcard: false, plain: true }],
     });
     const pieces = [
       "/",
@@ -2367,9 +2367,10 @@ describe("Express path syntax", () => {
         }
         joinedFast++;
         const path = pa.path === "/" ? pb.path : pb.path === "/" ? pa.path : pa.path + pb.path;
-        expect({ ok: true, variants: [{ path, params: [...pa.params, ...pb.params], wildcard: false }] }, `${prefix} + ${own}`).toEqual(
-          full,
-        );
+        expect(
+          { ok: true, variants: [{ path, params: [...pa.params, ...pb.params], wildcard: false, plain: true }] },
+          `${prefix} + ${own}`,
+        ).toEqual(full);
       }),
       { seed: 11, numRuns: 5000 },
     );
@@ -2406,6 +2407,91 @@ describe("Express path syntax", () => {
     expect(lines(fast.bag)).toEqual(lines(slow.bag));
     expect(lines(slow.bag).some((l) => l.startsWith("APX204"))).toBe(true); // a parameter named twice, reported either way
     expect(lines(slow.bag).some((l) => l.startsWith("APX205"))).toBe(true); // a wildcard, reported either way
+  });
+});
+
+describe("routes of one path shape with other parameter names", () => {
+  // [first registered, second registered]: Express 4 runs the first that matches; the second is an operation of
+  // its own only where some request reaches it (a pattern the first's parameter has, a catch-all of the second).
+  const pairs: [string, string][] = [
+    ["/u/:id", "/u/:name"],
+    ["/u/:id/keys/:keyId", "/u/:userId/keys/:key"],
+    ["/f/:name.:ext", "/f/:base.:type"],
+    ["/n/:id(\\d+)", "/n/:slug"],
+    ["/w/:id", "/w/*"],
+    ["/o/:a/:b?", "/o/:c"],
+  ];
+
+  it("index the second exactly when Express 4 answers some request with it", async () => {
+    const { default: express4 } = (await import("express4" as string)) as { default: () => import("express").Express };
+    for (const [first, second] of pairs) {
+      const result = await generateFrom({
+        "package.json": JSON.stringify({ dependencies: { express: "4.21.2" } }),
+        "app.ts": [
+          `import express from "express";`,
+          `const app = express();`,
+          `app.get(${JSON.stringify(first)}, (req, res) => { res.send("first"); });`,
+          `app.get(${JSON.stringify(second)}, (req, res) => { res.send("second"); });`,
+          `app.listen(3000);`,
+        ].join("\n"),
+      });
+      const paths = result.operations.map((op) => op.path);
+      const secondPaths = paths.filter(
+        (p) => !(expressToOpenApi(first) as { variants: { path: string }[] }).variants.some((v) => v.path === p),
+      );
+      // The requests the second's paths stand for: each parameter one segment, and the last one two (a catch-all).
+      const parsed = expressToOpenApi(second);
+      if (!parsed.ok) throw new Error(parsed.problem);
+      const urls = parsed.variants.flatMap((v) => [
+        v.path.replace(/\{[^}]+\}/g, "abc"),
+        v.path.replace(/\{[^}]+\}$/, "abc/def").replace(/\{[^}]+\}/g, "abc"),
+      ]);
+      const app = express4();
+      app.get(first, (_req, res) => void res.send("first"));
+      app.get(second, (_req, res) => void res.send("second"));
+      const server = app.listen(0, "127.0.0.1");
+      await new Promise((done) => server.once("listening", done));
+      const { port } = server.address() as import("node:net").AddressInfo;
+      let reached = false;
+      for (const url of urls) if ((await (await fetch(`http://127.0.0.1:${port}${url}`)).text()) === "second") reached = true;
+      server.close();
+      expect([first, second, secondPaths.length > 0]).toEqual([first, second, reached]);
+      expect([first, second, diagnosticLines(result).includes("APX403 app.ts:4")]).toEqual([first, second, !reached]);
+    }
+  });
+
+  it("say which route the shadowed one matches; the document describes one of two that both answer (APX413)", async () => {
+    const result = await generateFrom(
+      {
+        "package.json": JSON.stringify({ dependencies: { express: "4.21.2" } }),
+        "app.ts": [
+          `import express from "express";`,
+          `const app = express();`,
+          `/** Get a user by id */`,
+          `app.get("/users/:id", (req, res) => { res.json({ id: 1 }); });`,
+          `/** Get a user by name */`,
+          `app.get("/users/:userName", (req, res) => { res.json({ name: "x" }); });`,
+          `/** Get an item by number */`,
+          `app.get("/items/:id(\\d+)", (req, res) => { res.json({ id: 1 }); });`,
+          `/** Get an item by slug */`,
+          `app.get("/items/:slug", (req, res) => { res.json({ slug: "x" }); });`,
+          `app.listen(3000);`,
+        ].join("\n"),
+      },
+      { documented: ["/**"] },
+    );
+    expect(routeLines(result)).toEqual(["GET /items/{id} []", "GET /items/{slug} []", "GET /users/{id} []"]);
+    const shadowed = result.diagnostics.items.find((d) => d.code === "APX403")!;
+    expect(shadowed.message).toContain("GET /users/{userName} matches the same requests as GET /users/{id}");
+    expect(shadowed.site?.line).toBe(6);
+    const clash = result.diagnostics.items.find((d) => d.code === "APX413")!;
+    expect(clash.site?.line).toBe(10);
+    expect(clash.related?.[0]?.site.line).toBe(8);
+    // One GET per template, each the route registered first, and its own summary.
+    expect(Object.keys(result.openapi.paths ?? {})).toEqual(["/items/{id}", "/users/{id}"]);
+    expect(result.openapi.paths?.["/items/{id}"]?.get?.summary).toBe("Get an item by number");
+    expect(result.openapi.paths?.["/users/{id}"]?.get?.summary).toBe("Get a user by id");
+    expect(result.index.operations.find((op) => op.path === "/items/{slug}")?.documented).toBe(false);
   });
 });
 

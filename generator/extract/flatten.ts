@@ -133,7 +133,14 @@ export function flattenApp(
           const own = partsOf(raw);
           if (own && !sharesParam(prefixParts.params, own.params)) {
             const path = prefixParts.path === "/" ? own.path : own.path === "/" ? prefixParts.path : prefixParts.path + own.path;
-            addLayer(layer, path, joined(prefixParts.params, own.params), joined(prefixParts.segments, own.segments), matched(prefix, raw));
+            addLayer(
+              layer,
+              path,
+              joined(prefixParts.params, own.params),
+              joined(prefixParts.segments, own.segments),
+              true,
+              matched(prefix, raw),
+            );
             continue;
           }
         }
@@ -193,7 +200,8 @@ export function flattenApp(
       return;
     }
     if (layer.type === "route" && layer.terminal) reportPathShape(diagnostics, full, parsed.variants, layer.site, framework, groupsSaid);
-    for (const variant of parsed.variants) addLayer(layer, variant.path, variant.params, segmentsOf(variant.path), route);
+    for (const variant of parsed.variants)
+      addLayer(layer, variant.path, variant.params, segmentsOf(variant.path), variant.plain === true, route);
   };
 
   /** The routes' filters of the routers given as route handlers the walk is inside (`app.all("/x*", router)`). */
@@ -218,6 +226,8 @@ export function flattenApp(
     path: string,
     params: string[],
     segments: string[],
+    /** Its parameters each match any one segment (PathVariant.plain). */
+    plain: boolean,
     route?: MatchedRoute,
   ): void => {
     if (layer.type === "middleware") {
@@ -277,6 +287,7 @@ export function flattenApp(
     const fact = (method: string) => {
       const out = factOf(layer, framework, method, path, params, requirementsFor(method), conditional, relative);
       if (branches) out.branches = [branches];
+      if (plain && params.length) out.plainParams = true;
       return out;
     };
     if (layer.method === "ALL") for (const method of layer.methods ?? ALL_METHODS) routes.push(fact(method));

@@ -16,6 +16,12 @@ export interface RouteFact {
   path: string;
   /** Placeholders in path order. */
   pathParams: string[];
+  /**
+   * Each path parameter matches any one segment (no pattern, no catch-all), where the adapter's path syntax
+   * tells: a later registration of the same method at the same path with other parameter names matches the
+   * same requests, and is shadowed as one at the same path is (model/shadowed.ts).
+   */
+  plainParams?: true;
   /** Permission keys every check on the way to the handler requires, sorted and unique. */
   permissions: string[];
   /** Groups of alternative keys (each satisfied by any one of its keys), when a check accepts any of several. */

@@ -1,5 +1,6 @@
 import type { DiagnosticBag, SourceSite } from "../diagnostics/diagnostic.js";
 import type { Operation } from "./operation.js";
+import { templateShape } from "./path-shape.js";
 
 /**
  * The same method and path registered twice is valid code: the framework runs the first registration that
@@ -15,9 +16,20 @@ import type { Operation } from "./operation.js";
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
   const sizes = reportSeparateApps(operations, diagnostics);
   const byRoute = new Map<string, Operation>();
+  // Of each method and path shape (parameter names aside), the route of plain parameters first registered there.
+  const byShape = new Map<string, string>();
   let shadowed = false;
   for (const op of operations) {
-    const key = `${op.method} ${op.path}`;
+    let key = `${op.method} ${op.path}`;
+    let renamed = false;
+    if (op.plainParams && !byRoute.has(key)) {
+      const shape = `${op.method} ${templateShape(op.path)}`;
+      const at = byShape.get(shape);
+      if (at && byRoute.get(at)!.plainParams) {
+        key = at;
+        renamed = true;
+      } else if (!at) byShape.set(shape, key);
+    }
     const first = byRoute.get(key);
     if (!first) {
       byRoute.set(key, op);
@@ -34,17 +46,23 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
     const kept = apart && sizes(op) > sizes(first) ? op : first;
     const left = kept === op ? first : op;
     if (kept === op) byRoute.set(key, op);
+    const route = `${left.method} ${left.path}`;
+    const other = `${kept.method} ${kept.path}`;
     diagnostics.add({
       severity: "warning",
       code: "APX403",
       message: apart
-        ? `${key} is served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, that of the app with more operations (the first registered, where they have as many), so this one is left out.`
-        : `${key} is registered twice; the framework runs the first registration, so this one is left out.`,
+        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, that of the app with more operations (the first registered, where they have as many), so this one is left out.`
+        : renamed
+          ? `${route} matches the same requests as ${other} (parameter names aside), registered before it; the framework runs the first registration, so this one is left out.`
+          : `${route} is registered twice; the framework runs the first registration, so this one is left out.`,
       site: left.site,
       related: [{ message: apart ? "registered here too (the indexed one)" : "first registered here (the indexed one)", site: kept.site }],
       hint: apart
         ? "Index one server: exclude the other's files (the config's `exclude`), or run apidex on each with its own root."
-        : "Remove one of the registrations or give them different paths.",
+        : renamed
+          ? "Remove one of the registrations, or give the parameter a pattern that tells them apart (`:id(\\d+)`)."
+          : "Remove one of the registrations or give them different paths.",
     });
   }
   if (!shadowed) return operations;

@@ -1,4 +1,5 @@
 import type { Operation } from "../../model/operation.js";
+import { templateShape } from "../../model/path-shape.js";
 import { byCodePoint } from "../../write/canonical-json.js";
 
 /**
@@ -17,10 +18,6 @@ export function unifyPathTemplates(operations: readonly Operation[]): Operation[
     const target = canonical.get(templateShape(op.path))!;
     return target === op.path ? op : renamed(op, target);
   });
-}
-
-function templateShape(path: string): string {
-  return path.replace(/\{[^}]*\}/g, "{}");
 }
 
 /** The operation under `path`, its parameters renamed position by position (their schemas kept). */

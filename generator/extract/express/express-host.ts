@@ -528,17 +528,8 @@ export class ExpressHost extends RouterHost {
       return /^the result of (express|body-parser)(\.default)?\.(json|urlencoded|raw|text)\(\)$/.test(value.what);
     if (!anyFunction || value.kind !== "function" || this.routerOf(value) || value.decl.parameters.length !== 3 || !value.decl.body)
       return false;
-    const response = value.decl.parameters[1]!.name;
-    if (!ts.isIdentifier(response)) return false;
-    let touches = false;
-    const visit = (node: ts.Node): void => {
-      if (touches) return;
-      // `res.status(...)`, `res.json(...)`: an answer. Passing `res` on to another function is not one.
-      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === response.text) touches = true;
-      else ts.forEachChild(node, visit);
-    };
-    visit(value.decl.body);
-    return !touches && passesOnAt(value, this.interpreter) && !answersStatus(value.decl.body, () => true);
+    if (!ts.isIdentifier(value.decl.parameters[1]!.name)) return false;
+    return !writesResponse(value.decl) && passesOnAt(value, this.interpreter) && !answersStatus(value.decl.body, () => true);
   }
 
   private markMounted(value: Value): void {
@@ -555,6 +546,14 @@ export class ExpressHost extends RouterHost {
  * not-found answer: a function that hands some requests on still answers the others.
  */
 function answersBesidesRefusals(fn: ts.FunctionLikeDeclaration): boolean {
+  return writesResponse(fn) && !refusesOnly(fn) && !answersNotFoundOnly(fn);
+}
+
+/**
+ * Whether a `(req, res, ...)` function's body uses a member of its response (`res.status(...)`, `res.json(...)`):
+ * an answer. Passing `res` on to another function is not one.
+ */
+function writesResponse(fn: ts.FunctionLikeDeclaration): boolean {
   const response = fn.parameters[1]?.name;
   if (!fn.body || !response || !ts.isIdentifier(response)) return false;
   let writes = false;
@@ -564,7 +563,7 @@ function answersBesidesRefusals(fn: ts.FunctionLikeDeclaration): boolean {
     else ts.forEachChild(node, visit);
   };
   visit(fn.body);
-  return writes && !refusesOnly(fn) && !answersNotFoundOnly(fn);
+  return writes;
 }
 
 /** Whether every HTTP status a function's body writes is an error (4xx or 5xx), and it writes one. */

@@ -11,6 +11,12 @@ export interface PathVariant {
   params: string[];
   /** A parameter may span segments (a catch-all): OpenAPI's match one. */
   wildcard: boolean;
+  /**
+   * Every parameter matches any one segment's text, as OpenAPI's do (no pattern, wildcard, numbered group or
+   * neighbour in its segment): a path of the same shape with other parameter names matches the same requests
+   * (model/shadowed.ts). Set by the parsers that read patterns; a variant without it may be narrower or wider.
+   */
+  plain?: true;
   unnamedWildcard?: boolean;
   /** The names given to unnamed capture groups (`param`, `param2`): the router numbers them (`req.params[0]`). */
   unnamedGroups?: string[];
@@ -45,6 +51,8 @@ interface Piece {
   unnamed?: boolean;
   /** An unnamed capture group, named `param` here. */
   unnamedGroup?: boolean;
+  /** A parameter given a pattern (`:id(\\d+)`): it matches fewer requests than its segment. */
+  patterned?: boolean;
 }
 
 /** Joins a mount prefix and a path the way Express composes them. */
@@ -104,22 +112,17 @@ export function parsePath(raw: string, options: PathSyntaxOptions = {}): PathPar
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (order.get(a[i]!) ?? 0) < (order.get(b[i]!) ?? 0);
     return false;
   };
-  for (const parsed of variants) {
-    const shape = parsed.map((p) => (p.param !== undefined ? (p.wildcard ? "{*}" : "{}") : p.text)).join("");
-    const params = parsed.filter((p) => p.param !== undefined).map((p) => p.param!);
+  const measured = variants.map((parsed) => ({
+    parsed,
+    shape: parsed.map((p) => (p.param !== undefined ? (p.wildcard ? "{*}" : "{}") : p.text)).join(""),
+    params: parsed.filter((p) => p.param !== undefined).map((p) => p.param!),
+  }));
+  for (const { shape, params } of measured) {
     const known = shapes.get(shape);
     if (!known || earlier(params, known)) shapes.set(shape, params);
   }
-  for (const parsed of variants) {
-    const shape = parsed.map((p) => (p.param !== undefined ? (p.wildcard ? "{*}" : "{}") : p.text)).join("");
-    if (
-      shapes.get(shape)!.join("/") !==
-      parsed
-        .filter((p) => p.param !== undefined)
-        .map((p) => p.param!)
-        .join("/")
-    )
-      continue;
+  for (const { parsed, shape, params: named } of measured) {
+    if (shapes.get(shape) !== named) continue;
     const pieces = nameUnnamedWildcards(parsed);
     const path = cleanPath(pieces.map((p) => p.text).join(""));
     if (seen.has(path)) continue;
@@ -129,10 +132,13 @@ export function parsePath(raw: string, options: PathSyntaxOptions = {}): PathPar
     if (duplicate)
       return { ok: false, problem: `the parameter \`${duplicate}\` appears twice`, hint: "Give every path parameter a distinct name." };
     const at = pieces.findIndex((p, i) => p.param !== undefined && pieces[i + 1]?.param !== undefined);
+    const wildcard = pieces.some((p) => p.wildcard);
+    const constrained = wildcard || at >= 0 || pieces.some((p) => p.unnamedGroup || p.patterned);
     out.push({
       path,
       params,
-      wildcard: pieces.some((p) => p.wildcard),
+      wildcard,
+      ...(constrained ? {} : { plain: true as const }),
       ...(pieces.some((p) => p.unnamed) ? { unnamedWildcard: true } : {}),
       ...(pieces.some((p) => p.unnamedGroup) ? { unnamedGroups: pieces.filter((p) => p.unnamedGroup).map((p) => p.param!) } : {}),
       ...(at >= 0 ? { adjacent: [pieces[at]!.param!, pieces[at + 1]!.param!] as [string, string] } : {}),
@@ -160,7 +166,7 @@ export function simplePath(raw: string): PathParseResult | undefined {
   // between them (`/:a:b`) are the full parser's to mark.
   if (hasColon && (path.includes(":") || path.includes("}{"))) return undefined;
   if (params.length > 1 && new Set(params).size !== params.length) return undefined;
-  return { ok: true, variants: [{ path: cleanPath(path), params, wildcard: false }] };
+  return { ok: true, variants: [{ path: cleanPath(path), params, wildcard: false, plain: true }] };
 }
 
 const SIMPLE = /^[^\\*{}()?+[\]"]*$/;
@@ -200,9 +206,11 @@ function parse(raw: string, start: number, end: number, options: PathSyntaxOptio
       // Express 4 `:id(\\d+)`: the pattern is dropped, unless it can match a `/` (`:key(*)`, `:key(.*)`): then
       // the parameter is a catch-all.
       let spans = false;
+      let patterned = false;
       if (raw[next] === "(") {
         const close = skipGroup(raw, next, end);
         spans = !options.oneSegmentPatterns && patternSpansSegments(raw.slice(next + 1, close - 1));
+        patterned = !spans;
         next = close;
       } else if (c === ":" && raw[next] === "*" && !NAME.test(raw.slice(next + 1, next + 2))) {
         // Express 4 and Koa `:path*`: the parameter and whatever follows it, across segments (find-my-way
@@ -210,7 +218,12 @@ function parse(raw: string, start: number, end: number, options: PathSyntaxOptio
         spans = !options.oneSegmentPatterns;
         next++;
       }
-      const piece: Piece = { text: `{${name}}`, param: name, ...(c === "*" || spans ? { wildcard: true } : {}) };
+      const piece: Piece = {
+        text: `{${name}}`,
+        param: name,
+        ...(c === "*" || spans ? { wildcard: true } : {}),
+        ...(patterned ? { patterned: true } : {}),
+      };
       if (raw[next] === "?") {
         // Express 4 optional parameter: `/:format?` and `.:ext?` mean with or without it and its prefix.
         const withPiece = variants.map((v) => [...v, piece]);

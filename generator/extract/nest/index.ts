@@ -256,6 +256,7 @@ function controllerRoutes(
                   method: m,
                   path: variant.path,
                   pathParams: variant.params,
+                  ...(variant.plain && variant.params.length ? { plainParams: true as const } : {}),
                   permissions: requirements.permissions,
                   ...(doc ? { doc } : {}),
                   site: siteOf(verb),
