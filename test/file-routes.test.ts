@@ -1254,6 +1254,20 @@ describe("file-system routing", () => {
     expect(diagnosticLines(result)).toEqual(diagnostics ?? []);
   });
 
+  it("a Next.js parameter named with dashes is that parameter, in the index and the document", async () => {
+    const result = await generateFrom(
+      {
+        "package.json": JSON.stringify({ dependencies: { next: "15.0.0" } }),
+        "app/api/posts/[post-id]/route.ts": `/** Get a post */\nexport async function GET(req: Request, { params }: { params: Promise<Record<string, string>> }) {\n  const id = (await params)["post-id"];\n  return Response.json({ id });\n}\n`,
+      },
+      { documented: ["/api/**"] },
+    );
+    expect(routeLines(result)).toEqual(["GET /api/posts/{post-id} []"]);
+    expect(result.index.operations[0]!.path_params).toEqual(["post-id"]);
+    const parameters = result.openapi.paths?.["/api/posts/{post-id}"]?.get?.parameters as { name: string; in: string }[];
+    expect(parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual(["post-id"]);
+  });
+
   it("maps file paths as Next.js does", () => {
     expect(appRouterPaths("app/(shop)/orders/[order_id]/route.ts")?.paths).toEqual(["/orders/{order_id}"]);
     expect(appRouterPaths("app/_lib/route.ts")).toBeUndefined();
@@ -1261,6 +1275,13 @@ describe("file-system routing", () => {
     expect(pagesApiPaths("src/pages/api/users/[id]/index.ts")?.paths).toEqual(["/api/users/{id}"]);
     expect(pagesApiPaths("pages/api/docs/[[...slug]].ts")?.paths).toEqual(["/api/docs", "/api/docs/{slug}"]);
     expect(pagesApiPaths("pages/about.tsx")).toBeUndefined();
+    // A parameter's name is what the brackets hold, dashes too.
+    expect(pagesApiPaths("pages/api/[...not-found-404].ts")?.paths).toEqual(["/api/{not-found-404}"]);
+    expect(appRouterPaths("app/auth/sso-callback/[[...sso-callback]]/route.ts")?.paths).toEqual([
+      "/auth/sso-callback",
+      "/auth/sso-callback/{sso-callback}",
+    ]);
+    expect(appRouterPaths("app/api/posts/[post-id]/route.ts")?.paths).toEqual(["/api/posts/{post-id}"]);
   });
 
   it.each([

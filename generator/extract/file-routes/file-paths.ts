@@ -59,9 +59,10 @@ export function folderRoute(segments: readonly string[], prefix = "/"): FileRout
     .map((text) => ({ kind: "literal", text }));
   for (const segment of segments) {
     if (!segment || /^\(.*\)$/.test(segment) || segment.startsWith("@")) continue;
-    const optionalCatchAll = /^\[\[\.\.\.(\w+)\]\]$/.exec(segment);
-    const catchAll = /^\[\.\.\.(\w+)\]$/.exec(segment);
-    const param = /^\[(\w+)\]$/.exec(segment);
+    // Next.js takes what the brackets hold as the parameter's name, whatever its characters (`[...not-found-404]`).
+    const optionalCatchAll = /^\[\[\.\.\.([^[\]]+)\]\]$/.exec(segment);
+    const catchAll = /^\[\.\.\.([^[\]]+)\]$/.exec(segment);
+    const param = /^\[(?!\.\.\.)([^[\]]+)\]$/.exec(segment);
     if (optionalCatchAll) pattern.push({ kind: "catchAll", name: optionalCatchAll[1]!, optional: true });
     else if (catchAll) pattern.push({ kind: "catchAll", name: catchAll[1]!, optional: false });
     else if (param) pattern.push({ kind: "param", name: param[1]! });

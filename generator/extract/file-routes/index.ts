@@ -109,7 +109,7 @@ interface ServedEntry {
 
 const openApiParser = (raw: string): PathParseResult => ({
   ok: true,
-  variants: [{ path: raw, params: [...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), wildcard: false }],
+  variants: [{ path: raw, params: [...raw.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!), wildcard: false }],
 });
 
 /**

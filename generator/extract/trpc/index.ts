@@ -96,7 +96,7 @@ const TRPC_TEXT = /@trpc\/server|@hono\/trpc-server|trpc-(to-)?openapi/;
 
 const openApiParser = (raw: string) => ({
   ok: true as const,
-  variants: [{ path: raw, params: [...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!), wildcard: false }],
+  variants: [{ path: raw, params: [...raw.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!), wildcard: false }],
 });
 
 export const trpcAdapter: FrameworkAdapter = {
