@@ -156,3 +156,30 @@ describe("NestJS: versioning and prefixes, against the real @nestjs/core + @nest
     }
   });
 });
+
+describe("a NestJS API beside a Next.js front end's own API routes (hedgedoc's mock backend)", () => {
+  const files = (mocks: number) => ({
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "10.4.0", "@nestjs/common": "10.4.0", next: "14.2.0" } }),
+    "backend/src/main.ts": `import { NestFactory } from "@nestjs/core";\nimport { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
+    "backend/src/app.module.ts": `import { Module } from "@nestjs/common";\nimport { NotesController } from "./notes.controller";\n@Module({ controllers: [NotesController] })\nexport class AppModule {}\n`,
+    "backend/src/notes.controller.ts": `import { Controller, Get, Post, Delete } from "@nestjs/common";\n@Controller("api/notes")\nexport class NotesController {\n  @Get() list() { return []; }\n  @Post() create() { return {}; }\n  @Delete(":id") remove() { return {}; }\n}\n`,
+    ...Object.fromEntries(
+      ["notes", ...Array.from({ length: mocks - 1 }, (_, i) => `mock${i}`)].map((name) => [
+        `frontend/src/pages/api/${name}.ts`,
+        `import type { NextApiRequest, NextApiResponse } from "next";\nexport default function handler(req: NextApiRequest, res: NextApiResponse) {\n  if (req.method === "GET") return res.json([{ mock: true }]);\n  res.status(405).end();\n}\n`,
+      ]),
+    ),
+  });
+
+  it("are two servers: a path both serve is the framework's with more route registrations, whichever adapter ran first", async () => {
+    const fewMocks = await generateFrom(files(1));
+    expect(diagnosticLines(fewMocks)).toEqual(["APX403 frontend/src/pages/api/notes.ts:2"]);
+    expect(fewMocks.diagnostics.items[0]!.message).toContain(
+      "served by routes of two frameworks of this project (nest's and next's: separate servers)",
+    );
+    expect(fewMocks.operations.find((op) => op.method === "GET" && op.path === "/api/notes")!.framework).toBe("nest");
+    const manyMocks = await generateFrom(files(5));
+    expect(diagnosticLines(manyMocks)).toEqual(["APX403 backend/src/notes.controller.ts:4"]);
+    expect(manyMocks.operations.find((op) => op.method === "GET" && op.path === "/api/notes")!.framework).toBe("next");
+  });
+});

@@ -196,7 +196,12 @@ function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: Extra
   // found routes only what the handler answers itself is the fetch adapter's (Bun's `routes` beside the app,
   // `if (url.pathname === "/health")` before `return app.fetch(request)`).
   const others = adapters.filter((adapter) => adapter !== fetchAdapter);
-  const facts = others.flatMap((adapter) => adapter.extract(sources, options, diagnostics));
+  const facts = others.flatMap((adapter) => {
+    const read = adapter.extract(sources, options, diagnostics);
+    // Two router adapters' routes are two servers' (the fetch adapter's are the same server as what it hands on to).
+    if (others.length > 1) for (const fact of read) fact.readBy = adapter.name;
+    return read;
+  });
   if (others.length < adapters.length)
     facts.push(...fetchAdapter.extract(sources, facts.length ? { ...options, fetchBesideRouters: true } : options, diagnostics));
   options.unreached?.report(diagnostics);

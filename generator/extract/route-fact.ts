@@ -39,6 +39,11 @@ export interface RouteFact {
   doc?: DocComment;
   /** Where the route is registered. */
   site: SourceSite;
+  /**
+   * The adapter that read it, where several router adapters ran (a NestJS API and a Next.js front end's own API
+   * routes in one repository): routes two adapters read are separate servers' (model/shadowed.ts).
+   */
+  readBy?: string;
   /** Its functions all pass the request on: a later registration of the same method and path answers it (RouteLayer.passesOn). */
   passesOn?: true;
   /**

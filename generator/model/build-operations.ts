@@ -107,6 +107,7 @@ export function buildOperations(
     if (fact.unresolved) op.unresolved = fact.unresolved;
     if (fact.passesOn) op.passesOn = true;
     if (fact.plainParams) op.plainParams = true;
+    if (fact.readBy) op.readBy = fact.readBy;
     if (doc?.description) op.description = doc.description;
     if (doc?.responses) op.responseDescriptions = doc.responses;
     // A summary not written for apidex (a framework's, or a comment's first paragraph: only `@summary` is) is

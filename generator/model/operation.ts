@@ -26,6 +26,8 @@ export interface Operation {
   settled?: true;
   /** Its functions only pass the request on: a later registration of the same method and path answers (model/shadowed.ts). */
   passesOn?: true;
+  /** The adapter that read it, where several ran (RouteFact.readBy). */
+  readBy?: string;
   /** Each path parameter matches any one segment (RouteFact.plainParams): other names at this path's shape are this path. */
   plainParams?: true;
   method: string;

@@ -15,6 +15,13 @@ import { templateShape } from "./path-shape.js";
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
   const sizes = reportSeparateApps(operations, diagnostics);
+  // Registrations (not operations: a route file indexed under every method it may answer counts once) per adapter.
+  const sites = new Map<string | undefined, Set<string>>();
+  for (const op of operations) {
+    let known = sites.get(op.readBy);
+    if (!known) sites.set(op.readBy, (known = new Set()));
+    known.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
+  }
   const byRoute = new Map<string, Operation>();
   // Of each method and path shape (parameter names aside), the route of plain parameters first registered there.
   const byShape = new Map<string, string>();
@@ -36,14 +43,18 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       continue;
     }
     shadowed = true;
-    const apart = first.app !== undefined && op.app !== undefined && !sameApp(first, op);
+    // Two apps made apart, or routes two adapters read (a NestJS API beside a Next.js front end's own API
+    // routes): separate servers, neither of which shadows the other.
+    const frameworks = first.readBy !== undefined && op.readBy !== undefined && first.readBy !== op.readBy;
+    const apart = frameworks || (first.app !== undefined && op.app !== undefined && !sameApp(first, op));
     if (first.passesOn && !apart) {
       byRoute.set(key, withGate(op, first));
       continue;
     }
-    // Two servers' routes of one method and path: the index keeps the one of the app with more operations
-    // (the service; a setup or maintenance server started before it is the smaller), else the first.
-    const kept = apart && sizes(op) > sizes(first) ? op : first;
+    // Two servers' routes of one method and path: the index keeps the one of the app (or framework) with more
+    // operations (the service; a setup or maintenance server started before it is the smaller), else the first.
+    const size = (o: Operation) => (frameworks ? sites.get(o.readBy)!.size : sizes(o));
+    const kept = apart && size(op) > size(first) ? op : first;
     const left = kept === op ? first : op;
     if (kept === op) byRoute.set(key, op);
     const route = `${left.method} ${left.path}`;
@@ -52,7 +63,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       severity: "warning",
       code: "APX403",
       message: apart
-        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by two apps of this project that are not mounted on one another (separate servers); the index holds one operation per method and path, that of the app with more operations (the first registered, where they have as many), so this one is left out.`
+        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by ${frameworks ? `routes of two frameworks of this project (${kept.readBy}'s and ${left.readBy}'s: separate servers)` : "two apps of this project that are not mounted on one another (separate servers)"}; the index holds one operation per method and path, that of the ${frameworks ? "framework with more route registrations" : "app with more operations"} (the first registered, where they have as many), so this one is left out.`
         : renamed
           ? `${route} matches the same requests as ${other} (parameter names aside), registered before it; the framework runs the first registration, so this one is left out.`
           : `${route} is registered twice; the framework runs the first registration, so this one is left out.`,
