@@ -60,6 +60,35 @@ function deepServer(after = ""): string {
 
 const cases: Case[] = [
   {
+    name: "use() given one router or another as a condition apidex cannot read picks (parse-server's pages.enableRouter ? new PagesRouter(pages).expressRouter() : new PublicAPIRouter().expressRouter()) mounts each, marked",
+    files: {
+      "package.json": JSON.stringify({ name: "parse", dependencies: { express: "^4.21.0" } }),
+      "auth.ts": AUTH,
+      "app.ts": [
+        `import express from "express"; import { requirePermission } from "./auth";`,
+        `class PagesRouter { expressRouter() { const r = express.Router(); r.get("/apps/:appId/verify", requirePermission("pages"), (q, s) => { s.json({}); }); r.get("/health", (q, s) => { s.json({}); }); return r; } }`,
+        `class PublicRouter { expressRouter() { const r = express.Router(); r.get("/apps/:appId/verify", (q, s) => { s.json({}); }); r.get("/legacy", (q, s) => { s.json({}); }); return r; } }`,
+        `export function makeApp(options: { pages: { enableRouter: boolean } }) {`,
+        `  const api = express();`,
+        `  api.use("/", options.pages.enableRouter ? new PagesRouter().expressRouter() : new PublicRouter().expressRouter());`,
+        `  api.use("/ping", options.pages.enableRouter && ((q: any, s: any) => s.end()));`,
+        `  return api;`,
+        `}`,
+        `const app = express();`,
+        `app.use("/parse", makeApp(JSON.parse(process.env.OPTS!)));`,
+        `app.listen(3000);`,
+      ].join("\n"),
+    },
+    // The two branches' routes at one path never coexist: one operation, served either way, whose handler and
+    // keys depend on the branch (one checks a key, the other none: no exact requirement).
+    routes: [
+      "GET /parse/apps/{appId}/verify [] unresolved(handler,permissions)",
+      "GET /parse/health [] unresolved(registration)",
+      "GET /parse/legacy [] unresolved(registration)",
+    ],
+    diagnostics: ["APX217 app.ts:6"],
+  },
+  {
     name: "an instantiation expression as a handler (akash's handleListGpus<AppEnv>) and lodash's type tests in a wrapper (topcoder's autoWrapExpress) are read as at run time",
     files: {
       "package.json": JSON.stringify({ name: "gpus", dependencies: { express: "^4.21.0", lodash: "^4.17.21" } }),

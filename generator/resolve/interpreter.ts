@@ -320,7 +320,7 @@ export class Interpreter {
    * The conditions apidex cannot read whose branches run now, innermost last: both branches of such an `if`
    * run, and what they register is marked, as after an early exit (served only when the branch is taken).
    */
-  private undecided: (ts.IfStatement | ts.SwitchStatement)[] = [];
+  private undecided: Undecided[] = [];
   /**
    * Beside `undecided`, the branch of each that runs now (an `if`'s then or else; undefined for a `switch`, whose
    * cases may fall through into one another): two registrations under different branches of one `if` never
@@ -359,7 +359,7 @@ export class Interpreter {
   /** The arrays with such additions that a loop or a callback is iterating now. */
   private readonly iteratingAdded: Value[] = [];
   /** Conditions apidex cannot read with how many routes and mounts their branches marked. */
-  readonly undecidedConditions = new Map<ts.IfStatement | ts.SwitchStatement, number>();
+  readonly undecidedConditions = new Map<Undecided, number>();
   /**
    * The names assigned while a branch of an undecided condition runs: a name declared outside it holds one
    * branch's value or the other's, or its own, so after the `if` it is unknown.
@@ -1549,9 +1549,9 @@ export class Interpreter {
       if (marked === 1)
         this.diagnostics.warning(
           "APX217",
-          `This condition (\`${excerpt(condition.expression)}\`) cannot be read statically: the routes its branches register are indexed, their operations marked \`unresolved: ["registration"]\` (served only when that branch is taken).`,
-          siteOf(condition.expression),
-          /process\.env|import\.meta\.env/.test(condition.expression.getText())
+          undecidedMessage(conditionOf(condition)),
+          siteOf(conditionOf(condition)),
+          /process\.env|import\.meta\.env/.test(conditionOf(condition).getText())
             ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
             : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.",
         );
@@ -2408,7 +2408,7 @@ export class Interpreter {
             ...unknown(node, `depends on a condition evaluated at run time (\`${excerpt(conditional.condition)}\`)`),
             branches: {
               condition: conditional.condition,
-              values: () => [this.evaluate(conditional.whenTrue, scope), this.evaluate(conditional.whenFalse, scope)],
+              values: () => [this.evaluateBranch(conditional, 0, scope), this.evaluateBranch(conditional, 1, scope)],
             },
           };
         }
@@ -2717,6 +2717,21 @@ export class Interpreter {
    * "/api"` (the variable when set and not empty, else the default), read by the same rule. Undefined for any
    * other conditional.
    */
+  /**
+   * One side of a choice whose condition apidex cannot read, read as an undecided \`if\`'s branch (runUndecided):
+   * what reading it registers (a router a side makes) is marked as served only when that side is chosen.
+   */
+  private evaluateBranch(conditional: ts.ConditionalExpression, branch: number, scope: Scope): Value {
+    this.undecided.push(conditional);
+    this.undecidedChoices.push({ condition: siteOf(conditional.condition), branch, of: 2 });
+    try {
+      return this.evaluate(branch === 0 ? conditional.whenTrue : conditional.whenFalse, scope);
+    } finally {
+      this.undecided.pop();
+      this.undecidedChoices.pop();
+    }
+  }
+
   private environmentConditional(node: ts.ConditionalExpression, scope: Scope): Value | undefined {
     if (this.env) return undefined;
     const name = environmentVariable(node.condition, scope);
@@ -3163,7 +3178,7 @@ export class Interpreter {
 
   private readonly injectedInstances = new Map<ts.Node, InstanceValue>();
   /** The undecided branch (innermost, and how deep) each instance made inside one was made in. */
-  private readonly madeUnder = new WeakMap<InstanceValue, { branch: ts.IfStatement | ts.SwitchStatement; depth: number }>();
+  private readonly madeUnder = new WeakMap<InstanceValue, { branch: Undecided; depth: number }>();
 
   /**
    * Whether `target` (the object of a property assignment: `this` or a name) is an instance made inside the
@@ -7014,3 +7029,15 @@ function calledForEffect(node: ts.Node): boolean {
 }
 
 const NO_SENTINELS: ReadonlySet<string> = new Set();
+
+/** A condition apidex cannot read whose branches run: an \`if\`, a \`switch\`, or a choice \`flag ? a : b\`. */
+type Undecided = ts.IfStatement | ts.SwitchStatement | ts.ConditionalExpression;
+
+function conditionOf(undecided: Undecided): ts.Expression {
+  return ts.isConditionalExpression(undecided) ? undecided.condition : undecided.expression;
+}
+
+/** APX217's message, said once per condition (also where a choice's routers are mounted: the same words, said once). */
+export function undecidedMessage(condition: ts.Node): string {
+  return `This condition (\`${excerpt(condition)}\`) cannot be read statically: the routes its branches register are indexed, their operations marked \`unresolved: ["registration"]\` (served only when that branch is taken).`;
+}

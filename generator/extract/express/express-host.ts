@@ -1,8 +1,8 @@
 import { ts } from "../../typescript.js";
 import { routingPackageOf } from "../../resolve/routing-packages.js";
-import { siteOf } from "../../diagnostics/diagnostic.js";
-import { type CallContext, excerpt } from "../../resolve/interpreter.js";
-import { stringsOf, type ExternalValue, type HostValue, unknown, type Value } from "../../resolve/values.js";
+import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
+import { type CallContext, excerpt, undecidedMessage } from "../../resolve/interpreter.js";
+import { type Branches, stringsOf, type ExternalValue, type HostValue, unknown, type Value } from "../../resolve/values.js";
 import { answersNotFoundOnly, answersStatus, wildcardPrefix } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
 import type { RouterNode } from "../router-graph.js";
@@ -408,6 +408,15 @@ export class ExpressHost extends RouterHost {
           router.stack.push({ type: "mount", paths, router: sub, site, ...this.conditional() });
           continue;
         }
+        // One router or another, as a condition apidex cannot read picks (`options.pages ? new PagesRouter().router()
+        // : new PublicRouter().router()`): each is mounted, its routes marked conditional, as the branches of an
+        // undecided `if` are (they never coexist: extract/alternative-branches.ts).
+        if (
+          value.kind === "unknown" &&
+          value.branches &&
+          this.mountBranches(router, paths, site, arg, value.branches, args, values, i, call)
+        )
+          continue;
         // A value apidex could not follow, given a path (`app.use("/properties", ctx.props)`, where `ctx` is filled
         // at run time): most often a router, whose routes would be missing under that path without a word.
         // (A package's middleware, `express.static(dir)`, is a run-time value, not an unknown one.)
@@ -449,6 +458,51 @@ export class ExpressHost extends RouterHost {
   }
 
   /**
+   * The routers the branches of a choice apidex cannot read give `use()`, mounted each under its branch; false
+   * when no branch is a router (the value stays one apidex could not follow).
+   */
+  private mountBranches(
+    router: RouterNode,
+    paths: string[],
+    site: SourceSite,
+    arg: ts.Expression,
+    branches: Branches,
+    args: readonly ts.Expression[],
+    values: readonly Value[],
+    index: number,
+    call: CallContext,
+  ): boolean {
+    const sides: Value[] = branches.values();
+    const subs = sides.map((side) => this.routerOf(side));
+    if (!subs.some((sub) => sub && sub !== router)) return false;
+    const outer = this.conditional().branches ?? [];
+    const condition = siteOf(branches.condition);
+    this.diagnostics.warning(
+      "APX217",
+      undecidedMessage(branches.condition),
+      condition,
+      /process\.env|import\.meta\.env/.test(branches.condition.getText())
+        ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
+        : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.",
+    );
+    for (const [branch, sub] of subs.entries()) {
+      if (sub && sub !== router) {
+        sub.mounted = true;
+        router.stack.push({
+          type: "mount",
+          paths,
+          router: sub,
+          site,
+          conditional: true,
+          branches: [...outer, { condition, branch, of: sides.length }],
+        });
+      } else if (sides[branch]!.kind === "unknown" && this.mayBeMounted(args, values, index, call.scope))
+        this.reportUnreadMount(arg, sides[branch]!, paths);
+    }
+    return true;
+  }
+
+  /**
    * Whether the unreadable argument at `index` of a `use(path, ...)` may be what is mounted there: the last
    * argument (what precedes it is middleware: `use("/v1", rateLimiter.api, router)`), when no argument is a
    * router apidex reads, and not a choice between two values apidex reads as no router (`installed ?
@@ -457,11 +511,18 @@ export class ExpressHost extends RouterHost {
   private mayBeMounted(args: readonly ts.Expression[], values: readonly Value[], index: number, scope: Scope): boolean {
     if (index !== args.length - 1 || values.some((v) => flattenValues(v).some((x) => this.routerOf(x)))) return false;
     const choice = unwrap(args[index]!);
-    if (!ts.isConditionalExpression(choice)) return true;
+    // `flag && handler`: what is given when the condition holds.
+    const sides = ts.isConditionalExpression(choice)
+      ? [choice.whenTrue, choice.whenFalse]
+      : ts.isBinaryExpression(choice) && choice.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken
+        ? [choice.right]
+        : undefined;
+    if (!sides) return true;
     // Only names are read here: a branch that calls something (`setupInstaller(crowi)`, which makes a router)
-    // must not run out of place, and may well be what is mounted.
-    return [choice.whenTrue, choice.whenFalse].some((branch) => {
+    // must not run out of place, and may well be what is mounted. A function written there is middleware.
+    return sides.some((branch) => {
       const inner = unwrap(branch);
+      if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return false;
       if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) return true;
       const v = this.interpreter.evaluate(inner, scope);
       return v.kind === "unknown" || this.routerOf(v) !== undefined;
