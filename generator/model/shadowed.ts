@@ -12,16 +12,25 @@ import { templateShape } from "./path-shape.js";
  * path, so the first is kept and the warning says what happened; the apps themselves are named once
  * (APX412). A first registration whose functions only pass the request on (`app.post(path, audit())` before
  * `app.post(path, handler)`) answers nothing: the later one is the operation, and needs the gate's keys too.
+ * A path of the same shape with other parameter names is the same path where both routes' parameters match
+ * any one segment (RouteFact.plainParams). Routes two adapters read are two servers' too (RouteFact.readBy).
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
   const sizes = reportSeparateApps(operations, diagnostics);
-  // Registrations (not operations: a route file indexed under every method it may answer counts once) per adapter.
-  const sites = new Map<string | undefined, Set<string>>();
-  for (const op of operations) {
-    let known = sites.get(op.readBy);
-    if (!known) sites.set(op.readBy, (known = new Set()));
-    known.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
-  }
+  // Registrations per adapter (not operations: a route file indexed under every method it may answer counts
+  // once), counted when two adapters' routes first meet.
+  let sites: Map<string | undefined, Set<string>> | undefined;
+  const registrations = (readBy: string | undefined): number => {
+    if (!sites) {
+      sites = new Map();
+      for (const op of operations) {
+        let known = sites.get(op.readBy);
+        if (!known) sites.set(op.readBy, (known = new Set()));
+        known.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
+      }
+    }
+    return sites.get(readBy)!.size;
+  };
   const byRoute = new Map<string, Operation>();
   // Of each method and path shape (parameter names aside), the route of plain parameters first registered there.
   const byShape = new Map<string, string>();
@@ -53,7 +62,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
     }
     // Two servers' routes of one method and path: the index keeps the one of the app (or framework) with more
     // operations (the service; a setup or maintenance server started before it is the smaller), else the first.
-    const size = (o: Operation) => (frameworks ? sites.get(o.readBy)!.size : sizes(o));
+    const size = (o: Operation) => (frameworks ? registrations(o.readBy) : sizes(o));
     const kept = apart && size(op) > size(first) ? op : first;
     const left = kept === op ? first : op;
     if (kept === op) byRoute.set(key, op);
