@@ -157,9 +157,11 @@ describe("NestJS: versioning and prefixes, against the real @nestjs/core + @nest
   });
 });
 
-describe("a NestJS API beside a Next.js front end's own API routes (hedgedoc's mock backend)", () => {
+describe("a NestJS API beside a Next.js front end's own API routes, two packages of a monorepo (hedgedoc's mock backend)", () => {
   const files = (mocks: number) => ({
-    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "10.4.0", "@nestjs/common": "10.4.0", next: "14.2.0" } }),
+    "package.json": JSON.stringify({ private: true, workspaces: ["backend", "frontend"] }),
+    "backend/package.json": JSON.stringify({ name: "backend", dependencies: { "@nestjs/core": "10.4.0", "@nestjs/common": "10.4.0" } }),
+    "frontend/package.json": JSON.stringify({ name: "frontend", dependencies: { next: "14.2.0" } }),
     "backend/src/main.ts": `import { NestFactory } from "@nestjs/core";\nimport { AppModule } from "./app.module";\nasync function bootstrap() { const app = await NestFactory.create(AppModule); await app.listen(3000); }\nbootstrap();\n`,
     "backend/src/app.module.ts": `import { Module } from "@nestjs/common";\nimport { NotesController } from "./notes.controller";\n@Module({ controllers: [NotesController] })\nexport class AppModule {}\n`,
     "backend/src/notes.controller.ts": `import { Controller, Get, Post, Delete } from "@nestjs/common";\n@Controller("api/notes")\nexport class NotesController {\n  @Get() list() { return []; }\n  @Post() create() { return {}; }\n  @Delete(":id") remove() { return {}; }\n}\n`,
@@ -173,13 +175,30 @@ describe("a NestJS API beside a Next.js front end's own API routes (hedgedoc's m
 
   it("are two servers: a path both serve is the framework's with more route registrations, whichever adapter ran first", async () => {
     const fewMocks = await generateFrom(files(1));
-    expect(diagnosticLines(fewMocks)).toEqual(["APX403 frontend/src/pages/api/notes.ts:2"]);
-    expect(fewMocks.diagnostics.items[0]!.message).toContain(
-      "served by routes of two frameworks of this project (nest's and next's: separate servers)",
+    expect(diagnosticLines(fewMocks)).toEqual(["APX403 frontend/src/pages/api/notes.ts:2", "APX412 frontend/src/pages/api/notes.ts:2"]);
+    const shadowed = fewMocks.diagnostics.items.find((d) => d.code === "APX403")!;
+    expect(shadowed.message).toContain(
+      "served by routes of two frameworks in two packages of this project (nest in backend and next in frontend: separate servers)",
     );
+    // Said once: the two frameworks indexed together, each with its registrations.
+    const together = fewMocks.diagnostics.items.find((d) => d.code === "APX412")!;
+    expect(together.related?.map((r) => r.message)).toEqual([
+      "next in frontend: 1 route registration, the first here",
+      "nest in backend: 3 route registrations, the first here",
+    ]);
     expect(fewMocks.operations.find((op) => op.method === "GET" && op.path === "/api/notes")!.framework).toBe("nest");
     const manyMocks = await generateFrom(files(5));
-    expect(diagnosticLines(manyMocks)).toEqual(["APX403 backend/src/notes.controller.ts:4"]);
+    expect(diagnosticLines(manyMocks)).toEqual(["APX403 backend/src/notes.controller.ts:4", "APX412 frontend/src/pages/api/mock0.ts:2"]);
     expect(manyMocks.operations.find((op) => op.method === "GET" && op.path === "/api/notes")!.framework).toBe("next");
+  });
+
+  it("in one package, are not said to be two servers (a route file may hand its requests to the other's app)", async () => {
+    const { "backend/package.json": _b, "frontend/package.json": _f, ...rest } = files(1);
+    const onePackage = await generateFrom({
+      ...rest,
+      "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "10.4.0", "@nestjs/common": "10.4.0", next: "14.2.0" } }),
+    });
+    expect(onePackage.diagnostics.items.map((d) => d.code)).toEqual(["APX403"]);
+    expect(onePackage.diagnostics.items[0]!.message).toContain("is registered twice");
   });
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { type DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { SourceSet } from "../scan/source-set.js";
 import type { ExtractOptions, FrameworkAdapter } from "./adapter.js";
@@ -46,6 +47,9 @@ import { unsupportedFramework } from "../resolve/unsupported-frameworks.js";
 
 /** The adapters that record module summaries and replay them (extract/incremental). */
 const INCREMENTAL_ADAPTERS = new Set(["express", "hono", "koa", "next"]);
+
+/** Adapters whose routes another framework's app serves (a handler or controllers it is given). */
+const HOSTED = new Set(["trpc", "ts-rest", "orpc", "routing-controllers", "tsoa", "inversify", "tsed", "overnightjs", "fetch"]);
 
 /** Every adapter apidex ships, by name. */
 export const ADAPTERS: Record<string, FrameworkAdapter> = {
@@ -196,10 +200,20 @@ function runAll(adapters: FrameworkAdapter[], sources: SourceSet, options: Extra
   // found routes only what the handler answers itself is the fetch adapter's (Bun's `routes` beside the app,
   // `if (url.pathname === "/health")` before `return app.fetch(request)`).
   const others = adapters.filter((adapter) => adapter !== fetchAdapter);
+  // Routes two frameworks register in two packages of a monorepo are two servers' (a NestJS API in `backend/`, a
+  // Next.js front end's own API routes in `frontend/`: model/shadowed.ts). Within one package two frameworks
+  // are most often one server (a Next.js route file handing requests to an itty router, routes on a NestJS app's
+  // Express instance), and a framework another one's app serves (tRPC, ts-rest and oRPC handlers, controllers on an
+  // Express app, the fetch adapter's) says nothing of which.
+  const servers = others.filter((adapter) => !HOSTED.has(adapter.name));
+  const packages = servers.length > 1 ? sources.packagesBelow() : [];
   const facts = others.flatMap((adapter) => {
     const read = adapter.extract(sources, options, diagnostics);
-    // Two router adapters' routes are two servers' (the fetch adapter's are the same server as what it hands on to).
-    if (others.length > 1) for (const fact of read) fact.readBy = adapter.name;
+    if (packages.length && servers.includes(adapter))
+      for (const fact of read) {
+        const workspace = packages.filter((dir) => fact.site.file.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length)[0];
+        if (workspace) fact.readBy = { adapter: adapter.name, workspace: path.relative(sources.root, workspace) };
+      }
     return read;
   });
   if (others.length < adapters.length)

@@ -26,8 +26,8 @@ export interface Operation {
   settled?: true;
   /** Its functions only pass the request on: a later registration of the same method and path answers (model/shadowed.ts). */
   passesOn?: true;
-  /** The adapter that read it, where several ran (RouteFact.readBy). */
-  readBy?: string;
+  /** The adapter that read it and its monorepo package, where several frameworks are read in one (RouteFact.readBy). */
+  readBy?: { adapter: string; workspace: string };
   /** Each path parameter matches any one segment (RouteFact.plainParams): other names at this path's shape are this path. */
   plainParams?: true;
   method: string;

@@ -17,20 +17,7 @@ import { templateShape } from "./path-shape.js";
  */
 export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag): Operation[] {
   const sizes = reportSeparateApps(operations, diagnostics);
-  // Registrations per adapter (not operations: a route file indexed under every method it may answer counts
-  // once), counted when two adapters' routes first meet.
-  let sites: Map<string | undefined, Set<string>> | undefined;
-  const registrations = (readBy: string | undefined): number => {
-    if (!sites) {
-      sites = new Map();
-      for (const op of operations) {
-        let known = sites.get(op.readBy);
-        if (!known) sites.set(op.readBy, (known = new Set()));
-        known.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
-      }
-    }
-    return sites.get(readBy)!.size;
-  };
+  const registrations = reportSeparateFrameworks(operations, diagnostics);
   const byRoute = new Map<string, Operation>();
   // Of each method and path shape (parameter names aside), the route of plain parameters first registered there.
   const byShape = new Map<string, string>();
@@ -54,7 +41,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
     shadowed = true;
     // Two apps made apart, or routes two adapters read (a NestJS API beside a Next.js front end's own API
     // routes): separate servers, neither of which shadows the other.
-    const frameworks = first.readBy !== undefined && op.readBy !== undefined && first.readBy !== op.readBy;
+    const frameworks = twoServers(first.readBy, op.readBy);
     const apart = frameworks || (first.app !== undefined && op.app !== undefined && !sameApp(first, op));
     if (first.passesOn && !apart) {
       byRoute.set(key, withGate(op, first));
@@ -62,7 +49,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
     }
     // Two servers' routes of one method and path: the index keeps the one of the app (or framework) with more
     // operations (the service; a setup or maintenance server started before it is the smaller), else the first.
-    const size = (o: Operation) => (frameworks ? registrations(o.readBy) : sizes(o));
+    const size = (o: Operation) => (frameworks ? registrations(o) : sizes(o));
     const kept = apart && size(op) > size(first) ? op : first;
     const left = kept === op ? first : op;
     if (kept === op) byRoute.set(key, op);
@@ -72,7 +59,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       severity: "warning",
       code: "APX403",
       message: apart
-        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by ${frameworks ? `routes of two frameworks of this project (${kept.readBy}'s and ${left.readBy}'s: separate servers)` : "two apps of this project that are not mounted on one another (separate servers)"}; the index holds one operation per method and path, that of the ${frameworks ? "framework with more route registrations" : "app with more operations"} (the first registered, where they have as many), so this one is left out.`
+        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by ${frameworks ? `routes of two frameworks in two packages of this project (${named(kept.readBy!)} and ${named(left.readBy!)}: separate servers)` : "two apps of this project that are not mounted on one another (separate servers)"}; the index holds one operation per method and path, that of the ${frameworks ? "framework with more route registrations" : "app with more operations"} (the first registered, where they have as many), so this one is left out.`
         : renamed
           ? `${route} matches the same requests as ${other} (parameter names aside), registered before it; the framework runs the first registration, so this one is left out.`
           : `${route} is registered twice; the framework runs the first registration, so this one is left out.`,
@@ -117,6 +104,46 @@ function reportSeparateApps(operations: readonly Operation[], diagnostics: Diagn
   });
   return sizeOf;
 }
+
+/**
+ * Routes of two frameworks in two packages of a monorepo (RouteFact.readBy: a NestJS API in `backend/`, a Next.js
+ * front end's own API routes in `frontend/`) are indexed together, as one service at one base URL: said once,
+ * with each framework's first route and how many registrations it has, since they are two servers (the front
+ * end's routes most often a mock of the API for development, or its own back end).
+ */
+function reportSeparateFrameworks(operations: readonly Operation[], diagnostics: DiagnosticBag): (op: Operation) => number {
+  // Registrations, not operations: a route file indexed under every method it may answer counts once.
+  const groups = new Map<string, { readBy: NonNullable<Operation["readBy"]>; first: Operation; sites: Set<string> }>();
+  for (const op of operations) {
+    if (!op.readBy) continue;
+    const key = named(op.readBy);
+    let known = groups.get(key);
+    if (!known) groups.set(key, (known = { readBy: op.readBy, first: op, sites: new Set() }));
+    known.sites.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
+  }
+  const registrations = (op: Operation) => (op.readBy ? (groups.get(named(op.readBy))?.sites.size ?? 0) : 0);
+  const list = [...groups.values()];
+  if (!list.some((a) => list.some((b) => twoServers(a.readBy, b.readBy)))) return registrations;
+  diagnostics.add({
+    severity: "warning",
+    code: "APX412",
+    message: `Routes of ${new Set(list.map((g) => g.readBy.adapter)).size} frameworks in ${new Set(list.map((g) => g.readBy.workspace)).size} packages of this monorepo are read (${list.map((g) => named(g.readBy)).join(", ")}): separate servers, which apidex indexes together, as one service at one base URL.`,
+    site: list[0]!.first.site,
+    related: list.map((g) => ({
+      message: `${named(g.readBy)}: ${g.sites.size} route registration${g.sites.size === 1 ? "" : "s"}, the first here`,
+      site: g.first.site,
+    })),
+    hint: "If one is not part of the API the artifacts describe (a front end's mock of the API), exclude its files (the config's `exclude`), or run apidex on each package with its own root.",
+  });
+  return registrations;
+}
+
+/** Two frameworks in two packages: two servers. */
+function twoServers(a: Operation["readBy"], b: Operation["readBy"]): boolean {
+  return a !== undefined && b !== undefined && a.adapter !== b.adapter && a.workspace !== b.workspace;
+}
+
+const named = (readBy: NonNullable<Operation["readBy"]>) => `${readBy.adapter} in ${readBy.workspace}`;
 
 /** The operation that answers, needing the keys of the gate registered before it on the same method and path. */
 function withGate(op: Operation, gate: Operation): Operation {
