@@ -59,7 +59,7 @@ export function dropShadowed(operations: Operation[], diagnostics: DiagnosticBag
       severity: "warning",
       code: "APX403",
       message: apart
-        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by ${frameworks ? `routes of two frameworks in two packages of this project (${named(kept.readBy!)} and ${named(left.readBy!)}: separate servers)` : "two apps of this project that are not mounted on one another (separate servers)"}; the index holds one operation per method and path, that of the ${frameworks ? "framework with more route registrations" : "app with more operations"} (the first registered, where they have as many), so this one is left out.`
+        ? `${route}${renamed ? ` matches the same requests as ${other} (parameter names aside) and is` : " is"} served by ${frameworks ? `routes of two frameworks in two packages of this project (${shown(kept)} and ${shown(left)}: separate servers)` : "two apps of this project that are not mounted on one another (separate servers)"}; the index holds one operation per method and path, that of the ${frameworks ? "framework with more route registrations" : "app with more operations"} (the first registered, where they have as many), so this one is left out.`
         : renamed
           ? `${route} matches the same requests as ${other} (parameter names aside), registered before it; the framework runs the first registration, so this one is left out.`
           : `${route} is registered twice; the framework runs the first registration, so this one is left out.`,
@@ -116,21 +116,22 @@ function reportSeparateFrameworks(operations: readonly Operation[], diagnostics:
   const groups = new Map<string, { readBy: NonNullable<Operation["readBy"]>; first: Operation; sites: Set<string> }>();
   for (const op of operations) {
     if (!op.readBy) continue;
-    const key = named(op.readBy);
+    const key = `${op.readBy.adapter} in ${op.readBy.workspace}`;
     let known = groups.get(key);
     if (!known) groups.set(key, (known = { readBy: op.readBy, first: op, sites: new Set() }));
     known.sites.add(`${op.site.file}:${op.site.line}:${op.site.column}`);
   }
-  const registrations = (op: Operation) => (op.readBy ? (groups.get(named(op.readBy))?.sites.size ?? 0) : 0);
+  const registrations = (op: Operation) =>
+    op.readBy ? (groups.get(`${op.readBy.adapter} in ${op.readBy.workspace}`)?.sites.size ?? 0) : 0;
   const list = [...groups.values()];
   if (!list.some((a) => list.some((b) => twoServers(a.readBy, b.readBy)))) return registrations;
   diagnostics.add({
     severity: "warning",
     code: "APX412",
-    message: `Routes of ${new Set(list.map((g) => g.readBy.adapter)).size} frameworks in ${new Set(list.map((g) => g.readBy.workspace)).size} packages of this monorepo are read (${list.map((g) => named(g.readBy)).join(", ")}): separate servers, which apidex indexes together, as one service at one base URL.`,
+    message: `Routes of ${new Set(list.map((g) => g.first.framework)).size} frameworks in ${new Set(list.map((g) => g.readBy.workspace)).size} packages of this monorepo are read (${list.map((g) => shown(g.first)).join(", ")}): separate servers, which apidex indexes together, as one service at one base URL.`,
     site: list[0]!.first.site,
     related: list.map((g) => ({
-      message: `${named(g.readBy)}: ${g.sites.size} route registration${g.sites.size === 1 ? "" : "s"}, the first here`,
+      message: `${shown(g.first)}: ${g.sites.size} route registration${g.sites.size === 1 ? "" : "s"}, the first here`,
       site: g.first.site,
     })),
     hint: "If one is not part of the API the artifacts describe (a front end's mock of the API), exclude its files (the config's `exclude`), or run apidex on each package with its own root.",
@@ -143,7 +144,8 @@ function twoServers(a: Operation["readBy"], b: Operation["readBy"]): boolean {
   return a !== undefined && b !== undefined && a.adapter !== b.adapter && a.workspace !== b.workspace;
 }
 
-const named = (readBy: NonNullable<Operation["readBy"]>) => `${readBy.adapter} in ${readBy.workspace}`;
+/** A framework's routes in a package, as the framework names itself (SvelteKit's, read by the file-route adapter). */
+const shown = (op: Operation) => `${op.framework} in ${op.readBy!.workspace}`;
 
 /** The operation that answers, needing the keys of the gate registered before it on the same method and path. */
 function withGate(op: Operation, gate: Operation): Operation {
