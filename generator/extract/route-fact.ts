@@ -41,8 +41,8 @@ export interface RouteFact {
   site: SourceSite;
   /**
    * The adapter that read it and the monorepo package it is registered in, where several frameworks that make
-   * their own servers are read in a monorepo (a NestJS API in \`backend/\`, a Next.js front end's own API routes in
-   * \`frontend/\`): routes of two frameworks in two packages are two servers' (model/shadowed.ts).
+   * their own servers are read in a monorepo (a NestJS API in `backend/`, a Next.js front end's own API routes in
+   * `frontend/`): routes of two frameworks in two packages are two servers' (model/shadowed.ts).
    */
   readBy?: { adapter: string; workspace: string };
   /** Its functions all pass the request on: a later registration of the same method and path answers it (RouteLayer.passesOn). */

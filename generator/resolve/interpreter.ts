@@ -2713,12 +2713,7 @@ export class Interpreter {
   }
 
   /**
-   * `process.env.BASE_PATH ? process.env.BASE_PATH : "/api"`: the same default as `process.env.BASE_PATH ||
-   * "/api"` (the variable when set and not empty, else the default), read by the same rule. Undefined for any
-   * other conditional.
-   */
-  /**
-   * One side of a choice whose condition apidex cannot read, read as an undecided \`if\`'s branch (runUndecided):
+   * One side of a choice whose condition apidex cannot read, read as an undecided `if`'s branch (runUndecided):
    * what reading it registers (a router a side makes) is marked as served only when that side is chosen.
    */
   private evaluateBranch(conditional: ts.ConditionalExpression, branch: number, scope: Scope): Value {
@@ -2732,6 +2727,11 @@ export class Interpreter {
     }
   }
 
+  /**
+   * `process.env.BASE_PATH ? process.env.BASE_PATH : "/api"`: the same default as `process.env.BASE_PATH ||
+   * "/api"` (the variable when set and not empty, else the default), read by the same rule. Undefined for any
+   * other conditional.
+   */
   private environmentConditional(node: ts.ConditionalExpression, scope: Scope): Value | undefined {
     if (this.env) return undefined;
     const name = environmentVariable(node.condition, scope);
@@ -7030,7 +7030,7 @@ function calledForEffect(node: ts.Node): boolean {
 
 const NO_SENTINELS: ReadonlySet<string> = new Set();
 
-/** A condition apidex cannot read whose branches run: an \`if\`, a \`switch\`, or a choice \`flag ? a : b\`. */
+/** A condition apidex cannot read whose branches run: an `if`, a `switch`, or a choice `flag ? a : b`. */
 type Undecided = ts.IfStatement | ts.SwitchStatement | ts.ConditionalExpression;
 
 function conditionOf(undecided: Undecided): ts.Expression {
