@@ -1551,9 +1551,7 @@ export class Interpreter {
           "APX217",
           undecidedMessage(conditionOf(condition)),
           siteOf(conditionOf(condition)),
-          /process\.env|import\.meta\.env/.test(conditionOf(condition).getText())
-            ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
-            : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.",
+          undecidedHint(conditionOf(condition)),
         );
       return true;
     }
@@ -7035,6 +7033,13 @@ type Undecided = ts.IfStatement | ts.SwitchStatement | ts.ConditionalExpression;
 
 function conditionOf(undecided: Undecided): ts.Expression {
   return ts.isConditionalExpression(undecided) ? undecided.condition : undecided.expression;
+}
+
+/** APX217's hint: what would let apidex decide the condition. */
+export function undecidedHint(condition: ts.Node): string {
+  return /process\.env|import\.meta\.env/.test(condition.getText())
+    ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
+    : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.";
 }
 
 /** APX217's message, said once per condition (also where a choice's routers are mounted: the same words, said once). */

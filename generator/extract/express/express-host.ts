@@ -1,7 +1,7 @@
 import { ts } from "../../typescript.js";
 import { routingPackageOf } from "../../resolve/routing-packages.js";
 import { siteOf, type SourceSite } from "../../diagnostics/diagnostic.js";
-import { type CallContext, excerpt, undecidedMessage } from "../../resolve/interpreter.js";
+import { type CallContext, excerpt, undecidedHint, undecidedMessage } from "../../resolve/interpreter.js";
 import { type Branches, stringsOf, type ExternalValue, type HostValue, unknown, type Value } from "../../resolve/values.js";
 import { answersNotFoundOnly, answersStatus, wildcardPrefix } from "../answered-methods.js";
 import { chainDoc, flattenValues, isPathLike, passesOnAt, RouterHost, type RouterObject, statementDoc, unwrap } from "../router-host.js";
@@ -477,14 +477,7 @@ export class ExpressHost extends RouterHost {
     if (!subs.some((sub) => sub && sub !== router)) return false;
     const outer = this.conditional().branches ?? [];
     const condition = siteOf(branches.condition);
-    this.diagnostics.warning(
-      "APX217",
-      undecidedMessage(branches.condition),
-      condition,
-      /process\.env|import\.meta\.env/.test(branches.condition.getText())
-        ? "Set the variables it reads in the config's `env` (the environment the artifacts describe): the branch that deployment takes is then read, and its operations are exact."
-        : "Decide the condition on static data (a const table, the config's `env`) to index exactly what runs.",
-    );
+    this.diagnostics.warning("APX217", undecidedMessage(branches.condition), condition, undecidedHint(branches.condition));
     for (const [branch, sub] of subs.entries()) {
       if (sub && sub !== router) {
         sub.mounted = true;
